@@ -1,0 +1,274 @@
+"""SiteConfig and load_config(): blogbuild.yaml (or .toml) with defaults, checked key by key."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import SourceError
+
+CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One entry of the site menu; children make a nested menu."""
+
+    name: str
+    url: str
+    weight: int = 0
+    children: tuple["MenuItem", ...] = ()
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    """Everything a build needs to know besides the content; frozen, built by load_config()."""
+
+    title: str = "My Blog"
+    base_url: str = "http://localhost:1313/"
+    language_code: str = "zh-CN"
+    author: str = ""
+    description: str = ""
+    copyright: str = ""
+    paginate: int = 10
+    summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
+    cjk_reading_rate: int = 300         # CJK characters per minute
+    latin_reading_rate: int = 200       # English words per minute
+    feed_limit: int = 20                # items per RSS feed, 0 = all
+    taxonomies: tuple[str, ...] = ("tags", "categories", "series")
+    related_count: int = 5
+    menu: tuple[MenuItem, ...] = ()
+    social: tuple[tuple[str, str], ...] = ()     # (name, url) pairs, in order
+    intro_title: str = ""
+    intro_text: str = ""
+    local_assets: bool = False          # load KaTeX and mermaid from /vendor/ instead of the CDN
+    cjk_emphasis: bool = True           # let ** and * close next to CJK punctuation
+    code_style_light: str = "friendly"
+    code_style_dark: str = "monokai"
+    drafts: bool = False
+    future: bool = False
+    strict: bool = False
+    params: Mapping[str, Any] = field(default_factory=dict)
+    # Where things are; filled by load_config, not written in the file.
+    root: str = "."
+    source_dir: str = "content"
+    output_dir: str = "public"
+    templates_dir: str = "templates"
+    static_dir: str = "static"
+    config_path: str = ""
+
+    @property
+    def base_path(self) -> str:
+        """The path part of base_url, '/' or '/blog/'."""
+        rest = self.base_url.split("://", 1)[-1]
+        path = "/" + rest.split("/", 1)[1] if "/" in rest else "/"
+        return path if path.endswith("/") else path + "/"
+
+    def absolute_url(self, url: str) -> str:
+        """A site-relative url ('/posts/x/') made absolute with base_url."""
+        if "://" in url:
+            return url
+        return self.base_url.rstrip("/") + "/" + url.lstrip("/")
+
+    def site_url(self, url: str) -> str:
+        """A site-relative url prefixed with the base path (for links inside pages)."""
+        if "://" in url or url.startswith("#"):
+            return url
+        return self.base_path.rstrip("/") + "/" + url.lstrip("/")
+
+
+# Keys a user writes in blogbuild.yaml, and the dataclass field each one sets.
+_FILE_KEYS = {
+    "title": "title", "base_url": "base_url", "baseurl": "base_url", "baseURL": "base_url",
+    "language_code": "language_code", "languageCode": "language_code", "author": "author",
+    "description": "description", "copyright": "copyright", "paginate": "paginate",
+    "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
+    "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
+    "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
+    "social": "social", "intro": "intro", "local_assets": "local_assets",
+    "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
+    "code_style_dark": "code_style_dark", "params": "params",
+    "source_dir": "source_dir", "output_dir": "output_dir",
+}
+
+
+def _fail(path: str, line: int, message: str) -> SourceError:
+    return SourceError(path, line, message, stage="config")
+
+
+def _key_line(text: str, key: str) -> int:
+    """The line of a top-level key in the config text, for messages; 1 when not found."""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip()
+        if stripped.startswith((f"{key}:", f"{key} =", f"{key}=", f'"{key}"')):
+            return number
+    return 1
+
+
+def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
+    if items in (None, ""):
+        return ()
+    if isinstance(items, Mapping) and "main" in items:   # Hugo's menu: {main: [...]}
+        items = items["main"]
+    if not isinstance(items, list):
+        raise _fail(path, line, "menu must be a list of {name, url, weight, children} items")
+    result = []
+    for item in items:
+        if not isinstance(item, Mapping) or "name" not in item:
+            raise _fail(path, line, f"menu item {item!r} needs at least a name and a url")
+        children = _parse_menu(item.get("children") or [], path, line)
+        url = str(item.get("url", "") or "")
+        if not url and not children:
+            raise _fail(path, line, f"menu item {item['name']!r} needs a url (or children)")
+        try:
+            weight = int(item.get("weight", 0) or 0)
+        except (TypeError, ValueError):
+            raise _fail(path, line, f"menu item {item['name']!r}: weight must be a whole number") from None
+        result.append(MenuItem(str(item["name"]), url, weight, children))
+    result.sort(key=lambda item: item.weight)
+    return tuple(result)
+
+
+def _parse_social(value: Any, path: str, line: int) -> tuple[tuple[str, str], ...]:
+    if not value:
+        return ()
+    if isinstance(value, Mapping):
+        return tuple((str(name), str(url)) for name, url in value.items())
+    if isinstance(value, list):
+        pairs = []
+        for item in value:
+            if not isinstance(item, Mapping) or "name" not in item or "url" not in item:
+                raise _fail(path, line, "social items need a name and a url")
+            pairs.append((str(item["name"]), str(item["url"])))
+        return tuple(pairs)
+    raise _fail(path, line, "social must be a mapping of name: url")
+
+
+def _coerce(name: str, value: Any, default: Any, path: str, line: int) -> Any:
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise _fail(path, line, f"{name} must be true or false, not {value!r}")
+        return value
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise _fail(path, line, f"{name} must be a whole number >= 0, not {value!r}")
+        if name == "paginate" and value == 0:
+            raise _fail(path, line, "paginate must be at least 1")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, (str, int, float)):
+            raise _fail(path, line, f"{name} must be text, not {type(value).__name__}")
+        return str(value)
+    return value
+
+
+def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text: str = "",
+                        root: str = ".") -> SiteConfig:
+    """Check a parsed config mapping key by key and make a SiteConfig; unknown keys suggest a fix."""
+    defaults = SiteConfig()
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        key = str(key)
+        line = _key_line(text, key)
+        target = _FILE_KEYS.get(key)
+        if target is None:
+            close = difflib.get_close_matches(key, list(_FILE_KEYS), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else "; put site-specific values under params:"
+            raise _fail(path, line, f"unknown config key '{key}'{hint}")
+        if target == "menu":
+            values["menu"] = _parse_menu(value, path, line)
+        elif target == "social":
+            values["social"] = _parse_social(value, path, line)
+        elif target == "intro":
+            if not isinstance(value, Mapping):
+                raise _fail(path, line, "intro must be a mapping with title and text")
+            values["intro_title"] = str(value.get("title", "") or "")
+            values["intro_text"] = str(value.get("text", "") or "")
+        elif target == "taxonomies":
+            if isinstance(value, Mapping):
+                names = tuple(str(plural) for plural in value.values())
+            elif isinstance(value, list):
+                names = tuple(str(name) for name in value)
+            else:
+                raise _fail(path, line, "taxonomies must be a list like [tags, categories, series]")
+            values["taxonomies"] = names
+        elif target == "params":
+            if not isinstance(value, Mapping):
+                raise _fail(path, line, "params must be a mapping")
+            values["params"] = dict(value)
+        else:
+            values[target] = _coerce(key, value, getattr(defaults, target), path, line)
+    base_url = values.get("base_url", defaults.base_url)
+    if base_url and not base_url.endswith("/"):
+        values["base_url"] = base_url + "/"
+    return replace(defaults, root=root, config_path=path if path != "<config>" else "", **values)
+
+
+def find_config(root: Path) -> Path | None:
+    """The config file in a site folder, or None when the site has none."""
+    for name in CONFIG_NAMES:
+        candidate = root / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_config(path: str | Path | None = None, *, root: str | Path | None = None,
+                overrides: Mapping[str, Any] | None = None) -> SiteConfig:
+    """Read the config file (optional) and apply command-line overrides; errors name path:line."""
+    if path is not None:
+        config_path: Path | None = Path(path)
+        if not config_path.is_file():
+            raise _fail(str(path), 0, "config file not found; check --config or create blogbuild.yaml")
+        site_root = Path(root) if root is not None else config_path.parent
+    else:
+        site_root = Path(root) if root is not None else Path(".")
+        config_path = find_config(site_root)
+    data: Mapping[str, Any] = {}
+    text = ""
+    shown = ""
+    if config_path is not None:
+        shown = str(config_path)
+        try:
+            text = config_path.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise _fail(shown, 1, "config is not UTF-8 text; save it as UTF-8") from error
+        data = _parse_config_text(text, shown)
+    config = config_from_mapping(data, path=shown or "<config>", text=text, root=str(site_root))
+    if overrides:
+        known = {f.name for f in fields(SiteConfig)}
+        config = replace(config, **{k: v for k, v in overrides.items() if k in known and v is not None})
+        if config.base_url and not config.base_url.endswith("/"):
+            config = replace(config, base_url=config.base_url + "/")
+    return config
+
+
+def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
+    if path.endswith(".toml"):
+        import tomllib
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            line = _toml_error_line(str(error))
+            raise _fail(path, line, f"invalid TOML: {error}; fix the syntax on that line") from error
+    else:
+        import yaml
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            line = mark.line + 1 if mark is not None else 1
+            problem = getattr(error, "problem", None) or str(error)
+            raise _fail(path, line, f"invalid YAML: {problem}; fix the syntax on that line") from error
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise _fail(path, 1, "config must be a mapping of key: value lines")
+    return data
+
+
+def _toml_error_line(message: str) -> int:
+    import re
+    match = re.search(r"line (\d+)", message)
+    return int(match.group(1)) if match else 1

@@ -1,0 +1,86 @@
+"""Errors and warnings that name a place in a file."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class BlogbuildError(Exception):
+    """Any error the CLI reports as a message, never as a traceback."""
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a source file: path as the user wrote it, 1-based line, optional column."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        text = self.path
+        if self.line:
+            text += f":{self.line}"
+            if self.column:
+                text += f":{self.column}"
+        return text
+
+
+class SourceError(BlogbuildError):
+    """A content, template or config error at path:line, with a hint on what to do."""
+
+    def __init__(self, path: str, line: int, message: str, *, stage: str = "", column: int = 0,
+                 source_line: str | None = None) -> None:
+        self.location = Location(str(path), line, column)
+        self.message = message
+        self.stage = stage
+        self.source_line = source_line
+        super().__init__(str(self))
+
+    @property
+    def path(self) -> str:
+        return self.location.path
+
+    @property
+    def line(self) -> int:
+        return self.location.line
+
+    def __str__(self) -> str:
+        prefix = f"{self.stage}: " if self.stage else ""
+        return f"{self.location}: {prefix}{self.message}"
+
+
+class BuildFailed(BlogbuildError):
+    """The build collected one or more SourceErrors; all of them are listed."""
+
+    def __init__(self, errors: list[BlogbuildError], warnings: tuple["SourceWarning", ...] = ()) -> None:
+        self.errors = list(errors)
+        self.warnings = tuple(warnings)
+        count = len(self.errors)
+        super().__init__(f"build failed with {count} error{'s' if count != 1 else ''}")
+
+
+@dataclass(frozen=True)
+class SourceWarning:
+    """A recoverable problem: the build goes on, the warning is counted and printed."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        location = Location(self.path, self.line)
+        return f"{location}: warning: {self.message}"
+
+
+def describe_chain(error: BaseException) -> str:
+    """The error and its causes, one per line, for printing without a traceback."""
+    lines = [str(error)]
+    seen = {id(error)}
+    cause = error.__cause__ or error.__context__
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        text = str(cause).strip()
+        if text and text not in lines[-1]:
+            lines.append(f"  caused by: {text}")
+        cause = cause.__cause__ or cause.__context__
+    return "\n".join(lines)

@@ -1,0 +1,258 @@
+"""The one data model that flows through the pipeline: frozen dataclasses only."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Mapping
+
+from .errors import SourceWarning
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A content file as found on disk (sources.py is the only reader)."""
+
+    path: str              # as shown to the user in messages (relative to the cwd when possible)
+    rel_path: str          # posix path relative to the content folder, e.g. "posts/x.md"
+    text: str              # decoded UTF-8, BOM removed, newlines normalised to "\n"
+    kind: str = "page"     # "page" | "section" (an _index.md)
+    resources: tuple[str, ...] = ()   # bundle files beside an index.md, relative to the content folder
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """A file split into its metadata and its body."""
+
+    data: Mapping[str, Any]
+    body: str
+    body_line: int          # 1-based line in the file where the body starts
+    format: str = "yaml"    # "yaml" | "toml" | "none"
+    repairs: tuple[SourceWarning, ...] = ()   # what mangled.py repaired, one warning each
+
+
+@dataclass(frozen=True)
+class TocEntry:
+    """One heading: level 1-6, its unique id, its plain text (math as TeX)."""
+
+    level: int
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RenderedMarkdown:
+    """What markdown.py makes of a body."""
+
+    html: str
+    toc: tuple[TocEntry, ...] = ()
+    has_math: bool = False
+    has_mermaid: bool = False
+    has_code: bool = False
+    warnings: tuple[SourceWarning, ...] = ()
+
+
+@dataclass(frozen=True)
+class TextMetrics:
+    """What text.py measures of rendered HTML."""
+
+    plain_text: str          # the content as plain text, math as TeX, for search and feeds
+    word_count: int          # a CJK character is a word; a Latin run is a word
+    reading_minutes: int
+    summary_html: str
+    truncated: bool          # the summary is shorter than the content
+
+
+@dataclass(frozen=True)
+class Post:
+    """A published (or draft) page after markdown: everything templates need of one post."""
+
+    source: str              # path as shown in messages
+    rel_path: str            # relative to content/, posix
+    section: str             # first folder under content/, "" at the top
+    slug: str
+    url: str                 # site-relative, starts and ends with "/": "/posts/x/"
+    title: str
+    date: datetime | None
+    lastmod: datetime | None
+    date_text: str           # the date exactly as written (ISO 8601 with offset), "" if none
+    draft: bool
+    tags: tuple[str, ...]
+    categories: tuple[str, ...]
+    series: tuple[str, ...]
+    series_order: int | None
+    description: str
+    aliases: tuple[str, ...]
+    math: bool
+    toc_enabled: bool
+    content_html: str
+    toc: tuple[TocEntry, ...]
+    summary_html: str
+    truncated: bool
+    plain_text: str
+    word_count: int
+    reading_minutes: int
+    has_math: bool
+    has_mermaid: bool
+    has_code: bool
+    resources: tuple[str, ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)   # the whole front matter, unknown keys included
+    kind: str = "page"       # "page" | "section"
+    weight: int = 0
+
+    def taxonomy_values(self, taxonomy: str) -> tuple[str, ...]:
+        """The post's terms in one taxonomy (tags, categories, series or a custom one)."""
+        if taxonomy == "tags":
+            return self.tags
+        if taxonomy == "categories":
+            return self.categories
+        if taxonomy == "series":
+            return self.series
+        value = self.params.get(taxonomy)
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, (list, tuple)):
+            return tuple(str(item) for item in value)
+        return ()
+
+
+@dataclass(frozen=True)
+class Term:
+    """One value of a taxonomy and the posts that carry it (newest first; series in series order)."""
+
+    taxonomy: str
+    name: str
+    slug: str
+    url: str
+    posts: tuple[Post, ...]
+    title: str = ""          # from content/<taxonomy>/<slug>/_index.md when present
+    content_html: str = ""
+
+    @property
+    def count(self) -> int:
+        return len(self.posts)
+
+
+@dataclass(frozen=True)
+class Taxonomy:
+    """A taxonomy (tags, categories, series) and its terms, sorted by name."""
+
+    name: str
+    singular: str
+    url: str
+    terms: tuple[Term, ...]
+
+
+@dataclass(frozen=True)
+class SeriesNav:
+    """Where a post stands in one series: part n of m, neighbours, the whole series."""
+
+    term: Term
+    index: int               # 1-based
+    total: int
+    previous: Post | None
+    next: Post | None
+
+
+@dataclass(frozen=True)
+class PostNav:
+    """Neighbours and relations of one post, computed by site.py."""
+
+    newer: Post | None
+    older: Post | None
+    series: tuple[SeriesNav, ...]
+    related: tuple[Post, ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A folder of content/ with its _index.md and its posts."""
+
+    name: str
+    url: str
+    title: str
+    content_html: str
+    posts: tuple[Post, ...]
+
+
+@dataclass(frozen=True)
+class ArchiveMonth:
+    year: int
+    month: int
+    posts: tuple[Post, ...]
+
+
+@dataclass(frozen=True)
+class ArchiveYear:
+    year: int
+    months: tuple[ArchiveMonth, ...]
+
+    @property
+    def count(self) -> int:
+        return sum(len(month.posts) for month in self.months)
+
+
+@dataclass(frozen=True)
+class Site:
+    """The one thing templates see: every post, taxonomy, section and relation."""
+
+    config: Any              # SiteConfig
+    posts: tuple[Post, ...]                 # published posts, newest first
+    taxonomies: tuple[Taxonomy, ...]
+    sections: tuple[Section, ...]
+    archives: tuple[ArchiveYear, ...]
+    navigation: Mapping[str, PostNav]       # post url -> nav
+    build_date: datetime | None = None
+
+    def taxonomy(self, name: str) -> Taxonomy | None:
+        """The taxonomy called name, or None."""
+        for taxonomy in self.taxonomies:
+            if taxonomy.name == name:
+                return taxonomy
+        return None
+
+    def nav(self, post: Post) -> PostNav:
+        """Neighbours, series and related posts of one post."""
+        return self.navigation[post.url]
+
+
+@dataclass(frozen=True)
+class Paginator:
+    """One page of a paginated list."""
+
+    items: tuple[Post, ...]
+    number: int              # 1-based
+    total_pages: int
+    total_items: int
+    urls: tuple[str, ...]    # url of every page, index 0 is page 1
+
+    @property
+    def url(self) -> str:
+        return self.urls[self.number - 1]
+
+    @property
+    def previous_url(self) -> str | None:
+        return self.urls[self.number - 2] if self.number > 1 else None
+
+    @property
+    def next_url(self) -> str | None:
+        return self.urls[self.number] if self.number < self.total_pages else None
+
+
+@dataclass(frozen=True)
+class Page:
+    """One output page to render: a template, its url and output path, and its context."""
+
+    url: str                 # site-relative url
+    output_path: str         # posix path relative to public/, e.g. "posts/x/index.html"
+    template: str            # e.g. "post.html"
+    context: Mapping[str, Any]
+    kind: str                # "post" | "home" | "term" | "terms" | "section" | "archives" | "feed" | ...
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """Bytes to write at a path relative to public/ (output.py is the only writer)."""
+
+    path: str
+    data: bytes = b""
+    source: str = ""         # a file to copy instead of data (static files, bundle resources)
