@@ -98,6 +98,7 @@ class Post:
     params: Mapping[str, Any] = field(default_factory=dict)   # the whole front matter, unknown keys included
     kind: str = "page"       # "page" | "section"
     weight: int = 0
+    fingerprint: str = ""    # hash of the source and everything its rendering depends on
 
     def taxonomy_values(self, taxonomy: str) -> tuple[str, ...]:
         """The post's terms in one taxonomy (tags, categories, series or a custom one)."""
@@ -201,7 +202,7 @@ class Site:
     sections: tuple[Section, ...]
     archives: tuple[ArchiveYear, ...]
     navigation: Mapping[str, PostNav]       # post url -> nav
-    build_date: datetime | None = None
+    pages: tuple[Post, ...] = ()            # every published page, listed or not (posts plus `list: false` pages)
 
     def taxonomy(self, name: str) -> Taxonomy | None:
         """The taxonomy called name, or None."""
