@@ -1,0 +1,192 @@
+// Live reload for `blogbuild serve`. The server injects this script into the HTML it serves, never into
+// built files. It listens on /__blogbuild/events (Server-Sent Events):
+//   reload {generation, pages, assets, all}  reload when this page, a shared asset, or everything changed
+//   css    {generation, stylesheets}         swap the stylesheets, no reload
+//   error  {errors: [{path, line, stage, message, text, excerpt}]}   show the overlay
+//   ok     {generation}                      remove the overlay
+// Before a reload it remembers the nearest heading above the viewport, and after the reload it scrolls
+// back there once the theme says math and diagrams are rendered (`blogbuild:rendered`), because KaTeX
+// and mermaid change the page height after load.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var generation = Number((script && script.getAttribute("data-generation")) || 0);
+  var SCROLL_KEY = "blogbuild:scroll";
+  var OVERLAY_ID = "blogbuild-error-overlay";
+
+  function normalize(path) {
+    try { path = decodeURI(path); } catch (error) { /* keep it as it is */ }
+    return path.replace(/\/index\.html$/, "/");
+  }
+  var here = normalize(location.pathname);
+  var servedPage = normalize((script && script.getAttribute("data-page")) || "");
+
+  function isThisPage(pages) {
+    for (var i = 0; i < pages.length; i++) {
+      var page = normalize(pages[i]);
+      if (page === here || (servedPage && page === servedPage)) { return true; }
+    }
+    return false;
+  }
+
+  // ---- scroll position -------------------------------------------------------------------------
+  function saveScroll() {
+    var headings = document.querySelectorAll("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]");
+    var nearest = null;
+    for (var i = 0; i < headings.length; i++) {
+      if (headings[i].getBoundingClientRect().top <= 1) { nearest = headings[i]; } else { break; }
+    }
+    var state = { path: location.pathname, scrollY: window.scrollY };
+    if (nearest) {
+      state.id = nearest.id;
+      state.offset = -nearest.getBoundingClientRect().top;
+    }
+    try { sessionStorage.setItem(SCROLL_KEY, JSON.stringify(state)); } catch (error) { /* private mode */ }
+  }
+
+  function restoreScroll() {
+    var state = null;
+    try { state = JSON.parse(sessionStorage.getItem(SCROLL_KEY) || "null"); } catch (error) { state = null; }
+    if (!state || state.path !== location.pathname) { return; }
+    if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
+    var userScrolled = false;
+    function apply() {
+      if (userScrolled) { return; }
+      var target = state.id ? document.getElementById(state.id) : null;
+      var y = target ? target.getBoundingClientRect().top + window.scrollY + (state.offset || 0) : state.scrollY;
+      window.scrollTo(0, Math.max(0, y));
+    }
+    function finish() {
+      apply();
+      try { sessionStorage.removeItem(SCROLL_KEY); } catch (error) { /* ignore */ }
+    }
+    // The reader's own scrolling wins over a late restore.
+    window.addEventListener("wheel", function () { userScrolled = true; }, { once: true, passive: true });
+    window.addEventListener("keydown", function () { userScrolled = true; }, { once: true });
+    window.addEventListener("touchstart", function () { userScrolled = true; }, { once: true, passive: true });
+    document.addEventListener("blogbuild:rendered", finish, { once: true });
+    // Themes without math or diagrams may never say `rendered`: fall back to load plus a moment.
+    function fallback() { setTimeout(apply, 300); setTimeout(finish, 3000); }
+    if (document.readyState === "complete") { fallback(); } else { window.addEventListener("load", fallback, { once: true }); }
+  }
+
+  function reload() {
+    saveScroll();
+    location.reload();
+  }
+
+  // ---- stylesheets -------------------------------------------------------------------------------
+  function swapStylesheets(stylesheets, stamp) {
+    var wanted = stylesheets.map(normalize);
+    var links = document.querySelectorAll('link[rel~="stylesheet"]');
+    for (var i = 0; i < links.length; i++) {
+      var url;
+      try { url = new URL(links[i].href, location.href); } catch (error) { continue; }
+      if (url.origin !== location.origin) { continue; }
+      if (wanted.length && wanted.indexOf(normalize(url.pathname)) < 0) { continue; }
+      url.searchParams.set("blogbuild", String(stamp));
+      links[i].href = url.pathname + url.search;
+    }
+  }
+
+  // ---- error overlay -----------------------------------------------------------------------------
+  function removeOverlay() {
+    var overlay = document.getElementById(OVERLAY_ID);
+    if (overlay) { overlay.parentNode.removeChild(overlay); }
+  }
+
+  function element(tag, text, style) {
+    var node = document.createElement(tag);
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    if (style) { node.setAttribute("style", style); }
+    return node;
+  }
+
+  function showOverlay(errors) {
+    removeOverlay();
+    var overlay = element("div", null,
+      "position:fixed;top:0;left:0;right:0;z-index:2147483647;max-height:70vh;overflow:auto;" +
+      "background:#2b0a0a;color:#ffe9e9;border-bottom:4px solid #ff5555;padding:1rem 1.25rem;" +
+      "font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;box-shadow:0 4px 24px rgba(0,0,0,.5);" +
+      "text-align:left;white-space:normal");
+    overlay.id = OVERLAY_ID;
+    overlay.setAttribute("role", "alert");
+    var close = element("button", "\u00d7",
+      "float:right;font-size:20px;line-height:1;background:none;color:inherit;border:1px solid #ff9999;" +
+      "border-radius:4px;padding:2px 9px;cursor:pointer");
+    close.type = "button";
+    close.setAttribute("aria-label", "Dismiss build error");
+    close.addEventListener("click", removeOverlay);
+    overlay.appendChild(close);
+    overlay.appendChild(element("strong", "blogbuild: the last build failed \u2014 showing the last good pages",
+      "display:block;margin-bottom:.5rem;color:#ff9999"));
+    (errors || []).forEach(function (error) {
+      var block = element("section", null, "margin:.75rem 0");
+      var where = error.path ? error.path + (error.line ? ":" + error.line : "") : "";
+      if (where) {
+        var location = element("div", where, "font-weight:bold;color:#ffd479");
+        location.className = "blogbuild-error-location";
+        block.appendChild(location);
+      }
+      var message = element("div", (error.stage ? error.stage + ": " : "") + (error.message || error.text || ""));
+      message.className = "blogbuild-error-message";
+      block.appendChild(message);
+      if (error.excerpt && error.excerpt.length) {
+        var pre = element("pre", null,
+          "margin:.5rem 0 0;padding:.5rem;background:#1a0505;overflow:auto;color:#ffe9e9");
+        error.excerpt.forEach(function (row) {
+          var marked = row.line === error.line;
+          var line = element("div", (marked ? "> " : "  ") + String(row.line).padStart(4, " ") + " | " + row.text,
+            marked ? "background:#5c1616" : null);
+          pre.appendChild(line);
+        });
+        block.appendChild(pre);
+      }
+      overlay.appendChild(block);
+    });
+    (document.body || document.documentElement).appendChild(overlay);
+  }
+
+  // ---- server state ------------------------------------------------------------------------------
+  function checkStatus() {
+    var page = servedPage || here;
+    fetch("/__blogbuild/status?page=" + encodeURIComponent(page), { cache: "no-store" })
+      .then(function (response) { return response.json(); })
+      .then(function (status) {
+        if (status.ok) { removeOverlay(); } else { showOverlay(status.errors); }
+        // A rebuild may have happened between serving this page and connecting: catch up.
+        var newer = status.page_generation !== null && status.page_generation > generation;
+        if (newer || (generation === 0 && status.generation > 0)) { reload(); }
+      })
+      .catch(function () { /* the server is restarting; the event stream reconnects */ });
+  }
+
+  function parse(event) {
+    try { return JSON.parse(event.data); } catch (error) { return {}; }
+  }
+
+  function connect() {
+    if (!window.EventSource) { return; }
+    var source = new EventSource("/__blogbuild/events");
+    source.addEventListener("open", checkStatus);
+    source.addEventListener("reload", function (event) {
+      var data = parse(event);
+      if (data.all || generation === 0 || isThisPage(data.pages || []) || (data.assets || []).length) {
+        reload();
+      }
+    });
+    source.addEventListener("css", function (event) {
+      var data = parse(event);
+      swapStylesheets(data.stylesheets || [], data.generation || Date.now());
+    });
+    source.addEventListener("error", function (event) {
+      // The EventSource's own connection errors arrive as "error" events without data.
+      if (event.data) { showOverlay(parse(event).errors); }
+    });
+    source.addEventListener("ok", removeOverlay);
+    window.addEventListener("pagehide", function () { source.close(); });
+  }
+
+  restoreScroll();
+  connect();
+})();

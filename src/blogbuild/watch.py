@@ -1,0 +1,198 @@
+"""File watching for `blogbuild serve`: classify changes (Zola's ChangeKind) and coalesce bursts."""
+from __future__ import annotations
+
+import enum
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .config import CONFIG_NAMES
+
+
+class ChangeKind(enum.Enum):
+    """What a changed file is, which decides what a rebuild must redo."""
+
+    CONTENT = "content"
+    TEMPLATE = "template"
+    STATIC = "static"
+    CONFIG = "config"
+
+
+@dataclass(frozen=True)
+class WatchPlan:
+    """The folders and files a server watches, and the folders it ignores (absolute paths)."""
+
+    root: str
+    content_dir: str
+    templates_dir: str
+    static_dir: str
+    config_path: str
+    ignored_dirs: tuple[str, ...] = ()
+
+    def folders(self) -> tuple[str, ...]:
+        """The existing folders to watch recursively."""
+        return tuple(folder for folder in (self.content_dir, self.templates_dir, self.static_dir)
+                     if os.path.isdir(folder))
+
+
+def _absolute(base: str | Path, path: str | Path) -> str:
+    candidate = Path(path)
+    if not candidate.is_absolute():
+        candidate = Path(base) / candidate
+    return os.path.abspath(candidate)
+
+
+def plan_for(config, *, ignored: Iterable[str | Path] = ()) -> WatchPlan:
+    """The watch plan of a SiteConfig: content, templates, static and the config file."""
+    root = os.path.abspath(config.root)
+    config_path = _absolute(os.getcwd(), config.config_path) if config.config_path else ""
+    # The build cache and the output folder are written by blogbuild itself: never rebuild for them.
+    ignored_dirs = [_absolute(root, config.output_dir), _absolute(root, ".blogbuild-cache")]
+    ignored_dirs += [os.path.abspath(path) for path in ignored]
+    return WatchPlan(root=root, content_dir=_absolute(root, config.source_dir),
+                     templates_dir=_absolute(root, config.templates_dir),
+                     static_dir=_absolute(root, config.static_dir), config_path=config_path,
+                     ignored_dirs=tuple(ignored_dirs))
+
+
+# Editor droppings: vim swap files and its 4913 write probe, emacs lock and backup files, and friends.
+_IGNORED_SUFFIXES = (".swp", ".swx", ".swo", ".swn", "~", ".tmp", ".kate-swp")
+_IGNORED_PREFIXES = (".#", ".goutputstream-")
+_IGNORED_NAMES = frozenset({"4913", ".DS_Store", "Thumbs.db"})
+
+
+def is_ignored_name(path: str) -> bool:
+    """True for editor temp files that must not trigger a rebuild."""
+    name = os.path.basename(path)
+    if name in _IGNORED_NAMES or name.startswith(_IGNORED_PREFIXES) or name.endswith(_IGNORED_SUFFIXES):
+        return True
+    # emacs auto-save files look like #post.md#
+    return name.startswith("#") and name.endswith("#")
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
+    """The kind of a changed absolute path, or None when the change does not matter."""
+    path = os.path.abspath(path)
+    if is_ignored_name(path) or any(_inside(path, folder) for folder in plan.ignored_dirs):
+        return None
+    if plan.config_path and path == plan.config_path:
+        return ChangeKind.CONFIG
+    # A config file appearing (or vanishing) at the root changes which config applies.
+    if os.path.dirname(path) == plan.root and os.path.basename(path) in CONFIG_NAMES:
+        return ChangeKind.CONFIG
+    # Most specific folder first, so a templates/ inside content/ (odd, but possible) is a template.
+    for folder, kind in sorted(((plan.templates_dir, ChangeKind.TEMPLATE), (plan.static_dir, ChangeKind.STATIC),
+                                (plan.content_dir, ChangeKind.CONTENT)), key=lambda item: -len(item[0])):
+        if _inside(path, folder):
+            return kind
+    return None
+
+
+class ChangeBatcher:
+    """Collects changed paths and hands them out after a quiet period, so a burst is one rebuild."""
+
+    def __init__(self, quiet_seconds: float = 0.1) -> None:
+        self.quiet_seconds = quiet_seconds
+        self._condition = threading.Condition()
+        self._paths: set[str] = set()
+        self._last_event = 0.0
+        self._closed = False
+
+    def add(self, path: str) -> None:
+        """Record one changed path and restart the quiet period."""
+        with self._condition:
+            self._paths.add(path)
+            self._last_event = time.monotonic()
+            self._condition.notify_all()
+
+    def close(self) -> None:
+        """Wake the waiting take() so its thread can end."""
+        with self._condition:
+            self._closed = True
+            self._condition.notify_all()
+
+    def take(self) -> set[str] | None:
+        """Block until paths arrived and nothing new came for quiet_seconds; None once closed."""
+        with self._condition:
+            while True:
+                if self._closed:
+                    return None
+                if not self._paths:
+                    self._condition.wait()
+                    continue
+                remaining = self._last_event + self.quiet_seconds - time.monotonic()
+                if remaining > 0:
+                    self._condition.wait(remaining)
+                    continue
+                paths, self._paths = self._paths, set()
+                return paths
+
+
+# inotify also reports files being opened and read (the build reads every source): those are not changes.
+_CHANGE_EVENTS = frozenset({"created", "deleted", "modified", "moved", "closed"})
+
+
+def make_event_handler(on_path: Callable[[str], None]):
+    """A watchdog event handler that passes every changed path (both ends of a move) to on_path."""
+    from watchdog.events import FileSystemEventHandler
+
+    class _Handler(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:
+            if event.event_type not in _CHANGE_EVENTS:
+                return
+            # A folder's own "modified" only says its listing changed; the files inside report themselves.
+            if event.is_directory and event.event_type == "modified":
+                return
+            for path in (event.src_path, getattr(event, "dest_path", "")):
+                if path:
+                    on_path(os.fsdecode(path))
+
+    return _Handler()
+
+
+class Watcher:
+    """A watchdog Observer over a WatchPlan that feeds relevant paths to a ChangeBatcher."""
+
+    def __init__(self, plan: WatchPlan, batcher: ChangeBatcher) -> None:
+        from watchdog.observers import Observer
+
+        self.plan = plan
+        self._batcher = batcher
+        self._observer = Observer()
+        self._handler = make_event_handler(self._on_path)
+        self._schedule(plan)
+
+    def _schedule(self, plan: WatchPlan) -> None:
+        for folder in plan.folders():
+            self._observer.schedule(self._handler, folder, recursive=True)
+        # The root itself, not recursively: for the config file (and a config file being created).
+        if os.path.isdir(plan.root):
+            self._observer.schedule(self._handler, plan.root, recursive=False)
+
+    def _on_path(self, path: str) -> None:
+        if classify(path, self.plan) is not None:
+            self._batcher.add(os.path.abspath(path))
+
+    def replan(self, plan: WatchPlan) -> None:
+        """Watch other folders after a config change moved them."""
+        if plan == self.plan:
+            return
+        self._observer.unschedule_all()
+        self.plan = plan
+        self._schedule(plan)
+
+    def start(self) -> None:
+        """Start the observer thread."""
+        self._observer.start()
+
+    def stop(self) -> None:
+        """Stop the observer thread and wait for it."""
+        self._observer.stop()
+        self._observer.join(timeout=5)
