@@ -1,0 +1,476 @@
+"""build(): the pipeline top to bottom — sources, posts, site, pages, write."""
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from . import __version__
+from .config import SiteConfig, load_config
+from .errors import BlogbuildError, BuildFailed, SourceError, SourceWarning
+from .model import OutputFile, Post, SourceFile, Site
+from .posts import fingerprint_of, url_to_output_path
+
+CACHE_DIR = ".blogbuild-cache"
+_CACHE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class BuildStats:
+    """Counts for the closing summary."""
+
+    pages_by_kind: Mapping[str, int] = field(default_factory=dict)
+    static_files: int = 0
+    rendered_pages: int = 0
+    reused_pages: int = 0
+    markdown_rendered: int = 0
+    markdown_reused: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """Everything one build made: the output in memory, the Site, and every error and warning."""
+
+    files: Mapping[str, OutputFile]
+    site: Site | None
+    errors: tuple[BlogbuildError, ...]
+    warnings: tuple[SourceWarning, ...]
+    changed: frozenset[str]
+    removed: frozenset[str]
+    stats: BuildStats = BuildStats()
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def load_site_config(options: Any) -> SiteConfig:
+    """The SiteConfig for CLI options (build, serve or check): config file plus overrides."""
+    root = Path(getattr(options, "root", ".") or ".")
+    overrides: dict[str, Any] = {
+        "drafts": bool(getattr(options, "drafts", False)),
+        "future": bool(getattr(options, "future", False)),
+        "strict": bool(getattr(options, "strict", False)),
+        "base_url": getattr(options, "base_url", None),
+        "source_dir": getattr(options, "source", None),
+        "output_dir": getattr(options, "output", None),
+    }
+    config_path = getattr(options, "config", None)
+    config = load_config(config_path, root=root, overrides=overrides)
+    source = Path(config.root) / config.source_dir
+    if not source.is_dir():
+        raise BlogbuildError(f"content folder '{source}' not found; run blogbuild in a site folder or pass "
+                             "--source DIR")
+    return config
+
+
+def _code_key() -> str:
+    """A hash of blogbuild's own code, so a cache never outlives the code that wrote it."""
+    package = Path(__file__).parent
+    parts = [__version__]
+    for path in sorted(package.glob("*.py")):
+        stat = path.stat()
+        parts.append(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return fingerprint_of(*parts)
+
+
+def _config_key(config: SiteConfig) -> str:
+    return fingerprint_of(repr(replace(config, drafts=False, future=False, strict=False)))
+
+
+# --- the per-file stage: front matter, markdown, text metrics (runs in worker processes) -------------
+
+_WORKER_SHORTCODES: Any = None
+
+
+def _init_worker(template_dirs: list[str]) -> None:
+    global _WORKER_SHORTCODES
+    from .shortcodes import load_shortcodes
+    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs])
+
+
+def render_source(source: SourceFile, config: SiteConfig, shortcodes: Any,
+                  fingerprint: str) -> tuple[Post | None, tuple[SourceWarning, ...], tuple[BlogbuildError, ...]]:
+    """One content file through front matter, markdown and text metrics; errors are returned, not raised."""
+    from .frontmatter import parse_front_matter
+    from .markdown import render_markdown
+    from .posts import make_post
+    from .text import text_metrics
+    try:
+        front_matter = parse_front_matter(source)
+        rendered = render_markdown(front_matter.body, path=source.path, line_offset=front_matter.body_line - 1,
+                                   config=config, shortcodes=shortcodes)
+        metrics = text_metrics(rendered.html, config=config)
+        post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint)
+        return post, warnings, ()
+    except SourceError as error:
+        return None, (), (error,)
+    except RecursionError:
+        return None, (), (SourceError(source.path, 1, "too deeply nested to render (quotes or lists "
+                                      "thousands of levels deep); flatten the nesting", stage="markdown"),)
+
+
+def _render_in_worker(job: tuple[SourceFile, SiteConfig, str]):
+    source, config, fingerprint = job
+    return render_source(source, config, _WORKER_SHORTCODES, fingerprint)
+
+
+class Builder:
+    """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
+
+    def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False) -> None:
+        self.config = config
+        self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
+        self.use_cache = use_cache
+        self.root = Path(config.root)
+        self._sources: dict[str, tuple[int, int, SourceFile | SourceError]] = {}
+        self._rendered: dict[str, tuple[Post | None, tuple, tuple]] = {}
+        self._pages: dict[str, tuple[str, bytes]] = {}
+        self._previous: Mapping[str, OutputFile] = {}
+        self._templates_key = ""
+        self._templates: Any = None
+        self._shortcodes: Any = None
+        self._list_keys: dict[str, str] = {}
+        self._code_key = _code_key()
+        self._config_key = _config_key(config)
+        self._cache_file = self.root / CACHE_DIR / f"posts-{self._config_key[:16]}.pickle"
+        self._cache_warnings: list[SourceWarning] = []
+        self._cache_dirty = False
+        if use_cache:
+            self._load_cache()
+
+    # -- persistent cache ---------------------------------------------------------------------------
+    def _load_cache(self) -> None:
+        try:
+            with open(self._cache_file, "rb") as handle:
+                stored = pickle.load(handle)
+            if not (isinstance(stored, dict) and stored.get("format") == _CACHE_FORMAT
+                    and stored.get("code") == self._code_key and isinstance(stored.get("posts"), dict)):
+                return
+            self._rendered.update(stored["posts"])
+        except FileNotFoundError:
+            return
+        except Exception as error:  # a cache is never trusted: any damage means rebuild
+            self._cache_warnings.append(SourceWarning(str(self._cache_file), 0, f"cache unreadable ({type(error).__name__}); "
+                                                      "ignored and rebuilt"))
+
+    def save_cache(self) -> None:
+        """Write the rendered-posts cache (atomically) when this build rendered anything new."""
+        if not self.use_cache or not self._cache_dirty:
+            return
+        self._cache_file.parent.mkdir(parents=True, exist_ok=True)
+        for old in self._cache_file.parent.glob("posts-*.pickle"):
+            if old != self._cache_file:
+                old.unlink(missing_ok=True)
+        temp = self._cache_file.with_suffix(f".tmp{os.getpid()}")
+        live = {entry[0].fingerprint: entry for entry in self._rendered.values() if entry[0] is not None}
+        with open(temp, "wb") as handle:
+            pickle.dump({"format": _CACHE_FORMAT, "code": self._code_key, "posts": live}, handle,
+                        protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, self._cache_file)
+        self._cache_dirty = False
+
+    # -- stages -------------------------------------------------------------------------------------
+    def _shown(self, path: str) -> str:
+        from .sources import display_path
+        return display_path(path, str(self.root))
+
+    def _read_sources(self, changed: set[str] | None) -> tuple[list[SourceFile], list[BlogbuildError], Any]:
+        from .sources import read_source, scan_content
+        tree = scan_content(self.config)
+        sources: list[SourceFile] = []
+        errors: list[BlogbuildError] = []
+        seen: dict[str, tuple[int, int, SourceFile | SourceError]] = {}
+        for found, kind, resources in tree.pages:
+            cached = self._sources.get(found.rel_path)
+            fresh = (cached is not None and cached[0] == found.size and cached[1] == found.mtime_ns
+                     and (changed is None or found.path not in changed)
+                     and (not isinstance(cached[2], SourceFile) or cached[2].resources == resources))
+            if fresh:
+                entry = cached
+            else:
+                try:
+                    item: SourceFile | SourceError = read_source(found, kind=kind, resources=resources,
+                                                                 shown_path=self._shown(found.path))
+                except SourceError as error:
+                    item = error
+                except OSError as error:
+                    item = SourceError(self._shown(found.path), 0, f"cannot read: {error.strerror}", stage="read")
+                entry = (found.size, found.mtime_ns, item)
+            seen[found.rel_path] = entry
+            if isinstance(entry[2], SourceFile):
+                sources.append(entry[2])
+            else:
+                errors.append(entry[2])
+        self._sources = seen
+        return sources, errors, tree
+
+    def _load_templates(self) -> tuple[Any, Any]:
+        from .sources import template_dirs, walk_files
+        dirs = template_dirs(self.config)
+        parts = []
+        for folder in dirs:
+            for item in walk_files(folder):
+                parts.append(f"{folder}/{item.rel_path}:{item.size}:{item.mtime_ns}")
+        key = fingerprint_of(*parts)
+        if key != self._templates_key:
+            from .render import TemplateSet, make_environment
+            from .shortcodes import load_shortcodes
+            self._templates = TemplateSet(make_environment(self.config, dirs))
+            self._shortcodes = load_shortcodes(dirs)
+            self._templates_key = key
+            self._pages.clear()
+        return self._templates, self._shortcodes
+
+    def _render_posts(self, sources: list[SourceFile], shortcodes: Any) -> tuple[list[Post], list[SourceWarning],
+                                                                                   list[BlogbuildError], int, int]:
+        from .sources import template_dirs
+        base = fingerprint_of(self._code_key, self._config_key, self._templates_key)
+        jobs_needed: list[tuple[SourceFile, str]] = []
+        results: dict[str, tuple] = {}
+        for source in sources:
+            fingerprint = fingerprint_of(base, source.rel_path, source.path, source.text, "|".join(source.resources))
+            cached = self._rendered.get(fingerprint)
+            if cached is not None:
+                results[source.rel_path] = cached
+            else:
+                jobs_needed.append((source, fingerprint))
+        if len(jobs_needed) >= 64 and self.jobs > 1:
+            import multiprocessing
+            context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+            chunk = max(1, len(jobs_needed) // (self.jobs * 8))
+            with ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_init_worker,
+                                     initargs=([str(d) for d in template_dirs(self.config)],)) as pool:
+                outcomes = list(pool.map(_render_in_worker, [(s, self.config, f) for s, f in jobs_needed],
+                                         chunksize=chunk))
+        else:
+            outcomes = [render_source(source, self.config, shortcodes, fingerprint)
+                        for source, fingerprint in jobs_needed]
+        kept: dict[str, tuple] = {}
+        for (source, fingerprint), outcome in zip(jobs_needed, outcomes):
+            results[source.rel_path] = outcome
+            if outcome[0] is not None:
+                self._cache_dirty = True
+        for source in sources:
+            outcome = results[source.rel_path]
+            if outcome[0] is not None:
+                kept[outcome[0].fingerprint] = outcome
+        self._rendered = kept
+        posts, warnings, errors = [], [], []
+        for source in sources:
+            post, post_warnings, post_errors = results[source.rel_path]
+            warnings.extend(post_warnings)
+            errors.extend(post_errors)
+            if post is not None:
+                posts.append(post)
+        return posts, warnings, errors, len(jobs_needed), len(sources) - len(jobs_needed)
+
+    def build(self, changed_paths: Iterable[str] | None = None) -> BuildResult:
+        """Build everything, reusing what did not change; content errors are in the result, not raised."""
+        started = time.perf_counter()
+        config = self.config
+        changed = {os.path.abspath(path) for path in changed_paths} if changed_paths is not None else None
+        errors: list[BlogbuildError] = []
+        warnings: list[SourceWarning] = list(self._cache_warnings)
+        self._cache_warnings = []
+        try:
+            templates, shortcodes = self._load_templates()
+        except BlogbuildError as error:
+            return self._failed([error], warnings, started)
+        sources, read_errors, tree = self._read_sources(changed)
+        errors += read_errors
+        posts, post_warnings, post_errors, rendered_count, reused_count = self._render_posts(sources, shortcodes)
+        warnings += post_warnings
+        errors += post_errors
+        posts = self._resolve_refs(posts, errors)
+        from .site import build_site
+        site = build_site(posts, config, now=datetime.now(timezone.utc))
+        errors += _url_conflicts(site)
+        files, page_stats, render_errors = self._render_outputs(site, templates, tree)
+        errors += render_errors
+        if config.strict and warnings:
+            errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
+                       for w in warnings]
+        if errors:
+            return self._failed(errors, warnings, started, site)
+        changed_files = frozenset(path for path, item in files.items()
+                                  if self._previous.get(path) != item)
+        removed = frozenset(set(self._previous) - set(files))
+        self._previous = files
+        stats = BuildStats(pages_by_kind=page_stats["kinds"], static_files=page_stats["static"],
+                           rendered_pages=page_stats["rendered"], reused_pages=page_stats["reused"],
+                           markdown_rendered=rendered_count, markdown_reused=reused_count,
+                           seconds=time.perf_counter() - started)
+        return BuildResult(files, site, (), tuple(warnings), changed_files, removed, stats)
+
+    def _failed(self, errors: list[BlogbuildError], warnings: list[SourceWarning], started: float,
+                site: Site | None = None) -> BuildResult:
+        unique: list[BlogbuildError] = []
+        seen = set()
+        for error in errors:
+            if str(error) not in seen:
+                seen.add(str(error))
+                unique.append(error)
+        return BuildResult(self._previous, site, tuple(unique), tuple(warnings), frozenset(), frozenset(),
+                           BuildStats(seconds=time.perf_counter() - started))
+
+    def _resolve_refs(self, posts: list[Post], errors: list[BlogbuildError]) -> list[Post]:
+        from .shortcodes import resolve_refs
+        by_path = {post.rel_path: post.url for post in posts}
+
+        def resolve(target: str) -> str | None:
+            target = target.strip().lstrip("/")
+            for candidate in (target, f"{target}.md", f"{target}/index.md", f"{target}/_index.md"):
+                if candidate in by_path:
+                    return self.config.site_url(by_path[candidate])
+            matches = [url for rel, url in by_path.items() if rel.endswith("/" + target) or
+                       rel.rsplit(".", 1)[0].endswith("/" + target)]
+            return self.config.site_url(matches[0]) if len(matches) == 1 else None
+
+        resolved = []
+        for post in posts:
+            html, ref_errors = resolve_refs(post.content_html, resolve, path=post.source)
+            errors.extend(ref_errors)
+            if html != post.content_html:
+                post = replace(post, content_html=html, fingerprint=fingerprint_of(post.fingerprint, html))
+            resolved.append(post)
+        return resolved
+
+    def _list_key(self, post: Post) -> str:
+        key = self._list_keys.get(post.fingerprint)
+        if key is None:
+            from .render import post_list_key
+            key = post_list_key(post)
+            self._list_keys[post.fingerprint] = key
+        return key
+
+    def _render_outputs(self, site: Site, templates: Any, tree: Any) -> tuple[dict[str, OutputFile], dict, list]:
+        from .markdown import highlight_css
+        from .render import Planner, render_template
+        from .sources import static_files
+        errors: list[BlogbuildError] = []
+        files: dict[str, OutputFile] = {}
+        claims: dict[str, str] = {}
+
+        def claim(path: str, item: OutputFile, owner: str) -> None:
+            if path in claims and claims[path] != owner:
+                errors.append(SourceError(owner, 0, f"output {path} is also written by {claims[path]}; "
+                                          "rename one of them or change its slug/url", stage="output"))
+                return
+            claims[path] = owner
+            files[path] = item
+
+        for item in static_files(self.config):
+            claim(item.rel_path, OutputFile(item.rel_path, source=item.path), self._shown(item.path))
+        resources = {resource: post for post in site.pages for resource in post.resources}
+        for item in tree.files:
+            post = resources.get(item.rel_path)
+            if post is not None:
+                bundle_folder = post.rel_path.rsplit("/", 1)[0] + "/"
+                path = post.url.lstrip("/") + item.rel_path[len(bundle_folder):]
+            else:
+                path = item.rel_path
+            claim(path, OutputFile(path, source=item.path), self._shown(item.path))
+        css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
+        claim("css/syntax.css", OutputFile("css/syntax.css", css), "<syntax highlighting>")
+        planner = Planner(site, templates, self._list_key)
+        pages, data = planner.plan()
+        kinds: dict[str, int] = {}
+        rendered = reused = 0
+        failed_templates: set[str] = set()
+        new_cache: dict[str, tuple[str, bytes]] = {}
+        for page in pages:
+            kinds[page.context["page"].kind] = kinds.get(page.context["page"].kind, 0) + 1
+            cached = self._pages.get(page.output_path)
+            if cached is not None and cached[0] == page.key:
+                body = cached[1]
+                reused += 1
+            elif page.template in failed_templates:
+                continue
+            else:
+                try:
+                    body = render_template(templates, page)
+                except SourceError as error:
+                    failed_templates.add(page.template)
+                    errors.append(error)
+                    continue
+                rendered += 1
+            new_cache[page.output_path] = (page.key, body)
+            claim(page.output_path, OutputFile(page.output_path, body), page.source or page.url)
+        for item in data:
+            cached = self._pages.get(item.output_path)
+            if cached is not None and cached[0] == item.key:
+                body = cached[1]
+            else:
+                body = item.make()
+            new_cache[item.output_path] = (item.key, body)
+            claim(item.output_path, OutputFile(item.output_path, body), item.source or "/" + item.output_path)
+        self._pages = new_cache
+        static_count = sum(1 for item in files.values() if item.source)
+        return files, {"kinds": kinds, "static": static_count, "rendered": rendered, "reused": reused}, errors
+
+
+def _url_conflicts(site: Site) -> list[BlogbuildError]:
+    """Two pages that claim one URL: name both, so the author can rename one."""
+    owners: dict[str, Post] = {}
+    errors: list[BlogbuildError] = []
+    for post in sorted(site.pages, key=lambda post: post.rel_path):
+        for url in (post.url, *post.aliases):
+            path = url_to_output_path(url)
+            other = owners.get(path)
+            if other is not None and other is not post:
+                errors.append(SourceError(post.source, 1, f"URL {url} is also claimed by {other.source}; "
+                                          "give one of them another slug or url", stage="assemble"))
+            else:
+                owners[path] = post
+    return errors
+
+
+def build(config: SiteConfig, *, jobs: int = 1, use_cache: bool = False) -> BuildResult:
+    """Build a site once, in memory; see write_site() to publish it."""
+    builder = Builder(config, jobs=jobs, use_cache=use_cache)
+    result = builder.build()
+    builder.save_cache()
+    return result
+
+
+def _summary(result: BuildResult, output: Path) -> str:
+    stats = result.stats
+    kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(stats.pages_by_kind.items()))
+    total = sum(stats.pages_by_kind.values())
+    warnings = len(result.warnings)
+    return (f"Built {total} pages ({kinds}), {stats.static_files} static files, {warnings} "
+            f"warning{'s' if warnings != 1 else ''} in {stats.seconds * 1000:.0f} ms -> {output}/")
+
+
+def run(options: Any) -> int:
+    """`blogbuild build`: build, report every error and warning, publish atomically; exit code."""
+    from .output import write_output
+    config = load_site_config(options)
+    builder = Builder(config, jobs=getattr(options, "jobs", 0), use_cache=not getattr(options, "no_cache", False))
+    result = builder.build()
+    quiet = getattr(options, "quiet", False)
+    for warning in result.warnings:
+        print(str(warning), file=sys.stderr)
+    output = Path(config.root) / config.output_dir
+    if result.errors:
+        for error in result.errors:
+            print(f"{error}", file=sys.stderr)
+        count = len(result.errors)
+        print(f"Error: build failed with {count} error{'s' if count != 1 else ''}; {output}/ was left as it was",
+              file=sys.stderr)
+        return 1
+    protected = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
+                 Path(config.root) / config.static_dir, Path(config.root)]
+    write_output(result.files, output, protected=protected)
+    builder.save_cache()
+    if not quiet:
+        print(_summary(result, output))
+    return 0

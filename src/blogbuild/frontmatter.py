@@ -1,0 +1,126 @@
+"""Split a content file into front matter (YAML between ---, TOML between +++) and body."""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+import yaml
+
+from .errors import SourceError, SourceWarning
+from .model import FrontMatter, SourceFile
+
+_FENCES = {"---": "yaml", "+++": "toml"}
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that keeps timestamps as the text the author wrote (offsets intact)."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def parse_front_matter(source: SourceFile) -> FrontMatter:
+    """Read the header of a content file, repairing the known `math: true` damage with a warning."""
+    from .mangled import repair_damaged_header
+
+    text = source.text
+    repairs: tuple[SourceWarning, ...] = ()
+    repaired = repair_damaged_header(text, path=source.path)
+    if repaired is not None:
+        text, repairs = repaired
+    front_matter = split_front_matter(text, path=source.path)
+    if repairs:
+        front_matter = FrontMatter(front_matter.data, front_matter.body, front_matter.body_line,
+                                   front_matter.format, repairs)
+    return front_matter
+
+
+def split_front_matter(text: str, *, path: str) -> FrontMatter:
+    """Split text into metadata and body; errors name path:line and say what to do."""
+    lines = text.split("\n")
+    start = 0
+    while start < len(lines) and not lines[start].strip():
+        start += 1
+    if start >= len(lines) or lines[start].rstrip() not in _FENCES:
+        return FrontMatter({}, text, 1, "none")
+    fence = lines[start].rstrip()
+    header_format = _FENCES[fence]
+    end = None
+    for index in range(start + 1, len(lines)):
+        stripped = lines[index].rstrip()
+        if stripped == fence or (header_format == "yaml" and stripped == "..."):
+            end = index
+            break
+    if end is None:
+        raise SourceError(path, start + 1, f"front matter opened with '{fence}' is never closed; "
+                          f"add a line '{fence}' after the last key", stage="front matter",
+                          source_line=lines[start])
+    header = "\n".join(lines[start + 1:end])
+    first_key_line = start + 2
+    data = _parse_header(header, header_format, path=path, first_line=first_key_line, lines=lines)
+    body = "\n".join(lines[end + 1:])
+    return FrontMatter(data, body, end + 2, header_format)
+
+
+def _parse_header(header: str, header_format: str, *, path: str, first_line: int,
+                  lines: list[str]) -> Mapping[str, Any]:
+    if header_format == "toml":
+        import tomllib
+        try:
+            data: Any = tomllib.loads(header)
+        except tomllib.TOMLDecodeError as error:
+            match = re.search(r"line (\d+)", str(error))
+            line = first_line + (int(match.group(1)) - 1 if match else 0)
+            raise SourceError(path, line, f"invalid TOML front matter: {error}; fix that line "
+                              "(strings need quotes, dates are bare: date = 2025-01-02T10:00:00+08:00)",
+                              stage="front matter", source_line=_line_at(lines, line)) from error
+        return _normalise(data)
+    try:
+        data = yaml.load(header, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = first_line + (mark.line if mark is not None else 0)
+        problem = getattr(error, "problem", None) or "cannot be read"
+        hint = "quote values that contain ': ' or start with [ { * & ! | > ' \" % @ `"
+        raise SourceError(path, line, f"invalid YAML front matter: {problem}; {hint}",
+                          stage="front matter", source_line=_line_at(lines, line)) from error
+    except RecursionError as error:
+        raise SourceError(path, first_line, "front matter is nested too deeply to read",
+                          stage="front matter") from error
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise SourceError(path, first_line, "front matter must be key: value lines, "
+                          f"not a {type(data).__name__}", stage="front matter",
+                          source_line=_line_at(lines, first_line))
+    return _normalise(data)
+
+
+def _normalise(data: Any) -> Any:
+    """Keys as strings; TOML dates as ISO text, like the YAML loader keeps them."""
+    from datetime import date, datetime, time
+    if isinstance(data, Mapping):
+        return {str(key): _normalise(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_normalise(value) for value in data]
+    if isinstance(data, (datetime, date, time)):
+        return data.isoformat()
+    return data
+
+
+def _line_at(lines: list[str], line: int) -> str | None:
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def key_line(source_text: str, key: str, default: int = 1) -> int:
+    """The 1-based line of a top-level front-matter key, for messages about its value."""
+    pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*[:=]")
+    for number, line in enumerate(source_text.split("\n"), 1):
+        if pattern.match(line):
+            return number
+        if number > 400:
+            break
+    return default

@@ -1,0 +1,118 @@
+"""The only writer: build the new tree beside public/, then swap it in whole."""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import shutil
+import uuid
+from pathlib import Path
+from typing import Mapping
+
+from .errors import BlogbuildError
+from .model import OutputFile
+
+MARKER = ".blogbuild-output"
+_TEMP_PREFIX = ".blogbuild-tmp-"
+
+
+def check_output_path(path: str) -> str:
+    """An output path must stay inside the output folder: no absolute paths, '..', NUL or backslashes."""
+    if not path or path.startswith("/") or "\\" in path or "\x00" in path:
+        raise BlogbuildError(f"output: refusing to write '{path}': not a relative path inside the output folder")
+    parts = path.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        raise BlogbuildError(f"output: refusing to write '{path}': it would leave the output folder")
+    return path
+
+
+def check_output_dir(output_dir: Path, protected: list[Path]) -> None:
+    """Refuse an output folder that is, or holds, the site's own sources, or a folder of someone else's files."""
+    resolved = output_dir.resolve()
+    for folder in protected:
+        folder = folder.resolve()
+        if resolved == folder or resolved in folder.parents:
+            raise BlogbuildError(f"output: '{output_dir}' is or contains '{folder}'; choose another --output, "
+                                 "the build replaces the whole output folder")
+    if resolved == Path(resolved.anchor) or resolved == Path.home().resolve():
+        raise BlogbuildError(f"output: refusing to replace '{output_dir}'; choose a folder such as public/")
+    if output_dir.is_dir() and not (output_dir / MARKER).exists():
+        if any(output_dir.iterdir()):
+            raise BlogbuildError(f"output: '{output_dir}' holds files blogbuild did not write; empty it or choose "
+                                 "another --output (the build replaces the whole folder)")
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two folders atomically with renameat2(RENAME_EXCHANGE) where the kernel has it."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    result = renameat2(at_fdcwd, os.fsencode(first), at_fdcwd, os.fsencode(second), rename_exchange)
+    return result == 0
+
+
+def _same_bytes(path: Path, item: OutputFile) -> bool:
+    try:
+        if item.source:
+            source_stat, target_stat = os.stat(item.source), os.stat(path)
+            if source_stat.st_size != target_stat.st_size:
+                return False
+            return Path(item.source).read_bytes() == path.read_bytes()
+        if path.stat().st_size != len(item.data):
+            return False
+        return path.read_bytes() == item.data
+    except OSError:
+        return False
+
+
+def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected: list[Path] | None = None) -> int:
+    """Write files as the new output folder, atomically; unchanged files keep their inode and mtime.
+
+    Returns the number of files whose bytes changed."""
+    check_output_dir(output_dir, protected or [])
+    parent = output_dir.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    for stale in parent.glob(f"{_TEMP_PREFIX}{output_dir.name}-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    temp = parent / f"{_TEMP_PREFIX}{output_dir.name}-{uuid.uuid4().hex[:8]}"
+    temp.mkdir()
+    changed = 0
+    try:
+        made_dirs: set[str] = set()
+        for path in sorted(files):
+            item = files[path]
+            check_output_path(path)
+            folder = path.rpartition("/")[0]
+            if folder and folder not in made_dirs:
+                (temp / folder).mkdir(parents=True, exist_ok=True)
+                made_dirs.add(folder)
+            target = temp / path
+            previous = output_dir / path
+            if previous.is_file() and _same_bytes(previous, item):
+                try:
+                    os.link(previous, target)
+                    continue
+                except OSError:
+                    pass
+            changed += 1
+            if item.source:
+                shutil.copyfile(item.source, target)
+            else:
+                target.write_bytes(item.data)
+        (temp / MARKER).write_text("This folder is written by blogbuild; it replaces it whole on each build.\n")
+        if output_dir.exists():
+            if not _exchange(temp, output_dir):
+                old = parent / f"{_TEMP_PREFIX}{output_dir.name}-old-{uuid.uuid4().hex[:8]}"
+                os.rename(output_dir, old)
+                os.rename(temp, output_dir)
+                temp = old
+            shutil.rmtree(temp, ignore_errors=True)
+        else:
+            os.rename(temp, output_dir)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return changed

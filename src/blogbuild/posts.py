@@ -1,0 +1,207 @@
+"""Turn a file's front matter and rendered body into a Post: field checks, dates, URLs."""
+from __future__ import annotations
+
+import hashlib
+import html
+import posixpath
+from datetime import datetime, timezone
+from typing import Any, Mapping
+
+from .config import SiteConfig
+from .errors import SourceError, SourceWarning
+from .frontmatter import key_line
+from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics
+from .text import slugify, urlize
+
+_LIST_KEYS = ("tags", "categories", "series", "aliases")
+
+
+def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime | None, str]:
+    """A front-matter date as (aware datetime, text as written); naive dates are taken as UTC."""
+    if value in (None, ""):
+        return None, ""
+    text = str(value).strip()
+    try:
+        parsed = datetime.fromisoformat(text.replace("Z", "+00:00") if text.endswith("Z") else text)
+    except ValueError:
+        raise SourceError(path, line, f"{key} '{text}' is not a valid date; write it like 2025-03-02 "
+                          "or 2025-03-02T09:00:00+08:00", stage="front matter") from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed, text
+
+
+def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[str, ...]:
+    value = data.get(key)
+    if value in (None, ""):
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)):
+        raise SourceError(path, key_line(text, key), f"{key} must be a list like [\"a\", \"b\"], "
+                          f"not {type(value).__name__}", stage="front matter")
+    items = []
+    for item in value:
+        if isinstance(item, (dict, list)):
+            raise SourceError(path, key_line(text, key), f"{key} items must be text, not "
+                              f"{type(item).__name__}", stage="front matter")
+        item_text = str(item).strip()
+        if item_text and item_text not in items:
+            items.append(item_text)
+    return tuple(items)
+
+
+def _optional_int(data: Mapping[str, Any], key: str, *, path: str, text: str) -> int | None:
+    value = data.get(key)
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise SourceError(path, key_line(text, key), f"{key} must be a whole number", stage="front matter")
+    try:
+        return int(value)
+    except ValueError:
+        raise SourceError(path, key_line(text, key), f"{key} must be a whole number, not '{value}'",
+                          stage="front matter") from None
+
+
+def _flag(data: Mapping[str, Any], key: str, default: bool, *, path: str, text: str) -> bool:
+    value = data.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
+        return value.lower() in ("true", "yes")
+    raise SourceError(path, key_line(text, key), f"{key} must be true or false, not '{value}'",
+                      stage="front matter")
+
+
+def _text_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> str:
+    value = data.get(key)
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        raise SourceError(path, key_line(text, key), f"{key} must be text, not {type(value).__name__}; "
+                          "quote it if it contains ': ' or starts with [ or {", stage="front matter")
+    return str(value).strip()
+
+
+def default_url(rel_path: str, slug: str | None) -> tuple[str, str, str]:
+    """(section, slug, url) by Hugo's rules: posts/x.md and posts/x/index.md -> /posts/x/."""
+    parts = rel_path.split("/")
+    name = parts[-1].rsplit(".", 1)[0]
+    folders = parts[:-1]
+    if name.lower() == "index" and folders:
+        name = folders.pop()
+    section = parts[0] if len(parts) > 1 else ""
+    final = slug if slug else slugify(name)
+    segments = [urlize(folder) for folder in folders] + [final]
+    return section, final, "/" + "/".join(segment for segment in segments if segment) + "/"
+
+
+def clean_url(value: str, *, path: str, line: int) -> str:
+    """A front-matter url or alias as a safe site-relative url; leaving the site is an error."""
+    raw = value.strip()
+    if "://" in raw or raw.startswith("//"):
+        raise SourceError(path, line, f"url '{raw}' must be a path on this site, like /about/",
+                          stage="front matter")
+    segments = [segment for segment in raw.replace("\\", "/").split("/") if segment not in ("", ".")]
+    if any(segment == ".." for segment in segments) or any("\x00" in segment for segment in segments):
+        raise SourceError(path, line, f"url '{raw}' leaves the site; write a path like /about/",
+                          stage="front matter")
+    if not segments:
+        return "/"
+    url = "/" + "/".join(segments)
+    last = segments[-1]
+    if "." not in last:
+        url += "/"
+    return url
+
+
+def section_title(section: str) -> str:
+    """A readable default title for a section folder: 'ai-infra' -> 'Ai Infra'."""
+    return section.replace("-", " ").replace("_", " ").title() if section else ""
+
+
+def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,
+              metrics: TextMetrics, config: SiteConfig,
+              fingerprint: str) -> tuple[Post, tuple[SourceWarning, ...]]:
+    """Check every known front-matter key and assemble the Post (with warnings for repairs)."""
+    data = front_matter.data
+    path, text = source.path, source.text
+    warnings: list[SourceWarning] = list(front_matter.repairs) + list(rendered.warnings)
+    title = _text_field(data, "title", path=path, text=text)
+    slug_text = _text_field(data, "slug", path=path, text=text)
+    slug = None
+    if slug_text:
+        slug = slugify(slug_text)
+        if slug != slug_text:
+            warnings.append(SourceWarning(path, key_line(text, "slug"),
+                                          f"slug '{slug_text}' is not a safe URL segment; using '{slug}'"))
+    section, slug_final, url = default_url(source.rel_path, slug)
+    if source.kind == "section":
+        folders = source.rel_path.split("/")[:-1]
+        url = "/" + "/".join(urlize(folder) for folder in folders) + "/" if folders else "/"
+        url = url.replace("//", "/")
+        slug_final = folders[-1] if folders else ""
+    url_text = _text_field(data, "url", path=path, text=text)
+    if url_text:
+        url = clean_url(url_text, path=path, line=key_line(text, "url"))
+    if not title and source.kind == "page":
+        title = slug_final.replace("-", " ")
+        warnings.append(SourceWarning(path, 1, f"no title in the front matter; using '{title}' "
+                                               "(add title: \"…\")"))
+    date, date_text = parse_date(data.get("date"), path=path, line=key_line(text, "date"), key="date")
+    lastmod, _ = parse_date(data.get("lastmod"), path=path, line=key_line(text, "lastmod"), key="lastmod")
+    aliases = tuple(clean_url(alias, path=path, line=key_line(text, "aliases"))
+                    for alias in _string_list(data, "aliases", path=path, text=text))
+    series_order = _optional_int(data, "series_order", path=path, text=text)
+    weight = _optional_int(data, "weight", path=path, text=text)
+    if series_order is None:
+        series_order = weight
+    summary_text = _text_field(data, "summary", path=path, text=text)
+    summary_html, truncated = metrics.summary_html, metrics.truncated
+    if summary_text:
+        summary_html, truncated = f"<p>{html.escape(summary_text)}</p>", True
+    excerpt = _flag(data, "excerpt", False, path=path, text=text)
+    post = Post(
+        source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
+        title=title, date=date, lastmod=lastmod, date_text=date_text,
+        draft=_flag(data, "draft", False, path=path, text=text),
+        tags=_string_list(data, "tags", path=path, text=text),
+        categories=_string_list(data, "categories", path=path, text=text),
+        series=_string_list(data, "series", path=path, text=text),
+        series_order=series_order,
+        description=_text_field(data, "description", path=path, text=text),
+        aliases=aliases,
+        math=_flag(data, "math", False, path=path, text=text),
+        toc_enabled=_flag(data, "toc", True, path=path, text=text),
+        content_html=rendered.html, toc=rendered.toc, summary_html=summary_html,
+        truncated=truncated or excerpt, plain_text=metrics.plain_text, word_count=metrics.word_count,
+        reading_minutes=metrics.reading_minutes, has_math=rendered.has_math,
+        has_mermaid=rendered.has_mermaid, has_code=rendered.has_code, resources=source.resources,
+        params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
+    )
+    for taxonomy in config.taxonomies:
+        if taxonomy not in ("tags", "categories", "series"):
+            _string_list(data, taxonomy, path=path, text=text)
+    return post, tuple(warnings)
+
+
+def fingerprint_of(*parts: str) -> str:
+    """A short stable hash of text parts, for caches and page dependency keys."""
+    digest = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
+    return digest.hexdigest()
+
+
+def url_to_output_path(url: str) -> str:
+    """'/posts/x/' -> 'posts/x/index.html'; '/feed.xml' -> 'feed.xml'."""
+    path = url.lstrip("/")
+    if not path or path.endswith("/"):
+        return path + "index.html"
+    if "." in posixpath.basename(path):
+        return path
+    return path + "/index.html"

@@ -1,0 +1,406 @@
+"""The Jinja environment and the list of everything to render: pages, feeds, sitemap, search index."""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from datetime import datetime
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+from xml.sax.saxutils import escape as xml_escape
+
+import jinja2
+from jinja2 import meta
+
+from . import __version__
+from .config import SiteConfig
+from .errors import SourceError
+from .model import Paginator, Post, Site, Taxonomy, Term
+from .posts import fingerprint_of, url_to_output_path
+from .text import urlize
+
+# Template text that shows site-wide lists: a page using such a template depends on every post.
+_SITE_WIDE_MARKERS = ("site.posts", "site.pages", "site.taxonomies", "site.sections", "site.archives",
+                      "site.taxonomy(", "site.nav(", "site.navigation")
+
+
+@dataclass(frozen=True)
+class PageMeta:
+    """What every template knows of the page it renders."""
+
+    kind: str
+    url: str
+    title: str
+    description: str
+    canonical: str
+    needs_math: bool = False
+    needs_mermaid: bool = False
+    needs_code: bool = False
+    breadcrumbs: tuple[tuple[str, str], ...] = ()
+    feed_url: str | None = None
+    draft: bool = False
+    language: str = "zh-CN"
+
+
+@dataclass(frozen=True)
+class PlannedPage:
+    """One templated output: where it goes, which template, its context and its dependency key."""
+
+    output_path: str
+    url: str
+    template: str
+    context: Mapping[str, Any]
+    key: str                  # changes whenever anything the page shows changes
+    source: str               # the content file it comes from, for messages ("" for list pages)
+
+
+@dataclass(frozen=True)
+class PlannedData:
+    """A non-templated output (feed, sitemap, json, css) made by a function when its key changes."""
+
+    output_path: str
+    make: Callable[[], bytes]
+    key: str
+    source: str = ""
+
+
+def date_format(value: datetime | None, fmt: str = "%Y-%m-%d") -> str:
+    """A date in the given strftime format; '' for posts without a date."""
+    return value.strftime(fmt) if value is not None else ""
+
+
+def isodate(value: datetime | None) -> str:
+    """ISO 8601 with offset, '' when None."""
+    return value.isoformat() if value is not None else ""
+
+
+def make_environment(config: SiteConfig, template_dirs: Sequence[Path]) -> jinja2.Environment:
+    """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping."""
+    from .assets import ASSETS, asset_url
+
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(folder) for folder in template_dirs]),
+        autoescape=jinja2.select_autoescape(["html", "xml"]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    environment.filters.update(url=config.site_url, absurl=config.absolute_url, date_format=date_format,
+                               isodate=isodate, urlize=urlize)
+    environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
+                               version=__version__, config=config)
+    return environment
+
+
+class TemplateSet:
+    """Templates by name with the hash of each one's inheritance and include closure."""
+
+    def __init__(self, environment: jinja2.Environment) -> None:
+        self.environment = environment
+        self._closure: dict[str, tuple[str, bool]] = {}
+
+    def exists(self, name: str) -> bool:
+        """Whether a template of that name is found in the site or the theme."""
+        try:
+            self.environment.loader.get_source(self.environment, name)
+        except jinja2.TemplateNotFound:
+            return False
+        return True
+
+    def closure(self, name: str) -> tuple[str, bool]:
+        """(hash of the template and all it extends or includes, whether it shows site-wide lists)."""
+        if name not in self._closure:
+            seen: dict[str, str] = {}
+            dynamic = self._collect(name, seen)
+            if dynamic:   # an include by variable name: depend on every template
+                for other in sorted(self.environment.list_templates()):
+                    self._collect(other, seen)
+            sources = [seen[key] for key in sorted(seen)]
+            uses_site = any(marker in source for source in sources for marker in _SITE_WIDE_MARKERS)
+            self._closure[name] = (fingerprint_of(*sorted(seen), *sources), uses_site)
+        return self._closure[name]
+
+    def _collect(self, name: str, seen: dict[str, str]) -> bool:
+        if name in seen:
+            return False
+        try:
+            source, filename, _ = self.environment.loader.get_source(self.environment, name)
+        except jinja2.TemplateNotFound:
+            seen[name] = ""
+            return False
+        seen[name] = source
+        try:
+            references = list(meta.find_referenced_templates(self.environment.parse(source, name, filename)))
+        except jinja2.TemplateSyntaxError as error:
+            raise template_error(error) from error
+        dynamic = False
+        for reference in references:
+            if reference is None:
+                dynamic = True
+            else:
+                dynamic = self._collect(reference, seen) or dynamic
+        return dynamic
+
+
+def template_error(error: Exception, *, page: str = "", source: str = "") -> SourceError:
+    """A Jinja error as path:line of the template, naming the page being rendered."""
+    filename, line = "", 0
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        filename, line = error.filename or error.name or "", error.lineno
+    else:
+        trace = sys.exc_info()[2] if sys.exc_info()[1] is error else error.__traceback__
+        while trace is not None:
+            frame_file = trace.tb_frame.f_code.co_filename
+            if frame_file.endswith((".html", ".xml", ".txt", ".json")):
+                filename, line = frame_file, trace.tb_lineno
+            trace = trace.tb_next
+    message = getattr(error, "message", None) or str(error)
+    where = f" while rendering {page}" + (f" from {source}" if source else "") if page else ""
+    hint = "; fix the template" if isinstance(error, jinja2.TemplateSyntaxError) else \
+        "; check the variable name, or guard it with `is defined`"
+    return SourceError(filename or "<template>", line, f"{message}{where}{hint}", stage="template")
+
+
+def render_template(templates: TemplateSet, page: PlannedPage) -> bytes:
+    """Render one planned page to UTF-8 bytes; template errors become SourceError."""
+    try:
+        template = templates.environment.get_template(page.template)
+        return template.render(**page.context).encode("utf-8")
+    except (jinja2.TemplateError, TypeError, AttributeError, ValueError, KeyError, ZeroDivisionError) as error:
+        raise template_error(error, page=page.url, source=page.source) from error
+
+
+def post_list_key(post: Post) -> str:
+    """What a list entry shows of a post: changes when its card would look different."""
+    return fingerprint_of(post.url, post.title, post.date_text, post.summary_html, "|".join(post.tags),
+                          "|".join(post.categories), "|".join(post.series), str(post.reading_minutes),
+                          str(post.word_count), str(post.draft), str(post.truncated), post.description,
+                          str(post.series_order))
+
+
+def _link_key(post: Post | None) -> str:
+    return f"{post.url}\x01{post.title}" if post is not None else "-"
+
+
+class Planner:
+    """Plans every output of one Site; keys let a Builder skip pages whose inputs did not change."""
+
+    def __init__(self, site: Site, templates: TemplateSet, list_keys: Callable[[Post], str]) -> None:
+        self.site = site
+        self.config: SiteConfig = site.config
+        self.templates = templates
+        self.list_key = list_keys
+        self.site_key = fingerprint_of(*(list_keys(post) for post in site.posts))
+
+    def _meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
+        return PageMeta(kind=kind, url=url, title=title, description=extra.pop("description", "") or
+                        self.config.description, canonical=self.config.absolute_url(url),
+                        language=self.config.language_code, **extra)
+
+    def _page(self, url: str, template: str, kind: str, context: dict[str, Any], key_parts: Iterable[str],
+              source: str = "", output_path: str | None = None) -> PlannedPage:
+        closure_key, uses_site = self.templates.closure(template)
+        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", url, *key_parts)
+        context = {"site": self.site, **context}
+        return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)
+
+    def paginate(self, posts: Sequence[Post], base_url: str) -> list[Paginator]:
+        """Split posts into pages of config.paginate: base_url, base_url/page/2/, ..."""
+        size = max(1, self.config.paginate)
+        count = max(1, -(-len(posts) // size))
+        urls = tuple(base_url if number == 1 else f"{base_url}page/{number}/" for number in range(1, count + 1))
+        return [Paginator(tuple(posts[(number - 1) * size: number * size]), number, count, len(posts), urls)
+                for number in range(1, count + 1)]
+
+    def _list_pages(self, posts: Sequence[Post], base_url: str, template: str, kind: str, title: str,
+                    crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
+                    feed_url: str | None) -> list[PlannedPage]:
+        pages = []
+        for paginator in self.paginate(posts, base_url):
+            page_title = title if paginator.number == 1 else f"{title} ({paginator.number})"
+            meta_info = self._meta(kind, paginator.url, page_title, breadcrumbs=crumbs, feed_url=feed_url,
+                                   needs_math=any(p.has_math for p in paginator.items) and
+                                   any("math" in p.summary_html for p in paginator.items))
+            keys = [extra_key, str(paginator.number), str(paginator.total_pages),
+                    *(self.list_key(post) for post in paginator.items)]
+            pages.append(self._page(paginator.url, template, kind, {"page": meta_info, "paginator": paginator,
+                                                                    **extra}, keys))
+        return pages
+
+    def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
+        """Every page and data file of the site, in a stable order."""
+        site, config = self.site, self.config
+        pages: list[PlannedPage] = []
+        data: list[PlannedData] = []
+        home_title = config.title
+        pages += self._list_pages(site.posts, "/", "home.html", "home", home_title, (), {}, "home", "/index.xml")
+        data.append(self._feed("/index.xml", config.title, "/", site.posts))
+        for post in site.pages:
+            pages.append(self._post_page(post))
+            for alias in post.aliases:
+                pages.append(self._page(alias, "alias.html", "alias", {
+                    "page": self._meta("alias", alias, post.title), "target": config.absolute_url(post.url)},
+                    [post.url], source=post.source))
+        for section in site.sections:
+            crumbs = (("Home", "/"), (section.title, section.url))
+            pages += self._list_pages(section.posts, section.url, "section.html", "section", section.title,
+                                      crumbs, {"section": section},
+                                      fingerprint_of(section.title, section.content_html), f"{section.url}index.xml")
+            data.append(self._feed(f"{section.url}index.xml", f"{section.title} - {config.title}", section.url,
+                                   section.posts))
+        for taxonomy in site.taxonomies:
+            pages += self._taxonomy_pages(taxonomy)
+            for term in taxonomy.terms:
+                data.append(self._feed(f"{term.url}index.xml", f"{term.title or term.name} - {config.title}",
+                                       term.url, term.posts))
+        archive_keys = [fingerprint_of(post.url, post.title, post.date_text) for post in site.posts]
+        pages.append(self._page("/archives/", "archives.html", "archives", {
+            "page": self._meta("archives", "/archives/", "Archives", breadcrumbs=(("Home", "/"),
+                                                                                   ("Archives", "/archives/"))),
+            "archives": site.archives}, archive_keys))
+        if self.templates.exists("search.html"):
+            pages.append(self._page("/search/", "search.html", "search", {
+                "page": self._meta("search", "/search/", "Search", breadcrumbs=(("Home", "/"),
+                                                                                 ("Search", "/search/")))}, []))
+        pages.append(self._page("/404.html", "404.html", "404", {
+            "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
+        data += self._site_files()
+        return pages, data
+
+    def _post_page(self, post: Post) -> PlannedPage:
+        nav = self.site.nav(post)
+        crumbs: list[tuple[str, str]] = [("Home", "/")]
+        section = next((section for section in self.site.sections if section.name == post.section), None)
+        if section is not None:
+            crumbs.append((section.title, section.url))
+        crumbs.append((post.title, post.url))
+        meta_info = self._meta("post", post.url, post.title, description=post.description or _strip_tags(
+            post.summary_html)[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
+            needs_code=post.has_code, breadcrumbs=tuple(crumbs), draft=post.draft)
+        keys = [post.fingerprint, _link_key(nav.newer), _link_key(nav.older),
+                *(_link_key(related) for related in nav.related)]
+        for part in nav.series:
+            keys += [part.term.slug, str(part.index), *(_link_key(member) for member in part.term.posts)]
+        return self._page(post.url, "post.html", "post", {"page": meta_info, "post": post, "nav": nav}, keys,
+                          source=post.source)
+
+    def _taxonomy_pages(self, taxonomy: Taxonomy) -> list[PlannedPage]:
+        title = taxonomy.name.title()
+        crumbs = (("Home", "/"), (title, taxonomy.url))
+        pages = [self._page(taxonomy.url, "terms.html", "terms", {
+            "page": self._meta("terms", taxonomy.url, title, breadcrumbs=crumbs), "taxonomy": taxonomy},
+            [fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms])]
+        for term in taxonomy.terms:
+            term_title = term.title or term.name
+            term_crumbs = crumbs + ((term_title, term.url),)
+            feed_url = f"{term.url}index.xml"
+            if taxonomy.name == "series" and self.templates.exists("series.html"):
+                meta_info = self._meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
+                pages.append(self._page(term.url, "series.html", "series", {
+                    "page": meta_info, "taxonomy": taxonomy, "term": term},
+                    [term.name, term.title, term.content_html, *(self.list_key(post) for post in term.posts)]))
+                continue
+            pages += self._list_pages(term.posts, term.url, "term.html", "term", term_title, term_crumbs,
+                                      {"taxonomy": taxonomy, "term": term},
+                                      fingerprint_of(term.name, term.title, term.content_html), feed_url)
+        return pages
+
+    def _feed(self, url: str, title: str, link: str, posts: Sequence[Post]) -> PlannedData:
+        limit = self.config.feed_limit or len(posts)
+        items = list(posts[:limit])
+        key = fingerprint_of(url, title, link, *(self.list_key(post) for post in items))
+        return PlannedData(url.lstrip("/"), lambda: rss_feed(self.config, url, title, link, items), key)
+
+    def _site_files(self) -> list[PlannedData]:
+        site, config = self.site, self.config
+        every_key = fingerprint_of(*(post.fingerprint for post in site.pages))
+        taxonomy_key = fingerprint_of(*(term.url for taxonomy in site.taxonomies for term in taxonomy.terms))
+        sitemap_key = fingerprint_of(every_key, taxonomy_key, *(section.url for section in site.sections))
+        return [
+            PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key),
+            PlannedData("robots.txt", lambda: robots(config), config.base_url),
+            PlannedData("index.json", lambda: search_index(site), fingerprint_of(every_key)),
+        ]
+
+
+def _strip_tags(html_text: str) -> str:
+    from .text import plain_text
+    return plain_text(html_text)
+
+
+def _rfc822(value: datetime | None) -> str:
+    return format_datetime(value) if value is not None else ""
+
+
+def rss_feed(config: SiteConfig, url: str, title: str, link: str, posts: Sequence[Post]) -> bytes:
+    """An RSS 2.0 feed of posts (newest first), summaries as escaped HTML."""
+    dates = [post.date for post in posts if post.date is not None]
+    newest = max(dates) if dates else None
+    parts = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n',
+             '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>\n',
+             f"<title>{xml_escape(title)}</title>\n<link>{xml_escape(config.absolute_url(link))}</link>\n",
+             f"<description>{xml_escape(config.description or title)}</description>\n",
+             f"<generator>blogbuild {__version__}</generator>\n",
+             f"<language>{xml_escape(config.language_code)}</language>\n"]
+    if newest is not None:
+        parts.append(f"<lastBuildDate>{_rfc822(newest)}</lastBuildDate>\n")
+    parts.append(f'<atom:link href="{xml_escape(config.absolute_url(url))}" rel="self" '
+                 'type="application/rss+xml"/>\n')
+    for post in posts:
+        permalink = config.absolute_url(post.url)
+        parts.append("<item>\n")
+        parts.append(f"<title>{xml_escape(post.title)}</title>\n<link>{xml_escape(permalink)}</link>\n")
+        if post.date is not None:
+            parts.append(f"<pubDate>{_rfc822(post.date)}</pubDate>\n")
+        parts.append(f'<guid isPermaLink="true">{xml_escape(permalink)}</guid>\n')
+        for tag in post.tags:
+            parts.append(f"<category>{xml_escape(tag)}</category>\n")
+        parts.append(f"<description>{xml_escape(post.summary_html)}</description>\n</item>\n")
+    parts.append("</channel>\n</rss>\n")
+    return "".join(parts).encode("utf-8")
+
+
+def sitemap(site: Site) -> bytes:
+    """sitemap.xml: every published page, list and term page, with lastmod where known."""
+    config = site.config
+    entries: list[tuple[str, datetime | None]] = [("/", site.posts[0].date if site.posts else None)]
+    entries += [(post.url, post.lastmod or post.date) for post in site.pages]
+    entries += [(section.url, None) for section in site.sections]
+    for taxonomy in site.taxonomies:
+        entries.append((taxonomy.url, None))
+        entries += [(term.url, None) for term in taxonomy.terms]
+    entries.append(("/archives/", None))
+    seen = set()
+    lines = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n',
+             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n']
+    for url, modified in entries:
+        if url in seen:
+            continue
+        seen.add(url)
+        lines.append(f"<url><loc>{xml_escape(config.absolute_url(url))}</loc>")
+        if modified is not None:
+            lines.append(f"<lastmod>{modified.isoformat()}</lastmod>")
+        lines.append("</url>\n")
+    lines.append("</urlset>\n")
+    return "".join(lines).encode("utf-8")
+
+
+def robots(config: SiteConfig) -> bytes:
+    """robots.txt allowing everything and naming the sitemap."""
+    return f"User-agent: *\nAllow: /\nSitemap: {config.absolute_url('/sitemap.xml')}\n".encode("utf-8")
+
+
+def search_entry(post: Post, config: SiteConfig) -> dict[str, Any]:
+    """One object of /index.json."""
+    from .text import plain_text
+    return {"title": post.title, "date": post.date_text, "permalink": config.absolute_url(post.url),
+            "tags": list(post.tags), "categories": list(post.categories), "series": list(post.series),
+            "summary": plain_text(post.summary_html), "content": post.plain_text}
+
+
+def search_index(site: Site) -> bytes:
+    """/index.json: one object per published listed post, newest first."""
+    entries = [search_entry(post, site.config) for post in site.posts]
+    return json.dumps(entries, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -1,0 +1,157 @@
+"""Site from posts: publishing rules, ordering, taxonomies, series, neighbours, archives."""
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime, timezone
+from typing import Iterable
+
+from .config import SiteConfig
+from .model import (ArchiveMonth, ArchiveYear, Post, PostNav, Section, SeriesNav, Site, Taxonomy, Term)
+from .posts import section_title
+from .text import urlize
+
+_SINGULAR = {"tags": "tag", "categories": "category", "series": "series"}
+_EPOCH = datetime(1, 1, 1, tzinfo=timezone.utc)
+
+
+def is_published(post: Post, config: SiteConfig, now: datetime) -> bool:
+    """Drafts and future posts are left out unless the config (--drafts, --future) lets them in."""
+    if post.draft and not config.drafts:
+        return False
+    if post.date is not None and post.date > now and not config.future:
+        return False
+    return True
+
+
+def is_listed(post: Post) -> bool:
+    """A page shows in lists and feeds unless its front matter says `list: false`."""
+    return post.params.get("list", True) is not False
+
+
+def newest_first(posts: Iterable[Post]) -> list[Post]:
+    """Date descending; undated posts last; ties broken by title then url, so order is stable."""
+    return sorted(posts, key=lambda post: (-(post.date or _EPOCH).timestamp(), post.title, post.url))
+
+
+def series_order(posts: Iterable[Post]) -> list[Post]:
+    """Parts of a series: series_order (or weight) first, then date ascending."""
+    return sorted(posts, key=lambda post: (post.series_order is None, post.series_order or 0,
+                                           (post.date or _EPOCH).timestamp(), post.url))
+
+
+def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str], Post],
+                   config: SiteConfig) -> Taxonomy:
+    """One taxonomy's terms; names that urlize alike are one term, shown as first written."""
+    grouped: dict[str, list[Post]] = defaultdict(list)
+    names: dict[str, str] = {}
+    for post in posts:
+        for value in post.taxonomy_values(name):
+            slug = urlize(value)
+            names.setdefault(slug, value)
+            if post not in grouped[slug]:
+                grouped[slug].append(post)
+    terms = []
+    for slug in sorted(grouped, key=lambda key: (names[key].lower(), key)):
+        members = series_order(grouped[slug]) if name == "series" else grouped[slug]
+        index = term_pages.get((name, slug))
+        url = f"/{urlize(name)}/{slug}/"
+        terms.append(Term(name, names[slug], slug, url, tuple(members),
+                          title=index.title if index else "",
+                          content_html=index.content_html if index else ""))
+    return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{urlize(name)}/", tuple(terms))
+
+
+def _related(post: Post, tags: Taxonomy | None, positions: dict[str, dict[str, int]],
+             count: int) -> tuple[Post, ...]:
+    """Posts sharing most tags, nearest in time first; only near neighbours in each tag are scanned,
+    so this stays linear in the number of posts."""
+    if tags is None or count <= 0 or not post.tags:
+        return ()
+    window = max(count * 4, 20)
+    scores: dict[str, list] = {}
+    for term in tags.terms:
+        position = positions[term.slug].get(post.url)
+        if position is None:
+            continue
+        low, high = max(0, position - window), min(len(term.posts), position + window + 1)
+        for other_position in range(low, high):
+            other = term.posts[other_position]
+            if other.url == post.url:
+                continue
+            entry = scores.setdefault(other.url, [0, 10**9, other])
+            entry[0] += 1
+            entry[1] = min(entry[1], abs(other_position - position))
+    ranked = sorted(scores.values(), key=lambda entry: (-entry[0], entry[1], entry[2].url))
+    return tuple(entry[2] for entry in ranked[:count])
+
+
+def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> Site:
+    """Everything templates see, from every parsed page (drafts and _index pages included)."""
+    all_pages = list(pages)
+    indexes = [page for page in all_pages if page.kind == "section"]
+    published = [page for page in all_pages if page.kind == "page" and is_published(page, config, now)]
+    posts = newest_first(page for page in published if is_listed(page))
+    term_pages: dict[tuple[str, str], Post] = {}
+    section_pages: dict[str, Post] = {}
+    for index in indexes:
+        folders = index.rel_path.split("/")[:-1]
+        if len(folders) == 2 and folders[0] in config.taxonomies:
+            term_pages[(folders[0], urlize(folders[1]))] = index
+        elif len(folders) == 1:
+            section_pages[folders[0]] = index
+    taxonomies = tuple(build_taxonomy(name, posts, term_pages, config) for name in config.taxonomies)
+    tags = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "tags"), None)
+    series = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "series"), None)
+    positions = {term.slug: {member.url: index for index, member in enumerate(term.posts)}
+                 for term in (tags.terms if tags else ())}
+    series_terms = {term.name: term for term in (series.terms if series else ())}
+    series_by_slug = {term.slug: term for term in (series.terms if series else ())}
+    navigation: dict[str, PostNav] = {}
+    for index, post in enumerate(posts):
+        parts = []
+        for name in post.series:
+            term = series_terms.get(name) or series_by_slug.get(urlize(name))
+            if term is None:
+                continue
+            position = next(i for i, member in enumerate(term.posts) if member.url == post.url)
+            parts.append(SeriesNav(term, position + 1, len(term.posts),
+                                   term.posts[position - 1] if position > 0 else None,
+                                   term.posts[position + 1] if position + 1 < len(term.posts) else None))
+        navigation[post.url] = PostNav(
+            newer=posts[index - 1] if index > 0 else None,
+            older=posts[index + 1] if index + 1 < len(posts) else None,
+            series=tuple(parts),
+            related=_related(post, tags, positions, config.related_count),
+        )
+    for post in published:
+        if post.url not in navigation:
+            navigation[post.url] = PostNav(None, None, (), ())
+    return Site(config=config, posts=tuple(posts), taxonomies=taxonomies,
+                sections=_sections(posts, section_pages), archives=_archives(posts),
+                navigation=navigation, pages=tuple(newest_first(published)))
+
+
+def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Section, ...]:
+    grouped: dict[str, list[Post]] = defaultdict(list)
+    for post in posts:
+        if post.section:
+            grouped[post.section].append(post)
+    names = sorted(set(grouped) | set(section_pages))
+    sections = []
+    for name in names:
+        index = section_pages.get(name)
+        sections.append(Section(name, f"/{urlize(name)}/", (index.title if index and index.title else
+                                                              section_title(name)),
+                                index.content_html if index else "", tuple(grouped.get(name, ()))))
+    return tuple(sections)
+
+
+def _archives(posts: list[Post]) -> tuple[ArchiveYear, ...]:
+    by_month: dict[tuple[int, int], list[Post]] = defaultdict(list)
+    for post in posts:
+        if post.date is not None:
+            by_month[(post.date.year, post.date.month)].append(post)
+    years: dict[int, list[ArchiveMonth]] = defaultdict(list)
+    for (year, month) in sorted(by_month, reverse=True):
+        years[year].append(ArchiveMonth(year, month, tuple(by_month[(year, month)])))
+    return tuple(ArchiveYear(year, tuple(months)) for year, months in sorted(years.items(), reverse=True))
