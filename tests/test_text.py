@@ -1,0 +1,267 @@
+"""text.py: plain text, CJK-aware counts, reading time, summaries from fixtures, urlize and slugify."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from blogbuild.config import SiteConfig
+from blogbuild.text import (count_words, plain_text, reading_minutes, slugify, summarize, text_metrics,
+                            urlize)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "text"
+
+
+def load_summary_cases(path: Path) -> list:
+    """Cases of the markdown-it fixture format: title, '.', input, '.', expected, '.'."""
+    lines = [line for line in path.read_text(encoding="utf-8").split("\n")]
+    cases = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if not line.strip() or line.startswith("#"):
+            index += 1
+            continue
+        title = line
+        assert lines[index + 1] == ".", f"line {index + 2}: expected '.' after the title"
+        blocks: list[list[str]] = [[], []]
+        position = index + 2
+        for block in blocks:
+            while lines[position] != ".":
+                block.append(lines[position])
+                position += 1
+            position += 1
+        length = int(re.search(r"length (\d+)", title).group(1))
+        truncated = title.rstrip().endswith("truncated")
+        assert truncated or title.rstrip().endswith("whole"), title
+        cases.append(pytest.param("\n".join(blocks[0]), "\n".join(blocks[1]), length, truncated,
+                                  id=title.split(",")[0]))
+        index = position
+    return cases
+
+
+SUMMARY_CASES = load_summary_cases(FIXTURES / "summaries.txt")
+
+
+def test_fixture_file_has_the_cases_the_issue_asks_for():
+    titles = " ".join(case.id for case in SUMMARY_CASES)
+    for topic in ("cjk", "english", "mixed", "math", "code", "more marker"):
+        assert topic in titles
+
+
+@pytest.mark.parametrize("source, expected, length, truncated", SUMMARY_CASES)
+def test_summary_fixture(source, expected, length, truncated):
+    summary, was_truncated = summarize(source, length=length)
+    assert summary == expected
+    assert was_truncated is truncated
+    assert unbalanced_tags(summary) == []
+
+
+class _BalanceChecker(HTMLParser):
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.problems: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.stack[-1] if self.stack else 'nothing'}")
+        else:
+            self.stack.pop()
+
+    def handle_comment(self, data):
+        self.problems.append(f"comment <!--{data}--> left in")
+
+
+def unbalanced_tags(fragment: str) -> list[str]:
+    """Problems with the nesting of an HTML fragment; [] when every opened tag is closed in order."""
+    checker = _BalanceChecker()
+    checker.feed(fragment)
+    checker.close()
+    # A "<" that the parser kept as text would mean a broken tag in the output.
+    if checker.rawdata:
+        checker.problems.append(f"unparsed rest: {checker.rawdata!r}")
+    return checker.problems + [f"<{tag}> never closed" for tag in checker.stack]
+
+
+def test_balance_checker_catches_broken_html():
+    assert unbalanced_tags("<p><em>x</p>") != []
+    assert unbalanced_tags("<p>x") != []
+    assert unbalanced_tags("<p>x<br></p>") == []
+
+
+# --- counts and reading time ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, words", [
+    ("你好 world", 3),
+    ("你好world", 3),
+    ("Hello, world!", 2),
+    ("大模型训练。", 5),                 # 。 is punctuation, not a word
+    ("「引号」、逗号，句号。", 6),
+    ("こんにちは世界", 7),               # kana and kanji: one each
+    ("안녕하세요", 5),
+    ("Ascend 910B 上的 Ring Attention", 6),
+    ("don't stop", 2),
+    ("café naïve", 2),
+    ("", 0),
+    ("  \n ", 0),
+    ("𠀀𠀁", 2),                         # extension B ideographs are CJK characters too
+])
+def test_count_words(text, words):
+    assert count_words(text) == words
+
+
+def test_reading_minutes_uses_separate_rates():
+    cjk = "字" * 600
+    latin = " ".join(["word"] * 400)
+    assert reading_minutes(cjk, cjk_rate=300, latin_rate=200) == 2
+    assert reading_minutes(latin, cjk_rate=300, latin_rate=200) == 2
+    assert reading_minutes(cjk + " " + latin, cjk_rate=300, latin_rate=200) == 4
+    # 301 characters is just over a minute: rounds up.
+    assert reading_minutes("字" * 301, cjk_rate=300, latin_rate=200) == 2
+    # Exactly at the rate is exactly one minute, not two.
+    assert reading_minutes("字" * 300, cjk_rate=300, latin_rate=200) == 1
+
+
+def test_reading_minutes_is_at_least_one_and_survives_a_zero_rate():
+    assert reading_minutes("", cjk_rate=300, latin_rate=200) == 1
+    assert reading_minutes("字" * 10, cjk_rate=0, latin_rate=0) == 10
+
+
+# --- plain text -----------------------------------------------------------------------------------
+
+def test_plain_text_drops_anchors_keeps_math_and_folds_cjk_line_breaks():
+    html = ('<h2 id="x">背景 <a class="anchor" href="#x" aria-hidden="true">#</a></h2>\n'
+            '<p>中文\n段落里有 <span class="math inline">a &lt; b_{i}</span> 和 &amp; 符号。</p>\n'
+            '<div class="math display">\\sum_i x_i</div>\n'
+            '<p>English <em>words</em> stay\nspaced.<sup class="footnote-ref"><a href="#fn1">[1]</a></sup></p>')
+    assert plain_text(html) == ("背景\n"
+                                "中文段落里有 a < b_{i} 和 & 符号。\n"
+                                "\\sum_i x_i\n"
+                                "English words stay spaced.")
+
+
+def test_plain_text_separates_blocks_and_cells():
+    html = "<ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr></table><p>x<br>y</p>"
+    assert plain_text(html).split("\n") == ["one", "two", "a", "b", "x", "y"]
+
+
+def test_plain_text_of_broken_html_does_not_raise():
+    assert plain_text("<p>unclosed <em>tags & <b") .startswith("unclosed tags &")
+
+
+def test_text_metrics_puts_it_together():
+    config = SiteConfig(summary_length=10, cjk_reading_rate=300, latin_reading_rate=200)
+    html = "<p>第一段文字。</p>\n<p>第二段文字比较长一些。</p>"
+    metrics = text_metrics(html, config=config)
+    assert metrics.plain_text == "第一段文字。\n第二段文字比较长一些。"
+    assert metrics.word_count == 15
+    assert metrics.reading_minutes == 1
+    # The second block does not fit whole, but half the budget is left: it is cut, not dropped.
+    assert metrics.summary_html == "<p>第一段文字。</p>\n<p>第二段文字…</p>"
+    assert metrics.truncated is True
+
+
+# --- urlize and slugify ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("term, expected", [
+    ("Ring Attention", "ring-attention"),
+    ("昇腾 超节点", "昇腾-超节点"),
+    ("C++", "c++"),
+    ("TCP/IP", "tcp-ip"),
+    ("  leading and trailing  ", "leading-and-trailing"),
+    ("What? Why! #hash 100%", "what-why-hash-100"),
+    ("v1.2 release", "v1.2-release"),
+    ("Émile Zola", "émile-zola"),
+    ("a -- b", "a-b"),
+])
+def test_urlize(term, expected):
+    assert urlize(term) == expected
+
+
+@pytest.mark.parametrize("term", ["../../x", "..", ".", "", "/", "\\", "\x00", "???", "CON", "nul.txt", "Com1",
+                                  "a/b", "x\x00y", "🚀", "..\\..\\windows"])
+def test_urlize_is_always_one_safe_segment(term):
+    assert_safe_segment(urlize(term))
+
+
+def test_urlize_unsafe_inputs_map_to_readable_or_stable_names():
+    assert urlize("../../x") == "x"
+    assert urlize("CON") == "con_"
+    assert urlize("nul.txt") == "nul_.txt"
+    assert urlize("???") == urlize("???")          # the fallback is stable between builds
+    assert urlize("???") != urlize("!!!")          # and distinct for distinct terms
+
+
+def test_urlize_caps_length_in_characters_and_bytes():
+    assert len(urlize("x" * 300)) == 100
+    long_cjk = urlize("中" * 300)
+    assert len(long_cjk.encode("utf-8")) <= 200
+    assert set(long_cjk) == {"中"}
+
+
+def test_slugify_follows_the_same_rules():
+    assert slugify("Ring Attention 实践: Part 1") == "ring-attention-实践-part-1"
+    assert_safe_segment(slugify("../CON"))
+
+
+WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {f"com{n}" for n in range(10)} | {f"lpt{n}" for n in range(10)}
+
+
+def assert_safe_segment(segment: str) -> None:
+    assert segment not in ("", ".", "..")
+    assert "/" not in segment and "\\" not in segment and "\x00" not in segment
+    assert segment.split(".")[0].lower() not in WINDOWS_RESERVED
+    assert len(segment) <= 100
+    assert not segment.endswith((".", " ")), "Windows drops trailing dots and spaces"
+
+
+# --- properties -----------------------------------------------------------------------------------
+
+_fragments = st.sampled_from([
+    "<p>", "</p>", "<em>", "</em>", "<strong>", "</strong>", "<a href=\"/x/\">", "<a href=\"rel\">", "</a>",
+    "<span class=\"math inline\">", "</span>", "<code>", "</code>", "<ul>", "<li>", "</li>", "</ul>",
+    "<div class=\"highlight\"><pre>", "</pre></div>", "<h2 id=\"h\">", "</h2>", "<a class=\"anchor\" href=\"#h\">#</a>",
+    "<br>", "<img src=\"x.png\">", "<!--more-->", "<!-- c -->", "<", ">", "&amp;", "&lt;", "&", "\"",
+    "<blockquote>", "</blockquote>", "<table><tr><td>", "</td></tr></table>", "<sup class=\"footnote-ref\">",
+    "</sup>", "<br/>", "<em/>", "</div>", "<a<b>", "<p class='x\"y'>",
+    "。", "！", ".", " ", "\n", "中文", "字", "word", "Ring Attention", "x_i^2", "\\alpha",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_fragments, max_size=40), st.integers(min_value=0, max_value=200))
+def test_summarize_never_raises_and_is_balanced(parts, length):
+    summary, truncated = summarize("".join(parts), length=length)
+    assert isinstance(truncated, bool)
+    assert unbalanced_tags(summary) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60), st.integers(min_value=0, max_value=200))
+def test_summarize_of_any_text_is_balanced(source, length):
+    summary, _ = summarize(source, length=length)
+    assert unbalanced_tags(summary) == []
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=300))
+def test_urlize_never_returns_an_unsafe_segment(term):
+    assert_safe_segment(urlize(term))
+    assert_safe_segment(slugify(term))
+    assert urlize(urlize(term)) == urlize(term) or urlize(term).startswith("x-")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_count_words_never_exceeds_the_characters(text):
+    assert 0 <= count_words(text) <= len(text)
