@@ -74,18 +74,21 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
         except tomllib.TOMLDecodeError as error:
             match = re.search(r"line (\d+)", str(error))
             line = first_line + (int(match.group(1)) - 1 if match else 0)
-            raise SourceError(path, line, f"invalid TOML front matter: {error}; fix that line "
+            raise SourceError(path, line, f"invalid TOML: {error}; fix that line "
                               "(strings need quotes, dates are bare: date = 2025-01-02T10:00:00+08:00)",
                               stage="front matter", source_line=_line_at(lines, line)) from error
         return _normalise(data)
     try:
         data = yaml.load(header, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
+        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         line = first_line + (mark.line if mark is not None else 0)
         problem = getattr(error, "problem", None) or "cannot be read"
+        context = getattr(error, "context", None)
+        if context:
+            problem = f"{problem} ({context})"
         hint = "quote values that contain ': ' or start with [ { * & ! | > ' \" % @ `"
-        raise SourceError(path, line, f"invalid YAML front matter: {problem}; {hint}",
+        raise SourceError(path, line, f"invalid YAML: {problem}; {hint}",
                           stage="front matter", source_line=_line_at(lines, line)) from error
     except RecursionError as error:
         raise SourceError(path, first_line, "front matter is nested too deeply to read",
