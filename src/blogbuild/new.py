@@ -1,0 +1,122 @@
+"""`blogbuild new`: write a draft post with clean front matter, never over an existing file."""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from datetime import datetime
+from pathlib import Path
+
+import yaml
+
+from .errors import SourceError
+from .text import slugify
+
+
+def run(title: str, *, series: str | None, tags: tuple[str, ...], section: str, source: str) -> int:
+    """Write <source>/<section>/<slug>.md as a draft and print its path; exit 1 if it exists."""
+    title = title.strip()
+    if not title:
+        raise SourceError("<title>", 0, "the title is empty; write it in quotes: blogbuild new \"My title\"",
+                          stage="new")
+    now = datetime.now().astimezone().replace(microsecond=0)
+    slug = ascii_slug(title, now)
+    folder = Path(source) / _safe_section(section)
+    path = folder / f"{slug}.md"
+    bundle = folder / slug / "index.md"
+    for existing in (path, bundle):
+        if existing.exists():
+            raise SourceError(str(existing), 0, "already exists; edit it, or pick another title "
+                              "(the slug comes from the title)", stage="new")
+    series_order = next_series_order(Path(source), series) if series else None
+    text = front_matter_text(title=title, date=now, slug=slug, tags=tags, series=series,
+                             series_order=series_order)
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        # "x" refuses to overwrite even if the file appeared since the check above.
+        with path.open("x", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except FileExistsError as error:
+        raise SourceError(str(path), 0, "already exists; edit it, or pick another title", stage="new") from error
+    print(path.as_posix())
+    return 0
+
+
+def ascii_slug(title: str, date: datetime) -> str:
+    """An ASCII-readable slug: accents folded; CJK dropped with a short hash, or date + hash if nothing is left."""
+    folded = unicodedata.normalize("NFKD", title)
+    folded = "".join(character for character in folded if not unicodedata.combining(character))
+    ascii_part = "".join(character if ord(character) < 128 else " " for character in folded)
+    lost = any(character.isalnum() for character in folded if ord(character) >= 128)
+    digest = hashlib.sha1(title.encode("utf-8")).hexdigest()[:6]
+    if re.search(r"[A-Za-z0-9]", ascii_part):
+        slug = slugify(ascii_part)
+        # Without the hash, "Ring Attention 原理" and "Ring Attention 实践" would claim one file.
+        return f"{slug}-{digest}" if lost else slug
+    # A CJK-only title: no transliteration without a dictionary, so a stable, sortable name.
+    return f"{date:%Y-%m-%d}-{digest}"
+
+
+def front_matter_text(*, title: str, date: datetime, slug: str, tags: tuple[str, ...],
+                      series: str | None, series_order: int | None) -> str:
+    """The front matter block of a new post, one key a line, every string double-quoted."""
+    lines = [
+        "---",
+        f"title: {_quoted(title)}",
+        f"date: {date.isoformat()}",
+        f"slug: {_quoted(slug)}",
+        "draft: true",
+        f"tags: [{', '.join(_quoted(tag) for tag in tags)}]",
+    ]
+    if series:
+        lines.append(f"series: [{_quoted(series)}]")
+        lines.append(f"series_order: {series_order}")
+    lines += ["---", "", ""]
+    return "\n".join(lines)
+
+
+def _quoted(value: str) -> str:
+    """value as a YAML double-quoted scalar: safe for ':', '#', quotes, leading '-', any Unicode."""
+    dumped = yaml.safe_dump(value, default_style='"', allow_unicode=True, width=10**6)
+    return dumped.rstrip("\n").removesuffix("\n...").rstrip("\n")
+
+
+def _safe_section(section: str) -> Path:
+    parts = [part for part in section.replace("\\", "/").split("/") if part not in ("", ".")]
+    if any(part == ".." for part in parts) or section.startswith(("/", "\\")):
+        raise SourceError(section, 0, "the section must be a folder inside the content folder, "
+                          "like posts or notes/2024", stage="new")
+    return Path(*parts) if parts else Path(".")
+
+
+def next_series_order(source: Path, series: str) -> int:
+    """One more than the highest series_order among the posts already in that series (1 if none)."""
+    orders = []
+    count = 0
+    for path in sorted(source.rglob("*.md")) if source.is_dir() else ():
+        data = _front_matter(path)
+        names = data.get("series")
+        names = [names] if isinstance(names, str) else names
+        if not isinstance(names, list) or series not in [str(name) for name in names]:
+            continue
+        count += 1
+        order = data.get("series_order")
+        if isinstance(order, int) and not isinstance(order, bool):
+            orders.append(order)
+    return max(orders + [count]) + 1
+
+
+def _front_matter(path: Path) -> dict:
+    """A post's YAML front matter, or {} when it has none or it does not parse (new is not a linter)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    match = re.match(r"---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|$)", text, re.S)
+    if not match:
+        return {}
+    try:
+        data = yaml.safe_load(match.group(1))
+    except yaml.YAMLError:
+        return {}
+    return data if isinstance(data, dict) else {}
