@@ -1,0 +1,579 @@
+"""The markdown stage: markdown-it-py with math, mermaid, Pygments, heading ids, a TOC and CJK fixes."""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml, isMdAsciiPunct, isPunctChar, isWhiteSpace, unescapeAll
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.rules_inline import emphasis as emphasis_rule
+from markdown_it.rules_inline import strikethrough as strikethrough_rule
+from markdown_it.rules_inline.state_inline import Scanned
+from markdown_it.token import Token
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.tasklists import tasklists_plugin
+from pygments import highlight as pygments_highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from .config import SiteConfig
+from .errors import SourceWarning
+from .model import RenderedMarkdown, TocEntry
+
+if TYPE_CHECKING:
+    from .shortcodes import ShortcodeSet
+
+# Deep enough for any real post (a list in a quote in a list ...), shallow enough that
+# markdown-it's recursive block rules stay far below Python's recursion limit: deeper
+# nesting is cut off by markdown-it itself instead of raising RecursionError.
+MAX_NESTING = 50
+
+# --------------------------------------------------------------------------- CJK characters
+
+# Ranges whose characters are written without spaces between words: Han, kana, bopomofo,
+# CJK punctuation and fullwidth forms. Hangul is left out on purpose: Korean puts spaces
+# between words, so a line break there is a space.
+_CJK_RANGES = (
+    (0x2E80, 0x2FDF),    # radicals, Kangxi radicals
+    (0x2FF0, 0x303F),    # ideographic description, CJK symbols and punctuation
+    (0x3040, 0x30FF),    # hiragana, katakana
+    (0x3100, 0x312F),    # bopomofo
+    (0x31A0, 0x31FF),    # bopomofo extended, CJK strokes, katakana extension
+    (0x3200, 0x33FF),    # enclosed CJK, compatibility
+    (0x3400, 0x4DBF),    # extension A
+    (0x4E00, 0x9FFF),    # unified ideographs
+    (0xF900, 0xFAFF),    # compatibility ideographs
+    (0xFE30, 0xFE4F),    # CJK compatibility forms
+    (0xFF00, 0xFFEF),    # halfwidth and fullwidth forms (，！？（） ...)
+    (0x20000, 0x3FFFF),  # extensions B and later
+)
+
+
+def is_cjk(character: str) -> bool:
+    """Whether a character belongs to a script written without spaces (Chinese, Japanese)."""
+    if not character:
+        return False
+    code = ord(character)
+    if code < 0x2E80:
+        return False
+    return any(low <= code <= high for low, high in _CJK_RANGES)
+
+
+# --------------------------------------------------------------------------- math
+
+def _push_warning(env: dict, line: int, message: str) -> None:
+    env["_warnings"].append((line, message))
+
+
+def _inline_line(state: StateInline) -> int:
+    """The 0-based body line of the current inline position (set by _parse_inlines)."""
+    base = state.env.get("_inline_line")
+    if base is None:
+        return 0
+    return base + state.src.count("\n", 0, state.pos)
+
+
+def _math_inline(state: StateInline, silent: bool) -> bool:
+    """$…$, $$…$$, \\(…\\) and \\[…\\] inside a paragraph; the TeX is taken raw from the source."""
+    source = state.src
+    start = state.pos
+    character = source[start]
+    if character == "$":
+        if source.startswith("$$", start):
+            end = source.find("$$", start + 2)
+            if end < 0:
+                if not silent:
+                    _push_warning(state.env, _inline_line(state),
+                                  "'$$' opens display math that is never closed; add the closing '$$'")
+                return False
+            tex = source[start + 2:end]
+            if not tex.strip():
+                return False
+            if not silent:
+                token = state.push("math_display_inline", "math", 0)
+                token.content = tex
+                token.markup = "$$"
+            state.pos = end + 2
+            return True
+        # The pandoc rule, so that prices are not math: the opening $ is followed by a
+        # non-space, the first unescaped $ after it closes, and that one must follow a
+        # non-space and must not be followed by a digit; otherwise this $ is plain text.
+        if start + 1 >= state.posMax or source[start + 1].isspace():
+            return False
+        position = start + 1
+        maximum = state.posMax
+        while position < maximum:
+            current = source[position]
+            if current == "\\":
+                position += 2
+                continue
+            if current == "$":
+                break
+            position += 1
+        else:
+            return False
+        if position >= maximum or source[position - 1].isspace():
+            return False
+        if position + 1 < maximum and source[position + 1].isdigit():
+            return False
+        if not silent:
+            token = state.push("math_inline", "math", 0)
+            token.content = source[start + 1:position]
+            token.markup = "$"
+        state.pos = position + 1
+        return True
+    if character == "\\" and start + 1 < state.posMax and source[start + 1] in "([":
+        opening = source[start:start + 2]
+        closing = "\\)" if opening == "\\(" else "\\]"
+        end = source.find(closing, start + 2)
+        if end < 0 or not source[start + 2:end].strip():
+            return False   # the escape rule then renders a literal ( or [
+        if not silent:
+            token = state.push("math_inline" if opening == "\\(" else "math_display_inline", "math", 0)
+            token.content = source[start + 2:end]
+            token.markup = opening
+        state.pos = end + 2
+        return True
+    return False
+
+
+def _math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """$$…$$ or \\[…\\] starting a line, on one line or many; may interrupt a paragraph."""
+    if state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    begin = state.bMarks[start_line] + state.tShift[start_line]
+    line_end = state.eMarks[start_line]
+    first = state.src[begin:line_end]
+    if first.startswith("$$"):
+        opening, closing = "$$", "$$"
+    elif first.startswith("\\["):
+        opening, closing = "\\[", "\\]"
+    else:
+        return False
+    rest = first[2:]
+    close_at = rest.find(closing)
+    if close_at >= 0:
+        # On one line: a block only when the closing marker ends the line; otherwise the
+        # line is a paragraph with inline display math ("$$a$$ and $$b$$").
+        if rest[close_at + 2:].strip() or not rest[:close_at].strip():
+            return False
+        if silent:
+            return True
+        tex = rest[:close_at]
+        next_line = start_line + 1
+    else:
+        next_line = start_line + 1
+        parts = [rest]
+        found = False
+        while next_line < end_line:
+            line_begin = state.bMarks[next_line] + state.tShift[next_line]
+            line_stop = state.eMarks[next_line]
+            if line_begin >= line_stop or state.sCount[next_line] < state.blkIndent:
+                break   # a blank line or the end of the container: TeX has no blank lines
+            text = state.getLines(next_line, next_line + 1, state.blkIndent, False)
+            close_at = text.find(closing)
+            if close_at >= 0:
+                if text[close_at + 2:].strip():
+                    break
+                parts.append(text[:close_at])
+                found = True
+                break
+            parts.append(text)
+            next_line += 1
+        if not found:
+            if not silent and opening == "$$":
+                _push_warning(state.env, start_line,
+                              "'$$' opens display math that is never closed before a blank line; "
+                              "add the closing '$$'")
+            return False
+        if silent:
+            return True
+        tex = "\n".join(parts)
+        next_line += 1
+    token = state.push("math_block", "math", 0)
+    token.block = True
+    token.content = tex.strip("\n")
+    token.markup = opening
+    token.map = [start_line, next_line]
+    state.line = next_line
+    return True
+
+
+def _render_math_inline(self, tokens, index, options, env) -> str:
+    return f'<span class="math inline">{escapeHtml(tokens[index].content)}</span>'
+
+
+def _render_math_display_inline(self, tokens, index, options, env) -> str:
+    # A <div> cannot sit inside a <p>, so display math written inside a paragraph is a
+    # span with the same "math display" classes; KaTeX renders it in display mode.
+    return f'<span class="math display">{escapeHtml(tokens[index].content)}</span>'
+
+
+def _render_math_block(self, tokens, index, options, env) -> str:
+    return f'<div class="math display">{escapeHtml(tokens[index].content)}</div>\n'
+
+
+# --------------------------------------------------------------------------- CJK emphasis
+
+def _cjk_scan_delims(state: StateInline, start: int, can_split_word: bool) -> Scanned:
+    """CommonMark's delimiter scan, except that a CJK character beside a punctuation
+    mark counts like whitespace, so `**真，**她` closes (commonmark-spec #650)."""
+    source = state.src
+    maximum = state.posMax
+    marker = source[start]
+    position = start
+    last_character = source[start - 1] if start > 0 else " "
+    while position < maximum and source[position] == marker:
+        position += 1
+    count = position - start
+    next_character = source[position] if position < maximum else " "
+
+    last_punctuation = isMdAsciiPunct(ord(last_character)) or isPunctChar(last_character)
+    next_punctuation = isMdAsciiPunct(ord(next_character)) or isPunctChar(next_character)
+    last_whitespace = isWhiteSpace(ord(last_character))
+    next_whitespace = isWhiteSpace(ord(next_character))
+    last_cjk = is_cjk(last_character)
+    next_cjk = is_cjk(next_character)
+
+    left_flanking = not next_whitespace and (
+        not next_punctuation or last_whitespace or last_punctuation or last_cjk)
+    right_flanking = not last_whitespace and (
+        not last_punctuation or next_whitespace or next_punctuation or next_cjk)
+    can_open = left_flanking and (can_split_word or not right_flanking or last_punctuation)
+    can_close = right_flanking and (can_split_word or not left_flanking or next_punctuation)
+    return Scanned(can_open, can_close, count)
+
+
+def _with_cjk_scan(rule: Callable[[StateInline, bool], bool]) -> Callable[[StateInline, bool], bool]:
+    """Wrap a delimiter tokenizer so that it uses the CJK-aware scan on this state."""
+
+    def wrapped(state: StateInline, silent: bool) -> bool:
+        if "scanDelims" not in state.__dict__:
+            state.scanDelims = functools.partial(_cjk_scan_delims, state)   # type: ignore[method-assign]
+        return rule(state, silent)
+
+    return wrapped
+
+
+# --------------------------------------------------------------------------- core rules
+
+def _parse_inlines(state: StateCore) -> None:
+    """markdown-it's inline core rule, remembering each block's line for inline warnings."""
+    for token in state.tokens:
+        if token.type == "inline":
+            if token.children is None:
+                token.children = []
+            state.env["_inline_line"] = token.map[0] if token.map else None
+            state.md.inline.parse(token.content, state.md, state.env, token.children)
+    state.env["_inline_line"] = None
+
+
+def _edge_character(children: list[Token], index: int, step: int) -> str:
+    """The first visible character next to children[index], looking in direction step."""
+    index += step
+    while 0 <= index < len(children):
+        child = children[index]
+        if child.type in ("text", "code_inline", "math_inline", "math_display_inline") and child.content:
+            return child.content[-1] if step < 0 else child.content[0]
+        if child.nesting == 0 and child.type != "text":
+            return ""   # an image, a break or raw HTML: not joinable
+        index += step
+    return ""
+
+
+def _join_cjk_softbreaks(state: StateCore) -> None:
+    """A line break between two CJK characters is not a space: render nothing there."""
+    for token in state.tokens:
+        if token.type != "inline" or not token.children:
+            continue
+        children = token.children
+        for index, child in enumerate(children):
+            if child.type == "softbreak":
+                if is_cjk(_edge_character(children, index, -1)) and is_cjk(_edge_character(children, index, +1)):
+                    children[index] = Token("text", "", 0, content="")
+
+
+_SLUG_DROP = re.compile(r"[^\w\- ]")
+
+
+def slugify_heading(text: str) -> str:
+    """GitHub's heading id: lowercase, punctuation dropped except - and _, spaces to -; CJK kept."""
+    slug = _SLUG_DROP.sub("", unicodedata.normalize("NFC", text).strip().lower()).replace(" ", "-")
+    return slug or "section"
+
+
+def _heading_texts(children: list[Token]) -> tuple[str, str]:
+    """(text for the id, text for the TOC) of a heading's inline children; math as TeX."""
+    for_id: list[str] = []
+    for_toc: list[str] = []
+    for child in children:
+        if child.type in ("text", "code_inline"):
+            for_id.append(child.content)
+            for_toc.append(child.content)
+        elif child.type == "math_inline":
+            for_id.append(child.content)
+            for_toc.append(f"\\({child.content}\\)")
+        elif child.type == "math_display_inline":
+            for_id.append(child.content)
+            for_toc.append(f"\\[{child.content}\\]")
+        elif child.type in ("softbreak", "hardbreak"):
+            for_id.append(" ")
+            for_toc.append(" ")
+        elif child.type == "image":
+            alt = "".join(grandchild.content for grandchild in child.children or ())
+            for_id.append(alt)
+            for_toc.append(alt)
+    return "".join(for_id), " ".join("".join(for_toc).split())
+
+
+def _heading_ids(state: StateCore) -> None:
+    """Give every heading a unique GitHub-style id and an anchor link; collect the TOC."""
+    used: set[str] = state.env.setdefault("_used_ids", set())
+    toc: list[TocEntry] = state.env.setdefault("_toc", [])
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        inline = tokens[index + 1]
+        children = inline.children or []
+        id_text, toc_text = _heading_texts(children)
+        base = slugify_heading(id_text)
+        slug = base
+        number = 0
+        while slug in used:
+            number += 1
+            slug = f"{base}-{number}"
+        used.add(slug)
+        token.attrSet("id", slug)
+        toc.append(TocEntry(level=int(token.tag[1]), id=slug, text=toc_text))
+        # After the text, so that the heading's text (and a screen reader) starts with
+        # the words; labelled, because "#" alone says nothing.
+        children.append(Token("html_inline", "", 0, content=(
+            f' <a class="anchor" href="#{escapeHtml(slug)}" aria-label="Permalink">#</a>')))
+        inline.children = children
+
+
+# --------------------------------------------------------------------------- code
+
+@functools.lru_cache(maxsize=4096)
+def _highlight(language: str, code: str) -> str | None:
+    """Pygments HTML (CSS classes, no wrapper) for code in a known language, else None."""
+    try:
+        lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return None
+    return pygments_highlight(code, lexer, HtmlFormatter(nowrap=True))
+
+
+def _fence_language(info: str) -> str:
+    info = unescapeAll(info).strip() if info else ""
+    if not info:
+        return ""
+    language = info.split(maxsplit=1)[0]
+    # "{.python}" and "python{linenos=true}" styles: keep the name only.
+    return language.strip("{}.").split("{", 1)[0]
+
+
+def _restore(env: dict, text: str) -> str:
+    restore = env.get("_restore")
+    return restore(text) if restore is not None else text
+
+
+def _render_fence(self, tokens, index, options, env) -> str:
+    token = tokens[index]
+    language = _fence_language(token.info)
+    code = _restore(env, token.content)
+    lowered = language.lower()
+    if lowered == "mermaid":
+        return f'<pre class="mermaid">{escapeHtml(code)}</pre>\n'
+    if lowered == "math":
+        return f'<div class="math display">{escapeHtml(code.strip(chr(10)))}</div>\n'
+    class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
+    highlighted = _highlight(lowered, code) if language else None
+    if highlighted is None:
+        return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n"
+    return f'<div class="highlight"><pre><code{class_attribute}>{highlighted}</code></pre></div>\n'
+
+
+def _render_code_block(self, tokens, index, options, env) -> str:
+    return f"<pre><code>{escapeHtml(_restore(env, tokens[index].content))}</code></pre>\n"
+
+
+def _render_code_inline(self, tokens, index, options, env) -> str:
+    return f"<code>{escapeHtml(_restore(env, tokens[index].content))}</code>"
+
+
+def highlight_html(code: str, language: str) -> str:
+    """A code block as a fence would render it (used by the highlight shortcode)."""
+    token = Token("fence", "code", 0, content=code, info=language)
+    return _render_fence(None, [token], 0, None, {})
+
+
+def highlight_css(light_style: str, dark_style: str) -> str:
+    """One stylesheet: light code colours, and dark ones for the system preference or data-theme=dark."""
+    light = HtmlFormatter(style=light_style)
+    dark = HtmlFormatter(style=dark_style)
+    parts = [f"/* code colours: {light_style} (light), {dark_style} (dark) */"]
+    parts.append(light.get_background_style_defs(".highlight"))
+    parts.append(light.get_token_style_defs(".highlight"))
+    system_dark = [":root:not([data-theme=light]) .highlight"]
+    parts.append("@media (prefers-color-scheme: dark) {")
+    parts.append(dark.get_background_style_defs(system_dark))
+    parts.append(dark.get_token_style_defs(system_dark))
+    parts.append("}")
+    toggled_dark = ["[data-theme=dark] .highlight"]
+    parts.append(dark.get_background_style_defs(toggled_dark))
+    parts.append(dark.get_token_style_defs(toggled_dark))
+    return "\n".join(part for part in parts if part) + "\n"
+
+
+# --------------------------------------------------------------------------- the parser
+
+@functools.lru_cache(maxsize=4)
+def _parser(cjk_emphasis: bool) -> MarkdownIt:
+    """The markdown-it instance for one set of options, built once per process."""
+    md = MarkdownIt("commonmark", {"html": True, "typographer": False, "linkify": False,
+                                   "maxNesting": MAX_NESTING})
+    md.enable(["table", "strikethrough"])
+    md.use(footnote_plugin)
+    md.use(deflist_plugin)
+    md.use(tasklists_plugin)
+    md.inline.ruler.before("escape", "math_inline", _math_inline)
+    md.block.ruler.before("fence", "math_block", _math_block,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    if cjk_emphasis:
+        md.inline.ruler.at("emphasis", _with_cjk_scan(emphasis_rule.tokenize))
+        md.inline.ruler.at("strikethrough", _with_cjk_scan(strikethrough_rule.tokenize))
+    md.core.ruler.at("inline", _parse_inlines)
+    md.core.ruler.push("cjk_softbreak", _join_cjk_softbreaks)
+    md.core.ruler.push("heading_ids", _heading_ids)
+    md.add_render_rule("math_inline", _render_math_inline)
+    md.add_render_rule("math_display_inline", _render_math_display_inline)
+    md.add_render_rule("math_block", _render_math_block)
+    md.add_render_rule("fence", _render_fence)
+    md.add_render_rule("code_block", _render_code_block)
+    md.add_render_rule("code_inline", _render_code_inline)
+    return md
+
+
+_DEFAULT_CONFIG = SiteConfig()
+
+
+def _fence_closed(lines: Sequence[str], token: Token) -> bool:
+    """Whether a fence token's last line is a closing fence (markdown-it does not say)."""
+    if token.map is None:
+        return True
+    first, end = token.map
+    if end - first < 2 or end > len(lines):
+        return False
+    last = lines[end - 1].lstrip(" \t>")
+    marker = token.markup[:1]
+    stripped = last.strip()
+    return bool(stripped) and set(stripped) == {marker} and len(stripped) >= len(token.markup)
+
+
+def _flags_and_warnings(tokens: list[Token], lines: Sequence[str], env: dict) -> tuple[bool, bool, bool]:
+    has_math = has_mermaid = has_code = False
+    stack = [tokens]
+    while stack:
+        for token in stack.pop():
+            kind = token.type
+            if kind in ("math_inline", "math_display_inline", "math_block"):
+                has_math = True
+            elif kind == "fence":
+                language = _fence_language(token.info).lower()
+                if language == "mermaid":
+                    has_mermaid = True
+                elif language == "math":
+                    has_math = True
+                else:
+                    has_code = True
+                if not _fence_closed(lines, token):
+                    line = token.map[0] if token.map else 0
+                    _push_warning(env, line, f"code fence '{token.markup}' is never closed; "
+                                             f"add a closing '{token.markup}' line")
+            elif kind == "code_block":
+                has_code = True
+            if token.children:
+                stack.append(token.children)
+    return has_math, has_mermaid, has_code
+
+
+def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
+                    config: SiteConfig | None = None, shortcodes: "ShortcodeSet | None" = None) -> RenderedMarkdown:
+    """Render a post body to HTML with its TOC, feature flags and warnings (file lines)."""
+    from . import shortcodes as shortcode_stage   # shortcodes renders inner markdown with this module
+
+    config = config or _DEFAULT_CONFIG
+    shortcode_set = shortcodes if shortcodes is not None else shortcode_stage.builtin_shortcodes()
+    return shortcode_stage.render_with_shortcodes(
+        body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
+        render=functools.partial(_render_plain, config=config))
+
+
+def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
+                  config: SiteConfig, used_ids: set[str] | None = None,
+                  placeholders: frozenset[str] = frozenset()) -> RenderedMarkdown:
+    """Markdown to HTML without shortcodes; line_of maps a 0-based text line to a file line."""
+    md = _parser(bool(config.cjk_emphasis))
+    env: dict[str, Any] = {"_warnings": [], "_toc": [], "_used_ids": used_ids if used_ids is not None else set(),
+                           "_restore": restore, "_inline_line": None}
+    tokens = md.parse(text, env)
+    if placeholders:
+        tokens = _lift_block_placeholders(tokens, placeholders)
+    lines = text.split("\n")
+    has_math, has_mermaid, has_code = _flags_and_warnings(tokens, lines, env)
+    html = md.renderer.render(tokens, md.options, env)
+    warnings = tuple(SourceWarning(path, line_of(line), message)
+                     for line, message in sorted(env["_warnings"], key=lambda item: item[0]))
+    return RenderedMarkdown(html=html, toc=tuple(env["_toc"]), has_math=has_math, has_mermaid=has_mermaid,
+                            has_code=has_code, warnings=warnings)
+
+
+def _lift_block_placeholders(tokens: list[Token], placeholders: frozenset[str]) -> list[Token]:
+    """Take block shortcode placeholders out of their paragraphs, so a <figure> is not inside a <p>."""
+    result: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if (token.type == "paragraph_open" and index + 2 < len(tokens)
+                and tokens[index + 1].children
+                and any(child.type == "text" and child.content.strip() in placeholders
+                        for child in tokens[index + 1].children)):
+            inline = tokens[index + 1]
+            closing = tokens[index + 2]
+            pieces: list[list[Token]] = [[]]
+            for child in inline.children:
+                if child.type == "text" and child.content.strip() in placeholders:
+                    block = Token("html_block", "", 0, content=child.content.strip() + "\n")
+                    block.map = inline.map
+                    pieces.append([block])
+                    pieces.append([])
+                else:
+                    pieces[-1].append(child)
+            for piece in pieces:
+                if len(piece) == 1 and piece[0].type == "html_block":
+                    result.append(piece[0])
+                    continue
+                while piece and piece[0].type in ("softbreak", "hardbreak"):
+                    piece.pop(0)
+                while piece and piece[-1].type in ("softbreak", "hardbreak"):
+                    piece.pop()
+                if not piece:
+                    continue
+                new_inline = Token("inline", "", 0, content="", children=piece)
+                new_inline.map = inline.map
+                new_inline.level = inline.level
+                result.extend([token, new_inline, closing])
+            index += 3
+            continue
+        result.append(token)
+        index += 1
+    return result

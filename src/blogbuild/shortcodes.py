@@ -1,0 +1,458 @@
+"""Hugo-style shortcodes: built-ins, a site's own Jinja ones, and the placeholder pass around markdown."""
+from __future__ import annotations
+
+import bisect
+import functools
+import html as html_lib
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
+from urllib.parse import quote, unquote
+
+import jinja2
+from markupsafe import Markup
+
+from .errors import SourceError, SourceWarning
+from .model import RenderedMarkdown
+
+BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml")
+
+
+@dataclass(frozen=True)
+class ShortcodeTemplate:
+    """A site shortcode: templates/shortcodes/NAME.html, compiled."""
+
+    name: str
+    path: str
+    template: jinja2.Template
+
+
+@dataclass(frozen=True)
+class ShortcodeSet:
+    """The shortcodes a build knows besides the built-ins; a site template overrides a built-in."""
+
+    templates: Mapping[str, ShortcodeTemplate] = field(default_factory=dict)
+
+    def knows(self, name: str) -> bool:
+        """Whether name is a site shortcode or a built-in one."""
+        return name in self.templates or name in BUILTIN_NAMES
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(autoescape=True, keep_trailing_newline=False)
+
+
+@functools.lru_cache(maxsize=1)
+def builtin_shortcodes() -> ShortcodeSet:
+    """The set with the built-in shortcodes only."""
+    return ShortcodeSet()
+
+
+def load_shortcodes(template_dirs: Sequence[Path]) -> ShortcodeSet:
+    """Read templates/shortcodes/NAME.html from each template dir; earlier dirs win."""
+    environment = _environment()
+    templates: dict[str, ShortcodeTemplate] = {}
+    for directory in template_dirs:
+        folder = Path(directory) / "shortcodes"
+        if not folder.is_dir():
+            continue
+        for file in sorted(folder.glob("*.html")):
+            name = file.stem
+            if name in templates:
+                continue
+            try:
+                source = file.read_text(encoding="utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise SourceError(str(file), 1, "shortcode template is not UTF-8 text; save it as UTF-8",
+                                  stage="shortcode") from error
+            try:
+                template = environment.from_string(source)
+            except jinja2.TemplateSyntaxError as error:
+                raise SourceError(str(file), error.lineno or 1,
+                                  f"shortcode template syntax error: {error.message}; fix the template",
+                                  stage="shortcode") from error
+            templates[name] = ShortcodeTemplate(name, str(file), template)
+    return ShortcodeSet(templates)
+
+
+# --------------------------------------------------------------------------- parsing
+
+_QUOTED = r'"(?:[^"\\]|\\.)*"|`[^`]*`'
+# {{< name args >}}, {{< /name >}}, {{< name />}}, {{% … %}}; quoted args may hold anything.
+_TAG = re.compile(
+    r"\{\{(?P<open>[<%])\s*(?P<closing>/)?\s*(?P<name>[A-Za-z_][\w\-./]*)"
+    r"(?P<args>(?:" + _QUOTED + r"|[^\"`>%]|>(?!\}\})|%(?!\}\}))*?)"
+    r"\s*(?P<self>/)?\s*(?P<close>[>%])\}\}", re.S)
+# Hugo's way to write a shortcode literally: {{</* figure */>}} shows {{< figure >}}.
+_COMMENT = re.compile(r"\{\{([<%])/\*(.*?)\*/([>%])\}\}", re.S)
+_ARGUMENT = re.compile(r"\s*(?:(?P<key>[A-Za-z_][\w\-]*)\s*=\s*(?P<value>" + _QUOTED + r"|[^\s\"`]+)"
+                       r"|(?P<positional>" + _QUOTED + r"|[^\s\"`]+))", re.S)
+
+
+def _unquote(value: str) -> str:
+    if value.startswith('"') and value.endswith('"') and len(value) >= 2:
+        return re.sub(r"\\(.)", r"\1", value[1:-1], flags=re.S)
+    if value.startswith("`") and value.endswith("`") and len(value) >= 2:
+        return value[1:-1]
+    return value
+
+
+def parse_arguments(text: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """Positional and named arguments of a shortcode: a "b c" key="v" key2=w."""
+    positional: list[str] = []
+    named: dict[str, str] = {}
+    position = 0
+    while position < len(text):
+        match = _ARGUMENT.match(text, position)
+        if not match or match.end() == position:
+            break
+        if match.group("key"):
+            named[match.group("key")] = _unquote(match.group("value"))
+        elif match.group("positional"):
+            positional.append(_unquote(match.group("positional")))
+        position = match.end()
+    return tuple(positional), named
+
+
+@dataclass(frozen=True)
+class _Node:
+    name: str
+    kind: str                     # "<" (inner is text) or "%" (inner is markdown)
+    start: int                    # offsets in the text, the whole shortcode
+    end: int
+    arguments: str
+    inner: str | None = None      # None: not paired
+    inner_start: int = 0
+    literal: str | None = None    # for {{</* … */>}}: the text to show
+
+
+def _find_nodes(text: str) -> list[_Node]:
+    """The top-level shortcodes of a text, in order; nested ones stay in their inner text."""
+    candidates: list[_Node] = []
+    for match in _COMMENT.finditer(text):
+        opening, inside, closing = match.groups()
+        candidates.append(_Node("", opening, match.start(), match.end(), "",
+                                literal="{{" + opening + inside + closing + "}}"))
+    comment_spans = [(node.start, node.end) for node in candidates]
+    # Pair each closing tag with the nearest open tag of the same name; open tags left
+    # without a closing one are standalone (Hugo decides by the template; we by the text).
+    stack: list[re.Match] = []
+    paired: set[int] = set()
+    for match in _TAG.finditer(text):
+        if any(start <= match.start() < end for start, end in comment_spans):
+            continue
+        if match.group("closing"):
+            depth = next((index for index in range(len(stack) - 1, -1, -1)
+                          if stack[index].group("name") == match.group("name")), None)
+            if depth is None:
+                continue   # a closing tag without an opening one stays as text
+            opening = stack[depth]
+            del stack[depth:]
+            paired.add(opening.start())
+            candidates.append(_Node(opening.group("name"), opening.group("open"), opening.start(), match.end(),
+                                    opening.group("args"), inner=text[opening.end():match.start()],
+                                    inner_start=opening.end()))
+            continue
+        if match.group("self"):
+            candidates.append(_Node(match.group("name"), match.group("open"), match.start(), match.end(),
+                                    match.group("args")))
+        else:
+            stack.append(match)
+            candidates.append(_Node(match.group("name"), match.group("open"), match.start(), match.end(),
+                                    match.group("args")))
+    # An open tag that found its closing one is represented by the pair only.
+    candidates = [node for node in candidates
+                  if node.inner is not None or node.literal is not None or node.start not in paired
+                  or not _is_open_tag_only(node, text)]
+    candidates.sort(key=lambda node: (node.start, -node.end))
+    nodes: list[_Node] = []
+    covered_until = -1
+    for node in candidates:
+        if node.start >= covered_until:
+            nodes.append(node)
+            covered_until = node.end
+    return nodes
+
+
+def _is_open_tag_only(node: _Node, text: str) -> bool:
+    match = _TAG.match(text, node.start)
+    return match is not None and match.end() == node.end and not match.group("self")
+
+
+def _placeholder_prefix(text: str) -> str:
+    """Letters that do not occur in the text, so a placeholder cannot collide with content."""
+    prefix = "BBSC"
+    while prefix in text:
+        prefix += "Q"
+    return prefix
+
+
+# --------------------------------------------------------------------------- rendering
+
+RenderFunction = Callable[..., RenderedMarkdown]
+
+
+@dataclass
+class _Collected:
+    """What inner renders add to the page: flags and warnings (mutable only inside one render)."""
+
+    warnings: list[SourceWarning] = field(default_factory=list)
+    has_math: bool = False
+    has_mermaid: bool = False
+    has_code: bool = False
+
+    def add(self, rendered: RenderedMarkdown) -> None:
+        self.warnings.extend(rendered.warnings)
+        self.has_math = self.has_math or rendered.has_math
+        self.has_mermaid = self.has_mermaid or rendered.has_mermaid
+        self.has_code = self.has_code or rendered.has_code
+
+
+_SINGLE_PARAGRAPH = re.compile(r"\A<p>((?:(?!</?p>).)*)</p>\n?\Z", re.S)
+_TAGS = re.compile(r"<[^>]*>")
+
+
+def _strip_paragraph(html: str) -> str:
+    match = _SINGLE_PARAGRAPH.match(html)
+    return match.group(1) if match else html
+
+
+def _attribute(name: str, value: str | None) -> str:
+    return f' {name}="{html_lib.escape(value, quote=True)}"' if value else ""
+
+
+class _Context:
+    """One render of one body: the path, the shortcodes, and the markdown renderer."""
+
+    def __init__(self, path: str, shortcodes: ShortcodeSet, render: RenderFunction, used_ids: set[str],
+                 collected: _Collected) -> None:
+        self.path = path
+        self.shortcodes = shortcodes
+        self.render = render
+        self.used_ids = used_ids
+        self.collected = collected
+
+    def markdown(self, text: str, line_offset: int, *, inline: bool) -> str:
+        """Render inner markdown (with its own shortcodes); inline drops a lone <p> wrapper."""
+        rendered = render_with_shortcodes(text, path=self.path, line_offset=line_offset,
+                                          shortcodes=self.shortcodes, render=self.render,
+                                          used_ids=self.used_ids)
+        self.collected.add(rendered)
+        html = rendered.html
+        return _strip_paragraph(html) if inline else html
+
+    def expand_text(self, text: str, line_offset: int) -> str:
+        """Expand shortcodes in a {{< >}} inner text, which is not markdown."""
+        nodes = _find_nodes(text)
+        if not nodes:
+            return text
+        parts = []
+        cursor = 0
+        for node in nodes:
+            parts.append(text[cursor:node.start])
+            line = line_offset + text.count("\n", 0, node.start) + 1
+            parts.append(self.expand(node, text, line, line_offset, standalone=False))
+            cursor = node.end
+        parts.append(text[cursor:])
+        return "".join(parts)
+
+    def expand(self, node: _Node, text: str, line: int, line_offset: int, *, standalone: bool) -> str:
+        """The HTML of one shortcode; line is its file line."""
+        if node.literal is not None:
+            return html_lib.escape(node.literal, quote=False)
+        positional, named = parse_arguments(node.arguments)
+        inner_line_offset = line_offset + text.count("\n", 0, node.inner_start)
+        inner_html: str | None = None
+        if node.inner is not None:
+            if node.kind == "%":
+                inner_html = self.markdown(node.inner, inner_line_offset, inline=not standalone)
+            else:
+                inner_html = self.expand_text(node.inner, inner_line_offset)
+        site = self.shortcodes.templates.get(node.name)
+        if site is not None:
+            try:
+                return site.template.render(args=list(positional), params=dict(named),
+                                            inner=Markup(inner_html) if inner_html is not None else "",
+                                            name=node.name)
+            except Exception as error:   # a broken template must not crash the build
+                raise SourceError(self.path, line,
+                                  f"shortcode '{node.name}' failed in {site.path}: {error}; "
+                                  "fix the template or the arguments", stage="shortcode") from error
+        builtin = _BUILTINS.get(node.name)
+        if builtin is not None:
+            return builtin(self, node, positional, named, line, inner_line_offset, standalone)
+        self.collected.warnings.append(SourceWarning(
+            self.path, line, f"unknown shortcode '{node.name}'; add templates/shortcodes/{node.name}.html "
+                             "or remove it"))
+        if node.inner is None:
+            return ""
+        if node.kind == "%":
+            return inner_html or ""
+        return self.markdown(node.inner, inner_line_offset, inline=not standalone)
+
+
+def _figure(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
+    source = named.get("src") or (positional[0] if positional else "")
+    caption = named.get("caption", "")
+    title = named.get("title", "")
+    caption_html = context.markdown(caption, line - 1, inline=True) if caption else ""
+    alt = named.get("alt") or " ".join(html_lib.unescape(_TAGS.sub("", caption_html)).split())
+    # alt is always written (empty when nothing describes the image), as accessibility checks want.
+    image = ("<img" + _attribute("src", source) + f' alt="{html_lib.escape(alt, quote=True)}"'
+             + _attribute("title", title or None) + _attribute("width", named.get("width"))
+             + _attribute("height", named.get("height")) + ' loading="lazy">')
+    link = named.get("link")
+    if link:
+        image = "<a" + _attribute("href", link) + _attribute("target", named.get("target")) + ">" + image + "</a>"
+    parts = ["<figure" + _attribute("class", named.get("class")) + ">", image]
+    if caption or title:
+        parts.append("<figcaption>")
+        if title:
+            parts.append(f"<h4>{html_lib.escape(title, quote=False)}</h4>")
+        if caption:
+            parts.append(caption_html)
+        parts.append("</figcaption>")
+    parts.append("</figure>")
+    return "".join(parts)
+
+
+def _details(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
+    summary = named.get("summary") or (positional[0] if positional else "Details")
+    is_open = "open" in named and named["open"].lower() not in ("false", "0", "no") or "open" in positional
+    inner = context.markdown(node.inner, inner_offset, inline=False) if node.inner is not None else ""
+    summary_html = context.markdown(summary, line - 1, inline=True)
+    return (f"<details{' open' if is_open else ''}><summary>{summary_html}</summary>\n"
+            f"{inner}</details>")
+
+
+def _highlight(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
+    from .markdown import highlight_html   # markdown imports this module at render time
+
+    language = named.get("lang") or (positional[0] if positional else "")
+    code = (node.inner or "").strip("\n") + "\n"
+    context.collected.has_code = True
+    return highlight_html(code, language).rstrip("\n")
+
+
+_REF_MARKER = re.compile(r"\{\{bbref:(\d+):([A-Za-z0-9%/._\-~]*)\}\}")
+
+
+def _ref(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
+    target = named.get("path") or (positional[0] if positional else "")
+    return "{{bbref:%d:%s}}" % (line, quote(target, safe="/._-~"))
+
+
+def _rawhtml(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
+    return node.inner or ""
+
+
+_BUILTINS = {"figure": _figure, "details": _details, "highlight": _highlight, "ref": _ref, "relref": _ref,
+             "rawhtml": _rawhtml}
+
+
+def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str) -> tuple[str, tuple[SourceError, ...]]:
+    """Replace ref/relref markers by the URL resolve(path) gives; unknown pages are errors."""
+    errors: list[SourceError] = []
+
+    def substitute(match: re.Match) -> str:
+        target = unquote(match.group(2))
+        page, hash_mark, fragment = target.partition("#")
+        url = resolve(page) if page else ""
+        if url is None:
+            errors.append(SourceError(path, int(match.group(1)),
+                                      f"ref '{target}' names no page; check the path relative to content/",
+                                      stage="shortcode"))
+            return "#"
+        return url + (hash_mark + fragment if hash_mark else "")
+
+    if "{{bbref:" not in html:
+        return html, ()
+    return _REF_MARKER.sub(substitute, html), tuple(errors)
+
+
+# --------------------------------------------------------------------------- the placeholder pass
+
+def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
+                           render: RenderFunction, used_ids: set[str] | None = None) -> RenderedMarkdown:
+    """Hugo's method: shortcodes become placeholders, markdown renders, the shortcode HTML goes back in."""
+    used_ids = used_ids if used_ids is not None else set()
+    if "{{<" not in body and "{{%" not in body:
+        return render(body, path=path, line_of=lambda line: line + line_offset + 1, restore=None,
+                      used_ids=used_ids)
+    nodes = _find_nodes(body)
+    if not nodes:
+        return render(body, path=path, line_of=lambda line: line + line_offset + 1, restore=None,
+                      used_ids=used_ids)
+    own = _Collected()
+    context = _Context(path, shortcodes, render, used_ids, own)
+    prefix = _placeholder_prefix(body)
+    pieces: list[str] = []
+    originals: dict[str, str] = {}
+    calls: dict[str, tuple[_Node, int, bool]] = {}
+    block_placeholders: set[str] = set()
+    # (processed line, body line) pairs: where a removed multi-line shortcode shifts the lines.
+    anchors: list[tuple[int, int]] = [(0, 0)]
+    processed_line = 0
+    body_line = 0
+    cursor = 0
+    for number, node in enumerate(nodes):
+        before = body[cursor:node.start]
+        pieces.append(before)
+        newlines = before.count("\n")
+        processed_line += newlines
+        body_line += newlines
+        line_start = body.rfind("\n", 0, node.start) + 1
+        line_stop = body.find("\n", node.end)
+        line_stop = len(body) if line_stop < 0 else line_stop
+        standalone = (node.literal is None and not body[line_start:node.start].strip()
+                      and not body[node.end:line_stop].strip())
+        placeholder = f"{prefix}{number}X"
+        originals[placeholder] = node.literal if node.literal is not None else body[node.start:node.end]
+        calls[placeholder] = (node, line_offset + body_line + 1, standalone)
+        if standalone:
+            block_placeholders.add(placeholder)
+        pieces.append(placeholder)
+        body_line += body.count("\n", node.start, node.end)
+        anchors.append((processed_line + 1, body_line + 1))
+        cursor = node.end
+    pieces.append(body[cursor:])
+    processed = "".join(pieces)
+    anchor_keys = [processed for processed, _ in anchors]
+
+    def line_of(line: int) -> int:
+        index = bisect.bisect_right(anchor_keys, line) - 1
+        processed_anchor, body_anchor = anchors[index]
+        return body_anchor + (line - processed_anchor) + line_offset + 1
+
+    pattern = re.compile(re.escape(prefix) + r"\d+X")
+
+    def restore(text: str) -> str:
+        # Inside code the shortcode is text: put the original source back.
+        return pattern.sub(lambda match: originals.get(match.group(0), match.group(0)), text)
+
+    outputs: dict[str, str] = {}
+
+    def output(match: re.Match) -> str:
+        # Expanded only where markdown left the placeholder outside code, so a shortcode
+        # shown in a code block is neither run nor warned about.
+        placeholder = match.group(0)
+        if placeholder not in calls:
+            return placeholder
+        if placeholder not in outputs:
+            node, line, standalone = calls[placeholder]
+            outputs[placeholder] = context.expand(node, body, line, line_offset, standalone=standalone)
+        return outputs[placeholder]
+
+    rendered = render(processed, path=path, line_of=line_of, restore=restore, used_ids=used_ids,
+                      placeholders=frozenset(block_placeholders))
+    html = pattern.sub(output, rendered.html)
+    toc = tuple(replace(entry, text=pattern.sub(
+        lambda match: html_lib.unescape(_TAGS.sub("", output(match))), entry.text))
+        for entry in rendered.toc)
+    warnings = sorted(rendered.warnings + tuple(own.warnings), key=lambda warning: warning.line)
+    return RenderedMarkdown(html=html, toc=toc,
+                            has_math=rendered.has_math or own.has_math,
+                            has_mermaid=rendered.has_mermaid or own.has_mermaid,
+                            has_code=rendered.has_code or own.has_code,
+                            warnings=tuple(warnings))
