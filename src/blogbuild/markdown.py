@@ -7,7 +7,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from markdown_it import MarkdownIt
-from markdown_it.common.utils import escapeHtml, isMdAsciiPunct, isPunctChar, isWhiteSpace, unescapeAll
+from markdown_it.common.utils import escapeHtml, isMdAsciiPunct, isPunctChar, isWhiteSpace, mdTrim, unescapeAll
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
@@ -203,6 +203,51 @@ def _math_block(state: StateBlock, start_line: int, end_line: int, silent: bool)
     token.markup = opening
     token.map = [start_line, next_line]
     state.line = next_line
+    return True
+
+
+def _display_math_open(line: str, open_before: bool) -> bool:
+    """Whether a $$ or \\[ display formula is still open after this paragraph line."""
+    dollars = line.count("$$")
+    open_now = open_before != (dollars % 2 == 1)
+    if line.count("\\[") > line.count("\\]"):
+        open_now = True
+    elif line.count("\\]") > line.count("\\["):
+        open_now = False
+    return open_now
+
+
+def _paragraph(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """markdown-it's paragraph rule, except that a line inside open display math
+    ("text $$a" then "+ b$$") never starts a list, heading or quote."""
+    next_line = start_line + 1
+    terminator_rules = state.md.block.ruler.getRules("paragraph")
+    end_line = state.lineMax
+    old_parent_type = state.parentType
+    state.parentType = "paragraph"
+    first = state.src[state.bMarks[start_line] + state.tShift[start_line]:state.eMarks[start_line]]
+    math_open = _display_math_open(first, False)
+    while next_line < end_line:
+        if state.isEmpty(next_line):
+            break
+        if state.sCount[next_line] - state.blkIndent > 3 or state.sCount[next_line] < 0:
+            next_line += 1
+            continue
+        line_text = state.src[state.bMarks[next_line] + state.tShift[next_line]:state.eMarks[next_line]]
+        if not math_open and any(rule(state, next_line, end_line, True) for rule in terminator_rules):
+            break
+        math_open = _display_math_open(line_text, math_open)
+        next_line += 1
+    content = mdTrim(state.getLines(start_line, next_line, state.blkIndent, False))
+    state.line = next_line
+    token = state.push("paragraph_open", "p", 1)
+    token.map = [start_line, state.line]
+    token = state.push("inline", "", 0)
+    token.content = content
+    token.map = [start_line, state.line]
+    token.children = []
+    state.push("paragraph_close", "p", -1)
+    state.parentType = old_parent_type
     return True
 
 
@@ -420,18 +465,17 @@ def highlight_css(light_style: str, dark_style: str) -> str:
     """One stylesheet: light code colours, and dark ones for the system preference or data-theme=dark."""
     light = HtmlFormatter(style=light_style)
     dark = HtmlFormatter(style=dark_style)
-    parts = [f"/* code colours: {light_style} (light), {dark_style} (dark) */"]
-    parts.append(light.get_background_style_defs(".highlight"))
-    parts.append(light.get_token_style_defs(".highlight"))
     system_dark = [":root:not([data-theme=light]) .highlight"]
-    parts.append("@media (prefers-color-scheme: dark) {")
-    parts.append(dark.get_background_style_defs(system_dark))
-    parts.append(dark.get_token_style_defs(system_dark))
-    parts.append("}")
     toggled_dark = ["[data-theme=dark] .highlight"]
-    parts.append(dark.get_background_style_defs(toggled_dark))
-    parts.append(dark.get_token_style_defs(toggled_dark))
-    return "\n".join(part for part in parts if part) + "\n"
+    # Pygments returns lists of rule lines here.
+    lines = [f"/* code colours: {light_style} (light), {dark_style} (dark) */"]
+    lines += light.get_background_style_defs(".highlight") + light.get_token_style_defs(".highlight")
+    lines.append("@media (prefers-color-scheme: dark) {")
+    lines += ["  " + line for line in dark.get_background_style_defs(system_dark)
+              + dark.get_token_style_defs(system_dark)]
+    lines.append("}")
+    lines += dark.get_background_style_defs(toggled_dark) + dark.get_token_style_defs(toggled_dark)
+    return "\n".join(line for line in lines if line) + "\n"
 
 
 # --------------------------------------------------------------------------- the parser
@@ -451,6 +495,7 @@ def _parser(cjk_emphasis: bool) -> MarkdownIt:
     if cjk_emphasis:
         md.inline.ruler.at("emphasis", _with_cjk_scan(emphasis_rule.tokenize))
         md.inline.ruler.at("strikethrough", _with_cjk_scan(strikethrough_rule.tokenize))
+    md.block.ruler.at("paragraph", _paragraph)
     md.core.ruler.at("inline", _parse_inlines)
     md.core.ruler.push("cjk_softbreak", _join_cjk_softbreaks)
     md.core.ruler.push("heading_ids", _heading_ids)
