@@ -1,0 +1,507 @@
+"""`blogbuild check`: build in memory, then check links, anchors, resources, math, mermaid and repairs."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
+
+from .config import SiteConfig
+from .errors import SourceWarning
+from .model import OutputFile, Post
+
+_JS_DIR = Path(__file__).resolve().parent / "js"
+# The repository's pinned test packages, used when the site has no node_modules of its own.
+_REPO_NODE_MODULES = Path(__file__).resolve().parents[2] / "tests" / "node" / "node_modules"
+_NODE_TIMEOUT_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing check found wrong, at a content file's line when known, else at an output page."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Everything check found: problems (exit 1), repaired headers and notes (printed, exit 0)."""
+
+    problems: tuple[Problem, ...]
+    repairs: tuple[SourceWarning, ...]
+    notes: tuple[str, ...]
+    counts: Mapping[str, int]
+
+
+def run(options: Any) -> int:
+    """`blogbuild check`: print every problem as path:line: message; exit 1 when there is any."""
+    from .build import Builder, load_site_config
+    config = load_site_config(options)
+    result = Builder(config, jobs=0, use_cache=False).build()
+    quiet = getattr(options, "quiet", False)
+    build_errors = [str(error) for error in result.errors]
+    report = check_site(config, site_pages=result.site.pages if result.site else (),
+                        files=result.files if result.ok else None)
+    repair_lines = {(warning.path, warning.line, warning.message) for warning in report.repairs}
+    if not quiet:
+        for warning in result.warnings:
+            if (warning.path, warning.line, warning.message) not in repair_lines:
+                print(str(warning))
+        for note in report.notes:
+            print(f"note: {note}")
+        if report.repairs:
+            print(f"Repaired headers ({len(report.repairs)}); `blogbuild fix PATH` rewrites them in place:")
+            for warning in report.repairs:
+                print(f"  {warning}")
+    for line in build_errors:
+        print(line)
+    for problem in report.problems:
+        print(str(problem))
+    total = len(build_errors) + len(report.problems)
+    counts = report.counts
+    summary = (f"checked {counts.get('pages', 0)} pages, {counts.get('links', 0)} links, "
+               f"{counts.get('math', 0)} formulas, {counts.get('diagrams', 0)} diagrams")
+    if total:
+        print(f"Error: {summary}: {total} problem{'s' if total != 1 else ''}", file=sys.stderr)
+        return 1
+    if not quiet:
+        print(f"{summary}: no problems")
+    return 0
+
+
+def check_site(config: SiteConfig, *, site_pages: Iterable[Post], files: Mapping[str, OutputFile] | None,
+               node: str | None = "auto") -> CheckReport:
+    """Check a built site: links and anchors (when files are given), math, mermaid, header repairs."""
+    pages = sorted(site_pages, key=lambda post: post.rel_path)
+    sources = _SourceLines(config)
+    problems: list[Problem] = []
+    notes: list[str] = []
+    counts = {"pages": 0, "links": 0, "math": 0, "diagrams": 0}
+    if files is not None:
+        link_problems, counts["pages"], counts["links"] = check_links(config, pages, files, sources)
+        problems += link_problems
+    else:
+        notes.append("links and anchors not checked: the build failed (fix the errors below first)")
+    math_items = [(post, tex, display) for post in pages for tex, display in _math_of(post.content_html)]
+    counts["math"] = len(math_items)
+    problems += check_math_balance(pages, sources)
+    node_path = shutil.which("node") if node == "auto" else node
+    diagrams = [(post, text) for post in pages for text in _mermaid_of(post.content_html)]
+    counts["diagrams"] = len(diagrams)
+    if diagrams:
+        found, note = _run_mermaid(config, diagrams, node_path, sources)
+        problems += found
+        if note:
+            notes.append(note)
+    if math_items:
+        found, note = _run_katex(config, math_items, node_path, sources)
+        problems += found
+        if note:
+            notes.append(note)
+    return CheckReport(tuple(problems), tuple(find_repairs(config)), tuple(notes), counts)
+
+
+# --- source lines --------------------------------------------------------------------------------
+
+class _SourceLines:
+    """Content files' lines, read on demand, to turn something found in HTML back into path:line."""
+
+    def __init__(self, config: SiteConfig) -> None:
+        self.root = Path(config.root)
+        self.cache: dict[str, list[str]] = {}
+
+    def lines(self, post: Post) -> list[str]:
+        if post.source not in self.cache:
+            path = Path(post.source)
+            if not path.is_absolute():
+                path = self.root / path
+            try:
+                self.cache[post.source] = path.read_text(encoding="utf-8-sig").splitlines()
+            except (OSError, UnicodeDecodeError):
+                self.cache[post.source] = []
+        return self.cache[post.source]
+
+    def find(self, post: Post, *needles: str) -> int:
+        """The first line (1-based) holding any needle, after the front matter when possible; 0 if none."""
+        lines = self.lines(post)
+        start = _body_start(lines)
+        for needle in needles:
+            if not needle:
+                continue
+            for number in range(start, len(lines)):
+                if needle in lines[number]:
+                    return number + 1
+        return 0
+
+
+def _body_start(lines: list[str]) -> int:
+    if lines and lines[0].strip() in ("---", "+++"):
+        fence = lines[0].strip()
+        for number in range(1, len(lines)):
+            if lines[number].strip() == fence:
+                return number + 1
+    return 0
+
+
+# --- a tiny HTML scan ------------------------------------------------------------------------------
+
+_LINK_ATTRIBUTES = {"a": ("href",), "img": ("src",), "link": ("href",), "script": ("src",),
+                    "source": ("src",), "video": ("src", "poster"), "audio": ("src",), "iframe": ("src",),
+                    "area": ("href",)}
+
+
+class _PageScan(HTMLParser):
+    """Ids, links, math and mermaid sources of one HTML document or fragment."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str]] = []     # (tag, url)
+        self.math: list[tuple[str, bool]] = []     # (tex, display)
+        self.mermaid: list[str] = []
+        self.prose_dollars = 0
+        self._capture: list[list] = []             # [kind, tag, depth, text parts, display]
+        self._code_depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"])
+        if tag == "a" and values.get("name"):
+            self.ids.add(values["name"])
+        for attribute in _LINK_ATTRIBUTES.get(tag, ()):
+            if values.get(attribute) is not None:
+                if tag == "link" and "stylesheet" not in (values.get("rel") or "") and \
+                        "icon" not in (values.get("rel") or ""):
+                    continue   # canonical, alternate feeds, preconnect: not files this site must have
+                self.links.append((tag, values[attribute] or ""))
+        if tag in ("img", "br", "hr", "link", "meta", "source", "input", "area", "col", "embed", "wbr", "track"):
+            return
+        classes = set((values.get("class") or "").split())
+        if self._capture:
+            self._capture[-1][2] += 1 if self._capture[-1][1] == tag else 0
+        elif "math" in classes:
+            self._capture.append(["math", tag, 1, [], "display" in classes])
+        elif tag == "pre" and "mermaid" in classes:
+            self._capture.append(["mermaid", tag, 1, [], False])
+        if tag in ("code", "pre", "script", "style"):
+            self._code_depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("code", "pre", "script", "style") and self._code_depth:
+            self._code_depth -= 1
+        if self._capture and self._capture[-1][1] == tag:
+            self._capture[-1][2] -= 1
+            if self._capture[-1][2] == 0:
+                kind, _, _, parts, display = self._capture.pop()
+                if kind == "math":
+                    self.math.append(("".join(parts), display))
+                else:
+                    self.mermaid.append("".join(parts))
+
+    def handle_data(self, data: str) -> None:
+        if self._capture:
+            self._capture[-1][3].append(data)
+        elif not self._code_depth:
+            self.prose_dollars += data.count("$$")
+
+
+def _scan(html_text: str) -> _PageScan:
+    scan = _PageScan()
+    scan.feed(html_text)
+    scan.close()
+    return scan
+
+
+def _math_of(html_text: str) -> list[tuple[str, bool]]:
+    return _scan(html_text).math
+
+
+def _mermaid_of(html_text: str) -> list[str]:
+    return _scan(html_text).mermaid
+
+
+# --- links and anchors -----------------------------------------------------------------------------
+
+def page_url_of(output_path: str) -> str:
+    """The site-relative URL an output file is served at: 'posts/x/index.html' -> '/posts/x/'."""
+    if output_path == "index.html":
+        return "/"
+    if output_path.endswith("/index.html"):
+        return "/" + output_path[: -len("index.html")]
+    return "/" + output_path
+
+
+def resolve_link(url: str, page_url: str, config: SiteConfig) -> tuple[str, str] | None:
+    """(site-relative path, fragment) a link on page_url points to; None for other sites and mailto: etc."""
+    url = url.strip()
+    if not url:
+        return None
+    parts = urlsplit(url)
+    base = urlsplit(config.base_url)
+    if parts.scheme or parts.netloc:
+        if parts.scheme not in ("", "http", "https") or parts.netloc != base.netloc or not base.netloc:
+            return None
+        # A link to this very site written in full: check it as the path it names.
+        url = urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
+    here = "http://site" + config.base_path.rstrip("/") + page_url
+    joined = urlsplit(urljoin(here, url))
+    return unquote(joined.path), unquote(joined.fragment)
+
+
+def _target_file(path: str, config: SiteConfig, files: Mapping[str, OutputFile]) -> tuple[str | None, str]:
+    """(output file the path serves, problem) — problem is '' when found."""
+    base_path = config.base_path
+    if not path.startswith(base_path) and path + "/" != base_path:
+        return None, f"is outside the site's base path {base_path}"
+    relative = path[len(base_path):]
+    candidates = [relative + "index.html"] if relative == "" or relative.endswith("/") else \
+        [relative, relative + "/index.html"]
+    for candidate in candidates:
+        if candidate in files:
+            return candidate, ""
+    return None, "does not exist in the built site"
+
+
+def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, OutputFile],
+                sources: _SourceLines) -> tuple[list[Problem], int, int]:
+    """Every internal link, image and #anchor of every page resolves; content ones get path:line."""
+    from .posts import url_to_output_path
+    scans = {path: _scan(item.data.decode("utf-8", "replace")) for path, item in sorted(files.items())
+             if path.endswith(".html") and item.data}
+    problems: list[Problem] = []
+    link_count = 0
+    reported: set[str] = set()
+
+    def problem_of(url: str, page_url: str) -> str:
+        target = resolve_link(url, page_url, config)
+        if target is None:
+            return ""
+        path, fragment = target
+        output, missing = _target_file(path, config, files)
+        if output is None:
+            return missing
+        if fragment and fragment != "top" and output.endswith(".html"):
+            ids = scans[output].ids if output in scans else set()
+            if fragment not in ids:
+                return f"has no element with id '{fragment}'"
+        return ""
+
+    for post in pages:
+        page_url = post.url
+        own_output = url_to_output_path(post.url)
+        for tag, url in _scan(post.content_html).links:
+            link_count += 1
+            if url.startswith("#") and own_output not in scans:
+                continue
+            message = problem_of(url, page_url)
+            if message:
+                reported.add(url)
+                line = sources.find(post, f"({unquote(url)}", f"({url}", unquote(url), url)
+                kind = "image" if tag == "img" else "link"
+                problems.append(Problem(post.source, line, f"{kind} '{url}' {message}"))
+
+    # Links the templates wrote: each broken one is reported once, with how many pages carry it.
+    template_problems: dict[tuple[str, str], list[str]] = {}
+    for path, scan in scans.items():
+        page_url = page_url_of(path)
+        for tag, url in scan.links:
+            if url in reported:
+                continue
+            link_count += 1
+            message = problem_of(url, page_url)
+            if message:
+                kind = "image" if tag == "img" else "link"
+                template_problems.setdefault((f"{kind} '{url}' {message}", url), []).append(path)
+    for (message, _), paths in template_problems.items():
+        more = f" (and {len(paths) - 1} other page{'s' if len(paths) > 2 else ''})" if len(paths) > 1 else ""
+        problems.append(Problem(f"{config.output_dir}/{paths[0]}", 0, f"{message}{more}"))
+    return problems, len(scans), link_count
+
+
+# --- math ------------------------------------------------------------------------------------------
+
+_TEX_TOKEN_RE = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\(?:[A-Za-z]+|.)|[{}]|%[^\n]*", re.S)
+_ENVIRONMENT_RE = re.compile(r"\\(begin|end)\s*\{([^{}]*)\}")
+
+
+def tex_balance_problem(tex: str) -> str:
+    """What is unbalanced in a formula (braces, \\begin/\\end, \\left/\\right); '' when nothing is."""
+    depth = 0
+    environments: list[str] = []
+    left_right = 0
+    for token in _TEX_TOKEN_RE.findall(tex):
+        environment = _ENVIRONMENT_RE.fullmatch(token)
+        if environment:
+            kind, name = environment.group(1), environment.group(2).strip()
+            if kind == "begin":
+                environments.append(name)
+            elif not environments:
+                return f"\\end{{{name}}} has no \\begin{{{name}}}"
+            elif environments[-1] != name:
+                return f"\\end{{{name}}} closes \\begin{{{environments[-1]}}}"
+            else:
+                environments.pop()
+        elif token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+            if depth < 0:
+                return "'}' closes a brace that was never opened"
+        elif token == "\\left":
+            left_right += 1
+        elif token == "\\right":
+            left_right -= 1
+            if left_right < 0:
+                return "\\right has no \\left"
+    if depth > 0:
+        return f"{depth} '{{' never closed; add '}}'"
+    if environments:
+        return f"\\begin{{{environments[-1]}}} is never ended; add \\end{{{environments[-1]}}}"
+    if left_right:
+        return "\\left has no \\right; add \\right. or \\right)"
+    return ""
+
+
+def check_math_balance(pages: list[Post], sources: _SourceLines) -> list[Problem]:
+    """Unbalanced braces and environments in formulas, and '$$' left over in the prose."""
+    problems = []
+    for post in pages:
+        scan = _scan(post.content_html)
+        for tex, display in scan.math:
+            message = tex_balance_problem(tex)
+            if message:
+                line = _math_line(post, tex, sources)
+                problems.append(Problem(post.source, line, f"math {_short(tex)}: {message}"))
+        if scan.prose_dollars:
+            line = sources.find(post, "$$")
+            problems.append(Problem(post.source, line, "'$$' in the text outside math: a display formula is "
+                                    "not closed, or a stray '$$' needs escaping as \\$\\$"))
+    return problems
+
+
+def _math_line(post: Post, tex: str, sources: _SourceLines) -> int:
+    first = next((line.strip() for line in tex.splitlines() if line.strip()), "")
+    return sources.find(post, tex, first)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    flat = " ".join(text.split())
+    return "'" + (flat if len(flat) <= limit else flat[:limit - 1] + "…") + "'"
+
+
+# --- node checkers (mermaid, KaTeX) -----------------------------------------------------------------
+
+def find_node_modules(config: SiteConfig, package: str) -> Path | None:
+    """A node_modules folder holding package: the site's own first, then the repository's tests/node."""
+    candidates = [Path(config.root) / "node_modules", _REPO_NODE_MODULES]
+    candidates += [Path(folder) for folder in os.environ.get("NODE_PATH", "").split(os.pathsep) if folder]
+    for folder in candidates:
+        if (folder / package / "package.json").is_file():
+            return folder
+    return None
+
+
+def _run_node(script: str, node: str | None, modules: Path | None, items: list, what: str
+              ) -> tuple[list[dict] | None, str]:
+    """Results of a js/ checker over items, or (None, note) when it cannot run here."""
+    if node is None:
+        return None, f"{what} not checked: node is not installed (install Node.js to check {what})"
+    if modules is None:
+        return None, (f"{what} not checked: no node_modules with the package (npm install it in the site "
+                      "folder, or npm ci in tests/node)")
+    try:
+        completed = subprocess.run([node, str(_JS_DIR / script), "--node-modules", str(modules)],
+                                   input=json.dumps(items), capture_output=True, text=True,
+                                   timeout=_NODE_TIMEOUT_SECONDS)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return None, f"{what} not checked: node failed to run ({error})"
+    if completed.returncode not in (0, 1):
+        detail = completed.stderr.strip().splitlines()[-1:] or [f"exit {completed.returncode}"]
+        return None, f"{what} not checked: {detail[0]}"
+    try:
+        results = json.loads(completed.stdout)
+    except json.JSONDecodeError:
+        return None, f"{what} not checked: the checker printed no results"
+    return results, ""
+
+
+def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]], node: str | None,
+                 sources: _SourceLines) -> tuple[list[Problem], str]:
+    items = [{"id": index, "text": text} for index, (_, text) in enumerate(diagrams)]
+    results, note = _run_node("check_mermaid.mjs", node, find_node_modules(config, "mermaid"), items,
+                              "mermaid diagrams")
+    if results is None:
+        return [], note
+    problems = []
+    for result in results:
+        if result.get("ok"):
+            continue
+        post, text = diagrams[int(result["id"])]
+        ordinal = sum(1 for other, _ in diagrams[:int(result["id"])] if other is post)
+        fence_line = _mermaid_fence_line(sources.lines(post), ordinal)
+        error = str(result.get("error", "does not parse"))
+        match = re.search(r"line (\d+)", error)
+        line = fence_line + int(match.group(1)) if fence_line and match else fence_line
+        message = "; ".join(part.strip() for part in error.splitlines() if part.strip() and
+                            not set(part.strip()) <= set("-^"))
+        problems.append(Problem(post.source, line, f"mermaid: {message}"))
+    return problems, ""
+
+
+def _mermaid_fence_line(lines: list[str], ordinal: int) -> int:
+    """The line (1-based) of the ordinal-th ```mermaid fence in a file; 0 when not found."""
+    seen = 0
+    for number, line in enumerate(lines, 1):
+        if re.match(r"\s{0,3}(`{3,}|~{3,})\s*mermaid\b", line):
+            if seen == ordinal:
+                return number
+            seen += 1
+    return 0
+
+
+def _run_katex(config: SiteConfig, items: list[tuple[Post, str, bool]], node: str | None,
+               sources: _SourceLines) -> tuple[list[Problem], str]:
+    payload = [{"id": index, "tex": tex, "display": display} for index, (_, tex, display) in enumerate(items)]
+    results, note = _run_node("check_katex.mjs", node, find_node_modules(config, "katex"), payload, "formulas")
+    if results is None:
+        return [], note
+    problems = []
+    for result in results:
+        if result.get("ok"):
+            continue
+        post, tex, _ = items[int(result["id"])]
+        if tex_balance_problem(tex):
+            continue   # already reported, with a plainer message
+        error = " ".join(str(result.get("error", "does not render")).split())
+        problems.append(Problem(post.source, _math_line(post, tex, sources), f"math {_short(tex)}: {error}"))
+    return problems, ""
+
+
+# --- repaired headers ------------------------------------------------------------------------------
+
+def find_repairs(config: SiteConfig) -> list[SourceWarning]:
+    """The damaged headers the build repaired in memory, one warning per repair, by file."""
+    from .frontmatter import parse_front_matter
+    from .sources import display_path, read_source, scan_content
+    repairs: list[SourceWarning] = []
+    for found, kind, resources in scan_content(config).pages:
+        try:
+            source = read_source(found, kind=kind, resources=resources,
+                                 shown_path=display_path(found.path, config.root))
+            repairs.extend(parse_front_matter(source).repairs)
+        except Exception:   # a file that does not parse is already a build error; nothing to list here
+            continue
+    return repairs
