@@ -189,3 +189,366 @@ def test_error_report_of_an_internal_error_says_so():
     report = error_report(KeyError("x"))
     assert report.path == "" and report.excerpt == ()
     assert report.text.startswith("internal error: KeyError")
+
+
+# ---- a real server over a small site -----------------------------------------------------------------
+
+SITE = {
+    "blogbuild.yaml": "title: Serve test\nbase_url: https://example.org/blog/\npaginate: 3\n",
+    "content/posts/alpha.md": ("---\ntitle: Alpha\ndate: 2024-01-01T10:00:00+08:00\ntags: [infra, 推理]\n"
+                               "series: [serving]\nseries_order: 1\n---\n# First heading\n\nAlpha body text.\n"),
+    "content/posts/beta.md": ("---\ntitle: Beta\ndate: 2024-02-01T10:00:00+08:00\ntags: [infra]\n"
+                              "series: [serving]\nseries_order: 2\n---\n## Beta heading\n\nBeta body text.\n"),
+    "content/posts/gamma.md": ("---\ntitle: Gamma\ndate: 2024-03-01T10:00:00+08:00\ntags: [memory]\n---\n"
+                               "Gamma body with math $a_1 + b_2$.\n"),
+    "content/posts/draft.md": ("---\ntitle: Draft in progress\ndate: 2024-04-01T10:00:00+08:00\ndraft: true\n"
+                               "---\nNot finished.\n"),
+    "static/css/custom.css": "body { color: #111; }\n",
+}
+
+WAIT_SECONDS = 60      # a bound on waiting for a rebuild, not a performance claim
+
+
+def write_site(root: Path, files) -> Path:
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def save(path: Path, text: str) -> None:
+    """Write a file the way an editor does: all at once, replacing the old bytes."""
+    path.write_text(text, encoding="utf-8")
+
+
+def wait_until(predicate, timeout: float = WAIT_SECONDS, message: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {message}")
+        time.sleep(0.05)
+
+
+def fetch(server: DevServer, target: str, method: str = "GET"):
+    """(status, headers, body) for a raw request target: no client-side path normalisation."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.putrequest(method, target, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def strip_injection(body: bytes) -> bytes:
+    start = body.rfind(b'<script src="/__blogbuild/reload.js"')
+    if start < 0:
+        return body
+    end = body.index(b"</script>", start) + len(b"</script>")
+    return body[:start] + body[end:]
+
+
+def status_of(server: DevServer, page: str = "") -> dict:
+    query = "?page=" + urllib.parse.quote(page) if page else ""
+    return json.loads(fetch(server, "/__blogbuild/status" + query)[2])
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    return write_site(tmp_path / "site", SITE)
+
+
+@pytest.fixture
+def server(site):
+    out = io.StringIO()
+    dev = DevServer(ServeOptions(root=str(site), port=0), out=out)
+    dev.start()
+    dev.test_output = out
+    try:
+        yield dev
+    finally:
+        dev.stop()
+
+
+def test_serves_the_build_from_memory_with_the_reload_script(server, site):
+    status, headers, body = fetch(server, "/posts/alpha/")
+    assert status == 200
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert headers["Cache-Control"] == "no-store"
+    assert int(headers["Content-Length"]) == len(body)
+    assert "Alpha body text." in body.decode()
+    assert body.count(b"/__blogbuild/reload.js") == 1
+    assert strip_injection(body) == server.state.result.files["posts/alpha/index.html"].data
+    # Served at the server's own address, whatever base_url the config names.
+    assert server.config.base_url == server.url
+    assert not (site / "public").exists()       # nothing written unless --output asks for it
+
+
+def test_head_answers_headers_only(server):
+    status, headers, body = fetch(server, "/posts/alpha/", method="HEAD")
+    get_headers = fetch(server, "/posts/alpha/")[1]
+    assert status == 200 and body == b""
+    assert headers["Content-Length"] == get_headers["Content-Length"]
+
+
+def test_drafts_are_served_by_default(server):
+    status, _, body = fetch(server, "/posts/draft/")
+    assert status == 200 and "Draft in progress" in body.decode()
+
+
+def test_static_files_and_non_html_types(server):
+    status, headers, body = fetch(server, "/css/custom.css?blogbuild=2")
+    assert (status, headers["Content-Type"], body) == (200, "text/css; charset=utf-8",
+                                                       b"body { color: #111; }\n")
+    status, headers, body = fetch(server, "/index.xml")
+    assert status == 200 and headers["Content-Type"] == "application/xml; charset=utf-8"
+    assert b"/__blogbuild/" not in body          # only HTML gets the script
+
+
+def test_missing_pages_get_the_site_404_with_status_404(server):
+    status, headers, body = fetch(server, "/no/such/page/")
+    assert status == 404 and headers["Content-Type"] == "text/html; charset=utf-8"
+    assert strip_injection(body) == server.state.result.files["404.html"].data
+
+
+def test_folder_urls_without_slash_redirect(server):
+    status, headers, _ = fetch(server, "/posts/alpha")
+    assert status == 301 and headers["Location"] == "/posts/alpha/"
+
+
+@pytest.mark.parametrize("target", ["/../blogbuild.yaml", "/%2e%2e/blogbuild.yaml", "//etc/passwd",
+                                    "/posts/..%2f..%2fblogbuild.yaml", "/content/posts/alpha.md",
+                                    "/static/css/custom.css", "/index.html%00", "/blogbuild.yaml"])
+def test_nothing_outside_the_build_is_served(server, target):
+    status, _, body = fetch(server, target)
+    assert status in (400, 404)
+    assert b"title: Alpha" not in body and b"base_url" not in body and b"color: #111" not in body
+
+
+def test_editing_a_post_serves_the_new_html(server, site):
+    post = site / "content/posts/alpha.md"
+    save(post, post.read_text(encoding="utf-8").replace("Alpha body text.", "Alpha body, second draft."))
+    wait_until(lambda: "second draft" in fetch(server, "/posts/alpha/")[2].decode(), message="the new text")
+    assert status_of(server, "/posts/alpha/")["page_generation"] == server.state.generation
+
+
+def test_broken_front_matter_shows_the_error_and_keeps_the_last_good_pages(server, site):
+    post = site / "content/posts/beta.md"
+    good = post.read_text(encoding="utf-8")
+    save(post, good.replace("tags: [infra]", "tags: [infra\nbroken: yes: no"))
+    status = wait_until(lambda: (lambda s: s if not s["ok"] else None)(status_of(server)), message="an error")
+    error = status["errors"][0]
+    assert error["path"].endswith("beta.md") and error["line"] >= 2
+    assert f"{error['path']}:{error['line']}" in error["text"]
+    assert any(row["line"] == error["line"] for row in error["excerpt"])
+    code, _, body = fetch(server, "/posts/beta/")
+    assert code == 200 and "Beta body text." in body.decode()
+    assert "beta.md" in server.test_output.getvalue()      # the terminal shows it too
+    save(post, good.replace("Beta body text.", "Beta fixed."))
+    wait_until(lambda: status_of(server)["ok"], message="ok after the fix")
+    wait_until(lambda: "Beta fixed." in fetch(server, "/posts/beta/")[2].decode(), message="the fixed page")
+
+
+class EventReader:
+    """Reads the server's event stream on a thread and keeps every (event, data) it sees."""
+
+    def __init__(self, server: DevServer) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+        self.sock.sendall(b"GET /__blogbuild/events HTTP/1.0\r\nHost: test\r\n\r\n")
+        self.events: list[tuple[str, dict]] = []
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        buffer = b""
+        try:
+            while True:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    return
+                buffer += chunk
+                while b"\n\n" in buffer:
+                    block, buffer = buffer.split(b"\n\n", 1)
+                    fields = dict(line.split(": ", 1) for line in block.decode().splitlines()
+                                  if ": " in line and not line.startswith(":"))
+                    if "event" in fields:
+                        with self.lock:
+                            self.events.append((fields["event"], json.loads(fields.get("data", "{}"))))
+        except OSError:
+            return
+
+    def find(self, name: str, predicate=lambda data: True):
+        with self.lock:
+            return next((data for event, data in self.events if event == name and predicate(data)), None)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_event_stream_pushes_reload_css_error_and_ok(server, site):
+    reader = EventReader(server)
+    try:
+        wait_until(lambda: server._clients, message="the subscription")
+        post = site / "content/posts/gamma.md"
+        save(post, post.read_text(encoding="utf-8").replace("Gamma body", "Gamma edited body"))
+        reload = wait_until(lambda: reader.find("reload", lambda data: "/posts/gamma/" in data["pages"]),
+                            message="a reload event naming /posts/gamma/")
+        assert "/posts/alpha/" not in reload["pages"]        # an unrelated post does not reload
+        assert reload["assets"] == []
+        save(site / "static/css/custom.css", "body { color: #222; }\n")
+        css = wait_until(lambda: reader.find("css"), message="a css event")
+        assert css["stylesheets"] == ["/css/custom.css"]
+        save(post, "---\ntitle: [unclosed\n---\nbody\n")
+        error = wait_until(lambda: reader.find("error"), message="an error event")
+        assert error["errors"][0]["path"].endswith("gamma.md")
+        count = len([event for event, _ in reader.events if event == "ok"])
+        save(post, "---\ntitle: Gamma again\n---\nbody\n")
+        wait_until(lambda: len([event for event, _ in reader.events if event == "ok"]) > count,
+                   message="an ok event")
+    finally:
+        reader.close()
+
+
+def test_a_burst_of_saves_is_one_rebuild(server, site):
+    before = server.rebuilds
+    posts = [site / f"content/posts/{name}.md" for name in ("alpha", "beta", "gamma")]
+    for index, post in enumerate(posts):
+        save(post, post.read_text(encoding="utf-8") + f"\nburst {index}\n")
+    wait_until(lambda: all(f"burst {index}" in fetch(server, f"/posts/{name}/")[2].decode()
+                           for index, name in enumerate(("alpha", "beta", "gamma"))), message="all three")
+    # Saves a few microseconds apart fall inside one quiet period: fewer rebuilds than saves.
+    assert server.rebuilds - before < len(posts)
+
+
+def test_concurrent_requests_during_rebuilds_are_whole(server, site):
+    post = site / "content/posts/alpha.md"
+    original = post.read_text(encoding="utf-8")
+    stop = threading.Event()
+    problems: list[str] = []
+
+    def edit() -> None:
+        for round_number in range(12):
+            save(post, original.replace("Alpha body text.", f"Alpha round {round_number}. " * 200))
+            server.rebuild([str(post)])
+        stop.set()
+
+    def read(worker: int) -> None:
+        targets = ["/posts/alpha/", "/", "/tags/infra/", "/index.xml", "/series/serving/"]
+        for number in range(10):
+            target = targets[(worker + number) % len(targets)]
+            try:
+                status, headers, body = fetch(server, target)
+            except Exception as error:          # IncompleteRead on a truncated body lands here too
+                problems.append(f"{target}: {error!r}")
+                continue
+            if status != 200 or int(headers["Content-Length"]) != len(body):
+                problems.append(f"{target}: {status} {headers.get('Content-Length')} {len(body)}")
+            elif target != "/index.xml" and not strip_injection(body).rstrip().endswith(b"</html>"):
+                problems.append(f"{target}: truncated page")
+
+    editor = threading.Thread(target=edit)
+    readers = [threading.Thread(target=read, args=(worker,)) for worker in range(10)]
+    editor.start()
+    for thread in readers:
+        thread.start()
+    for thread in readers + [editor]:
+        thread.join(timeout=120)
+    assert stop.is_set()
+    assert problems == []
+
+
+def _random_edit(rng: random.Random, site: Path, step: int) -> list[Path]:
+    posts_dir = site / "content/posts"
+    posts = sorted(posts_dir.glob("*.md"))
+    choice = rng.choice(["body", "title", "tags", "series", "new", "delete", "draft", "date"])
+    if choice == "new" or len(posts) < 3:
+        path = posts_dir / f"new-{step}.md"
+        tags = rng.sample(["infra", "推理", "memory", "gpu"], k=rng.randint(0, 2))
+        save(path, f"---\ntitle: New {step}\ndate: 2024-05-{step % 27 + 1:02d}T09:00:00+08:00\n"
+                   f"tags: [{', '.join(tags)}]\n---\n## Part {step}\n\nNew post {step}.\n")
+        return [path]
+    path = rng.choice(posts)
+    text = path.read_text(encoding="utf-8")
+    if choice == "delete":
+        path.unlink()
+        return [path]
+    if choice == "body":
+        text += f"\nMore text {step} with $x_{step}$.\n"
+    elif choice == "title":
+        text = text.replace("title: ", f"title: R{step} ", 1)
+    elif choice == "tags":
+        text = text.replace("---\n", f"---\ntags: [{rng.choice(['infra', 'gpu', '推理'])}]\n", 1) \
+            if "tags:" not in text else text.replace("tags: [", f"tags: [t{step}, ", 1)
+    elif choice == "series":
+        text = text.replace("---\n", f"---\nseries: [serving]\nseries_order: {step + 3}\n", 1) \
+            if "series:" not in text else text.replace("series_order:", "weight: 1\nseries_order:", 1)
+    elif choice == "draft":
+        text = text.replace("draft: true\n", "") if "draft: true" in text else \
+            text.replace("---\n", "---\ndraft: true\n", 1)
+    elif choice == "date":
+        text = text.replace("date: 2024-", "date: 2023-", 1)
+    save(path, text)
+    return [path]
+
+
+def test_partial_rebuilds_equal_a_fresh_full_build(server, site):
+    from blogbuild.build import Builder
+
+    rng = random.Random(20240601)
+    for step in range(25):
+        paths = _random_edit(rng, site, step)
+        report = server.rebuild([str(path) for path in paths])
+        assert report.ok, server.state.errors
+    served = server.state.result.files
+    fresh = Builder(server.config).build()
+    assert fresh.ok, fresh.errors
+    assert sorted(served) == sorted(fresh.files)
+    for path, output in fresh.files.items():
+        expected = Path(output.source).read_bytes() if output.source else output.data
+        status, _, body = fetch(server, "/" + urllib.parse.quote(path))
+        assert status == 200, path
+        assert strip_injection(body) == expected, path
+
+
+def test_port_in_use_moves_to_the_next_free_port(site):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = io.StringIO()
+        dev = DevServer(ServeOptions(root=str(site), port=port, quiet=True), out=out)
+        try:
+            assert dev.bind() != port
+            assert f"port {port} is in use" in out.getvalue()
+            assert f"serving on port {dev.port} instead of {port}" in out.getvalue()
+        finally:
+            dev.stop()
+
+
+def test_ctrl_c_stops_cleanly(site):
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "blogbuild", "serve", "--root", str(site), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = ""
+        while "serving" not in line:
+            line = process.stdout.readline()
+            assert line, process.stderr.read()
+        url = line.split(" at ", 1)[1].split()[0]
+        port = int(urllib.parse.urlsplit(url).port)
+        with socket.create_connection(("127.0.0.1", port), timeout=30):
+            pass
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()

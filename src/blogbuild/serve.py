@@ -16,6 +16,7 @@ import socket
 import sys
 import threading
 import time
+import traceback
 import urllib.parse
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -180,6 +181,9 @@ def error_report(error: BaseException, root: str = ".") -> ErrorReport:
     else:
         # Not a content error: a bug in blogbuild. Say so plainly and keep serving the last good site.
         text = f"internal error: {type(error).__name__}: {error}"
+        frames = traceback.extract_tb(error.__traceback__)
+        if frames:
+            text += f" (at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno}; please report it)"
         message = text
     return ErrorReport(path=path, line=line, stage=stage, message=message, text=text,
                        excerpt=_read_excerpt(path, line, root))
@@ -211,6 +215,7 @@ class RebuildReport:
     removed: frozenset[str]
     milliseconds: float
     ok: bool
+    rendered: int = 0                        # pages the builder rendered (the rest came from its cache)
 
 
 def _diff_files(old: Mapping[str, Any], new: Mapping[str, Any],
@@ -231,6 +236,14 @@ def _diff_files(old: Mapping[str, Any], new: Mapping[str, Any],
     return frozenset(changed), removed
 
 
+def _copied_from(files: Mapping[str, Any], touched: frozenset[str]) -> frozenset[str]:
+    """Output paths of copied files whose source is among the touched paths."""
+    if not touched:
+        return frozenset()
+    return frozenset(path for path, output in files.items()
+                     if output.source and os.path.abspath(output.source) in touched)
+
+
 def _default_load_config(options: "ServeOptions", base_url: str) -> "SiteConfig":
     from .build import load_site_config
 
@@ -240,7 +253,9 @@ def _default_load_config(options: "ServeOptions", base_url: str) -> "SiteConfig"
 def _default_builder_factory(config: "SiteConfig") -> "Builder":
     from .build import Builder
 
-    return Builder(config, jobs=1)
+    # One process: the in-memory caches are what make a one-post rebuild cheap. The disk cache
+    # (.blogbuild-cache/, ignored by the watcher) makes the first build of a big blog fast.
+    return Builder(config, jobs=1, use_cache=True)
 
 
 def _display_host(bind: str) -> str:
@@ -444,13 +459,16 @@ class DevServer:
             self._builder, self.config = replacement
             if self._watcher is not None:
                 self._watcher.replan(plan_for(self.config, ignored=self._ignored()))
+        touched = frozenset(self._touched_since_good)
         if previous.result is None:
             changed, removed = frozenset(result.files), frozenset()
         elif self._builder_in_sync and replacement is None:
-            changed, removed = frozenset(result.changed), frozenset(result.removed)
+            # A copied file (static, bundle resource) is the same OutputFile when only its bytes on disk
+            # changed, so the builder cannot see it; the watcher did.
+            changed = frozenset(result.changed) | _copied_from(result.files, touched)
+            removed = frozenset(result.removed)
         else:
-            changed, removed = _diff_files(previous.result.files, result.files,
-                                           frozenset(self._touched_since_good))
+            changed, removed = _diff_files(previous.result.files, result.files, touched)
         self._builder_in_sync = True
         self._touched_since_good = set()
         generation = previous.generation + 1 if (changed or removed or previous.result is None) \
@@ -464,13 +482,11 @@ class DevServer:
                 page_generations.pop(path, None)
         self._set_state(ServedState(result=result, generation=generation, page_generations=page_generations))
         if self.options.output:
-            from .output import write_output
-            try:
-                write_output(result, Path(self.options.output))
-            except OSError as error:
-                self.say(f"serve: could not write {self.options.output}: {error}", always=True)
+            self._write(result)
+        stats = getattr(result, "stats", None)
         report = RebuildReport(kinds, tuple(shown_paths), changed, removed,
-                               (time.perf_counter() - started) * 1000, True)
+                               (time.perf_counter() - started) * 1000, True,
+                               int(getattr(stats, "rendered_pages", 0) or 0))
         for warning in getattr(result, "warnings", ()):
             self.say(str(warning))
         self._finish(report, (), previous.result is not None)
@@ -479,6 +495,18 @@ class DevServer:
             self._announce(generation, changed, removed)
         return report
 
+    def _write(self, result) -> None:
+        """Publish a good build to --output too (serving never reads it back)."""
+        from .output import write_output
+        config = self.config
+        output = Path(config.root) / config.output_dir
+        protected = [Path(config.root) / folder for folder in (config.source_dir, config.templates_dir,
+                                                               config.static_dir)] + [Path(config.root)]
+        try:
+            write_output(result.files, output, protected=protected)
+        except (OSError, BlogbuildError) as error:
+            self.say(f"serve: could not write {output}: {error}", always=True)
+
     def _finish(self, report: RebuildReport, errors: tuple[ErrorReport, ...], is_rebuild: bool) -> None:
         what = ", ".join(report.kinds) or "start"
         if report.paths:
@@ -486,7 +514,8 @@ class DevServer:
             what += f" {shown}" + (f" (+{len(report.paths) - 1} more)" if len(report.paths) > 1 else "")
         if report.ok:
             self.say(f"{'rebuilt' if is_rebuild else 'built'} in {report.milliseconds:.0f} ms: {what}; "
-                     f"{len(report.changed)} files changed, {len(report.removed)} removed")
+                     f"{report.rendered} pages rendered, {len(report.changed)} files changed, "
+                     f"{len(report.removed)} removed")
         else:
             count = len(errors)
             self.say(f"build failed in {report.milliseconds:.0f} ms ({what}) with {count} "
@@ -693,17 +722,16 @@ def run(options: "ServeOptions") -> int:
     server = DevServer(options)
     try:
         server.start()
-    except BlogbuildError as error:
-        print(f"Error: {describe_chain(error)}", file=sys.stderr)
-        server.stop()
-        return 1
-    if options.open_browser:
-        import webbrowser
-        threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
-    try:
+        if options.open_browser:
+            import webbrowser
+            threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
         while not server.stopping:
             time.sleep(0.5)
+    except BlogbuildError as error:
+        print(f"Error: {describe_chain(error)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
+        # Ctrl-C is how a drafting session ends: not an error.
         server.say("stopping", always=True)
     finally:
         server.stop()
