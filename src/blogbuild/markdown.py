@@ -91,7 +91,8 @@ def _math_inline(state: StateInline, silent: bool) -> bool:
             if end < 0:
                 if not silent:
                     _push_warning(state.env, _inline_line(state),
-                                  "'$$' opens display math that is never closed; add the closing '$$'")
+                                  "'$$' opens display math that is never closed in this paragraph; "
+                                  "add the closing '$$' (display math cannot span a blank line)")
                 return False
             tex = source[start + 2:end]
             if not tex.strip():
@@ -188,11 +189,7 @@ def _math_block(state: StateBlock, start_line: int, end_line: int, silent: bool)
             parts.append(text)
             next_line += 1
         if not found:
-            if not silent and opening == "$$":
-                _push_warning(state.env, start_line,
-                              "'$$' opens display math that is never closed before a blank line; "
-                              "add the closing '$$'")
-            return False
+            return False   # the lines become a paragraph, whose inline rule warns about the '$$'
         if silent:
             return True
         tex = "\n".join(parts)
@@ -382,6 +379,7 @@ def _heading_ids(state: StateCore) -> None:
     """Give every heading a unique GitHub-style id and an anchor link; collect the TOC."""
     used: set[str] = state.env.setdefault("_used_ids", set())
     toc: list[TocEntry] = state.env.setdefault("_toc", [])
+    next_number: dict[str, int] = state.env.setdefault("_next_number", {})
     tokens = state.tokens
     for index, token in enumerate(tokens):
         if token.type != "heading_open":
@@ -391,10 +389,12 @@ def _heading_ids(state: StateCore) -> None:
         id_text, toc_text = _heading_texts(children)
         base = slugify_heading(id_text)
         slug = base
-        number = 0
+        # Remember the last number tried per base, so that many equal headings stay linear.
+        number = next_number.get(base, 0)
         while slug in used:
             number += 1
             slug = f"{base}-{number}"
+        next_number[base] = number
         used.add(slug)
         token.attrSet("id", slug)
         toc.append(TocEntry(level=int(token.tag[1]), id=slug, text=toc_text))

@@ -1,0 +1,180 @@
+"""The markdown stage: fixture files (input and expected HTML), TOC, flags, warnings, robustness."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blogbuild.config import SiteConfig
+from blogbuild.markdown import highlight_css, render_markdown
+from blogbuild.model import TocEntry
+
+FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
+
+
+def read_fixtures(path: Path) -> list[tuple[str, str, str]]:
+    """markdown-it's fixture format: a title line, '.', the input, '.', the expected HTML, '.'."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cases = []
+    index = 0
+    while index < len(lines):
+        if not lines[index].strip():
+            index += 1
+            continue
+        title = lines[index]
+        assert lines[index + 1] == ".", f"{path.name}: '.' expected after the title {title!r}"
+        parts = []
+        cursor = index + 2
+        for _ in range(2):
+            part = []
+            while lines[cursor] != ".":
+                part.append(lines[cursor])
+                cursor += 1
+            parts.append("\n".join(part) + "\n")
+            cursor += 1
+        cases.append((title, parts[0], parts[1]))
+        index = cursor
+    return cases
+
+
+def fixture_cases():
+    for path in sorted(FIXTURES.glob("*.md")):
+        for title, source, expected in read_fixtures(path):
+            yield pytest.param(path.name, source, expected, id=f"{path.stem}: {title[:60]}")
+
+
+@pytest.mark.parametrize("file_name, source, expected", list(fixture_cases()))
+def test_fixture(file_name: str, source: str, expected: str) -> None:
+    # Files named *emphasis_off* run with the CJK emphasis switch off; all others with the default.
+    config = SiteConfig(cjk_emphasis="emphasis_off" not in file_name)
+    assert render_markdown(source, config=config).html == expected
+
+
+def test_every_fixture_file_has_cases() -> None:
+    names = {path.name for path in FIXTURES.glob("*.md")}
+    assert {"math.md", "mermaid.md", "cjk.md", "cjk_emphasis_off.md", "gfm.md", "headings.md", "code.md"} <= names
+    for path in FIXTURES.glob("*.md"):
+        assert read_fixtures(path), path.name
+
+
+def test_default_config_has_cjk_emphasis_on() -> None:
+    assert "<strong>真，</strong>" in render_markdown("**真，**她").html
+    assert "<strong>" not in render_markdown("**真，**她", config=SiteConfig(cjk_emphasis=False)).html
+
+
+def test_toc_entries_keep_math_and_cjk() -> None:
+    body = "# 标题一\n\n## Cost of $O(n^2)$\n\ntext\n\n### Intro\n\n### Intro\n\n## 显示 $$x_1$$ 公式\n"
+    toc = render_markdown(body).toc
+    assert toc == (
+        TocEntry(1, "标题一", "标题一"),
+        TocEntry(2, "cost-of-on2", "Cost of \\(O(n^2)\\)"),
+        TocEntry(3, "intro", "Intro"),
+        TocEntry(3, "intro-1", "Intro"),
+        TocEntry(2, "显示-x_1-公式", "显示 \\[x_1\\] 公式"),
+    )
+
+
+def test_toc_text_drops_markup_but_keeps_code_text() -> None:
+    toc = render_markdown("## The **bold** `run()` [link](/x) <em>raw</em>\n").toc
+    assert toc == (TocEntry(2, "the-bold-run-link-raw", "The bold run() link raw"),)
+
+
+def test_flags() -> None:
+    assert render_markdown("$x$").has_math
+    assert render_markdown("\\(x\\)").has_math
+    assert not render_markdown("costs $5 and $10").has_math
+    assert render_markdown("```mermaid\ngraph TD\n```\n").has_mermaid
+    assert not render_markdown("```mermaid\ngraph TD\n```\n").has_code
+    assert render_markdown("```python\nx = 1\n```\n").has_code
+    assert render_markdown("    indented\n").has_code
+    plain = render_markdown("Just *text*.")
+    assert (plain.has_math, plain.has_mermaid, plain.has_code, plain.warnings) == (False, False, False, ())
+
+
+def test_unclosed_fence_warning_names_the_file_line() -> None:
+    # The body starts on line 5 of the file (4 lines of front matter): line_offset = 4.
+    body = "Intro.\n\n```python\nx = 1\n"
+    result = render_markdown(body, path="content/posts/a.md", line_offset=4)
+    assert [str(warning) for warning in result.warnings] == [
+        "content/posts/a.md:7: warning: code fence '```' is never closed; add a closing '```' line"]
+    assert "<span class=\"n\">x</span>" in result.html
+
+
+def test_closed_fences_do_not_warn_even_inside_containers() -> None:
+    body = "> ```\n> code\n> ```\n\n- item\n\n  ~~~~\n  code\n  ~~~~\n"
+    assert render_markdown(body).warnings == ()
+
+
+def test_unbalanced_display_math_warnings_name_the_line() -> None:
+    body = "One.\n\n$$\na + b\n\nTwo.\n\nLine one\nline two $$c + d\n"
+    result = render_markdown(body, path="p.md", line_offset=10)
+    assert [(warning.line, warning.message.split(";")[0]) for warning in result.warnings] == [
+        (13, "'$$' opens display math that is never closed in this paragraph"),
+        (19, "'$$' opens display math that is never closed in this paragraph"),
+    ]
+    assert not result.has_math
+
+
+def test_math_tex_is_byte_for_byte() -> None:
+    tex = r"\mathbf{x}_i^\top \Sigma^{-1} * \mathbf{x}_j \; \text{for } i \neq j \\ \_ \*"
+    assert render_markdown(f"${tex}$").html == f'<p><span class="math inline">{tex}</span></p>\n'
+    assert render_markdown(f"$$\n{tex}\n$$\n").html == f'<div class="math display">{tex}</div>\n'
+
+
+def test_shortcode_syntax_in_code_is_left_alone() -> None:
+    body = "```\n{{< figure src=\"a.png\" >}}\n```\n\nInline `{{% details %}}` code.\n"
+    result = render_markdown(body)
+    assert "{{&lt; figure src=&quot;a.png&quot; &gt;}}" in result.html
+    assert "<code>{{% details %}}</code>" in result.html
+    assert "<figure" not in result.html and result.warnings == ()
+
+
+def test_highlight_css_has_light_and_both_dark_selectors() -> None:
+    css = highlight_css("friendly", "monokai")
+    light, _, rest = css.partition("@media (prefers-color-scheme: dark) {")
+    assert ".highlight .k {" in light
+    system, _, toggled = rest.partition("\n}\n")
+    assert ":root:not([data-theme=light]) .highlight .k {" in system
+    assert "[data-theme=dark] .highlight .k {" in toggled
+    assert "[data-theme" not in light
+    # The two schemes really differ (a keyword colour from each style).
+    assert light.split(".highlight .k {", 1)[1].split("}")[0] != toggled.split(".highlight .k {", 1)[1].split("}")[0]
+
+
+def test_rendering_twice_gives_identical_output() -> None:
+    body = (FIXTURES / "math.md").read_text(encoding="utf-8") + (FIXTURES / "gfm.md").read_text(encoding="utf-8")
+    assert render_markdown(body) == render_markdown(body)
+
+
+@pytest.mark.parametrize("body", [
+    ">" * 3000 + " deep quote",
+    "".join("  " * depth + "- item\n" for depth in range(3000)),
+    "".join("> " * (depth % 40) + "- a\n" for depth in range(3000)),
+    "[" * 5000 + "x" + "](y)" * 5000,
+    "*" * 20000 + "x" + "*" * 20000,
+    "$" * 10000 + "{{<" * 3000 + "`" * 3000,
+    "<details>" * 3000,
+], ids=["quotes", "lists", "quoted-lists", "links", "emphasis", "markers", "html"])
+def test_deep_nesting_does_not_crash(body: str) -> None:
+    result = render_markdown(body)
+    assert isinstance(result.html, str)
+
+
+def test_big_input_renders() -> None:
+    block = ("## Section $x_1$\n\nParagraph with **bold**, `code`, $a_b$ and 中文\n换行。\n\n"
+             "```python\nprint(1)\n```\n\n- item\n- [ ] task\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n")
+    body = block * 1500   # about 200 KB, 1,500 equal headings
+    result = render_markdown(body)
+    assert result.html.count('<span class="math inline">a_b</span>') == 1500
+    assert len(result.toc) == 1500 and result.toc[-1].id == "section-x_1-1499"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab中，$`*_~\\[](){}<>%/#>-+|:!\n ")), max_size=300))
+def test_any_text_renders(body: str) -> None:
+    result = render_markdown(body)
+    assert isinstance(result.html, str)
+    for warning in result.warnings:
+        assert 1 <= warning.line <= body.count("\n") + 1
