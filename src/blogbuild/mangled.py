@@ -509,35 +509,35 @@ def _restore_chunk(text: str) -> tuple[list[str], list[str], list[str], list[str
     diagrams: list[str] = []
     display: list[str] = []
     notes: list[str] = []
-    position = 0
-    while position < len(text):
-        diagram_match = _DIAGRAM_START.search(text, position)
-        math_match = _DISPLAY_MATH.search(text, position)
+    prose_start = 0      # prose not yet emitted begins here
+    search_from = 0      # look for the next diagram or $$ from here
+    while search_from < len(text):
+        diagram_match = _DIAGRAM_START.search(text, search_from)
+        math_match = _DISPLAY_MATH.search(text, search_from)
         candidates = [match for match in (diagram_match, math_match) if match is not None]
         if not candidates:
-            blocks.extend(restore_paragraphs(text[position:]))
             break
         first = min(candidates, key=lambda match: match.start())
         if first is math_match:
-            blocks.extend(restore_paragraphs(text[position:first.start()]))
+            blocks.extend(restore_paragraphs(text[prose_start:first.start()]))
             tex = first.group(1).strip()
             display.append(tex)
             blocks.append(f"$$\n{tex}\n$$")
-            position = first.end()
+            prose_start = search_from = first.end()
             continue
         restored = restore_mermaid(text, first.start())
         if restored is None:
             # Not a diagram after all (or cut off mid-way): keep the words as prose.
             notes.append(f"text at {text[first.start():first.start() + 30]!r} looks like a diagram "
                          "but does not parse as one; left as prose")
-            blocks.extend(restore_paragraphs(text[position:first.end()]))
-            position = first.end()
+            search_from = first.end()
             continue
         source, end = restored
-        blocks.extend(restore_paragraphs(text[position:first.start()]))
+        blocks.extend(restore_paragraphs(text[prose_start:first.start()]))
         diagrams.append(source)
         blocks.append(f"```mermaid\n{source}\n```")
-        position = end
+        prose_start = search_from = end
+    blocks.extend(restore_paragraphs(text[prose_start:]))
     return blocks, diagrams, display, notes
 
 
