@@ -1,0 +1,252 @@
+"""The bundled site in a real browser: KaTeX math, mermaid diagrams, no console errors, axe-core, search.
+
+Debian's chromium driven by Playwright (sync API) over a real http.server on 127.0.0.1; the site is
+built with local_assets on and the pinned KaTeX/mermaid files copied from tests/node/node_modules,
+so nothing is fetched from outside. Screenshots go to tests/artifacts/ (gitignored).
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from support.bundled_site import REPO, build_site, copy_bundled_site, serve_folder, switch_local_assets_on
+from support.vendor import NODE_MODULES, VendorMissing, copy_vendor_files
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+AXE = NODE_MODULES / "axe-core" / "axe.min.js"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+# Generous upper bounds for a page to finish rendering; they only decide when to give up.
+RENDER_TIMEOUT_MS = 30_000
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the python package)")
+
+if not CHROMIUM.exists():
+    pytest.skip("Debian chromium not found at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+if not (REPO / "content").is_dir():
+    pytest.skip("the bundled site (content/) is not in the repo yet", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory):
+    """The bundled site with local KaTeX/mermaid, built for and served at http://127.0.0.1:PORT/."""
+    root = copy_bundled_site(tmp_path_factory.mktemp("browser") / "site")
+    switch_local_assets_on(root)
+    try:
+        copy_vendor_files(root)
+    except VendorMissing as error:
+        pytest.skip(str(error))
+    public = root / "public"
+    # Start serving first: the port is only known then, and the build's base_url must match it.
+    with serve_folder(public) as base_url:
+        build_site(root, base_url)
+        entries = json.loads((public / "index.json").read_text(encoding="utf-8"))
+        yield {"root": root, "public": public, "url": base_url, "entries": entries}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Debian chromium for the module."""
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class PageProblems:
+    """Console errors, uncaught exceptions, failed requests and HTTP errors seen by one page."""
+
+    def __init__(self, page) -> None:
+        self.items: list[str] = []
+        page.on("console", lambda message: message.type == "error" and self.items.append(
+            f"console error: {message.text}"))
+        page.on("pageerror", lambda error: self.items.append(f"uncaught: {error}"))
+        page.on("requestfailed", lambda request: self.items.append(
+            f"request failed: {request.url} ({request.failure})"))
+        page.on("response", lambda response: response.status >= 400 and self.items.append(
+            f"HTTP {response.status}: {response.url}"))
+
+
+def path_of(permalink: str) -> str:
+    """The path of an absolute permalink, e.g. '/posts/x/'."""
+    return urlsplit(permalink).path
+
+
+def open_rendered(page, url: str) -> None:
+    """Go to url and wait until render.js says math and diagrams are drawn."""
+    page.goto(url, wait_until="load")
+    page.wait_for_selector("html[data-rendered='true']", state="attached", timeout=RENDER_TIMEOUT_MS)
+
+
+RENDER_REPORT = """() => {
+  const math = Array.from(document.querySelectorAll('.math'));
+  const diagrams = Array.from(document.querySelectorAll('pre.mermaid'));
+  return {
+    math: math.length,
+    mathNotRendered: math.filter(e => !e.querySelector('.katex')).map(e => e.getAttribute('data-tex') || e.textContent),
+    katexErrors: Array.from(document.querySelectorAll('.katex-error')).map(e => e.getAttribute('title') || e.textContent),
+    diagrams: diagrams.length,
+    diagramsWithoutSvg: diagrams.filter(e => !e.querySelector('svg')).map(e => e.textContent.slice(0, 80)),
+    diagramErrors: diagrams.filter(e => /Syntax error|Parse error|error in text/i.test(e.textContent))
+                           .map(e => e.textContent.slice(0, 120)),
+  };
+}"""
+
+
+def test_every_post_renders_math_and_diagrams_without_errors(site, browser):
+    """Each published post: KaTeX drew every .math, mermaid drew every diagram, the console stayed clean."""
+    assert site["entries"], "index.json lists no posts"
+    context = browser.new_context(viewport=DESKTOP)
+    failures: list[str] = []
+    totals = {"math": 0, "diagrams": 0}
+    try:
+        for entry in site["entries"]:
+            page = context.new_page()
+            problems = PageProblems(page)
+            path = path_of(entry["permalink"])
+            open_rendered(page, site["url"].rstrip("/") + path)
+            report = page.evaluate(RENDER_REPORT)
+            totals["math"] += report["math"]
+            totals["diagrams"] += report["diagrams"]
+            for key in ("mathNotRendered", "katexErrors", "diagramsWithoutSvg", "diagramErrors"):
+                failures.extend(f"{path}: {key}: {item!r}" for item in report[key])
+            failures.extend(f"{path}: {item}" for item in problems.items)
+            page.close()
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+    # The bundled site has both; without them this test would prove nothing.
+    assert totals["math"] > 0 and totals["diagrams"] > 0, totals
+
+
+def showcase_post(site) -> str:
+    """The path of the post to photograph: one with math (and a diagram, if one has both)."""
+    best = None
+    for entry in site["entries"]:
+        html = (site["public"] / path_of(entry["permalink"]).strip("/") / "index.html").read_text(encoding="utf-8")
+        score = ('class="math' in html) * 2 + ('class="mermaid' in html) + bool(HAN.search(entry["title"]))
+        if best is None or score > best[0]:
+            best = (score, path_of(entry["permalink"]))
+    return best[1]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_screenshots_of_a_post(site, browser, device, scheme):
+    """Screenshots of one post (its top, and its first formula) at desktop and phone width, light and dark."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    viewport = DESKTOP if device == "desktop" else PHONE
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, device_scale_factor=1,
+                                  is_mobile=device == "phone", has_touch=device == "phone")
+    page = context.new_page()
+    problems = PageProblems(page)
+    path = showcase_post(site)
+    open_rendered(page, site["url"].rstrip("/") + path)
+    assert page.evaluate("document.documentElement.getAttribute('data-theme')") == scheme
+    # No sideways scrolling: the reading column must fit the phone.
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    top = ARTIFACTS / f"post-{device}-{scheme}-top.png"
+    page.screenshot(path=str(top))
+    formula = page.query_selector(".math.display") or page.query_selector(".math")
+    if formula is not None:
+        formula.scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, -120)")
+        page.screenshot(path=str(ARTIFACTS / f"post-{device}-{scheme}-math.png"))
+    context.close()
+    assert top.stat().st_size > 10_000
+    assert not problems.items, problems.items
+    assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {viewport['width']}px"
+
+
+def axe_pages(site) -> list[str]:
+    """Home, a post, a tag page and the search page."""
+    public = site["public"]
+    tag_pages = sorted(path.parent for path in (public / "tags").glob("*/index.html"))
+    assert tag_pages, "the bundled site has no tag pages"
+    return ["/", path_of(site["entries"][0]["permalink"]),
+            "/" + tag_pages[0].relative_to(public).as_posix() + "/", "/search/?q=" + quote("模型")]
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="axe-core not installed: run `npm ci` in tests/node")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violations(site, browser, scheme):
+    """axe-core in home, a post, a tag page and search: no serious or critical violations."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
+    failures: list[str] = []
+    for path in axe_pages(site):
+        page = context.new_page()
+        open_rendered(page, site["url"].rstrip("/") + path)
+        if "/search/" in path:
+            page.wait_for_selector("#search-results[data-state]", state="attached", timeout=RENDER_TIMEOUT_MS)
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+        for violation in violations:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:5]]
+                failures.append(f"{path} [{scheme}] {violation['impact']} {violation['id']}: "
+                                f"{violation['help']} at {targets}")
+        page.close()
+    context.close()
+    assert not failures, "\n".join(failures)
+
+
+def _other_texts(entries, skip) -> str:
+    return "\n".join(" ".join([entry["title"], entry["content"], *entry["tags"], *entry["categories"],
+                               *entry["series"]]) for entry in entries if entry is not skip).lower()
+
+
+def chinese_term(entries) -> tuple[dict, str]:
+    """A two-character Chinese term from the middle of some post that no other post contains."""
+    for entry in entries:
+        content = entry["content"]
+        others = _other_texts(entries, entry)
+        middle = len(content) // 2
+        for start in list(range(middle, len(content) - 1)) + list(range(0, middle)):
+            term = content[start:start + 2]
+            if len(term) == 2 and all(HAN.match(character) for character in term) and term not in others \
+                    and term not in entry["title"]:
+                return entry, term
+    pytest.fail("no post has a two-character Chinese term of its own")
+
+
+def english_term(entries) -> tuple[dict, str]:
+    """A Latin word (5+ letters) from the middle of some post that no other post contains."""
+    for entry in entries:
+        content = entry["content"]
+        others = _other_texts(entries, entry)
+        words = [match for match in re.finditer(r"(?<![A-Za-z])[A-Za-z]{5,}(?![A-Za-z])", content)]
+        words.sort(key=lambda match: abs(match.start() - len(content) // 2))
+        for match in words:
+            if match.group().lower() not in others:
+                return entry, match.group()
+    pytest.fail("no post has an English word of its own")
+
+
+@pytest.mark.parametrize("language", ["chinese", "english"])
+def test_search_finds_the_post_and_highlights_the_term(site, browser, language):
+    """/search/?q=TERM lists the one post that has the term, with the term in a <mark>."""
+    entry, term = (chinese_term if language == "chinese" else english_term)(site["entries"])
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    problems = PageProblems(page)
+    page.goto(site["url"] + "search/?q=" + quote(term), wait_until="load")
+    page.wait_for_selector("#search-results[data-state='done']", state="attached", timeout=RENDER_TIMEOUT_MS)
+    links = page.eval_on_selector_all(".search-result-title a", "links => links.map(a => a.getAttribute('href'))")
+    marks = page.eval_on_selector_all(".search-result mark", "marks => marks.map(m => m.textContent)")
+    context.close()
+    assert links == [path_of(entry["permalink"])], f"searching {term!r}: {links}"
+    assert any(mark.lower() == term.lower() or term.lower() in mark.lower() for mark in marks), \
+        f"no <mark> of {term!r} in {marks}"
+    assert not problems.items, problems.items
