@@ -161,6 +161,7 @@ def test_tex_balance(tex, problem):
     ("https://example.org/blog/a/", ("/blog/a/", "")),
     ("%E6%98%87/", ("/blog/posts/z/昇/", "")),
     ("https://other.org/", None),
+    ("https://example.org/other-site/", None),
     ("mailto:a@example.org", None),
     ("", None),
 ])

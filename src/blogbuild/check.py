@@ -254,6 +254,8 @@ def resolve_link(url: str, page_url: str, config: SiteConfig) -> tuple[str, str]
     if parts.scheme or parts.netloc:
         if parts.scheme not in ("", "http", "https") or parts.netloc != base.netloc or not base.netloc:
             return None
+        if not (parts.path or "/").startswith(config.base_path) and (parts.path or "/") + "/" != config.base_path:
+            return None   # same host, another site (GitHub Pages: user.github.io/other-repo/)
         # A link to this very site written in full: check it as the path it names.
         url = urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
     here = "http://site" + config.base_path.rstrip("/") + page_url
