@@ -263,33 +263,30 @@ class _Context:
             return html_lib.escape(node.literal, quote=False)
         positional, named = parse_arguments(node.arguments)
         inner_line_offset = line_offset + text.count("\n", 0, node.inner_start)
-        inner_html: str | None = None
+        site = self.shortcodes.templates.get(node.name)
+        builtin = _BUILTINS.get(node.name)
+        if site is None and builtin is not None:
+            return builtin(self, node, positional, named, line, inner_line_offset, standalone)
+        if site is None:
+            self.collected.warnings.append(SourceWarning(
+                self.path, line, f"unknown shortcode '{node.name}'; add templates/shortcodes/{node.name}.html "
+                                 "or remove it"))
+            if node.inner is None:
+                return ""
+            return self.markdown(node.inner, inner_line_offset, inline=not standalone)
+        inner_html = ""
         if node.inner is not None:
             if node.kind == "%":
                 inner_html = self.markdown(node.inner, inner_line_offset, inline=not standalone)
             else:
                 inner_html = self.expand_text(node.inner, inner_line_offset)
-        site = self.shortcodes.templates.get(node.name)
-        if site is not None:
-            try:
-                return site.template.render(args=list(positional), params=dict(named),
-                                            inner=Markup(inner_html) if inner_html is not None else "",
-                                            name=node.name)
-            except Exception as error:   # a broken template must not crash the build
-                raise SourceError(self.path, line,
-                                  f"shortcode '{node.name}' failed in {site.path}: {error}; "
-                                  "fix the template or the arguments", stage="shortcode") from error
-        builtin = _BUILTINS.get(node.name)
-        if builtin is not None:
-            return builtin(self, node, positional, named, line, inner_line_offset, standalone)
-        self.collected.warnings.append(SourceWarning(
-            self.path, line, f"unknown shortcode '{node.name}'; add templates/shortcodes/{node.name}.html "
-                             "or remove it"))
-        if node.inner is None:
-            return ""
-        if node.kind == "%":
-            return inner_html or ""
-        return self.markdown(node.inner, inner_line_offset, inline=not standalone)
+        try:
+            return site.template.render(args=list(positional), params=dict(named), inner=Markup(inner_html),
+                                        name=node.name)
+        except Exception as error:   # a broken template must not crash the build
+            raise SourceError(self.path, line,
+                              f"shortcode '{node.name}' failed in {site.path}: {error}; "
+                              "fix the template or the arguments", stage="shortcode") from error
 
 
 def _figure(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
