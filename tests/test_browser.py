@@ -164,6 +164,13 @@ def test_screenshots_of_a_post(site, browser, device, scheme):
         formula.scroll_into_view_if_needed()
         page.evaluate("window.scrollBy(0, -120)")
         page.screenshot(path=str(ARTIFACTS / f"post-{device}-{scheme}-math.png"))
+    if device == "desktop":
+        diagram_post = next((path_of(entry["permalink"]) for entry in site["entries"] if 'class="mermaid' in
+                             (site["public"] / path_of(entry["permalink"]).strip("/") / "index.html")
+                             .read_text(encoding="utf-8")), None)
+        if diagram_post is not None:
+            open_rendered(page, site["url"].rstrip("/") + diagram_post)
+            page.locator("pre.mermaid").first.screenshot(path=str(ARTIFACTS / f"diagram-{scheme}.png"))
     context.close()
     assert top.stat().st_size > 10_000
     assert not problems.items, problems.items
@@ -208,16 +215,20 @@ def _other_texts(entries, skip) -> str:
 
 
 def chinese_term(entries) -> tuple[dict, str]:
-    """A two-character Chinese term from the middle of some post that no other post contains."""
-    for entry in entries:
-        content = entry["content"]
-        others = _other_texts(entries, entry)
-        middle = len(content) // 2
-        for start in list(range(middle, len(content) - 1)) + list(range(0, middle)):
-            term = content[start:start + 2]
-            if len(term) == 2 and all(HAN.match(character) for character in term) and term not in others \
-                    and term not in entry["title"]:
-                return entry, term
+    """A two-character Chinese term from the middle of some post that no other post contains.
+
+    A pair that the post uses more than once is preferred: more likely a word than two characters
+    that only meet across a word boundary."""
+    for repeated in (2, 1):
+        for entry in entries:
+            content = entry["content"]
+            others = _other_texts(entries, entry)
+            middle = len(content) // 2
+            for start in list(range(middle, len(content) - 1)) + list(range(0, middle)):
+                term = content[start:start + 2]
+                if len(term) == 2 and all(HAN.match(character) for character in term) and term not in others \
+                        and term not in entry["title"] and content.count(term) >= repeated:
+                    return entry, term
     pytest.fail("no post has a two-character Chinese term of its own")
 
 
