@@ -36,7 +36,14 @@
       // Keep the source: switching the color scheme draws the diagram again from it.
       if (!block.hasAttribute("data-source")) block.setAttribute("data-source", block.textContent);
     });
-    window.mermaid.initialize({ startOnLoad: false, theme: mermaidTheme(), securityLevel: "strict" });
+    var dark = mermaidTheme() === "dark";
+    window.mermaid.initialize({
+      startOnLoad: false,
+      theme: mermaidTheme(),
+      securityLevel: "strict",
+      // The dark theme's default edge-label box leaves #ccc text at 4.4:1; a darker box passes WCAG AA.
+      themeVariables: dark ? { edgeLabelBackground: "#1d1e20" } : {},
+    });
     return window.mermaid.run({ querySelector: "pre.mermaid" });
   }
 
@@ -48,6 +55,13 @@
       block.textContent = block.getAttribute("data-source");
     });
     renderDiagrams().catch(function (error) { console.error("mermaid:", error); });
+  }
+
+  // KaTeX's web fonts load after the formulas are laid out and change their widths; wait for them
+  // so that listeners (scroll restore, scroll-box marking) see the final layout.
+  function fontsReady() {
+    if (!document.fonts || !document.fonts.ready) return Promise.resolve();
+    return document.fonts.ready.catch(function () { return null; });
   }
 
   function finished() {
@@ -69,6 +83,7 @@
     }
     diagrams
       .catch(function (error) { console.error("mermaid:", error); })
+      .then(fontsReady)
       .then(finished);
     document.addEventListener("blogbuild:themechange", redrawDiagrams);
   }

@@ -169,6 +169,7 @@
     markScrollable();
     // Math and diagrams change widths when they render.
     document.addEventListener("blogbuild:rendered", markScrollable);
+    window.addEventListener("load", markScrollable);
     var resizeTimer = 0;
     window.addEventListener("resize", function () {
       window.clearTimeout(resizeTimer);
