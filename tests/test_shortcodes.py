@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from blogbuild.errors import SourceError
 from blogbuild.markdown import render_markdown
@@ -89,6 +91,12 @@ def test_placeholder_text_written_by_the_author_is_kept() -> None:
     assert '<img src="a.png"' in html
 
 
+def test_shortcode_in_a_heading_stays_out_of_the_id(shortcodes) -> None:
+    result = render_markdown('## Release {{< badge "new" >}}\n', shortcodes=shortcodes)
+    assert result.html.startswith('<h2 id="release">Release <span class="badge" title="">new</span>')
+    assert [(entry.id, entry.text) for entry in result.toc] == [("release", "Release new")]
+
+
 def test_flags_from_shortcodes() -> None:
     assert render_markdown("{{< highlight go >}}\nx := 1\n{{< /highlight >}}\n").has_code
     assert render_markdown('{{% details summary="s" %}}\n$x$\n{{% /details %}}\n').has_math
@@ -141,3 +149,16 @@ def test_parse_arguments() -> None:
     assert parse_arguments(' a "b c" key="v \\"q\\"" other=w `raw "x"` ') == (
         ("a", "b c", 'raw "x"'), {"key": 'v "q"', "other": "w"})
     assert parse_arguments("") == ((), {})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["{{<", ">}}", "{{%", "%}}", " /", "/", " note", " figure", " details", " x",
+                                 ' "a b"', " k=v", "```\n", "`", "\n", "\n\n", "$", "text", "- ", "> ", "**"]),
+                max_size=40))
+def test_any_shortcode_soup_renders(pieces: list[str]) -> None:
+    body = "".join(pieces)
+    result = render_markdown(body, path="p.md", shortcodes=load_shortcodes([FIXTURES / "theme"]))
+    assert isinstance(result.html, str)
+    assert "BBSC" not in result.html   # no placeholder leaks into the page
+    for warning in result.warnings:
+        assert 1 <= warning.line <= body.count("\n") + 1

@@ -387,6 +387,10 @@ def _heading_ids(state: StateCore) -> None:
         inline = tokens[index + 1]
         children = inline.children or []
         id_text, toc_text = _heading_texts(children)
+        placeholder = state.env.get("_placeholder")
+        if placeholder is not None:
+            # A shortcode in a heading does not belong in its id.
+            id_text = " ".join(placeholder.sub(" ", id_text).split())
         base = slugify_heading(id_text)
         slug = base
         # Remember the last number tried per base, so that many equal headings stay linear.
@@ -565,11 +569,12 @@ def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
 
 def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
                   config: SiteConfig, used_ids: set[str] | None = None,
-                  placeholders: frozenset[str] = frozenset()) -> RenderedMarkdown:
+                  placeholders: frozenset[str] = frozenset(),
+                  placeholder_pattern: "re.Pattern[str] | None" = None) -> RenderedMarkdown:
     """Markdown to HTML without shortcodes; line_of maps a 0-based text line to a file line."""
     md = _parser(bool(config.cjk_emphasis))
     env: dict[str, Any] = {"_warnings": [], "_toc": [], "_used_ids": used_ids if used_ids is not None else set(),
-                           "_restore": restore, "_inline_line": None}
+                           "_restore": restore, "_inline_line": None, "_placeholder": placeholder_pattern}
     tokens = md.parse(text, env)
     if placeholders:
         tokens = _lift_block_placeholders(tokens, placeholders)

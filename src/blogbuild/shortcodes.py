@@ -442,7 +442,7 @@ def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes
         return outputs[placeholder]
 
     rendered = render(processed, path=path, line_of=line_of, restore=restore, used_ids=used_ids,
-                      placeholders=frozenset(block_placeholders))
+                      placeholders=frozenset(block_placeholders), placeholder_pattern=pattern)
     html = pattern.sub(output, rendered.html)
     toc = tuple(replace(entry, text=pattern.sub(
         lambda match: html_lib.unescape(_TAGS.sub("", output(match))), entry.text))
