@@ -180,6 +180,10 @@ def _is_open_tag_only(node: _Node, text: str) -> bool:
     return match is not None and match.end() == node.end and not match.group("self")
 
 
+# What may stand before a shortcode that is alone on its line: indentation, quote markers, a list marker.
+_CONTAINER_PREFIX = re.compile(r"[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t>]*\Z")
+
+
 def _placeholder_prefix(text: str) -> str:
     """Letters that do not occur in the text, so a placeholder cannot collide with content."""
     prefix = "BBSC"
@@ -402,7 +406,7 @@ def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes
         line_start = body.rfind("\n", 0, node.start) + 1
         line_stop = body.find("\n", node.end)
         line_stop = len(body) if line_stop < 0 else line_stop
-        standalone = (node.literal is None and not body[line_start:node.start].strip()
+        standalone = (node.literal is None and _CONTAINER_PREFIX.match(body, line_start, node.start) is not None
                       and not body[node.end:line_stop].strip())
         placeholder = f"{prefix}{number}X"
         originals[placeholder] = node.literal if node.literal is not None else body[node.start:node.end]
