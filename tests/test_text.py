@@ -265,3 +265,15 @@ def test_urlize_never_returns_an_unsafe_segment(term):
 @given(st.text(max_size=200))
 def test_count_words_never_exceeds_the_characters(text):
     assert 0 <= count_words(text) <= len(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_fragments, max_size=30))
+def test_text_metrics_agrees_with_the_separate_functions(parts):
+    # text_metrics parses once and shares the tree; it must give what the single functions give.
+    html = "".join(parts)
+    config = SiteConfig(summary_length=20)
+    metrics = text_metrics(html, config=config)
+    assert metrics.plain_text == plain_text(html)
+    assert metrics.word_count == count_words(plain_text(html))
+    assert (metrics.summary_html, metrics.truncated) == summarize(html, length=20)
