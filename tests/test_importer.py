@@ -102,7 +102,8 @@ def test_written_front_matter_reads_back(title: str, tag: str, body: str) -> Non
     for post in import_dumps([("d.txt", flat)]):
         data = _front_matter(render_post_file(post))
         assert data["import_sources"] == ["d.txt"]
-        assert isinstance(data["title"], str)
+        assert data["title"] == post.metadata["title"]
+        assert data.get("tags") == post.metadata.get("tags")
 
 
 _dump_piece = st.sampled_from([

@@ -203,8 +203,13 @@ def assign_slugs(posts: Iterable[ImportedPost]) -> tuple[ImportedPost, ...]:
 def _yaml_string(value: str) -> str:
     # JSON strings are YAML double-quoted scalars; characters YAML refuses are escaped too.
     text = json.dumps(value, ensure_ascii=False)
-    return "".join(f"\\u{ord(char):04x}" if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+    return "".join(_yaml_escape(char) if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
                    or char in "\ufeff\u0085" else char for char in text)
+
+
+def _yaml_escape(char: str) -> str:
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def _yaml_scalar(key: str, value: Any) -> str:

@@ -256,7 +256,7 @@ class RestoredBody:
 
 _OPEN_QUOTES = "“‘\"'"
 _CLOSE_QUOTES = {"“": "”", "‘": "’", '"': '"', "'": "'"}
-_ARTIFACT = re.compile(r"(?:[—–]|-{1,3})\s?math:\s*true\b")
+_ARTIFACT = re.compile(r"(?:[—–]|-{2,3})\s?math:\s*true\b")
 _TRUNCATION = re.compile(r"\s*(?:\.\.\.|…)\s*$")
 
 # Keys a Hugo-style blog header uses; a value ends where the next one of these begins (values
@@ -629,6 +629,8 @@ def _comment(text: str, position: int, depth: int) -> tuple[str, str, int] | Non
         return None
     for match in re.finditer(r"\s+", text[first_word.end():]):
         candidate = first_word.end() + match.end()
+        if text.startswith("%%", candidate):
+            continue       # a comment never ends at another comment: keeps the scan linear
         following = _statement(text, candidate, depth)
         if following is not None and following[0] != "comment":
             comment = " ".join(text[body_start:first_word.end() + match.start()].split())
@@ -701,7 +703,7 @@ def _edge_statement(text: str, position: int) -> tuple[str, str, int] | None:
         edges += 1
     if edges == 0 and not has_shape:
         return None
-    return "node", " ".join(text[position:end].split()) if "\n" in text[position:end] else text[position:end], end
+    return "node", text[position:end].replace("\n", " "), end
 
 
 # ---- titles ---------------------------------------------------------------------------------
