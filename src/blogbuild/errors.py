@@ -36,6 +36,11 @@ class SourceError(BlogbuildError):
         self.source_line = source_line
         super().__init__(str(self))
 
+    def __reduce__(self):
+        # Errors travel back from worker processes: pickle the fields, not the formatted text.
+        return (_rebuild_source_error, (self.location.path, self.location.line, self.message, self.stage,
+                                        self.location.column, self.source_line))
+
     @property
     def path(self) -> str:
         return self.location.path
@@ -47,6 +52,11 @@ class SourceError(BlogbuildError):
     def __str__(self) -> str:
         prefix = f"{self.stage}: " if self.stage else ""
         return f"{self.location}: {prefix}{self.message}"
+
+
+def _rebuild_source_error(path: str, line: int, message: str, stage: str, column: int,
+                          source_line: str | None) -> SourceError:
+    return SourceError(path, line, message, stage=stage, column=column, source_line=source_line)
 
 
 class BuildFailed(BlogbuildError):
@@ -76,11 +86,18 @@ def describe_chain(error: BaseException) -> str:
     """The error and its causes, one per line, for printing without a traceback."""
     lines = [str(error)]
     seen = {id(error)}
-    cause = error.__cause__ or error.__context__
+    cause = _cause_of(error)
     while cause is not None and id(cause) not in seen:
         seen.add(id(cause))
         text = str(cause).strip()
         if text and text not in lines[-1]:
             lines.append(f"  caused by: {text}")
-        cause = cause.__cause__ or cause.__context__
+        cause = _cause_of(cause)
     return "\n".join(lines)
+
+
+def _cause_of(error: BaseException) -> BaseException | None:
+    # `raise ... from None` means the message already says everything: honour it, as tracebacks do.
+    if error.__cause__ is not None:
+        return error.__cause__
+    return None if error.__suppress_context__ else error.__context__
