@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml, isMdAsciiPunct, isPunctChar, isWhiteSpace, mdTrim, unescapeAll
@@ -26,9 +26,8 @@ from pygments.util import ClassNotFound
 from .config import SiteConfig
 from .errors import SourceWarning
 from .model import RenderedMarkdown, TocEntry
-
-if TYPE_CHECKING:
-    from .shortcodes import ShortcodeSet
+from . import shortcodes as shortcode_stage
+from .shortcodes import ShortcodeSet
 
 # Deep enough for any real post (a list in a quote in a list ...), shallow enough that
 # markdown-it's recursive block rules stay far below Python's recursion limit: deeper
@@ -248,18 +247,24 @@ def _paragraph(state: StateBlock, start_line: int, end_line: int, silent: bool) 
     return True
 
 
+def _restore(env: dict, text: str) -> str:
+    """Shortcode placeholders inside code or math go back to the source text."""
+    restore = env.get("_restore")
+    return restore(text) if restore is not None else text
+
+
 def _render_math_inline(self, tokens, index, options, env) -> str:
-    return f'<span class="math inline">{escapeHtml(tokens[index].content)}</span>'
+    return f'<span class="math inline">{escapeHtml(_restore(env, tokens[index].content))}</span>'
 
 
 def _render_math_display_inline(self, tokens, index, options, env) -> str:
     # A <div> cannot sit inside a <p>, so display math written inside a paragraph is a
     # span with the same "math display" classes; KaTeX renders it in display mode.
-    return f'<span class="math display">{escapeHtml(tokens[index].content)}</span>'
+    return f'<span class="math display">{escapeHtml(_restore(env, tokens[index].content))}</span>'
 
 
 def _render_math_block(self, tokens, index, options, env) -> str:
-    return f'<div class="math display">{escapeHtml(tokens[index].content)}</div>\n'
+    return f'<div class="math display">{escapeHtml(_restore(env, tokens[index].content))}</div>\n'
 
 
 # --------------------------------------------------------------------------- CJK emphasis
@@ -430,11 +435,6 @@ def _fence_language(info: str) -> str:
     return language.strip("{}.").split("{", 1)[0]
 
 
-def _restore(env: dict, text: str) -> str:
-    restore = env.get("_restore")
-    return restore(text) if restore is not None else text
-
-
 def _render_fence(self, tokens, index, options, env) -> str:
     token = tokens[index]
     language = _fence_language(token.info)
@@ -556,10 +556,8 @@ def _flags_and_warnings(tokens: list[Token], lines: Sequence[str], env: dict) ->
 
 
 def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
-                    config: SiteConfig | None = None, shortcodes: "ShortcodeSet | None" = None) -> RenderedMarkdown:
+                    config: SiteConfig | None = None, shortcodes: ShortcodeSet | None = None) -> RenderedMarkdown:
     """Render a post body to HTML with its TOC, feature flags and warnings (file lines)."""
-    from . import shortcodes as shortcode_stage   # shortcodes renders inner markdown with this module
-
     config = config or _DEFAULT_CONFIG
     shortcode_set = shortcodes if shortcodes is not None else shortcode_stage.builtin_shortcodes()
     return shortcode_stage.render_with_shortcodes(
