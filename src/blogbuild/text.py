@@ -51,7 +51,7 @@ _TOKEN_RE = re.compile(rf"{_CJK}|{_LATIN_RE.pattern}|\s+|.", re.S)
 _SENTENCE_ENDS = frozenset("。！？!?.")
 _CLOSING_MARKS = frozenset("”’」』）)】》〉\"'")
 # Trailing characters that read badly right before "…".
-_TRAILING_JUNK = " \t\n\r，、；：,:;—–-（(「『“‘"
+_TRAILING_JUNK = " \t\n\r，、；：,:;—–-（(「『“‘<>=+*/&|~^@#$%[{\\"
 
 
 def _normalize(text: str) -> str:
