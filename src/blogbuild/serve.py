@@ -578,6 +578,12 @@ class DevServer:
             self._clients.discard(client)
 
     @property
+    def client_count(self) -> int:
+        """How many event streams are open (pages with live reload)."""
+        with self._clients_lock:
+            return len(self._clients)
+
+    @property
     def stopping(self) -> bool:
         return self._stopping.is_set()
 

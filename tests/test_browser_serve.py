@@ -1,0 +1,173 @@
+"""blogbuild serve in a real headless Chromium: live reload, scroll restore, CSS swap and the error overlay."""
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from blogbuild.cli import ServeOptions
+from blogbuild.serve import DevServer
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+WAIT_MS = 60_000          # a bound on waiting for a rebuild to reach the page, not a performance claim
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (apt-get install chromium)"),
+]
+
+SECTIONS = "\n".join(f"## Section {number}\n\n" + ("Filler sentence for scrolling. " * 60) + "\n"
+                     for number in range(1, 11))
+POST = ("---\ntitle: Browser post\ndate: 2024-01-01T10:00:00+08:00\ntags: [infra]\n---\n"
+        "Opening paragraph: first draft.\n\n" + SECTIONS)
+SITE = {
+    "blogbuild.yaml": "title: Browser serve test\n",
+    "content/posts/browser.md": POST,
+    "content/posts/other.md": "---\ntitle: Other\ndate: 2024-02-01T10:00:00+08:00\n---\nOther post.\n",
+    # Chromium's scroll anchoring would hide a lost position; turn it off so the page behaves like a
+    # browser without it (or a page that reflows after load, as KaTeX does), and the restore must do the work.
+    "static/css/style.css": ("body { margin: 0 auto; max-width: 40rem; font: 18px/1.7 sans-serif; }\n"
+                             "* { overflow-anchor: none; }\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    root = tmp_path / "site"
+    for relative, text in SITE.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def server(site):
+    dev = DevServer(ServeOptions(root=str(site), port=0), out=io.StringIO())
+    dev.start()
+    try:
+        yield dev
+    finally:
+        dev.stop()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1000, "height": 700})
+    # No network beyond the dev server: a build never needs it, and neither does its preview.
+    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1")
+                  else route.abort())
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def open_post(page, server) -> None:
+    page.goto(server.url + "posts/browser/")
+    page.wait_for_function("document.documentElement.getAttribute('data-rendered') === 'true'", timeout=WAIT_MS)
+    # Connected to the event stream (the server counts its clients) before the test edits anything.
+    for _ in range(WAIT_MS // 50):
+        if server.client_count:
+            break
+        page.wait_for_timeout(50)
+    assert server.client_count, "the page never opened /__blogbuild/events"
+
+
+def body_has(text: str) -> str:
+    return f"document.body.innerText.includes({text!r})"
+
+
+def test_editing_the_markdown_updates_the_open_page(page, server, site):
+    open_post(page, server)
+    page.evaluate("window.__same_document = true")
+    post = site / "content/posts/browser.md"
+    post.write_text(POST.replace("first draft", "second draft"), encoding="utf-8")
+    page.wait_for_function(body_has("Opening paragraph: second draft."), timeout=WAIT_MS)
+    # It was a reload, not a manual step: the old document (and its marker) is gone.
+    assert page.evaluate("window.__same_document === undefined")
+
+
+def test_reload_keeps_the_reader_at_the_same_heading(page, server, site):
+    open_post(page, server)
+    # Put "Section 6" 40 px above the top of the viewport, as if the reader were in the middle of it.
+    page.evaluate("""() => {
+        const heading = [...document.querySelectorAll('h2[id]')].find(h => h.textContent.includes('Section 6'));
+        window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY + 40);
+    }""")
+    post = site / "content/posts/browser.md"
+    # The edit is above the heading and makes the page longer: a scrollY restore would land elsewhere.
+    post.write_text(POST.replace("first draft.", "first draft.\n\n" + "Inserted line. " * 300),
+                    encoding="utf-8")
+    page.wait_for_function(body_has("Inserted line."), timeout=WAIT_MS)
+    page.wait_for_function("""() => {
+        const heading = [...document.querySelectorAll('h2[id]')].find(h => h.textContent.includes('Section 6'));
+        return Math.abs(heading.getBoundingClientRect().top + 40) <= 2;
+    }""", timeout=WAIT_MS)
+
+
+def test_css_change_swaps_the_stylesheet_without_reloading(page, server, site):
+    open_post(page, server)
+    page.evaluate("window.__same_document = true")
+    (site / "static/css/style.css").write_text(SITE["static/css/style.css"] + "body { color: rgb(1, 2, 3); }\n",
+                                               encoding="utf-8")
+    page.wait_for_function("getComputedStyle(document.body).color === 'rgb(1, 2, 3)'", timeout=WAIT_MS)
+    assert page.evaluate("window.__same_document === true")
+    assert "blogbuild=" in page.evaluate(
+        "[...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.href).join(' ')")
+
+
+def test_broken_front_matter_shows_the_overlay_and_the_fix_removes_it(page, server, site):
+    open_post(page, server)
+    post = site / "content/posts/browser.md"
+    broken = POST.replace("tags: [infra]", "tags: [infra\nsummary: oops")
+    post.write_text(broken, encoding="utf-8")
+    overlay = page.wait_for_selector("#blogbuild-error-overlay", timeout=WAIT_MS)
+    error = server.state.errors[0]
+    location = page.inner_text("#blogbuild-error-overlay .blogbuild-error-location")
+    assert location == f"{error.path}:{error.line}" and location.split(":")[0].endswith("browser.md")
+    assert "tags: [infra" in overlay.inner_text()           # the source lines around the error
+    # The last good page stays on screen underneath.
+    assert page.evaluate(body_has("Opening paragraph: first draft."))
+
+    # A page opened while the build is broken shows the overlay at once.
+    other = page.context.new_page()
+    other.goto(server.url + "posts/other/")
+    other.wait_for_selector("#blogbuild-error-overlay", timeout=WAIT_MS)
+    other.close()
+
+    post.write_text(POST.replace("first draft", "fixed draft"), encoding="utf-8")
+    page.wait_for_function(body_has("Opening paragraph: fixed draft."), timeout=WAIT_MS)
+    page.wait_for_selector("#blogbuild-error-overlay", state="detached", timeout=WAIT_MS)
+
+
+def test_the_overlay_can_be_dismissed_and_escapes_markup(page, server, site):
+    open_post(page, server)
+    post = site / "content/posts/browser.md"
+    post.write_text("---\ntitle: <img src=x onerror=window.__pwned=1>\ndate: [\n---\nbody\n", encoding="utf-8")
+    page.wait_for_selector("#blogbuild-error-overlay", timeout=WAIT_MS)
+    assert page.evaluate("window.__pwned === undefined")
+    assert page.query_selector("#blogbuild-error-overlay img") is None
+    page.click("#blogbuild-error-overlay button[aria-label]")
+    page.wait_for_selector("#blogbuild-error-overlay", state="detached", timeout=WAIT_MS)
+
+
+def test_built_files_never_contain_the_reload_script(server):
+    for path, output in server.state.result.files.items():
+        assert b"/__blogbuild/" not in output.data, path
