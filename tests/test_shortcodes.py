@@ -141,6 +141,14 @@ def test_template_syntax_error_names_the_template_line(tmp_path: Path) -> None:
     assert caught.value.path.endswith("bad.html") and caught.value.line == 2
 
 
+def test_shortcode_set_pickles_for_worker_processes(shortcodes) -> None:
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(shortcodes))
+    assert render_markdown("{{< note >}}x{{< /note >}}", shortcodes=copy).html == \
+        render_markdown("{{< note >}}x{{< /note >}}", shortcodes=shortcodes).html
+
+
 def test_missing_template_dirs_are_skipped(tmp_path: Path) -> None:
     assert load_shortcodes([tmp_path / "none", tmp_path]).templates == {}
 

@@ -21,11 +21,16 @@ BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml")
 
 @dataclass(frozen=True)
 class ShortcodeTemplate:
-    """A site shortcode: templates/shortcodes/NAME.html, compiled."""
+    """A site shortcode: templates/shortcodes/NAME.html and its source text."""
 
     name: str
     path: str
-    template: jinja2.Template
+    source: str
+
+    @property
+    def template(self) -> jinja2.Template:
+        """The compiled template (compiled once per process; the set itself stays picklable)."""
+        return _compile(self.path, self.source)
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,16 @@ def _environment() -> jinja2.Environment:
     return jinja2.Environment(autoescape=True, keep_trailing_newline=False)
 
 
+@functools.lru_cache(maxsize=256)
+def _compile(path: str, source: str) -> jinja2.Template:
+    try:
+        return _environment().from_string(source)
+    except jinja2.TemplateSyntaxError as error:
+        raise SourceError(path, error.lineno or 1,
+                          f"shortcode template syntax error: {error.message}; fix the template",
+                          stage="shortcode") from error
+
+
 @functools.lru_cache(maxsize=1)
 def builtin_shortcodes() -> ShortcodeSet:
     """The set with the built-in shortcodes only."""
@@ -51,7 +66,6 @@ def builtin_shortcodes() -> ShortcodeSet:
 
 def load_shortcodes(template_dirs: Sequence[Path]) -> ShortcodeSet:
     """Read templates/shortcodes/NAME.html from each template dir; earlier dirs win."""
-    environment = _environment()
     templates: dict[str, ShortcodeTemplate] = {}
     for directory in template_dirs:
         folder = Path(directory) / "shortcodes"
@@ -66,13 +80,8 @@ def load_shortcodes(template_dirs: Sequence[Path]) -> ShortcodeSet:
             except UnicodeDecodeError as error:
                 raise SourceError(str(file), 1, "shortcode template is not UTF-8 text; save it as UTF-8",
                                   stage="shortcode") from error
-            try:
-                template = environment.from_string(source)
-            except jinja2.TemplateSyntaxError as error:
-                raise SourceError(str(file), error.lineno or 1,
-                                  f"shortcode template syntax error: {error.message}; fix the template",
-                                  stage="shortcode") from error
-            templates[name] = ShortcodeTemplate(name, str(file), template)
+            _compile(str(file), source)   # syntax errors surface here, at load time
+            templates[name] = ShortcodeTemplate(name, str(file), source)
     return ShortcodeSet(templates)
 
 
