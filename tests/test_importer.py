@@ -2,6 +2,7 @@
 (--dry-run, --force, refusing to overwrite, idempotence)."""
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -202,7 +203,6 @@ def test_import_updates_its_own_untouched_files(tmp_path: Path) -> None:
     # Simulate an older import: the file differs but its hash is the one the importer recorded.
     old = b"---\ntitle: older import\n---\n"
     (out / "tinyserve.md").write_bytes(old)
-    import hashlib
     manifest["files"]["tinyserve.md"] = hashlib.sha256(old).hexdigest()
     (out / MANIFEST_NAME).write_text(json.dumps(manifest), encoding="utf-8")
     assert _import(out) == 0
