@@ -17,6 +17,7 @@
 
   function applyTheme(theme, remember) {
     root.setAttribute("data-theme", theme);
+    root.style.colorScheme = theme;
     if (remember) {
       try { localStorage.setItem(STORAGE_KEY, theme); } catch (error) { /* private mode: not remembered */ }
     }
