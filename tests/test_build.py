@@ -245,3 +245,21 @@ def test_partial_rebuilds_equal_a_full_build(make_site) -> None:
         full = Builder(config).build()
         assert {k: v.data or v.source for k, v in partial.files.items()} == \
                {k: v.data or v.source for k, v in full.files.items()}, f"step {step}: {action} p{number}"
+
+
+def test_root_relative_links_in_content_get_the_base_path(make_site) -> None:
+    root = make_site({"blogbuild.yaml": "base_url: https://example.org/repo/\n",
+                      "content/posts/a.md": "---\ntitle: A\n---\nSee [b](/posts/b/) and [ext](//cdn.example/x).\n",
+                      "content/posts/b.md": "---\ntitle: B\n---\nB.\n"})
+    assert build(root) == 0
+    page = (root / "public/posts/a/index.html").read_text(encoding="utf-8")
+    assert 'href="/repo/posts/b/"' in page and 'href="//cdn.example/x"' in page
+
+
+def test_ref_shortcodes_resolve_in_content_and_summary(make_site) -> None:
+    root = make_site({"content/posts/a.md": '---\ntitle: A\n---\nSee [b]({{< ref "posts/b.md" >}}).\n',
+                      "content/posts/b.md": "---\ntitle: B\n---\nB.\n"})
+    assert build(root) == 0
+    home = (root / "public/index.html").read_text(encoding="utf-8")
+    page = (root / "public/posts/a/index.html").read_text(encoding="utf-8")
+    assert 'href="/posts/b/"' in page and "bbref" not in page and "bbref" not in home

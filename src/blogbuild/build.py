@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +19,7 @@ from .model import OutputFile, Post, SourceFile, Site
 from .posts import fingerprint_of, url_to_output_path
 
 CACHE_DIR = ".blogbuild-cache"
+_ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
 _CACHE_FORMAT = 1
 
 
@@ -335,11 +337,20 @@ class Builder:
             return self.config.site_url(matches[0]) if len(matches) == 1 else None
 
         resolved = []
+        base_path = self.config.base_path
         for post in posts:
             html, ref_errors = resolve_refs(post.content_html, resolve, path=post.source)
             errors.extend(ref_errors)
+            if base_path != "/":
+                # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
+                html = _ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', html)
             if html != post.content_html:
-                post = replace(post, content_html=html, fingerprint=fingerprint_of(post.fingerprint, html))
+                # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
+                summary, _ = resolve_refs(post.summary_html, resolve, path=post.source)
+                if base_path != "/":
+                    summary = _ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', summary)
+                post = replace(post, content_html=html, summary_html=summary,
+                               fingerprint=fingerprint_of(post.fingerprint, html, summary))
             resolved.append(post)
         return resolved
 
@@ -351,9 +362,37 @@ class Builder:
             self._list_keys[post.fingerprint] = key
         return key
 
+    def _render_pages(self, templates: Any, pages: list) -> dict[str, bytes | SourceError]:
+        """Render pages, in forked worker processes when there are many (they inherit the Site, nothing is
+        pickled but the bytes coming back); a template that fails once is not tried again."""
+        from .render import render_template
+        global _FORKED_PAGES
+        if len(pages) >= 200 and self.jobs > 1 and sys.platform.startswith("linux"):
+            import multiprocessing
+            _FORKED_PAGES = (templates, pages)
+            try:
+                with ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+                    bodies = list(pool.map(_render_forked, range(len(pages)),
+                                           chunksize=max(1, len(pages) // (self.jobs * 8))))
+            finally:
+                _FORKED_PAGES = None
+            return {page.output_path: body for page, body in zip(pages, bodies)}
+        results: dict[str, bytes | SourceError] = {}
+        failed: dict[str, SourceError] = {}
+        for page in pages:
+            if page.template in failed:
+                results[page.output_path] = failed[page.template]
+                continue
+            try:
+                results[page.output_path] = render_template(templates, page)
+            except SourceError as error:
+                failed[page.template] = error
+                results[page.output_path] = error
+        return results
+
     def _render_outputs(self, site: Site, templates: Any, tree: Any) -> tuple[dict[str, OutputFile], dict, list]:
         from .markdown import highlight_css
-        from .render import Planner, render_template
+        from .render import Planner
         from .sources import static_files
         errors: list[BlogbuildError] = []
         files: dict[str, OutputFile] = {}
@@ -386,6 +425,8 @@ class Builder:
         rendered = reused = 0
         failed_templates: set[str] = set()
         new_cache: dict[str, tuple[str, bytes]] = {}
+        stale = [page for page in pages if self._pages.get(page.output_path, ("",))[0] != page.key]
+        fresh_bodies = self._render_pages(templates, stale)
         for page in pages:
             kinds[page.context["page"].kind] = kinds.get(page.context["page"].kind, 0) + 1
             cached = self._pages.get(page.output_path)
@@ -395,12 +436,12 @@ class Builder:
             elif page.template in failed_templates:
                 continue
             else:
-                try:
-                    body = render_template(templates, page)
-                except SourceError as error:
+                outcome = fresh_bodies[page.output_path]
+                if isinstance(outcome, SourceError):
                     failed_templates.add(page.template)
-                    errors.append(error)
+                    errors.append(outcome)
                     continue
+                body = outcome
                 rendered += 1
             new_cache[page.output_path] = (page.key, body)
             claim(page.output_path, OutputFile(page.output_path, body), page.source or page.url)
@@ -415,6 +456,18 @@ class Builder:
         self._pages = new_cache
         static_count = sum(1 for item in files.values() if item.source)
         return files, {"kinds": kinds, "static": static_count, "rendered": rendered, "reused": reused}, errors
+
+
+_FORKED_PAGES: tuple[Any, list] | None = None
+
+
+def _render_forked(index: int) -> bytes | SourceError:
+    from .render import render_template
+    templates, pages = _FORKED_PAGES
+    try:
+        return render_template(templates, pages[index])
+    except SourceError as error:
+        return error
 
 
 def _url_conflicts(site: Site) -> list[BlogbuildError]:
