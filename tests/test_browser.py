@@ -99,8 +99,8 @@ RENDER_REPORT = """() => {
     katexErrors: Array.from(document.querySelectorAll('.katex-error')).map(e => e.getAttribute('title') || e.textContent),
     diagrams: diagrams.length,
     diagramsWithoutSvg: diagrams.filter(e => !e.querySelector('svg')).map(e => e.textContent.slice(0, 80)),
-    diagramErrors: diagrams.filter(e => /Syntax error|Parse error|error in text/i.test(e.textContent))
-                           .map(e => e.textContent.slice(0, 120)),
+    diagramErrors: diagrams.map(e => (e.textContent.match(/(Syntax error|Parse error|error in text)[^]{0,100}/i) || [])[0])
+                           .filter(Boolean),
   };
 }"""
 
