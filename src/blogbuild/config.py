@@ -230,10 +230,13 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
     shown = ""
     if config_path is not None:
         shown = str(config_path)
+        raw = config_path.read_bytes()
         try:
-            text = config_path.read_text(encoding="utf-8-sig")
+            text = raw.decode("utf-8-sig").replace("\r\n", "\n")
         except UnicodeDecodeError as error:
-            raise _fail(shown, 1, "config is not UTF-8 text; save it as UTF-8") from error
+            line = raw[: error.start].count(b"\n") + 1
+            raise _fail(shown, line, f"config is not UTF-8 text (byte 0x{raw[error.start]:02x}); "
+                        "save it as UTF-8") from None
         data = _parse_config_text(text, shown)
     config = config_from_mapping(data, path=shown or "<config>", text=text, root=str(site_root))
     if overrides:
@@ -251,7 +254,7 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             line = _toml_error_line(str(error))
-            raise _fail(path, line, f"invalid TOML: {error}; fix the syntax on that line") from error
+            raise _fail(path, line, f"invalid TOML: {error}; fix the syntax on that line") from None
     else:
         import yaml
         try:
@@ -259,8 +262,13 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             line = mark.line + 1 if mark is not None else 1
-            problem = getattr(error, "problem", None) or str(error)
-            raise _fail(path, line, f"invalid YAML: {problem}; fix the syntax on that line") from error
+            problem = getattr(error, "problem", None) or "cannot be read"
+            context = getattr(error, "context", None)
+            if context:
+                problem = f"{problem} ({context})"
+            # from None: PyYAML's own text repeats the position as '<unicode string>', which only confuses.
+            raise _fail(path, line, f"invalid YAML: {problem}; fix the syntax on that line "
+                        "(indent nested keys evenly with spaces, quote values containing ': ')") from None
     if data is None:
         return {}
     if not isinstance(data, Mapping):
