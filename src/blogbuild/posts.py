@@ -4,6 +4,8 @@ from __future__ import annotations
 import hashlib
 import html
 import posixpath
+import re
+from dataclasses import fields, replace
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
@@ -14,6 +16,9 @@ from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics
 from .text import slugify, urlize
 
 _LIST_KEYS = ("tags", "categories", "series", "aliases")
+# Characters XML 1.0 forbids (C0 controls other than tab and newline, lone surrogates, U+FFFE/U+FFFF): one in a
+# title or body would make every feed and the sitemap unparseable, so they are dropped with a warning.
+_FORBIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime | None, str]:
@@ -185,7 +190,42 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):
             _string_list(data, taxonomy, path=path, text=text)
+    post = _without_forbidden_characters(post, source, warnings)
     return post, tuple(warnings)
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        return _FORBIDDEN_CHARACTERS.sub("", value)
+    if isinstance(value, tuple):
+        return tuple(_scrub(item) for item in value)
+    if isinstance(value, list):
+        return [_scrub(item) for item in value]
+    if isinstance(value, dict):
+        return {_scrub(key): _scrub(item) for key, item in value.items()}
+    return value
+
+
+def _without_forbidden_characters(post: Post, source: SourceFile, warnings: list[SourceWarning]) -> Post:
+    """Drop control characters from every text field of the post; warn once, at the first line that has one."""
+    changes = {}
+    for item in fields(post):
+        value = getattr(post, item.name)
+        if isinstance(value, (str, tuple, dict)) and item.name not in ("fingerprint", "source", "rel_path"):
+            cleaned = _scrub(value)
+            if cleaned != value:
+                changes[item.name] = cleaned
+    if not changes:
+        return post
+    match = _FORBIDDEN_CHARACTERS.search(source.text)
+    if match:
+        line, found = source.text.count("\n", 0, match.start()) + 1, f"U+{ord(match.group()):04X} "
+    else:   # written as an escape in a quoted front-matter value, e.g. "\0": name that key's line
+        key = next((name for name in changes if name in post.params), "params")
+        line, found = key_line(source.text, key), f"in {key} "
+    warnings.append(SourceWarning(source.path, line, f"control character {found}removed (feeds and sitemaps "
+                                  "cannot carry it); delete it from the file"))
+    return replace(post, **changes)
 
 
 def fingerprint_of(*parts: str) -> str:

@@ -13,6 +13,9 @@ MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Editor droppings and OS files never count as content.
 _IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".bak", ".orig")
 _IGNORED_NAMES = {".DS_Store", "Thumbs.db", "4913"}
+# One page of markdown larger than this is a mistake (a pasted dump, a log, a data file), not a post: rendering
+# it would take a minute and make a page no browser opens comfortably, so it is refused before reading.
+MAX_SOURCE_BYTES = 8 * 1024 * 1024
 
 THEME_DIR = Path(__file__).parent / "theme"
 
@@ -66,6 +69,10 @@ def display_path(path: str, root: str) -> str:
 
 def read_source(found: FoundFile, *, kind: str, resources: tuple[str, ...], shown_path: str) -> SourceFile:
     """Read one content file as UTF-8 text (BOM removed, CRLF normalised); errors name the line."""
+    if found.size > MAX_SOURCE_BYTES:
+        raise SourceError(shown_path, 1, f"file is {found.size / 1048576:.1f} MB, over the "
+                          f"{MAX_SOURCE_BYTES // 1048576} MB limit for one page; split it into several posts "
+                          "(a series) or move the data out of content/", stage="read")
     data = Path(found.path).read_bytes()
     if b"\x00" in data[:8192]:
         raise SourceError(shown_path, 1, "binary file in content/ (it has NUL bytes); "
