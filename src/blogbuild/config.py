@@ -44,8 +44,8 @@ class SiteConfig:
     intro_text: str = ""
     local_assets: bool = False          # load KaTeX and mermaid from /vendor/ instead of the CDN
     cjk_emphasis: bool = True           # let ** and * close next to CJK punctuation
-    code_style_light: str = "friendly"
-    code_style_dark: str = "monokai"
+    code_style_light: str = "default"     # Pygments' friendly fails WCAG contrast on comments
+    code_style_dark: str = "github-dark"
     drafts: bool = False
     future: bool = False
     strict: bool = False
