@@ -554,3 +554,21 @@ def test_ctrl_c_stops_cleanly(site):
     finally:
         if process.poll() is None:
             process.kill()
+
+
+def test_batcher_hands_out_settled_saves_without_the_long_quiet_period():
+    batcher = ChangeBatcher(quiet_seconds=600.0, settled_quiet_seconds=0.0)
+
+    def take_within_bound(expected):
+        batches = []
+        thread = threading.Thread(target=lambda: batches.append(batcher.take()), daemon=True)
+        thread.start()
+        thread.join(timeout=30)                 # far below the 600 s an unsettled path would wait
+        assert batches == [expected]
+
+    batcher.add("a", settled=True)              # closed after writing: the save is complete
+    take_within_bound({"a"})
+    batcher.add("b")                            # modified: still being written...
+    batcher.add("b", settled=True)              # ...and now closed
+    take_within_bound({"b"})
+    batcher.close()

@@ -465,7 +465,7 @@ class DevServer:
         elif self._builder_in_sync and replacement is None:
             # A copied file (static, bundle resource) is the same OutputFile when only its bytes on disk
             # changed, so the builder cannot see it; the watcher did.
-            changed = frozenset(result.changed) | _copied_from(result.files, touched)
+            changed = frozenset(result.changed) | _copied_from(result.files, self._copy_candidates(touched))
             removed = frozenset(result.removed)
         else:
             changed, removed = _diff_files(previous.result.files, result.files, touched)
@@ -494,6 +494,14 @@ class DevServer:
         if previous.result is not None and (changed or removed):
             self._announce(generation, changed, removed)
         return report
+
+    def _copy_candidates(self, touched: frozenset[str]) -> frozenset[str]:
+        """Touched paths that may be copied as they are: static files and bundle resources, not markdown."""
+        plan = self._watcher.plan if self._watcher is not None else plan_for(self.config)
+        return frozenset(path for path in touched
+                         if classify(path, plan) is ChangeKind.STATIC
+                         or (classify(path, plan) is ChangeKind.CONTENT
+                             and not path.endswith((".md", ".markdown"))))
 
     def _write(self, result) -> None:
         """Publish a good build to --output too (serving never reads it back)."""

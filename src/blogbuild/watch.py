@@ -96,19 +96,31 @@ def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
 
 
 class ChangeBatcher:
-    """Collects changed paths and hands them out after a quiet period, so a burst is one rebuild."""
+    """Collects changed paths and hands them out after a quiet period, so a burst is one rebuild.
 
-    def __init__(self, quiet_seconds: float = 0.1) -> None:
+    A path whose writer has closed it (inotify's close-after-write, a rename, a delete) is settled: the
+    save is complete. When every path in the batch is settled, a short quiet period is enough to catch
+    the rest of a burst; while some file is still being written, wait the full quiet period.
+    """
+
+    def __init__(self, quiet_seconds: float = 0.1, settled_quiet_seconds: float | None = None) -> None:
         self.quiet_seconds = quiet_seconds
+        self.settled_quiet_seconds = (min(quiet_seconds, 0.03) if settled_quiet_seconds is None
+                                      else settled_quiet_seconds)
         self._condition = threading.Condition()
         self._paths: set[str] = set()
+        self._unsettled: set[str] = set()
         self._last_event = 0.0
         self._closed = False
 
-    def add(self, path: str) -> None:
+    def add(self, path: str, *, settled: bool = False) -> None:
         """Record one changed path and restart the quiet period."""
         with self._condition:
             self._paths.add(path)
+            if settled:
+                self._unsettled.discard(path)
+            else:
+                self._unsettled.add(path)
             self._last_event = time.monotonic()
             self._condition.notify_all()
 
@@ -119,7 +131,7 @@ class ChangeBatcher:
             self._condition.notify_all()
 
     def take(self) -> set[str] | None:
-        """Block until paths arrived and nothing new came for quiet_seconds; None once closed."""
+        """Block until paths arrived and nothing new came for the quiet period; None once closed."""
         with self._condition:
             while True:
                 if self._closed:
@@ -127,11 +139,12 @@ class ChangeBatcher:
                 if not self._paths:
                     self._condition.wait()
                     continue
-                remaining = self._last_event + self.quiet_seconds - time.monotonic()
+                quiet = self.quiet_seconds if self._unsettled else self.settled_quiet_seconds
+                remaining = self._last_event + quiet - time.monotonic()
                 if remaining > 0:
                     self._condition.wait(remaining)
                     continue
-                paths, self._paths = self._paths, set()
+                paths, self._paths, self._unsettled = self._paths, set(), set()
                 return paths
 
 
@@ -139,8 +152,11 @@ class ChangeBatcher:
 _CHANGE_EVENTS = frozenset({"created", "deleted", "modified", "moved", "closed"})
 
 
-def make_event_handler(on_path: Callable[[str], None]):
-    """A watchdog event handler that passes every changed path (both ends of a move) to on_path."""
+_SETTLED_EVENTS = frozenset({"closed", "deleted", "moved"})
+
+
+def make_event_handler(on_path: Callable[[str, bool], None]):
+    """A watchdog event handler that passes every changed path (both ends of a move) to on_path(path, settled)."""
     from watchdog.events import FileSystemEventHandler
 
     class _Handler(FileSystemEventHandler):
@@ -150,9 +166,10 @@ def make_event_handler(on_path: Callable[[str], None]):
             # A folder's own "modified" only says its listing changed; the files inside report themselves.
             if event.is_directory and event.event_type == "modified":
                 return
+            settled = event.event_type in _SETTLED_EVENTS
             for path in (event.src_path, getattr(event, "dest_path", "")):
                 if path:
-                    on_path(os.fsdecode(path))
+                    on_path(os.fsdecode(path), settled)
 
     return _Handler()
 
@@ -176,9 +193,9 @@ class Watcher:
         if os.path.isdir(plan.root):
             self._observer.schedule(self._handler, plan.root, recursive=False)
 
-    def _on_path(self, path: str) -> None:
+    def _on_path(self, path: str, settled: bool) -> None:
         if classify(path, self.plan) is not None:
-            self._batcher.add(os.path.abspath(path))
+            self._batcher.add(os.path.abspath(path), settled=settled)
 
     def replan(self, plan: WatchPlan) -> None:
         """Watch other folders after a config change moved them."""

