@@ -66,10 +66,14 @@ def browser():
 
 
 class PageProblems:
-    """Console errors, uncaught exceptions, failed requests and HTTP errors seen by one page."""
+    """Console errors, uncaught exceptions, failed requests, HTTP errors and off-site requests of one page.
+
+    Requests that leave 127.0.0.1 are aborted (the test never uses the network) and counted as
+    problems: with local_assets on, a page must need nothing from outside."""
 
     def __init__(self, page) -> None:
         self.items: list[str] = []
+        page.route("**/*", self._only_local)
         page.on("console", lambda message: message.type == "error" and self.items.append(
             f"console error: {message.text}"))
         page.on("pageerror", lambda error: self.items.append(f"uncaught: {error}"))
@@ -77,6 +81,15 @@ class PageProblems:
             f"request failed: {request.url} ({request.failure})"))
         page.on("response", lambda response: response.status >= 400 and self.items.append(
             f"HTTP {response.status}: {response.url}"))
+
+
+    def _only_local(self, route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.items.append(f"off-site request: {url}")
+            route.abort()
 
 
 def path_of(permalink: str) -> str:
@@ -189,11 +202,12 @@ def axe_pages(site) -> list[str]:
 @pytest.mark.skipif(not AXE.is_file(), reason="axe-core not installed: run `npm ci` in tests/node")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_violations(site, browser, scheme):
-    """axe-core in home, a post, a tag page and search: no serious or critical violations."""
+    """axe-core in home, a post, a tag page and search: no serious or critical violations (nor console errors)."""
     context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
     failures: list[str] = []
     for path in axe_pages(site):
         page = context.new_page()
+        problems = PageProblems(page)
         open_rendered(page, site["url"].rstrip("/") + path)
         if "/search/" in path:
             page.wait_for_selector("#search-results[data-state]", state="attached", timeout=RENDER_TIMEOUT_MS)
@@ -204,6 +218,7 @@ def test_axe_finds_no_serious_violations(site, browser, scheme):
                 targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:5]]
                 failures.append(f"{path} [{scheme}] {violation['impact']} {violation['id']}: "
                                 f"{violation['help']} at {targets}")
+        failures.extend(f"{path} [{scheme}] {item}" for item in problems.items)
         page.close()
     context.close()
     assert not failures, "\n".join(failures)
