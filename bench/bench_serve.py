@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import synth  # noqa: E402  (bench/synth.py, beside this file)
 
-POLL_SECONDS = 0.005
+POLL_SECONDS = 0.01
 START_TIMEOUT = 3600.0     # a cold first build of 10,000 posts, generous on a slow machine
 EDIT_TIMEOUT = 120.0
 
