@@ -23,6 +23,7 @@ from support.tools import missing_tool
 WORKFLOW = REPO / ".github" / "workflows" / "deploy.yml"
 PAGES_BASE_URL = "https://example.github.io/blogbuild"   # what configure-pages gives: no trailing slash
 BASE_URL_EXPRESSION = re.compile(r"\$\{\{\s*steps\.pages\.outputs\.base_url\s*\}\}")
+WORKSPACE_EXPRESSION = re.compile(r"\$\{\{\s*github\.workspace\s*\}\}")   # the checkout: here, the repo
 OFFICIAL_ACTIONS = ("actions/checkout", "actions/setup-python", "actions/configure-pages",
                     "actions/upload-pages-artifact", "actions/deploy-pages")
 
@@ -40,11 +41,21 @@ def all_steps(workflow: dict) -> list[dict]:
     return [step for job in workflow["jobs"].values() for step in job.get("steps", [])]
 
 
+def substitute(text: str) -> str:
+    """The workflow expressions these steps use, replaced by their local values."""
+    text = BASE_URL_EXPRESSION.sub(PAGES_BASE_URL, text)
+    return WORKSPACE_EXPRESSION.sub(str(REPO), text)
+
+
+def blogbuild_steps(workflow: dict) -> list[tuple[str, dict[str, str]]]:
+    """The `run:` steps that invoke blogbuild as (command, env), expressions substituted."""
+    return [(substitute(step["run"]), {name: substitute(str(value)) for name, value in step.get("env", {}).items()})
+            for step in all_steps(workflow) if "run" in step and re.search(r"(^|\s)blogbuild\s", step["run"])]
+
+
 def blogbuild_commands(workflow: dict) -> list[str]:
-    """The `run:` steps that invoke blogbuild, with the Pages base URL substituted."""
-    commands = [step["run"] for step in all_steps(workflow)
-                if "run" in step and re.search(r"(^|\s)blogbuild\s", step["run"])]
-    return [BASE_URL_EXPRESSION.sub(PAGES_BASE_URL, command) for command in commands]
+    """The commands of blogbuild_steps()."""
+    return [command for command, _ in blogbuild_steps(workflow)]
 
 
 def actionlint() -> str:
@@ -117,15 +128,19 @@ def test_workflow_build_commands_run_locally(tmp_path):
     # The blogbuild of this interpreter first on PATH: the one under test, as `pip install .` makes it.
     environment = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
     skipped = []
-    for command in blogbuild_commands(load_workflow()):
+    for command, step_environment in blogbuild_steps(load_workflow()):
         if command.split()[:2] == ["blogbuild", "check"]:
             reason = check_is_available()
             if reason is not None:
                 skipped.append(f"skipped `{command}`: {reason}")
                 continue
-        completed = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", command], cwd=site, env=environment,
+        completed = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", command], cwd=site,
+                                   env={**environment, **step_environment},
                                    capture_output=True, text=True, timeout=300)
         assert completed.returncode == 0, f"`{command}` failed:\n{completed.stdout}\n{completed.stderr}"
+        if command.split()[:2] == ["blogbuild", "check"] and shutil.which("node"):
+            # With the step's NODE_PATH the diagrams and formulas are parsed, not skipped.
+            assert "not checked" not in completed.stdout + completed.stderr, completed.stdout + completed.stderr
     home = (site / "public" / "index.html").read_text(encoding="utf-8")
     assert f'href="{PAGES_BASE_URL}/"' in home, "the canonical/home link does not use the Pages base URL"
     # A project site lives under /REPO/: links inside pages must carry that path.
