@@ -90,8 +90,19 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path]) -> jinja
     environment.filters.update(url=config.site_url, absurl=config.absolute_url, date_format=date_format,
                                isodate=isodate, urlize=urlize)
     environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
-                               version=__version__, config=config)
+                               version=__version__, config=config,
+                               term_url=lambda taxonomy, name: term_url(config, taxonomy, name))
     return environment
+
+
+def term_url(config: SiteConfig, taxonomy: str, name: str) -> str:
+    """The URL of a term page, the same rule site.py uses; '' for a taxonomy the site does not publish.
+
+    Templates call this instead of searching site.taxonomies, so a post card does not make its page
+    depend on every post of the site."""
+    if taxonomy not in config.taxonomies or not str(name).strip():
+        return ""
+    return f"/{urlize(taxonomy)}/{urlize(str(name))}/"
 
 
 class TemplateSet:
@@ -193,6 +204,8 @@ class Planner:
         self.templates = templates
         self.list_key = list_keys
         self.site_key = fingerprint_of(*(list_keys(post) for post in site.posts))
+        newest = site.posts[0].date if site.posts else None
+        self.site_year = newest.year if newest is not None else None
 
     def _meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
         return PageMeta(kind=kind, url=url, title=title, description=extra.pop("description", "") or
@@ -202,8 +215,9 @@ class Planner:
     def _page(self, url: str, template: str, kind: str, context: dict[str, Any], key_parts: Iterable[str],
               source: str = "", output_path: str | None = None) -> PlannedPage:
         closure_key, uses_site = self.templates.closure(template)
-        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", url, *key_parts)
-        context = {"site": self.site, **context}
+        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", str(self.site_year), url,
+                             *key_parts)
+        context = {"site": self.site, "site_year": self.site_year, **context}
         return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)
 
     def paginate(self, posts: Sequence[Post], base_url: str) -> list[Paginator]:
