@@ -6,6 +6,7 @@ import sys
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import format_datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape as xml_escape
@@ -339,6 +340,7 @@ class Planner:
         ]
 
 
+@lru_cache(maxsize=65536)
 def _strip_tags(html_text: str) -> str:
     from .text import plain_text
     return plain_text(html_text)

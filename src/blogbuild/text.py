@@ -1,6 +1,8 @@
 """Text measures of rendered HTML: plain text, CJK-aware word count, reading time, summaries, slugs."""
 from __future__ import annotations
 
+import functools
+
 import hashlib
 import html as html_lib
 import math
@@ -543,6 +545,7 @@ _KEPT_PUNCTUATION = frozenset("-_.+~")
 _EDGE_JUNK = "-._~"
 
 
+@functools.lru_cache(maxsize=65536)
 def urlize(term: str) -> str:
     """Hugo-style URL segment for a term: lowercase, spaces to '-', CJK kept, unsafe characters gone."""
     return _segment(term)
