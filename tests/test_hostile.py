@@ -296,3 +296,48 @@ def test_failed_build_leaves_previous_public_byte_identical(make_site, monkeypat
     assert {path: os.stat(site / "public" / path).st_mtime_ns for path in before} == stats
     assert sorted(path.name for path in site.iterdir()) == sorted(
         [".blogbuild-cache", "content", "public", "static"])
+
+
+# --- fuzz regressions and properties ---------------------------------------------------------------
+
+FUZZ = Path(__file__).resolve().parent.parent / "bench" / "fuzz"
+
+
+def _fuzz_targets():
+    sys.path.insert(0, str(FUZZ))
+    try:
+        import harnesses
+    finally:
+        sys.path.remove(str(FUZZ))
+    return harnesses.TARGETS
+
+
+def _fuzz_inputs():
+    for folder in sorted((FUZZ / "crashes").iterdir()) + sorted((FUZZ / "seeds").iterdir()):
+        for path in sorted(folder.iterdir()):
+            if path.is_file() and path.name != "README":
+                yield pytest.param(folder.name, path, id=f"{folder.parent.name}/{folder.name}/{path.name}")
+
+
+@pytest.mark.parametrize("target, path", list(_fuzz_inputs()))
+def test_fuzz_crashes_stay_fixed(target: str, path: Path) -> None:
+    """Every crash atheris ever found (and every seed) passes its target's property check now."""
+    _fuzz_targets()[target](path.read_bytes())
+
+
+@pytest.mark.parametrize("target", ["header", "importer", "mermaid"])
+def test_fuzz_properties_hold_for_random_input(target: str) -> None:
+    """The same checks under hypothesis: arbitrary bytes, and text built from the readers' own syntax."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+    check = _fuzz_targets()[target]
+    pieces = st.sampled_from(["---", "+++", "\n", "math: true", "—math: true", "title: ", "“", "”", "[", "]",
+                              ": ", "graph TD ", "A --> B ", "subgraph x ", "end ", "|l|", "$$", "...", "。 ",
+                              '"', "date: 2025-02-30", "\t", "- ", "{", "}", "%% c ", "direction LR "])
+    text = st.lists(st.one_of(pieces, st.text(max_size=8)), max_size=40).map("".join)
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.one_of(st.binary(max_size=300), text.map(lambda value: value.encode("utf-8", "surrogatepass"))))
+    def run(data: bytes) -> None:
+        check(data)
+
+    run()
