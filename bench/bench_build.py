@@ -294,8 +294,7 @@ def print_table(measurements: list[Measurement], n: int, runs: int) -> str:
 PROFILE_GROUPS = (
     ("markdown-it-py", ("markdown_it",)), ("mdit-py-plugins", ("mdit_py_plugins",)),
     ("pygments", ("pygments",)), ("jinja2 (and compiled templates)", ("jinja2", "<template>", ".html")),
-    ("yaml", ("yaml",)), ("regex", ("re/", "sre_", "{method 'sub'", "{method 'finditer'",
-                                    "{method 'match'", "{method 'search'", "{method 'findall'")),
+    ("yaml", ("yaml",)), ("regex", ("/re/", "re.Pattern", "sre_")),
 )
 
 
@@ -307,9 +306,18 @@ def profile_group(filename: str, function: str) -> str:
             return name
     if "/blogbuild/" in filename:
         return "blogbuild." + Path(filename).stem
-    if filename == "~" and ("posix" in function or "io" in function or "open" in function):
-        return "file I/O"
-    return "other (stdlib, builtins)"
+    if filename == "~":
+        if any(word in function for word in ("posix", "io.", "open", "read", "write")):
+            return "file I/O"
+        return "builtins (str methods, ...)"
+    # The rest is the standard library: name it by module, so html.parser or pickle shows up as itself.
+    if "site-packages/" in filename:
+        return filename.split("site-packages/", 1)[1].split("/", 1)[0]
+    marker = "/lib/python3."
+    if marker in filename:
+        module = filename.split(marker, 1)[1].split("/", 1)[-1].removesuffix(".py").replace("/", ".")
+        return "stdlib " + module.removesuffix(".__init__")
+    return "other"
 
 
 def run_profile(site: Path, work: Path, top: int) -> str:
@@ -338,7 +346,13 @@ def run_profile(site: Path, work: Path, top: int) -> str:
     for name, seconds in sorted(groups.items(), key=lambda item: -item[1]):
         if seconds / total >= 0.005:
             lines.append(f"| {name} | {seconds:.2f} | {100 * seconds / total:.1f}% |")
-    lines += ["", "Top blogbuild functions by cumulative time:", "",
+    lines += ["", "Top functions by self time:", "", "| function | self s | share | calls |", "|---|---:|---:|---:|"]
+    by_self = sorted(stats.stats.items(), key=lambda item: -item[1][2])
+    for (filename, line, function), (_cc, calls, self_time, _cum, _callers) in by_self[:top // 2]:
+        where = f"{Path(filename).name}:{line} {function}" if filename != "~" else function
+        lines.append(f"| {where} | {self_time:.2f} | {100 * self_time / total:.1f}% | {calls} |")
+    lines += ["", "Top blogbuild functions by cumulative time (a template's root counts each resumed "
+              "generator as a call):", "",
               "| function | cumulative s | share | calls |", "|---|---:|---:|---:|"]
     own = [(key, value) for key, value in stats.stats.items() if "/blogbuild/" in key[0]]
     own.sort(key=lambda item: -item[1][3])
