@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from . import __version__
 from .config import SiteConfig, load_config
-from .errors import BlogbuildError, BuildFailed, SourceError, SourceWarning
+from .errors import BlogbuildError, SourceError, SourceWarning
 from .model import OutputFile, Post, SourceFile, Site
 from .posts import fingerprint_of, url_to_output_path
 

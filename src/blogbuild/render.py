@@ -17,7 +17,7 @@ from jinja2 import meta
 from . import __version__
 from .config import SiteConfig
 from .errors import SourceError
-from .model import Paginator, Post, Site, Taxonomy, Term
+from .model import Paginator, Post, Site, Taxonomy
 from .posts import fingerprint_of, url_to_output_path
 from .text import urlize
 
