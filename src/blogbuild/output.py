@@ -26,14 +26,26 @@ def check_output_path(path: str) -> str:
     return path
 
 
+def _shown(folder: Path) -> str:
+    """A folder as messages show it: relative to the working folder when inside it."""
+    relative = os.path.relpath(folder)
+    return folder.as_posix() if relative.startswith("..") else Path(relative).as_posix()
+
+
 def check_output_dir(output_dir: Path, protected: list[Path]) -> None:
     """Refuse an output folder that is, or holds, the site's own sources, or a folder of someone else's files."""
     resolved = output_dir.resolve()
-    for folder in protected:
-        folder = folder.resolve()
+    folders = [folder.resolve() for folder in protected]
+    for folder in folders:
         if resolved == folder or resolved in folder.parents:
-            raise BlogbuildError(f"output: '{output_dir}' is or contains '{folder}'; choose another --output, "
+            raise BlogbuildError(f"output: '{output_dir}' is or contains '{_shown(folder)}'; choose another --output, "
                                  "the build replaces the whole output folder")
+        # Inside content/, templates/ or static/ the output would be read back as input by the next build.
+        # A protected folder that holds another one is the site folder itself, where public/ belongs.
+        holds_another = any(folder in other.parents for other in folders)
+        if folder in resolved.parents and not holds_another:
+            raise BlogbuildError(f"output: '{output_dir}' is inside '{_shown(folder)}', so the next build would read "
+                                 "its own output; choose a folder outside it, such as public/")
     if resolved == Path(resolved.anchor) or resolved == Path.home().resolve():
         raise BlogbuildError(f"output: refusing to replace '{output_dir}'; choose a folder such as public/")
     if output_dir.is_dir() and not (output_dir / MARKER).exists():
