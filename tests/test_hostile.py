@@ -169,8 +169,6 @@ def test_names_differing_only_in_case(make_site, monkeypatch, capsys) -> None:
     assert [path.name for path in (site / "public/tags").iterdir() if path.is_dir()] == ["go"]
 
 
-@pytest.mark.xfail(strict=True, reason="build.py: a URL claimed twice is reported twice, once by assemble (with "
-                   "the line) and again by output (without one); one error per conflict is enough")
 def test_url_conflict_is_reported_once(make_site, monkeypatch, capsys) -> None:
     """Two posts with one url: a single error that names both files."""
     site = make_site({"content/posts/one.md": '---\ntitle: "One"\nurl: /same/\n---\nbody\n',

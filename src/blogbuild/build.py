@@ -294,8 +294,9 @@ class Builder:
         posts = self._resolve_refs(posts, errors)
         from .site import build_site
         site = build_site(posts, config, now=datetime.now(timezone.utc))
-        errors += _url_conflicts(site)
-        files, page_stats, render_errors = self._render_outputs(site, templates, tree)
+        conflict_errors, conflicted = _url_conflicts(site)
+        errors += conflict_errors
+        files, page_stats, render_errors = self._render_outputs(site, templates, tree, conflicted)
         errors += render_errors
         if config.strict and warnings:
             errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
@@ -390,7 +391,8 @@ class Builder:
                 results[page.output_path] = error
         return results
 
-    def _render_outputs(self, site: Site, templates: Any, tree: Any) -> tuple[dict[str, OutputFile], dict, list]:
+    def _render_outputs(self, site: Site, templates: Any, tree: Any,
+                        conflicted: frozenset[str] = frozenset()) -> tuple[dict[str, OutputFile], dict, list]:
         from .markdown import highlight_css
         from .render import Planner
         from .sources import static_files
@@ -399,7 +401,7 @@ class Builder:
         claims: dict[str, str] = {}
 
         def claim(path: str, item: OutputFile, owner: str) -> None:
-            if path in claims and claims[path] != owner:
+            if path in claims and claims[path] != owner and path not in conflicted:
                 errors.append(SourceError(owner, 0, f"output {path} is also written by {claims[path]}; "
                                           "rename one of them or change its slug/url", stage="output"))
                 return
@@ -419,8 +421,11 @@ class Builder:
             claim(path, OutputFile(path, source=item.path), self._shown(item.path))
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         claim("css/syntax.css", OutputFile("css/syntax.css", css), "<syntax highlighting>")
-        planner = Planner(site, templates, self._list_key)
-        pages, data = planner.plan()
+        try:
+            pages, data = Planner(site, templates, self._list_key).plan()
+        except SourceError as error:   # a template that does not parse: report it with the content errors
+            errors.append(error)
+            return files, {"kinds": {}, "static": 0, "rendered": 0, "reused": 0}, errors
         kinds: dict[str, int] = {}
         rendered = reused = 0
         failed_templates: set[str] = set()
@@ -470,10 +475,11 @@ def _render_forked(index: int) -> bytes | SourceError:
         return error
 
 
-def _url_conflicts(site: Site) -> list[BlogbuildError]:
-    """Two pages that claim one URL: name both, so the author can rename one."""
+def _url_conflicts(site: Site) -> tuple[list[BlogbuildError], frozenset[str]]:
+    """Two pages that claim one URL: name both, so the author can rename one (and the output paths)."""
     owners: dict[str, Post] = {}
     errors: list[BlogbuildError] = []
+    paths: set[str] = set()
     for post in sorted(site.pages, key=lambda post: post.rel_path):
         for url in (post.url, *post.aliases):
             path = url_to_output_path(url)
@@ -481,9 +487,10 @@ def _url_conflicts(site: Site) -> list[BlogbuildError]:
             if other is not None and other is not post:
                 errors.append(SourceError(post.source, 1, f"URL {url} is also claimed by {other.source}; "
                                           "give one of them another slug or url", stage="assemble"))
+                paths.add(path)
             else:
                 owners[path] = post
-    return errors
+    return errors, frozenset(paths)
 
 
 def build(config: SiteConfig, *, jobs: int = 1, use_cache: bool = False) -> BuildResult:
