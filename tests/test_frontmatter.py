@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings, strategies as st
 
 from blogbuild.errors import SourceError
-from blogbuild.frontmatter import split_front_matter
+from blogbuild import frontmatter
+from blogbuild.frontmatter import key_line, split_front_matter
 
 FIXTURES = Path(__file__).parent / "fixtures" / "frontmatter"
 VALID = sorted((FIXTURES / "valid").glob("*.md"))
@@ -50,3 +53,65 @@ def test_header_reader_never_crashes(text: str) -> None:
         split_front_matter(text, path="fuzz.md")
     except SourceError as error:
         assert error.path == "fuzz.md" and error.line >= 1
+
+
+# --- the libyaml fast path and the key-line table must answer exactly as the plain code did ---------
+
+_YAML_PIECES = list("-+:\n \"'[]{}ab#=.&*|>,?%@`\\!\t\r") + [
+    "title", "日", "0x1", "1e3", "~", "null", "yes", "2025-01-02", "12:30", ".inf", "<<", "\"\\x41\"", "'a''b'",
+    "&x ", "*x", "\n  ", "\n- ", ": ", "\n  - ", "...", "%YAML 1.1\n", "\xa0", "😀", "\ufeff", "\x85", "\u2028",
+    "\x00", "|-", ">+2", "? ", " #"]
+
+
+def _read(loader_call, header: str):
+    try:
+        return "data", loader_call(header)
+    except yaml.YAMLError as error:
+        return "error", str(error)
+    except RecursionError:
+        return "recursion", None
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(
+    st.lists(st.sampled_from(_YAML_PIECES), max_size=30).map("".join),
+    st.lists(st.tuples(st.sampled_from(["title", "tags", "a b", "'q'", "  k", "- t"]),
+                       st.sampled_from([": ", ":", " : "]),
+                       st.lists(st.sampled_from(_YAML_PIECES), max_size=6).map("".join)).map("".join),
+             min_size=1, max_size=5).map("\n".join)))
+def test_fast_yaml_reads_every_header_as_pyyaml_does(header: str) -> None:
+    expected = _read(lambda text: yaml.load(text, Loader=frontmatter._Loader), header)  # noqa: S506
+    assert _read(frontmatter._load_yaml, header) == expected
+
+
+def test_fast_yaml_is_used_when_libyaml_is_there() -> None:
+    assert (frontmatter._FastLoader is not None) == bool(yaml.__with_libyaml__)
+
+
+def _key_line_by_pattern(source_text: str, key: str, default: int = 1) -> int:
+    """key_line as it was: one regex per line per key."""
+    pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*[:=]")
+    for number, line in enumerate(source_text.split("\n"), 1):
+        if pattern.match(line):
+            return number
+        if number > 400:
+            break
+    return default
+
+
+_KEYS = ["date", "tags", "a-b", "x_1", "日期", "a b", "'q'", "k:", ""]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([" ", "", "\t", "'", "\"", "- "]), st.sampled_from(_KEYS + ["dates", "xdate"]),
+                          st.sampled_from(["'", "\"", ""]), st.sampled_from([": v", " = 1", ":", " x", "日: y"])
+                          ).map("".join), max_size=12).map("\n".join),
+       st.sampled_from(_KEYS))
+def test_key_line_table_matches_the_per_key_pattern(text: str, key: str) -> None:
+    assert key_line(text, key, default=0) == _key_line_by_pattern(text, key, default=0)
+
+
+def test_key_line_looks_at_the_first_401_lines_only() -> None:
+    text = "\n" * 400 + "date: 1\n"
+    assert key_line(text, "date") == 401 == _key_line_by_pattern(text, "date")
+    assert key_line("\n" + text, "date", default=7) == 7 == _key_line_by_pattern("\n" + text, "date", default=7)

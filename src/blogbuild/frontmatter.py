@@ -1,6 +1,7 @@
 """Split a content file into front matter (YAML between ---, TOML between +++) and body."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Mapping
 
@@ -12,14 +13,46 @@ from .model import FrontMatter, SourceFile
 _FENCES = {"---": "yaml", "+++": "toml"}
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that keeps timestamps as the text the author wrote (offsets intact)."""
-
-
-_Loader.yaml_implicit_resolvers = {
+_TEXT_TIMESTAMPS = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that keeps timestamps as the text the author wrote (offsets intact)."""
+
+    yaml_implicit_resolvers = _TEXT_TIMESTAMPS
+
+
+# libyaml's scanner is several times faster than the pure-Python one; the resolver and constructor
+# (where the timestamp change lives) are the same Python classes in both.
+_FastLoader: type | None = None
+if getattr(yaml, "__with_libyaml__", False):
+    class _FastLoader(yaml.CSafeLoader):  # type: ignore[no-redef]
+        """CSafeLoader with the same resolvers as _Loader."""
+
+        yaml_implicit_resolvers = _TEXT_TIMESTAMPS
+
+# libyaml and PyYAML disagree on a few inputs: libyaml accepts tabs and other control or line-break
+# characters, a byte-order mark, a bare "!" tag, "|#" block headers and "?" inside flow collections
+# where PyYAML refuses them or reads them otherwise (found by differential fuzzing of the two). A
+# header with any of these, and every header libyaml rejects, is read by PyYAML: the results and the
+# error messages stay PyYAML's.
+_PURE_ONLY_RE = re.compile(r"[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+                           r"|!|[|>][-+0-9]*#")
+_FLOW_RE = re.compile(r"[\[{]")
+
+
+def _load_yaml(header: str) -> Any:
+    """The YAML header as data, through libyaml when it reads it exactly as PyYAML would."""
+    if _FastLoader is not None and not _PURE_ONLY_RE.search(header) and not (
+            "?" in header and _FLOW_RE.search(header)):
+        try:
+            return yaml.load(header, Loader=_FastLoader)  # noqa: S506 - a CSafeLoader
+        except Exception:  # noqa: BLE001 - PyYAML below decides, and words the error
+            pass
+    return yaml.load(header, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
 
 
 def parse_front_matter(source: SourceFile) -> FrontMatter:
@@ -79,7 +112,7 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
                               stage="front matter", source_line=_line_at(lines, line)) from error
         return _normalise(data)
     try:
-        data = yaml.load(header, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+        data = _load_yaml(header)
     except yaml.YAMLError as error:
         mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         line = first_line + (mark.line if mark is not None else 0)
@@ -120,10 +153,30 @@ def _line_at(lines: list[str], line: int) -> str | None:
 
 def key_line(source_text: str, key: str, default: int = 1) -> int:
     """The 1-based line of a top-level front-matter key, for messages about its value."""
+    if _SIMPLE_KEY_RE.fullmatch(key):
+        return _key_lines(source_text).get(key, default)
     pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*[:=]")
-    for number, line in enumerate(source_text.split("\n"), 1):
+    for number, line in enumerate(source_text.split("\n")[:_KEY_SEARCH_LINES], 1):
         if pattern.match(line):
             return number
-        if number > 400:
-            break
     return default
+
+
+# Keys are looked for in the first lines only: a header longer than this is not a header.
+_KEY_SEARCH_LINES = 401
+_SIMPLE_KEY_RE = re.compile(r"[\w-]+")
+# For a key of word characters and '-', "the line matches the key's pattern" is the same as "this
+# pattern matches the line and captures the key": the key starts after the spaces and quote and
+# cannot stop before the end of its run of word characters. So one pass finds every such key.
+_ANY_KEY_RE = re.compile(r"^\s*['\"]?([\w-]+)['\"]?\s*[:=]")
+
+
+@functools.lru_cache(maxsize=16)
+def _key_lines(source_text: str) -> dict[str, int]:
+    """{key: first line} for every simple key in the first lines of a file, in one pass."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(source_text.split("\n", _KEY_SEARCH_LINES)[:_KEY_SEARCH_LINES], 1):
+        match = _ANY_KEY_RE.match(line)
+        if match is not None:
+            found.setdefault(match.group(1), number)
+    return found

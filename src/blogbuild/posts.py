@@ -36,6 +36,15 @@ def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime 
     return parsed, text
 
 
+def _date_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[datetime | None, str]:
+    value = data.get(key)
+    try:
+        return parse_date(value, path=path, line=0, key=key)
+    except SourceError:
+        # The key's line is looked up only for the message: finding it costs more than the date.
+        return parse_date(value, path=path, line=key_line(text, key), key=key)
+
+
 def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[str, ...]:
     value = data.get(key)
     if value in (None, ""):
@@ -156,8 +165,8 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         title = slug_final.replace("-", " ")
         warnings.append(SourceWarning(path, 1, f"no title in the front matter; using '{title}' "
                                                "(add title: \"…\")"))
-    date, date_text = parse_date(data.get("date"), path=path, line=key_line(text, "date"), key="date")
-    lastmod, _ = parse_date(data.get("lastmod"), path=path, line=key_line(text, "lastmod"), key="lastmod")
+    date, date_text = _date_field(data, "date", path=path, text=text)
+    lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
     aliases = tuple(clean_url(alias, path=path, line=key_line(text, "aliases"))
                     for alias in _string_list(data, "aliases", path=path, text=text))
     series_order = _optional_int(data, "series_order", path=path, text=text)
