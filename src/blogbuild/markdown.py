@@ -1,14 +1,17 @@
 """The markdown stage: markdown-it-py with math, mermaid, Pygments, heading ids, a TOC and CJK fixes."""
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml, isMdAsciiPunct, isPunctChar, isWhiteSpace, mdTrim, unescapeAll
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block import html_block as html_block_rule
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.rules_inline import emphasis as emphasis_rule
@@ -30,8 +33,9 @@ from . import shortcodes as shortcode_stage
 from .shortcodes import ShortcodeSet
 
 # Deep enough for any real post (a list in a quote in a list ...), shallow enough that
-# markdown-it's recursive block rules stay far below Python's recursion limit: deeper
-# nesting is cut off by markdown-it itself instead of raising RecursionError.
+# markdown-it's recursive block rules stay far below Python's recursion limit. Block
+# content deeper than this is flattened into plain paragraphs by _tokenize_blocks (with a
+# warning) instead of being dropped, as markdown-it itself would do.
 MAX_NESTING = 50
 
 # --------------------------------------------------------------------------- CJK characters
@@ -482,6 +486,316 @@ def highlight_css(light_style: str, dark_style: str) -> str:
     return "\n".join(line for line in lines if line) + "\n"
 
 
+# --------------------------------------------------------------------------- deep nesting
+
+# The list and quote markers that open the containers of a flattened line: ">", "-", "+",
+# "*" and "1." / "1)" followed by a space. Possessive, so a long run never backtracks.
+_CONTAINER_MARKERS = re.compile(r"(?:[ \t]*+(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)))++[ \t]*+")
+
+
+def _tokenize_blocks(state: StateBlock, start_line: int, end_line: int,
+                     tokenize: Callable[[StateBlock, int, int], None]) -> None:
+    """markdown-it's block tokenizer, except that content deeper than MAX_NESTING is
+    flattened into paragraphs (markdown-it drops it) and a warning names its first line."""
+    if state.level < MAX_NESTING:
+        tokenize(state, start_line, end_line)
+        return
+    # The same lines markdown-it's loop would take: up to the end of this container.
+    line = state.skipEmptyLines(start_line)
+    first = line
+    paragraphs: list[tuple[int, int, list[str]]] = []
+    current: list[str] = []
+    current_start = line
+    while line < end_line:
+        if state.isEmpty(line):
+            if current:
+                paragraphs.append((current_start, line, current))
+                current = []
+            line += 1
+            continue
+        if state.sCount[line] < state.blkIndent:
+            break
+        text = state.src[state.bMarks[line] + state.tShift[line]:state.eMarks[line]]
+        markers = _CONTAINER_MARKERS.match(text)
+        if markers:
+            text = text[markers.end():]
+        if text.strip():
+            if not current:
+                current_start = line
+            current.append(text)
+        line += 1
+    if current:
+        paragraphs.append((current_start, line, current))
+    state.line = line
+    if first >= line:
+        return
+    _push_warning(state.env, first,
+                  f"nesting deeper than {MAX_NESTING} levels (a quote counts one, a list two) is flattened "
+                  "into plain paragraphs from here; nest the lists and quotes less deeply")
+    for begin, end, texts in paragraphs:
+        token = state.push("paragraph_open", "p", 1)
+        token.map = [begin, end]
+        token = state.push("inline", "", 0)
+        token.content = mdTrim("\n".join(texts))
+        token.map = [begin, end]
+        token.children = []
+        state.push("paragraph_close", "p", -1)
+
+
+# --------------------------------------------------------------------------- raw HTML
+
+# Raw HTML is passed through (html: True), so one unclosed construct in a post can break
+# the page around it. Two passes guard it: _html_block keeps markdown-it from turning the
+# rest of the post into one raw block behind an unclosed <!-- or <script>, and
+# _check_raw_html follows the raw HTML of the whole post the way a browser reads it.
+
+# Elements whose content is text up to their own end tag (HTML's raw text and RCDATA
+# elements, and noscript as a browser with scripts sees it): unclosed, they eat the page.
+_RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noscript",
+                                "noembed", "noframes"})
+_VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                            "param", "source", "track", "wbr", "keygen", "basefont", "bgsound", "frame"})
+# End tags a browser adds by itself (or that do no harm when stray): never warned about.
+_OPTIONAL_END_ELEMENTS = frozenset({"p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead",
+                                    "tbody", "tfoot", "colgroup", "caption", "rt", "rp", "rb", "rtc",
+                                    "html", "head", "body", "br"})
+_COMMENT_CLOSE = re.compile(r"--!?>")
+_TAG_NAME = re.compile(r"[A-Za-z][^\s/>]*")
+_TAG_STOP = re.compile(r"[>=]")
+_SPACES = re.compile(r"[ \t\n\r\f]*")
+# The block openers markdown-it runs to the end of the post when their end is missing.
+_BLOCK_OPENER = re.compile(r"<(?:(!--)|(script|style|textarea)(?=[ \t\n\r\f>]|$))", re.IGNORECASE)
+_BLOCK_CLOSER = {"!--": re.compile(r"-->"), "raw": re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE)}
+
+_COMMENT_MESSAGE = ("'<!--' opens an HTML comment that is never closed, which would hide the rest of the page; "
+                    "it is shown as text; close it with '-->'")
+
+
+def _make_html_block(html_block: Callable[[StateBlock, int, int, bool], bool]
+                     ) -> Callable[[StateBlock, int, int, bool], bool]:
+    """Wrap markdown-it's html_block rule: a <!-- or <script>/<style>/<textarea> block whose end
+    never comes is not a block; its line becomes a paragraph and the rest stays markdown."""
+
+    def rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+        begin = state.bMarks[start_line] + state.tShift[start_line]
+        if state.src.startswith("<", begin) and not state.is_code_block(start_line):
+            opener = _BLOCK_OPENER.match(state.src, begin, state.eMarks[start_line])
+            if opener is not None:
+                kind = "!--" if opener.group(1) else "raw"
+                if not _block_closes(state, start_line, end_line, kind):
+                    if kind == "!--":
+                        _push_warning(state.env, start_line, _COMMENT_MESSAGE)
+                    # <script> and friends are left to the inline rule as a tag, and then to
+                    # _check_raw_html, which warns and shows it as text.
+                    return False
+        return html_block(state, start_line, end_line, silent)
+
+    return rule
+
+
+def _block_closes(state: StateBlock, start_line: int, end_line: int, kind: str) -> bool:
+    """Whether markdown-it's html_block loop would find the block's end before its container ends."""
+    closer = _BLOCK_CLOSER[kind]
+    # A failed walk is remembered: a later start inside the same walked lines fails too,
+    # so a thousand unclosed '<!--' lines in one quote stay linear.
+    key = (kind, end_line, state.blkIndent)
+    walked = state.env.setdefault("_unclosed_html_walks", {})
+    span = walked.get(key)
+    if span is not None and span[0] < start_line < span[1]:
+        return False
+    line = start_line
+    while line < end_line:
+        if line > start_line and state.sCount[line] < state.blkIndent and not state.isEmpty(line):
+            break
+        if closer.search(state.src, state.bMarks[line] + state.tShift[line], state.eMarks[line]):
+            return True
+        line += 1
+    walked[key] = (start_line, line)
+    return False
+
+
+@dataclass
+class _Fragment:
+    """One raw HTML token, where it starts in the joined raw text, and its line in the body."""
+
+    token: Token
+    start: int
+    line: int
+    escapes: list[int] = field(default_factory=list)   # offsets of '<' to show as text
+
+
+def _raw_html_fragments(tokens: list[Token]) -> list[_Fragment]:
+    """The html_block and html_inline tokens in page order, with their 0-based body lines."""
+    fragments: list[_Fragment] = []
+    offset = 0
+    for token in tokens:
+        pieces: list[tuple[Token, int]] = []
+        if token.type == "html_block":
+            pieces.append((token, token.map[0] if token.map else 0))
+        elif token.type == "inline" and token.children:
+            line = token.map[0] if token.map else 0
+            for child in token.children:
+                if child.type == "html_inline":
+                    pieces.append((child, line))
+                if child.type in ("softbreak", "hardbreak"):
+                    line += 1
+                else:
+                    line += child.content.count("\n")
+        for piece, line in pieces:
+            fragments.append(_Fragment(piece, offset, line))
+            offset += len(piece.content) + 1   # joined with "\n": the page has other markup there
+    return fragments
+
+
+def _tag_end(text: str, position: int, limit: int) -> int:
+    """The offset after the '>' that ends a tag (attributes from position on), or -1 when the
+    tag runs past limit, as a browser reads it: a quoted value may hold '>'."""
+    while True:
+        stop = _TAG_STOP.search(text, position, limit)
+        if stop is None:
+            return -1
+        if text[stop.start()] == ">":
+            return stop.end()
+        position = _SPACES.match(text, stop.end(), limit).end()
+        if position < limit and text[position] in "\"'":
+            close = text.find(text[position], position + 1, limit)
+            if close < 0:
+                return -1
+            position = close + 1
+
+
+def _check_raw_html(state: StateCore) -> None:
+    """Warn about raw HTML that would break the page outside the post, and neutralise it:
+    unclosed comments, raw text elements and tags are shown as text, elements left open are
+    closed at the end of the post, stray end tags are shown as text."""
+    fragments = _raw_html_fragments(state.tokens)
+    if not fragments:
+        return
+    text = "\n".join(fragment.token.content for fragment in fragments)
+    starts = [fragment.start for fragment in fragments]
+    placeholder = state.env.get("_placeholder")
+    # A shortcode may open or close an element that the markdown around it closes or opens,
+    # so the balance of elements is only judged in posts without shortcodes.
+    check_balance = placeholder is None or not placeholder.search(state.src)
+    warnings: list[tuple[int, str]] = []
+    open_elements: list[tuple[str, int]] = []   # (name, offset of its '<')
+    # Offsets from which a closer is known to be missing: later searches need not run again.
+    missing_from: dict[str, int] = {}
+
+    def locate(offset: int) -> _Fragment:
+        return fragments[bisect.bisect_right(starts, offset) - 1]
+
+    def line_of(offset: int) -> int:
+        fragment = locate(offset)
+        return fragment.line + text.count("\n", fragment.start, offset)
+
+    def show_as_text(offset: int) -> None:
+        fragment = locate(offset)
+        fragment.escapes.append(offset - fragment.start)
+
+    def find_closer(key: str, pattern: "re.Pattern[str]", position: int) -> "re.Match[str] | None":
+        if position >= missing_from.get(key, len(text) + 1):
+            return None
+        match = pattern.search(text, position)
+        if match is None:
+            missing_from[key] = position
+        return match
+
+    position = text.find("<")
+    while 0 <= position < len(text):
+        fragment_end = locate(position).start + len(locate(position).token.content)
+        if text.startswith("<!--", position):
+            if text.startswith(">", position + 4) or text.startswith("->", position + 4):
+                position = text.find("<", position + 4)
+                continue
+            closing = find_closer("!--", _COMMENT_CLOSE, position + 4)
+            if closing is None:
+                warnings.append((line_of(position), _COMMENT_MESSAGE))
+                show_as_text(position)
+                position = text.find("<", position + 1)
+                continue
+            position = text.find("<", closing.end())
+            continue
+        is_end_tag = text.startswith("</", position)
+        name_match = _TAG_NAME.match(text, position + (2 if is_end_tag else 1), fragment_end)
+        if name_match is None:
+            # "<!x>", "<?x>" and a lone "<" end at the next '>' or are text: harmless.
+            position = text.find("<", position + 1)
+            continue
+        name = name_match.group(0).lower()
+        end = _tag_end(text, name_match.end(), fragment_end)
+        if end < 0:
+            shown = text[position:name_match.end()]
+            warnings.append((line_of(position),
+                             f"the tag '{shown}' is never closed with '>' (or a quote in it is never closed), "
+                             "which would swallow the page after it; it is shown as text; finish the tag"))
+            show_as_text(position)
+            position = text.find("<", position + 1)
+            continue
+        self_closing = text[end - 2] == "/"
+        if is_end_tag:
+            if not check_balance or name in _VOID_ELEMENTS or name in _OPTIONAL_END_ELEMENTS:
+                pass
+            elif any(open_name == name for open_name, _ in open_elements):
+                while open_elements:
+                    open_name, opened_at = open_elements.pop()
+                    if open_name == name:
+                        break
+                    if open_name not in _OPTIONAL_END_ELEMENTS:
+                        warnings.append((line_of(opened_at),
+                                         f"'<{open_name}>' is never closed before '</{name}>'; "
+                                         f"add '</{open_name}>' where it should end"))
+            else:
+                warnings.append((line_of(position),
+                                 f"'</{name}>' closes no element opened in this post, so it would close one "
+                                 f"of the page around it; it is shown as text; remove it or add the '<{name}>'"))
+                show_as_text(position)
+            position = text.find("<", end)
+            continue
+        if name == "plaintext":
+            warnings.append((line_of(position), "'<plaintext>' can never be closed and would turn the rest of "
+                                                "the page into text; it is shown as text; remove it"))
+            show_as_text(position)
+            position = text.find("<", position + 1)
+            continue
+        if name in _RAW_TEXT_ELEMENTS and not self_closing:
+            closer = re.compile(rf"</{name}[\t\n\f\r />]", re.IGNORECASE)
+            closing = find_closer(name, closer, end)
+            if closing is None:
+                warnings.append((line_of(position),
+                                 f"'<{name}>' is never closed with '</{name}>', which would swallow the rest of "
+                                 f"the page; it is shown as text; add '</{name}>'"))
+                show_as_text(position)
+                position = text.find("<", position + 1)
+                continue
+            # The content up to the end tag is text; go on after that tag.
+            after = _tag_end(text, closing.end() - 1, len(text))
+            position = text.find("<", after) if after >= 0 else -1
+            continue
+        if check_balance and not self_closing and name not in _VOID_ELEMENTS:
+            open_elements.append((name, position))
+        position = text.find("<", end)
+
+    closers = []
+    for name, opened_at in open_elements:
+        if name in _OPTIONAL_END_ELEMENTS:
+            continue
+        warnings.append((line_of(opened_at), f"'<{name}>' is never closed; it is closed at the end of the post; "
+                                             f"add '</{name}>' where it should end"))
+        closers.insert(0, f"</{name}>")
+    for fragment in fragments:
+        if fragment.escapes:
+            content = fragment.token.content
+            for offset in sorted(fragment.escapes, reverse=True):
+                content = content[:offset] + "&lt;" + content[offset + 1:]
+            fragment.token.content = content
+    if closers:
+        token = Token("html_block", "", 0, content="".join(closers) + "\n")
+        state.tokens.append(token)
+    for line, message in warnings:
+        _push_warning(state.env, line, message)
+
+
 # --------------------------------------------------------------------------- the parser
 
 @functools.lru_cache(maxsize=4)
@@ -500,9 +814,14 @@ def _parser(cjk_emphasis: bool) -> MarkdownIt:
         md.inline.ruler.at("emphasis", _with_cjk_scan(emphasis_rule.tokenize))
         md.inline.ruler.at("strikethrough", _with_cjk_scan(strikethrough_rule.tokenize))
     md.block.ruler.at("paragraph", _paragraph)
+    md.block.ruler.at("html_block", _make_html_block(html_block_rule),
+                      {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.at("inline", _parse_inlines)
     md.core.ruler.push("cjk_softbreak", _join_cjk_softbreaks)
     md.core.ruler.push("heading_ids", _heading_ids)
+    md.core.ruler.push("raw_html", _check_raw_html)
+    block_tokenize = md.block.tokenize
+    md.block.tokenize = functools.partial(_tokenize_blocks, tokenize=block_tokenize)   # type: ignore[method-assign]
     md.add_render_rule("math_inline", _render_math_inline)
     md.add_render_rule("math_display_inline", _render_math_display_inline)
     md.add_render_rule("math_block", _render_math_block)
