@@ -263,3 +263,25 @@ def test_ref_shortcodes_resolve_in_content_and_summary(make_site) -> None:
     home = (root / "public/index.html").read_text(encoding="utf-8")
     page = (root / "public/posts/a/index.html").read_text(encoding="utf-8")
     assert 'href="/posts/b/"' in page and "bbref" not in page and "bbref" not in home
+
+
+def test_body_only_edits_take_the_short_path_and_equal_a_full_build(make_site) -> None:
+    import random
+    root = make_site(_many_posts(30))
+    config = load_config(None, root=root)
+    builder = Builder(config)
+    assert builder.build().ok
+    generator = random.Random(11)
+    for step in range(12):
+        number = generator.randrange(30)
+        path = root / f"content/posts/p{number:03d}.md"
+        text = path.read_text(encoding="utf-8")
+        head, _, _ = text.partition("---\n正文")
+        body = generator.choice(["短。", "A much longer body " * generator.randrange(1, 60), "$$x^2$$\n\n正文。" * 3])
+        path.write_text(f"{head}---\n正文 {step}: {body}\n", encoding="utf-8")
+        partial = builder.build([str(path)])
+        assert partial.ok
+        assert partial.stats.rendered_pages < 40, "a body edit should not re-render the whole site"
+        full = Builder(config).build()
+        assert {k: v.data or v.source for k, v in partial.files.items()} == \
+               {k: v.data or v.source for k, v in full.files.items()}, f"step {step}: p{number}"

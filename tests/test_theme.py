@@ -104,7 +104,8 @@ def contexts(config: SiteConfig) -> dict[str, dict]:
                           taxonomy=tags, term=tags.terms[0], paginator=paginator),
         "series.html": dict(page=meta("series", "/series/verl/", "verl"), taxonomy=series, term=series.terms[0]),
         "terms.html": dict(page=meta("terms", "/tags/", "Tags"), taxonomy=tags),
-        "archives.html": dict(page=meta("archives", "/archives/", "Archives"), archives=site.archives),
+        "archives.html": dict(page=meta("archives", "/archives/", "Archives"), archives=site.archives,
+                             post_count=len(site.posts)),
         "search.html": dict(page=meta("search", "/search/", "Search")),
         "404.html": dict(page=meta("404", "/404.html", "Page not found")),
         "alias.html": dict(page=meta("alias", "/old/", "旧地址"), target="https://example.org/posts/p3/"),
@@ -159,7 +160,8 @@ def test_hostile_text_is_escaped_on_every_page(config):
                           paginator=paginator),
         "series.html": dict(page=meta("series", "/series/verl/", "verl"), taxonomy=series, term=series.terms[0]),
         "terms.html": dict(page=meta("terms", "/tags/", "Tags"), taxonomy=tags),
-        "archives.html": dict(page=meta("archives", "/archives/", "Archives"), archives=site.archives),
+        "archives.html": dict(page=meta("archives", "/archives/", "Archives"), archives=site.archives,
+                             post_count=len(site.posts)),
     }
     for template, context in pages.items():
         html = render(config, template, site=site, **context)

@@ -144,6 +144,10 @@ class Builder:
         self._config_key = _config_key(config)
         self._cache_file = self.root / CACHE_DIR / f"posts-{self._config_key[:16]}.pickle"
         self._cache_warnings: list[SourceWarning] = []
+        self._tree: Any = None
+        self._known: dict[str, tuple] = {}
+        self._last_good: tuple[str, dict[str, Post], Site] | None = None   # templates key, posts, site
+        self._memo: dict = {}
         self._cache_dirty = False
         if use_cache:
             self._load_cache()
@@ -184,8 +188,36 @@ class Builder:
         from .sources import display_path
         return display_path(path, str(self.root))
 
+    def _read_changed_only(self, changed: set[str]) -> tuple[list[SourceFile], list[BlogbuildError], Any] | None:
+        """When the watcher names only known markdown files, re-read just those: no walk of the tree."""
+        from .sources import FoundFile, read_source
+        if not changed or self._tree is None or not all(path in self._known for path in changed):
+            return None
+        for path in changed:
+            found, kind, resources = self._known[path]
+            try:
+                stat = os.stat(path)
+            except OSError:
+                return None   # deleted: let the full walk see it
+            fresh = FoundFile(found.path, found.rel_path, stat.st_size, stat.st_mtime_ns)
+            try:
+                item: SourceFile | SourceError = read_source(fresh, kind=kind, resources=resources,
+                                                             shown_path=self._shown(found.path))
+            except SourceError as error:
+                item = error
+            except OSError as error:
+                item = SourceError(self._shown(found.path), 0, f"cannot read: {error.strerror}", stage="read")
+            self._sources[found.rel_path] = (fresh.size, fresh.mtime_ns, item)
+        sources = [entry[2] for entry in self._sources.values() if isinstance(entry[2], SourceFile)]
+        errors = [entry[2] for entry in self._sources.values() if not isinstance(entry[2], SourceFile)]
+        return sources, errors, self._tree
+
     def _read_sources(self, changed: set[str] | None) -> tuple[list[SourceFile], list[BlogbuildError], Any]:
         from .sources import read_source, scan_content
+        if changed is not None:
+            quick = self._read_changed_only(changed)
+            if quick is not None:
+                return quick
         tree = scan_content(self.config)
         sources: list[SourceFile] = []
         errors: list[BlogbuildError] = []
@@ -212,6 +244,8 @@ class Builder:
             else:
                 errors.append(entry[2])
         self._sources = seen
+        self._tree = tree
+        self._known = {os.path.abspath(found.path): (found, kind, resources) for found, kind, resources in tree.pages}
         return sources, errors, tree
 
     def _load_templates(self) -> tuple[Any, Any]:
@@ -292,11 +326,16 @@ class Builder:
         warnings += post_warnings
         errors += post_errors
         posts = self._resolve_refs(posts, errors)
-        from .site import build_site
-        site = build_site(posts, config, now=datetime.now(timezone.utc))
-        conflict_errors, conflicted = _url_conflicts(site)
-        errors += conflict_errors
-        files, page_stats, render_errors = self._render_outputs(site, templates, tree, conflicted)
+        from .site import build_site, replace_posts
+        edited = self._content_only_edits(posts) if not errors else None
+        if edited is not None:
+            site = replace_posts(self._last_good[2], {post.url: post for post in edited})
+            files, page_stats, render_errors = self._render_affected(site, templates, edited)
+        else:
+            site = build_site(posts, config, now=datetime.now(timezone.utc))
+            conflict_errors, conflicted = _url_conflicts(site)
+            errors += conflict_errors
+            files, page_stats, render_errors = self._render_outputs(site, templates, tree, conflicted)
         errors += render_errors
         if config.strict and warnings:
             errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
@@ -307,11 +346,65 @@ class Builder:
                                   if self._previous.get(path) != item)
         removed = frozenset(set(self._previous) - set(files))
         self._previous = files
+        self._last_good = (self._templates_key, {post.rel_path: post for post in posts}, site)
+        live = {post.fingerprint for post in posts}
+        self._memo = {key: value for key, value in self._memo.items() if key[1] in live}
         stats = BuildStats(pages_by_kind=page_stats["kinds"], static_files=page_stats["static"],
                            rendered_pages=page_stats["rendered"], reused_pages=page_stats["reused"],
                            markdown_rendered=rendered_count, markdown_reused=reused_count,
                            seconds=time.perf_counter() - started)
         return BuildResult(files, site, (), tuple(warnings), changed_files, removed, stats)
+
+    def _content_only_edits(self, posts: list[Post]) -> list[Post] | None:
+        """The posts whose body changed but whose front matter, file and URL did not, when that is the only
+        change since the last good build (then the Site's structure is the same); else None."""
+        if self._last_good is None or self._last_good[0] != self._templates_key:
+            return None
+        previous = self._last_good[1]
+        if len(previous) != len(posts):
+            return None
+        edited = []
+        for post in posts:
+            old = previous.get(post.rel_path)
+            if old is None:
+                return None
+            if old.fingerprint == post.fingerprint:
+                continue
+            if (post.kind != "page" or old.kind != "page" or post.url != old.url or post.params != old.params
+                    or post.resources != old.resources or post.title != old.title):
+                return None
+            edited.append(post)
+        published = {page.url for page in self._last_good[2].pages}
+        return [post for post in edited if post.url in published]
+
+    def _render_affected(self, site: Site, templates: Any, edited: list[Post]) -> tuple[dict[str, OutputFile],
+                                                                                          dict, list]:
+        """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""
+        from .render import Planner
+        errors: list[BlogbuildError] = []
+        files = dict(self._previous)
+        pages, data = Planner(site, templates, self._list_key, self._memo).plan_affected(edited)
+        stale = [page for page in pages if self._pages.get(page.output_path, ("",))[0] != page.key]
+        bodies = self._render_pages(templates, stale)
+        for page in stale:
+            outcome = bodies[page.output_path]
+            if isinstance(outcome, SourceError):
+                errors.append(outcome)
+                continue
+            self._pages[page.output_path] = (page.key, outcome)
+            files[page.output_path] = OutputFile(page.output_path, outcome)
+        for item in data:
+            cached = self._pages.get(item.output_path)
+            if cached is None or cached[0] != item.key:
+                body = item.make()
+                self._pages[item.output_path] = (item.key, body)
+                files[item.output_path] = OutputFile(item.output_path, body)
+        kinds: dict[str, int] = {}
+        for page in pages:
+            kinds[page.context["page"].kind] = kinds.get(page.context["page"].kind, 0) + 1
+        static_count = sum(1 for item in files.values() if item.source)
+        return files, {"kinds": kinds, "static": static_count, "rendered": len(stale),
+                       "reused": len(pages) - len(stale)}, errors
 
     def _failed(self, errors: list[BlogbuildError], warnings: list[SourceWarning], started: float,
                 site: Site | None = None) -> BuildResult:
@@ -422,7 +515,7 @@ class Builder:
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         claim("css/syntax.css", OutputFile("css/syntax.css", css), "<syntax highlighting>")
         try:
-            pages, data = Planner(site, templates, self._list_key).plan()
+            pages, data = Planner(site, templates, self._list_key, self._memo).plan()
         except SourceError as error:   # a template that does not parse: report it with the content errors
             errors.append(error)
             return files, {"kinds": {}, "static": 0, "rendered": 0, "reused": 0}, errors

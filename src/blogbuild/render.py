@@ -17,7 +17,7 @@ from jinja2 import meta
 from . import __version__
 from .config import SiteConfig
 from .errors import SourceError
-from .model import Paginator, Post, Site, Taxonomy
+from .model import Paginator, Post, Section, Site, Taxonomy, Term
 from .posts import fingerprint_of, url_to_output_path
 from .text import urlize
 
@@ -199,7 +199,8 @@ def _link_key(post: Post | None) -> str:
 class Planner:
     """Plans every output of one Site; keys let a Builder skip pages whose inputs did not change."""
 
-    def __init__(self, site: Site, templates: TemplateSet, list_keys: Callable[[Post], str]) -> None:
+    def __init__(self, site: Site, templates: TemplateSet, list_keys: Callable[[Post], str],
+                 memo: dict | None = None) -> None:
         self.site = site
         self.config: SiteConfig = site.config
         self.templates = templates
@@ -207,6 +208,8 @@ class Planner:
         self.site_key = fingerprint_of(*(list_keys(post) for post in site.posts))
         newest = site.posts[0].date if site.posts else None
         self.site_year = newest.year if newest is not None else None
+        self._series_keys: dict[str, str] = {}
+        self.memo = memo if memo is not None else {}
 
     def _meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
         return PageMeta(kind=kind, url=url, title=title, description=extra.pop("description", "") or
@@ -246,43 +249,95 @@ class Planner:
 
     def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
         """Every page and data file of the site, in a stable order."""
-        site, config = self.site, self.config
-        pages: list[PlannedPage] = []
-        data: list[PlannedData] = []
-        home_title = config.title
-        pages += self._list_pages(site.posts, "/", "home.html", "home", home_title, (), {}, "home", "/index.xml")
-        data.append(self._feed("/index.xml", config.title, "/", site.posts))
+        site = self.site
+        pages, data = self._home()
         for post in site.pages:
-            pages.append(self._post_page(post))
-            for alias in post.aliases:
-                pages.append(self._page(alias, "alias.html", "alias", {
-                    "page": self._meta("alias", alias, post.title), "target": config.absolute_url(post.url)},
-                    [post.url], source=post.source))
+            pages += self._post_pages(post)
         for section in site.sections:
-            crumbs = (("Home", "/"), (section.title, section.url))
-            pages += self._list_pages(section.posts, section.url, "section.html", "section", section.title,
-                                      crumbs, {"section": section},
-                                      fingerprint_of(section.title, section.content_html), f"{section.url}index.xml")
-            data.append(self._feed(f"{section.url}index.xml", f"{section.title} - {config.title}", section.url,
-                                   section.posts))
+            self._section(section, pages, data)
         for taxonomy in site.taxonomies:
-            pages += self._taxonomy_pages(taxonomy)
             for term in taxonomy.terms:
-                data.append(self._feed(f"{term.url}index.xml", f"{term.title or term.name} - {config.title}",
-                                       term.url, term.posts))
+                self._term(taxonomy, term, pages, data)
+        pages += self._singletons()
+        data += self._site_files()
+        return pages, data
+
+    def _singletons(self) -> list[PlannedPage]:
+        """Taxonomy indexes, archives, search and 404: one page each."""
+        site = self.site
+        pages = [self._terms_page(taxonomy) for taxonomy in site.taxonomies]
         archive_keys = [fingerprint_of(post.url, post.title, post.date_text) for post in site.posts]
         pages.append(self._page("/archives/", "archives.html", "archives", {
             "page": self._meta("archives", "/archives/", "Archives", breadcrumbs=(("Home", "/"),
                                                                                    ("Archives", "/archives/"))),
-            "archives": site.archives}, archive_keys))
+            "archives": site.archives, "post_count": len(site.posts)}, archive_keys))
         if self.templates.exists("search.html"):
             pages.append(self._page("/search/", "search.html", "search", {
                 "page": self._meta("search", "/search/", "Search", breadcrumbs=(("Home", "/"),
                                                                                  ("Search", "/search/")))}, []))
         pages.append(self._page("/404.html", "404.html", "404", {
             "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
+        return pages
+
+    def plan_affected(self, changed: Sequence[Post]) -> tuple[list[PlannedPage], list[PlannedData]]:
+        """The outputs that can show the content of the changed posts, when no post's front matter changed.
+
+        Only content-derived fields (body, summary, metrics) differ, so the pages to look at are the posts'
+        own pages, every list and feed they appear in, the search index, and the pages whose templates
+        read site-wide lists. Everything else shows only titles, dates and terms, which did not change."""
+        site = self.site
+        per_post = ("post.html", "alias.html", "home.html", "section.html", "term.html", "series.html")
+        if any(self.templates.closure(name)[1] for name in per_post if self.templates.exists(name)):
+            return self.plan()   # a template shows site-wide lists on every page: every page may change
+        pages, data = self._home()
+        urls = {post.url for post in changed}
+        for post in changed:
+            pages += self._post_pages(post)
+        for section in site.sections:
+            if any(post.url in urls for post in section.posts):
+                self._section(section, pages, data)
+        for taxonomy in site.taxonomies:
+            for term in taxonomy.terms:
+                if any(post.url in urls for post in term.posts):
+                    self._term(taxonomy, term, pages, data)
+        pages += self._singletons()
         data += self._site_files()
         return pages, data
+
+    def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
+        config = self.config
+        pages = self._list_pages(self.site.posts, "/", "home.html", "home", config.title, (), {}, "home",
+                                 "/index.xml")
+        return pages, [self._feed("/index.xml", config.title, "/", self.site.posts)]
+
+    def _post_pages(self, post: Post) -> list[PlannedPage]:
+        pages = [self._post_page(post)]
+        for alias in post.aliases:
+            pages.append(self._page(alias, "alias.html", "alias", {
+                "page": self._meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
+                [post.url], source=post.source))
+        return pages
+
+    def _section(self, section: Section, pages: list[PlannedPage], data: list[PlannedData]) -> None:
+        crumbs = (("Home", "/"), (section.title, section.url))
+        pages += self._list_pages(section.posts, section.url, "section.html", "section", section.title,
+                                  crumbs, {"section": section},
+                                  fingerprint_of(section.title, section.content_html), f"{section.url}index.xml")
+        data.append(self._feed(f"{section.url}index.xml", f"{section.title} - {self.config.title}", section.url,
+                               section.posts))
+
+    def _term(self, taxonomy: Taxonomy, term: Term, pages: list[PlannedPage], data: list[PlannedData]) -> None:
+        pages += self._term_pages(taxonomy, term)
+        data.append(self._feed(f"{term.url}index.xml", f"{term.title or term.name} - {self.config.title}",
+                               term.url, term.posts))
+
+    def _series_key(self, term: Term) -> str:
+        """The titles and urls of a series' parts, hashed once per series (every part's page shows them)."""
+        key = self._series_keys.get(term.url)
+        if key is None:
+            key = fingerprint_of(term.slug, *(_link_key(member) for member in term.posts))
+            self._series_keys[term.url] = key
+        return key
 
     def _post_page(self, post: Post) -> PlannedPage:
         nav = self.site.nav(post)
@@ -297,30 +352,29 @@ class Planner:
         keys = [post.fingerprint, _link_key(nav.newer), _link_key(nav.older),
                 *(_link_key(related) for related in nav.related)]
         for part in nav.series:
-            keys += [part.term.slug, str(part.index), *(_link_key(member) for member in part.term.posts)]
+            keys += [self._series_key(part.term), str(part.index)]
         return self._page(post.url, "post.html", "post", {"page": meta_info, "post": post, "nav": nav}, keys,
                           source=post.source)
 
-    def _taxonomy_pages(self, taxonomy: Taxonomy) -> list[PlannedPage]:
+    def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
         title = taxonomy.name.title()
-        crumbs = (("Home", "/"), (title, taxonomy.url))
-        pages = [self._page(taxonomy.url, "terms.html", "terms", {
-            "page": self._meta("terms", taxonomy.url, title, breadcrumbs=crumbs), "taxonomy": taxonomy},
-            [fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms])]
-        for term in taxonomy.terms:
-            term_title = term.title or term.name
-            term_crumbs = crumbs + ((term_title, term.url),)
-            feed_url = f"{term.url}index.xml"
-            if taxonomy.name == "series" and self.templates.exists("series.html"):
-                meta_info = self._meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
-                pages.append(self._page(term.url, "series.html", "series", {
-                    "page": meta_info, "taxonomy": taxonomy, "term": term},
-                    [term.name, term.title, term.content_html, *(self.list_key(post) for post in term.posts)]))
-                continue
-            pages += self._list_pages(term.posts, term.url, "term.html", "term", term_title, term_crumbs,
-                                      {"taxonomy": taxonomy, "term": term},
-                                      fingerprint_of(term.name, term.title, term.content_html), feed_url)
-        return pages
+        return self._page(taxonomy.url, "terms.html", "terms", {
+            "page": self._meta("terms", taxonomy.url, title, breadcrumbs=(("Home", "/"), (title, taxonomy.url))),
+            "taxonomy": taxonomy}, [fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms])
+
+    def _term_pages(self, taxonomy: Taxonomy, term: Term) -> list[PlannedPage]:
+        title = taxonomy.name.title()
+        term_title = term.title or term.name
+        term_crumbs = (("Home", "/"), (title, taxonomy.url), (term_title, term.url))
+        feed_url = f"{term.url}index.xml"
+        if taxonomy.name == "series" and self.templates.exists("series.html"):
+            meta_info = self._meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
+            return [self._page(term.url, "series.html", "series", {
+                "page": meta_info, "taxonomy": taxonomy, "term": term},
+                [term.name, term.title, term.content_html, *(self.list_key(post) for post in term.posts)])]
+        return self._list_pages(term.posts, term.url, "term.html", "term", term_title, term_crumbs,
+                                {"taxonomy": taxonomy, "term": term},
+                                fingerprint_of(term.name, term.title, term.content_html), feed_url)
 
     def _feed(self, url: str, title: str, link: str, posts: Sequence[Post]) -> PlannedData:
         limit = self.config.feed_limit or len(posts)
@@ -332,11 +386,13 @@ class Planner:
         site, config = self.site, self.config
         every_key = fingerprint_of(*(post.fingerprint for post in site.pages))
         taxonomy_key = fingerprint_of(*(term.url for taxonomy in site.taxonomies for term in taxonomy.terms))
-        sitemap_key = fingerprint_of(every_key, taxonomy_key, *(section.url for section in site.sections))
+        # The sitemap shows URLs and dates only: a body edit must not rewrite it.
+        dates_key = fingerprint_of(*(f"{post.url}\x01{post.lastmod or post.date}" for post in site.pages))
+        sitemap_key = fingerprint_of(dates_key, taxonomy_key, *(section.url for section in site.sections))
         return [
             PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key),
             PlannedData("robots.txt", lambda: robots(config), config.base_url),
-            PlannedData("index.json", lambda: search_index(site), fingerprint_of(every_key)),
+            PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
         ]
 
 
@@ -416,7 +472,18 @@ def search_entry(post: Post, config: SiteConfig) -> dict[str, Any]:
             "summary": plain_text(post.summary_html), "content": post.plain_text}
 
 
-def search_index(site: Site) -> bytes:
-    """/index.json: one object per published listed post, newest first."""
-    entries = [search_entry(post, site.config) for post in site.posts]
-    return json.dumps(entries, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def search_index(site: Site, memo: dict | None = None) -> bytes:
+    """/index.json: one object per published listed post, newest first.
+
+    Each post's JSON is kept in memo by fingerprint, so a one-post edit re-encodes one entry; the result
+    is byte for byte json.dumps of the whole list."""
+    memo = memo if memo is not None else {}
+    fragments = []
+    for post in site.posts:
+        key = ("search", post.fingerprint, site.config.base_url)
+        fragment = memo.get(key)
+        if fragment is None:
+            fragment = json.dumps(search_entry(post, site.config), ensure_ascii=False, separators=(",", ":"))
+            memo[key] = fragment
+        fragments.append(fragment)
+    return ("[" + ",".join(fragments) + "]").encode("utf-8")

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from datetime import datetime, timezone
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .config import SiteConfig
 from .model import (ArchiveMonth, ArchiveYear, Post, PostNav, Section, SeriesNav, Site, Taxonomy, Term)
@@ -153,3 +154,23 @@ def _archives(posts: list[Post]) -> tuple[ArchiveYear, ...]:
     for (year, month) in sorted(by_month, reverse=True):
         years[year].append(ArchiveMonth(year, month, tuple(by_month[(year, month)])))
     return tuple(ArchiveYear(year, tuple(months)) for year, months in sorted(years.items(), reverse=True))
+
+
+def replace_posts(site: Site, edited: Mapping[str, Post]) -> Site:
+    """The same Site with some posts swapped for new versions whose front matter did not change.
+
+    Only the containers that hold an edited post are rebuilt; navigation keeps the old objects, which
+    show the same titles, dates and URLs (all that neighbour links display)."""
+    def swap(posts: tuple[Post, ...]) -> tuple[Post, ...]:
+        if not any(post.url in edited for post in posts):
+            return posts
+        return tuple(edited.get(post.url, post) for post in posts)
+
+    taxonomies = tuple(replace(taxonomy, terms=tuple(replace(term, posts=swap(term.posts)) if swap(term.posts)
+                                                     is not term.posts else term for term in taxonomy.terms))
+                       for taxonomy in site.taxonomies)
+    sections = tuple(replace(section, posts=swap(section.posts)) for section in site.sections)
+    archives = tuple(replace(year, months=tuple(replace(month, posts=swap(month.posts)) for month in year.months))
+                     for year in site.archives)
+    return replace(site, posts=swap(site.posts), pages=swap(site.pages), taxonomies=taxonomies,
+                   sections=sections, archives=archives)
