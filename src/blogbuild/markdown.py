@@ -679,15 +679,19 @@ def _check_raw_html(state: StateCore) -> None:
     check_balance = placeholder is None or not placeholder.search(state.src)
     warnings: list[tuple[int, str]] = []
     open_elements: list[tuple[str, int]] = []   # (name, offset of its '<')
-    # Offsets from which a closer is known to be missing: later searches need not run again.
+    # Offsets from which a closer (or, per fragment end, a '>') is known to be missing: later
+    # searches need not run again, so a thousand unclosed openers stay linear.
     missing_from: dict[str, int] = {}
+    no_bracket_from: dict[int, int] = {}
 
     def locate(offset: int) -> _Fragment:
         return fragments[bisect.bisect_right(starts, offset) - 1]
 
+    newlines = [match.start() for match in re.finditer("\n", text)]
+
     def line_of(offset: int) -> int:
         fragment = locate(offset)
-        return fragment.line + text.count("\n", fragment.start, offset)
+        return fragment.line + bisect.bisect_left(newlines, offset) - bisect.bisect_left(newlines, fragment.start)
 
     def show_as_text(offset: int) -> None:
         fragment = locate(offset)
@@ -723,7 +727,12 @@ def _check_raw_html(state: StateCore) -> None:
             position = text.find("<", position + 1)
             continue
         name = name_match.group(0).lower()
-        end = _tag_end(text, name_match.end(), fragment_end)
+        if position >= no_bracket_from.get(fragment_end, fragment_end):
+            end = -1
+        else:
+            end = _tag_end(text, name_match.end(), fragment_end)
+            if end < 0 and text.find(">", position, fragment_end) < 0:
+                no_bracket_from[fragment_end] = position
         if end < 0:
             shown = text[position:name_match.end()]
             warnings.append((line_of(position),
@@ -782,15 +791,20 @@ def _check_raw_html(state: StateCore) -> None:
             continue
         warnings.append((line_of(opened_at), f"'<{name}>' is never closed; it is closed at the end of the post; "
                                              f"add '</{name}>' where it should end"))
-        closers.insert(0, f"</{name}>")
+        closers.append(f"</{name}>")
     for fragment in fragments:
         if fragment.escapes:
             content = fragment.token.content
-            for offset in sorted(fragment.escapes, reverse=True):
-                content = content[:offset] + "&lt;" + content[offset + 1:]
-            fragment.token.content = content
+            pieces = []
+            cursor = 0
+            for offset in sorted(fragment.escapes):
+                pieces.append(content[cursor:offset])
+                pieces.append("&lt;")
+                cursor = offset + 1
+            pieces.append(content[cursor:])
+            fragment.token.content = "".join(pieces)
     if closers:
-        token = Token("html_block", "", 0, content="".join(closers) + "\n")
+        token = Token("html_block", "", 0, content="".join(reversed(closers)) + "\n")
         state.tokens.append(token)
     for line, message in warnings:
         _push_warning(state.env, line, message)
@@ -898,10 +912,30 @@ def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restor
     lines = text.split("\n")
     has_math, has_mermaid, has_code = _flags_and_warnings(tokens, lines, env)
     html = md.renderer.render(tokens, md.options, env)
-    warnings = tuple(SourceWarning(path, line_of(line), message)
-                     for line, message in sorted(env["_warnings"], key=lambda item: item[0]))
+    warnings = tuple(SourceWarning(path, line_of(line), message) for line, message in _few_warnings(env["_warnings"]))
     return RenderedMarkdown(html=html, toc=tuple(env["_toc"]), has_math=has_math, has_mermaid=has_mermaid,
                             has_code=has_code, warnings=warnings)
+
+
+# More warnings of one kind in one post say nothing new: the first few show where to look.
+MAX_WARNINGS_PER_KIND = 10
+
+
+def _few_warnings(warnings: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The warnings in line order, each once (a block rule may be tried twice on one line, as a
+    paragraph's end and then on its own), at most MAX_WARNINGS_PER_KIND per message, then a count."""
+    counts: dict[str, int] = {}
+    kept: list[tuple[int, str]] = []
+    for line, message in sorted(dict.fromkeys(warnings), key=lambda item: item[0]):
+        counts[message] = counts.get(message, 0) + 1
+        if counts[message] <= MAX_WARNINGS_PER_KIND:
+            kept.append((line, message))
+    for message, count in counts.items():
+        if count > MAX_WARNINGS_PER_KIND:
+            last = max(line for line, text in kept if text == message)
+            kept.append((last, f"{count - MAX_WARNINGS_PER_KIND} more warnings like \"{message.split(';')[0]}\" "
+                               "are not shown; fix the ones above and build again"))
+    return sorted(kept, key=lambda item: item[0])
 
 
 def _lift_block_placeholders(tokens: list[Token], placeholders: frozenset[str]) -> list[Token]:
