@@ -3,15 +3,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import json
+import os
+import shutil
+import subprocess
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blogbuild.config import SiteConfig
-from blogbuild.markdown import highlight_css, render_markdown
+from blogbuild.markdown import MAX_NESTING, highlight_css, render_markdown
 from blogbuild.model import TocEntry
+from support.tools import missing_tool
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
+NODE_MODULES = Path(__file__).parent / "node" / "node_modules"
 
 
 def read_fixtures(path: Path) -> list[tuple[str, str, str]]:
@@ -148,18 +155,48 @@ def test_rendering_twice_gives_identical_output() -> None:
     assert render_markdown(body) == render_markdown(body)
 
 
-@pytest.mark.parametrize("body", [
-    ">" * 3000 + " deep quote",
-    "".join("  " * depth + "- item\n" for depth in range(3000)),
-    "".join("> " * (depth % 40) + "- a\n" for depth in range(3000)),
-    "[" * 5000 + "x" + "](y)" * 5000,
-    "*" * 20000 + "x" + "*" * 20000,
-    "$" * 10000 + "{{<" * 3000 + "`" * 3000,
-    "<details>" * 3000,
+@pytest.mark.parametrize("body, kept", [
+    (">" * 3000 + " deep quote", "deep quote"),
+    ("".join("  " * depth + f"- item{depth}\n" for depth in range(3000)), "item2999"),
+    ("".join("> " * (depth % 40) + "- a\n" for depth in range(3000)), "a"),
+    ("[" * 5000 + "x" + "](y)" * 5000, "x"),
+    ("*" * 20000 + "x" + "*" * 20000, "x"),
+    ("$" * 10000 + "{{<" * 3000 + "`" * 3000, "{{&lt;"),
+    ("<details>" * 3000, "<details>"),
 ], ids=["quotes", "lists", "quoted-lists", "links", "emphasis", "markers", "html"])
-def test_deep_nesting_does_not_crash(body: str) -> None:
+def test_deep_nesting_does_not_crash_or_lose_text(body: str, kept: str) -> None:
+    assert kept in render_markdown(body).html
+
+
+NESTING_MESSAGE = (f"nesting {MAX_NESTING} levels deep or more (a quote counts one level, a list two) is flattened "
+                   "into plain paragraphs from here; nest the lists and quotes less deeply")
+
+
+def test_deep_quote_is_flattened_with_one_warning_at_its_line() -> None:
+    body = "Intro.\n\n" + ">" * 3000 + " deep *text*\n" + ">" * 3000 + " more\n\nAfter.\n"
+    result = render_markdown(body, path="content/posts/q.md", line_offset=4)
+    assert [str(warning) for warning in result.warnings] == [f"content/posts/q.md:7: warning: {NESTING_MESSAGE}"]
+    assert "<p>deep <em>text</em>\nmore</p>" in result.html
+    assert result.html.count("<blockquote>") == MAX_NESTING
+    assert result.html.endswith("<p>After.</p>\n")
+
+
+def test_deep_lists_keep_their_text_without_the_markers() -> None:
+    body = "- " * 3000 + "deep\n\n" + "1. " * 3000 + "numbered\n"
+    result = render_markdown(body, path="p.md")
+    assert [(warning.line, warning.message) for warning in result.warnings] == [(1, NESTING_MESSAGE),
+                                                                              (3, NESTING_MESSAGE)]
+    assert "<li>deep</li>" in result.html and "<li>numbered</li>" in result.html
+    assert "- -" not in result.html and "1. 1." not in result.html
+
+
+def test_nesting_just_below_the_limit_does_not_warn() -> None:
+    body = ">" * (MAX_NESTING - 1) + " below the limit\n\n" + "- " * (MAX_NESTING // 2 - 1) + "list below\n"
     result = render_markdown(body)
-    assert isinstance(result.html, str)
+    assert result.warnings == ()
+    assert result.html.count("<blockquote>") == MAX_NESTING - 1
+    assert result.html.count("<ul>") == MAX_NESTING // 2 - 1
+    assert len(render_markdown(">" * MAX_NESTING + " at the limit\n").warnings) == 1
 
 
 def test_big_input_renders() -> None:
@@ -178,3 +215,108 @@ def test_any_text_renders(body: str) -> None:
     assert isinstance(result.html, str)
     for warning in result.warnings:
         assert 1 <= warning.line <= body.count("\n") + 1
+
+
+# --- raw HTML that would break the page around the post --------------------------------------------------
+
+COMMENT_MESSAGE = ("'<!--' opens an HTML comment that is never closed, which would hide the rest of the page; "
+                   "it is shown as text; close it with '-->'")
+
+
+def test_unclosed_html_warnings_name_each_line() -> None:
+    # The body of tests/hostile/unclosed_html: the front matter takes 4 lines.
+    body = '<div class="note">\n\nStill open <span>and <b>bold\n\n<!-- a comment that never ends\n'
+    result = render_markdown(body, path="content/posts/html.md", line_offset=4)
+    assert [str(warning) for warning in result.warnings] == [
+        "content/posts/html.md:5: warning: '<div>' is never closed; it is closed at the end of the post; "
+        "add '</div>' where it should end",
+        "content/posts/html.md:7: warning: '<span>' is never closed; it is closed at the end of the post; "
+        "add '</span>' where it should end",
+        "content/posts/html.md:7: warning: '<b>' is never closed; it is closed at the end of the post; "
+        "add '</b>' where it should end",
+        f"content/posts/html.md:9: warning: {COMMENT_MESSAGE}",
+    ]
+
+
+@pytest.mark.parametrize("name", ["script", "style", "textarea", "title", "xmp", "iframe", "noscript", "noembed",
+                                  "noframes"])
+def test_unclosed_raw_text_element_is_warned_and_shown_as_text(name: str) -> None:
+    result = render_markdown(f"Intro.\n\nText <{name}> here\n\nAfter *this*.\n", path="p.md")
+    assert [(warning.line, warning.message) for warning in result.warnings] == [
+        (3, f"'<{name}>' is never closed with '</{name}>', which would swallow the rest of the page; "
+            f"it is shown as text; add '</{name}>'")]
+    assert f"<p>Text &lt;{name}> here</p>" in result.html
+    assert "<p>After <em>this</em>.</p>" in result.html
+    closed = render_markdown(f"Text <{name}>x</{name.upper()}> here\n")
+    assert closed.warnings == () and f"<{name}>x</{name.upper()}>" in closed.html
+
+
+def test_unclosed_comment_inside_a_shortcode_is_warned_at_its_file_line() -> None:
+    body = 'Intro.\n\n{{% details summary="More" %}}\n<!-- never closed\n{{% /details %}}\n'
+    result = render_markdown(body, path="p.md", line_offset=10)
+    assert [(warning.line, warning.message) for warning in result.warnings] == [(14, COMMENT_MESSAGE)]
+    assert "<p>&lt;!-- never closed</p>\n</details>" in result.html
+
+
+def test_element_balance_is_not_judged_when_shortcodes_may_open_or_close() -> None:
+    body = '{{< rawhtml >}}<div class="wide">{{< /rawhtml >}}\n\nText.\n\n</div>\n'
+    result = render_markdown(body)
+    assert result.warnings == ()
+    assert result.html == '<div class="wide">\n<p>Text.</p>\n</div>\n'
+
+
+def test_many_unclosed_comments_give_ten_warnings_and_a_count() -> None:
+    result = render_markdown("<!-- x\n" * 25, path="p.md")
+    assert [warning.line for warning in result.warnings] == list(range(1, 11)) + [10]
+    assert result.warnings[-1].message.startswith('15 more warnings like "\'<!--\' opens an HTML comment')
+    assert result.html.count("&lt;!--") == 25
+
+
+_PAGE_CHECK = r"""
+const { JSDOM } = require("jsdom");
+const bodies = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const results = bodies.map((html) => {
+  const dom = new JSDOM("<!doctype html><body><main><article>" + html
+                        + "</article><footer>SITE FOOTER</footer></main></body>");
+  const main = dom.window.document.querySelector("body > main");
+  const footer = dom.window.document.querySelector("body > main > footer");
+  return Boolean(main && main.children.length === 2 && main.children[0].tagName === "ARTICLE"
+                 && footer && footer.innerHTML === "SITE FOOTER");
+});
+process.stdout.write(JSON.stringify(results));
+"""
+
+
+def page_survives(bodies: list[str]) -> list[bool]:
+    """For each post HTML, whether a browser's parser (jsdom) still sees the page's footer after the
+    article, outside any comment, raw text or formatting element the post left open."""
+    node = shutil.which("node")
+    if node is None or not (NODE_MODULES / "jsdom").is_dir():
+        missing_tool("node and tests/node/node_modules/jsdom are needed (npm ci in tests/node)")
+    result = subprocess.run([node, "-e", _PAGE_CHECK], input=json.dumps(bodies), capture_output=True, text=True,
+                            env={**os.environ, "NODE_PATH": str(NODE_MODULES)}, timeout=120, check=True)
+    return json.loads(result.stdout)
+
+
+HOSTILE_BODIES = [
+    '<div class="note">\n\nStill open <span>and <b>bold\n\n<!-- a comment that never ends\n',
+    "> <!-- start\n> hidden\n\n-->\n\nafter\n",
+    "<!-- a --> <!-- b\n\ntext\n",
+    "<div>\n<!-- start\n\nhidden\n\n-->\n</div>\n",
+    "<script>\nalert(1)\n\n## Next\n",
+    "a <script> b\n", "<style>\np {}\n", "a <textarea> b\n", "<title>x\n", "<xmp>\n", '<iframe src="/x">\n',
+    "a <noscript> b\n", "<plaintext>\n",
+    '<div class="x\n\ntext\n', "text\n\n</div>\n\n</main>\n\n</article>\n", "<div><b>x</div>\n",
+    '<a href="/x">link\n', "<section>\n\n<div>\n\n<em>x\n", "a[^1]\n\n[^1]: <b>x\n",
+    "<details>" * 3000,
+]
+
+
+def test_hostile_raw_html_leaves_the_page_around_the_post_intact() -> None:
+    """Rendered and set in a page, each hostile body leaves the footer where the theme put it; the same
+    bodies passed through raw would not, so the check can fail."""
+    rendered = [render_markdown(body).html for body in HOSTILE_BODIES]
+    raw = ["<!-- x", "<b>x", "</main>", "<script>", "<title>", '<div class="x', "<a href=/x>y"]
+    survived = page_survives(rendered + raw)
+    assert dict(zip(HOSTILE_BODIES, survived[:len(rendered)])) == dict.fromkeys(HOSTILE_BODIES, True)
+    assert survived[len(rendered):] == [False] * len(raw)

@@ -523,6 +523,10 @@ def _tokenize_blocks(state: StateBlock, start_line: int, end_line: int,
             if not current:
                 current_start = line
             current.append(text)
+        elif current:
+            # A line of markers only (">>>") is the blank line of a deep quote.
+            paragraphs.append((current_start, line, current))
+            current = []
         line += 1
     if current:
         paragraphs.append((current_start, line, current))
@@ -530,8 +534,8 @@ def _tokenize_blocks(state: StateBlock, start_line: int, end_line: int,
     if first >= line:
         return
     _push_warning(state.env, first,
-                  f"nesting deeper than {MAX_NESTING} levels (a quote counts one, a list two) is flattened "
-                  "into plain paragraphs from here; nest the lists and quotes less deeply")
+                  f"nesting {MAX_NESTING} levels deep or more (a quote counts one level, a list two) is "
+                  "flattened into plain paragraphs from here; nest the lists and quotes less deeply")
     for begin, end, texts in paragraphs:
         token = state.push("paragraph_open", "p", 1)
         token.map = [begin, end]
@@ -621,7 +625,7 @@ class _Fragment:
     token: Token
     start: int
     line: int
-    escapes: list[int] = field(default_factory=list)   # offsets of '<' to show as text
+    edits: list[tuple[int, int, str]] = field(default_factory=list)   # (offset, length replaced, new text)
 
 
 def _raw_html_fragments(tokens: list[Token]) -> list[_Fragment]:
@@ -667,7 +671,8 @@ def _tag_end(text: str, position: int, limit: int) -> int:
 def _check_raw_html(state: StateCore) -> None:
     """Warn about raw HTML that would break the page outside the post, and neutralise it:
     unclosed comments, raw text elements and tags are shown as text, elements left open are
-    closed at the end of the post, stray end tags are shown as text."""
+    closed before the end tag that skips them or at the end of the post, stray end tags are
+    shown as text."""
     fragments = _raw_html_fragments(state.tokens)
     if not fragments:
         return
@@ -695,7 +700,11 @@ def _check_raw_html(state: StateCore) -> None:
 
     def show_as_text(offset: int) -> None:
         fragment = locate(offset)
-        fragment.escapes.append(offset - fragment.start)
+        fragment.edits.append((offset - fragment.start, 1, "&lt;"))
+
+    def insert(offset: int, html: str) -> None:
+        fragment = locate(offset)
+        fragment.edits.append((offset - fragment.start, 0, html))
 
     def find_closer(key: str, pattern: "re.Pattern[str]", position: int) -> "re.Match[str] | None":
         if position >= missing_from.get(key, len(text) + 1):
@@ -751,9 +760,12 @@ def _check_raw_html(state: StateCore) -> None:
                     if open_name == name:
                         break
                     if open_name not in _OPTIONAL_END_ELEMENTS:
+                        # A browser would close it here too, but a <b> or <a> would come back
+                        # after it and wrap the rest of the page: close it for real.
                         warnings.append((line_of(opened_at),
-                                         f"'<{open_name}>' is never closed before '</{name}>'; "
-                                         f"add '</{open_name}>' where it should end"))
+                                         f"'<{open_name}>' is never closed before '</{name}>'; it is closed "
+                                         f"there; add '</{open_name}>' where it should end"))
+                        insert(position, f"</{open_name}>")
             else:
                 warnings.append((line_of(position),
                                  f"'</{name}>' closes no element opened in this post, so it would close one "
@@ -793,14 +805,15 @@ def _check_raw_html(state: StateCore) -> None:
                                              f"add '</{name}>' where it should end"))
         closers.append(f"</{name}>")
     for fragment in fragments:
-        if fragment.escapes:
+        if fragment.edits:
             content = fragment.token.content
             pieces = []
             cursor = 0
-            for offset in sorted(fragment.escapes):
+            # Stable by offset: closers inserted before one end tag keep their order.
+            for offset, length, html in sorted(fragment.edits, key=lambda edit: edit[0]):
                 pieces.append(content[cursor:offset])
-                pieces.append("&lt;")
-                cursor = offset + 1
+                pieces.append(html)
+                cursor = offset + length
             pieces.append(content[cursor:])
             fragment.token.content = "".join(pieces)
     if closers:
