@@ -266,7 +266,7 @@ class Planner:
         """Taxonomy indexes, archives, search and 404: one page each."""
         site = self.site
         pages = [self._terms_page(taxonomy) for taxonomy in site.taxonomies]
-        archive_keys = [fingerprint_of(post.url, post.title, post.date_text) for post in site.posts]
+        archive_keys = [_link_key(post) + "\x01" + post.date_text for post in site.posts]
         pages.append(self._page("/archives/", "archives.html", "archives", {
             "page": self._meta("archives", "/archives/", "Archives", breadcrumbs=(("Home", "/"),
                                                                                    ("Archives", "/archives/"))),
@@ -483,7 +483,8 @@ def search_index(site: Site, memo: dict | None = None) -> bytes:
         key = ("search", post.fingerprint, site.config.base_url)
         fragment = memo.get(key)
         if fragment is None:
-            fragment = json.dumps(search_entry(post, site.config), ensure_ascii=False, separators=(",", ":"))
+            fragment = json.dumps(search_entry(post, site.config), ensure_ascii=False,
+                                  separators=(",", ":")).encode("utf-8")
             memo[key] = fragment
         fragments.append(fragment)
-    return ("[" + ",".join(fragments) + "]").encode("utf-8")
+    return b"[" + b",".join(fragments) + b"]"

@@ -162,15 +162,20 @@ def replace_posts(site: Site, edited: Mapping[str, Post]) -> Site:
     Only the containers that hold an edited post are rebuilt; navigation keeps the old objects, which
     show the same titles, dates and URLs (all that neighbour links display)."""
     def swap(posts: tuple[Post, ...]) -> tuple[Post, ...]:
-        if not any(post.url in edited for post in posts):
-            return posts
         return tuple(edited.get(post.url, post) for post in posts)
 
-    taxonomies = tuple(replace(taxonomy, terms=tuple(replace(term, posts=swap(term.posts)) if swap(term.posts)
-                                                     is not term.posts else term for term in taxonomy.terms))
-                       for taxonomy in site.taxonomies)
-    sections = tuple(replace(section, posts=swap(section.posts)) for section in site.sections)
-    archives = tuple(replace(year, months=tuple(replace(month, posts=swap(month.posts)) for month in year.months))
-                     for year in site.archives)
+    # Only the containers an edited post belongs to (its terms, section and month) can hold it.
+    term_slugs = {(name, urlize(value)) for post in edited.values() for name in site.config.taxonomies
+                  for value in post.taxonomy_values(name)}
+    section_names = {post.section for post in edited.values()}
+    months = {(post.date.year, post.date.month) for post in edited.values() if post.date is not None}
+    taxonomies = tuple(replace(taxonomy, terms=tuple(
+        replace(term, posts=swap(term.posts)) if (taxonomy.name, term.slug) in term_slugs else term
+        for term in taxonomy.terms)) for taxonomy in site.taxonomies)
+    sections = tuple(replace(section, posts=swap(section.posts)) if section.name in section_names else section
+                     for section in site.sections)
+    archives = tuple(replace(year, months=tuple(
+        replace(month, posts=swap(month.posts)) if (month.year, month.month) in months else month
+        for month in year.months)) for year in site.archives)
     return replace(site, posts=swap(site.posts), pages=swap(site.pages), taxonomies=taxonomies,
                    sections=sections, archives=archives)
