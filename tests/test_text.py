@@ -1,12 +1,14 @@
 """text.py: plain text, CJK-aware counts, reading time, summaries from fixtures, urlize and slugify."""
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from blogbuild.config import SiteConfig
 from blogbuild.text import (count_words, plain_text, reading_minutes, slugify, summarize, text_metrics,
@@ -277,3 +279,146 @@ def test_text_metrics_agrees_with_the_separate_functions(parts):
     assert metrics.plain_text == plain_text(html)
     assert metrics.word_count == count_words(plain_text(html))
     assert (metrics.summary_html, metrics.truncated) == summarize(html, length=20)
+
+
+# --- the fast path against the implementation it replaced ------------------------------------------
+# text.py reads the regular HTML markdown-it writes with one regex instead of html.parser, collects the
+# plain text while parsing, and computes the summary's plain text from its tree. Every result must be
+# what the old code (tests/support/text_reference.py, html.parser throughout) gives.
+
+sys.path.insert(0, str(Path(__file__).parent / "support"))
+import text_reference as reference  # noqa: E402
+
+from blogbuild import text as text_module  # noqa: E402
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def _load_synth():
+    spec = importlib.util.spec_from_file_location("bench_synth_for_text", BENCH / "synth.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # dataclasses need the module registered
+    spec.loader.exec_module(module)
+    return module
+
+
+def _tree_shape(node):
+    """A comparable picture of either module's tree."""
+    name = type(node).__name__
+    if name == "_Text":
+        return ("text", node.text)
+    if name == "_Comment":
+        return ("comment", node.text)
+    return (node.tag, tuple(node.attrs), tuple(_tree_shape(child) for child in node.children))
+
+
+def _reference_tree(html: str):
+    builder = reference._TreeBuilder()
+    builder.feed(html)
+    builder.close()
+    return builder.root
+
+
+def _assert_same_as_reference(html: str, config: SiteConfig) -> None:
+    expected = reference.text_metrics(html, config=config)
+    metrics = text_metrics(html, config=config)
+    assert metrics.plain_text == expected.plain_text
+    assert metrics.word_count == expected.word_count
+    assert metrics.reading_minutes == expected.reading_minutes
+    assert metrics.summary_html == expected.summary_html
+    assert metrics.truncated == expected.truncated
+    # The summary's text is what plain_text() of the summary HTML gave (render.py parsed it for that).
+    assert metrics.summary_text == reference.plain_text(expected.summary_html)
+    assert plain_text(html) == reference.plain_text(html)
+    assert summarize(html, length=config.summary_length) == reference.summarize(html, length=config.summary_length)
+
+
+@pytest.fixture(scope="module")
+def synthetic_posts_html() -> list[str]:
+    from blogbuild.markdown import render_markdown
+    synth = _load_synth()
+    pages = []
+    for post in synth.generate(n=120, seed=5):
+        source = synth.front_matter_text(post)
+        body = source.split("\n---\n", 1)[1]
+        pages.append(render_markdown(body).html)
+    return pages
+
+
+def test_synthetic_corpus_takes_the_fast_path(synthetic_posts_html):
+    # Otherwise the comparison below would only compare html.parser with itself.
+    assert all(text_module._parse_simple(html) is not None for html in synthetic_posts_html)
+
+
+@pytest.mark.parametrize("summary_length", [5, 70, 140])
+def test_fast_text_metrics_equal_the_reference_on_the_synthetic_corpus(synthetic_posts_html, summary_length):
+    config = SiteConfig(summary_length=summary_length)
+    for html in synthetic_posts_html:
+        assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
+        _assert_same_as_reference(html, config)
+
+
+MARKDOWN_FIXTURES = sorted((Path(__file__).parent / "fixtures" / "markdown").glob("*.md"))
+
+
+@pytest.mark.parametrize("path", MARKDOWN_FIXTURES, ids=[path.stem for path in MARKDOWN_FIXTURES])
+def test_fast_text_metrics_equal_the_reference_on_markdown_fixtures(path):
+    from blogbuild.markdown import render_markdown
+    source = path.read_text(encoding="utf-8")
+    # The fixture file itself (raw HTML, stray "<", entities) and the HTML markdown makes of it.
+    for html in (source, render_markdown(source).html):
+        assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
+        _assert_same_as_reference(html, SiteConfig(summary_length=60))
+
+
+_html_pieces = st.sampled_from([
+    "<p>", "</p>", "<P>", "</P >", "<em>", "</em>", "<strong>", "</strong>", "<a href=\"/x/\">", "<a href=\"rel\">",
+    "</a>", "<A HREF=\"/y/\" Title=\"a &amp; b\">", "<span class=\"math inline\">", "</span>", "<code>", "</code>",
+    "<ul>", "<li>", "</li>", "</ul>", "<div class=\"highlight\"><pre>", "</pre></div>", "<h2 id=\"h\">", "</h2>",
+    "<a class=\"anchor\" href=\"#h\">#</a>", "<a class=\"footnote-backref\" href=\"#r\">↩</a>", "<br>", "<br />",
+    "<hr/>", "<img src=\"x.png\" alt=\"\">", "<input type=\"checkbox\" disabled checked>", "<!--more-->",
+    "<!-- MORE -->", "<!-- c -->", "<!---->", "<!-- a-b -->", "<", ">", "&amp;", "&lt;", "&lt;!--more--&gt;",
+    "&#60;", "&#x3c;", "&nbsp;", "&bogus;", "&", "\"", "<blockquote>", "</blockquote>", "<table><tr><td>",
+    "</td></tr></table>", "<sup class=\"footnote-ref\">", "</sup>", "<em/>", "</div>", "<a<b>", "<p class='x'>",
+    "<p class=\"a\"class=\"b\">", "<p data-x=a>", "<script>", "</script>", "<style>x<p></style>", "<template>",
+    "</template>", "<noscript>", "<textarea>", "<title>", "<dl><dt>", "</dt><dd>", "</dd></dl>", "<math>",
+    "<details><summary>", "</summary>", "</details>", "<p\tid=\"t\">", "<p\x0bid=\"v\">", "</ p>", "<?pi?>",
+    "<!DOCTYPE html>", "\ue000", "\xa0", "\u3000", "。", "！", "”", ".", "?", " ", "\n", "\r\n", "中文", "字", "かな",
+    "word", "don't", "Ring Attention", "3.14", "x_i^2", "\\alpha", "more", "café", "e\u0301", "𠀀",
+])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_html_pieces, max_size=40).map("".join), st.integers(min_value=1, max_value=120))
+# Escaped more-markers (markdown with raw HTML off), also split by a tag: the fast path must look for them.
+@example("<p>one two three</p>\n<p>&lt;!--more--&gt;</p>\n<p>four</p>", 100)
+@example("<p>one</p><p> &lt;!--MO<em>re--&gt;</em></p><p>four five six</p>", 100)
+@example("<p>one</p><!-- more --><p>four five six</p>", 100)
+def test_fast_text_metrics_equal_the_reference_on_any_html(html, summary_length):
+    assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
+    _assert_same_as_reference(html, SiteConfig(summary_length=summary_length))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_counts_equal_the_reference(text):
+    assert count_words(text) == reference.count_words(text)
+    assert text_module._cost(text) == reference._cost(text)
+
+
+def test_post_summary_text_is_the_plain_text_of_its_summary(tmp_path):
+    from blogbuild.frontmatter import parse_front_matter
+    from blogbuild.markdown import render_markdown
+    from blogbuild.model import SourceFile
+    from blogbuild.posts import make_post
+    config = SiteConfig(summary_length=12)
+    for header, expected in [
+        ("title: a", "第一段文字。\nEnglish…"),
+        ("title: b\nsummary: \"写好的  摘要\n  text &amp; <b>\"", "写好的摘要 text &amp; <b>"),
+    ]:
+        text = f"---\n{header}\n---\n第一段文字。\n\nEnglish *words* here and more words after them.\n"
+        source = SourceFile(path="p.md", rel_path="posts/p.md", text=text)
+        front_matter = parse_front_matter(source)
+        rendered = render_markdown(front_matter.body)
+        post, _ = make_post(source, front_matter, rendered, text_metrics(rendered.html, config=config), config, "f")
+        assert post.summary_text == expected == plain_text(post.summary_html)

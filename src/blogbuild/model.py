@@ -60,6 +60,7 @@ class TextMetrics:
     reading_minutes: int
     summary_html: str
     truncated: bool          # the summary is shorter than the content
+    summary_text: str = ""   # plain text of summary_html (what text.plain_text gives), for feeds and search
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class Post:
     kind: str = "page"       # "page" | "section"
     weight: int = 0
     fingerprint: str = ""    # hash of the source and everything its rendering depends on
+    summary_text: str = ""   # plain text of summary_html, as text.plain_text(summary_html) gives it
 
     def taxonomy_values(self, taxonomy: str) -> tuple[str, ...]:
         """The post's terms in one taxonomy (tags, categories, series or a custom one)."""

@@ -13,7 +13,7 @@ from .config import SiteConfig
 from .errors import SourceError, SourceWarning
 from .frontmatter import key_line
 from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics
-from .text import slugify, urlize
+from .text import plain_text, slugify, urlize
 
 _LIST_KEYS = ("tags", "categories", "series", "aliases")
 # Characters XML 1.0 forbids (C0 controls other than tab and newline, lone surrogates, U+FFFE/U+FFFF): one in a
@@ -173,10 +173,12 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     weight = _optional_int(data, "weight", path=path, text=text)
     if series_order is None:
         series_order = weight
-    summary_text = _text_field(data, "summary", path=path, text=text)
-    summary_html, truncated = metrics.summary_html, metrics.truncated
-    if summary_text:
-        summary_html, truncated = f"<p>{html.escape(summary_text)}</p>", True
+    written_summary = _text_field(data, "summary", path=path, text=text)
+    summary_html, truncated, summary_text = metrics.summary_html, metrics.truncated, metrics.summary_text
+    if written_summary:
+        summary_html, truncated = f"<p>{html.escape(written_summary)}</p>", True
+        # The text as plain_text(summary_html) gives it (white space folded), like every other summary.
+        summary_text = plain_text(summary_html)
     excerpt = _flag(data, "excerpt", False, path=path, text=text)
     post = Post(
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
@@ -195,6 +197,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         reading_minutes=metrics.reading_minutes, has_math=rendered.has_math,
         has_mermaid=rendered.has_mermaid, has_code=rendered.has_code, resources=source.resources,
         params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
+        summary_text=summary_text,
     )
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):

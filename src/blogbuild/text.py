@@ -44,11 +44,13 @@ _CJK = f"[{_CJK_RANGES}]"
 _CJK_WIDE = f"[{_CJK_RANGES}\u3000-\u303f\u30fb\uff00-\uff65]"
 _CJK_RE = re.compile(_CJK)
 # A Latin (or any non-CJK script) word: letters and digits, with inner apostrophes ("don't").
-_LATIN_RE = re.compile(rf"(?:(?!{_CJK})[^\W_])+(?:['’](?:(?!{_CJK})[^\W_])+)*")
+# One character class (a word character, not "_", not CJK) instead of a look-ahead per character.
+_LATIN_LETTER = rf"[^\W_{_CJK_RANGES}]"
+_LATIN_RE = re.compile(rf"{_LATIN_LETTER}+(?:['’]{_LATIN_LETTER}+)*")
 _SPACE_BETWEEN_CJK_RE = re.compile(rf"(?<={_CJK_WIDE}) (?={_CJK_WIDE})")
 # Tokens for cutting a summary: one CJK character, one Latin word, one whitespace run, or one
 # other character (punctuation). A cut only ever falls between tokens.
-_TOKEN_RE = re.compile(rf"{_CJK}|{_LATIN_RE.pattern}|\s+|.", re.S)
+_TOKEN_RE = re.compile(rf"({_CJK})|({_LATIN_RE.pattern})|\s+|.", re.S)
 
 _SENTENCE_ENDS = frozenset("。！？!?.")
 _CLOSING_MARKS = frozenset("”’」』）)】》〉\"'")
@@ -172,10 +174,127 @@ class _TreeBuilder(HTMLParser):
 
 
 def _parse(html: str) -> _Element:
+    return _parse_with_text(html)[0]
+
+
+def _parse_with_text(html: str) -> tuple[_Element, list[str] | None, bool]:
+    """(tree, plain-text pieces or None, whether a more-marker may be in it), parsed once."""
+    simple = _parse_simple(html)
+    if simple is not None:
+        return simple
     builder = _TreeBuilder()
     builder.feed(html)
     builder.close()
-    return builder.root
+    return builder.root, None, True
+
+
+# The HTML markdown-it and Pygments write is regular: lower-case tags, attributes with double-quoted
+# values, escaped text. _parse_simple reads that subset with one regex, several times faster than
+# html.parser, and gives up (None) on anything else, which then goes to _TreeBuilder. On the subset
+# both build the same tree (tests compare them): what html.parser does with a tag of this shape is
+# lower-case its names, unescape its attribute values and unescape the text between tags.
+_SPACE = "[ \t\n\r\f]"
+_SIMPLE_TOKEN_RE = re.compile(
+    rf"<(?:([a-zA-Z][a-zA-Z0-9-]*)((?:{_SPACE}+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:=\"[^\"]*\")?)*){_SPACE}*(/?)>"
+    rf"|/([a-zA-Z][a-zA-Z0-9-]*){_SPACE}*>"
+    r"|!--([^-]*)-->)")
+_SIMPLE_ATTRIBUTE_RE = re.compile(rf"{_SPACE}+([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:(=)\"([^\"]*)\")?")
+_MAYBE_LEFT_OUT = _SKIPPED_IN_TEXT | {"a", "sup"}
+# Elements whose content html.parser (in some Python version) reads as raw text, not as markup.
+_RAW_TEXT_TAGS = frozenset("script style textarea title xmp iframe noembed noframes noscript plaintext".split())
+
+
+def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
+    """_parse_with_text for HTML of the regular subset; None for anything else.
+
+    The plain-text pieces are collected on the way, as _plain_text_of's walk would: text outside
+    skipped elements, and a block mark where each block element opens and closes.
+    """
+    # split() gives text, then the five groups of a tag, then text, ...: fewer calls than finditer.
+    parts = _SIMPLE_TOKEN_RE.split(html)
+    texts = parts[::6]
+    if "<" in "".join(texts):
+        return None           # a "<" that is not a tag of the subset
+    root = _Element("#root", [])
+    stack = [root]
+    skipping = [False]        # per open element: inside something plain text leaves out
+    children = root.children
+    pieces: list[str] = []
+    has_comment = False
+    seen_attributes: dict[str, list[tuple[str, str | None]]] = {}
+    for index in range(0, len(parts), 6):
+        text = parts[index]
+        if text:
+            if "&" in text:
+                text = texts[index // 6] = html_lib.unescape(text)
+            if children and type(children[-1]) is _Text:
+                children[-1].text += text
+            else:
+                children.append(_Text(text))
+            if not skipping[-1]:
+                pieces.append(text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in text else text)
+        if index + 1 == len(parts):
+            break
+        tag, attributes, self_closing, end_tag, comment = parts[index + 1:index + 6]
+        if tag is not None:
+            tag = tag.lower()
+            if tag in _RAW_TEXT_TAGS:
+                return None
+            if attributes:
+                # Highlighted code repeats the same few attribute strings (class="n"): read each once.
+                # The lists are shared between elements; nothing changes an element's attrs in place.
+                attrs = seen_attributes.get(attributes)
+                if attrs is None:
+                    attrs = seen_attributes[attributes] = _simple_attributes(attributes)
+            else:
+                attrs = []
+            element = _Element(tag, attrs)
+            children.append(element)
+            skipped = skipping[-1] or (tag in _MAYBE_LEFT_OUT and _left_out_of_text(element))
+            block = not skipped and tag in _BLOCK
+            if block:
+                pieces.append(_BLOCK_MARK)
+            if not self_closing and tag not in _VOID:
+                stack.append(element)
+                skipping.append(skipped)
+                children = element.children
+            elif block:
+                pieces.append(_BLOCK_MARK)
+        elif end_tag is not None:
+            end_tag = end_tag.lower()
+            for open_index in range(len(stack) - 1, 0, -1):
+                if stack[open_index].tag == end_tag:
+                    for closed in range(open_index, len(stack)):
+                        if not skipping[closed] and stack[closed].tag in _BLOCK:
+                            pieces.append(_BLOCK_MARK)
+                    del stack[open_index:]
+                    del skipping[open_index:]
+                    children = stack[-1].children
+                    break
+        else:
+            children.append(_Comment(comment))
+            has_comment = True
+    # A marker is a comment, or a paragraph whose text is "<!--more-->": its letters are in the text.
+    may_have_more = has_comment or "more" in "".join(texts).lower()
+    return root, pieces, may_have_more
+
+
+def _simple_attributes(attributes: str) -> list[tuple[str, str | None]]:
+    """The (name, value) pairs of a start tag of the regular subset, as html.parser reports them."""
+    attrs: list[tuple[str, str | None]] = []
+    for name, equals, value in _SIMPLE_ATTRIBUTE_RE.findall(attributes):
+        if not equals:
+            attrs.append((name.lower(), None))
+        else:
+            attrs.append((name.lower(), html_lib.unescape(value) if "&" in value else value))
+    return attrs
+
+
+def _left_out_of_text(element: _Element) -> bool:
+    """Whether plain text leaves out this element and everything in it."""
+    if element.tag in _SKIPPED_IN_TEXT or _is_anchor_link(element):
+        return True
+    return element.tag == "sup" and "footnote-ref" in element.classes()
 
 
 def _serialize_start(element: _Element) -> str:
@@ -233,10 +352,8 @@ def _plain_text_of(root: _Element) -> str:
             return
         if isinstance(node, _Comment):
             return
-        if node.tag in _SKIPPED_IN_TEXT or _is_anchor_link(node):
-            return
-        if node.tag == "sup" and "footnote-ref" in node.classes():
-            return   # "[1]" markers are noise in search text and feeds
+        if _left_out_of_text(node):
+            return   # scripts, heading anchors, "[1]" footnote markers: noise in search text and feeds
         block = node.tag in _BLOCK
         if block:
             pieces.append(_BLOCK_MARK)
@@ -246,14 +363,19 @@ def _plain_text_of(root: _Element) -> str:
             pieces.append(_BLOCK_MARK)
 
     walk(root)
+    return _fold_plain_text(pieces)
+
+
+def _fold_plain_text(pieces: list[str]) -> str:
+    """Text pieces and block marks as lines: white space folded, spaces between CJK characters gone."""
     # One pass over the whole text is much faster than one per text node.
-    folded = re.sub(r"\s+", " ", "".join(pieces))
-    lines = []
-    for line in folded.split(_BLOCK_MARK):
-        line = line.strip()
-        if line:
-            lines.append(_SPACE_BETWEEN_CJK_RE.sub("", line) if " " in line else line)
-    return "\n".join(lines)
+    # str.split() breaks on the same white space as re's \s (both use Py_UNICODE_ISSPACE), and
+    # the spaces it drops at the two ends would be stripped from the first and last line anyway.
+    folded = " ".join("".join(pieces).split())
+    # Once over the whole text rather than per line: a block mark is not CJK, so no space is removed
+    # across lines, and the spaces strip() removes at the ends of a line are never between two CJK.
+    folded = _SPACE_BETWEEN_CJK_RE.sub("", folded)
+    return "\n".join(line for line in (line.strip() for line in folded.split(_BLOCK_MARK)) if line)
 
 
 # --- summaries -------------------------------------------------------------------------------------
@@ -327,12 +449,19 @@ def _boundaries(block: _Element) -> list[_Boundary]:
             if isinstance(child, _Comment):
                 continue
             if isinstance(child, _Text):
-                tokens = [match.group(0) for match in _TOKEN_RE.finditer(_normalize(child.text))]
+                matches = list(_TOKEN_RE.finditer(_normalize(child.text)))
+                tokens = [match.group(0) for match in matches]
                 child.text = "".join(tokens)
                 offset = 0
                 for index, token in enumerate(tokens):
                     found.append(_Boundary(cost, _ends_sentence(tokens, index), child, offset))
-                    cost += _cost(token)
+                    # _cost(token), read from the alternative that matched: a CJK character costs 1,
+                    # a Latin word its length plus 1, space and punctuation nothing.
+                    kind = matches[index].lastindex
+                    if kind == 1:
+                        cost += 1
+                    elif kind == 2:
+                        cost += len(token) + 1
                     offset += len(token)
                 found.append(_Boundary(cost, _ends_sentence(tokens, len(tokens)), child, offset))
                 continue
@@ -455,7 +584,7 @@ def _has_content(node) -> bool:
     return True
 
 
-def _summary_until_more(root: _Element, marker) -> tuple[str, bool]:
+def _summary_until_more(root: _Element, marker) -> tuple[str, bool, str]:
     """Everything before the more-marker, cleaned; truncated when anything of substance follows."""
     before = _copy_until(root, _Boundary(0, False, marker), ellipsis=False)
     cleaned = _Element("#root", [], [item for child in before.children for item in _clean_for_summary(child)])
@@ -472,23 +601,26 @@ def _summary_until_more(root: _Element, marker) -> tuple[str, bool]:
                 collect(child)
 
     collect(root)
-    return _serialize(cleaned).strip(), any(_has_content(node) for node in after)
+    return _serialize(cleaned).strip(), any(_has_content(node) for node in after), _plain_text_of(cleaned)
 
 
 def summarize(html: str, *, length: int) -> tuple[str, bool]:
     """(summary HTML, truncated): up to <!--more-->, else whole prose blocks up to about length."""
-    return _summarize_tree(_parse(html), length)
+    summary_html, truncated, _ = _summarize_tree(_parse(html), length)
+    return summary_html, truncated
 
 
-def _summarize_tree(root: _Element, length: int) -> tuple[str, bool]:
+def _summarize_tree(root: _Element, length: int, *, may_have_more: bool = True) -> tuple[str, bool, str]:
+    """(summary HTML, truncated, summary plain text) of a parsed post."""
     # Cutting rewrites text nodes of root in place: callers parse afresh or are done with the tree.
-    marker = _find_more(root)
+    marker = _find_more(root) if may_have_more else None
     if marker is not None:
         return _summary_until_more(root, marker)
     length = max(length, 1)
     # "About" length: a whole block may run a quarter over rather than be cut.
     limit = length + length // 4
     chosen: list[str] = []
+    chosen_blocks: list[_Element] = []
     used = 0
     truncated = False
     blocks = [node for node in root.children if _has_content(node)]
@@ -503,6 +635,7 @@ def _summarize_tree(root: _Element, length: int) -> tuple[str, bool]:
         cost = _cost(_text_of(block))
         if used + cost <= limit:
             chosen.append(_serialize(block))
+            chosen_blocks.append(block)
             used += cost
             continue
         remaining = length - used
@@ -511,16 +644,19 @@ def _summarize_tree(root: _Element, length: int) -> tuple[str, bool]:
             cut = _cut_block(block, remaining)
             if cut is not None:
                 chosen.append(_serialize(cut[0]))
+                chosen_blocks.append(cut[0])
         truncated = True
         break
-    return "\n".join(chosen), truncated
+    # The summary's text from its tree: what plain_text() of the summary HTML gives, without parsing it.
+    return "\n".join(chosen), truncated, _plain_text_of(_Element("#root", [], chosen_blocks))
 
 
 def text_metrics(html: str, *, config: SiteConfig) -> TextMetrics:
     """Plain text, word count, reading time and summary of one post's rendered HTML."""
-    root = _parse(html)   # parsed once: the parse is most of the cost on long posts
-    text = _plain_text_of(root)
-    summary_html, truncated = _summarize_tree(root, config.summary_length)
+    root, pieces, may_have_more = _parse_with_text(html)   # parsed once: the parse is most of the cost
+    text = _fold_plain_text(pieces) if pieces is not None else _plain_text_of(root)
+    summary_html, truncated, summary_text = _summarize_tree(root, config.summary_length,
+                                                            may_have_more=may_have_more)
     cjk, latin = _counts(text)
     return TextMetrics(
         plain_text=text,
@@ -528,6 +664,7 @@ def text_metrics(html: str, *, config: SiteConfig) -> TextMetrics:
         reading_minutes=_minutes(cjk, latin, config.cjk_reading_rate, config.latin_reading_rate),
         summary_html=summary_html,
         truncated=truncated,
+        summary_text=summary_text,
     )
 
 
