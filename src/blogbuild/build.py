@@ -150,6 +150,7 @@ class Builder:
         self._last_good: tuple[str, dict[str, Post], Site] | None = None   # templates key, posts, site
         self._memo: dict = {}
         self._source_fingerprints: dict[int, tuple[SourceFile, str, str]] = {}
+        self._plain_posts: set[str] = set()
         self._cache_dirty = False
         if use_cache:
             self._load_cache()
@@ -358,7 +359,7 @@ class Builder:
         self._previous = files
         self._last_good = (self._templates_key, {post.rel_path: post for post in posts}, site)
         live = {post.fingerprint for post in posts}
-        self._memo = {key: value for key, value in self._memo.items() if key[1] in live}
+        self._memo = {key: value for key, value in self._memo.items() if key[1] in live or key[1] == ""}
         # The site model is millions of long-lived objects: keep the cyclic GC from walking them on every
         # later allocation burst (at 10,000 posts that was a third of a one-post rebuild).
         gc.freeze()
@@ -445,7 +446,17 @@ class Builder:
 
         resolved = []
         base_path = self.config.base_path
+        plain = self._plain_posts
+        self._plain_posts = set()
         for post in posts:
+            if post.fingerprint in plain:   # seen before with no ref and nothing to rebase: skip the scan
+                self._plain_posts.add(post.fingerprint)
+                resolved.append(post)
+                continue
+            if base_path == "/" and "{{bbref:" not in post.content_html:
+                self._plain_posts.add(post.fingerprint)
+                resolved.append(post)
+                continue
             html, ref_errors = resolve_refs(post.content_html, resolve, path=post.source)
             errors.extend(ref_errors)
             if base_path != "/":

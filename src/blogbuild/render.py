@@ -209,6 +209,7 @@ class Planner:
         newest = site.posts[0].date if site.posts else None
         self.site_year = newest.year if newest is not None else None
         self._series_keys: dict[str, str] = {}
+        self.touching: set[str] | None = None    # set by plan_affected: list pages without these urls are skipped
         self.memo = memo if memo is not None else {}
 
     def _meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
@@ -236,7 +237,10 @@ class Planner:
                     crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
                     feed_url: str | None) -> list[PlannedPage]:
         pages = []
+        touching = self.touching
         for paginator in self.paginate(posts, base_url):
+            if touching is not None and not any(post.url in touching for post in paginator.items):
+                continue   # plan_affected: this page does not show an edited post
             page_title = title if paginator.number == 1 else f"{title} ({paginator.number})"
             meta_info = self._meta(kind, paginator.url, page_title, breadcrumbs=crumbs, feed_url=feed_url,
                                    needs_math=any(p.has_math for p in paginator.items) and
@@ -289,19 +293,26 @@ class Planner:
         per_post = ("post.html", "alias.html", "home.html", "section.html", "term.html", "series.html")
         if any(self.templates.closure(name)[1] for name in per_post if self.templates.exists(name)):
             return self.plan()   # a template shows site-wide lists on every page: every page may change
-        pages, data = self._home()
         urls = {post.url for post in changed}
+        self.touching = urls
+        pages, data = self._home()
         for post in changed:
             pages += self._post_pages(post)
+        sections = {post.section for post in changed}
+        terms = {(name, urlize(value)) for post in changed for name in self.config.taxonomies
+                 for value in post.taxonomy_values(name)}
         for section in site.sections:
-            if any(post.url in urls for post in section.posts):
+            if section.name in sections:
                 self._section(section, pages, data)
         for taxonomy in site.taxonomies:
             for term in taxonomy.terms:
-                if any(post.url in urls for post in term.posts):
+                if (taxonomy.name, term.slug) in terms:
                     self._term(taxonomy, term, pages, data)
+        self.touching = None
         pages += self._singletons()
-        data += self._site_files()
+        # The sitemap (URLs and dates) and robots.txt cannot change with a body: only the search index.
+        key = fingerprint_of("search-after-edit", *(post.fingerprint for post in changed))
+        data.append(PlannedData("index.json", lambda: search_index(site, self.memo, edited=changed), key))
         return pages, data
 
     def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
@@ -472,19 +483,32 @@ def search_entry(post: Post, config: SiteConfig) -> dict[str, Any]:
             "summary": plain_text(post.summary_html), "content": post.plain_text}
 
 
-def search_index(site: Site, memo: dict | None = None) -> bytes:
+def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post] = ()) -> bytes:
     """/index.json: one object per published listed post, newest first.
 
     Each post's JSON is kept in memo by fingerprint, so a one-post edit re-encodes one entry; the result
     is byte for byte json.dumps of the whole list."""
     memo = memo if memo is not None else {}
-    fragments = []
-    for post in site.posts:
+
+    def encode(post: Post) -> bytes:
         key = ("search", post.fingerprint, site.config.base_url)
         fragment = memo.get(key)
         if fragment is None:
             fragment = json.dumps(search_entry(post, site.config), ensure_ascii=False,
                                   separators=(",", ":")).encode("utf-8")
             memo[key] = fragment
-        fragments.append(fragment)
+        return fragment
+
+    last = memo.get(("search-list", "", ""))
+    if edited and last is not None and len(last[0]) == len(site.posts):
+        # Same posts in the same order (a body edit): replace the edited entries in the last list.
+        positions, fragments = last
+        fragments = list(fragments)
+        for post in edited:
+            if post.url in positions:
+                fragments[positions[post.url]] = encode(post)
+    else:
+        fragments = [encode(post) for post in site.posts]
+        positions = {post.url: index for index, post in enumerate(site.posts)}
+    memo[("search-list", "", "")] = (positions, fragments)
     return b"[" + b",".join(fragments) + b"]"
