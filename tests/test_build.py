@@ -216,7 +216,7 @@ def test_changed_template_or_config_invalidates(make_site) -> None:
 def test_cache_holds_nothing_it_cannot_rebuild(make_site) -> None:
     root = make_site(_many_posts(3))
     assert build(root) == 0
-    cache_file = next((root / CACHE_DIR).glob("*.pickle"))
+    cache_file = next((root / CACHE_DIR).glob("posts-*.pickle"))
     stored = pickle.loads(cache_file.read_bytes())
     assert len(stored["posts"]) == 3
 
@@ -285,3 +285,17 @@ def test_body_only_edits_take_the_short_path_and_equal_a_full_build(make_site) -
         full = Builder(config).build()
         assert {k: v.data or v.source for k, v in partial.files.items()} == \
                {k: v.data or v.source for k, v in full.files.items()}, f"step {step}: p{number}"
+
+
+def test_warm_build_in_a_new_process_reuses_published_pages_but_never_a_tampered_one(make_site) -> None:
+    root = make_site(_many_posts(5))
+    assert build(root) == 0
+    cold = read_tree(root / "public")
+    config = load_config(None, root=root)
+    warm = Builder(config, use_cache=True).build()      # a fresh Builder, as a new `blogbuild build` has
+    assert warm.ok and warm.stats.rendered_pages == 0 and warm.stats.markdown_rendered == 0
+    (root / "public/posts/p001/index.html").write_text("tampered", encoding="utf-8")
+    again = Builder(config, use_cache=True).build()
+    assert again.ok and again.stats.rendered_pages == 1
+    assert build(root) == 0
+    assert read_tree(root / "public") == cold

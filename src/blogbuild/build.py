@@ -144,6 +144,11 @@ class Builder:
         self._code_key = _code_key()
         self._config_key = _config_key(config)
         self._cache_file = self.root / CACHE_DIR / f"posts-{self._config_key[:16]}.pickle"
+        self._pages_file = self.root / CACHE_DIR / f"pages-{self._config_key[:16]}.pickle"
+        self._output_keys: dict[str, str] = {}
+        self._published: dict[str, tuple[str, int, int]] = {}
+        self._output_dir: str | None = None
+        self._published_dirty = False
         self._cache_warnings: list[SourceWarning] = []
         self._tree: Any = None
         self._known: dict[str, tuple] = {}
@@ -164,27 +169,82 @@ class Builder:
                     and stored.get("code") == self._code_key and isinstance(stored.get("posts"), dict)):
                 return
             self._rendered.update(stored["posts"])
+            pages = self._read_pickle(self._pages_file)
+            if (isinstance(pages, dict) and pages.get("format") == _CACHE_FORMAT
+                    and pages.get("code") == self._code_key and isinstance(pages.get("pages"), dict)
+                    and isinstance(pages.get("output"), str)):
+                self._published, self._output_dir = pages["pages"], pages["output"]
         except FileNotFoundError:
             return
         except Exception as error:  # a cache is never trusted: any damage means rebuild
             self._cache_warnings.append(SourceWarning(str(self._cache_file), 0, f"cache unreadable ({type(error).__name__}); "
                                                       "ignored and rebuilt"))
 
+    def _published_copy(self, path: str, key: str) -> str | None:
+        """The file of the last published build for this output when it was made from the same key and is
+        untouched since (size and mtime as recorded): a warm build copies it instead of rendering again."""
+        if self._output_dir is None:
+            return None
+        entry = self._published.get(path)
+        if entry is None or entry[0] != key:
+            return None
+        target = os.path.join(self._output_dir, path)
+        try:
+            stat = os.stat(target)
+        except OSError:
+            return None
+        if (stat.st_size, stat.st_mtime_ns) != (entry[1], entry[2]):
+            return None
+        return target
+
+    def record_published(self, output_dir: Path) -> None:
+        """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache)."""
+        if not self.use_cache:
+            return
+        published = {}
+        for path, key in self._output_keys.items():
+            try:
+                stat = os.stat(output_dir / path)
+            except OSError:
+                continue
+            published[path] = (key, stat.st_size, stat.st_mtime_ns)
+        self._published = published
+        self._output_dir = str(output_dir)
+        self._published_dirty = True
+
     def save_cache(self) -> None:
-        """Write the rendered-posts cache (atomically) when this build rendered anything new."""
-        if not self.use_cache or not self._cache_dirty:
+        """Write the rendered-posts cache and the published-page keys (atomically) when they changed."""
+        if not self.use_cache:
+            return
+        if self._published_dirty:
+            self._write_pickle(self._pages_file, {"format": _CACHE_FORMAT, "code": self._code_key,
+                                                  "output": self._output_dir, "pages": self._published})
+            self._published_dirty = False
+        if not self._cache_dirty:
             return
         self._cache_file.parent.mkdir(parents=True, exist_ok=True)
-        for old in self._cache_file.parent.glob("posts-*.pickle"):
-            if old != self._cache_file:
+        for old in self._cache_file.parent.glob("*.pickle"):
+            if old not in (self._cache_file, self._pages_file):
                 old.unlink(missing_ok=True)
-        temp = self._cache_file.with_suffix(f".tmp{os.getpid()}")
         live = {entry[0].fingerprint: entry for entry in self._rendered.values() if entry[0] is not None}
-        with open(temp, "wb") as handle:
-            pickle.dump({"format": _CACHE_FORMAT, "code": self._code_key, "posts": live}, handle,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temp, self._cache_file)
+        self._write_pickle(self._cache_file, {"format": _CACHE_FORMAT, "code": self._code_key, "posts": live})
         self._cache_dirty = False
+
+    @staticmethod
+    def _write_pickle(path: Path, value: Any) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_suffix(f".tmp{os.getpid()}")
+        with open(temp, "wb") as handle:
+            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, path)
+
+    @staticmethod
+    def _read_pickle(path: Path) -> Any:
+        try:
+            with open(path, "rb") as handle:
+                return pickle.load(handle)
+        except FileNotFoundError:
+            return None
 
     # -- stages -------------------------------------------------------------------------------------
     def _shown(self, path: str) -> str:
@@ -545,9 +605,19 @@ class Builder:
             return files, {"kinds": {}, "static": 0, "rendered": 0, "reused": 0}, errors
         kinds: dict[str, int] = {}
         rendered = reused = 0
+        static_count = len(files) - 1
         failed_templates: set[str] = set()
         new_cache: dict[str, tuple[str, bytes]] = {}
-        stale = [page for page in pages if self._pages.get(page.output_path, ("",))[0] != page.key]
+        self._output_keys = {}
+        on_disk: dict[str, str] = {}
+        for item in [*pages, *data]:
+            self._output_keys[item.output_path] = item.key
+            if self._pages.get(item.output_path, ("",))[0] != item.key:
+                published = self._published_copy(item.output_path, item.key)
+                if published is not None:
+                    on_disk[item.output_path] = published
+        stale = [page for page in pages if self._pages.get(page.output_path, ("",))[0] != page.key
+                 and page.output_path not in on_disk]
         fresh_bodies = self._render_pages(templates, stale)
         for page in pages:
             kinds[page.context["page"].kind] = kinds.get(page.context["page"].kind, 0) + 1
@@ -555,6 +625,11 @@ class Builder:
             if cached is not None and cached[0] == page.key:
                 body = cached[1]
                 reused += 1
+            elif page.output_path in on_disk:
+                reused += 1
+                claim(page.output_path, OutputFile(page.output_path, source=on_disk[page.output_path]),
+                      page.source or page.url)
+                continue
             elif page.template in failed_templates:
                 continue
             else:
@@ -571,12 +646,15 @@ class Builder:
             cached = self._pages.get(item.output_path)
             if cached is not None and cached[0] == item.key:
                 body = cached[1]
+            elif item.output_path in on_disk:
+                claim(item.output_path, OutputFile(item.output_path, source=on_disk[item.output_path]),
+                      item.source or "/" + item.output_path)
+                continue
             else:
                 body = item.make()
             new_cache[item.output_path] = (item.key, body)
             claim(item.output_path, OutputFile(item.output_path, body), item.source or "/" + item.output_path)
         self._pages = new_cache
-        static_count = sum(1 for item in files.values() if item.source)
         return files, {"kinds": kinds, "static": static_count, "rendered": rendered, "reused": reused}, errors
 
 
@@ -647,6 +725,7 @@ def run(options: Any) -> int:
     protected = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
                  Path(config.root) / config.static_dir, Path(config.root)]
     write_output(result.files, output, protected=protected)
+    builder.record_published(output)
     builder.save_cache()
     if not quiet:
         print(_summary(result, output))

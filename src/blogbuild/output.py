@@ -103,6 +103,9 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
                 made_dirs.add(folder)
             target = temp / path
             previous = output_dir / path
+            if item.source and os.path.abspath(item.source) == os.path.abspath(previous):
+                os.link(previous, target)   # a warm build found this published file still current
+                continue
             if previous.is_file() and _same_bytes(previous, item):
                 try:
                     os.link(previous, target)
