@@ -419,3 +419,47 @@ def test_search_matches_chinese_without_a_dictionary_and_ranks_titles_first(tmp_
     assert titles["verl"] == ["VeRL 训练源码走读"]
     assert titles["lang"] == []                                 # a prefix of a word, not any substring
     assert titles["显存管理 不存在"] == []
+
+
+# --- the faster theme must say exactly what the macros it replaced said -----------------------------
+
+def render_string(config: SiteConfig, source: str, **context) -> str:
+    """Render a template written inline, with the theme's partials importable."""
+    environment = make_environment(config, [THEME / "templates"])
+    return environment.from_string(source).render(**context)
+
+
+@pytest.mark.parametrize("language, skip", [("zh-CN", "跳到正文"), ("zh", "跳到正文"), ("en", "Skip to content"),
+                                            ("", "Skip to content")])
+def test_labels_are_the_page_language_and_t_gives_the_same_words(config, language, skip):
+    source = ('{% from "partials/i18n.html" import labels, t, page_label with context %}'
+              '{{ labels["skip"] }}\n'
+              '{% for key in labels %}{{ key }}: {{ labels[key] }} | {{ t(key) }}\n{% endfor %}'
+              '{{ page_label("Archives") }} | {{ labels["archives"] }} | {{ page_label("Mine & yours") }}')
+    first, *lines, last = render_string(config, source, page=meta("post", language=language)).split("\n")
+    assert first == skip
+    assert len(lines) > 40
+    for line in lines:
+        key, words = line.split(": ", 1)
+        by_dict, by_macro = words.split(" | ")
+        assert by_dict == by_macro != "", key
+    archives, archives_label, other = last.split(" | ")
+    assert archives == archives_label and other == "Mine &amp; yours"
+
+
+def test_list_cards_are_post_meta_and_term_links_written_out(config):
+    posts = (make_post(3, tags=("ai", "CUDA & <NCCL>"), draft=True), make_post(2, tags=(), truncated=False),
+             make_post(1, tags=("ai",), date=None, summary_html=""))
+    source = ('{% from "partials/post.html" import post_cards, post_card, post_meta, term_links with context %}'
+              '{{ post_cards(posts) }}\x00'
+              '{% for post in posts %}{{ post_card(post) }}\x01{{ post_meta(post, show_words=false) }}\x01'
+              '{{ term_links(post, "tags") }}\x02{% endfor %}')
+    config = replace(config, taxonomies=("tags",))
+    cards, singles = render_string(config, source, posts=posts, page=meta("home", "/")).split("\x00")
+    separate = [part.split("\x01") for part in singles.split("\x02")[:-1]]
+    assert cards == "".join(card + "\n" for card, _, _ in separate)
+    for card, meta_line, tag_list in separate:
+        # A card is its title, the meta line without word count, the summary, and the tag list.
+        assert "\n" + meta_line + "\n" in card
+        assert card.endswith("\n" + tag_list + "\n</div>\n</article>")
+    assert "CUDA &amp; &lt;NCCL&gt;" in cards and "<ul class=\"post-tags\">" in cards
