@@ -299,3 +299,11 @@ def test_warm_build_in_a_new_process_reuses_published_pages_but_never_a_tampered
     assert again.ok and again.stats.rendered_pages == 1
     assert build(root) == 0
     assert read_tree(root / "public") == cold
+
+
+def test_a_build_with_nothing_to_change_leaves_the_output_untouched(site: Path) -> None:
+    assert build(site) == 0
+    before = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in (site / "public").rglob("*")}
+    assert build(site) == 0
+    after = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in (site / "public").rglob("*")}
+    assert after == before

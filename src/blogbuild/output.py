@@ -80,11 +80,33 @@ def _same_bytes(path: Path, item: OutputFile) -> bool:
         return False
 
 
+def _already_published(files: Mapping[str, OutputFile], output_dir: Path) -> bool:
+    """Whether output_dir holds exactly these files with these bytes (a no-op build then writes nothing)."""
+    if not (output_dir / MARKER).is_file():
+        return False
+    existing = set()
+    for folder, _, names in os.walk(output_dir):
+        for name in names:
+            existing.add(os.path.relpath(os.path.join(folder, name), output_dir).replace(os.sep, "/"))
+    existing.discard(MARKER)
+    if existing != set(files):
+        return False
+    for path, item in files.items():
+        previous = output_dir / path
+        if item.source and os.path.abspath(item.source) == os.path.abspath(previous):
+            continue
+        if not _same_bytes(previous, item):
+            return False
+    return True
+
+
 def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected: list[Path] | None = None) -> int:
     """Write files as the new output folder, atomically; unchanged files keep their inode and mtime.
 
     Returns the number of files whose bytes changed."""
     check_output_dir(output_dir, protected or [])
+    if _already_published(files, output_dir):
+        return 0   # nothing to change: leave the folder (and every inode and mtime) as it is
     parent = output_dir.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     for stale in parent.glob(f"{_TEMP_PREFIX}{output_dir.name}-*"):
