@@ -104,17 +104,17 @@ _TAG_NAME_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 _ATTRIBUTE_NAME_RE = re.compile(r"^[a-zA-Z_:][-a-zA-Z0-9_:.]*$")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Text:
     text: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Comment:
     text: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Element:
     tag: str
     attrs: list[tuple[str, str | None]]
@@ -248,7 +248,7 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
                     attrs = seen_attributes[attributes] = _simple_attributes(attributes)
             else:
                 attrs = []
-            element = _Element(tag, attrs)
+            element = _Element(tag, attrs, [])
             children.append(element)
             skipped = skipping[-1] or (tag in _MAYBE_LEFT_OUT and _left_out_of_text(element))
             block = not skipped and tag in _BLOCK
