@@ -5,6 +5,7 @@ import gc
 import os
 import pickle
 import re
+import shutil
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -128,8 +129,11 @@ def _render_in_worker(job: tuple[SourceFile, SiteConfig, str]):
 class Builder:
     """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
 
-    def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False) -> None:
+    def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False,
+                 stage_dir: str | None = None) -> None:
         self.config = config
+        self.stage_dir = stage_dir     # spool rendered pages here (one-shot CLI builds) instead of memory
+        self._staged = 0
         self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
         self.use_cache = use_cache
         self.root = Path(config.root)
@@ -548,9 +552,10 @@ class Builder:
         pickled but the bytes coming back); a template that fails once is not tried again."""
         from .render import render_template
         global _FORKED_PAGES
+        stage = self._next_stage_names(len(pages))
         if len(pages) >= 200 and self.jobs > 1 and sys.platform.startswith("linux"):
             import multiprocessing
-            _FORKED_PAGES = (templates, pages)
+            _FORKED_PAGES = (templates, pages, stage)
             try:
                 with ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork")) as pool:
                     bodies = list(pool.map(_render_forked, range(len(pages)),
@@ -565,11 +570,21 @@ class Builder:
                 results[page.output_path] = failed[page.template]
                 continue
             try:
-                results[page.output_path] = render_template(templates, page)
+                body = render_template(templates, page)
             except SourceError as error:
                 failed[page.template] = error
                 results[page.output_path] = error
+                continue
+            results[page.output_path] = _spool(body, stage, len(results)) if stage else body
         return results
+
+    def _next_stage_names(self, count: int) -> tuple[str, int] | None:
+        """(stage folder, first number) for count pages about to be rendered, when spooling to disk."""
+        if self.stage_dir is None:
+            return None
+        first = self._staged
+        self._staged += count
+        return (self.stage_dir, first)
 
     def _render_outputs(self, site: Site, templates: Any, tree: Any,
                         conflicted: frozenset[str] = frozenset()) -> tuple[dict[str, OutputFile], dict, list]:
@@ -641,8 +656,12 @@ class Builder:
                     failed_templates.add(page.template)
                     errors.append(outcome)
                     continue
-                body = outcome
                 rendered += 1
+                if isinstance(outcome, str):   # spooled to the stage folder
+                    claim(page.output_path, OutputFile(page.output_path, source=outcome, staged=True),
+                          page.source or page.url)
+                    continue
+                body = outcome
             new_cache[page.output_path] = (page.key, body)
             claim(page.output_path, OutputFile(page.output_path, body), page.source or page.url)
         for item in data:
@@ -664,13 +683,23 @@ class Builder:
 _FORKED_PAGES: tuple[Any, list] | None = None
 
 
-def _render_forked(index: int) -> bytes | SourceError:
+def _render_forked(index: int) -> bytes | str | SourceError:
     from .render import render_template
-    templates, pages = _FORKED_PAGES
+    templates, pages, stage = _FORKED_PAGES
     try:
-        return render_template(templates, pages[index])
+        body = render_template(templates, pages[index])
     except SourceError as error:
         return error
+    return _spool(body, stage, index) if stage else body
+
+
+def _spool(body: bytes, stage: tuple[str, int], index: int) -> str:
+    """Write a rendered page to the stage folder and return its path: the build keeps paths, not bytes,
+    so a 10,000-post build does not hold half a gigabyte of HTML in memory."""
+    path = os.path.join(stage[0], f"{stage[1] + index}.html")
+    with open(path, "wb") as handle:
+        handle.write(body)
+    return path
 
 
 def _url_conflicts(site: Site) -> tuple[list[BlogbuildError], frozenset[str]]:
@@ -710,14 +739,26 @@ def _summary(result: BuildResult, output: Path) -> str:
 
 def run(options: Any) -> int:
     """`blogbuild build`: build, report every error and warning, publish atomically; exit code."""
-    from .output import write_output
     config = load_site_config(options)
-    builder = Builder(config, jobs=getattr(options, "jobs", 0), use_cache=not getattr(options, "no_cache", False))
+    output = Path(config.root) / config.output_dir
+    stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}"
+    for stale in stage.parent.glob(f".blogbuild-stage-{output.name}-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    try:
+        stage.mkdir(parents=True)
+        return _build_and_publish(options, config, output, str(stage))
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: str) -> int:
+    from .output import write_output
+    builder = Builder(config, jobs=getattr(options, "jobs", 0), use_cache=not getattr(options, "no_cache", False),
+                      stage_dir=stage)
     result = builder.build()
     quiet = getattr(options, "quiet", False)
     for warning in result.warnings:
         print(str(warning), file=sys.stderr)
-    output = Path(config.root) / config.output_dir
     if result.errors:
         for error in result.errors:
             print(f"{error}", file=sys.stderr)

@@ -259,3 +259,4 @@ class OutputFile:
     path: str
     data: bytes = b""
     source: str = ""         # a file to copy instead of data (static files, bundle resources)
+    staged: bool = False     # source is a rendered page spooled to disk by this build: link it, don't copy

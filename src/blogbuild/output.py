@@ -135,6 +135,12 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
                 except OSError:
                     pass
             changed += 1
+            if item.staged:
+                try:
+                    os.link(item.source, target)
+                    continue
+                except OSError:
+                    pass   # another file system: copy below
             if item.source:
                 shutil.copyfile(item.source, target)
             else:
