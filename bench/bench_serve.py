@@ -69,8 +69,11 @@ class Server:
         self.name = name
         self.log_path = log
         self._log = open(log, "wb")
+        # Hugo gives up on a rebuild after its `timeout` (30 s by default), which a 10,000-post rebuild on a
+        # busy two-core machine can pass ("context deadline exceeded"): give it ten minutes.
+        environment = {**os.environ, "HUGO_TIMEOUT": "600s"}
         self.process = subprocess.Popen(command, cwd=cwd, stdout=self._log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
+                                        start_new_session=True, env=environment)
 
     def wait_ready(self, url: str, timeout: float) -> float:
         """Poll url until it answers 200; returns the seconds it took."""
