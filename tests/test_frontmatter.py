@@ -115,3 +115,24 @@ def test_key_line_looks_at_the_first_401_lines_only() -> None:
     text = "\n" * 400 + "date: 1\n"
     assert key_line(text, "date") == 401 == _key_line_by_pattern(text, "date")
     assert key_line("\n" + text, "date", default=7) == 7 == _key_line_by_pattern("\n" + text, "date", default=7)
+
+
+@pytest.mark.parametrize("depth", [1, 39, 40, 41, 120, 2000])
+def test_deep_headers_read_as_pyyaml_reads_them(depth: int) -> None:
+    for header in ("x: " + "[" * depth + "1" + "]" * depth,
+                   "x:\n" + "".join("  " * level + "- \n" for level in range(1, depth)) + "  " * depth + "- 1"):
+        expected = _read(lambda text: yaml.load(text, Loader=frontmatter._Loader), header)  # noqa: S506
+        assert _read(frontmatter._load_yaml, header) == expected
+
+
+def test_a_header_too_deep_for_pyyaml_is_an_error_not_a_crash() -> None:
+    text = "---\ntitle: x\nparams: " + "[" * 3000 + "]" * 3000 + "\n---\nbody\n"
+    with pytest.raises(SourceError, match="nested too deeply"):
+        split_front_matter(text, path="deep.md")
+
+
+def test_aliases_read_as_pyyaml_reads_them() -> None:
+    header = "base: &b {a: 1, b: [x, y]}\ncopy: *b\nlist: &l [1, 2]\nagain: *l"
+    data = frontmatter._load_yaml(header)
+    assert data == yaml.load(header, Loader=frontmatter._Loader)  # noqa: S506
+    assert data["copy"] is data["base"]

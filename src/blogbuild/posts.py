@@ -208,7 +208,8 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
 
 def _scrub(value: Any) -> Any:
     if isinstance(value, str):
-        return _FORBIDDEN_CHARACTERS.sub("", value)
+        # Searching first leaves the (nearly always clean) page HTML and text uncopied.
+        return _FORBIDDEN_CHARACTERS.sub("", value) if _FORBIDDEN_CHARACTERS.search(value) else value
     if isinstance(value, tuple):
         return tuple(_scrub(item) for item in value)
     if isinstance(value, list):
