@@ -340,7 +340,8 @@ _BLOCK_MARK = "\ue000"   # a private-use character (not whitespace) marks block 
 
 def plain_text(html: str) -> str:
     """The text of rendered HTML: tags and heading anchors dropped, math as TeX, one line per block."""
-    return _plain_text_of(_parse(html))
+    root, pieces, _ = _parse_with_text(html)
+    return _fold_plain_text(pieces) if pieces is not None else _plain_text_of(root)
 
 
 def _plain_text_of(root: _Element) -> str:
