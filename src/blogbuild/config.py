@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -58,7 +59,7 @@ class SiteConfig:
     static_dir: str = "static"
     config_path: str = ""
 
-    @property
+    @cached_property   # called for every link of every page: computed once per config
     def base_path(self) -> str:
         """The path part of base_url, '/' or '/blog/'."""
         rest = self.base_url.split("://", 1)[-1]

@@ -6,7 +6,6 @@ import sys
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import format_datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape as xml_escape
@@ -84,6 +83,7 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path]) -> jinja
         loader=jinja2.FileSystemLoader([str(folder) for folder in template_dirs]),
         autoescape=jinja2.select_autoescape(["html", "xml"]),
         undefined=jinja2.StrictUndefined,
+        auto_reload=False,    # the Builder makes a new environment whenever a template file changes
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -357,8 +357,7 @@ class Planner:
         if section is not None:
             crumbs.append((section.title, section.url))
         crumbs.append((post.title, post.url))
-        meta_info = self._meta("post", post.url, post.title, description=post.description or _strip_tags(
-            post.summary_html)[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
+        meta_info = self._meta("post", post.url, post.title, description=post.description or post.summary_text[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
             needs_code=post.has_code, breadcrumbs=tuple(crumbs), draft=post.draft)
         keys = [post.fingerprint, _link_key(nav.newer), _link_key(nav.older),
                 *(_link_key(related) for related in nav.related)]
@@ -405,12 +404,6 @@ class Planner:
             PlannedData("robots.txt", lambda: robots(config), config.base_url),
             PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
         ]
-
-
-@lru_cache(maxsize=65536)
-def _strip_tags(html_text: str) -> str:
-    from .text import plain_text
-    return plain_text(html_text)
 
 
 def _rfc822(value: datetime | None) -> str:
@@ -477,10 +470,9 @@ def robots(config: SiteConfig) -> bytes:
 
 def search_entry(post: Post, config: SiteConfig) -> dict[str, Any]:
     """One object of /index.json."""
-    from .text import plain_text
     return {"title": post.title, "date": post.date_text, "permalink": config.absolute_url(post.url),
             "tags": list(post.tags), "categories": list(post.categories), "series": list(post.series),
-            "summary": plain_text(post.summary_html), "content": post.plain_text}
+            "summary": post.summary_text, "content": post.plain_text}
 
 
 def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post] = ()) -> bytes:
