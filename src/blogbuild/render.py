@@ -189,7 +189,7 @@ def post_list_key(post: Post) -> str:
     return fingerprint_of(post.url, post.title, post.date_text, post.summary_html, "|".join(post.tags),
                           "|".join(post.categories), "|".join(post.series), str(post.reading_minutes),
                           str(post.word_count), str(post.draft), str(post.truncated), post.description,
-                          str(post.series_order))
+                          str(post.series_order), str(post.has_math))   # has_math: list pages load KaTeX
 
 
 def _link_key(post: Post | None) -> str:
