@@ -420,13 +420,21 @@ class Builder:
                        for w in warnings]
         if errors:
             return self._failed(errors, warnings, started, site)
-        changed_files = frozenset(path for path, item in files.items()
-                                  if self._previous.get(path) != item)
-        removed = frozenset(set(self._previous) - set(files))
+        if edited is not None:   # only the files _render_affected replaced can differ
+            changed_files = frozenset(path for path, item in files.items()
+                                      if item is not self._previous.get(path) and self._previous.get(path) != item)
+            removed: frozenset[str] = frozenset()
+            stale = {self._last_good[1][post.rel_path].fingerprint for post in edited}
+            for key in [key for key in self._memo if key[1] in stale]:
+                del self._memo[key]
+        else:
+            changed_files = frozenset(path for path, item in files.items()
+                                      if self._previous.get(path) != item)
+            removed = frozenset(set(self._previous) - set(files))
+            live = {post.fingerprint for post in posts}
+            self._memo = {key: value for key, value in self._memo.items() if key[1] in live or key[1] == ""}
         self._previous = files
         self._last_good = (self._templates_key, {post.rel_path: post for post in posts}, site)
-        live = {post.fingerprint for post in posts}
-        self._memo = {key: value for key, value in self._memo.items() if key[1] in live or key[1] == ""}
         # The site model is millions of long-lived objects: keep the cyclic GC from walking them on every
         # later allocation burst (at 10,000 posts that was a third of a one-post rebuild).
         gc.freeze()

@@ -205,12 +205,20 @@ class Planner:
         self.config: SiteConfig = site.config
         self.templates = templates
         self.list_key = list_keys
-        self.site_key = fingerprint_of(*(list_keys(post) for post in site.posts))
+        self._site_key: str | None = None
         newest = site.posts[0].date if site.posts else None
         self.site_year = newest.year if newest is not None else None
         self._series_keys: dict[str, str] = {}
         self.touching: set[str] | None = None    # set by plan_affected: list pages without these urls are skipped
         self.memo = memo if memo is not None else {}
+
+    @property
+    def site_key(self) -> str:
+        """Every post's list key hashed: what a template reading site-wide lists depends on (lazy: a
+        body-edit rebuild usually needs none)."""
+        if self._site_key is None:
+            self._site_key = fingerprint_of(*(self.list_key(post) for post in self.site.posts))
+        return self._site_key
 
     def _meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
         return PageMeta(kind=kind, url=url, title=title, description=extra.pop("description", "") or
@@ -309,7 +317,9 @@ class Planner:
                 if (taxonomy.name, term.slug) in terms:
                     self._term(taxonomy, term, pages, data)
         self.touching = None
-        pages += self._singletons()
+        # Taxonomy indexes, archives, search and 404 show titles, dates and counts, which a body edit does
+        # not change, unless their templates read site-wide lists.
+        pages += [page for page in self._singletons() if self.templates.closure(page.template)[1]]
         # The sitemap (URLs and dates) and robots.txt cannot change with a body: only the search index.
         key = fingerprint_of("search-after-edit", *(post.fingerprint for post in changed))
         data.append(PlannedData("index.json", lambda: search_index(site, self.memo, edited=changed), key))
@@ -495,7 +505,6 @@ def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post]
     if edited and last is not None and len(last[0]) == len(site.posts):
         # Same posts in the same order (a body edit): replace the edited entries in the last list.
         positions, fragments = last
-        fragments = list(fragments)
         for post in edited:
             if post.url in positions:
                 fragments[positions[post.url]] = encode(post)
@@ -503,4 +512,11 @@ def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post]
         fragments = [encode(post) for post in site.posts]
         positions = {post.url: index for index, post in enumerate(site.posts)}
     memo[("search-list", "", "")] = (positions, fragments)
-    return b"[" + b",".join(fragments) + b"]"
+    if not fragments:
+        return b"[]"
+    # One join, brackets folded into the end entries: the index is tens of megabytes at 10,000 posts.
+    parts = list(fragments)
+    parts[0], parts[-1] = b"[" + parts[0], parts[-1] + b"]"
+    if len(parts) == 1:
+        parts[0] = b"[" + fragments[0] + b"]"
+    return b",".join(parts)
