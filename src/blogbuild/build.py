@@ -255,9 +255,19 @@ class Builder:
         from .sources import display_path
         return display_path(path, str(self.root))
 
+    def _read_one(self, found: Any, kind: str, resources: tuple[str, ...]) -> SourceFile | SourceError:
+        """One content file, or the error that says why it cannot be read."""
+        from .sources import read_source
+        try:
+            return read_source(found, kind=kind, resources=resources, shown_path=self._shown(found.path))
+        except SourceError as error:
+            return error
+        except OSError as error:
+            return SourceError(self._shown(found.path), 0, f"cannot read: {error.strerror}", stage="read")
+
     def _read_changed_only(self, changed: set[str]) -> tuple[list[SourceFile], list[BlogbuildError], Any] | None:
         """When the watcher names only known markdown files, re-read just those: no walk of the tree."""
-        from .sources import FoundFile, read_source
+        from .sources import FoundFile
         if not changed or self._tree is None or not all(path in self._known for path in changed):
             return None
         for path in changed:
@@ -267,20 +277,13 @@ class Builder:
             except OSError:
                 return None   # deleted: let the full walk see it
             fresh = FoundFile(found.path, found.rel_path, stat.st_size, stat.st_mtime_ns)
-            try:
-                item: SourceFile | SourceError = read_source(fresh, kind=kind, resources=resources,
-                                                             shown_path=self._shown(found.path))
-            except SourceError as error:
-                item = error
-            except OSError as error:
-                item = SourceError(self._shown(found.path), 0, f"cannot read: {error.strerror}", stage="read")
-            self._sources[found.rel_path] = (fresh.size, fresh.mtime_ns, item)
+            self._sources[found.rel_path] = (fresh.size, fresh.mtime_ns, self._read_one(fresh, kind, resources))
         sources = [entry[2] for entry in self._sources.values() if isinstance(entry[2], SourceFile)]
         errors = [entry[2] for entry in self._sources.values() if not isinstance(entry[2], SourceFile)]
         return sources, errors, self._tree
 
     def _read_sources(self, changed: set[str] | None) -> tuple[list[SourceFile], list[BlogbuildError], Any]:
-        from .sources import read_source, scan_content
+        from .sources import scan_content
         if changed is not None:
             quick = self._read_changed_only(changed)
             if quick is not None:
@@ -292,19 +295,12 @@ class Builder:
         for found, kind, resources in tree.pages:
             cached = self._sources.get(found.rel_path)
             fresh = (cached is not None and cached[0] == found.size and cached[1] == found.mtime_ns
-                     and (changed is None or found.path not in changed)
+                     and (changed is None or os.path.abspath(found.path) not in changed)
                      and (not isinstance(cached[2], SourceFile) or cached[2].resources == resources))
             if fresh:
                 entry = cached
             else:
-                try:
-                    item: SourceFile | SourceError = read_source(found, kind=kind, resources=resources,
-                                                                 shown_path=self._shown(found.path))
-                except SourceError as error:
-                    item = error
-                except OSError as error:
-                    item = SourceError(self._shown(found.path), 0, f"cannot read: {error.strerror}", stage="read")
-                entry = (found.size, found.mtime_ns, item)
+                entry = (found.size, found.mtime_ns, self._read_one(found, kind, resources))
             seen[found.rel_path] = entry
             if isinstance(entry[2], SourceFile):
                 sources.append(entry[2])
