@@ -22,6 +22,11 @@ from .posts import fingerprint_of, url_to_output_path
 
 CACHE_DIR = ".blogbuild-cache"
 _ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
+
+
+def _rebase_links(html: str, base_path: str) -> str:
+    """Root-relative href/src in content get the site's base path ('/x/' -> '/blog/x/')."""
+    return _ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', html)
 _CACHE_FORMAT = 1
 
 
@@ -462,6 +467,15 @@ class Builder:
         published = {page.url for page in self._last_good[2].pages}
         return [post for post in edited if post.url in published]
 
+    def _keep(self, path: str, key: str, outcome: bytes | str,
+              cache: dict[str, tuple[str, bytes]] | None = None) -> OutputFile:
+        """The output for a freshly rendered page: bytes are remembered for the next build (in cache, or
+        the live page cache); a path means the page was spooled to the stage folder and is linked in."""
+        if isinstance(outcome, str):
+            return OutputFile(path, source=outcome, staged=True)
+        (self._pages if cache is None else cache)[path] = (key, outcome)
+        return OutputFile(path, outcome)
+
     def _render_affected(self, site: Site, templates: Any, edited: list[Post]) -> tuple[dict[str, OutputFile],
                                                                                           dict, list]:
         """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""
@@ -476,8 +490,7 @@ class Builder:
             if isinstance(outcome, SourceError):
                 errors.append(outcome)
                 continue
-            self._pages[page.output_path] = (page.key, outcome)
-            files[page.output_path] = OutputFile(page.output_path, outcome)
+            files[page.output_path] = self._keep(page.output_path, page.key, outcome)
         for item in data:
             cached = self._pages.get(item.output_path)
             if cached is None or cached[0] != item.key:
@@ -532,12 +545,12 @@ class Builder:
             errors.extend(ref_errors)
             if base_path != "/":
                 # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
-                html = _ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', html)
+                html = _rebase_links(html, base_path)
             if html != post.content_html:
                 # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
                 summary, _ = resolve_refs(post.summary_html, resolve, path=post.source)
                 if base_path != "/":
-                    summary = _ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', summary)
+                    summary = _rebase_links(summary, base_path)
                 post = replace(post, content_html=html, summary_html=summary,
                                fingerprint=fingerprint_of(post.fingerprint, html, summary))
             resolved.append(post)
@@ -661,11 +674,9 @@ class Builder:
                     errors.append(outcome)
                     continue
                 rendered += 1
-                if isinstance(outcome, str):   # spooled to the stage folder
-                    claim(page.output_path, OutputFile(page.output_path, source=outcome, staged=True),
-                          page.source or page.url)
-                    continue
-                body = outcome
+                claim(page.output_path, self._keep(page.output_path, page.key, outcome, new_cache),
+                      page.source or page.url)
+                continue
             new_cache[page.output_path] = (page.key, body)
             claim(page.output_path, OutputFile(page.output_path, body), page.source or page.url)
         for item in data:

@@ -46,9 +46,13 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
     grouped: dict[str, list[Post]] = defaultdict(list)
     names: dict[str, str] = {}
     for post in posts:
-        for slug in dict.fromkeys(urlize(value) for value in post.taxonomy_values(name)):
-            names.setdefault(slug, next(v for v in post.taxonomy_values(name) if urlize(v) == slug))
-            grouped[slug].append(post)
+        seen: set[str] = set()
+        for value in post.taxonomy_values(name):
+            slug = urlize(value)
+            if slug not in seen:   # "LLM" and "llm" on one post: one membership
+                seen.add(slug)
+                names.setdefault(slug, value)
+                grouped[slug].append(post)
     terms = []
     for slug in sorted(grouped, key=lambda key: (names[key].lower(), key)):
         members = series_order(grouped[slug]) if name == "series" else grouped[slug]
