@@ -27,7 +27,7 @@ from .errors import BlogbuildError, describe_chain
 from .watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 
 if TYPE_CHECKING:
-    from .build import BuildResult, Builder
+    from .build import Builder
     from .cli import ServeOptions
     from .config import SiteConfig
 
