@@ -64,26 +64,27 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
     return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{urlize(name)}/", tuple(terms))
 
 
-def _related(post: Post, tags: Taxonomy | None, positions: dict[str, dict[str, int]],
-             count: int) -> tuple[Post, ...]:
+def _related(post: Post, memberships: list[tuple[tuple[Post, ...], int]], count: int) -> tuple[Post, ...]:
     """Posts sharing most tags, nearest in time first; only near neighbours in each tag are scanned,
-    so this stays linear in the number of posts."""
-    if tags is None or count <= 0 or not post.tags:
+    so this stays linear in the number of posts. memberships: (tag's posts, this post's index there)."""
+    if count <= 0 or not memberships:
         return ()
     window = max(count * 4, 20)
+    url = post.url
     scores: dict[str, list] = {}
-    for term in tags.terms:
-        position = positions[term.slug].get(post.url)
-        if position is None:
-            continue
-        low, high = max(0, position - window), min(len(term.posts), position + window + 1)
-        for other_position in range(low, high):
-            other = term.posts[other_position]
-            if other.url == post.url:
+    for members, position in memberships:
+        low = max(0, position - window)
+        for other_position, other in enumerate(members[low:position + window + 1], low):
+            if other.url == url:
                 continue
-            entry = scores.setdefault(other.url, [0, 10**9, other])
-            entry[0] += 1
-            entry[1] = min(entry[1], abs(other_position - position))
+            distance = abs(other_position - position)
+            entry = scores.get(other.url)
+            if entry is None:
+                scores[other.url] = [1, distance, other]
+            else:
+                entry[0] += 1
+                if distance < entry[1]:
+                    entry[1] = distance
     ranked = sorted(scores.values(), key=lambda entry: (-entry[0], entry[1], entry[2].url))
     return tuple(entry[2] for entry in ranked[:count])
 
@@ -105,8 +106,14 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
     taxonomies = tuple(build_taxonomy(name, posts, term_pages, config) for name in config.taxonomies)
     tags = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "tags"), None)
     series = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "series"), None)
-    positions = {term.slug: {member.url: index for index, member in enumerate(term.posts)}
-                 for term in (tags.terms if tags else ())}
+    # Each post's place in every tag and series it is in, found in one pass (looking it up per post
+    # was quadratic in a long series).
+    tag_memberships: dict[str, list[tuple[tuple[Post, ...], int]]] = defaultdict(list)
+    for term in (tags.terms if tags else ()):
+        for index, member in enumerate(term.posts):
+            tag_memberships[member.url].append((term.posts, index))
+    series_positions = {id(term): {member.url: index for index, member in enumerate(term.posts)}
+                        for term in (series.terms if series else ())}
     series_terms = {term.name: term for term in (series.terms if series else ())}
     series_by_slug = {term.slug: term for term in (series.terms if series else ())}
     navigation: dict[str, PostNav] = {}
@@ -116,7 +123,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
             term = series_terms.get(name) or series_by_slug.get(urlize(name))
             if term is None:
                 continue
-            position = next(i for i, member in enumerate(term.posts) if member.url == post.url)
+            position = series_positions[id(term)][post.url]
             parts.append(SeriesNav(term, position + 1, len(term.posts),
                                    term.posts[position - 1] if position > 0 else None,
                                    term.posts[position + 1] if position + 1 < len(term.posts) else None))
@@ -124,7 +131,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
             newer=posts[index - 1] if index > 0 else None,
             older=posts[index + 1] if index + 1 < len(posts) else None,
             series=tuple(parts),
-            related=_related(post, tags, positions, config.related_count),
+            related=_related(post, tag_memberships.get(post.url, ()), config.related_count),
         )
     for post in published:
         if post.url not in navigation:
