@@ -420,14 +420,30 @@ def _heading_ids(state: StateCore) -> None:
 
 # --------------------------------------------------------------------------- code
 
+@functools.lru_cache(maxsize=256)
+def _lexer(language: str):
+    """The Pygments lexer for a language name, or None; one instance per process, as building one
+    (and a formatter, below) costs more than highlighting a short block. Lexers keep no state
+    between get_tokens() calls, so one instance serves every block."""
+    try:
+        return get_lexer_by_name(language, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def _formatter() -> HtmlFormatter:
+    """The one HtmlFormatter (CSS classes, no wrapper); it only caches class names between calls."""
+    return HtmlFormatter(nowrap=True)
+
+
 @functools.lru_cache(maxsize=4096)
 def _highlight(language: str, code: str) -> str | None:
     """Pygments HTML (CSS classes, no wrapper) for code in a known language, else None."""
-    try:
-        lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
-    except ClassNotFound:
+    lexer = _lexer(language)
+    if lexer is None:
         return None
-    return pygments_highlight(code, lexer, HtmlFormatter(nowrap=True))
+    return pygments_highlight(code, lexer, _formatter())
 
 
 def _fence_language(info: str) -> str:
