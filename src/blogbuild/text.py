@@ -220,22 +220,25 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
     skipping = [False]        # per open element: inside something plain text leaves out
     children = root.children
     pieces: list[str] = []
+    all_texts: list[str] = []  # every text, unescaped: where a "<!--more-->" paragraph would show
     has_comment = False
     seen_attributes: dict[str, list[tuple[str, str | None]]] = {}
-    for index in range(0, len(parts), 6):
-        text = parts[index]
+    # One loop step per tag, its groups taken from strided slices (no slicing per step); the text
+    # after the last tag comes with a tag of all None, which matches no branch below.
+    ends = [None]
+    for text, tag, attributes, self_closing, end_tag, comment in zip(
+            texts, parts[1::6] + ends, parts[2::6] + ends, parts[3::6] + ends, parts[4::6] + ends,
+            parts[5::6] + ends):
         if text:
             if "&" in text:
-                text = texts[index // 6] = html_lib.unescape(text)
+                text = html_lib.unescape(text)
+            all_texts.append(text)
             if children and type(children[-1]) is _Text:
                 children[-1].text += text
             else:
                 children.append(_Text(text))
             if not skipping[-1]:
                 pieces.append(text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in text else text)
-        if index + 1 == len(parts):
-            break
-        tag, attributes, self_closing, end_tag, comment = parts[index + 1:index + 6]
         if tag is not None:
             tag = tag.lower()
             if tag in _RAW_TEXT_TAGS:
@@ -262,7 +265,15 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
                 pieces.append(_BLOCK_MARK)
         elif end_tag is not None:
             end_tag = end_tag.lower()
-            for open_index in range(len(stack) - 1, 0, -1):
+            if stack[-1].tag == end_tag:
+                # The common case, an end tag closing the innermost element ("#root" never matches).
+                if not skipping[-1] and end_tag in _BLOCK:
+                    pieces.append(_BLOCK_MARK)
+                stack.pop()
+                skipping.pop()
+                children = stack[-1].children
+                continue
+            for open_index in range(len(stack) - 2, 0, -1):
                 if stack[open_index].tag == end_tag:
                     for closed in range(open_index, len(stack)):
                         if not skipping[closed] and stack[closed].tag in _BLOCK:
@@ -271,11 +282,13 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
                     del skipping[open_index:]
                     children = stack[-1].children
                     break
-        else:
+        elif comment is not None:
             children.append(_Comment(comment))
             has_comment = True
-    # A marker is a comment, or a paragraph whose text is "<!--more-->": its letters are in the text.
-    may_have_more = has_comment or "more" in "".join(texts).lower()
+    # A marker is a comment, or a paragraph whose text is "<!--more-->": that text is then in the
+    # concatenation of all texts too (lower() maps these characters one by one), so a post without
+    # it never needs the tree walk that looks for a marker.
+    may_have_more = has_comment or "<!--more-->" in "".join(all_texts).lower()
     return root, pieces, may_have_more
 
 
