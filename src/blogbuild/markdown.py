@@ -154,14 +154,14 @@ def _math_block(state: StateBlock, start_line: int, end_line: int, silent: bool)
         return False
     begin = state.bMarks[start_line] + state.tShift[start_line]
     line_end = state.eMarks[start_line]
-    first = state.src[begin:line_end]
-    if first.startswith("$$"):
+    # The marker is checked in place: this rule is asked about every line of every paragraph.
+    if state.src.startswith("$$", begin, line_end):
         opening, closing = "$$", "$$"
-    elif first.startswith("\\["):
+    elif state.src.startswith("\\[", begin, line_end):
         opening, closing = "\\[", "\\]"
     else:
         return False
-    rest = first[2:]
+    rest = state.src[begin + 2:line_end]
     close_at = rest.find(closing)
     if close_at >= 0:
         # On one line: a block only when the closing marker ends the line; otherwise the
@@ -233,10 +233,18 @@ def _paragraph(state: StateBlock, start_line: int, end_line: int, silent: bool) 
         if state.sCount[next_line] - state.blkIndent > 3 or state.sCount[next_line] < 0:
             next_line += 1
             continue
-        line_text = state.src[state.bMarks[next_line] + state.tShift[next_line]:state.eMarks[next_line]]
-        if not math_open and any(rule(state, next_line, end_line, True) for rule in terminator_rules):
+        terminated = False
+        if not math_open:
+            for rule in terminator_rules:
+                if rule(state, next_line, end_line, True):
+                    terminated = True
+                    break
+        if terminated:
             break
-        math_open = _display_math_open(line_text, math_open)
+        line_text = state.src[state.bMarks[next_line] + state.tShift[next_line]:state.eMarks[next_line]]
+        # A line without "$" or "\\" leaves the display-math state as it is.
+        if "$" in line_text or "\\" in line_text:
+            math_open = _display_math_open(line_text, math_open)
         next_line += 1
     content = mdTrim(state.getLines(start_line, next_line, state.blkIndent, False))
     state.line = next_line
@@ -598,7 +606,9 @@ def _make_html_block(html_block: Callable[[StateBlock, int, int, bool], bool]
 
     def rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
         begin = state.bMarks[start_line] + state.tShift[start_line]
-        if state.src.startswith("<", begin) and not state.is_code_block(start_line):
+        if not state.src.startswith("<", begin):
+            return False   # what html_block answers too, after a debug log and more checks
+        if not state.is_code_block(start_line):
             opener = _BLOCK_OPENER.match(state.src, begin, state.eMarks[start_line])
             if opener is not None:
                 kind = "!--" if opener.group(1) else "raw"
@@ -839,6 +849,60 @@ def _check_raw_html(state: StateCore) -> None:
         _push_warning(state.env, line, message)
 
 
+# --------------------------------------------------------------------------- rule gates
+
+# The characters a line must start with for each of these markdown-it block rules to match; each
+# rule returns False at once on any other line. A paragraph asks every one of them about each of
+# its lines ("does this line end me?"), so checking the first character here spares most calls
+# of the rule itself, and its debug log. None of them changes the state before that check.
+_FIRST_CHARACTERS = {
+    "fence": "~`",
+    "blockquote": ">",
+    "hr": "*-_",
+    "list": "*-+0123456789",
+    "heading": "#",
+    "footnote_def": "[",
+}
+
+
+def _gated(rule: Callable[[StateBlock, int, int, bool], bool],
+           characters: str) -> Callable[[StateBlock, int, int, bool], bool]:
+    """A block rule that is only called on lines starting with one of characters."""
+
+    def gated(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+        position = state.bMarks[start_line] + state.tShift[start_line]
+        if position < len(state.src) and state.src[position] not in characters:
+            return False
+        return rule(state, start_line, end_line, silent)
+
+    return gated
+
+
+def _gated_table(rule: Callable[[StateBlock, int, int, bool], bool]) -> Callable[[StateBlock, int, int, bool], bool]:
+    """markdown-it's table rule, only called when the next line starts like a delimiter row
+    (with '|', '-' or ':'), which the rule requires before anything else."""
+
+    def gated(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+        next_line = start_line + 1
+        if next_line >= end_line:
+            return False
+        position = state.bMarks[next_line] + state.tShift[next_line]
+        if position >= state.eMarks[next_line] or state.src[position] not in "|-:":
+            return False
+        return rule(state, start_line, end_line, silent)
+
+    return gated
+
+
+def _wrap_block_rule(md: MarkdownIt, name: str,
+                     wrap: Callable[[Callable[[StateBlock, int, int, bool], bool]],
+                                    Callable[[StateBlock, int, int, bool], bool]]) -> None:
+    """Replace a block rule by wrap(rule), keeping its place and the chains it ends (alt)."""
+    ruler = md.block.ruler
+    current = next(rule for rule in ruler.__rules__ if rule.name == name)
+    ruler.at(name, wrap(current.fn), {"alt": list(current.alt)})
+
+
 # --------------------------------------------------------------------------- the parser
 
 @functools.lru_cache(maxsize=4)
@@ -859,6 +923,9 @@ def _parser(cjk_emphasis: bool) -> MarkdownIt:
     md.block.ruler.at("paragraph", _paragraph)
     md.block.ruler.at("html_block", _make_html_block(html_block_rule),
                       {"alt": ["paragraph", "reference", "blockquote"]})
+    for name, characters in _FIRST_CHARACTERS.items():
+        _wrap_block_rule(md, name, functools.partial(_gated, characters=characters))
+    _wrap_block_rule(md, "table", _gated_table)
     md.core.ruler.at("inline", _parse_inlines)
     md.core.ruler.push("cjk_softbreak", _join_cjk_softbreaks)
     md.core.ruler.push("heading_ids", _heading_ids)
