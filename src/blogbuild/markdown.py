@@ -879,15 +879,19 @@ def _gated(rule: Callable[[StateBlock, int, int, bool], bool],
 
 
 def _gated_table(rule: Callable[[StateBlock, int, int, bool], bool]) -> Callable[[StateBlock, int, int, bool], bool]:
-    """markdown-it's table rule, only called when the next line starts like a delimiter row
-    (with '|', '-' or ':'), which the rule requires before anything else."""
+    """markdown-it's table rule, only called when the next line starts like a delimiter row, which
+    the rule checks before anything else: '|', '-' or ':', then one of those or a space, and not
+    "- " (a list item, which follows every item of a list)."""
 
     def gated(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
         next_line = start_line + 1
         if next_line >= end_line:
             return False
         position = state.bMarks[next_line] + state.tShift[next_line]
-        if position >= state.eMarks[next_line] or state.src[position] not in "|-:":
+        if position + 1 >= state.eMarks[next_line]:
+            return False
+        first, second = state.src[position], state.src[position + 1]
+        if first not in "|-:" or second not in "|-: \t" or (first == "-" and second in " \t"):
             return False
         return rule(state, start_line, end_line, silent)
 
