@@ -101,6 +101,11 @@ def test_kill_9_during_build_never_leaves_a_mixed_public(tmp_path: Path) -> None
     assert result.returncode == 0, result.stderr
     assert read_tree(old_site / "public") == new_tree
     assert not [path.name for path in old_site.iterdir() if path.name.startswith(".blogbuild-tmp-")]
+    # The replaced tree is removed by a detached `rm` after the swap: it goes, without the build waiting.
+    deadline = time.monotonic() + 60
+    while [path for path in old_site.iterdir() if path.name.startswith(".blogbuild-trash-")]:
+        assert time.monotonic() < deadline, "the replaced output tree was never removed"
+        time.sleep(0.05)
 
 
 def _flattened_post(number: int) -> str:

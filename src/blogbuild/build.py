@@ -81,13 +81,9 @@ def load_site_config(options: Any) -> SiteConfig:
 
 
 def _code_key() -> str:
-    """A hash of blogbuild's own code, so a cache never outlives the code that wrote it."""
-    package = Path(__file__).parent
-    parts = [__version__]
-    for path in sorted(package.glob("*.py")):
-        stat = path.stat()
-        parts.append(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
-    return fingerprint_of(*parts)
+    """A hash of blogbuild's own code (and the libraries it renders with), so a cache never outlives it."""
+    from .manifest import code_key
+    return code_key()
 
 
 def _config_key(config: SiteConfig) -> str:
@@ -754,20 +750,34 @@ def _summary(result: BuildResult, output: Path) -> str:
 
 def run(options: Any) -> int:
     """`blogbuild build`: build, report every error and warning, publish atomically; exit code."""
+    from . import manifest
+    from .sources import THEME_DIR
+    started_ns = time.time_ns()
+    # Stat the config before reading it and the input folders before the build reads them (manifest.py).
+    config_files = manifest.stat_files(manifest.config_candidates(options))
     config = load_site_config(options)
     output = Path(config.root) / config.output_dir
+    inputs = None
+    if not getattr(options, "no_cache", False):
+        root = Path(config.root)
+        inputs = manifest.snapshot_inputs(config_files, [root / config.source_dir, root / config.templates_dir,
+                                                         root / config.static_dir, THEME_DIR])
+        if manifest.is_racy(inputs, started_ns):
+            inputs = None
     stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}"
     for stale in stage.parent.glob(f".blogbuild-stage-{output.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)
     try:
         stage.mkdir(parents=True)
-        return _build_and_publish(options, config, output, str(stage))
+        return _build_and_publish(options, config, output, str(stage), inputs)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
 
-def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: str) -> int:
-    from .output import write_output
+def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: str,
+                       inputs: dict | None = None) -> int:
+    from . import manifest
+    from .output import MARKER, write_output
     builder = Builder(config, jobs=getattr(options, "jobs", 0), use_cache=not getattr(options, "no_cache", False),
                       stage_dir=stage)
     result = builder.build()
@@ -786,6 +796,25 @@ def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: st
     write_output(result.files, output, protected=protected)
     builder.record_published(output)
     builder.save_cache()
+    if inputs is not None:
+        stats = result.stats
+        total = sum(stats.pages_by_kind.values())
+        manifest.write_record(options, inputs=inputs, outputs=manifest.snapshot_outputs(output, [*result.files, MARKER]),
+                              summary=f"{total} pages, {stats.static_files} static files",
+                              warnings=[str(warning) for warning in result.warnings],
+                              valid_until=_next_due(builder, config), output_dir=str(output))
+    else:
+        manifest.forget(options)
     if not quiet:
         print(_summary(result, output))
     return 0
+
+
+def _next_due(builder: Builder, config: SiteConfig) -> float | None:
+    """When the earliest post dated in the future comes due (it must then appear), as a Unix time."""
+    if config.future or builder._last_good is None:
+        return None
+    now = datetime.now(timezone.utc)
+    due = [post.date.timestamp() for post in builder._last_good[1].values()
+           if post.date is not None and post.date > now]
+    return min(due) if due else None

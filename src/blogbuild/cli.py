@@ -131,11 +131,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "build":
+        options = BuildOptions(root=args.root, source=args.source, output=args.output, config=args.config,
+                               drafts=args.drafts, future=args.future, base_url=args.base_url,
+                               strict=args.strict, quiet=args.quiet, jobs=args.jobs, no_cache=args.no_cache)
+        # Nothing changed since the last build: say so after a stat pass, before importing the pipeline.
+        from .manifest import run_if_up_to_date
+        done = run_if_up_to_date(options)
+        if done is not None:
+            return done
         from .build import run
-        return run(BuildOptions(root=args.root, source=args.source, output=args.output, config=args.config,
-                                drafts=args.drafts, future=args.future, base_url=args.base_url,
-                                strict=args.strict, quiet=args.quiet, jobs=args.jobs,
-                                no_cache=args.no_cache))
+        return run(options)
     if args.command == "serve":
         from .serve import run
         return run(ServeOptions(root=args.root, source=args.source, config=args.config, output=args.output,

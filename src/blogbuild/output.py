@@ -14,6 +14,7 @@ from .model import OutputFile
 
 MARKER = ".blogbuild-output"
 _TEMP_PREFIX = ".blogbuild-tmp-"
+_TRASH_PREFIX = ".blogbuild-trash-"   # a replaced tree, being removed in the background
 
 
 def check_output_path(path: str) -> str:
@@ -84,20 +85,45 @@ def _already_published(files: Mapping[str, OutputFile], output_dir: Path) -> boo
     """Whether output_dir holds exactly these files with these bytes (a no-op build then writes nothing)."""
     if not (output_dir / MARKER).is_file():
         return False
-    existing = set()
-    for folder, _, names in os.walk(output_dir):
-        for name in names:
-            existing.add(os.path.relpath(os.path.join(folder, name), output_dir).replace(os.sep, "/"))
-    existing.discard(MARKER)
-    if existing != set(files):
-        return False
+    prefix = str(output_dir) + os.sep
+    absolute = os.path.abspath(output_dir) + os.sep
+    # Files rendered afresh first: one of them differing (the usual case) settles it without a walk.
     for path, item in files.items():
-        previous = output_dir / path
-        if item.source and os.path.abspath(item.source) == os.path.abspath(previous):
+        previous = prefix + path
+        if item.source and (item.source == previous or os.path.abspath(item.source) == absolute + path):
             continue
-        if not _same_bytes(previous, item):
+        if not _same_bytes(Path(previous), item):
             return False
-    return True
+    count = 0
+    stack = [(str(output_dir), "")]
+    while stack:
+        folder, relative = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name = relative + entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, name + "/"))
+                elif name != MARKER:
+                    if name not in files:
+                        return False
+                    count += 1
+    return count == len(files)
+
+
+def _remove_later(folder: Path) -> None:
+    """Delete a replaced output tree in a detached process: at 10,000 posts removing 15,000 folders takes
+    about a second, which the build need not wait for. The tree is renamed to the trash prefix first, so a
+    remover killed half-way leaves a folder the next build recognises and removes."""
+    import subprocess
+    trash = folder.with_name(_TRASH_PREFIX + folder.name[len(_TEMP_PREFIX):]) \
+        if folder.name.startswith(_TEMP_PREFIX) else folder
+    try:
+        if trash != folder:
+            os.rename(folder, trash)
+        subprocess.Popen(["rm", "-rf", "--", str(trash)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
+    except OSError:
+        shutil.rmtree(trash if trash.exists() else folder, ignore_errors=True)
 
 
 def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected: list[Path] | None = None) -> int:
@@ -110,25 +136,31 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     parent = output_dir.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     for stale in parent.glob(f"{_TEMP_PREFIX}{output_dir.name}-*"):
-        shutil.rmtree(stale, ignore_errors=True)
+        shutil.rmtree(stale, ignore_errors=True)   # a killed build's half-written tree
+    for stale in parent.glob(f"{_TRASH_PREFIX}{output_dir.name}-*"):
+        _remove_later(stale)   # a remover that was killed (one still running makes this a no-op)
     temp = parent / f"{_TEMP_PREFIX}{output_dir.name}-{uuid.uuid4().hex[:8]}"
     temp.mkdir()
     changed = 0
     try:
         made_dirs: set[str] = set()
+        # Plain strings, not Path objects: at 15,000 files pathlib and abspath were a fifth of this loop.
+        temp_prefix = str(temp) + os.sep
+        output_prefix = str(output_dir) + os.sep
+        output_absolute = os.path.abspath(output_dir) + os.sep
         for path in sorted(files):
             item = files[path]
             check_output_path(path)
             folder = path.rpartition("/")[0]
             if folder and folder not in made_dirs:
-                (temp / folder).mkdir(parents=True, exist_ok=True)
+                os.makedirs(temp_prefix + folder, exist_ok=True)
                 made_dirs.add(folder)
-            target = temp / path
-            previous = output_dir / path
-            if item.source and os.path.abspath(item.source) == os.path.abspath(previous):
+            target = temp_prefix + path
+            previous = output_prefix + path
+            if item.source and (item.source == previous or os.path.abspath(item.source) == output_absolute + path):
                 os.link(previous, target)   # a warm build found this published file still current
                 continue
-            if previous.is_file() and _same_bytes(previous, item):
+            if os.path.isfile(previous) and _same_bytes(Path(previous), item):
                 try:
                     os.link(previous, target)
                     continue
@@ -144,7 +176,8 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
             if item.source:
                 shutil.copyfile(item.source, target)
             else:
-                target.write_bytes(item.data)
+                with open(target, "wb") as handle:
+                    handle.write(item.data)
         (temp / MARKER).write_text("This folder is written by blogbuild; it replaces it whole on each build.\n")
         if output_dir.exists():
             if not _exchange(temp, output_dir):
@@ -152,7 +185,7 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
                 os.rename(output_dir, old)
                 os.rename(temp, output_dir)
                 temp = old
-            shutil.rmtree(temp, ignore_errors=True)
+            _remove_later(temp)
         else:
             os.rename(temp, output_dir)
     except BaseException:

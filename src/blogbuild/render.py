@@ -370,7 +370,8 @@ class Planner:
         meta_info = self._meta("post", post.url, post.title, description=post.description or post.summary_text[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
             needs_code=post.has_code, breadcrumbs=tuple(crumbs), draft=post.draft)
         keys = [post.fingerprint, _link_key(nav.newer), _link_key(nav.older),
-                *(_link_key(related) for related in nav.related)]
+                *(_link_key(related) for related in nav.related),
+                *(f"{title}\x01{url}" for title, url in crumbs)]   # the section's title shows in the crumbs
         for part in nav.series:
             keys += [self._series_key(part.term), str(part.index)]
         return self._page(post.url, "post.html", "post", {"page": meta_info, "post": post, "nav": nav}, keys,
