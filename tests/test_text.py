@@ -399,6 +399,29 @@ def test_fast_text_metrics_equal_the_reference_on_any_html(html, summary_length)
     _assert_same_as_reference(html, SiteConfig(summary_length=summary_length))
 
 
+_HIGHLIGHTED_MARKDOWN = [
+    "```python\ndef f(x):\n    return x < 1 & \"y\"  # 中文\n```\n",
+    "Intro.\n\n```bash\necho \"$HOME\" > /tmp/a && ls\n```\n\n<!--more-->\n\nAfter.\n",
+    "- item\n\n  ```cpp\n  int main() { return 0; }\n  ```\n- next item with more words\n",
+    "> quote\n>\n> ```yaml\n> a: [1, 2]\n> ```\n",
+    "<a class=\"anchor\">\n\n```python\nx = 1\n```\n\n</a>\n\ntext\n",
+    "```python\n```\n\n```python\n\n\n```\n",
+    "```text\nplain \ue000 text\n```\n",
+]
+
+
+@pytest.mark.parametrize("markdown_text", _HIGHLIGHTED_MARKDOWN)
+def test_highlighted_code_blocks_take_the_block_path_and_equal_the_reference(markdown_text):
+    from blogbuild.markdown import render_markdown
+    html = render_markdown(markdown_text).html
+    # The code block is read as one token by the highlight alternative, not tag by tag.
+    parts = text_module._SIMPLE_TOKEN_RE.split(html)
+    assert any(code is not None for code in parts[2::8])
+    assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
+    for length in (3, 40, 200):
+        _assert_same_as_reference(html, SiteConfig(summary_length=length))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=80))
 def test_counts_equal_the_reference(text):

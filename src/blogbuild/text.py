@@ -194,8 +194,16 @@ def _parse_with_text(html: str) -> tuple[_Element, list[str] | None, bool]:
 # both build the same tree (tests compare them): what html.parser does with a tag of this shape is
 # lower-case its names, unescape its attribute values and unescape the text between tags.
 _SPACE = "[ \t\n\r\f]"
+# The first alternative takes a whole highlighted code block as markdown._render_fence writes it
+# (Pygments' flat spans): half of a post's tags are in those, and _highlight_element reads one
+# with a regex instead of a loop step per tag. Possessive, so a block that ends otherwise fails
+# at once and goes to the tag alternatives like any other markup.
+_HIGHLIGHT_BLOCK = (r'<div class="highlight"><pre><code((?: class="[^"]*+")?)>'
+                    r'((?:<span class="[^"]*+">[^<]*+</span>|[^<]++)*+)</code></pre></div>')
+_HIGHLIGHT_PIECE_RE = re.compile(r'<span( class="[^"]*")>([^<]*)</span>|([^<]+)')
 _SIMPLE_TOKEN_RE = re.compile(
-    rf"<(?:([a-zA-Z][a-zA-Z0-9-]*)((?:{_SPACE}+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:=\"[^\"]*\")?)*){_SPACE}*(/?)>"
+    rf"{_HIGHLIGHT_BLOCK}"
+    rf"|<(?:([a-zA-Z][a-zA-Z0-9-]*)((?:{_SPACE}+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:=\"[^\"]*\")?)*){_SPACE}*(/?)>"
     rf"|/([a-zA-Z][a-zA-Z0-9-]*){_SPACE}*>"
     r"|!--([^-]*)-->)")
 _SIMPLE_ATTRIBUTE_RE = re.compile(rf"{_SPACE}+([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:(=)\"([^\"]*)\")?")
@@ -210,9 +218,9 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
     The plain-text pieces are collected on the way, as _plain_text_of's walk would: text outside
     skipped elements, and a block mark where each block element opens and closes.
     """
-    # split() gives text, then the five groups of a tag, then text, ...: fewer calls than finditer.
+    # split() gives text, then the seven groups of a token, then text, ...: fewer calls than finditer.
     parts = _SIMPLE_TOKEN_RE.split(html)
-    texts = parts[::6]
+    texts = parts[::8]
     if "<" in "".join(texts):
         return None           # a "<" that is not a tag of the subset
     root = _Element("#root", [])
@@ -226,9 +234,9 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
     # One loop step per tag, its groups taken from strided slices (no slicing per step); the text
     # after the last tag comes with a tag of all None, which matches no branch below.
     ends = [None]
-    for text, tag, attributes, self_closing, end_tag, comment in zip(
-            texts, parts[1::6] + ends, parts[2::6] + ends, parts[3::6] + ends, parts[4::6] + ends,
-            parts[5::6] + ends):
+    for text, code_attributes, code, tag, attributes, self_closing, end_tag, comment in zip(
+            texts, parts[1::8] + ends, parts[2::8] + ends, parts[3::8] + ends, parts[4::8] + ends,
+            parts[5::8] + ends, parts[6::8] + ends, parts[7::8] + ends):
         if text:
             if "&" in text:
                 text = html_lib.unescape(text)
@@ -285,11 +293,52 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
         elif comment is not None:
             children.append(_Comment(comment))
             has_comment = True
+        elif code is not None:
+            children.append(_highlight_element(code_attributes, code, seen_attributes,
+                                               None if skipping[-1] else pieces, all_texts))
     # A marker is a comment, or a paragraph whose text is "<!--more-->": that text is then in the
     # concatenation of all texts too (lower() maps these characters one by one), so a post without
     # it never needs the tree walk that looks for a marker.
     may_have_more = has_comment or "<!--more-->" in "".join(all_texts).lower()
     return root, pieces, may_have_more
+
+
+def _highlight_element(code_attributes: str, code: str, seen_attributes: dict[str, list[tuple[str, str | None]]],
+                       pieces: list[str] | None, all_texts: list[str]) -> _Element:
+    """The tree of one highlighted code block (div > pre > code > spans and text), as the tag loop
+    would build it, with its text added to pieces (None: inside a left-out element) and all_texts."""
+
+    def attributes_of(source: str) -> list[tuple[str, str | None]]:
+        attrs = seen_attributes.get(source)
+        if attrs is None:
+            attrs = seen_attributes[source] = _simple_attributes(source)
+        return attrs
+
+    children: list = []
+    texts: list[str] = []
+    # Text runs and spans alternate (a run ends at the next "<"), so no two texts are ever merged.
+    for span_attributes, span_text, text in _HIGHLIGHT_PIECE_RE.findall(code):
+        if span_attributes:
+            if "&" in span_text:
+                span_text = html_lib.unescape(span_text)
+            if span_text:
+                children.append(_Element("span", attributes_of(span_attributes), [_Text(span_text)]))
+                texts.append(span_text)
+            else:
+                children.append(_Element("span", attributes_of(span_attributes), []))
+        else:
+            if "&" in text:
+                text = html_lib.unescape(text)
+            children.append(_Text(text))
+            texts.append(text)
+    all_texts.extend(texts)
+    if pieces is not None:
+        joined = "".join(texts)
+        # The marks of div and pre opening, the code's text, and of pre and div closing.
+        pieces.extend((_BLOCK_MARK, _BLOCK_MARK, joined.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in joined else joined,
+                       _BLOCK_MARK, _BLOCK_MARK))
+    code_element = _Element("code", attributes_of(code_attributes) if code_attributes else [], children)
+    return _Element("div", attributes_of(' class="highlight"'), [_Element("pre", [], [code_element])])
 
 
 def _simple_attributes(attributes: str) -> list[tuple[str, str | None]]:
