@@ -42,15 +42,32 @@ _CJK = f"[{_CJK_RANGES}]"
 # CJK text plus its punctuation and full-width forms: a space between two of these is a line
 # break artefact of the markdown source, not a word gap, so plain text drops it.
 _CJK_WIDE = f"[{_CJK_RANGES}\u3000-\u303f\u30fb\uff00-\uff65]"
-_CJK_RE = re.compile(_CJK)
 # A Latin (or any non-CJK script) word: letters and digits, with inner apostrophes ("don't").
 # One character class (a word character, not "_", not CJK) instead of a look-ahead per character.
 _LATIN_LETTER = rf"[^\W_{_CJK_RANGES}]"
-_LATIN_RE = re.compile(rf"{_LATIN_LETTER}+(?:['’]{_LATIN_LETTER}+)*")
-_SPACE_BETWEEN_CJK_RE = re.compile(rf"(?<={_CJK_WIDE}) (?={_CJK_WIDE})")
-# Tokens for cutting a summary: one CJK character, one Latin word, one whitespace run, or one
-# other character (punctuation). A cut only ever falls between tokens.
-_TOKEN_RE = re.compile(rf"({_CJK})|({_LATIN_RE.pattern})|\s+|.", re.S)
+_LATIN = rf"{_LATIN_LETTER}+(?:['’]{_LATIN_LETTER}+)*"
+
+
+class _Patterns:
+    """The regexes over CJK ranges. Compiling their big character classes takes about 9 ms, so it
+    is done on first use: a process that imports this module without measuring text (the CLI
+    starting, a build's main process while workers render) never pays it."""
+
+    __slots__ = ("cjk", "latin", "space_between_cjk", "token")
+
+    def __init__(self) -> None:
+        self.cjk = re.compile(_CJK)
+        self.latin = re.compile(_LATIN)
+        self.space_between_cjk = re.compile(rf"(?<={_CJK_WIDE}) (?={_CJK_WIDE})")
+        # Tokens for cutting a summary: one CJK character, one Latin word, one whitespace run, or
+        # one other character (punctuation). A cut only ever falls between tokens.
+        self.token = re.compile(rf"({_CJK})|({_LATIN})|\s+|.", re.S)
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    return _Patterns()
+
 
 _SENTENCE_ENDS = frozenset("。！？!?.")
 _CLOSING_MARKS = frozenset("”’」』）)】》〉\"'")
@@ -65,7 +82,8 @@ def _normalize(text: str) -> str:
 def _counts(text: str) -> tuple[int, int]:
     """(CJK characters, Latin words) in text."""
     text = _normalize(text)
-    return len(_CJK_RE.findall(text)), len(_LATIN_RE.findall(text))
+    patterns = _patterns()
+    return len(patterns.cjk.findall(text)), len(patterns.latin.findall(text))
 
 
 def count_words(text: str) -> int:
@@ -89,7 +107,8 @@ def _minutes(cjk: int, latin: int, cjk_rate: int, latin_rate: int) -> int:
 def _cost(text: str) -> int:
     """Summary budget used by text: a CJK character costs 1, a Latin word its length plus 1."""
     text = _normalize(text)
-    return len(_CJK_RE.findall(text)) + sum(len(word) + 1 for word in _LATIN_RE.findall(text))
+    patterns = _patterns()
+    return len(patterns.cjk.findall(text)) + sum(len(word) + 1 for word in patterns.latin.findall(text))
 
 
 # --- a small HTML tree -----------------------------------------------------------------------------
@@ -437,7 +456,7 @@ def _fold_plain_text(pieces: list[str]) -> str:
     folded = " ".join("".join(pieces).split())
     # Once over the whole text rather than per line: a block mark is not CJK, so no space is removed
     # across lines, and the spaces strip() removes at the ends of a line are never between two CJK.
-    folded = _SPACE_BETWEEN_CJK_RE.sub("", folded)
+    folded = _patterns().space_between_cjk.sub("", folded)
     return "\n".join(line for line in (line.strip() for line in folded.split(_BLOCK_MARK)) if line)
 
 
@@ -512,7 +531,7 @@ def _boundaries(block: _Element) -> list[_Boundary]:
             if isinstance(child, _Comment):
                 continue
             if isinstance(child, _Text):
-                matches = list(_TOKEN_RE.finditer(_normalize(child.text)))
+                matches = list(_patterns().token.finditer(_normalize(child.text)))
                 tokens = [match.group(0) for match in matches]
                 child.text = "".join(tokens)
                 offset = 0
