@@ -898,11 +898,21 @@ def _gated_table(rule: Callable[[StateBlock, int, int, bool], bool]) -> Callable
     return gated
 
 
-def _wrap_block_rule(md: MarkdownIt, name: str,
-                     wrap: Callable[[Callable[[StateBlock, int, int, bool], bool]],
-                                    Callable[[StateBlock, int, int, bool], bool]]) -> None:
-    """Replace a block rule by wrap(rule), keeping its place and the chains it ends (alt)."""
-    ruler = md.block.ruler
+def _with_delimiters_only(rule: Callable[[StateInline], None]) -> Callable[[StateInline], None]:
+    """An inline post-processing rule (pairing, strikethrough, emphasis) that is skipped when the
+    inline content has no delimiter lists at all: all it does is walk those lists. Delimiter lists
+    live in state.delimiters and in the metadata of opening tokens (links), so content without
+    either, most of a post's lines, has none."""
+
+    def gated(state: StateInline) -> None:
+        if state.delimiters or any(state.tokens_meta):
+            rule(state)
+
+    return gated
+
+
+def _wrap_rule(ruler: Any, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+    """Replace a rule by wrap(rule), keeping its place and the chains it ends (alt)."""
     current = next(rule for rule in ruler.__rules__ if rule.name == name)
     ruler.at(name, wrap(current.fn), {"alt": list(current.alt)})
 
@@ -928,8 +938,10 @@ def _parser(cjk_emphasis: bool) -> MarkdownIt:
     md.block.ruler.at("html_block", _make_html_block(html_block_rule),
                       {"alt": ["paragraph", "reference", "blockquote"]})
     for name, characters in _FIRST_CHARACTERS.items():
-        _wrap_block_rule(md, name, functools.partial(_gated, characters=characters))
-    _wrap_block_rule(md, "table", _gated_table)
+        _wrap_rule(md.block.ruler, name, functools.partial(_gated, characters=characters))
+    _wrap_rule(md.block.ruler, "table", _gated_table)
+    for name in ("balance_pairs", "strikethrough", "emphasis"):
+        _wrap_rule(md.inline.ruler2, name, _with_delimiters_only)
     md.core.ruler.at("inline", _parse_inlines)
     md.core.ruler.push("cjk_softbreak", _join_cjk_softbreaks)
     md.core.ruler.push("heading_ids", _heading_ids)
