@@ -141,3 +141,33 @@ def test_kill_9_during_import_leaves_no_partial_files(tmp_path: Path) -> None:
         assert not extra, f"files a complete import does not write: {extra[:5]}"
         damaged = sorted(path for path, data in left.items() if data != complete[path])
         assert not damaged, f"partial files: {damaged[:5]}"
+
+
+def test_the_spare_tree_is_reused_and_never_trusted(tmp_path: Path) -> None:
+    """The tree a swap replaces is kept and the next build starts from it: damage in it (a changed, a missing
+    and a stray file, a stray folder) never reaches public/, and files it shares with the live tree by hard
+    link are replaced, never written into (the tree it came from keeps its bytes)."""
+    site = tmp_path / "site"
+    make_corpus(site, 12, "alpha")
+    assert run_build(site).returncode == 0
+    make_corpus(site, 12, "beta")
+    assert run_build(site).returncode == 0
+    spare = site / ".blogbuild-spare-public"
+    assert spare.is_dir(), "the replaced tree is kept as the spare"
+    beta_tree = read_tree(site / "public")
+    pages = sorted(spare.rglob("index.html"))
+    pages[0].unlink()
+    pages[0].write_text("defaced")
+    pages[1].unlink()
+    (spare / "stray.html").write_text("not ours")
+    (spare / "stray-folder" / "deep").mkdir(parents=True)
+    (spare / "stray-folder" / "deep" / "x.txt").write_text("x")
+
+    make_corpus(site, 12, "gamma")
+    (site / "content" / "posts" / "post-011.md").unlink()   # one page fewer: its folder must go
+    assert run_build(site).returncode == 0
+    fresh = subprocess.run([sys.executable, "-m", "blogbuild", "build", "-q", "--no-cache", "-o",
+                            str(tmp_path / "fresh")], cwd=site, capture_output=True, text=True, timeout=300)
+    assert fresh.returncode == 0, fresh.stderr
+    assert read_tree(site / "public") == read_tree(tmp_path / "fresh")
+    assert read_tree(spare) == beta_tree   # the beta tree, now the spare, was never written through

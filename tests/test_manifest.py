@@ -116,7 +116,8 @@ def test_output_changes_rebuild_and_are_undone(site: Path, change: str) -> None:
 
 def test_no_record_when_an_input_is_younger_than_the_racy_window(tmp_path: Path) -> None:
     root = tmp_path / "site"
-    shutil.copytree(BASIC, root, copy_function=shutil.copy)   # fresh mtimes: an edit in the same clock tick would be invisible
+    # Fresh mtimes: an edit within the same clock tick would be invisible, so no record may be written.
+    shutil.copytree(BASIC, root, copy_function=shutil.copy)
     assert blogbuild(root).returncode == 0
     assert not list((root / ".blogbuild-cache").glob("last-build-*.json"))
     assert blogbuild(root).stdout.startswith("Built ")

@@ -799,7 +799,8 @@ def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: st
     if inputs is not None:
         stats = result.stats
         total = sum(stats.pages_by_kind.values())
-        manifest.write_record(options, inputs=inputs, outputs=manifest.snapshot_outputs(output, [*result.files, MARKER]),
+        outputs = manifest.snapshot_outputs(output, [*result.files, MARKER])
+        manifest.write_record(options, inputs=inputs, outputs=outputs,
                               summary=f"{total} pages, {stats.static_files} static files",
                               warnings=[str(warning) for warning in result.warnings],
                               valid_until=_next_due(builder, config), output_dir=str(output))
