@@ -41,6 +41,7 @@ class BuildStats:
     markdown_rendered: int = 0
     markdown_reused: int = 0
     seconds: float = 0.0
+    partial: bool = False   # only the pages that can show edited posts were planned (a body edit)
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,18 @@ class Builder:
     """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
 
     def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False,
-                 stage_dir: str | None = None) -> None:
+                 stage_dir: str | None = None, keep_state: bool = False, resume: str | None = None,
+                 output_dir: Path | None = None) -> None:
         self.config = config
+        # keep_state: save this builder's warm state with the cache (one-shot CLI builds), so the next
+        # process can carry on where it stopped; resume: the id of the saved state to carry on from, which
+        # the caller has checked against the build record (manifest.py). output_dir: where it publishes.
+        self.keep_state = keep_state and use_cache
+        self._resume = resume if use_cache else None
+        self._publish_dir = output_dir
+        self.resumed = False
+        self._static_count = 0
+        self._restored_closure: dict[str, tuple[str, bool]] = {}
         self.stage_dir = stage_dir     # spool rendered pages here (one-shot CLI builds) instead of memory
         self._staged = 0
         self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
@@ -174,6 +185,9 @@ class Builder:
                     and stored.get("code") == self._code_key and isinstance(stored.get("posts"), dict)):
                 return
             self._rendered.update(stored["posts"])
+            state = stored.get("state")
+            if self._resume is not None and isinstance(state, dict) and state.get("build_id") == self._resume:
+                self._restore(state)
             pages = self._read_pickle(self._pages_file)
             if (isinstance(pages, dict) and pages.get("format") == _CACHE_FORMAT
                     and pages.get("code") == self._code_key and isinstance(pages.get("pages"), dict)
@@ -217,23 +231,64 @@ class Builder:
         self._output_dir = str(output_dir)
         self._published_dirty = True
 
-    def save_cache(self) -> None:
-        """Write the rendered-posts cache and the published-page keys (atomically) when they changed."""
+    def save_cache(self, build_id: str | None = None) -> None:
+        """Write the rendered-posts cache and the published-page keys (atomically) when they changed; with
+        build_id (and keep_state), the builder's state too, under that id."""
         if not self.use_cache:
             return
         if self._published_dirty:
             self._write_pickle(self._pages_file, {"format": _CACHE_FORMAT, "code": self._code_key,
                                                   "output": self._output_dir, "pages": self._published})
             self._published_dirty = False
-        if not self._cache_dirty:
+        if not self._cache_dirty and build_id is None:
             return
         self._cache_file.parent.mkdir(parents=True, exist_ok=True)
         for old in self._cache_file.parent.glob("*.pickle"):
             if old not in (self._cache_file, self._pages_file):
                 old.unlink(missing_ok=True)
         live = {entry[0].fingerprint: entry for entry in self._rendered.values() if entry[0] is not None}
-        self._write_pickle(self._cache_file, {"format": _CACHE_FORMAT, "code": self._code_key, "posts": live})
+        stored = {"format": _CACHE_FORMAT, "code": self._code_key, "posts": live}
+        if build_id is not None and self.keep_state and self._last_good is not None:
+            stored["state"] = self._state(build_id)
+        self._write_pickle(self._cache_file, stored)
         self._cache_dirty = False
+
+    def _state(self, build_id: str) -> dict[str, Any]:
+        """What a new process needs to carry on as if it had made this build: sources (their text left out:
+        a source is reused by identity, never re-hashed), the site model, page keys and memos. One pickle
+        with the posts cache, so the Post objects are shared, not copied."""
+        hollow: dict[int, SourceFile] = {}
+
+        def thin(item: Any) -> Any:
+            if isinstance(item, SourceFile):
+                if id(item) not in hollow:
+                    hollow[id(item)] = replace(item, text=None)
+                return hollow[id(item)]
+            return item
+
+        return {
+            "build_id": build_id,
+            "sources": {rel: (size, mtime, thin(item)) for rel, (size, mtime, item) in self._sources.items()},
+            "fingerprints": {rel: (thin(entry[0]), *entry[1:]) for rel, entry in self._source_fingerprints.items()},
+            "tree": self._tree, "known": self._known, "last_good": self._last_good,
+            "list_keys": self._list_keys, "memo": self._memo, "plain_posts": self._plain_posts,
+            "templates_key": self._templates_key, "pages": self._pages, "output_keys": self._output_keys,
+            "static_count": self._static_count, "outputs": sorted(self._previous),
+            "closure": dict(self._templates._closure) if self._templates is not None else {},
+        }
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        """Take up a saved state (see _state); the published files stand in for the last build's output."""
+        self._sources = state["sources"]
+        self._source_fingerprints = state["fingerprints"]
+        self._tree, self._known, self._last_good = state["tree"], state["known"], state["last_good"]
+        self._list_keys, self._memo, self._plain_posts = state["list_keys"], state["memo"], state["plain_posts"]
+        self._templates_key, self._pages = state["templates_key"], state["pages"]
+        self._output_keys, self._static_count = state["output_keys"], state["static_count"]
+        self._restored_closure = state["closure"]
+        base = str(self._publish_dir)
+        self._previous = {path: OutputFile(path, source=f"{base}/{path}") for path in state["outputs"]}
+        self.resumed = True
 
     @staticmethod
     def _write_pickle(path: Path, value: Any) -> None:
@@ -312,6 +367,13 @@ class Builder:
         self._known = {os.path.abspath(found.path): (found, kind, resources) for found, kind, resources in tree.pages}
         return sources, errors, tree
 
+    def _refill(self, source: SourceFile) -> SourceFile | SourceError:
+        """Read again a source whose text a resumed state left out."""
+        for found, kind, resources in self._tree.pages:
+            if found.rel_path == source.rel_path:
+                return self._read_one(found, kind, resources)
+        return SourceError(source.path, 0, "vanished while building; build again", stage="read")
+
     def _load_templates(self) -> tuple[Any, Any]:
         from .sources import template_dirs, walk_files
         dirs = template_dirs(self.config)
@@ -320,13 +382,16 @@ class Builder:
             for item in walk_files(folder):
                 parts.append(f"{folder}/{item.rel_path}:{item.size}:{item.mtime_ns}")
         key = fingerprint_of(*parts)
-        if key != self._templates_key:
+        if key != self._templates_key or self._templates is None:
             from .render import TemplateSet, make_environment
             from .shortcodes import load_shortcodes
             self._templates = TemplateSet(make_environment(self.config, dirs))
             self._shortcodes = load_shortcodes(dirs)
+            if key == self._templates_key:   # a resumed state: same templates, known closures
+                self._templates._closure.update(self._restored_closure)
+            else:
+                self._pages.clear()
             self._templates_key = key
-            self._pages.clear()
         return self._templates, self._shortcodes
 
     def _render_posts(self, sources: list[SourceFile], shortcodes: Any) -> tuple[list[Post], list[SourceWarning],
@@ -344,6 +409,12 @@ class Builder:
                 self._source_fingerprints[source.rel_path] = remembered
                 results[source.rel_path] = remembered[3]
                 continue
+            if source.text is None:   # a resumed state's source, wanted afresh (templates changed): read it
+                refilled = self._refill(source)
+                if not isinstance(refilled, SourceFile):
+                    results[source.rel_path] = (None, (), (refilled,))
+                    continue
+                source = refilled
             # hashing every file's text on every rebuild was a fifth of a one-post edit at 10,000 posts
             fingerprint = fingerprint_of(base, source.rel_path, source.path, source.text, "|".join(source.resources))
             cached = self._rendered.get(fingerprint)
@@ -402,7 +473,10 @@ class Builder:
         errors += post_errors
         posts = self._resolve_refs(posts, errors)
         from .site import build_site, replace_posts
-        edited = self._content_only_edits(posts) if not errors else None
+        # The structure-keeping path only when nothing but known markdown files changed: a new static file,
+        # template or folder needs the full plan (so a file added to static/ while serving is published).
+        only_posts = changed is not None and all(path in self._known for path in changed)
+        edited = self._content_only_edits(posts) if not errors and only_posts else None
         if edited is not None:
             site = replace_posts(self._last_good[2], {post.url: post for post in edited})
             files, page_stats, render_errors = self._render_affected(site, templates, edited)
@@ -438,7 +512,7 @@ class Builder:
         stats = BuildStats(pages_by_kind=page_stats["kinds"], static_files=page_stats["static"],
                            rendered_pages=page_stats["rendered"], reused_pages=page_stats["reused"],
                            markdown_rendered=rendered_count, markdown_reused=reused_count,
-                           seconds=time.perf_counter() - started)
+                           seconds=time.perf_counter() - started, partial=edited is not None)
         return BuildResult(files, site, (), tuple(warnings), changed_files, removed, stats)
 
     def _content_only_edits(self, posts: list[Post]) -> list[Post] | None:
@@ -479,6 +553,8 @@ class Builder:
         errors: list[BlogbuildError] = []
         files = dict(self._previous)
         pages, data = Planner(site, templates, self._list_key, self._memo).plan_affected(edited)
+        for item in [*pages, *data]:   # what record_published keeps for the next process's reuse check
+            self._output_keys[item.output_path] = item.key
         stale = [page for page in pages if self._pages.get(page.output_path, ("",))[0] != page.key]
         bodies = self._render_pages(templates, stale)
         for page in stale:
@@ -496,8 +572,7 @@ class Builder:
         kinds: dict[str, int] = {}
         for page in pages:
             kinds[page.context["page"].kind] = kinds.get(page.context["page"].kind, 0) + 1
-        static_count = sum(1 for item in files.values() if item.source)
-        return files, {"kinds": kinds, "static": static_count, "rendered": len(stale),
+        return files, {"kinds": kinds, "static": self._static_count, "rendered": len(stale),
                        "reused": len(pages) - len(stale)}, errors
 
     def _failed(self, errors: list[BlogbuildError], warnings: list[SourceWarning], started: float,
@@ -637,6 +712,7 @@ class Builder:
         kinds: dict[str, int] = {}
         rendered = reused = 0
         static_count = len(files) - 1
+        self._static_count = static_count
         failed_templates: set[str] = set()
         new_cache: dict[str, tuple[str, bytes]] = {}
         self._output_keys = {}
@@ -744,12 +820,19 @@ def _summary(result: BuildResult, output: Path) -> str:
     kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(stats.pages_by_kind.items()))
     total = sum(stats.pages_by_kind.values())
     warnings = len(result.warnings)
-    return (f"Built {total} pages ({kinds}), {stats.static_files} static files, {warnings} "
-            f"warning{'s' if warnings != 1 else ''} in {stats.seconds * 1000:.0f} ms -> {output}/")
+    tail = f"{warnings} warning{'s' if warnings != 1 else ''} in {stats.seconds * 1000:.0f} ms -> {output}/"
+    if stats.partial:
+        edited = stats.markdown_rendered
+        return (f"Updated {total} pages ({kinds}) for {edited} edited post{'s' if edited != 1 else ''}, "
+                f"the rest as published, {tail}")
+    return f"Built {total} pages ({kinds}), {stats.static_files} static files, {tail}"
 
 
-def run(options: Any) -> int:
-    """`blogbuild build`: build, report every error and warning, publish atomically; exit code."""
+def run(options: Any, examination: Any = None) -> int:
+    """`blogbuild build`: build, report every error and warning, publish atomically; exit code.
+
+    examination: what manifest.examine() found against the last build's record; when only known posts
+    changed since, the build carries on from the state that build saved instead of reading every source."""
     from . import manifest
     from .sources import THEME_DIR
     started_ns = time.time_ns()
@@ -761,26 +844,42 @@ def run(options: Any) -> int:
     if not getattr(options, "no_cache", False):
         root = Path(config.root)
         inputs = manifest.snapshot_inputs(config_files, [root / config.source_dir, root / config.templates_dir,
-                                                         root / config.static_dir, THEME_DIR])
-        if manifest.is_racy(inputs, started_ns):
-            inputs = None
+                                                         root / config.static_dir, THEME_DIR], started_ns)
     stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}"
     for stale in stage.parent.glob(f".blogbuild-stage-{output.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)
     try:
         stage.mkdir(parents=True)
-        return _build_and_publish(options, config, output, str(stage), inputs)
+        return _build_and_publish(options, config, output, str(stage), inputs, examination)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
 
+def _edited_posts(examination: Any, config: SiteConfig) -> list[str] | None:
+    """The absolute paths of the posts edited since the last build, when that is all that changed: each
+    an existing markdown file in the content folder (a new, deleted or renamed file changes its folder's
+    names, which is not a post). None otherwise."""
+    if examination is None or not examination.changed_inputs:
+        return None
+    from .sources import MARKDOWN_SUFFIXES
+    content = os.path.abspath(Path(config.root) / config.source_dir) + os.sep
+    paths = [os.path.abspath(path) for path in examination.changed_inputs]
+    if all(path.startswith(content) and path.lower().endswith(MARKDOWN_SUFFIXES) and os.path.isfile(path)
+           for path in paths):
+        return paths
+    return None
+
+
 def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: str,
-                       inputs: dict | None = None) -> int:
+                       inputs: dict | None = None, examination: Any = None) -> int:
+    import uuid
     from . import manifest
     from .output import MARKER, write_output
+    edited = _edited_posts(examination, config)
     builder = Builder(config, jobs=getattr(options, "jobs", 0), use_cache=not getattr(options, "no_cache", False),
-                      stage_dir=stage)
-    result = builder.build()
+                      stage_dir=stage, keep_state=True, output_dir=output,
+                      resume=examination.record["build_id"] if edited is not None else None)
+    result = builder.build(edited if builder.resumed else None)
     quiet = getattr(options, "quiet", False)
     for warning in result.warnings:
         print(str(warning), file=sys.stderr)
@@ -795,17 +894,20 @@ def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: st
                  Path(config.root) / config.static_dir, Path(config.root)]
     write_output(result.files, output, protected=protected)
     builder.record_published(output)
-    builder.save_cache()
     if inputs is not None:
+        build_id = uuid.uuid4().hex
+        builder.save_cache(build_id)   # the state first: a record always names a state that exists
         stats = result.stats
         total = sum(stats.pages_by_kind.values())
+        summary = f"{total} pages, {stats.static_files} static files"
+        if stats.partial:   # counts of the pages this build looked at; the site's are the last full build's
+            summary = examination.record["summary"]
         outputs = manifest.snapshot_outputs(output, [*result.files, MARKER])
-        manifest.write_record(options, inputs=inputs, outputs=outputs,
-                              summary=f"{total} pages, {stats.static_files} static files",
+        manifest.write_record(options, inputs=inputs, outputs=outputs, summary=summary,
                               warnings=[str(warning) for warning in result.warnings],
-                              valid_until=_next_due(builder, config), output_dir=str(output))
+                              valid_until=_next_due(builder, config), output_dir=str(output), build_id=build_id)
     else:
-        manifest.forget(options)
+        builder.save_cache()
     if not quiet:
         print(_summary(result, output))
     return 0

@@ -136,11 +136,11 @@ def _dispatch(args: argparse.Namespace) -> int:
                                strict=args.strict, quiet=args.quiet, jobs=args.jobs, no_cache=args.no_cache)
         # Nothing changed since the last build: say so after a stat pass, before importing the pipeline.
         from .manifest import run_if_up_to_date
-        done = run_if_up_to_date(options)
+        done, examination = run_if_up_to_date(options)
         if done is not None:
             return done
         from .build import run
-        return run(options)
+        return run(options, examination)
     if args.command == "serve":
         from .serve import run
         return run(ServeOptions(root=args.root, source=args.source, config=args.config, output=args.output,

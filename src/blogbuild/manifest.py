@@ -1,17 +1,17 @@
-"""The record of the last published build, so that a build with nothing to do stops after a stat pass.
+"""The record of the last published build, so that a build with nothing to do stops after a stat pass, and
+one that changed a few posts knows which, without reading the others.
 
 A successful `blogbuild build` writes `.blogbuild-cache/last-build-<options>.json`: the size and mtime of
-every file and folder it read (config, content/, templates/, static/, the theme), of every file and
-folder it published, and of blogbuild's own code and the libraries that shape its output. The next build
-with the same options stats those paths first; when every one matches, the published site is exactly what
-a build would write, so it says so and stops, without importing markdown-it, Jinja or Pygments.
-
-Only the standard library here: this module runs before anything else is imported.
+every file it read (config, content/, templates/, static/, the theme) and the names in every folder it
+read, every file and folder it published, and a hash of blogbuild's code and the libraries that shape its
+output. The next build with the same options stats those paths first (examine()): when every one matches,
+the published site is exactly what a build would write, so it says so and stops, without importing
+markdown-it, Jinja or Pygments; when only some posts changed, the build is told which.
 
 Why stats can be trusted: inputs are recorded as they were *before* the build read them, so an edit made
 during a build shows as a change next time. An edit within the file system's timestamp granularity of the
-build's start could keep size and mtime (the "racy" case git knows); so when any input is younger than
-RACY_SECONDS at the start, no record is written and the next build runs in full.
+build's start could keep size and mtime (the "racy" case git knows): such young files are recorded as
+changed, so the next build reads them again. Folders are recorded by the names they hold, not by mtime.
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ import os
 import stat as stat_module
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -32,9 +33,9 @@ _LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygment
 _CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")   # config.CONFIG_NAMES, checked by a test
 _OPTION_FIELDS = ("root", "source", "output", "config", "drafts", "future", "base_url", "strict")
 
-# [size, mtime_ns] for a file; for a folder [-1, mtime_ns], or [-1, mtime_ns, number of entries] for an input
-# folder (so a file copied in with its folder's old mtime restored, as `rsync -a` does, is still noticed);
-# None for "not there".
+# [size, mtime_ns] for a file ([size, mtime_ns, "racy"] for one too young to trust: it never matches);
+# [-1, mtime_ns] for an output folder; [-1, "digest of its names"] for an input folder (so a file copied
+# in with the folder's old mtime restored, as `rsync -a` does, is still noticed); None for "not there".
 Entry = list
 
 
@@ -72,21 +73,27 @@ def record_path(options: Any) -> Path:
     return Path(getattr(options, "root", ".") or ".") / CACHE_DIR / f"last-build-{_options_key(options)}.json"
 
 
-def _entry(path: str, count: bool = False) -> Entry | None:
+def _names_digest(names: Iterable[str]) -> str:
+    return hashlib.blake2b("\x00".join(sorted(names)).encode("utf-8", "surrogateescape"),
+                           digest_size=8).hexdigest()
+
+
+def _entry(path: str, listing: bool = False) -> Entry | None:
     try:
         stat = os.stat(path)
         if stat_module.S_ISDIR(stat.st_mode):
-            return [-1, stat.st_mtime_ns, len(os.listdir(path))] if count else [-1, stat.st_mtime_ns]
+            return [-1, _names_digest(os.listdir(path))] if listing else [-1, stat.st_mtime_ns]
     except OSError:
         return None
     return [stat.st_size, stat.st_mtime_ns]
 
 
-def _walk(folder: str, entries: dict[str, Entry | None]) -> None:
-    """Every folder and file below folder (hidden and ignored ones too: noticing more is only slower)."""
-    entry = _entry(folder, count=True)
-    entries[folder] = entry
-    if entry is None or entry[0] != -1:
+def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int) -> None:
+    """Every folder (by its names) and file below folder; hidden and ignored ones too: noticing more is
+    only slower, never wrong."""
+    top = _entry(folder)
+    if top is None or top[0] != -1:
+        entries[folder] = top   # not there (or not a folder): its appearing later is a change
         return
     stack = [folder]
     while stack:
@@ -97,7 +104,7 @@ def _walk(folder: str, entries: dict[str, Entry | None]) -> None:
         except OSError:
             entries[current] = None
             continue
-        entries[current][2] = len(children)
+        entries[current] = [-1, _names_digest(child.name for child in children)]
         for child in children:
             try:
                 stat = child.stat(follow_symlinks=True)
@@ -105,8 +112,9 @@ def _walk(folder: str, entries: dict[str, Entry | None]) -> None:
                 entries[child.path] = None
                 continue
             if stat_module.S_ISDIR(stat.st_mode):
-                entries[child.path] = [-1, stat.st_mtime_ns, 0]
                 stack.append(child.path)
+            elif stat.st_mtime_ns >= racy_after:
+                entries[child.path] = [stat.st_size, stat.st_mtime_ns, "racy"]
             else:
                 entries[child.path] = [stat.st_size, stat.st_mtime_ns]
 
@@ -119,12 +127,16 @@ def config_candidates(options: Any) -> list[str]:
     return [os.path.join(root, name) for name in _CONFIG_NAMES]
 
 
-def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str]) -> dict[str, Entry | None]:
+def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],
+                    started_ns: int) -> dict[str, Entry | None]:
     """Sizes and mtimes of the config files (stated earlier, before the config was read) and every folder
-    and file below the input folders, taken before the build reads them."""
-    entries = dict(config_files)
+    and file below the input folders, taken before the build reads them; files younger than RACY_SECONDS
+    at started_ns are marked so that they never match."""
+    racy_after = started_ns - int(RACY_SECONDS * 1e9)
+    entries = {path: (entry + ["racy"] if entry is not None and entry[0] != -1 and entry[1] >= racy_after
+                      else entry) for path, entry in config_files.items()}
     for folder in folders:
-        _walk(str(folder), entries)
+        _walk(str(folder), entries, racy_after)
     return entries
 
 
@@ -150,18 +162,14 @@ def snapshot_outputs(output_dir: Path, paths: Iterable[str]) -> dict[str, Entry 
     return entries
 
 
-def is_racy(inputs: dict[str, Entry | None], started_ns: int) -> bool:
-    """Whether an input changed so close to the build's start that an equal mtime proves nothing."""
-    limit = started_ns - int(RACY_SECONDS * 1e9)
-    return any(entry is not None and entry[1] >= limit for entry in inputs.values())
-
-
 def write_record(options: Any, *, inputs: dict[str, Entry | None], outputs: dict[str, Entry | None],
-                 summary: str, warnings: list[str], valid_until: float | None, output_dir: str) -> None:
-    """Save the record of a build that was just published (atomically: a torn record is never read)."""
+                 summary: str, warnings: list[str], valid_until: float | None, output_dir: str,
+                 build_id: str) -> None:
+    """Save the record of a build that was just published (atomically: a torn record is never read).
+    build_id names the saved builder state that goes with it (build.py)."""
     path = record_path(options)
     record = {"format": _FORMAT, "code": code_key(), "inputs": inputs, "outputs": outputs, "summary": summary,
-              "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir}
+              "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id}
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_name(f"{path.name}.tmp{os.getpid()}")
     temp.write_text(json.dumps(record, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
@@ -176,20 +184,28 @@ def forget(options: Any) -> None:
         pass
 
 
-def _still_true(entries: Any) -> bool:
-    if not isinstance(entries, dict):
-        return False
+def _differing(entries: dict) -> list[str]:
+    """The recorded paths whose size, mtime or folder names are not what the record says."""
+    changed = []
     for path, expected in entries.items():
-        if _entry(path, count=expected is not None and len(expected) == 3) != expected:
-            return False
-    return True
+        listing = isinstance(expected, list) and len(expected) == 2 and isinstance(expected[1], str)
+        if _entry(path, listing) != expected:
+            changed.append(path)
+    return changed
 
 
-def up_to_date(options: Any) -> dict | None:
-    """The record of the last build when nothing it read or wrote has changed since; else None.
+@dataclass(frozen=True)
+class Examination:
+    """What changed since the last published build, when its record can be trusted at all."""
 
-    Any doubt (no record, an unreadable or foreign one, other code, a post whose date has come) is None:
-    the caller then builds in full, which is always correct."""
+    record: dict
+    changed_inputs: tuple[str, ...]   # recorded input paths that differ now (files and folders)
+
+
+def examine(options: Any) -> Examination | None:
+    """Compare the last build's record with the disk. None when it cannot be used at all (no record, an
+    unreadable or foreign one, other code, a post whose date has come, published files changed): the
+    caller then builds in full, which is always correct."""
     path = record_path(options)
     try:
         with open(path, encoding="utf-8") as handle:
@@ -199,33 +215,34 @@ def up_to_date(options: Any) -> dict | None:
     except ValueError:   # damaged: never trusted, and said so
         print(f"{path}: warning: build record unreadable; ignored, building in full", file=sys.stderr)
         return None
-    if not isinstance(record, dict) or record.get("format") != _FORMAT:
+    if not (isinstance(record, dict) and record.get("format") == _FORMAT and isinstance(record.get("inputs"), dict)
+            and isinstance(record.get("outputs"), dict) and isinstance(record.get("summary"), str)
+            and isinstance(record.get("warnings"), list) and isinstance(record.get("build_id"), str)):
         return None
     valid_until = record.get("valid_until")
     if valid_until is not None and (not isinstance(valid_until, (int, float)) or time.time() >= valid_until):
         return None   # a post dated in the future is due now: it must appear
-    if not (_still_true(record.get("inputs")) and _still_true(record.get("outputs"))):
+    if _differing(record["outputs"]):
         return None
     if record.get("code") != code_key():
         return None
-    if not isinstance(record.get("summary"), str) or not isinstance(record.get("warnings"), list):
-        return None
-    return record
+    return Examination(record, tuple(_differing(record["inputs"])))
 
 
-def run_if_up_to_date(options: Any) -> int | None:
+def run_if_up_to_date(options: Any) -> tuple[int | None, Examination | None]:
     """`blogbuild build` when nothing changed: print the last build's warnings and a one-line note, exit 0.
-    None when a real build is needed."""
+    Otherwise (None, what examine() found) for the real build."""
     if getattr(options, "no_cache", False):
-        return None
+        return None, None
     started = time.perf_counter()
-    record = up_to_date(options)
-    if record is None:
-        return None
+    found = examine(options)
+    if found is None or found.changed_inputs:
+        return None, found
+    record = found.record
     for warning in record["warnings"]:
         print(str(warning), file=sys.stderr)
     if not getattr(options, "quiet", False):
         checked = len(record["inputs"]) + len(record["outputs"])
         print(f"Up to date: nothing changed since the last build ({record['summary']}); checked {checked} files "
               f"and folders in {(time.perf_counter() - started) * 1000:.0f} ms -> {record['output_dir']}/")
-    return 0
+    return 0, found
