@@ -247,6 +247,17 @@ def test_partial_rebuilds_equal_a_full_build(make_site) -> None:
                {k: v.data or v.source for k, v in full.files.items()}, f"step {step}: {action} p{number}"
 
 
+def test_a_static_file_added_between_rebuilds_is_published(make_site) -> None:
+    """serve names the changed path: a new file in static/ or beside a post is not a post edit."""
+    root = make_site(_many_posts(3))
+    builder = Builder(load_config(None, root=root))
+    assert builder.build().ok
+    write_files(root, {"static/fresh.txt": "fresh\n", "content/posts/notes.txt": "notes\n"})
+    result = builder.build([str(root / "static/fresh.txt"), str(root / "content/posts/notes.txt")])
+    assert result.ok
+    assert {"fresh.txt", "posts/notes.txt"} <= set(result.files)
+
+
 def test_root_relative_links_in_content_get_the_base_path(make_site) -> None:
     root = make_site({"blogbuild.yaml": "base_url: https://example.org/repo/\n",
                       "content/posts/a.md": "---\ntitle: A\n---\nSee [b](/posts/b/) and [ext](//cdn.example/x).\n",
