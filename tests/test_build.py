@@ -202,6 +202,20 @@ def test_corrupted_cache_is_ignored_with_a_warning(make_site, capsys) -> None:
     assert read_tree(root / "public") == expected
 
 
+def test_damaged_compiled_templates_are_compiled_again(make_site) -> None:
+    import jinja2.bccache
+    root = make_site(_many_posts(3))
+    assert build(root) == 0
+    expected = read_tree(root / "public")
+    compiled = list((root / CACHE_DIR).glob("jinja-*/*"))
+    assert compiled, "templates are compiled to .blogbuild-cache/jinja-<code>/"
+    for number, path in enumerate(compiled):   # right magic, then a torn pickle / garbage / nothing
+        path.write_bytes(jinja2.bccache.bc_magic + [b"\x80\x05\x95", b"junk", b""][number % 3])
+    (root / "public/index.html").unlink()   # so the build cannot stop at "up to date"
+    assert build(root) == 0
+    assert read_tree(root / "public") == expected
+
+
 def test_changed_template_or_config_invalidates(make_site) -> None:
     root = make_site(_many_posts(3))
     assert build(root) == 0

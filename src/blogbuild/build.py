@@ -246,6 +246,9 @@ class Builder:
         for old in self._cache_file.parent.glob("*.pickle"):
             if old not in (self._cache_file, self._pages_file):
                 old.unlink(missing_ok=True)
+        for old in self._cache_file.parent.glob("jinja-*"):   # compiled by other versions of blogbuild
+            if old.name != f"jinja-{self._code_key[:16]}":
+                shutil.rmtree(old, ignore_errors=True)
         live = {entry[0].fingerprint: entry for entry in self._rendered.values() if entry[0] is not None}
         stored = {"format": _CACHE_FORMAT, "code": self._code_key, "posts": live}
         if build_id is not None and self.keep_state and self._last_good is not None:
@@ -385,7 +388,8 @@ class Builder:
         if key != self._templates_key or self._templates is None:
             from .render import TemplateSet, make_environment
             from .shortcodes import load_shortcodes
-            self._templates = TemplateSet(make_environment(self.config, dirs))
+            bytecode = self.root / CACHE_DIR / f"jinja-{self._code_key[:16]}" if self.use_cache else None
+            self._templates = TemplateSet(make_environment(self.config, dirs, bytecode))
             self._shortcodes = load_shortcodes(dirs)
             if key == self._templates_key:   # a resumed state: same templates, known closures
                 self._templates._closure.update(self._restored_closure)
