@@ -275,7 +275,9 @@ class Builder:
             "fingerprints": {rel: (thin(entry[0]), *entry[1:]) for rel, entry in self._source_fingerprints.items()},
             "tree": self._tree, "known": self._known, "last_good": self._last_good,
             "list_keys": self._list_keys, "memo": self._memo, "plain_posts": self._plain_posts,
-            "templates_key": self._templates_key, "pages": self._pages, "output_keys": self._output_keys,
+            # Not self._pages (the feeds' and search index's bytes, 40 MB at 10,000 posts): they are published,
+            # and a body edit makes the few it touches afresh.
+            "templates_key": self._templates_key, "output_keys": self._output_keys,
             "static_count": self._static_count, "outputs": sorted(self._previous),
             "closure": dict(self._templates._closure) if self._templates is not None else {},
         }
@@ -286,7 +288,7 @@ class Builder:
         self._source_fingerprints = state["fingerprints"]
         self._tree, self._known, self._last_good = state["tree"], state["known"], state["last_good"]
         self._list_keys, self._memo, self._plain_posts = state["list_keys"], state["memo"], state["plain_posts"]
-        self._templates_key, self._pages = state["templates_key"], state["pages"]
+        self._templates_key = state["templates_key"]
         self._output_keys, self._static_count = state["output_keys"], state["static_count"]
         self._restored_closure = state["closure"]
         base = str(self._publish_dir)
