@@ -440,6 +440,7 @@ class Builder:
             import multiprocessing
             context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
             chunk = max(1, len(jobs_needed) // (self.jobs * 8))
+            gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
             with ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_init_worker,
                                      initargs=([str(d) for d in template_dirs(self.config)],)) as pool:
                 outcomes = list(pool.map(_render_in_worker, [(s, self.config, f) for s, f in jobs_needed],
@@ -658,6 +659,7 @@ class Builder:
             import multiprocessing
             _FORKED_PAGES = (templates, pages, stage)
             try:
+                gc.freeze()   # the workers inherit the Site: their collections need not walk it
                 with ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork")) as pool:
                     bodies = list(pool.map(_render_forked, range(len(pages)),
                                            chunksize=max(1, len(pages) // (self.jobs * 8))))
