@@ -275,7 +275,8 @@ class Planner:
             meta_info = self._meta(kind, paginator.url, page_title, breadcrumbs=crumbs, feed_url=feed_url,
                                    needs_math=any(p.has_math for p in paginator.items) and
                                    any("math" in p.summary_html for p in paginator.items))
-            keys = [extra_key, str(paginator.number), str(paginator.total_pages),
+            # len(posts): list pages show the count ("8 posts"), which a post leaving another page changes
+            keys = [extra_key, str(paginator.number), str(paginator.total_pages), str(len(posts)),
                     *(self.list_key(post) for post in paginator.items)]
             pages.append(self._page(paginator.url, template, kind, {"page": meta_info, "paginator": paginator,
                                                                     **extra}, keys))
