@@ -55,9 +55,10 @@ def kill_after(process: subprocess.Popen, delay: float) -> None:
 
 
 def kill_while_writing(process: subprocess.Popen, site: Path, delay: float) -> None:
-    """SIGKILL the process delay seconds after output.py's temp folder appears, i.e. while it writes or swaps."""
+    """SIGKILL the process delay seconds after output.py's temp folder (or build.py's stage, which becomes
+    the new tree when there is no spare) appears, i.e. while it renders, writes or swaps."""
     while process.poll() is None:
-        if any(path.name.startswith(".blogbuild-tmp-") for path in site.iterdir()):
+        if any(path.name.startswith((".blogbuild-tmp-", ".blogbuild-stage-")) for path in site.iterdir()):
             kill_after(process, delay)
             return
         time.sleep(0.002)

@@ -145,7 +145,6 @@ class Builder:
         self._static_count = 0
         self._restored_closure: dict[str, tuple[str, bool]] = {}
         self.stage_dir = stage_dir     # spool rendered pages here (one-shot CLI builds) instead of memory
-        self._staged = 0
         self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
         self.use_cache = use_cache
         self.root = Path(config.root)
@@ -654,7 +653,7 @@ class Builder:
         pickled but the bytes coming back); a template that fails once is not tried again."""
         from .render import render_template
         global _FORKED_PAGES
-        stage = self._next_stage_names(len(pages))
+        stage = self.stage_dir
         if len(pages) >= 200 and self.jobs > 1 and sys.platform.startswith("linux"):
             import multiprocessing
             _FORKED_PAGES = (templates, pages, stage)
@@ -678,16 +677,8 @@ class Builder:
                 failed[page.template] = error
                 results[page.output_path] = error
                 continue
-            results[page.output_path] = _spool(body, stage, len(results)) if stage else body
+            results[page.output_path] = _spool(body, stage, page.output_path) if stage else body
         return results
-
-    def _next_stage_names(self, count: int) -> tuple[str, int] | None:
-        """(stage folder, first number) for count pages about to be rendered, when spooling to disk."""
-        if self.stage_dir is None:
-            return None
-        first = self._staged
-        self._staged += count
-        return (self.stage_dir, first)
 
     def _render_outputs(self, site: Site, templates: Any, tree: Any,
                         conflicted: frozenset[str] = frozenset()) -> tuple[dict[str, OutputFile], dict, list]:
@@ -792,13 +783,29 @@ def _render_forked(index: int) -> bytes | str | SourceError:
         body = render_template(templates, pages[index])
     except SourceError as error:
         return error
-    return _spool(body, stage, index) if stage else body
+    return _spool(body, stage, pages[index].output_path) if stage else body
 
 
-def _spool(body: bytes, stage: tuple[str, int], index: int) -> str:
-    """Write a rendered page to the stage folder and return its path: the build keeps paths, not bytes,
-    so a 10,000-post build does not hold half a gigabyte of HTML in memory."""
-    path = os.path.join(stage[0], f"{stage[1] + index}.html")
+_SPOOL_FOLDERS: set[str] = set()   # folders this process has made in the stage (saves a syscall a page)
+
+
+def _spool(body: bytes, stage: str, output_path: str) -> str:
+    """Write a rendered page into the stage folder at its output path and return that path: the build
+    keeps paths, not bytes (a 10,000-post build does not hold half a gigabyte of HTML), and when there is
+    no spare tree the stage becomes the new output tree as it is (output.write_output). Workers make the
+    folders, in parallel. A path that would leave the folder is written aside under a name no page has;
+    write_output refuses that page before anything is published."""
+    from .errors import BlogbuildError
+    from .output import check_output_path
+    try:
+        check_output_path(output_path)
+        path = os.path.join(stage, output_path)
+    except BlogbuildError:
+        path = os.path.join(stage, f".refused-{fingerprint_of(output_path)}")
+    folder = os.path.dirname(path)
+    if folder not in _SPOOL_FOLDERS:
+        os.makedirs(folder, exist_ok=True)
+        _SPOOL_FOLDERS.add(folder)
     with open(path, "wb") as handle:
         handle.write(body)
     return path
@@ -860,14 +867,24 @@ def run(options: Any, examination: Any = None) -> int:
         root = Path(config.root)
         inputs = manifest.snapshot_inputs(config_files, [root / config.source_dir, root / config.templates_dir,
                                                          root / config.static_dir, THEME_DIR], started_ns)
-    stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}"
+    import uuid
+    # Unique per build: a stage given to a detached remover must never be the next build's stage.
+    stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    _SPOOL_FOLDERS.clear()
     for stale in stage.parent.glob(f".blogbuild-stage-{output.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)
+    code = 1
     try:
         stage.mkdir(parents=True)
-        return _build_and_publish(options, config, output, str(stage), inputs, examination)
+        code = _build_and_publish(options, config, output, str(stage), inputs, examination)
+        return code
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        if stage.exists():   # not taken as the new tree
+            if code == 0:   # its pages are linked into the new tree: the build need not wait for the rest
+                from .output import remove_later
+                remove_later(stage)
+            else:   # a failed build leaves nothing behind, not even for a moment
+                shutil.rmtree(stage, ignore_errors=True)
 
 
 def _edited_posts(examination: Any, config: SiteConfig) -> list[str] | None:
@@ -907,7 +924,7 @@ def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: st
         return 1
     protected = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
                  Path(config.root) / config.static_dir, Path(config.root)]
-    write_output(result.files, output, protected=protected)
+    write_output(result.files, output, protected=protected, prepared=Path(stage))
     builder.record_published(output)
     paths = [*result.files, MARKER]
     result = replace(result, files={})   # the summary needs only the counts

@@ -16,6 +16,7 @@ from .model import OutputFile
 MARKER = ".blogbuild-output"
 _TEMP_PREFIX = ".blogbuild-tmp-"
 _TRASH_PREFIX = ".blogbuild-trash-"   # a tree no longer wanted, being removed in the background
+_STAGE_PREFIX = ".blogbuild-stage-"   # build.py's spool of rendered pages
 _SPARE_PREFIX = ".blogbuild-spare-"   # the tree the last swap replaced, kept to start the next one from
 
 
@@ -112,7 +113,7 @@ def _already_published(files: Mapping[str, OutputFile], output_dir: Path) -> boo
     return count == len(files)
 
 
-def _remove_later(folder: Path) -> None:
+def remove_later(folder: Path) -> None:
     """Delete a tree in a detached process, so the build does not wait (at 10,000 posts removing 15,000
     folders takes about a second). It is first renamed to a unique trash name: nothing can then be
     written under the name being removed, and a remover killed half-way leaves a folder the next build
@@ -121,7 +122,7 @@ def _remove_later(folder: Path) -> None:
     trash = folder
     if not folder.name.startswith(_TRASH_PREFIX):
         rest = folder.name
-        for prefix in (_TEMP_PREFIX, _SPARE_PREFIX):
+        for prefix in (_TEMP_PREFIX, _SPARE_PREFIX, _STAGE_PREFIX):
             if rest.startswith(prefix):
                 rest = rest[len(prefix):]
         trash = folder.with_name(f"{_TRASH_PREFIX}{rest}-{uuid.uuid4().hex[:8]}")
@@ -183,7 +184,8 @@ def _replace_with_bytes(item: OutputFile, target: str) -> None:
     os.replace(temp, target)
 
 
-def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected: list[Path] | None = None) -> int:
+def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected: list[Path] | None = None,
+                 prepared: Path | None = None) -> int:
     """Write files as the new output folder, atomically; unchanged files keep their inode and mtime.
 
     The new tree is prepared beside the output and swapped in whole. It starts from the tree the last
@@ -191,6 +193,9 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     write per changed file, where a tree from nothing costs a folder per page (at 10,000 posts, 15,000
     mkdirs, about 2 s). Nothing in the spare is trusted: every file is checked against the live tree by
     inode or bytes, strays are removed, and a spare half-updated by a killed build is discarded.
+
+    prepared: a folder (the build's stage, beside the output) already holding freshly rendered pages at
+    their paths. With no spare at hand it becomes the new tree itself: the pages are not linked again.
 
     Returns the number of files whose bytes changed."""
     check_output_dir(output_dir, protected or [])
@@ -201,18 +206,23 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     for stale in parent.glob(f"{_TEMP_PREFIX}{output_dir.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)   # a killed build's half-written tree
     for stale in parent.glob(f"{_TRASH_PREFIX}{output_dir.name}-*"):
-        _remove_later(stale)   # a remover that was killed (one still running makes this a no-op)
+        remove_later(stale)   # a remover that was killed (one still running makes this a no-op)
     temp = parent / f"{_TEMP_PREFIX}{output_dir.name}-{uuid.uuid4().hex[:8]}"
     spare = parent / f"{_SPARE_PREFIX}{output_dir.name}"
     existing: set[str] = set()
     existing_dirs: set[str] = set()
+    in_place = ""   # files whose source is this prefix + their path are already where they belong
     if spare.is_dir() and output_dir.is_dir():
         os.rename(spare, temp)   # claimed: killed from here on, it is a stale temp folder, removed next time
         existing, existing_dirs = _files_below(str(temp))
     else:
         if spare.exists():
-            _remove_later(spare)
-        temp.mkdir()
+            remove_later(spare)
+        if prepared is not None and prepared.is_dir() and prepared.resolve().parent == parent:
+            temp = prepared
+            in_place = str(temp) + os.sep
+        else:
+            temp.mkdir()
     changed = 0
     try:
         made_dirs = set(existing_dirs)
@@ -223,6 +233,13 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
         for path in sorted(files):
             item = files[path]
             check_output_path(path)
+            if in_place and item.staged and item.source == in_place + path:
+                previous = output_prefix + path
+                if os.path.isfile(previous) and _same_bytes(Path(previous), item):
+                    _replace_with_link(previous, item.source, True)   # unchanged: keep its inode and mtime
+                else:
+                    changed += 1
+                continue
             folder = path.rpartition("/")[0]
             if folder and folder not in made_dirs:
                 os.makedirs(temp_prefix + folder, exist_ok=True)
