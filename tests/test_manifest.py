@@ -327,3 +327,18 @@ def test_random_edits_between_cli_builds_always_equal_a_fresh_build(tmp_path: Pa
         assert read_tree(root / "public") == read_tree(fresh), f"step {step}: {action} p{number}"
         taken.add(action)
     assert {"body", "front matter", "new", "delete", "resumed", "up to date", "full"} <= taken, taken
+
+
+def test_an_unchanged_no_cache_build_keeps_its_pages_as_the_spare(site: Path) -> None:
+    """A --no-cache build renders every page; when they equal the published ones nothing is written, and
+    the rendered pages are kept beside public/ as the spare the next build starts from (never trusted)."""
+    before = stats(site / "public")
+    result = blogbuild(site, "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert stats(site / "public") == before
+    spare = site / ".blogbuild-spare-public"
+    assert spare.is_dir() and not [path for path in site.iterdir() if path.name.startswith(".blogbuild-stage-")]
+    post = first_post(site)
+    post.write_text(post.read_text(encoding="utf-8") + "\nAfter the spare.\n", encoding="utf-8")
+    assert blogbuild(site).returncode == 0
+    assert_same_as_fresh(site)

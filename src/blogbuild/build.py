@@ -17,17 +17,17 @@ from typing import Any, Iterable, Mapping
 from . import __version__
 from .config import SiteConfig, load_config
 from .errors import BlogbuildError, SourceError, SourceWarning
+from .manifest import CACHE_DIR
 from .model import OutputFile, Post, SourceFile, Site
 from .posts import fingerprint_of, url_to_output_path
 
-CACHE_DIR = ".blogbuild-cache"
 _ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
+_CACHE_FORMAT = 1
 
 
 def _rebase_links(html: str, base_path: str) -> str:
     """Root-relative href/src in content get the site's base path ('/x/' -> '/blog/x/')."""
     return _ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', html)
-_CACHE_FORMAT = 1
 
 
 @dataclass(frozen=True)

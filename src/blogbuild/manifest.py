@@ -176,14 +176,6 @@ def write_record(options: Any, *, inputs: dict[str, Entry | None], outputs: dict
     os.replace(temp, path)
 
 
-def forget(options: Any) -> None:
-    """Drop the record (a build that did not publish, or one run with --no-cache)."""
-    try:
-        record_path(options).unlink()
-    except OSError:
-        pass
-
-
 def _differing(entries: dict) -> list[str]:
     """The recorded paths whose size, mtime or folder names are not what the record says."""
     changed = []

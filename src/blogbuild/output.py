@@ -199,16 +199,21 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
 
     Returns the number of files whose bytes changed."""
     check_output_dir(output_dir, protected or [])
-    if _already_published(files, output_dir):
-        return 0   # nothing to change: leave the folder (and every inode and mtime) as it is
     parent = output_dir.resolve().parent
+    spare = parent / f"{_SPARE_PREFIX}{output_dir.name}"
+    if _already_published(files, output_dir):
+        # Nothing to change: leave the folder (and every inode and mtime) as it is. Pages rendered into the
+        # stage anyway (a --no-cache build) make a good spare for the next build: their folders exist.
+        if prepared is not None and prepared.is_dir() and prepared.resolve().parent == parent and \
+                not spare.exists():
+            os.rename(prepared, spare)
+        return 0
     parent.mkdir(parents=True, exist_ok=True)
     for stale in parent.glob(f"{_TEMP_PREFIX}{output_dir.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)   # a killed build's half-written tree
     for stale in parent.glob(f"{_TRASH_PREFIX}{output_dir.name}-*"):
         remove_later(stale)   # a remover that was killed (one still running makes this a no-op)
     temp = parent / f"{_TEMP_PREFIX}{output_dir.name}-{uuid.uuid4().hex[:8]}"
-    spare = parent / f"{_SPARE_PREFIX}{output_dir.name}"
     existing: set[str] = set()
     existing_dirs: set[str] = set()
     in_place = ""   # files whose source is this prefix + their path are already where they belong
