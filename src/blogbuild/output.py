@@ -97,20 +97,9 @@ def _already_published(files: Mapping[str, OutputFile], output_dir: Path) -> boo
             continue
         if not _same_bytes(Path(previous), item):
             return False
-    count = 0
-    stack = [(str(output_dir), "")]
-    while stack:
-        folder, relative = stack.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                name = relative + entry.name
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append((entry.path, name + "/"))
-                elif name != MARKER:
-                    if name not in files:
-                        return False
-                    count += 1
-    return count == len(files)
+    found, _ = _files_below(str(output_dir))
+    found.discard(MARKER)
+    return found == set(files)
 
 
 def remove_later(folder: Path) -> None:
