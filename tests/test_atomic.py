@@ -171,4 +171,7 @@ def test_the_spare_tree_is_reused_and_never_trusted(tmp_path: Path) -> None:
                             str(tmp_path / "fresh")], cwd=site, capture_output=True, text=True, timeout=300)
     assert fresh.returncode == 0, fresh.stderr
     assert read_tree(site / "public") == read_tree(tmp_path / "fresh")
+    folders = {path.relative_to(site / "public") for path in (site / "public").rglob("*") if path.is_dir()}
+    assert folders == {path.relative_to(tmp_path / "fresh") for path in (tmp_path / "fresh").rglob("*")
+                       if path.is_dir()}, "no empty folders left from the spare (stray, or a deleted post's)"
     assert read_tree(spare) == beta_tree   # the beta tree, now the spare, was never written through

@@ -264,9 +264,16 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
             _replace_with_bytes(item, target)
         for path in existing - set(files) - {MARKER}:   # what the spare had and this build does not
             os.unlink(temp_prefix + path)
-        for folder in sorted(existing_dirs - made_dirs, key=len, reverse=True):
-            with contextlib.suppress(OSError):
-                os.rmdir(temp_prefix + folder)
+        if existing_dirs:   # and its folders that hold none of this build's files (a deleted post's)
+            needed: set[str] = set()
+            for path in files:
+                folder = path.rpartition("/")[0]
+                while folder and folder not in needed:
+                    needed.add(folder)
+                    folder = folder.rpartition("/")[0]
+            for folder in sorted(existing_dirs - needed, key=len, reverse=True):
+                with contextlib.suppress(OSError):
+                    os.rmdir(temp_prefix + folder)
         (temp / MARKER).write_text("This folder is written by blogbuild; it replaces it whole on each build.\n")
         if output_dir.exists():
             if not _exchange(temp, output_dir):
