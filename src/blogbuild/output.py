@@ -206,8 +206,14 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     existing: set[str] = set()
     existing_dirs: set[str] = set()
     in_place = ""   # files whose source is this prefix + their path are already where they belong
+    claimed = False
     if spare.is_dir() and output_dir.is_dir():
-        os.rename(spare, temp)   # claimed: killed from here on, it is a stale temp folder, removed next time
+        try:
+            os.rename(spare, temp)   # claimed: killed from here on, it is a stale temp folder, removed next time
+            claimed = True
+        except FileNotFoundError:
+            pass   # taken meanwhile (another build in this folder): start from nothing
+    if claimed:
         existing, existing_dirs = _files_below(str(temp))
     else:
         if spare.exists():
