@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 from . import __version__
 from .config import SiteConfig, load_config
 from .errors import BlogbuildError, SourceError, SourceWarning
-from .manifest import CACHE_DIR
+from .manifest import CACHE_DIR, code_key
 from .model import OutputFile, Post, SourceFile, Site
 from .posts import fingerprint_of, url_to_output_path
 
@@ -79,12 +79,6 @@ def load_site_config(options: Any) -> SiteConfig:
         raise BlogbuildError(f"content folder '{source}' not found; run blogbuild in a site folder or pass "
                              "--source DIR")
     return config
-
-
-def _code_key() -> str:
-    """A hash of blogbuild's own code (and the libraries it renders with), so a cache never outlives it."""
-    from .manifest import code_key
-    return code_key()
 
 
 def _config_key(config: SiteConfig) -> str:
@@ -156,7 +150,7 @@ class Builder:
         self._templates: Any = None
         self._shortcodes: Any = None
         self._list_keys: dict[str, str] = {}
-        self._code_key = _code_key()
+        self._code_key = code_key()
         self._config_key = _config_key(config)
         self._cache_file = self.root / CACHE_DIR / f"posts-{self._config_key[:16]}.pickle"
         self._pages_file = self.root / CACHE_DIR / f"pages-{self._config_key[:16]}.pickle"
@@ -215,17 +209,26 @@ class Builder:
             return None
         return target
 
-    def record_published(self, output_dir: Path) -> None:
-        """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache)."""
+    def record_published(self, output_dir: Path, stats: Mapping[str, list | None] | None = None) -> None:
+        """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache).
+        stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
         if not self.use_cache:
             return
         published = {}
+        base = str(output_dir)
         for path, key in self._output_keys.items():
-            try:
-                stat = os.stat(output_dir / path)
-            except OSError:
-                continue
-            published[path] = (key, stat.st_size, stat.st_mtime_ns)
+            if stats is not None:
+                entry = stats.get(f"{base}/{path}")
+                if entry is None:
+                    continue
+                size, mtime = entry[0], entry[1]
+            else:
+                try:
+                    stat = os.stat(output_dir / path)
+                except OSError:
+                    continue
+                size, mtime = stat.st_size, stat.st_mtime_ns
+            published[path] = (key, size, mtime)
         self._published = published
         self._output_dir = str(output_dir)
         self._published_dirty = True
@@ -925,8 +928,8 @@ def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: st
     protected = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
                  Path(config.root) / config.static_dir, Path(config.root)]
     write_output(result.files, output, protected=protected, prepared=Path(stage))
-    builder.record_published(output)
-    paths = [*result.files, MARKER]
+    outputs = manifest.snapshot_outputs(output, [*result.files, MARKER]) if inputs is not None else None
+    builder.record_published(output, outputs)
     result = replace(result, files={})   # the summary needs only the counts
     builder.published(output)
     if inputs is not None:
@@ -937,7 +940,6 @@ def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: st
         summary = f"{total} pages, {stats.static_files} static files"
         if stats.partial:   # counts of the pages this build looked at; the site's are the last full build's
             summary = examination.record["summary"]
-        outputs = manifest.snapshot_outputs(output, paths)
         manifest.write_record(options, inputs=inputs, outputs=outputs, summary=summary,
                               warnings=[str(warning) for warning in result.warnings],
                               valid_until=_next_due(builder, config), output_dir=str(output), build_id=build_id)

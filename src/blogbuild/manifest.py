@@ -15,6 +15,7 @@ changed, so the next build reads them again. Folders are recorded by the names t
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -39,8 +40,10 @@ _OPTION_FIELDS = ("root", "source", "output", "config", "drafts", "future", "bas
 Entry = list
 
 
+@functools.cache
 def code_key() -> str:
-    """A hash of blogbuild's own code and of the libraries it renders with, so that no cache outlives them."""
+    """A hash of blogbuild's own code and of the libraries it renders with, so that no cache outlives them.
+    Once per process: it describes the code that is running (a build asked for it three times)."""
     from . import __version__
     package = Path(__file__).parent
     parts = [__version__, sys.version]
