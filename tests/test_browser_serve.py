@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.cli import ServeOptions
+from blogbuild.commands.serve import ServeOptions
 from blogbuild.serve import DevServer
 
 CHROMIUM = "/usr/bin/chromium"

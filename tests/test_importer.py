@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from blogbuild.cli import main
 from blogbuild.importer import (MANIFEST_NAME, ascii_slug, import_dumps, merge_copies, parse_copies,
                                 render_post_file)
-from blogbuild.mangled import split_dump
+from blogbuild.importer.dump import split_dump
 
 DUMPS = Path(__file__).parent / "fixtures" / "dumps"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.cli import ServeOptions
+from blogbuild.commands.serve import ServeOptions
 from blogbuild.errors import SourceError
 from blogbuild.serve import (DevServer, content_type, error_report, inject_reload_script,
                              resolve_request_path, url_of)

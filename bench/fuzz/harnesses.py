@@ -43,7 +43,7 @@ def check_importer(data: bytes) -> None:
 
 def check_mermaid(data: bytes) -> None:
     """The mermaid restorer returns None or (diagram, end) with end inside the text and past the start."""
-    from blogbuild.mangled import restore_mermaid
+    from blogbuild.importer.mermaid import restore_mermaid
     text = _text(data)
     for start in (0, len(text) // 2):
         result = restore_mermaid(text, start)

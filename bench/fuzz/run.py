@@ -30,7 +30,8 @@ def main() -> int:
     with atheris.instrument_imports(include=["blogbuild"]):
         import blogbuild.frontmatter  # noqa: F401
         import blogbuild.importer  # noqa: F401
-        import blogbuild.mangled  # noqa: F401
+        import blogbuild.importer.dump  # noqa: F401
+        import blogbuild.importer.mermaid  # noqa: F401
     import harnesses
     check = harnesses.TARGETS[options.target]
     crashes = HERE / "crashes" / options.target

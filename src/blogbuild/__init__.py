@@ -1,7 +1,7 @@
 """blogbuild: a static blog generator for math, mermaid and CJK prose."""
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = ["__version__", "build", "load_config"]
 

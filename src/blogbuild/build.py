@@ -12,14 +12,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from . import __version__
-from .config import SiteConfig, load_config
+from .config import SiteConfig, SiteOptions, load_config
 from .errors import BlogbuildError, SourceError, SourceWarning
 from .manifest import CACHE_DIR, code_key
 from .model import OutputFile, Post, SourceFile, Site
 from .posts import fingerprint_of, url_to_output_path
+
+if TYPE_CHECKING:
+    from .commands.build import BuildOptions
+    from .manifest import Examination
 
 _ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
 _CACHE_FORMAT = 1
@@ -61,18 +64,11 @@ class BuildResult:
         return not self.errors
 
 
-def load_site_config(options: Any) -> SiteConfig:
-    """The SiteConfig for CLI options (build, serve or check): config file plus overrides."""
-    root = Path(getattr(options, "root", ".") or ".")
-    overrides: dict[str, Any] = {
-        "drafts": bool(getattr(options, "drafts", False)),
-        "future": bool(getattr(options, "future", False)),
-        "strict": bool(getattr(options, "strict", False)),
-        "base_url": getattr(options, "base_url", None),
-        "source_dir": getattr(options, "source", None),
-        "output_dir": getattr(options, "output", None),
-    }
-    config_path = getattr(options, "config", None)
+def load_site_config(options: SiteOptions) -> SiteConfig:
+    """The SiteConfig for a command's options (build, serve or check): config file plus overrides."""
+    root = Path(options.root or ".")
+    overrides = options.config_overrides()
+    config_path = options.config
     config = load_config(config_path, root=root, overrides=overrides)
     source = Path(config.root) / config.source_dir
     if not source.is_dir():
@@ -853,7 +849,7 @@ def _summary(result: BuildResult, output: Path) -> str:
     return f"Built {total} pages ({kinds}), {stats.static_files} static files, {tail}"
 
 
-def run(options: Any, examination: Any = None) -> int:
+def run(options: BuildOptions, examination: Examination | None = None) -> int:
     """`blogbuild build`: build, report every error and warning, publish atomically; exit code.
 
     examination: what manifest.examine() found against the last build's record; when only known posts
@@ -866,7 +862,7 @@ def run(options: Any, examination: Any = None) -> int:
     config = load_site_config(options)
     output = Path(config.root) / config.output_dir
     inputs = None
-    if not getattr(options, "no_cache", False):
+    if not options.no_cache:
         root = Path(config.root)
         inputs = manifest.snapshot_inputs(config_files, [root / config.source_dir, root / config.templates_dir,
                                                          root / config.static_dir, THEME_DIR], started_ns)
@@ -890,7 +886,7 @@ def run(options: Any, examination: Any = None) -> int:
                 shutil.rmtree(stage, ignore_errors=True)
 
 
-def _edited_posts(examination: Any, config: SiteConfig) -> list[str] | None:
+def _edited_posts(examination: Examination | None, config: SiteConfig) -> list[str] | None:
     """The absolute paths of the posts edited since the last build, when that is all that changed: each
     an existing markdown file in the content folder (a new, deleted or renamed file changes its folder's
     names, which is not a post). None otherwise."""
@@ -905,17 +901,17 @@ def _edited_posts(examination: Any, config: SiteConfig) -> list[str] | None:
     return None
 
 
-def _build_and_publish(options: Any, config: SiteConfig, output: Path, stage: str,
-                       inputs: dict | None = None, examination: Any = None) -> int:
+def _build_and_publish(options: BuildOptions, config: SiteConfig, output: Path, stage: str,
+                       inputs: dict | None = None, examination: Examination | None = None) -> int:
     import uuid
     from . import manifest
     from .output import MARKER, write_output
     edited = _edited_posts(examination, config)
-    builder = Builder(config, jobs=getattr(options, "jobs", 0), use_cache=not getattr(options, "no_cache", False),
+    builder = Builder(config, jobs=options.jobs, use_cache=not options.no_cache,
                       stage_dir=stage, keep_state=True, output_dir=output,
                       resume=examination.record["build_id"] if edited is not None else None)
     result = builder.build(edited if builder.resumed else None)
-    quiet = getattr(options, "quiet", False)
+    quiet = options.quiet
     for warning in result.warnings:
         print(str(warning), file=sys.stderr)
     if result.errors:

@@ -6,11 +6,10 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from .config import SiteConfig
@@ -43,42 +42,6 @@ class CheckReport:
     repairs: tuple[SourceWarning, ...]
     notes: tuple[str, ...]
     counts: Mapping[str, int]
-
-
-def run(options: Any) -> int:
-    """`blogbuild check`: print every problem as path:line: message; exit 1 when there is any."""
-    from .build import Builder, load_site_config
-    config = load_site_config(options)
-    result = Builder(config, jobs=0, use_cache=False).build()
-    quiet = getattr(options, "quiet", False)
-    build_errors = [str(error) for error in result.errors]
-    report = check_site(config, site_pages=result.site.pages if result.site else (),
-                        files=result.files if result.ok else None)
-    repair_lines = {(warning.path, warning.line, warning.message) for warning in report.repairs}
-    if not quiet:
-        for warning in result.warnings:
-            if (warning.path, warning.line, warning.message) not in repair_lines:
-                print(str(warning))
-        for note in report.notes:
-            print(f"note: {note}")
-        if report.repairs:
-            print(f"Repaired headers ({len(report.repairs)}); `blogbuild fix PATH` rewrites them in place:")
-            for warning in report.repairs:
-                print(f"  {warning}")
-    for line in build_errors:
-        print(line)
-    for problem in report.problems:
-        print(str(problem))
-    total = len(build_errors) + len(report.problems)
-    counts = report.counts
-    summary = (f"checked {counts.get('pages', 0)} pages, {counts.get('links', 0)} links, "
-               f"{counts.get('math', 0)} formulas, {counts.get('diagrams', 0)} diagrams")
-    if total:
-        print(f"Error: {summary}: {total} problem{'s' if total != 1 else ''}", file=sys.stderr)
-        return 1
-    if not quiet:
-        print(f"{summary}: no problems")
-    return 0
 
 
 def check_site(config: SiteConfig, *, site_pages: Iterable[Post], files: Mapping[str, OutputFile] | None,

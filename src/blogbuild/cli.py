@@ -1,56 +1,11 @@
-"""The command line: parse arguments into option dataclasses and call one stage. Thin on purpose."""
+"""The command line: parse argv into a command's options (commands/), run it, turn errors into exit codes."""
 from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 from typing import Sequence
 
-from . import __version__
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Options of `blogbuild build`, as the CLI hands them to build.run()."""
-
-    root: str = "."
-    source: str | None = None
-    output: str | None = None
-    config: str | None = None
-    drafts: bool = False
-    future: bool = False
-    base_url: str | None = None
-    strict: bool = False
-    quiet: bool = False
-    jobs: int = 0
-    no_cache: bool = False
-
-
-@dataclass(frozen=True)
-class ServeOptions:
-    """Options of `blogbuild serve`."""
-
-    root: str = "."
-    source: str | None = None
-    config: str | None = None
-    output: str | None = None
-    port: int = 1313
-    bind: str = "127.0.0.1"
-    drafts: bool = True
-    future: bool = False
-    open_browser: bool = False
-    quiet: bool = False
-
-
-@dataclass(frozen=True)
-class ImportOptions:
-    """Options of `blogbuild import`."""
-
-    dumps: tuple[str, ...]
-    out: str
-    force: bool = False
-    dry_run: bool = False
-    quiet: bool = False
+from .version import __version__
 
 
 def _add_site_options(parser: argparse.ArgumentParser) -> None:
@@ -130,35 +85,33 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    """Fill the command's options from the parsed arguments and run it (commands load lazily: fast start)."""
     if args.command == "build":
-        options = BuildOptions(root=args.root, source=args.source, output=args.output, config=args.config,
-                               drafts=args.drafts, future=args.future, base_url=args.base_url,
-                               strict=args.strict, quiet=args.quiet, jobs=args.jobs, no_cache=args.no_cache)
-        # Nothing changed since the last build: say so after a stat pass, before importing the pipeline.
-        from .manifest import run_if_up_to_date
-        done, examination = run_if_up_to_date(options)
-        if done is not None:
-            return done
-        from .build import run
-        return run(options, examination)
+        from .commands import build
+        return build.run(build.BuildOptions(
+            root=args.root, source=args.source, output=args.output, config=args.config, drafts=args.drafts,
+            future=args.future, base_url=args.base_url, strict=args.strict, quiet=args.quiet, jobs=args.jobs,
+            no_cache=args.no_cache))
     if args.command == "serve":
-        from .serve import run
-        return run(ServeOptions(root=args.root, source=args.source, config=args.config, output=args.output,
-                                port=args.port, bind=args.bind, drafts=not args.no_drafts,
-                                future=args.future, open_browser=args.open, quiet=args.quiet))
+        from .commands import serve
+        return serve.run(serve.ServeOptions(
+            root=args.root, source=args.source, config=args.config, output=args.output, port=args.port,
+            bind=args.bind, drafts=not args.no_drafts, future=args.future, open_browser=args.open,
+            quiet=args.quiet))
     if args.command == "import":
-        from .importer import run
-        return run(ImportOptions(dumps=tuple(args.dumps), out=args.out, force=args.force,
-                                 dry_run=args.dry_run, quiet=args.quiet))
+        from .commands import import_
+        return import_.run(import_.ImportOptions(dumps=tuple(args.dumps), out=args.out, force=args.force,
+                                                 dry_run=args.dry_run, quiet=args.quiet))
     if args.command == "fix":
-        from .mangled import run_fix
-        return run_fix(tuple(args.paths), dry_run=args.dry_run)
+        from .commands import fix
+        return fix.run(fix.FixOptions(paths=tuple(args.paths), dry_run=args.dry_run))
     if args.command == "check":
-        from .check import run
-        return run(BuildOptions(root=args.root, source=args.source, config=args.config, drafts=args.drafts,
-                                future=args.future, quiet=args.quiet))
+        from .commands import check
+        return check.run(check.CheckOptions(root=args.root, source=args.source, config=args.config,
+                                            drafts=args.drafts, future=args.future, quiet=args.quiet))
     if args.command == "new":
-        from .new import run
+        from .commands import new
         tags = tuple(tag.strip() for tag in args.tags.split(",") if tag.strip())
-        return run(args.title, series=args.series, tags=tags, section=args.section, source=args.source)
+        return new.run(new.NewOptions(title=args.title, series=args.series, tags=tags, section=args.section,
+                                      source=args.source))
     raise AssertionError(args.command)

@@ -5,7 +5,7 @@ import difflib
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from .errors import SourceError
 
@@ -213,6 +213,20 @@ def find_config(root: Path) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+class SiteOptions(Protocol):
+    """What a command that builds the site (build, serve, check: their options in commands/) was asked for."""
+
+    @property
+    def root(self) -> str: ...
+
+    @property
+    def config(self) -> str | None: ...
+
+    def config_overrides(self) -> dict[str, Any]:
+        """The SiteConfig keys the command's flags set (None: keep the config file's value)."""
+        ...
 
 
 def load_config(path: str | Path | None = None, *, root: str | Path | None = None,

@@ -24,7 +24,10 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from .commands.build import BuildOptions
 
 CACHE_DIR = ".blogbuild-cache"
 _FORMAT = 1
@@ -32,7 +35,6 @@ RACY_SECONDS = 2.0
 # Libraries whose version changes the bytes of a page (highlighting, markdown, templates, YAML).
 _LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygments", "yaml")
 _CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")   # config.CONFIG_NAMES, checked by a test
-_OPTION_FIELDS = ("root", "source", "output", "config", "drafts", "future", "base_url", "strict")
 
 # [size, mtime_ns] for a file ([size, mtime_ns, "racy"] for one too young to trust: it never matches);
 # [-1, mtime_ns] for an output folder; [-1, "digest of its names"] for an input folder (so a file copied
@@ -44,12 +46,12 @@ Entry = list
 def code_key() -> str:
     """A hash of blogbuild's own code and of the libraries it renders with, so that no cache outlives them.
     Once per process: it describes the code that is running (a build asked for it three times)."""
-    from . import __version__
+    from .version import __version__
     package = Path(__file__).parent
     parts = [__version__, sys.version]
-    for path in sorted(package.glob("*.py")):
+    for path in sorted(package.rglob("*.py")):   # subpackages too (commands/, frontmatter/, importer/, ...)
         stat = path.stat()
-        parts.append(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
+        parts.append(f"{path.relative_to(package).as_posix()}:{stat.st_size}:{stat.st_mtime_ns}")
     import importlib.util
     for name in _LIBRARIES:
         try:
@@ -62,8 +64,11 @@ def code_key() -> str:
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
-def _options_key(options: Any) -> str:
-    values = {name: getattr(options, name, None) for name in _OPTION_FIELDS}
+def _options_key(options: BuildOptions) -> str:
+    # The options that change what a build publishes; jobs, quiet and no_cache do not.
+    values = {"root": options.root, "source": options.source, "output": options.output, "config": options.config,
+              "drafts": options.drafts, "future": options.future, "base_url": options.base_url,
+              "strict": options.strict}
     for name in ("root", "source", "output", "config"):   # the same folders reached from another cwd
         if values[name] is not None:
             values[name] = os.path.abspath(values[name])
@@ -71,9 +76,9 @@ def _options_key(options: Any) -> str:
                            digest_size=8).hexdigest()
 
 
-def record_path(options: Any) -> Path:
+def record_path(options: BuildOptions) -> Path:
     """Where the record for a build with these options lives."""
-    return Path(getattr(options, "root", ".") or ".") / CACHE_DIR / f"last-build-{_options_key(options)}.json"
+    return Path(options.root or ".") / CACHE_DIR / f"last-build-{_options_key(options)}.json"
 
 
 def _names_digest(names: Iterable[str]) -> str:
@@ -122,11 +127,11 @@ def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int) -> Non
                 entries[child.path] = [stat.st_size, stat.st_mtime_ns]
 
 
-def config_candidates(options: Any) -> list[str]:
+def config_candidates(options: BuildOptions) -> list[str]:
     """The config files a build with these options may read (stat them before reading the config)."""
-    if getattr(options, "config", None):
+    if options.config:
         return [str(options.config)]
-    root = getattr(options, "root", ".") or "."
+    root = options.root or "."
     return [os.path.join(root, name) for name in _CONFIG_NAMES]
 
 
@@ -165,7 +170,7 @@ def snapshot_outputs(output_dir: Path, paths: Iterable[str]) -> dict[str, Entry 
     return entries
 
 
-def write_record(options: Any, *, inputs: dict[str, Entry | None], outputs: dict[str, Entry | None],
+def write_record(options: BuildOptions, *, inputs: dict[str, Entry | None], outputs: dict[str, Entry | None],
                  summary: str, warnings: list[str], valid_until: float | None, output_dir: str,
                  build_id: str) -> None:
     """Save the record of a build that was just published (atomically: a torn record is never read).
@@ -197,7 +202,7 @@ class Examination:
     changed_inputs: tuple[str, ...]   # recorded input paths that differ now (files and folders)
 
 
-def examine(options: Any) -> Examination | None:
+def examine(options: BuildOptions) -> Examination | None:
     """Compare the last build's record with the disk. None when it cannot be used at all (no record, an
     unreadable or foreign one, other code, a post whose date has come, published files changed): the
     caller then builds in full, which is always correct."""
@@ -224,10 +229,10 @@ def examine(options: Any) -> Examination | None:
     return Examination(record, tuple(_differing(record["inputs"])))
 
 
-def run_if_up_to_date(options: Any) -> tuple[int | None, Examination | None]:
+def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | None]:
     """`blogbuild build` when nothing changed: print the last build's warnings and a one-line note, exit 0.
     Otherwise (None, what examine() found) for the real build."""
-    if getattr(options, "no_cache", False):
+    if options.no_cache:
         return None, None
     started = time.perf_counter()
     found = examine(options)
@@ -236,7 +241,7 @@ def run_if_up_to_date(options: Any) -> tuple[int | None, Examination | None]:
     record = found.record
     for warning in record["warnings"]:
         print(str(warning), file=sys.stderr)
-    if not getattr(options, "quiet", False):
+    if not options.quiet:
         checked = len(record["inputs"]) + len(record["outputs"])
         print(f"Up to date: nothing changed since the last build ({record['summary']}); checked {checked} files "
               f"and folders in {(time.perf_counter() - started) * 1000:.0f} ms -> {record['output_dir']}/")

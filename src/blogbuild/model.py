@@ -27,7 +27,7 @@ class FrontMatter:
     body: str
     body_line: int          # 1-based line in the file where the body starts
     format: str = "yaml"    # "yaml" | "toml" | "none"
-    repairs: tuple[SourceWarning, ...] = ()   # what mangled.py repaired, one warning each
+    repairs: tuple[SourceWarning, ...] = ()   # what frontmatter/repair.py repaired, one warning each
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""`blogbuild new`: write a draft post with clean front matter, never over an existing file."""
+"""The parts of `blogbuild new` (commands/new.py): the slug, the front matter, the next series order."""
 from __future__ import annotations
 
 import hashlib
@@ -11,35 +11,6 @@ import yaml
 
 from .errors import SourceError
 from .text import slugify
-
-
-def run(title: str, *, series: str | None, tags: tuple[str, ...], section: str, source: str) -> int:
-    """Write <source>/<section>/<slug>.md as a draft and print its path; exit 1 if it exists."""
-    title = title.strip()
-    if not title:
-        raise SourceError("<title>", 0, "the title is empty; write it in quotes: blogbuild new \"My title\"",
-                          stage="new")
-    now = datetime.now().astimezone().replace(microsecond=0)
-    slug = ascii_slug(title, now)
-    folder = Path(source) / _safe_section(section)
-    path = folder / f"{slug}.md"
-    bundle = folder / slug / "index.md"
-    for existing in (path, bundle):
-        if existing.exists():
-            raise SourceError(str(existing), 0, "already exists; edit it, or pick another title "
-                              "(the slug comes from the title)", stage="new")
-    series_order = next_series_order(Path(source), series) if series else None
-    text = front_matter_text(title=title, date=now, slug=slug, tags=tags, series=series,
-                             series_order=series_order)
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        # "x" refuses to overwrite even if the file appeared since the check above.
-        with path.open("x", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-    except FileExistsError as error:
-        raise SourceError(str(path), 0, "already exists; edit it, or pick another title", stage="new") from error
-    print(path.as_posix())
-    return 0
 
 
 def ascii_slug(title: str, date: datetime) -> str:
@@ -81,7 +52,8 @@ def _quoted(value: str) -> str:
     return dumped.rstrip("\n").removesuffix("\n...").rstrip("\n")
 
 
-def _safe_section(section: str) -> Path:
+def safe_section(section: str) -> Path:
+    """The section as a relative folder; a SourceError for one that would leave the content folder."""
     parts = [part for part in section.replace("\\", "/").split("/") if part not in ("", ".")]
     if any(part == ".." for part in parts) or section.startswith(("/", "\\")):
         raise SourceError(section, 0, "the section must be a folder inside the content folder, "

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape as xml_escape
 import jinja2
 from jinja2 import meta
 
-from . import __version__
+from .version import __version__
 from .config import SiteConfig
 from .errors import SourceError
 from .model import Paginator, Post, Section, Site, Taxonomy, Term

@@ -28,7 +28,7 @@ from .watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 
 if TYPE_CHECKING:
     from .build import Builder
-    from .cli import ServeOptions
+    from .commands.serve import ServeOptions
     from .config import SiteConfig
 
 EVENTS_PATH = "/__blogbuild/events"
@@ -729,24 +729,3 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         finally:
             dev.unsubscribe(client)
             self.close_connection = True
-
-
-def run(options: "ServeOptions") -> int:
-    """`blogbuild serve`: serve until Ctrl-C; 0 on a clean stop, 1 when the server cannot start."""
-    server = DevServer(options)
-    try:
-        server.start()
-        if options.open_browser:
-            import webbrowser
-            threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
-        while not server.stopping:
-            time.sleep(0.5)
-    except BlogbuildError as error:
-        print(f"Error: {describe_chain(error)}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        # Ctrl-C is how a drafting session ends: not an error.
-        server.say("stopping", always=True)
-    finally:
-        server.stop()
-    return 0

@@ -7,8 +7,8 @@ from typing import Any, Mapping
 
 import yaml
 
-from .errors import SourceError, SourceWarning
-from .model import FrontMatter, SourceFile
+from ..errors import SourceError, SourceWarning
+from ..model import FrontMatter, SourceFile
 
 _FENCES = {"---": "yaml", "+++": "toml"}
 
@@ -78,7 +78,7 @@ def _deeper_than(data: Any, limit: int) -> bool:
 
 def parse_front_matter(source: SourceFile) -> FrontMatter:
     """Read the header of a content file, repairing the known `math: true` damage with a warning."""
-    from .mangled import repair_damaged_header
+    from .repair import repair_damaged_header
 
     text = source.text
     repairs: tuple[SourceWarning, ...] = ()

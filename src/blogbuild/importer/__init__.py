@@ -1,7 +1,7 @@
-"""`blogbuild import`: recover posts from flattened listing dumps into markdown files.
+"""The dump importer (`blogbuild import`, commands/import_.py): recover posts from flattened listing dumps into markdown files.
 
-The pipeline: read dumps -> split into posts (mangled.split_dump) -> read headers and restore
-bodies (mangled) -> merge copies of the same post across dumps -> render one file per post ->
+The pipeline: read dumps -> split into posts (dump.split_dump) -> read headers and restore
+bodies (dump.py, mermaid.py) -> merge copies of the same post across dumps -> render one file per post ->
 plan what to write against the output folder -> write (or only report, with --dry-run).
 
 The importer only overwrites files it wrote itself and nobody edited since: it keeps the SHA-256
@@ -13,15 +13,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .errors import SourceError
-from .mangled import (DumpPost, FlatHeader, RestoredBody, comparable_text, derive_title, read_flat_header,
-                      restore_body, split_dump, write_atomically)
+from ..atomic import write_atomically
+from .dump import (DumpPost, FlatHeader, RestoredBody, comparable_text, derive_title, read_flat_header,
+                   restore_body, split_dump)
 
 MANIFEST_NAME = ".blogbuild-import.json"
 # The fields a post of this blog normally carries; the report lists the ones a post lacks.
@@ -382,66 +381,3 @@ def report_lines(planned: Iterable[PlannedFile], *, dry_run: bool) -> list[str]:
         reasons += list(post.notes) + list(post.body.notes)
         lines.append(f"  needs review: {'yes: ' + '; '.join(reasons) if reasons else 'no'}")
     return lines
-
-
-# ---- the command ----------------------------------------------------------------------------
-
-def _read_dumps(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[SourceError]]:
-    dumps: list[tuple[str, str]] = []
-    errors: list[SourceError] = []
-    for name in paths:
-        path = Path(name)
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            errors.append(SourceError(name, 0, f"cannot read the dump ({error.strerror or error}); check the path",
-                                      stage="import"))
-            continue
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            line = data[: error.start].count(b"\n") + 1
-            errors.append(SourceError(name, line, "the dump is not UTF-8 text; convert it to UTF-8",
-                                      stage="import"))
-            continue
-        # Reports name dumps by file name, so the same dumps give the same files from any folder.
-        dumps.append((path.name, text))
-    return dumps, errors
-
-
-def run(options: Any) -> int:
-    """`blogbuild import DUMP… --out DIR [--force] [--dry-run]`; returns the exit code."""
-    dumps, errors = _read_dumps(options.dumps)
-    for error in errors:
-        print(str(error), file=sys.stderr)
-    if errors:
-        return 1
-    posts = import_dumps(dumps)
-    folder = Path(options.out)
-    if folder.exists() and not folder.is_dir():
-        print(f"{folder}: import: --out must be a folder, not a file", file=sys.stderr)
-        return 1
-    planned = plan_files(posts, folder, force=options.force)
-    refused = [item for item in planned if item.action == "refuse"]
-    if not options.quiet:
-        for line in report_lines(planned, dry_run=options.dry_run):
-            print(line)
-    for item in refused:
-        print(f"{item.path}: import: exists and was {item.reason}; nothing was written. "
-              "Move it away or rerun with --force (your version is kept as .bak)", file=sys.stderr)
-    if refused:
-        return 1
-    if options.dry_run:
-        if not options.quiet:
-            print(f"dry run: {len(planned)} posts, nothing written")
-        return 0
-    notes = write_plan(planned, folder)
-    for note in notes:
-        print(note)
-    if not options.quiet:
-        counts = {action: sum(1 for item in planned if item.action == action)
-                  for action in ("new", "update", "overwrite", "unchanged")}
-        review = sum(1 for item in planned if item.post.needs_review)
-        print(f"imported {len(planned)} posts into {folder}: {counts['new']} new, {counts['update']} updated, "
-              f"{counts['overwrite']} overwritten, {counts['unchanged']} unchanged; {review} need review")
-    return 0

@@ -1,0 +1,38 @@
+"""`blogbuild build`: publish content/ to public/, or say that nothing changed since the last build."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Options of `blogbuild build`."""
+
+    root: str = "."
+    source: str | None = None
+    output: str | None = None
+    config: str | None = None
+    drafts: bool = False
+    future: bool = False
+    base_url: str | None = None
+    strict: bool = False
+    quiet: bool = False
+    jobs: int = 0
+    no_cache: bool = False
+
+    def config_overrides(self) -> dict[str, Any]:
+        """The site config keys these flags set (None: keep the config file's value)."""
+        return {"drafts": self.drafts, "future": self.future, "strict": self.strict, "base_url": self.base_url,
+                "source_dir": self.source, "output_dir": self.output}
+
+
+def run(options: BuildOptions) -> int:
+    """Build and publish; exit code 0 on success, 1 when any content error was reported."""
+    # Nothing changed since the last build: say so after a stat pass, before importing the pipeline.
+    from ..manifest import run_if_up_to_date
+    done, examination = run_if_up_to_date(options)
+    if done is not None:
+        return done
+    from ..build import run as build_and_publish
+    return build_and_publish(options, examination)

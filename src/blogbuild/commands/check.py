@@ -1,0 +1,60 @@
+"""`blogbuild check`: build in memory, then check links, anchors, math, mermaid and repaired headers."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """Options of `blogbuild check`."""
+
+    root: str = "."
+    source: str | None = None
+    config: str | None = None
+    drafts: bool = False
+    future: bool = False
+    quiet: bool = False
+
+    def config_overrides(self) -> dict[str, Any]:
+        """The site config keys these flags set (None: keep the config file's value)."""
+        return {"drafts": self.drafts, "future": self.future, "strict": False, "base_url": None,
+                "source_dir": self.source, "output_dir": None}
+
+
+def run(options: CheckOptions) -> int:
+    """Print every problem as path:line: message; exit 1 when there is any."""
+    from ..build import Builder, load_site_config
+    from ..check import check_site
+    config = load_site_config(options)
+    result = Builder(config, jobs=0, use_cache=False).build()
+    quiet = options.quiet
+    build_errors = [str(error) for error in result.errors]
+    report = check_site(config, site_pages=result.site.pages if result.site else (),
+                        files=result.files if result.ok else None)
+    repair_lines = {(warning.path, warning.line, warning.message) for warning in report.repairs}
+    if not quiet:
+        for warning in result.warnings:
+            if (warning.path, warning.line, warning.message) not in repair_lines:
+                print(str(warning))
+        for note in report.notes:
+            print(f"note: {note}")
+        if report.repairs:
+            print(f"Repaired headers ({len(report.repairs)}); `blogbuild fix PATH` rewrites them in place:")
+            for warning in report.repairs:
+                print(f"  {warning}")
+    for line in build_errors:
+        print(line)
+    for problem in report.problems:
+        print(str(problem))
+    total = len(build_errors) + len(report.problems)
+    counts = report.counts
+    summary = (f"checked {counts.get('pages', 0)} pages, {counts.get('links', 0)} links, "
+               f"{counts.get('math', 0)} formulas, {counts.get('diagrams', 0)} diagrams")
+    if total:
+        print(f"Error: {summary}: {total} problem{'s' if total != 1 else ''}", file=sys.stderr)
+        return 1
+    if not quiet:
+        print(f"{summary}: no problems")
+    return 0
