@@ -1,0 +1,144 @@
+"""The import graph of src/blogbuild, read from the AST: no module may reach itself through imports.
+
+Every import counts, at module level or inside a function (a lazy import is still a dependency), except
+those under `if TYPE_CHECKING:`, which name types for annotations and never run: a command module owns its
+options and the stage it calls names them in its annotations.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "blogbuild"
+
+# Cycles that exist today and are being removed; no other cycle may appear. markdown imports shortcodes,
+# which imports highlight_html back (issue 12 item 3: the markdown/ package split removes it).
+KNOWN_CYCLES: set[frozenset[str]] = {frozenset({"blogbuild.markdown", "blogbuild.shortcodes"})}
+
+
+def _module_name(path: Path, package: Path) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+class _Imports(ast.NodeVisitor):
+    """The blogbuild modules one module imports (targets resolved against the known module names)."""
+
+    def __init__(self, name: str, is_package: bool, modules: set[str]) -> None:
+        self.name = name
+        self.package = name.split(".") if is_package else name.split(".")[:-1]
+        self.modules = modules
+        self.found: set[str] = set()
+
+    def visit_If(self, node: ast.If) -> None:
+        if _is_type_checking(node.test):
+            for statement in node.orelse:
+                self.visit(statement)
+            return
+        self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if alias.name in self.modules:
+                self.found.add(alias.name)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            base = self.package[: len(self.package) - (node.level - 1)]
+            target = ".".join(base + ([node.module] if node.module else []))
+        else:
+            target = node.module or ""
+        for alias in node.names:
+            submodule = f"{target}.{alias.name}"
+            if submodule in self.modules:
+                self.found.add(submodule)
+            elif target in self.modules:
+                self.found.add(target)
+
+
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module name -> the blogbuild modules it imports."""
+    paths = {_module_name(path, package): path for path in package.rglob("*.py")}
+    modules = set(paths)
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        visitor = _Imports(name, path.name == "__init__.py", modules)
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+        graph[name] = visitor.found - {name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components with more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[frozenset[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = lowest[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = lowest[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    lowest[node] = min(lowest[node], index[child])
+                continue
+            work.pop()
+            if work:
+                lowest[work[-1][0]] = min(lowest[work[-1][0]], lowest[node])
+            if lowest[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(frozenset(component))
+    return found
+
+
+def test_no_import_cycle_between_modules() -> None:
+    new = [sorted(cycle) for cycle in cycles(import_graph()) if cycle not in KNOWN_CYCLES]
+    assert not new, f"import cycles: {new}; move the shared code into a module both can import"
+
+
+def test_the_cycle_finder_sees_a_lazy_cycle_and_ignores_type_checking(tmp_path: Path) -> None:
+    package = tmp_path / "blogbuild"
+    (package / "commands").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "commands" / "__init__.py").write_text("")
+    (package / "commands" / "serve.py").write_text("def run():\n    from ..serve import DevServer\n")
+    (package / "serve.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                      "    from .commands.serve import ServeOptions\n")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("def f():\n    from .a import g\n")
+    graph = import_graph(package)
+    assert graph["blogbuild.commands.serve"] == {"blogbuild.serve"}
+    assert graph["blogbuild.serve"] == set()
+    assert cycles(graph) == [frozenset({"blogbuild.a", "blogbuild.b"})]
+
+
+def test_nothing_imports_the_cli_but_the_entry_point() -> None:
+    graph = import_graph()
+    importers = sorted(name for name, imported in graph.items() if "blogbuild.cli" in imported)
+    assert importers == ["blogbuild.__main__"]
