@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping, Protocol
 
 from .errors import SourceError
+from .markup_config import MarkupConfig, markup_from_mapping
 
 CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")
 
@@ -51,6 +52,7 @@ class SiteConfig:
     future: bool = False
     strict: bool = False
     params: Mapping[str, Any] = field(default_factory=dict)
+    markup: MarkupConfig = MarkupConfig()    # markdown settings, Hugo's `markup:` names (markup_config.py)
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
     source_dir: str = "content"
@@ -89,7 +91,8 @@ _FILE_KEYS = {
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
     "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
-    "code_style_dark": "code_style_dark", "params": "params",
+    "code_style_dark": "code_style_dark", "params": "params", "markup": "markup",
+    "enableEmoji": "enable_emoji", "enable_emoji": "enable_emoji",
     "source_dir": "source_dir", "output_dir": "output_dir",
 }
 
@@ -169,6 +172,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
     """Check a parsed config mapping key by key and make a SiteConfig; unknown keys suggest a fix."""
     defaults = SiteConfig()
     values: dict[str, Any] = {}
+    markup_mapping: Any = None
+    enable_emoji: bool | None = None
     for key, value in data.items():
         key = str(key)
         line = _key_line(text, key)
@@ -194,12 +199,18 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             else:
                 raise _fail(path, line, "taxonomies must be a list like [tags, categories, series]")
             values["taxonomies"] = names
+        elif target == "markup":
+            markup_mapping = value
+        elif target == "enable_emoji":
+            enable_emoji = _coerce(key, value, False, path, line)
         elif target == "params":
             if not isinstance(value, Mapping):
                 raise _fail(path, line, "params must be a mapping")
             values["params"] = dict(value)
         else:
             values[target] = _coerce(key, value, getattr(defaults, target), path, line)
+    if markup_mapping is not None or enable_emoji is not None:
+        values["markup"] = markup_from_mapping(markup_mapping, path=path, text=text, enable_emoji=enable_emoji)
     base_url = values.get("base_url", defaults.base_url)
     if base_url and not base_url.endswith("/"):
         values["base_url"] = base_url + "/"

@@ -1,0 +1,284 @@
+"""The `markup:` settings (Hugo's names: goldmark, tableOfContents, highlight), checked key by key into MarkupConfig."""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping
+
+from .errors import SourceError
+
+# Heading id styles: Hugo's three, and blogbuild's own (GitHub's rules with Python's notion of a word
+# character, and "section" for a heading with no text), which is what blogbuild.yaml sites had before.
+HEADING_ID_TYPES = ("github", "github-ascii", "blackfriday", "blogbuild")
+
+# The math delimiters blogbuild's math rules know; Hugo's passthrough may name any pair, but these are
+# the ones KaTeX auto-render (and every Hugo math guide) uses.
+INLINE_DELIMITERS = (("\\(", "\\)"), ("$", "$"))
+BLOCK_DELIMITERS = (("\\[", "\\]"), ("$$", "$$"))
+
+
+@dataclass(frozen=True)
+class MarkupConfig:
+    """How markdown becomes HTML; frozen and hashable, so one parser is built per distinct value."""
+
+    hard_wraps: bool = False
+    linkify: bool = False
+    linkify_protocol: str = "https"
+    typographer: bool = False
+    block_attributes: bool = False
+    title_attributes: bool = True
+    heading_ids: bool = True
+    heading_id_type: str = "blogbuild"
+    # The math delimiters; Hugo's passthrough extension, when a config enables it, narrows them.
+    inline_math: tuple[tuple[str, str], ...] = INLINE_DELIMITERS
+    block_math: tuple[tuple[str, str], ...] = BLOCK_DELIMITERS
+    # Whether the site's config turned passthrough on: Hugo then leaves math out of heading ids.
+    passthrough: bool = False
+    toc_start_level: int = 1
+    toc_end_level: int = 6
+    toc_ordered: bool = False
+    line_numbers: bool = False
+    line_number_start: int = 1
+    line_numbers_in_table: bool = False
+    anchor_line_numbers: bool = False
+    code_fences: bool = True
+    enable_emoji: bool = False
+    # Hugo settings that were read but are not honoured (dotted names), reported once by the build.
+    ignored: tuple[str, ...] = ()
+
+
+def _fail(path: str, line: int, message: str) -> SourceError:
+    return SourceError(path, line, message, stage="config")
+
+
+def key_line(text: str, names: tuple[str, ...]) -> int:
+    """The line of a nested key (markup, goldmark, renderer, hardWraps) in YAML or TOML text; 1 when not found."""
+    lines = text.splitlines()
+    start = 0
+    found = 0
+    for name in names:
+        pattern = re.compile(rf"""^\s*(?:["']?{re.escape(name)}["']?\s*[:=]|\[[^\]]*\b{re.escape(name)}\b[^\]]*\])""",
+                             re.IGNORECASE)
+        for number in range(start, len(lines)):
+            if pattern.search(lines[number]):
+                found = number + 1
+                start = number + 1
+                break
+        else:
+            return found or 1
+    return found or 1
+
+
+# The settings tree: each Hugo key (lowercase, as Hugo compares them) to a MarkupConfig field and a
+# kind, or to a nested tree. "hugo" marks a key Hugo has and blogbuild reads but does not honour.
+_Kind = str
+_TREE: dict[str, Any] = {
+    "defaultmarkdownhandler": ("hugo", "defaultMarkdownHandler"),
+    "goldmark": {
+        "renderer": {
+            "hardwraps": ("hard_wraps", "bool"),
+            "unsafe": ("hugo", "unsafe"),    # blogbuild always keeps raw HTML, and checks it
+            "xhtml": ("hugo", "xhtml"),
+        },
+        "extensions": {
+            "linkify": ("linkify", "bool"),
+            "linkifyprotocol": ("linkify_protocol", "protocol"),
+            "typographer": ("typographer", "typographer"),
+            "passthrough": ("passthrough", "passthrough"),
+            "table": ("hugo", "table"), "strikethrough": ("hugo", "strikethrough"),
+            "footnote": ("hugo", "footnote"), "definitionlist": ("hugo", "definitionList"),
+            "tasklist": ("hugo", "taskList"), "cjk": ("hugo", "cjk"), "extras": ("hugo", "extras"),
+        },
+        "parser": {
+            "autoheadingid": ("heading_ids", "bool"),
+            "autoheadingidtype": ("heading_id_type", "id_type"),
+            "attribute": {
+                "block": ("block_attributes", "bool"),
+                "title": ("title_attributes", "bool"),
+            },
+            "wrapstandaloneimagewithinparagraph": ("hugo", "wrapStandAloneImageWithinParagraph"),
+        },
+        "duplicateresourcefiles": ("hugo", "duplicateResourceFiles"),
+        "renderhooks": ("hugo", "renderHooks"),
+    },
+    "tableofcontents": {
+        "startlevel": ("toc_start_level", "level"),
+        "endlevel": ("toc_end_level", "level"),
+        "ordered": ("toc_ordered", "bool"),
+    },
+    "highlight": {
+        "linenos": ("line_numbers", "bool"),
+        "linenostart": ("line_number_start", "number"),
+        "linenumbersintable": ("line_numbers_in_table", "bool"),
+        "anchorlinenos": ("anchor_line_numbers", "bool"),
+        "codefences": ("code_fences", "bool"),
+        "style": ("hugo", "style"), "noclasses": ("hugo", "noClasses"), "guesssyntax": ("hugo", "guessSyntax"),
+        "tabwidth": ("hugo", "tabWidth"), "hl_lines": ("hugo", "hl_Lines"), "lineanchors": ("hugo", "lineAnchors"),
+        "hl_inline": ("hugo", "hl_inline"), "wrapperclass": ("hugo", "wrapperClass"),
+    },
+    "enableemoji": ("enable_emoji", "bool"),
+    "asciidocext": ("hugo", "asciidocExt"),
+    "pandoc": ("hugo", "pandoc"),
+    "rst": ("hugo", "rst"),
+    "org": ("hugo", "org"),
+}
+
+# The spelling shown in messages for each lowercase key.
+_SPELLING = {
+    "defaultmarkdownhandler": "defaultMarkdownHandler", "hardwraps": "hardWraps", "linkifyprotocol": "linkifyProtocol",
+    "autoheadingid": "autoHeadingID", "autoheadingidtype": "autoHeadingIDType", "tableofcontents": "tableOfContents",
+    "startlevel": "startLevel", "endlevel": "endLevel", "linenos": "lineNos", "linenostart": "lineNoStart",
+    "linenumbersintable": "lineNumbersInTable", "anchorlinenos": "anchorLineNos", "codefences": "codeFences",
+    "enableemoji": "enableEmoji", "definitionlist": "definitionList", "tasklist": "taskList",
+    "wrapstandaloneimagewithinparagraph": "wrapStandAloneImageWithinParagraph", "noclasses": "noClasses",
+    "guesssyntax": "guessSyntax", "tabwidth": "tabWidth", "lineanchors": "lineAnchors", "wrapperclass": "wrapperClass",
+    "duplicateresourcefiles": "duplicateResourceFiles", "renderhooks": "renderHooks", "asciidocext": "asciidocExt",
+}
+
+
+@dataclass
+class _Reader:
+    """Where the mapping came from, for messages: the file's path and text."""
+
+    path: str
+    text: str
+    keys: tuple[str, ...]
+
+    def fail(self, names: tuple[str, ...], message: str) -> SourceError:
+        return _fail(self.path, key_line(self.text, self.keys + names), message)
+
+
+def _dotted(names: tuple[str, ...]) -> str:
+    return "markup." + ".".join(_SPELLING.get(name, name) for name in names)
+
+
+def _check_bool(value: Any, names: tuple[str, ...], reader: _Reader) -> bool:
+    if not isinstance(value, bool):
+        raise reader.fail(names, f"{_dotted(names)} must be true or false, not {value!r}")
+    return value
+
+
+def _check_typographer(value: Any, names: tuple[str, ...], reader: _Reader) -> bool:
+    # Hugo's typographer is a mapping ({disable: false, leftDoubleQuote: ...}); a plain true/false is
+    # accepted too, as blogbuild.yaml users write it.
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Mapping):
+        disable = {str(key).lower(): item for key, item in value.items()}.get("disable", False)
+        return not _check_bool(disable, names + ("disable",), reader)
+    raise reader.fail(names, f"{_dotted(names)} must be true, false or a mapping like {{disable: false}}")
+
+
+def _check_level(value: Any, names: tuple[str, ...], reader: _Reader) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise reader.fail(names, f"{_dotted(names)} must be a heading level from 1 to 6, not {value!r}")
+    return value
+
+
+def _check_number(value: Any, names: tuple[str, ...], reader: _Reader) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise reader.fail(names, f"{_dotted(names)} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _check_id_type(value: Any, names: tuple[str, ...], reader: _Reader) -> str:
+    text = str(value).lower() if isinstance(value, str) else ""
+    if text not in HEADING_ID_TYPES:
+        raise reader.fail(names, f"{_dotted(names)} must be one of {', '.join(HEADING_ID_TYPES)}, not {value!r}")
+    return text
+
+
+def _check_protocol(value: Any, names: tuple[str, ...], reader: _Reader) -> str:
+    if value not in ("http", "https"):
+        raise reader.fail(names, f"{_dotted(names)} must be http or https, not {value!r}")
+    return str(value)
+
+
+_CHECKS: dict[_Kind, Callable[[Any, tuple[str, ...], _Reader], Any]] = {
+    "bool": _check_bool, "typographer": _check_typographer, "level": _check_level, "number": _check_number,
+    "id_type": _check_id_type, "protocol": _check_protocol,
+}
+
+
+def _passthrough(value: Any, names: tuple[str, ...], reader: _Reader) -> dict[str, Any]:
+    """Hugo's passthrough extension: enable, and the delimiters that are math."""
+    if not isinstance(value, Mapping):
+        raise reader.fail(names, f"{_dotted(names)} must be a mapping like {{enable: true, delimiters: ...}}")
+    settings = {str(key).lower(): item for key, item in value.items()}
+    enabled = _check_bool(settings.get("enable", False), names + ("enable",), reader)
+    if not enabled:
+        return {"passthrough": False}
+    delimiters = settings.get("delimiters") or {}
+    if not isinstance(delimiters, Mapping):
+        raise reader.fail(names + ("delimiters",), f"{_dotted(names)}.delimiters must be a mapping with block "
+                                                   "and inline lists of [open, close] pairs")
+    result: dict[str, Any] = {"passthrough": True}
+    known = {"inline": INLINE_DELIMITERS, "block": BLOCK_DELIMITERS}
+    for kind, allowed in known.items():
+        pairs = {str(key).lower(): item for key, item in delimiters.items()}.get(kind, [])
+        if not isinstance(pairs, list) or not all(isinstance(pair, (list, tuple)) and len(pair) == 2
+                                                  for pair in pairs):
+            raise reader.fail(names + ("delimiters", kind),
+                              f"{_dotted(names)}.delimiters.{kind} must be a list of [open, close] pairs")
+        chosen = []
+        for opening, closing in pairs:
+            pair = (str(opening), str(closing))
+            if pair not in allowed:
+                shown = ", ".join(f"[{a!r}, {b!r}]" for a, b in allowed)
+                raise reader.fail(names + ("delimiters", kind),
+                                  f"{_dotted(names)}.delimiters.{kind}: [{opening!r}, {closing!r}] is not a math "
+                                  f"delimiter blogbuild knows; use any of {shown}")
+            chosen.append(pair)
+        result["inline_math" if kind == "inline" else "block_math"] = tuple(chosen)
+    return result
+
+
+def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str, ...], reader: _Reader,
+          values: dict[str, Any], ignored: list[str]) -> None:
+    if not isinstance(mapping, Mapping):
+        where = _dotted(names) if names else "markup"
+        raise reader.fail(names, f"{where} must be a mapping of settings")
+    for key, value in mapping.items():
+        lowered = str(key).lower()
+        here = names + (lowered,)
+        entry = tree.get(lowered)
+        if entry is None:
+            spelled = {_SPELLING.get(name, name): name for name in tree}
+            close = difflib.get_close_matches(str(key), list(spelled), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else f"; known here: {', '.join(sorted(spelled))}"
+            raise reader.fail(here, f"unknown markup setting '{_dotted(names + (str(key),))}'{hint}")
+        if isinstance(entry, dict):
+            _walk(value, entry, here, reader, values, ignored)
+            continue
+        target, kind = entry
+        if target == "hugo":
+            ignored.append(_dotted(here))
+        elif kind == "passthrough":
+            values.update(_passthrough(value, here, reader))
+        else:
+            values[target] = _CHECKS[kind](value, here, reader)
+
+
+def markup_from_mapping(mapping: Mapping[str, Any] | None, *, path: str = "<config>", text: str = "",
+                        keys: tuple[str, ...] = ("markup",), enable_emoji: bool | None = None,
+                        hugo: bool = False) -> MarkupConfig:
+    """Check a Hugo-shaped `markup` mapping key by key (Hugo's names, any case) and make a MarkupConfig.
+
+    keys is where the mapping sits in the file (for line numbers); hugo=True starts from Hugo's defaults
+    (typographer on, github heading ids, TOC levels 2 to 3) instead of blogbuild's."""
+    values: dict[str, Any] = {}
+    if hugo:
+        values.update(typographer=True, heading_id_type="github", toc_start_level=2, toc_end_level=3)
+    ignored: list[str] = []
+    reader = _Reader(path, text, keys)
+    if mapping:
+        _walk(mapping, _TREE, (), reader, values, ignored)
+    if enable_emoji is not None:
+        values["enable_emoji"] = enable_emoji
+    config = replace(MarkupConfig(), ignored=tuple(ignored), **values)
+    if config.toc_start_level > config.toc_end_level:
+        raise reader.fail(("tableofcontents", "startlevel"),
+                          f"markup.tableOfContents.startLevel ({config.toc_start_level}) is deeper than endLevel "
+                          f"({config.toc_end_level}); make startLevel <= endLevel")
+    return config

@@ -1,0 +1,80 @@
+"""The `markup:` section (Hugo's names) read into MarkupConfig: values, Hugo's defaults, errors at path:line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blogbuild.config import load_config
+from blogbuild.errors import SourceError
+from blogbuild.markup_config import MarkupConfig, markup_from_mapping
+
+FULL = r"""title: x
+markup:
+  goldmark:
+    renderer:
+      hardWraps: true
+      unsafe: true
+    extensions:
+      linkify: true
+      linkifyProtocol: http
+      typographer:
+        disable: false
+      passthrough:
+        enable: true
+        delimiters:
+          block: [['\[', '\]'], ['$$', '$$']]
+          inline: [['\(', '\)']]
+    parser:
+      autoHeadingIDType: github-ascii
+      attribute: {block: true, title: false}
+  tableOfContents: {startLevel: 2, endLevel: 4, ordered: true}
+  highlight: {lineNos: true, lineNoStart: 5, lineNumbersInTable: false, style: monokai}
+enableEmoji: true
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "blogbuild.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_setting_is_read(tmp_path: Path) -> None:
+    markup = load_config(write(tmp_path, FULL)).markup
+    assert markup == MarkupConfig(
+        hard_wraps=True, linkify=True, linkify_protocol="http", typographer=True, block_attributes=True,
+        title_attributes=False, heading_id_type="github-ascii", inline_math=(("\\(", "\\)"),),
+        block_math=(("\\[", "\\]"), ("$$", "$$")), passthrough=True, toc_start_level=2, toc_end_level=4,
+        toc_ordered=True, line_numbers=True, line_number_start=5, line_numbers_in_table=False, enable_emoji=True,
+        ignored=("markup.goldmark.renderer.unsafe", "markup.highlight.style"))
+
+
+def test_keys_are_matched_in_any_case_as_hugo_does() -> None:
+    markup = markup_from_mapping({"Goldmark": {"Renderer": {"HARDWRAPS": True}}})
+    assert markup.hard_wraps
+
+
+def test_defaults_blogbuild_and_hugo() -> None:
+    assert markup_from_mapping(None) == MarkupConfig()
+    hugo = markup_from_mapping({}, hugo=True)
+    assert (hugo.typographer, hugo.heading_id_type, hugo.toc_start_level, hugo.toc_end_level) == (True, "github", 2, 3)
+    assert markup_from_mapping({"goldmark": {"extensions": {"typographer": {"disable": True}}}}, hugo=True).typographer is False
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("markup:\n  goldmark:\n    renderer:\n      hardwrap: true\n", 4, "did you mean 'hardWraps'?"),
+    ("markup:\n  goldmarc: {}\n", 2, "did you mean 'goldmark'?"),
+    ("markup:\n  tableOfContents:\n    startLevel: 9\n", 3, "startLevel must be a heading level from 1 to 6"),
+    ("markup:\n  tableOfContents:\n    startLevel: 4\n    endLevel: 2\n", 3, "make startLevel <= endLevel"),
+    ("markup:\n  goldmark:\n    parser:\n      autoHeadingIDType: gitlab\n", 4, "github, github-ascii, blackfriday"),
+    ("markup:\n  goldmark:\n    renderer:\n      hardWraps: 'yes'\n", 4, "must be true or false"),
+    ("markup:\n  goldmark:\n    extensions:\n      passthrough:\n        enable: true\n        delimiters:\n"
+     "          inline: [['@@', '@@']]\n", 7, "is not a math delimiter blogbuild knows"),
+    ("markup: 3\n", 1, "markup must be a mapping"),
+])
+def test_errors_name_the_line_and_the_fix(tmp_path: Path, text: str, line: int, message: str) -> None:
+    with pytest.raises(SourceError) as caught:
+        load_config(write(tmp_path, text))
+    assert caught.value.line == line
+    assert message in str(caught.value)
