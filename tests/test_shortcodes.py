@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from blogbuild.errors import SourceError
 from blogbuild.markdown import render_markdown
-from blogbuild.shortcodes import builtin_shortcodes, load_shortcodes, parse_arguments, resolve_refs
+from blogbuild.markdown.shortcodes import builtin_shortcodes, load_shortcodes, parse_arguments, resolve_refs
 
 from test_markdown import read_fixtures
 

@@ -88,7 +88,7 @@ _WORKER_SHORTCODES: Any = None
 
 def _init_worker(template_dirs: list[str]) -> None:
     global _WORKER_SHORTCODES
-    from .shortcodes import load_shortcodes
+    from .markdown.shortcodes import load_shortcodes
     _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs])
 
 
@@ -394,7 +394,7 @@ class Builder:
         key = fingerprint_of(*parts)
         if key != self._templates_key or self._templates is None:
             from .render import TemplateSet, make_environment
-            from .shortcodes import load_shortcodes
+            from .markdown.shortcodes import load_shortcodes
             bytecode = self.root / CACHE_DIR / f"jinja-{self._code_key[:16]}" if self.use_cache else None
             self._templates = TemplateSet(make_environment(self.config, dirs, bytecode))
             self._shortcodes = load_shortcodes(dirs)
@@ -599,7 +599,7 @@ class Builder:
                            BuildStats(seconds=time.perf_counter() - started))
 
     def _resolve_refs(self, posts: list[Post], errors: list[BlogbuildError]) -> list[Post]:
-        from .shortcodes import resolve_refs
+        from .markdown.shortcodes import resolve_refs
         by_path = {post.rel_path: post.url for post in posts}
 
         def resolve(target: str) -> str | None:

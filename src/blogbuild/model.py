@@ -41,7 +41,7 @@ class TocEntry:
 
 @dataclass(frozen=True)
 class RenderedMarkdown:
-    """What markdown.py makes of a body."""
+    """What the markdown stage makes of a body."""
 
     html: str
     toc: tuple[TocEntry, ...] = ()

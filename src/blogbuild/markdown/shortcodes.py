@@ -13,8 +13,9 @@ from urllib.parse import quote, unquote
 import jinja2
 from markupsafe import Markup
 
-from .errors import SourceError, SourceWarning
-from .model import RenderedMarkdown
+from ..errors import SourceError, SourceWarning
+from ..model import RenderedMarkdown
+from .code import highlight_html
 
 BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml")
 
@@ -337,8 +338,6 @@ def _details(context: _Context, node: _Node, positional, named, line, inner_offs
 
 
 def _highlight(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
-    from .markdown import highlight_html   # markdown imports this module at render time
-
     language = named.get("lang") or (positional[0] if positional else "")
     code = (node.inner or "").strip("\n") + "\n"
     context.collected.has_code = True

@@ -1,0 +1,112 @@
+"""Code: Pygments highlighting for fences, indented blocks, inline code and the highlight shortcode."""
+from __future__ import annotations
+
+import functools
+from typing import Sequence
+
+from markdown_it.common.utils import escapeHtml, unescapeAll
+from markdown_it.renderer import RendererProtocol
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+from pygments import highlight as pygments_highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexer import Lexer
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from .environment import environment_of
+
+
+@functools.lru_cache(maxsize=256)
+def _lexer(language: str) -> Lexer | None:
+    """The Pygments lexer for a language name, or None; one instance per process, as building one
+    (and a formatter, below) costs more than highlighting a short block. Lexers keep no state
+    between get_tokens() calls, so one instance serves every block."""
+    try:
+        return get_lexer_by_name(language, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def _formatter() -> HtmlFormatter:
+    """The one HtmlFormatter (CSS classes, no wrapper); it only caches class names between calls."""
+    return HtmlFormatter(nowrap=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _highlight(language: str, code: str) -> str | None:
+    """Pygments HTML (CSS classes, no wrapper) for code in a known language, else None."""
+    lexer = _lexer(language)
+    if lexer is None:
+        return None
+    return pygments_highlight(code, lexer, _formatter())
+
+
+def fence_language(info: str) -> str:
+    """The language name of a fence's info string ("python" of "{.python}" or "python{linenos=true}")."""
+    info = unescapeAll(info).strip() if info else ""
+    if not info:
+        return ""
+    language = info.split(maxsplit=1)[0]
+    # "{.python}" and "python{linenos=true}" styles: keep the name only.
+    return language.strip("{}.").split("{", 1)[0]
+
+
+
+def fence_html(code: str, info: str) -> str:
+    """The HTML of a fence: a mermaid or math block, highlighted code, or plain code."""
+    language = fence_language(info)
+    lowered = language.lower()
+    if lowered == "mermaid":
+        return f'<pre class="mermaid">{escapeHtml(code)}</pre>\n'
+    if lowered == "math":
+        return f'<div class="math display">{escapeHtml(code.strip(chr(10)))}</div>\n'
+    class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
+    highlighted = _highlight(lowered, code) if language else None
+    if highlighted is None:
+        return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n"
+    return f'<div class="highlight"><pre><code{class_attribute}>{highlighted}</code></pre></div>\n'
+
+
+def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,
+                 env: EnvType) -> str:
+    """A fenced block, with shortcode source put back into it."""
+    token = tokens[index]
+    return fence_html(environment_of(env).restore_text(token.content), token.info)
+
+
+def render_code_block(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,
+                      env: EnvType) -> str:
+    """An indented code block (never highlighted: it has no language)."""
+    return f"<pre><code>{escapeHtml(environment_of(env).restore_text(tokens[index].content))}</code></pre>\n"
+
+
+def render_code_inline(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,
+                       env: EnvType) -> str:
+    """`code` in a paragraph."""
+    return f"<code>{escapeHtml(environment_of(env).restore_text(tokens[index].content))}</code>"
+
+
+def highlight_html(code: str, language: str) -> str:
+    """A code block as a fence would render it (used by the highlight shortcode)."""
+    return fence_html(code, language)
+
+
+def highlight_css(light_style: str, dark_style: str) -> str:
+    """One stylesheet: light code colours, and dark ones for the system preference or data-theme=dark."""
+    light = HtmlFormatter(style=light_style)
+    dark = HtmlFormatter(style=dark_style)
+    system_dark = [":root:not([data-theme=light]) .highlight"]
+    toggled_dark = ["[data-theme=dark] .highlight"]
+    # Pygments returns lists of rule lines here.
+    lines = [f"/* code colours: {light_style} (light), {dark_style} (dark) */"]
+    lines += light.get_background_style_defs(".highlight") + light.get_token_style_defs(".highlight")
+    lines.append("@media (prefers-color-scheme: dark) {")
+    lines += ["  " + line for line in dark.get_background_style_defs(system_dark)
+              + dark.get_token_style_defs(system_dark)]
+    lines.append("}")
+    lines += dark.get_background_style_defs(toggled_dark) + dark.get_token_style_defs(toggled_dark)
+    return "\n".join(line for line in lines if line) + "\n"
+
+

@@ -1,0 +1,119 @@
+"""The parser set-up: markdown-it with our rules, written as ordered tables of changes to its rule chains."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import html_block as html_block_rule
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import emphasis as emphasis_rule
+from markdown_it.rules_inline import strikethrough as strikethrough_rule
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.tasklists import tasklists_plugin
+
+from . import cjk, code, gates, headings, math, nesting, raw_html
+from .environment import environment_of
+
+
+def _parse_inlines(state: StateCore) -> None:
+    """markdown-it's inline core rule, remembering each block's line for inline warnings."""
+    environment = environment_of(state.env)
+    for token in state.tokens:
+        if token.type == "inline":
+            if token.children is None:
+                token.children = []
+            environment.inline_line = token.map[0] if token.map else None
+            state.md.inline.parse(token.content, state.md, state.env, token.children)
+    environment.inline_line = None
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One change to a markdown-it rule chain.
+
+    action: "before" (insert function as name before anchor), "at" (replace the rule name),
+    "push" (append at the end), or "wrap" (replace the rule name by function(the rule)).
+    alt: the other chains the rule also ends (markdown-it's "terminator" lists).
+    """
+
+    chain: str                          # "block", "inline", "inline2" (post-processing) or "core"
+    action: str
+    name: str
+    function: Callable[..., Any]
+    anchor: str = ""
+    alt: tuple[str, ...] = ()
+
+
+# In order. The gates wrap the rule in place when the table runs, so they come after any rule
+# they would gate is replaced.
+RULES: tuple[RuleChange, ...] = (
+    RuleChange("inline", "before", "math_inline", math.math_inline, anchor="escape"),
+    RuleChange("block", "before", "math_block", math.math_block, anchor="fence",
+               alt=("paragraph", "reference", "blockquote", "list")),
+    RuleChange("block", "at", "paragraph", math.paragraph),
+    RuleChange("block", "at", "html_block", raw_html.guard_html_block(html_block_rule),
+               alt=("paragraph", "reference", "blockquote")),
+    *(RuleChange("block", "wrap", name, functools.partial(gates.gated_by_first_character, characters=characters))
+      for name, characters in gates.FIRST_CHARACTERS.items()),
+    RuleChange("block", "wrap", "table", gates.gated_table),
+    *(RuleChange("inline2", "wrap", name, gates.with_delimiters_only)
+      for name in ("balance_pairs", "strikethrough", "emphasis")),
+    RuleChange("core", "at", "inline", _parse_inlines),
+    RuleChange("core", "push", "cjk_softbreak", cjk.join_cjk_softbreaks),
+    RuleChange("core", "push", "heading_ids", headings.heading_ids),
+    RuleChange("core", "push", "raw_html", raw_html.check_raw_html),
+)
+
+# With cjk_emphasis on: emphasis and strikethrough delimiters beside CJK punctuation.
+CJK_EMPHASIS_RULES: tuple[RuleChange, ...] = (
+    RuleChange("inline", "at", "emphasis", cjk.with_cjk_scan(emphasis_rule.tokenize)),
+    RuleChange("inline", "at", "strikethrough", cjk.with_cjk_scan(strikethrough_rule.tokenize)),
+)
+
+# Token type -> its HTML.
+RENDER_RULES: tuple[tuple[str, Callable[..., str]], ...] = (
+    ("math_inline", math.render_math_inline),
+    ("math_display_inline", math.render_math_display_inline),
+    ("math_block", math.render_math_block),
+    ("fence", code.render_fence),
+    ("code_block", code.render_code_block),
+    ("code_inline", code.render_code_inline),
+)
+
+
+def _apply(md: MarkdownIt, change: RuleChange) -> None:
+    """Make one change to the chain it names."""
+    ruler: Any = {"block": md.block.ruler, "inline": md.inline.ruler, "inline2": md.inline.ruler2,
+                  "core": md.core.ruler}[change.chain]
+    options = {"alt": list(change.alt)} if change.alt else None
+    if change.action == "before":
+        ruler.before(change.anchor, change.name, change.function, options)
+    elif change.action == "at":
+        ruler.at(change.name, change.function, options)
+    elif change.action == "push":
+        ruler.push(change.name, change.function, options)
+    elif change.action == "wrap":
+        gates.wrap_rule(ruler, change.name, change.function)
+    else:
+        raise ValueError(f"unknown rule action {change.action!r}")
+
+
+@functools.lru_cache(maxsize=4)
+def parser(cjk_emphasis: bool) -> MarkdownIt:
+    """The markdown-it instance for one set of options, built once per process."""
+    md = MarkdownIt("commonmark", {"html": True, "typographer": False, "linkify": False,
+                                   "maxNesting": nesting.MAX_NESTING})
+    md.enable(["table", "strikethrough"])
+    md.use(footnote_plugin)
+    md.use(deflist_plugin)
+    md.use(tasklists_plugin)
+    for change in (RULES + CJK_EMPHASIS_RULES) if cjk_emphasis else RULES:
+        _apply(md, change)
+    block_tokenize = md.block.tokenize
+    md.block.tokenize = functools.partial(nesting.tokenize_blocks, tokenize=block_tokenize)   # type: ignore[method-assign]
+    for token_type, function in RENDER_RULES:
+        md.add_render_rule(token_type, function)
+    return md

@@ -1,0 +1,155 @@
+"""Rendering one body: shortcodes around markdown, then the HTML, TOC, feature flags and warnings."""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Callable, Sequence
+
+from markdown_it.token import Token
+
+from ..config import SiteConfig
+from ..errors import SourceWarning
+from ..model import RenderedMarkdown
+from . import shortcodes as shortcode_stage
+from .code import fence_language
+from .environment import RenderEnvironment
+from .parser import parser
+from .shortcodes import ShortcodeSet
+
+_DEFAULT_CONFIG = SiteConfig()
+
+
+def _fence_closed(lines: Sequence[str], token: Token) -> bool:
+    """Whether a fence token's last line is a closing fence (markdown-it does not say)."""
+    if token.map is None:
+        return True
+    first, end = token.map
+    if end - first < 2 or end > len(lines):
+        return False
+    last = lines[end - 1].lstrip(" \t>")
+    marker = token.markup[:1]
+    stripped = last.strip()
+    return bool(stripped) and set(stripped) == {marker} and len(stripped) >= len(token.markup)
+
+
+def _flags_and_warnings(tokens: list[Token], lines: Sequence[str],
+                        environment: RenderEnvironment) -> tuple[bool, bool, bool]:
+    """(has math, has mermaid, has code) of a token stream; unclosed fences become warnings."""
+    has_math = has_mermaid = has_code = False
+    stack = [tokens]
+    while stack:
+        for token in stack.pop():
+            kind = token.type
+            if kind in ("math_inline", "math_display_inline", "math_block"):
+                has_math = True
+            elif kind == "fence":
+                language = fence_language(token.info).lower()
+                if language == "mermaid":
+                    has_mermaid = True
+                elif language == "math":
+                    has_math = True
+                else:
+                    has_code = True
+                if not _fence_closed(lines, token):
+                    line = token.map[0] if token.map else 0
+                    environment.warn(line, f"code fence '{token.markup}' is never closed; "
+                                           f"add a closing '{token.markup}' line")
+            elif kind == "code_block":
+                has_code = True
+            if token.children:
+                stack.append(token.children)
+    return has_math, has_mermaid, has_code
+
+
+def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
+                    config: SiteConfig | None = None, shortcodes: ShortcodeSet | None = None) -> RenderedMarkdown:
+    """Render a post body to HTML with its TOC, feature flags and warnings (file lines)."""
+    config = config or _DEFAULT_CONFIG
+    shortcode_set = shortcodes if shortcodes is not None else shortcode_stage.builtin_shortcodes()
+    return shortcode_stage.render_with_shortcodes(
+        body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
+        render=functools.partial(_render_plain, config=config))
+
+
+def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
+                  config: SiteConfig, used_ids: set[str] | None = None,
+                  placeholders: frozenset[str] = frozenset(),
+                  placeholder_pattern: re.Pattern[str] | None = None) -> RenderedMarkdown:
+    """Markdown to HTML without shortcodes; line_of maps a 0-based text line to a file line."""
+    md = parser(bool(config.cjk_emphasis))
+    environment = RenderEnvironment(used_ids=used_ids if used_ids is not None else set(), restore=restore,
+                                    placeholder=placeholder_pattern)
+    env = environment.as_env()
+    tokens = md.parse(text, env)
+    if placeholders:
+        tokens = _lift_block_placeholders(tokens, placeholders)
+    lines = text.split("\n")
+    has_math, has_mermaid, has_code = _flags_and_warnings(tokens, lines, environment)
+    html = md.renderer.render(tokens, md.options, env)
+    warnings = tuple(SourceWarning(path, line_of(line), message)
+                     for line, message in _few_warnings(environment.warnings))
+    return RenderedMarkdown(html=html, toc=tuple(environment.toc), has_math=has_math, has_mermaid=has_mermaid,
+                            has_code=has_code, warnings=warnings)
+
+
+# More warnings of one kind in one post say nothing new: the first few show where to look.
+MAX_WARNINGS_PER_KIND = 10
+
+
+def _few_warnings(warnings: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The warnings in line order, each once (a block rule may be tried twice on one line, as a
+    paragraph's end and then on its own), at most MAX_WARNINGS_PER_KIND per message, then a count."""
+    counts: dict[str, int] = {}
+    kept: list[tuple[int, str]] = []
+    for line, message in sorted(dict.fromkeys(warnings), key=lambda item: item[0]):
+        counts[message] = counts.get(message, 0) + 1
+        if counts[message] <= MAX_WARNINGS_PER_KIND:
+            kept.append((line, message))
+    for message, count in counts.items():
+        if count > MAX_WARNINGS_PER_KIND:
+            last = max(line for line, text in kept if text == message)
+            kept.append((last, f"{count - MAX_WARNINGS_PER_KIND} more warnings like \"{message.split(';')[0]}\" "
+                               "are not shown; fix the ones above and build again"))
+    return sorted(kept, key=lambda item: item[0])
+
+
+def _lift_block_placeholders(tokens: list[Token], placeholders: frozenset[str]) -> list[Token]:
+    """Take block shortcode placeholders out of their paragraphs, so a <figure> is not inside a <p>."""
+    result: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if (token.type == "paragraph_open" and index + 2 < len(tokens)
+                and tokens[index + 1].children
+                and any(child.type == "text" and child.content.strip() in placeholders
+                        for child in tokens[index + 1].children or ())):
+            inline = tokens[index + 1]
+            closing = tokens[index + 2]
+            pieces: list[list[Token]] = [[]]
+            for child in inline.children or ():
+                if child.type == "text" and child.content.strip() in placeholders:
+                    block = Token("html_block", "", 0, content=child.content.strip() + "\n")
+                    block.map = inline.map
+                    pieces.append([block])
+                    pieces.append([])
+                else:
+                    pieces[-1].append(child)
+            for piece in pieces:
+                if len(piece) == 1 and piece[0].type == "html_block":
+                    result.append(piece[0])
+                    continue
+                while piece and piece[0].type in ("softbreak", "hardbreak"):
+                    piece.pop(0)
+                while piece and piece[-1].type in ("softbreak", "hardbreak"):
+                    piece.pop()
+                if not piece:
+                    continue
+                new_inline = Token("inline", "", 0, content="", children=piece)
+                new_inline.map = inline.map
+                new_inline.level = inline.level
+                result.extend([token, new_inline, closing])
+            index += 3
+            continue
+        result.append(token)
+        index += 1
+    return result
