@@ -16,8 +16,7 @@ import pytest
 
 from blogbuild.commands.serve import ServeOptions
 from blogbuild.errors import SourceError
-from blogbuild.serve import (DevServer, content_type, error_report, inject_reload_script,
-                             resolve_request_path, url_of)
+from blogbuild.serve import DevServer, content_type, error_report, inject_reload_script, resolve_request_path
 from blogbuild.watch import ChangeBatcher, ChangeKind, WatchPlan, classify, is_ignored_name
 
 FILES = {
@@ -103,12 +102,6 @@ def test_double_encoded_dots_are_not_decoded_twice():
 ])
 def test_content_type(path, expected):
     assert content_type(path) == expected
-
-
-def test_url_of():
-    assert url_of("index.html") == "/"
-    assert url_of("posts/x/index.html") == "/posts/x/"
-    assert url_of("css/style.css") == "/css/style.css"
 
 
 def test_inject_reload_script_goes_before_the_last_body_end():

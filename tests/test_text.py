@@ -1,4 +1,4 @@
-"""text.py: plain text, CJK-aware counts, reading time, summaries from fixtures, urlize and slugify."""
+"""text.py: plain text, CJK-aware counts, reading time, summaries from fixtures."""
 from __future__ import annotations
 
 import importlib.util
@@ -11,8 +11,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from blogbuild.config import SiteConfig
-from blogbuild.text import (count_words, plain_text, reading_minutes, slugify, summarize, text_metrics,
-                            urlize)
+from blogbuild.text import count_words, plain_text, reading_minutes, summarize, text_metrics
 
 FIXTURES = Path(__file__).parent / "fixtures" / "text"
 
@@ -173,60 +172,6 @@ def test_text_metrics_puts_it_together():
     assert metrics.truncated is True
 
 
-# --- urlize and slugify ---------------------------------------------------------------------------
-
-@pytest.mark.parametrize("term, expected", [
-    ("Ring Attention", "ring-attention"),
-    ("昇腾 超节点", "昇腾-超节点"),
-    ("C++", "c++"),
-    ("TCP/IP", "tcp-ip"),
-    ("  leading and trailing  ", "leading-and-trailing"),
-    ("What? Why! #hash 100%", "what-why-hash-100"),
-    ("v1.2 release", "v1.2-release"),
-    ("Émile Zola", "émile-zola"),
-    ("a -- b", "a-b"),
-])
-def test_urlize(term, expected):
-    assert urlize(term) == expected
-
-
-@pytest.mark.parametrize("term", ["../../x", "..", ".", "", "/", "\\", "\x00", "???", "CON", "nul.txt", "Com1",
-                                  "a/b", "x\x00y", "🚀", "..\\..\\windows"])
-def test_urlize_is_always_one_safe_segment(term):
-    assert_safe_segment(urlize(term))
-
-
-def test_urlize_unsafe_inputs_map_to_readable_or_stable_names():
-    assert urlize("../../x") == "x"
-    assert urlize("CON") == "con_"
-    assert urlize("nul.txt") == "nul_.txt"
-    assert urlize("???") == urlize("???")          # the fallback is stable between builds
-    assert urlize("???") != urlize("!!!")          # and distinct for distinct terms
-
-
-def test_urlize_caps_length_in_characters_and_bytes():
-    assert len(urlize("x" * 300)) == 100
-    long_cjk = urlize("中" * 300)
-    assert len(long_cjk.encode("utf-8")) <= 200
-    assert set(long_cjk) == {"中"}
-
-
-def test_slugify_follows_the_same_rules():
-    assert slugify("Ring Attention 实践: Part 1") == "ring-attention-实践-part-1"
-    assert_safe_segment(slugify("../CON"))
-
-
-WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {f"com{n}" for n in range(10)} | {f"lpt{n}" for n in range(10)}
-
-
-def assert_safe_segment(segment: str) -> None:
-    assert segment not in ("", ".", "..")
-    assert "/" not in segment and "\\" not in segment and "\x00" not in segment
-    assert segment.split(".")[0].lower() not in WINDOWS_RESERVED
-    assert len(segment) <= 100
-    assert not segment.endswith((".", " ")), "Windows drops trailing dots and spaces"
-
-
 # --- properties -----------------------------------------------------------------------------------
 
 _fragments = st.sampled_from([
@@ -253,14 +198,6 @@ def test_summarize_never_raises_and_is_balanced(parts, length):
 def test_summarize_of_any_text_is_balanced(source, length):
     summary, _ = summarize(source, length=length)
     assert unbalanced_tags(summary) == []
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.text(max_size=300))
-def test_urlize_never_returns_an_unsafe_segment(term):
-    assert_safe_segment(urlize(term))
-    assert_safe_segment(slugify(term))
-    assert urlize(urlize(term)) == urlize(term) or urlize(term).startswith("x-")
 
 
 @settings(max_examples=200, deadline=None)

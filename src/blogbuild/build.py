@@ -18,7 +18,8 @@ from .config import SiteConfig, SiteOptions, load_config
 from .errors import BlogbuildError, SourceError, SourceWarning
 from .manifest import CACHE_DIR, code_key
 from .model import OutputFile, Post, SourceFile, Site
-from .posts import fingerprint_of, url_to_output_path
+from .posts import fingerprint_of
+from .urls import url_to_output_path
 
 if TYPE_CHECKING:
     from .commands.build import BuildOptions

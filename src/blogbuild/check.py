@@ -15,6 +15,7 @@ from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 from .config import SiteConfig
 from .errors import SourceWarning
 from .model import OutputFile, Post
+from .urls import output_path_to_url, url_to_output_path
 
 _JS_DIR = Path(__file__).resolve().parent / "js"
 # The repository's pinned test packages, used when the site has no node_modules of its own.
@@ -198,15 +199,6 @@ def _mermaid_of(html_text: str) -> list[str]:
 
 # --- links and anchors -----------------------------------------------------------------------------
 
-def page_url_of(output_path: str) -> str:
-    """The site-relative URL an output file is served at: 'posts/x/index.html' -> '/posts/x/'."""
-    if output_path == "index.html":
-        return "/"
-    if output_path.endswith("/index.html"):
-        return "/" + output_path[: -len("index.html")]
-    return "/" + output_path
-
-
 def resolve_link(url: str, page_url: str, config: SiteConfig) -> tuple[str, str] | None:
     """(site-relative path, fragment) a link on page_url points to; None for other sites and mailto: etc."""
     url = url.strip()
@@ -243,7 +235,6 @@ def _target_file(path: str, config: SiteConfig, files: Mapping[str, OutputFile])
 def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, OutputFile],
                 sources: _SourceLines) -> tuple[list[Problem], int, int]:
     """Every internal link, image and #anchor of every page resolves; content ones get path:line."""
-    from .posts import url_to_output_path
     scans = {path: _scan(item.data.decode("utf-8", "replace")) for path, item in sorted(files.items())
              if path.endswith(".html") and item.data}
     problems: list[Problem] = []
@@ -281,7 +272,7 @@ def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, Outpu
     # Links the templates wrote: each broken one is reported once, with how many pages carry it.
     template_problems: dict[tuple[str, str], list[str]] = {}
     for path, scan in scans.items():
-        page_url = page_url_of(path)
+        page_url = output_path_to_url(path)
         for tag, url in scan.links:
             if url in reported:
                 continue

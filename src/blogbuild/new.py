@@ -10,22 +10,20 @@ from pathlib import Path
 import yaml
 
 from .errors import SourceError
-from .text import slugify
+from .urls import ascii_slug
 
 
-def ascii_slug(title: str, date: datetime) -> str:
-    """An ASCII-readable slug: accents folded; CJK dropped with a short hash, or date + hash if nothing is left."""
-    folded = unicodedata.normalize("NFKD", title)
-    folded = "".join(character for character in folded if not unicodedata.combining(character))
-    ascii_part = "".join(character if ord(character) < 128 else " " for character in folded)
-    lost = any(character.isalnum() for character in folded if ord(character) >= 128)
+def new_post_slug(title: str, date: datetime) -> str:
+    """The file name of a new post: the title's ASCII slug, plus a short hash when letters were lost, or
+    date + hash for a title with no Latin letters at all (no transliteration without a dictionary)."""
+    slug = ascii_slug(title, max_length=100)
     digest = hashlib.sha1(title.encode("utf-8")).hexdigest()[:6]
-    if re.search(r"[A-Za-z0-9]", ascii_part):
-        slug = slugify(ascii_part)
-        # Without the hash, "Ring Attention 原理" and "Ring Attention 实践" would claim one file.
-        return f"{slug}-{digest}" if lost else slug
-    # A CJK-only title: no transliteration without a dictionary, so a stable, sortable name.
-    return f"{date:%Y-%m-%d}-{digest}"
+    if not slug:
+        return f"{date:%Y-%m-%d}-{digest}"
+    folded = unicodedata.normalize("NFKD", title)
+    lost = any(character.isalnum() for character in folded if ord(character) >= 128)
+    # Without the hash, "Ring Attention 原理" and "Ring Attention 实践" would claim one file.
+    return f"{slug}-{digest}" if lost else slug
 
 
 def front_matter_text(*, title: str, date: datetime, slug: str, tags: tuple[str, ...],

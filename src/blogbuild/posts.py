@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import posixpath
 import re
 from dataclasses import fields, replace
 from datetime import datetime, timezone
@@ -13,7 +12,8 @@ from .config import SiteConfig
 from .errors import SourceError, SourceWarning
 from .frontmatter import key_line
 from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics
-from .text import plain_text, slugify, urlize
+from .text import plain_text
+from .urls import urlize
 
 _LIST_KEYS = ("tags", "categories", "series", "aliases")
 # Characters XML 1.0 forbids (C0 controls other than tab and newline, lone surrogates, U+FFFE/U+FFFF): one in a
@@ -108,7 +108,7 @@ def default_url(rel_path: str, slug: str | None) -> tuple[str, str, str]:
     if name.lower() == "index" and folders:
         name = folders.pop()
     section = parts[0] if len(parts) > 1 else ""
-    final = slug if slug else slugify(name)
+    final = slug if slug else urlize(name)
     segments = [urlize(folder) for folder in folders] + [final]
     return section, final, "/" + "/".join(segment for segment in segments if segment) + "/"
 
@@ -148,7 +148,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     slug_text = _text_field(data, "slug", path=path, text=text)
     slug = None
     if slug_text:
-        slug = slugify(slug_text)
+        slug = urlize(slug_text)
         if slug != slug_text:
             warnings.append(SourceWarning(path, key_line(text, "slug"),
                                           f"slug '{slug_text}' is not a safe URL segment; using '{slug}'"))
@@ -248,13 +248,3 @@ def fingerprint_of(*parts: str) -> str:
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\x00")
     return digest.hexdigest()
-
-
-def url_to_output_path(url: str) -> str:
-    """'/posts/x/' -> 'posts/x/index.html'; '/feed.xml' -> 'feed.xml'."""
-    path = url.lstrip("/")
-    if not path or path.endswith("/"):
-        return path + "index.html"
-    if "." in posixpath.basename(path):
-        return path
-    return path + "/index.html"

@@ -17,8 +17,8 @@ from .version import __version__
 from .config import SiteConfig
 from .errors import SourceError
 from .model import Paginator, Post, Section, Site, Taxonomy, Term
-from .posts import fingerprint_of, url_to_output_path
-from .text import urlize
+from .posts import fingerprint_of
+from .urls import url_to_output_path, urlize
 
 # Template text that shows site-wide lists: a page using such a template depends on every post.
 _SITE_WIDE_MARKERS = ("site.posts", "site.pages", "site.taxonomies", "site.sections", "site.archives",

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TextIO
 
 from .errors import BlogbuildError, describe_chain
+from .urls import output_path_to_url
 from .watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 
 if TYPE_CHECKING:
@@ -78,15 +79,6 @@ def resolve_request_path(target: str, files: Mapping[str, Any]) -> Resolved:
         # Like Hugo and every static host: /posts/x -> /posts/x/ so relative links keep working.
         return Resolved(301, location=raw_path + "/" + ("?" + query if query else ""))
     return Resolved(404)
-
-
-def url_of(output_path: str) -> str:
-    """The site URL of an output path: posts/x/index.html -> /posts/x/."""
-    if output_path == "index.html":
-        return "/"
-    if output_path.endswith("/index.html"):
-        return "/" + output_path[: -len("index.html")]
-    return "/" + output_path
 
 
 _TYPES = {
@@ -558,13 +550,14 @@ class DevServer:
         assets = sorted(path for path in touched if os.path.splitext(path)[1].lower() in _ASSET_SUFFIXES)
         pages = sorted(path for path in touched if path not in set(assets))
         if assets and not pages and all(path.endswith(".css") for path in assets):
-            self._broadcast("css", {"generation": generation, "stylesheets": [url_of(path) for path in assets]})
+            stylesheets = [output_path_to_url(path) for path in assets]
+            self._broadcast("css", {"generation": generation, "stylesheets": stylesheets})
             return
-        data: dict[str, Any] = {"generation": generation, "assets": [url_of(path) for path in assets]}
+        data: dict[str, Any] = {"generation": generation, "assets": [output_path_to_url(path) for path in assets]}
         if len(pages) > MAX_LISTED_PAGES:
             data.update(all=True, pages=[])
         else:
-            data.update(all=False, pages=[url_of(path) for path in pages])
+            data.update(all=False, pages=[output_path_to_url(path) for path in pages])
         self._broadcast("reload", data)
 
     def _broadcast(self, event: str, data: Mapping[str, Any]) -> None:
@@ -660,7 +653,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         state = dev.state
         result = state.result
         if result is None:
-            body = inject_reload_script(_NO_BUILD_PAGE, 0, url_of("index.html"))
+            body = inject_reload_script(_NO_BUILD_PAGE, 0, output_path_to_url("index.html"))
             return self._send(503, body, "text/html; charset=utf-8", head=head)
         resolved = resolve_request_path(target, result.files)
         if resolved.status == 400:
@@ -678,7 +671,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return self._send(404, _NOT_FOUND_PAGE, "text/html; charset=utf-8", head=head)
         kind = content_type(resolved.path)
         if kind.startswith("text/html"):
-            body = inject_reload_script(body, state.generation, url_of(resolved.path))
+            body = inject_reload_script(body, state.generation, output_path_to_url(resolved.path))
         self._send(200, body, kind, head=head)
 
     @staticmethod

@@ -9,7 +9,7 @@ from typing import Iterable, Mapping
 from .config import SiteConfig
 from .model import (ArchiveMonth, ArchiveYear, Post, PostNav, Section, SeriesNav, Site, Taxonomy, Term)
 from .posts import section_title
-from .text import urlize
+from .urls import urlize
 
 _SINGULAR = {"tags": "tag", "categories": "category", "series": "series"}
 _EPOCH = datetime(1, 1, 1, tzinfo=timezone.utc)

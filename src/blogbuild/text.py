@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 
-import hashlib
 import html as html_lib
 import math
 import re
@@ -748,58 +747,3 @@ def text_metrics(html: str, *, config: SiteConfig) -> TextMetrics:
         truncated=truncated,
         summary_text=summary_text,
     )
-
-
-# --- URLs ------------------------------------------------------------------------------------------
-
-_WINDOWS_RESERVED = frozenset(
-    ["con", "prn", "aux", "nul"] + [f"com{digit}" for digit in range(10)] + [f"lpt{digit}" for digit in range(10)]
-)
-_MAX_CHARACTERS = 100
-# A path segment is also a file or folder name: 255 bytes on most file systems. 100 CJK characters
-# are 300 bytes of UTF-8, so bytes are capped too, with room for a suffix.
-_MAX_BYTES = 200
-_SEPARATORS = frozenset("/\\|:;,")
-_KEPT_PUNCTUATION = frozenset("-_.+~")
-_EDGE_JUNK = "-._~"
-
-
-@functools.lru_cache(maxsize=65536)
-def urlize(term: str) -> str:
-    """Hugo-style URL segment for a term: lowercase, spaces to '-', CJK kept, unsafe characters gone."""
-    return _segment(term)
-
-
-def slugify(text: str) -> str:
-    """A slug from a title or file name, by the same rules as urlize: one safe URL path segment."""
-    return _segment(text)
-
-
-def _segment(text: str) -> str:
-    normalized = unicodedata.normalize("NFC", str(text)).lower()
-    characters = []
-    for character in normalized:
-        category = unicodedata.category(character)
-        if character.isspace() or character in _SEPARATORS:
-            characters.append("-")
-        elif category[0] in "LNM" or character in _KEPT_PUNCTUATION:
-            characters.append(character)
-        # Everything else (quotes, ?, #, %, <, >, *, emoji, controls, NUL) is dropped, as Hugo does.
-    segment = re.sub(r"-{2,}", "-", "".join(characters)).strip(_EDGE_JUNK)
-    segment = _cap(segment)
-    if not segment:
-        # Nothing usable was left ("???", "..", ""): a stable name from the text itself.
-        digest = hashlib.sha1(str(text).encode("utf-8", "surrogatepass")).hexdigest()[:8]
-        segment = f"x-{digest}"
-    stem, dot, rest = segment.partition(".")
-    if stem in _WINDOWS_RESERVED:
-        # "con", "nul.txt": Windows refuses these names with any extension; a suffix on the stem fixes it.
-        segment = f"{stem}_{dot}{rest}"
-    return segment
-
-
-def _cap(segment: str) -> str:
-    segment = segment[:_MAX_CHARACTERS]
-    while len(segment.encode("utf-8", "surrogatepass")) > _MAX_BYTES:
-        segment = segment[:-1]
-    return segment.strip(_EDGE_JUNK)

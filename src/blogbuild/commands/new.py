@@ -21,13 +21,13 @@ class NewOptions:
 
 def run(options: NewOptions) -> int:
     """Write <source>/<section>/<slug>.md as a draft and print its path; exit 1 if it exists."""
-    from ..new import ascii_slug, front_matter_text, next_series_order, safe_section
+    from ..new import front_matter_text, new_post_slug, next_series_order, safe_section
     title = options.title.strip()
     if not title:
         raise SourceError("<title>", 0, "the title is empty; write it in quotes: blogbuild new \"My title\"",
                           stage="new")
     now = datetime.now().astimezone().replace(microsecond=0)
-    slug = ascii_slug(title, now)
+    slug = new_post_slug(title, now)
     folder = Path(options.source) / safe_section(options.section)
     path = folder / f"{slug}.md"
     bundle = folder / slug / "index.md"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..atomic import write_atomically
+from ..urls import ascii_slug
 from .dump import (DumpPost, FlatHeader, RestoredBody, comparable_text, derive_title, read_flat_header,
                    restore_body, split_dump)
 
@@ -169,19 +170,6 @@ def import_dumps(dumps: Iterable[tuple[str, str]]) -> tuple[ImportedPost, ...]:
 
 
 # ---- slugs and files ------------------------------------------------------------------------
-
-def ascii_slug(title: str, *, max_length: int = 60) -> str:
-    """A readable ASCII slug from a title: its Latin words and numbers, lower case, by hyphens."""
-    folded = unicodedata.normalize("NFKD", title)
-    words = re.findall(r"[a-z0-9]+", "".join(char for char in folded if ord(char) < 128).lower())
-    slug = ""
-    for word in dict.fromkeys(words):     # a word once: "part-1-verl", not "part-1-verl-verl"
-        candidate = f"{slug}-{word}" if slug else word
-        if len(candidate) > max_length:
-            break
-        slug = candidate
-    return slug
-
 
 def assign_slugs(posts: Iterable[ImportedPost]) -> tuple[ImportedPost, ...]:
     """Give every post a unique slug; a title with no Latin words gets a short hash of itself."""
