@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild import config as config_module
-from blogbuild import manifest
 from conftest import REPO, read_tree
 
 BASIC = REPO / "tests" / "sites" / "basic"
@@ -66,7 +64,7 @@ def test_an_edit_keeping_size_and_an_old_mtime_still_rebuilds(site: Path) -> Non
     os.utime(post, (HOUR_AGO + 10, HOUR_AGO + 10))   # another old mtime: still not the recorded one
     result = blogbuild(site)
     assert result.stdout.startswith("Built "), result.stdout
-    fresh = blogbuild(site, "--no-cache", "-o", "fresh")
+    assert blogbuild(site, "--no-cache", "-o", "fresh").returncode == 0
     assert read_tree(site / "public") == read_tree(site / "fresh")
 
 
@@ -176,10 +174,6 @@ def test_a_post_dated_in_the_future_appears_when_it_comes_due(site: Path) -> Non
     time.sleep(max(0.0, due.timestamp() - time.time()) + 1.5)
     assert blogbuild(site).stdout.startswith("Built ")
     assert "Coming soon" in (site / "public" / "index.html").read_text(encoding="utf-8")
-
-
-def test_the_config_names_match_config_py() -> None:
-    assert manifest._CONFIG_NAMES == config_module.CONFIG_NAMES
 
 
 # --- carrying on from the last build's saved state (build.py: Builder keep_state / resume) -----------------

@@ -1,17 +1,26 @@
-"""Writing a file so that no reader ever sees half of it: temporary file in the same folder, then rename."""
+"""Writing a file so that no reader ever sees half of it: temporary file in the same folder, then rename.
+
+The one rule for blogbuild's temporary files: `.NAME.RANDOM.tmp` beside the file they become. The leading
+dot and the suffix (names.TEMPORARY_SUFFIX) make the build and the watcher skip them.
+"""
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
+from typing import BinaryIO, Iterator
+
+from .names import TEMPORARY_SUFFIX
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write data to path through a temporary file in the same folder, so no reader sees half a file."""
-    handle, temporary = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=".tmp")
+@contextlib.contextmanager
+def atomic_writer(path: Path) -> Iterator[BinaryIO]:
+    """A binary stream whose bytes replace path whole when the block ends without an error (else nothing)."""
+    handle, temporary = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX)
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            yield stream
         # mkstemp makes the file private; give it the mode a plain open() would (or the old file's).
         try:
             mode = path.stat().st_mode & 0o777
@@ -25,3 +34,9 @@ def write_atomically(path: Path, data: bytes) -> None:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write data to path through a temporary file in the same folder, so no reader sees half a file."""
+    with atomic_writer(path) as stream:
+        stream.write(data)

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from .atomic import atomic_writer
 from .config import SiteConfig, SiteOptions, load_config
 from .errors import BlogbuildError, SourceError, SourceWarning
 from .manifest import CACHE_DIR, code_key
@@ -304,10 +305,8 @@ class Builder:
     @staticmethod
     def _write_pickle(path: Path, value: Any) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_suffix(f".tmp{os.getpid()}")
-        with open(temp, "wb") as handle:
+        with atomic_writer(path) as handle:
             pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temp, path)
 
     @staticmethod
     def _read_pickle(path: Path) -> Any:
@@ -427,7 +426,7 @@ class Builder:
                     results[source.rel_path] = (None, (), (refilled,))
                     continue
                 source = refilled
-            # hashing every file's text on every rebuild was a fifth of a one-post edit at 10,000 posts
+            # Hashed only here, for a source that is not the very object the last build saw (checked above).
             fingerprint = fingerprint_of(base, source.rel_path, source.path, source.text, "|".join(source.resources))
             cached = self._rendered.get(fingerprint)
             if cached is not None:
@@ -519,8 +518,8 @@ class Builder:
             self._memo = {key: value for key, value in self._memo.items() if key[1] in live or key[1] == ""}
         self._previous = files
         self._last_good = (self._templates_key, {post.rel_path: post for post in posts}, site)
-        # The site model is millions of long-lived objects: keep the cyclic GC from walking them on every
-        # later allocation burst (at 10,000 posts that was a third of a one-post rebuild).
+        # The site model is millions of long-lived objects: freeze them, so that the cyclic GC does not walk
+        # them again on every later allocation burst of a rebuild.
         gc.freeze()
         stats = BuildStats(pages_by_kind=page_stats["kinds"], static_files=page_stats["static"],
                            rendered_pages=page_stats["rendered"], reused_pages=page_stats["reused"],

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any, Mapping, Protocol
 
 from .errors import SourceError
+from .frontmatter import key_line
 from .markup_config import MarkupConfig, markup_from_mapping
+from .names import CONFIG_NAMES
 
-CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")
 
 
 @dataclass(frozen=True)
@@ -101,15 +102,6 @@ def _fail(path: str, line: int, message: str) -> SourceError:
     return SourceError(path, line, message, stage="config")
 
 
-def _key_line(text: str, key: str) -> int:
-    """The line of a top-level key in the config text, for messages; 1 when not found."""
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.lstrip()
-        if stripped.startswith((f"{key}:", f"{key} =", f"{key}=", f'"{key}"')):
-            return number
-    return 1
-
-
 def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
     if items in (None, ""):
         return ()
@@ -176,7 +168,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
     enable_emoji: bool | None = None
     for key, value in data.items():
         key = str(key)
-        line = _key_line(text, key)
+        line = key_line(text, key, max_lines=0)
         target = _FILE_KEYS.get(key)
         if target is None:
             close = difflib.get_close_matches(key, list(_FILE_KEYS), n=1, cutoff=0.6)

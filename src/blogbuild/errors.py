@@ -59,16 +59,6 @@ def _rebuild_source_error(path: str, line: int, message: str, stage: str, column
     return SourceError(path, line, message, stage=stage, column=column, source_line=source_line)
 
 
-class BuildFailed(BlogbuildError):
-    """The build collected one or more SourceErrors; all of them are listed."""
-
-    def __init__(self, errors: list[BlogbuildError], warnings: tuple["SourceWarning", ...] = ()) -> None:
-        self.errors = list(errors)
-        self.warnings = tuple(warnings)
-        count = len(self.errors)
-        super().__init__(f"build failed with {count} error{'s' if count != 1 else ''}")
-
-
 @dataclass(frozen=True)
 class SourceWarning:
     """A recoverable problem: the build goes on, the warning is counted and printed."""

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from .atomic import write_atomically
+from .names import CONFIG_NAMES
+
 if TYPE_CHECKING:
     from .commands.build import BuildOptions
 
@@ -34,7 +37,6 @@ _FORMAT = 1
 RACY_SECONDS = 2.0
 # Libraries whose version changes the bytes of a page (highlighting, markdown, templates, YAML).
 _LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygments", "yaml")
-_CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")   # config.CONFIG_NAMES, checked by a test
 
 # [size, mtime_ns] for a file ([size, mtime_ns, "racy"] for one too young to trust: it never matches);
 # [-1, mtime_ns] for an output folder; [-1, "digest of its names"] for an input folder (so a file copied
@@ -132,7 +134,7 @@ def config_candidates(options: BuildOptions) -> list[str]:
     if options.config:
         return [str(options.config)]
     root = options.root or "."
-    return [os.path.join(root, name) for name in _CONFIG_NAMES]
+    return [os.path.join(root, name) for name in CONFIG_NAMES]
 
 
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],
@@ -179,9 +181,7 @@ def write_record(options: BuildOptions, *, inputs: dict[str, Entry | None], outp
     record = {"format": _FORMAT, "code": code_key(), "inputs": inputs, "outputs": outputs, "summary": summary,
               "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id}
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f"{path.name}.tmp{os.getpid()}")
-    temp.write_text(json.dumps(record, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    os.replace(temp, path)
+    write_atomically(path, json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
 def _differing(entries: dict) -> list[str]:

@@ -242,17 +242,6 @@ class Paginator:
 
 
 @dataclass(frozen=True)
-class Page:
-    """One output page to render: a template, its url and output path, and its context."""
-
-    url: str                 # site-relative url
-    output_path: str         # posix path relative to public/, e.g. "posts/x/index.html"
-    template: str            # e.g. "post.html"
-    context: Mapping[str, Any]
-    kind: str                # "post" | "home" | "term" | "terms" | "section" | "archives" | "feed" | ...
-
-
-@dataclass(frozen=True)
 class OutputFile:
     """Bytes to write at a path relative to public/ (output.py is the only writer)."""
 

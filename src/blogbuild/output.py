@@ -226,7 +226,7 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     changed = 0
     try:
         made_dirs = set(existing_dirs)
-        # Plain strings, not Path objects: at 15,000 files pathlib and abspath were a fifth of this loop.
+        # Plain strings, not Path objects or abspath: this loop runs once per output file.
         temp_prefix = str(temp) + os.sep
         output_prefix = str(output_dir) + os.sep
         output_absolute = os.path.abspath(output_dir) + os.sep

@@ -106,8 +106,8 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
     taxonomies = tuple(build_taxonomy(name, posts, term_pages, config) for name in config.taxonomies)
     tags = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "tags"), None)
     series = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "series"), None)
-    # Each post's place in every tag and series it is in, found in one pass (looking it up per post
-    # was quadratic in a long series).
+    # Each post's place in every tag and series it is in, found in one pass over the terms, so that the
+    # cost stays linear in the length of a series (a lookup per post would be quadratic).
     tag_memberships: dict[str, list[tuple[tuple[Post, ...], int]]] = defaultdict(list)
     for term in (tags.terms if tags else ()):
         for index, member in enumerate(term.posts):

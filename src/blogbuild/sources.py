@@ -8,11 +8,10 @@ from pathlib import Path
 from .config import SiteConfig
 from .errors import SourceError
 from .model import SourceFile
+from .names import is_skipped
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Editor droppings and OS files never count as content.
-_IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".bak", ".orig")
-_IGNORED_NAMES = {".DS_Store", "Thumbs.db", "4913"}
 # One page of markdown larger than this is a mistake (a pasted dump, a log, a data file), not a post: rendering
 # it would take a minute and make a page no browser opens comfortably, so it is refused before reading.
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
@@ -30,20 +29,15 @@ class FoundFile:
     mtime_ns: int
 
 
-def is_ignored(name: str) -> bool:
-    """Hidden files, editor temp files and OS litter are never content or static files."""
-    return (name.startswith((".", "#")) or name.endswith(_IGNORED_SUFFIXES) or name in _IGNORED_NAMES)
-
-
 def walk_files(root: Path) -> list[FoundFile]:
     """Every non-ignored file below root, sorted by relative path (so discovery order never matters)."""
     found: list[FoundFile] = []
     if not root.is_dir():
         return found
     for folder, dirnames, filenames in os.walk(root):
-        dirnames[:] = [name for name in dirnames if not is_ignored(name)]
+        dirnames[:] = [name for name in dirnames if not is_skipped(name)]
         for name in filenames:
-            if is_ignored(name):
+            if is_skipped(name):
                 continue
             full = os.path.join(folder, name)
             try:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .config import CONFIG_NAMES
+from .names import CONFIG_NAMES, is_skipped
 
 
 class ChangeKind(enum.Enum):
@@ -58,19 +58,9 @@ def plan_for(config, *, ignored: Iterable[str | Path] = ()) -> WatchPlan:
                      ignored_dirs=tuple(ignored_dirs))
 
 
-# Editor droppings: vim swap files and its 4913 write probe, emacs lock and backup files, and friends.
-_IGNORED_SUFFIXES = (".swp", ".swx", ".swo", ".swn", "~", ".tmp", ".kate-swp")
-_IGNORED_PREFIXES = (".#", ".goutputstream-")
-_IGNORED_NAMES = frozenset({"4913", ".DS_Store", "Thumbs.db"})
-
-
 def is_ignored_name(path: str) -> bool:
-    """True for editor temp files that must not trigger a rebuild."""
-    name = os.path.basename(path)
-    if name in _IGNORED_NAMES or name.startswith(_IGNORED_PREFIXES) or name.endswith(_IGNORED_SUFFIXES):
-        return True
-    # emacs auto-save files look like #post.md#
-    return name.startswith("#") and name.endswith("#")
+    """True for files the build never reads (names.is_skipped): editor temp files must not trigger a rebuild."""
+    return is_skipped(os.path.basename(path))
 
 
 def _inside(path: str, folder: str) -> bool:

@@ -172,12 +172,15 @@ def _line_at(lines: list[str], line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-def key_line(source_text: str, key: str, default: int = 1) -> int:
-    """The 1-based line of a top-level front-matter key, for messages about its value."""
+def key_line(source_text: str, key: str, default: int = 1, *, max_lines: int | None = None) -> int:
+    """The 1-based line of a top-level key (YAML `key:`, TOML `key =`, JSON `"key":`), for messages about
+    its value; front matter is searched in its first lines only, a config file (max_lines=0) whole."""
+    limit = _KEY_SEARCH_LINES if max_lines is None else max_lines
     if _SIMPLE_KEY_RE.fullmatch(key):
-        return _key_lines(source_text).get(key, default)
+        return _key_lines(source_text, limit).get(key, default)
     pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*[:=]")
-    for number, line in enumerate(source_text.split("\n")[:_KEY_SEARCH_LINES], 1):
+    lines = source_text.split("\n")
+    for number, line in enumerate(lines[:limit] if limit else lines, 1):
         if pattern.match(line):
             return number
     return default
@@ -193,10 +196,11 @@ _ANY_KEY_RE = re.compile(r"^\s*['\"]?([\w-]+)['\"]?\s*[:=]")
 
 
 @functools.lru_cache(maxsize=16)
-def _key_lines(source_text: str) -> dict[str, int]:
-    """{key: first line} for every simple key in the first lines of a file, in one pass."""
+def _key_lines(source_text: str, limit: int) -> dict[str, int]:
+    """{key: first line} for every simple key in the first `limit` lines of a file (0: all), in one pass."""
     found: dict[str, int] = {}
-    for number, line in enumerate(source_text.split("\n", _KEY_SEARCH_LINES)[:_KEY_SEARCH_LINES], 1):
+    lines = source_text.split("\n", limit)[:limit] if limit else source_text.split("\n")
+    for number, line in enumerate(lines, 1):
         match = _ANY_KEY_RE.match(line)
         if match is not None:
             found.setdefault(match.group(1), number)
