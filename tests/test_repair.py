@@ -7,14 +7,18 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from blogbuild.cli import main
+from blogbuild.frontmatter import parse_front_matter, split_front_matter
 from blogbuild.frontmatter.repair import repair_damaged_header
+from blogbuild.errors import SourceError
+from blogbuild.model import SourceFile
 
 MANGLED = Path(__file__).parent / "fixtures" / "frontmatter" / "mangled"
+FLATTENED = Path(__file__).parent / "fixtures" / "frontmatter" / "flattened"
 CASES = sorted(path.stem for path in MANGLED.glob("*.md") if not path.name.endswith(".expected.md"))
 
 
-def _expected_warnings(name: str) -> list[tuple[int, str]]:
-    path = MANGLED / f"{name}.warnings"
+def _expected_warnings(name: str, folder: Path = MANGLED) -> list[tuple[int, str]]:
+    path = folder / f"{name}.warnings"
     if not path.exists():
         return []
     pairs = []
@@ -34,8 +38,11 @@ def test_mangled_fixture(name: str) -> None:
         assert result is None, "a healthy file must never be touched"
         return
     assert result is not None
-    repaired, warnings = result
+    repaired, warnings = result.text, result.warnings
     assert repaired == expected.read_text(encoding="utf-8")
+    # Every line of the repaired text is the file's own line that line_map names (byte for byte).
+    damaged_lines = source.read_text(encoding="utf-8").split("\n")
+    assert [damaged_lines[line - 1] for line in result.line_map] == repaired.split("\n")
     wanted = _expected_warnings(name)
     assert [(warning.line, warning.path) for warning in warnings] == [(line, shown) for line, _ in wanted]
     for warning, (_, fragment) in zip(warnings, wanted):
@@ -46,19 +53,19 @@ def test_mangled_fixture(name: str) -> None:
 
 
 def test_fixture_set_has_the_code_fence_case() -> None:
-    assert {"issue-example", "code-fence", "healthy"} <= set(CASES)
+    assert {"issue-example", "code-fence", "message-queues", "healthy"} <= set(CASES)
 
 
 # ---- properties -----------------------------------------------------------------------------
 
 def _damage(text: str) -> str:
     """What the broken tool did: `math: true` above the opening `---`, and every other line that
-    begins with `---` rewritten as `<line>math: true` plus a new `---` line."""
+    begins with `---` rewritten as `<line>math: true` with the original line kept after it."""
     lines = text.split("\n")
     out = ["math: true", "---"]
     for line in lines[1:]:
         if line.startswith("---"):
-            out.extend([line + "math: true", "---"])
+            out.extend([line + "math: true", line])
         else:
             out.append(line)
     return "\n".join(out)
@@ -66,7 +73,7 @@ def _damage(text: str) -> str:
 
 _body_line = st.one_of(
     st.sampled_from(["---", "------ Output --------", "```", "~~~", "", "text", "- item", "# Heading",
-                     "  ---", "----", "math: true"]),
+                     "  ---", "----", "math: true", "--- a/x.py", "---math: true", "--- ", "-----"]),
     st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=20)
     .filter(lambda line: not line.startswith("---")),
 )
@@ -78,11 +85,12 @@ _header_line = st.sampled_from(['title: "T"', "date: 2025-01-02T03:04:05+08:00",
 @given(header=st.lists(_header_line, min_size=1, max_size=4), body=st.lists(_body_line, max_size=12))
 def test_repair_undoes_the_damage(header: list[str], body: list[str]) -> None:
     original = "\n".join(["---", *header, "---", *body])
-    result = repair_damaged_header(_damage(original), path="p.md")
+    damaged = _damage(original)
+    result = repair_damaged_header(damaged, path="p.md")
     assert result is not None
-    repaired, warnings = result
-    assert repaired == "\n".join(["---", *header, "math: true", "---", *body])
-    assert len(warnings) == 2 + sum(1 for line in body if line.startswith("---"))
+    assert result.text == original   # byte for byte
+    assert len(result.warnings) == 2 + sum(1 for line in body if line.startswith("---"))
+    assert [damaged.split("\n")[line - 1] for line in result.line_map] == original.split("\n")
 
 
 @settings(max_examples=300, deadline=None)
@@ -91,8 +99,8 @@ def test_repair_undoes_the_damage(header: list[str], body: list[str]) -> None:
 def test_repair_never_raises(text: str) -> None:
     result = repair_damaged_header(text, path="p.md")
     if result is not None:
-        repaired, warnings = result
-        assert repaired.startswith("---\n") and warnings
+        assert result.text.startswith("---\n") and result.warnings
+        assert len(result.line_map) == result.text.count("\n") + 1
 
 
 @settings(max_examples=200, deadline=None)
@@ -128,7 +136,8 @@ def test_fix_dry_run_prints_the_diff_and_writes_nothing(tmp_path: Path, capsys: 
     before = target.read_bytes()
     assert main(["fix", "--dry-run", str(target)]) == 0
     out = capsys.readouterr().out
-    assert f"--- {target}" in out and "-math: true" in out and "----math: true" in out and "+math: true" in out
+    assert f"--- {target}" in out and "\n-math: true\n" in out and "\n----math: true\n" in out
+    assert "\n+" not in out.split(f"+++ {target} (fixed)", 1)[1]   # the fix only removes damaged lines
     assert target.read_bytes() == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["issue-example.md"]
 
@@ -166,3 +175,60 @@ def test_fix_keeps_crlf_newlines_and_walks_folders(tmp_path: Path) -> None:
     assert main(["fix", str(folder)]) == 0
     expected = (MANGLED / "issue-example.expected.md").read_text(encoding="utf-8")
     assert (folder / "windows.md").read_bytes() == expected.replace("\n", "\r\n").encode("utf-8")
+
+
+# ---- line numbers after a repair --------------------------------------------------------------
+
+def test_warnings_after_a_repair_name_the_files_own_lines(make_site, capsys: pytest.CaptureFixture[str]) -> None:
+    damaged = ("math: true\n---\ntitle: \"T\"\ndate: 2025-01-01\n---math: true\n---\n\nPara.\n\n"
+               "---math: true\n---\n\nKill the <pid> now.\n")
+    assert damaged.split("\n")[12] == "Kill the <pid> now."   # the file's line 13
+    site = make_site({"content/posts/x.md": damaged})
+    assert main(["build", "--root", str(site), "--no-cache"]) == 0
+    err = capsys.readouterr().err
+    assert "content/posts/x.md:13: warning: '<pid>' is never closed" in err
+    assert "content/posts/x.md:10: warning: restored thematic break" in err
+
+
+def test_a_yaml_error_in_a_repaired_header_names_the_files_line() -> None:
+    damaged = "math: true\n---\ntitle: \"T\"\ntags: [a\n---math: true\n---\nbody\n"
+    with pytest.raises(SourceError) as raised:
+        parse_front_matter(SourceFile("p.md", "p.md", damaged))
+    assert raised.value.line == 4   # the unclosed list is the file's line 4 (line 3 of the repaired text)
+
+
+# ---- a header flattened onto one line -------------------------------------------------------------
+
+FLAT_CASES = sorted(path.stem for path in FLATTENED.glob("*.md") if not path.name.endswith(".expected.md"))
+
+
+@pytest.mark.parametrize("name", FLAT_CASES)
+def test_flattened_header_is_read_as_the_importer_reads_it(name: str) -> None:
+    text = (FLATTENED / f"{name}.md").read_text(encoding="utf-8")
+    front_matter = parse_front_matter(SourceFile(f"content/posts/{name}.md", f"posts/{name}.md", text))
+    expected = split_front_matter((FLATTENED / f"{name}.expected.md").read_text(encoding="utf-8"), path="x")
+    assert front_matter.format == "flat"
+    assert dict(front_matter.data) == dict(expected.data)
+    assert front_matter.body == expected.body
+    wanted = _expected_warnings(name, FLATTENED)
+    assert [warning.line for warning in front_matter.repairs] == [line for line, _ in wanted]
+    for warning, (_, fragment) in zip(front_matter.repairs, wanted):
+        assert fragment in warning.message
+    # Lines the importer restored name the header's line; lines after it keep their own.
+    assert front_matter.file_line(1) == 1
+    assert front_matter.file_line(front_matter.body.count("\n") + 1) == text.count("\n") + 1
+
+
+def test_flattened_header_post_is_titled_not_shown_as_text(make_site) -> None:
+    text = (FLATTENED / "one-line.md").read_text(encoding="utf-8")
+    site = make_site({"content/posts/flat.md": text})
+    assert main(["build", "--root", str(site), "--no-cache", "--quiet"]) == 0
+    page = (site / "public" / "posts" / "flat" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Ring Attention 原理" in page
+    assert "title:" not in page and "—math: true" not in page
+
+
+def test_prose_that_merely_starts_with_math_true_is_not_a_header() -> None:
+    text = "math: true is what the tool wrote everywhere.\n"
+    front_matter = parse_front_matter(SourceFile("p.md", "p.md", text))
+    assert front_matter.format == "none" and front_matter.body == text

@@ -103,8 +103,14 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: Any,
     from .text import text_metrics
     try:
         front_matter = parse_front_matter(source)
-        rendered = render_markdown(front_matter.body, path=source.path, line_offset=front_matter.body_line - 1,
-                                   config=config, shortcodes=shortcodes)
+        try:
+            rendered = render_markdown(front_matter.body, path=source.path, line_offset=front_matter.body_line - 1,
+                                       config=config, shortcodes=shortcodes)
+        except SourceError as error:   # a repaired text's line: name the file's own
+            if not front_matter.line_map or error.path != source.path:
+                raise
+            raise SourceError(error.path, front_matter.file_line(error.line), error.message, stage=error.stage,
+                              column=error.location.column, source_line=error.source_line) from error.__cause__
         metrics = text_metrics(rendered.html, config=config)
         post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint)
         return post, warnings, ()

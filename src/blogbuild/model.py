@@ -25,9 +25,20 @@ class FrontMatter:
 
     data: Mapping[str, Any]
     body: str
-    body_line: int          # 1-based line in the file where the body starts
-    format: str = "yaml"    # "yaml" | "toml" | "none"
+    body_line: int          # 1-based line where the body starts, in the text read (file_line() maps it)
+    format: str = "yaml"    # "yaml" | "toml" | "none" | "flat" (a header flattened onto one line)
     repairs: tuple[SourceWarning, ...] = ()   # what frontmatter/repair.py repaired, one warning each
+    # The file's line of each line of the text read, when a repair removed or joined lines; () when the
+    # text read is the file's own.
+    line_map: tuple[int, ...] = ()
+
+    def file_line(self, line: int) -> int:
+        """The file's own line number for a line number in the text read (messages name the file's lines)."""
+        if not self.line_map or line < 1:
+            return line
+        if line <= len(self.line_map):
+            return self.line_map[line - 1]
+        return self.line_map[-1] + line - len(self.line_map)
 
 
 @dataclass(frozen=True)

@@ -143,7 +143,9 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     """Check every known front-matter key and assemble the Post (with warnings for repairs)."""
     data = front_matter.data
     path, text = source.path, source.text
-    warnings: list[SourceWarning] = list(front_matter.repairs) + list(rendered.warnings)
+    warnings: list[SourceWarning] = list(front_matter.repairs)
+    warnings.extend(replace(warning, line=front_matter.file_line(warning.line)) if warning.path == path else warning
+                    for warning in rendered.warnings)
     title = _text_field(data, "title", path=path, text=text)
     slug_text = _text_field(data, "slug", path=path, text=text)
     slug = None

@@ -64,7 +64,7 @@ def run(options: FixOptions) -> int:
         if result is None:
             print(f"{shown}: ok, no damaged header; left alone")
             continue
-        repaired, warnings = result
+        repaired, warnings = result.text, result.warnings
         for warning in warnings:
             print(f"{shown}:{warning.line}: {warning.message.split('; run `blogbuild fix')[0]}")
         if options.dry_run:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 from typing import Any, Mapping
 
 import yaml
 
-from ..errors import SourceError, SourceWarning
+from ..errors import SourceError
 from ..model import FrontMatter, SourceFile
 
 _FENCES = {"---": "yaml", "+++": "toml"}
@@ -77,19 +78,23 @@ def _deeper_than(data: Any, limit: int) -> bool:
 
 
 def parse_front_matter(source: SourceFile) -> FrontMatter:
-    """Read the header of a content file, repairing the known `math: true` damage with a warning."""
-    from .repair import repair_damaged_header
+    """Read the header of a content file, repairing a known damage with a warning (frontmatter/repair.py)."""
+    from .repair import read_flattened_header, repair_damaged_header
 
     text = source.text
-    repairs: tuple[SourceWarning, ...] = ()
-    repaired = repair_damaged_header(text, path=source.path)
-    if repaired is not None:
-        text, repairs = repaired
-    front_matter = split_front_matter(text, path=source.path)
-    if repairs:
-        front_matter = FrontMatter(front_matter.data, front_matter.body, front_matter.body_line,
-                                   front_matter.format, repairs)
-    return front_matter
+    repair = repair_damaged_header(text, path=source.path)
+    if repair is None:
+        flat = read_flattened_header(text, path=source.path)
+        if flat is not None:
+            return FrontMatter(flat.data, flat.body, 1, "flat", flat.warnings, flat.line_map)
+        return split_front_matter(text, path=source.path)
+    try:
+        front_matter = split_front_matter(repair.text, path=source.path)
+    except SourceError as error:
+        line = repair.line_map[error.line - 1] if 0 < error.line <= len(repair.line_map) else error.line
+        raise SourceError(error.path, line, error.message, stage=error.stage, column=error.location.column,
+                          source_line=error.source_line) from error.__cause__
+    return replace(front_matter, repairs=repair.warnings, line_map=repair.line_map)
 
 
 def split_front_matter(text: str, *, path: str) -> FrontMatter:
