@@ -169,7 +169,7 @@ def main() -> int:
                     encoding="utf-8")
                 page = "404.html"
             edited = time.monotonic()
-            current = wait_for(base, lambda state: state["generation"] != before or
+            current = wait_for(base, lambda state, before=before, expect_ok=expect_ok: state["generation"] != before or
                                (not expect_ok and not state["ok"]), 60)
             if current is None:
                 failures.append(f"edit {edit} ({kind}): no rebuild seen within 60 s")

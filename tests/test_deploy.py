@@ -148,4 +148,4 @@ def test_workflow_build_commands_run_locally(tmp_path):
     assert (site / "public" / "robots.txt").read_text(encoding="utf-8").endswith(
         f"Sitemap: {PAGES_BASE_URL}/sitemap.xml\n")
     for message in skipped:
-        warnings.warn(message, UserWarning)   # shown in pytest's warnings summary
+        warnings.warn(message, UserWarning, stacklevel=2)   # shown in pytest's warnings summary

@@ -318,5 +318,5 @@ def test_hostile_raw_html_leaves_the_page_around_the_post_intact() -> None:
     rendered = [render_markdown(body).html for body in HOSTILE_BODIES]
     raw = ["<!-- x", "<b>x", "</main>", "<script>", "<title>", '<div class="x', "<a href=/x>y"]
     survived = page_survives(rendered + raw)
-    assert dict(zip(HOSTILE_BODIES, survived[:len(rendered)])) == dict.fromkeys(HOSTILE_BODIES, True)
+    assert dict(zip(HOSTILE_BODIES, survived[:len(rendered)], strict=True)) == dict.fromkeys(HOSTILE_BODIES, True)
     assert survived[len(rendered):] == [False] * len(raw)

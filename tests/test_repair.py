@@ -45,7 +45,7 @@ def test_mangled_fixture(name: str) -> None:
     assert [damaged_lines[line - 1] for line in result.line_map] == repaired.split("\n")
     wanted = _expected_warnings(name)
     assert [(warning.line, warning.path) for warning in warnings] == [(line, shown) for line, _ in wanted]
-    for warning, (_, fragment) in zip(warnings, wanted):
+    for warning, (_, fragment) in zip(warnings, wanted, strict=True):
         assert fragment in warning.message
         assert f"run `blogbuild fix {shown}`" in warning.message
     # Repairing is done once: the repaired text is healthy.
@@ -212,7 +212,7 @@ def test_flattened_header_is_read_as_the_importer_reads_it(name: str) -> None:
     assert front_matter.body == expected.body
     wanted = _expected_warnings(name, FLATTENED)
     assert [warning.line for warning in front_matter.repairs] == [line for line, _ in wanted]
-    for warning, (_, fragment) in zip(front_matter.repairs, wanted):
+    for warning, (_, fragment) in zip(front_matter.repairs, wanted, strict=True):
         assert fragment in warning.message
     # Lines the importer restored name the header's line; lines after it keep their own.
     assert front_matter.file_line(1) == 1

@@ -453,7 +453,7 @@ class Builder:
             outcomes = [render_source(source, self.config, shortcodes, fingerprint)
                         for source, fingerprint in jobs_needed]
         kept: dict[str, tuple] = {}
-        for (source, fingerprint), outcome in zip(jobs_needed, outcomes):
+        for (source, fingerprint), outcome in zip(jobs_needed, outcomes, strict=True):
             results[source.rel_path] = outcome
             self._source_fingerprints[source.rel_path] = (source, base, fingerprint, outcome)
             if outcome[0] is not None:
@@ -669,7 +669,7 @@ class Builder:
                                            chunksize=max(1, len(pages) // (self.jobs * 8))))
             finally:
                 _FORKED_PAGES = None
-            return {page.output_path: body for page, body in zip(pages, bodies)}
+            return {page.output_path: body for page, body in zip(pages, bodies, strict=True)}
         results: dict[str, bytes | SourceError] = {}
         failed: dict[str, SourceError] = {}
         for page in pages:

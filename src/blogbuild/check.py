@@ -141,10 +141,11 @@ class _PageScan(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if values.get("id"):
-            self.ids.add(values["id"])
-        if tag == "a" and values.get("name"):
-            self.ids.add(values["name"])
+        element_id, name = values.get("id"), values.get("name")
+        if element_id:
+            self.ids.add(element_id)
+        if tag == "a" and name:
+            self.ids.add(name)
         for attribute in _LINK_ATTRIBUTES.get(tag, ()):
             if values.get(attribute) is not None:
                 if tag == "link" and "stylesheet" not in (values.get("rel") or "") and \
@@ -336,7 +337,7 @@ def check_math_balance(pages: list[Post], sources: _SourceLines) -> list[Problem
     problems = []
     for post in pages:
         scan = _scan(post.content_html)
-        for tex, display in scan.math:
+        for tex, _display in scan.math:
             message = tex_balance_problem(tex)
             if message:
                 line = _math_line(post, tex, sources)

@@ -236,10 +236,11 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
                 overrides: Mapping[str, Any] | None = None) -> SiteConfig:
     """Read the config file (optional) and apply command-line overrides; errors name path:line."""
     if path is not None:
-        config_path: Path | None = Path(path)
-        if not config_path.is_file():
+        given = Path(path)
+        if not given.is_file():
             raise _fail(str(path), 0, "config file not found; check --config or create blogbuild.yaml")
-        site_root = Path(root) if root is not None else config_path.parent
+        site_root = Path(root) if root is not None else given.parent
+        config_path: Path | None = given
     else:
         site_root = Path(root) if root is not None else Path(".")
         config_path = find_config(site_root)

@@ -59,21 +59,22 @@ def code_key() -> str:
         try:
             spec = importlib.util.find_spec(name)
             origin = spec.origin if spec is not None else None
-            stat = os.stat(origin) if origin else None
+            library = os.stat(origin) if origin else None
         except (ImportError, OSError, ValueError):
-            stat = None
-        parts.append(f"{name}:{stat.st_size}:{stat.st_mtime_ns}" if stat else f"{name}:-")
+            library = None
+        parts.append(f"{name}:{library.st_size}:{library.st_mtime_ns}" if library else f"{name}:-")
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _options_key(options: BuildOptions) -> str:
     # The options that change what a build publishes; jobs, quiet and no_cache do not.
-    values = {"root": options.root, "source": options.source, "output": options.output, "config": options.config,
+    def absolute(folder: str | None) -> str | None:   # the same folders reached from another cwd
+        return os.path.abspath(folder) if folder is not None else None
+
+    values = {"root": absolute(options.root), "source": absolute(options.source),
+              "output": absolute(options.output), "config": absolute(options.config),
               "drafts": options.drafts, "future": options.future, "base_url": options.base_url,
               "strict": options.strict}
-    for name in ("root", "source", "output", "config"):   # the same folders reached from another cwd
-        if values[name] is not None:
-            values[name] = os.path.abspath(values[name])
     return hashlib.blake2b(json.dumps(values, sort_keys=True).encode("utf-8", "surrogatepass"),
                            digest_size=8).hexdigest()
 

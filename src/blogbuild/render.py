@@ -133,12 +133,15 @@ class TemplateSet:
 
     def __init__(self, environment: jinja2.Environment) -> None:
         self.environment = environment
+        if environment.loader is None:
+            raise ValueError("TemplateSet needs an environment with a loader")
+        self._loader: jinja2.BaseLoader = environment.loader
         self._closure: dict[str, tuple[str, bool]] = {}
 
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
         try:
-            self.environment.loader.get_source(self.environment, name)
+            self._loader.get_source(self.environment, name)
         except jinja2.TemplateNotFound:
             return False
         return True
@@ -160,7 +163,7 @@ class TemplateSet:
         if name in seen:
             return False
         try:
-            source, filename, _ = self.environment.loader.get_source(self.environment, name)
+            source, filename, _ = self._loader.get_source(self.environment, name)
         except jinja2.TemplateNotFound:
             seen[name] = ""
             return False

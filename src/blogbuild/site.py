@@ -97,12 +97,12 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
     posts = newest_first(page for page in published if is_listed(page))
     term_pages: dict[tuple[str, str], Post] = {}
     section_pages: dict[str, Post] = {}
-    for index in indexes:
-        folders = index.rel_path.split("/")[:-1]
+    for index_page in indexes:
+        folders = index_page.rel_path.split("/")[:-1]
         if len(folders) == 2 and folders[0] in config.taxonomies:
-            term_pages[(folders[0], urlize(folders[1]))] = index
+            term_pages[(folders[0], urlize(folders[1]))] = index_page
         elif len(folders) == 1:
-            section_pages[folders[0]] = index
+            section_pages[folders[0]] = index_page
     taxonomies = tuple(build_taxonomy(name, posts, term_pages, config) for name in config.taxonomies)
     tags = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "tags"), None)
     series = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "series"), None)
@@ -120,9 +120,10 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
     for index, post in enumerate(posts):
         parts = []
         for name in post.series:
-            term = series_terms.get(name) or series_by_slug.get(urlize(name))
-            if term is None:
+            found = series_terms.get(name) or series_by_slug.get(urlize(name))
+            if found is None:
                 continue
+            term = found
             position = series_positions[id(term)][post.url]
             parts.append(SeriesNav(term, position + 1, len(term.posts),
                                    term.posts[position - 1] if position > 0 else None,
@@ -131,7 +132,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
             newer=posts[index - 1] if index > 0 else None,
             older=posts[index + 1] if index + 1 < len(posts) else None,
             series=tuple(parts),
-            related=_related(post, tag_memberships.get(post.url, ()), config.related_count),
+            related=_related(post, tag_memberships.get(post.url, []), config.related_count),
         )
     for post in published:
         if post.url not in navigation:

@@ -254,7 +254,7 @@ def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
     ends = [None]
     for text, code_attributes, code, tag, attributes, self_closing, end_tag, comment in zip(
             texts, parts[1::8] + ends, parts[2::8] + ends, parts[3::8] + ends, parts[4::8] + ends,
-            parts[5::8] + ends, parts[6::8] + ends, parts[7::8] + ends):
+            parts[5::8] + ends, parts[6::8] + ends, parts[7::8] + ends, strict=True):
         if text:
             if "&" in text:
                 text = html_lib.unescape(text)
@@ -705,7 +705,7 @@ def _summarize_tree(root: _Element, length: int, *, may_have_more: bool = True) 
     used = 0
     truncated = False
     blocks = [node for node in root.children if _has_content(node)]
-    for index, node in enumerate(blocks):
+    for node in blocks:
         if not (isinstance(node, _Element) and node.tag in _PROSE_BLOCKS):
             truncated = True
             continue

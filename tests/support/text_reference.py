@@ -493,7 +493,7 @@ def _summarize_tree(root: _Element, length: int) -> tuple[str, bool]:
     used = 0
     truncated = False
     blocks = [node for node in root.children if _has_content(node)]
-    for index, node in enumerate(blocks):
+    for node in blocks:
         if not (isinstance(node, _Element) and node.tag in _PROSE_BLOCKS):
             truncated = True
             continue

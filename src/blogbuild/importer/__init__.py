@@ -97,7 +97,7 @@ def same_post(first: ParsedCopy, second: ParsedCopy) -> bool:
     if shorter < 20:
         return bool(left) and left == right
     common = 0
-    for a, b in zip(left, right):
+    for a, b in zip(left, right, strict=False):
         if a != b:
             break
         common += 1

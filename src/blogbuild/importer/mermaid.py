@@ -109,10 +109,10 @@ def _node(text: str, position: int) -> tuple[int, bool] | None:
                 if close == -1:
                     return None
                 return close + 1 + len(closing), True
-            close = _shape_end(text, inner_start, opening[0], closing)
-            if close is None:
+            shape_end = _shape_end(text, inner_start, opening[0], closing)
+            if shape_end is None:
                 return None
-            return close, True
+            return shape_end, True
     return end, False
 
 
