@@ -1,4 +1,4 @@
-"""`blogbuild check`: build in memory, then check links, anchors, resources, math, mermaid and repairs."""
+"""The checks behind `blogbuild check` (commands/check.py): links, anchors, resources, math, mermaid and repairs."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Text measures of rendered HTML: plain text, CJK-aware word count, reading time, summaries, slugs."""
+"""Text measures of rendered HTML: plain text, CJK-aware word count, reading time, summaries."""
 from __future__ import annotations
 
 import functools
