@@ -6,7 +6,7 @@ from typing import Callable, Mapping
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from support.files import write_files
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -16,18 +16,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-goldens"))
-
-
-def write_files(root: Path, files: Mapping[str, str | bytes]) -> Path:
-    """Write a dict of relative path -> text (or bytes) under root."""
-    for relative, content in files.items():
-        path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return root
 
 
 @pytest.fixture
@@ -43,9 +31,3 @@ def make_site(tmp_path: Path) -> Callable[[Mapping[str, str | bytes]], Path]:
         return root
 
     return make
-
-
-def read_tree(root: Path) -> dict[str, bytes]:
-    """Every file below root as relative posix path -> bytes."""
-    return {path.relative_to(root).as_posix(): path.read_bytes()
-            for path in sorted(root.rglob("*")) if path.is_file()}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import read_tree, write_files
+from support.files import read_tree, write_files
 
 KILLS = 6
 SEED = 7

@@ -12,7 +12,7 @@ import pytest
 from blogbuild.build import Builder, CACHE_DIR
 from blogbuild.cli import main
 from blogbuild.config import load_config
-from conftest import read_tree, write_files
+from support.files import read_tree, write_files
 
 SITE = {
     "blogbuild.yaml": (

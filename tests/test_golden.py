@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from blogbuild.cli import main
-from conftest import read_tree
+from support.files import read_tree
 
 SITES = Path(__file__).parent / "sites"
 NAMES = sorted(path.name for path in SITES.iterdir() if path.is_dir() and not path.name.endswith(".expected"))

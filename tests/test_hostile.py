@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from blogbuild.cli import main
-from conftest import read_tree, write_files
+from support.files import read_tree, write_files
 
 HOSTILE = Path(__file__).parent / "hostile"
 CASES = sorted(path.name for path in HOSTILE.iterdir() if (path / "expected.json").is_file())

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, read_tree
+from support.files import REPO, read_tree
 
 BASIC = REPO / "tests" / "sites" / "basic"
 HOUR_AGO = time.time() - 3600

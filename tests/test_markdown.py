@@ -15,35 +15,11 @@ from hypothesis import strategies as st
 from blogbuild.config import SiteConfig
 from blogbuild.markdown import MAX_NESTING, highlight_css, render_markdown
 from blogbuild.model import TocEntry
+from support.fixtures import read_fixtures
 from support.tools import missing_tool
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
 NODE_MODULES = Path(__file__).parent / "node" / "node_modules"
-
-
-def read_fixtures(path: Path) -> list[tuple[str, str, str]]:
-    """markdown-it's fixture format: a title line, '.', the input, '.', the expected HTML, '.'."""
-    lines = path.read_text(encoding="utf-8").split("\n")
-    cases = []
-    index = 0
-    while index < len(lines):
-        if not lines[index].strip():
-            index += 1
-            continue
-        title = lines[index]
-        assert lines[index + 1] == ".", f"{path.name}: '.' expected after the title {title!r}"
-        parts = []
-        cursor = index + 2
-        for _ in range(2):
-            part = []
-            while lines[cursor] != ".":
-                part.append(lines[cursor])
-                cursor += 1
-            parts.append("\n".join(part) + "\n")
-            cursor += 1
-        cases.append((title, parts[0], parts[1]))
-        index = cursor
-    return cases
 
 
 def fixture_cases():

@@ -11,7 +11,7 @@ from blogbuild.errors import SourceError
 from blogbuild.markdown import render_markdown
 from blogbuild.markdown.shortcodes import builtin_shortcodes, load_shortcodes, parse_arguments, resolve_refs
 
-from test_markdown import read_fixtures
+from support.fixtures import read_fixtures
 
 FIXTURES = Path(__file__).parent / "fixtures" / "shortcodes"
 # The site's templates first, the theme's second: the site wins.

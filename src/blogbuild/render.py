@@ -76,8 +76,8 @@ def isodate(value: datetime | None) -> str:
 
 
 class _BytecodeCache(jinja2.FileSystemBytecodeCache):
-    """Compiled templates on disk, so a new process does not compile them again (at 1,000 posts that was
-    a third of a one-post rebuild). A damaged file is compiled afresh: never trusted, never fatal."""
+    """Compiled templates on disk, so that a new process (a one-post rebuild from the CLI) does not compile
+    them again. A damaged file is compiled afresh: never trusted, never fatal."""
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         try:
