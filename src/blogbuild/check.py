@@ -13,7 +13,7 @@ from typing import Iterable, Mapping
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from .config import SiteConfig
-from .errors import SourceWarning
+from .errors import SourceError, SourceWarning
 from .model import OutputFile, Post
 from .urls import output_path_to_url, url_to_output_path
 
@@ -24,22 +24,10 @@ _NODE_TIMEOUT_SECONDS = 600
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One thing check found wrong, at a content file's line when known, else at an output page."""
-
-    path: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
-
-
-@dataclass(frozen=True)
 class CheckReport:
     """Everything check found: problems (exit 1), repaired headers and notes (printed, exit 0)."""
 
-    problems: tuple[Problem, ...]
+    problems: tuple[SourceError, ...]
     repairs: tuple[SourceWarning, ...]
     notes: tuple[str, ...]
     counts: Mapping[str, int]
@@ -50,7 +38,7 @@ def check_site(config: SiteConfig, *, site_pages: Iterable[Post], files: Mapping
     """Check a built site: links and anchors (when files are given), math, mermaid, header repairs."""
     pages = sorted(site_pages, key=lambda post: post.rel_path)
     sources = _SourceLines(config)
-    problems: list[Problem] = []
+    problems: list[SourceError] = []
     notes: list[str] = []
     counts = {"pages": 0, "links": 0, "math": 0, "diagrams": 0}
     if files is not None:
@@ -234,11 +222,11 @@ def _target_file(path: str, config: SiteConfig, files: Mapping[str, OutputFile])
 
 
 def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, OutputFile],
-                sources: _SourceLines) -> tuple[list[Problem], int, int]:
+                sources: _SourceLines) -> tuple[list[SourceError], int, int]:
     """Every internal link, image and #anchor of every page resolves; content ones get path:line."""
     scans = {path: _scan(item.data.decode("utf-8", "replace")) for path, item in sorted(files.items())
              if path.endswith(".html") and item.data}
-    problems: list[Problem] = []
+    problems: list[SourceError] = []
     link_count = 0
     reported: set[str] = set()
 
@@ -268,7 +256,7 @@ def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, Outpu
                 reported.add(url)
                 line = sources.find(post, f"({unquote(url)}", f"({url}", unquote(url), url)
                 kind = "image" if tag == "img" else "link"
-                problems.append(Problem(post.source, line, f"{kind} '{url}' {message}"))
+                problems.append(SourceError(post.source, line, f"{kind} '{url}' {message}"))
 
     # Links the templates wrote: each broken one is reported once, with how many pages carry it.
     template_problems: dict[tuple[str, str], list[str]] = {}
@@ -284,7 +272,7 @@ def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, Outpu
                 template_problems.setdefault((f"{kind} '{url}' {message}", url), []).append(path)
     for (message, _), paths in template_problems.items():
         more = f" (and {len(paths) - 1} other page{'s' if len(paths) > 2 else ''})" if len(paths) > 1 else ""
-        problems.append(Problem(f"{config.output_dir}/{paths[0]}", 0, f"{message}{more}"))
+        problems.append(SourceError(f"{config.output_dir}/{paths[0]}", 0, f"{message}{more}"))
     return problems, len(scans), link_count
 
 
@@ -332,7 +320,7 @@ def tex_balance_problem(tex: str) -> str:
     return ""
 
 
-def check_math_balance(pages: list[Post], sources: _SourceLines) -> list[Problem]:
+def check_math_balance(pages: list[Post], sources: _SourceLines) -> list[SourceError]:
     """Unbalanced braces and environments in formulas, and '$$' left over in the prose."""
     problems = []
     for post in pages:
@@ -341,10 +329,10 @@ def check_math_balance(pages: list[Post], sources: _SourceLines) -> list[Problem
             message = tex_balance_problem(tex)
             if message:
                 line = _math_line(post, tex, sources)
-                problems.append(Problem(post.source, line, f"math {_short(tex)}: {message}"))
+                problems.append(SourceError(post.source, line, f"math {_short(tex)}: {message}"))
         if scan.prose_dollars:
             line = sources.find(post, "$$")
-            problems.append(Problem(post.source, line, "'$$' in the text outside math: a display formula is "
+            problems.append(SourceError(post.source, line, "'$$' in the text outside math: a display formula is "
                                     "not closed, or a stray '$$' needs escaping as \\$\\$"))
     return problems
 
@@ -396,7 +384,7 @@ def _run_node(script: str, node: str | None, modules: Path | None, items: list, 
 
 
 def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]], node: str | None,
-                 sources: _SourceLines) -> tuple[list[Problem], str]:
+                 sources: _SourceLines) -> tuple[list[SourceError], str]:
     items = [{"id": index, "text": text} for index, (_, text) in enumerate(diagrams)]
     results, note = _run_node("check_mermaid.mjs", node, find_node_modules(config, "mermaid"), items,
                               "mermaid diagrams")
@@ -414,7 +402,7 @@ def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]], node: str
         line = fence_line + int(match.group(1)) if fence_line and match else fence_line
         message = "; ".join(part.strip() for part in error.splitlines() if part.strip() and
                             not set(part.strip()) <= set("-^"))
-        problems.append(Problem(post.source, line, f"mermaid: {message}"))
+        problems.append(SourceError(post.source, line, f"mermaid: {message}"))
     return problems, ""
 
 
@@ -430,7 +418,7 @@ def _mermaid_fence_line(lines: list[str], ordinal: int) -> int:
 
 
 def _run_katex(config: SiteConfig, items: list[tuple[Post, str, bool]], node: str | None,
-               sources: _SourceLines) -> tuple[list[Problem], str]:
+               sources: _SourceLines) -> tuple[list[SourceError], str]:
     payload = [{"id": index, "tex": tex, "display": display} for index, (_, tex, display) in enumerate(items)]
     results, note = _run_node("check_katex.mjs", node, find_node_modules(config, "katex"), payload, "formulas")
     if results is None:
@@ -443,7 +431,7 @@ def _run_katex(config: SiteConfig, items: list[tuple[Post, str, bool]], node: st
         if tex_balance_problem(tex):
             continue   # already reported, with a plainer message
         error = " ".join(str(result.get("error", "does not render")).split())
-        problems.append(Problem(post.source, _math_line(post, tex, sources), f"math {_short(tex)}: {error}"))
+        problems.append(SourceError(post.source, _math_line(post, tex, sources), f"math {_short(tex)}: {error}"))
     return problems, ""
 
 
