@@ -278,7 +278,7 @@ class Builder:
         def thin(item: Any) -> Any:
             if isinstance(item, SourceFile):
                 if id(item) not in hollow:
-                    hollow[id(item)] = replace(item, text=None)
+                    hollow[id(item)] = replace(item, text="", has_text=False)
                 return hollow[id(item)]
             return item
 
@@ -426,7 +426,7 @@ class Builder:
                 self._source_fingerprints[source.rel_path] = remembered
                 results[source.rel_path] = remembered[3]
                 continue
-            if source.text is None:   # a resumed state's source, wanted afresh (templates changed): read it
+            if not source.has_text:   # a resumed state's source, wanted afresh (templates changed): read it
                 refilled = self._refill(source)
                 if not isinstance(refilled, SourceFile):
                     results[source.rel_path] = (None, (), (refilled,))

@@ -17,6 +17,9 @@ class SourceFile:
     text: str              # decoded UTF-8, BOM removed, newlines normalised to "\n"
     kind: str = "page"     # "page" | "section" (an _index.md)
     resources: tuple[str, ...] = ()   # bundle files beside an index.md, relative to the content folder
+    # False for a source kept in a saved builder state without its text (text is then ""): the build
+    # reads the file again if it needs the text.
+    has_text: bool = True
 
 
 @dataclass(frozen=True)
