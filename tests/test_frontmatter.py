@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from blogbuild.errors import SourceError
 from blogbuild import frontmatter
-from blogbuild.frontmatter import key_line, split_front_matter
+from blogbuild.frontmatter import split_front_matter
+from blogbuild.keys import key_line
 
 FIXTURES = Path(__file__).parent / "fixtures" / "frontmatter"
 VALID = sorted((FIXTURES / "valid").glob("*.md"))

@@ -45,6 +45,10 @@ def test_urlize_caps_length_in_characters_and_bytes():
     assert set(long_cjk) == {"中"}
 
 
+def test_urlize_is_stable_when_a_dropped_character_stood_before_a_combining_mark():
+    assert urlize("N<\u0300") == "\u01f9" == urlize(urlize("N<\u0300"))
+
+
 def test_titles_and_file_names_follow_the_same_rule():
     assert urlize("Ring Attention 实践: Part 1") == "ring-attention-实践-part-1"
     assert_safe_segment(urlize("../CON"))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping, Protocol
 
 from .errors import SourceError
-from .frontmatter import key_line
+from .keys import key_line
 from .markup_config import MarkupConfig, markup_from_mapping
 from .names import CONFIG_NAMES
 

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from .errors import SourceError
+from .keys import nested_key_line
 
 # Heading id styles: Hugo's three, and blogbuild's own (GitHub's rules with Python's notion of a word
 # character, and "section" for a heading with no text), which is what blogbuild.yaml sites had before.
@@ -50,24 +50,6 @@ class MarkupConfig:
 
 def _fail(path: str, line: int, message: str) -> SourceError:
     return SourceError(path, line, message, stage="config")
-
-
-def key_line(text: str, names: tuple[str, ...]) -> int:
-    """The line of a nested key (markup, goldmark, renderer, hardWraps) in YAML or TOML text; 1 when not found."""
-    lines = text.splitlines()
-    start = 0
-    found = 0
-    for name in names:
-        pattern = re.compile(rf"""^\s*(?:["']?{re.escape(name)}["']?\s*[:=]|\[[^\]]*\b{re.escape(name)}\b[^\]]*\])""",
-                             re.IGNORECASE)
-        for number in range(start, len(lines)):
-            if pattern.search(lines[number]):
-                found = number + 1
-                start = number + 1
-                break
-        else:
-            return found or 1
-    return found or 1
 
 
 # The settings tree: each Hugo key (lowercase, as Hugo compares them) to a MarkupConfig field and a
@@ -146,7 +128,7 @@ class _Reader:
     keys: tuple[str, ...]
 
     def fail(self, names: tuple[str, ...], message: str) -> SourceError:
-        return _fail(self.path, key_line(self.text, self.keys + names), message)
+        return _fail(self.path, nested_key_line(self.text, self.keys + names), message)
 
 
 def _dotted(names: tuple[str, ...]) -> str:

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from .config import SiteConfig
 from .errors import SourceError, SourceWarning
-from .frontmatter import key_line
+from .keys import key_line
 from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics
 from .text import plain_text
 from .urls import urlize

@@ -32,7 +32,8 @@ def urlize(text: str) -> str:
         elif category[0] in "LNM" or character in _KEPT_PUNCTUATION:
             characters.append(character)
         # Everything else (quotes, ?, #, %, <, >, *, emoji, controls, NUL) is dropped, as Hugo does.
-    segment = re.sub(r"-{2,}", "-", "".join(characters)).strip(_EDGE_JUNK)
+    # NFC again: a dropped character may have stood between a letter and its combining mark ("N<\u0300").
+    segment = re.sub(r"-{2,}", "-", unicodedata.normalize("NFC", "".join(characters))).strip(_EDGE_JUNK)
     segment = _cap(segment)
     if not segment:
         # Nothing usable was left ("???", "..", ""): a stable name from the text itself.

@@ -1,7 +1,6 @@
 """Split a content file into front matter (YAML between ---, TOML between +++) and body."""
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 from typing import Any, Mapping
@@ -175,38 +174,3 @@ def _normalise(data: Any) -> Any:
 
 def _line_at(lines: list[str], line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
-
-
-def key_line(source_text: str, key: str, default: int = 1, *, max_lines: int | None = None) -> int:
-    """The 1-based line of a top-level key (YAML `key:`, TOML `key =`, JSON `"key":`), for messages about
-    its value; front matter is searched in its first lines only, a config file (max_lines=0) whole."""
-    limit = _KEY_SEARCH_LINES if max_lines is None else max_lines
-    if _SIMPLE_KEY_RE.fullmatch(key):
-        return _key_lines(source_text, limit).get(key, default)
-    pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*[:=]")
-    lines = source_text.split("\n")
-    for number, line in enumerate(lines[:limit] if limit else lines, 1):
-        if pattern.match(line):
-            return number
-    return default
-
-
-# Keys are looked for in the first lines only: a header longer than this is not a header.
-_KEY_SEARCH_LINES = 401
-_SIMPLE_KEY_RE = re.compile(r"[\w-]+")
-# For a key of word characters and '-', "the line matches the key's pattern" is the same as "this
-# pattern matches the line and captures the key": the key starts after the spaces and quote and
-# cannot stop before the end of its run of word characters. So one pass finds every such key.
-_ANY_KEY_RE = re.compile(r"^\s*['\"]?([\w-]+)['\"]?\s*[:=]")
-
-
-@functools.lru_cache(maxsize=16)
-def _key_lines(source_text: str, limit: int) -> dict[str, int]:
-    """{key: first line} for every simple key in the first `limit` lines of a file (0: all), in one pass."""
-    found: dict[str, int] = {}
-    lines = source_text.split("\n", limit)[:limit] if limit else source_text.split("\n")
-    for number, line in enumerate(lines, 1):
-        match = _ANY_KEY_RE.match(line)
-        if match is not None:
-            found.setdefault(match.group(1), number)
-    return found

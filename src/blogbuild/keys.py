@@ -1,0 +1,61 @@
+"""The line a key is written on (front matter, a config file, nested markup settings), for messages.
+
+One home for the rule: a key is found at the start of a line as YAML `key:`, TOML `key =` or JSON `"key":`.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+
+def key_line(source_text: str, key: str, default: int = 1, *, max_lines: int | None = None) -> int:
+    """The 1-based line of a top-level key (YAML `key:`, TOML `key =`, JSON `"key":`), for messages about
+    its value; front matter is searched in its first lines only, a config file (max_lines=0) whole."""
+    limit = _KEY_SEARCH_LINES if max_lines is None else max_lines
+    if _SIMPLE_KEY_RE.fullmatch(key):
+        return _key_lines(source_text, limit).get(key, default)
+    pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*[:=]")
+    lines = source_text.split("\n")
+    for number, line in enumerate(lines[:limit] if limit else lines, 1):
+        if pattern.match(line):
+            return number
+    return default
+
+
+# Keys are looked for in the first lines only: a header longer than this is not a header.
+_KEY_SEARCH_LINES = 401
+_SIMPLE_KEY_RE = re.compile(r"[\w-]+")
+# For a key of word characters and '-', "the line matches the key's pattern" is the same as "this
+# pattern matches the line and captures the key": the key starts after the spaces and quote and
+# cannot stop before the end of its run of word characters. So one pass finds every such key.
+_ANY_KEY_RE = re.compile(r"^\s*['\"]?([\w-]+)['\"]?\s*[:=]")
+
+
+@functools.lru_cache(maxsize=16)
+def _key_lines(source_text: str, limit: int) -> dict[str, int]:
+    """{key: first line} for every simple key in the first `limit` lines of a file (0: all), in one pass."""
+    found: dict[str, int] = {}
+    lines = source_text.split("\n", limit)[:limit] if limit else source_text.split("\n")
+    for number, line in enumerate(lines, 1):
+        match = _ANY_KEY_RE.match(line)
+        if match is not None:
+            found.setdefault(match.group(1), number)
+    return found
+
+
+def nested_key_line(text: str, names: tuple[str, ...]) -> int:
+    """The line of a nested key (markup, goldmark, renderer, hardWraps) in YAML or TOML text; 1 when not found."""
+    lines = text.splitlines()
+    start = 0
+    found = 0
+    for name in names:
+        pattern = re.compile(rf"""^\s*(?:["']?{re.escape(name)}["']?\s*[:=]|\[[^\]]*\b{re.escape(name)}\b[^\]]*\])""",
+                             re.IGNORECASE)
+        for number in range(start, len(lines)):
+            if pattern.search(lines[number]):
+                found = number + 1
+                start = number + 1
+                break
+        else:
+            return found or 1
+    return found or 1
