@@ -15,7 +15,6 @@ KNOWN_TOO_LONG = {
     "serve.py:DevServer",                                     # the serve/ package split
     "markdown/shortcodes.py:render_with_shortcodes",
     "text.py:_parse_simple",
-    "output.py:write_output",
 }
 
 

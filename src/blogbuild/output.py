@@ -7,6 +7,7 @@ import ctypes.util
 import os
 import shutil
 import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -173,6 +174,16 @@ def _replace_with_bytes(item: OutputFile, target: str) -> None:
     os.replace(temp, target)
 
 
+@dataclass
+class _Tree:
+    """The new tree being prepared beside the output (a private, short-lived record of write_output)."""
+
+    path: Path
+    existing: set[str] = field(default_factory=set)        # files it already holds (a claimed spare's)
+    existing_dirs: set[str] = field(default_factory=set)
+    in_place: str = ""   # files whose source is this prefix + their path are already where they belong
+
+
 def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected: list[Path] | None = None,
                  prepared: Path | None = None) -> int:
     """Write files as the new output folder, atomically; unchanged files keep their inode and mtime.
@@ -202,95 +213,119 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
         shutil.rmtree(stale, ignore_errors=True)   # a killed build's half-written tree
     for stale in parent.glob(f"{_TRASH_PREFIX}{output_dir.name}-*"):
         remove_later(stale)   # a remover that was killed (one still running makes this a no-op)
+    tree = _start_tree(parent, output_dir, spare, prepared)
+    try:
+        changed = _fill_tree(files, tree, output_dir)
+        _remove_strays(files, tree)
+        (tree.path / MARKER).write_text("This folder is written by blogbuild; it replaces it whole on each build.\n")
+        _swap_in(tree.path, output_dir, parent, spare)
+    except BaseException:
+        shutil.rmtree(tree.path, ignore_errors=True)
+        raise
+    return changed
+
+
+def _start_tree(parent: Path, output_dir: Path, spare: Path, prepared: Path | None) -> _Tree:
+    """The folder the new tree is made in: the spare when it can be claimed, else the build's stage, else a
+    new empty folder."""
     temp = parent / f"{_TEMP_PREFIX}{output_dir.name}-{uuid.uuid4().hex[:8]}"
-    existing: set[str] = set()
-    existing_dirs: set[str] = set()
-    in_place = ""   # files whose source is this prefix + their path are already where they belong
-    claimed = False
     if spare.is_dir() and output_dir.is_dir():
         try:
             os.rename(spare, temp)   # claimed: killed from here on, it is a stale temp folder, removed next time
-            claimed = True
         except FileNotFoundError:
             pass   # taken meanwhile (another build in this folder): start from nothing
-    if claimed:
-        existing, existing_dirs = _files_below(str(temp))
-    else:
-        if spare.exists():
-            remove_later(spare)
-        if prepared is not None and prepared.is_dir() and prepared.resolve().parent == parent:
-            temp = prepared
-            in_place = str(temp) + os.sep
         else:
-            temp.mkdir()
+            existing, existing_dirs = _files_below(str(temp))
+            return _Tree(temp, existing, existing_dirs)
+    if spare.exists():
+        remove_later(spare)
+    if prepared is not None and prepared.is_dir() and prepared.resolve().parent == parent:
+        return _Tree(prepared, in_place=str(prepared) + os.sep)
+    temp.mkdir()
+    return _Tree(temp)
+
+
+def _fill_tree(files: Mapping[str, OutputFile], tree: _Tree, output_dir: Path) -> int:
+    """Make every file of the build present in the tree, linking unchanged ones to the live tree's inode;
+    returns the number of files whose bytes changed."""
     changed = 0
-    try:
-        made_dirs = set(existing_dirs)
-        # Plain strings, not Path objects or abspath: this loop runs once per output file.
-        temp_prefix = str(temp) + os.sep
-        output_prefix = str(output_dir) + os.sep
-        output_absolute = os.path.abspath(output_dir) + os.sep
-        for path in sorted(files):
-            item = files[path]
-            check_output_path(path)
-            if in_place and item.staged and item.source == in_place + path:
-                previous = output_prefix + path
-                if os.path.isfile(previous) and _same_bytes(Path(previous), item):
-                    _replace_with_link(previous, item.source, True)   # unchanged: keep its inode and mtime
-                else:
-                    changed += 1
-                continue
-            folder = path.rpartition("/")[0]
-            if folder and folder not in made_dirs:
-                os.makedirs(temp_prefix + folder, exist_ok=True)
-                made_dirs.add(folder)
-            target = temp_prefix + path
+    made_dirs = set(tree.existing_dirs)
+    existing, in_place = tree.existing, tree.in_place
+    # Plain strings, not Path objects or abspath: this loop runs once per output file.
+    temp_prefix = str(tree.path) + os.sep
+    output_prefix = str(output_dir) + os.sep
+    output_absolute = os.path.abspath(output_dir) + os.sep
+    for path in sorted(files):
+        item = files[path]
+        check_output_path(path)
+        if in_place and item.staged and item.source == in_place + path:
             previous = output_prefix + path
-            exists = path in existing
-            if item.source and (item.source == previous or os.path.abspath(item.source) == output_absolute + path):
-                # a warm build found this published file still current
-                if not (exists and _same_inode(previous, target)):
-                    _replace_with_link(previous, target, exists)
-                continue
             if os.path.isfile(previous) and _same_bytes(Path(previous), item):
-                if exists and _same_inode(previous, target):
-                    continue
-                try:
-                    _replace_with_link(previous, target, exists)
-                    continue
-                except OSError:
-                    pass
-            changed += 1
-            if item.staged:
-                try:
-                    _replace_with_link(item.source, target, exists)
-                    continue
-                except OSError:
-                    pass   # another file system: copy below
-            _replace_with_bytes(item, target)
-        for path in existing - set(files) - {MARKER}:   # what the spare had and this build does not
-            os.unlink(temp_prefix + path)
-        if existing_dirs:   # and its folders that hold none of this build's files (a deleted post's)
-            needed: set[str] = set()
-            for path in files:
-                folder = path.rpartition("/")[0]
-                while folder and folder not in needed:
-                    needed.add(folder)
-                    folder = folder.rpartition("/")[0]
-            for folder in sorted(existing_dirs - needed, key=len, reverse=True):
-                with contextlib.suppress(OSError):
-                    os.rmdir(temp_prefix + folder)
-        (temp / MARKER).write_text("This folder is written by blogbuild; it replaces it whole on each build.\n")
-        if output_dir.exists():
-            if not _exchange(temp, output_dir):
-                old = parent / f"{_TEMP_PREFIX}{output_dir.name}-old-{uuid.uuid4().hex[:8]}"
-                os.rename(output_dir, old)
-                os.rename(temp, output_dir)
-                temp = old
-            os.rename(temp, spare)   # the replaced tree: the next build starts from it
-        else:
-            os.rename(temp, output_dir)
-    except BaseException:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise
+                _replace_with_link(previous, item.source, True)   # unchanged: keep its inode and mtime
+            else:
+                changed += 1
+            continue
+        folder = path.rpartition("/")[0]
+        if folder and folder not in made_dirs:
+            os.makedirs(temp_prefix + folder, exist_ok=True)
+            made_dirs.add(folder)
+        target = temp_prefix + path
+        previous = output_prefix + path
+        exists = path in existing
+        if item.source and (item.source == previous or os.path.abspath(item.source) == output_absolute + path):
+            # a warm build found this published file still current
+            if not (exists and _same_inode(previous, target)):
+                _replace_with_link(previous, target, exists)
+            continue
+        if os.path.isfile(previous) and _same_bytes(Path(previous), item):
+            if exists and _same_inode(previous, target):
+                continue
+            try:
+                _replace_with_link(previous, target, exists)
+                continue
+            except OSError:
+                pass
+        changed += 1
+        if item.staged:
+            try:
+                _replace_with_link(item.source, target, exists)
+                continue
+            except OSError:
+                pass   # another file system: copy below
+        _replace_with_bytes(item, target)
     return changed
+
+
+def _remove_strays(files: Mapping[str, OutputFile], tree: _Tree) -> None:
+    """Remove what a claimed spare had and this build does not: files, then folders left empty."""
+    temp_prefix = str(tree.path) + os.sep
+    for path in tree.existing - set(files) - {MARKER}:
+        os.unlink(temp_prefix + path)
+    if tree.existing_dirs:   # and its folders that hold none of this build's files (a deleted post's)
+        needed: set[str] = set()
+        for path in files:
+            folder = path.rpartition("/")[0]
+            while folder and folder not in needed:
+                needed.add(folder)
+                folder = folder.rpartition("/")[0]
+        for folder in sorted(tree.existing_dirs - needed, key=len, reverse=True):
+            with contextlib.suppress(OSError):
+                os.rmdir(temp_prefix + folder)
+
+
+def _swap_in(temp: Path, output_dir: Path, parent: Path, spare: Path) -> None:
+    """Put the new tree in the output's place in one step; the replaced tree becomes the next spare."""
+    if not output_dir.exists():
+        os.rename(temp, output_dir)
+        return
+    if _exchange(temp, output_dir):
+        os.rename(temp, spare)   # temp now holds the replaced tree: the next build starts from it
+        return
+    old = parent / f"{_TEMP_PREFIX}{output_dir.name}-old-{uuid.uuid4().hex[:8]}"
+    os.rename(output_dir, old)
+    os.rename(temp, output_dir)
+    try:
+        os.rename(old, spare)
+    except BaseException:
+        shutil.rmtree(old, ignore_errors=True)
+        raise
