@@ -279,11 +279,45 @@ def bench_pelican(pelican: str, site: Path, work: Path, runs: int) -> list[Measu
     return [cold]
 
 
-def print_table(measurements: list[Measurement], n: int, runs: int) -> str:
+def bench_cold_interleaved(found: dict, tools: list[str], sites: dict[str, Path], work: Path, runs: int,
+                           jobs_list: list[int]) -> list[Measurement]:
+    """Cold builds only, one run of each tool in turn, repeated: on a shared machine the tools see the
+    same load, so their ratio is fairer than that of two blocks of runs minutes apart."""
+    merged: dict[tuple[str, str], Measurement] = {}
+    output = work / "out" / "blogbuild"
+    for _ in range(runs):
+        rounds: list[Measurement] = []
+        if "hugo" in tools:
+            rounds += bench_hugo(found["hugo"], sites["hugo"], work, 1)
+        if "pelican" in tools:
+            rounds += bench_pelican(found["pelican"], sites["pelican"], work, 1)
+        if "blogbuild" in tools:
+            site = sites["blogbuild"]
+            for jobs in jobs_list:
+                cold = Measurement("blogbuild", f"cold, --jobs {jobs}")
+                remove(output)
+                for entry in site.iterdir():
+                    if entry.name.startswith(".blogbuild-cache"):
+                        remove(entry)
+                record(cold, measure_once([*found["blogbuild"], "build", "--root", str(site), "--source",
+                                           str(site / "content"), "--output", str(output), "--quiet",
+                                           "--jobs", str(jobs)], cwd=site))
+                rounds.append(cold)
+        for measurement in rounds:
+            total = merged.setdefault((measurement.tool, measurement.case),
+                                      Measurement(measurement.tool, measurement.case))
+            total.seconds += measurement.seconds
+            total.cpu_seconds += measurement.cpu_seconds
+            total.max_rss_kib += measurement.max_rss_kib
+            total.tree_peak_kib += measurement.tree_peak_kib
+    return list(merged.values())
+
+
+def print_table(measurements: list[Measurement], n: int, runs: int, corpus: str = "blog") -> str:
     """The results as a markdown table; ratios against Hugo's cold median when Hugo ran."""
     hugo = next((m for m in measurements if m.tool == "hugo" and m.case == "cold"), None)
     load = " / ".join(f"{value:.1f}" for value in os.getloadavg())
-    lines = [f"{n} posts, median of {runs} run{'s' if runs != 1 else ''}, {os.cpu_count()} cores, "
+    lines = [f"{n} posts ({corpus} corpus), median of {runs} run{'s' if runs != 1 else ''}, {os.cpu_count()} cores, "
              f"load average at the end {load}", "",
              "| tool | case | median s | runs (s) | ratio vs Hugo cold | CPU s (user+sys) "
              "| peak MiB (largest process) | peak MiB (process tree) |",
@@ -377,10 +411,10 @@ def run_profile(site: Path, work: Path, top: int) -> str:
 
 # --------------------------------------------------------------------------------------------- main
 
-def prepare_corpus(n: int, seed: int, work: Path, with_hugo: bool, with_pelican: bool
+def prepare_corpus(n: int, seed: int, work: Path, with_hugo: bool, with_pelican: bool, corpus: str = "blog"
                    ) -> tuple[list[synth.SynthPost], dict[str, Path]]:
     """Write the corpus afresh (a crashed earlier run may have left an edited post behind)."""
-    posts = synth.generate(n, seed)
+    posts = synth.generate(n, seed, corpus)
     corpus = work / "corpus"
     remove(corpus)
     sites = {"blogbuild": synth.write_blogbuild(posts, corpus / "blogbuild")}
@@ -396,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1000, help="posts in the corpus (default 1000; try 10000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--corpus", choices=sorted(synth.CORPORA), default="blog",
+                        help="synth.py's corpus: blog (default) or code-series (twice the code, long series)")
     parser.add_argument("--runs", type=int, default=3, help="runs per case; the median is reported")
     parser.add_argument("--tools", default="blogbuild,hugo,pelican", help="comma-separated subset")
     parser.add_argument("--jobs", default="", metavar="N,M",
@@ -404,16 +440,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hugo-bin", metavar="PATH")
     parser.add_argument("--pelican-bin", metavar="PATH")
     parser.add_argument("--json", metavar="FILE", help="also write the measurements as JSON")
+    parser.add_argument("--interleave", action="store_true",
+                        help="cold builds only, the tools taking turns run by run (fairer on a busy machine)")
     parser.add_argument("--profile", action="store_true", help="profile blogbuild in-process instead")
     parser.add_argument("--top", type=int, default=25, help="rows of the profile's function table")
     args = parser.parse_args(argv)
 
     tools = [tool.strip() for tool in args.tools.split(",") if tool.strip()]
-    work = Path(args.work or Path(tempfile.gettempdir()) / f"blogbuild-bench-n{args.n}-s{args.seed}").resolve()
+    work = Path(args.work or Path(tempfile.gettempdir()) / f"blogbuild-bench-n{args.n}-s{args.seed}"
+                f"{'' if args.corpus == 'blog' else '-' + args.corpus}").resolve()
     work.mkdir(parents=True, exist_ok=True)
 
     if args.profile:
-        _, sites = prepare_corpus(args.n, args.seed, work, False, False)
+        _, sites = prepare_corpus(args.n, args.seed, work, False, False, args.corpus)
         try:
             run_profile(sites["blogbuild"], work, args.top)
         except BenchError as error:
@@ -432,9 +471,10 @@ def main(argv: list[str] | None = None) -> int:
     if not tools:
         return 1
 
-    posts, sites = prepare_corpus(args.n, args.seed, work, "hugo" in tools, "pelican" in tools)
+    posts, sites = prepare_corpus(args.n, args.seed, work, "hugo" in tools, "pelican" in tools,
+                                  args.corpus)
     size = sum(len(synth.front_matter_text(post).encode()) for post in posts) / len(posts)
-    print(f"corpus: {len(posts)} posts, mean {size:.0f} bytes, seed {args.seed}, in {work / 'corpus'}",
+    print(f"corpus {args.corpus}: {len(posts)} posts, mean {size:.0f} bytes, seed {args.seed}, in {work / 'corpus'}",
           file=sys.stderr)
     cores = os.cpu_count() or 1
     jobs_list = [int(value) for value in args.jobs.split(",") if value] or sorted({1, cores})
@@ -442,8 +482,14 @@ def main(argv: list[str] | None = None) -> int:
     measurements: list[Measurement] = []
     notes: list[str] = []
     failed = False
+    if args.interleave:
+        try:
+            measurements = bench_cold_interleaved(found, tools, sites, work, args.runs, jobs_list)
+        except BenchError as error:
+            print(f"error: {error}", file=sys.stderr)
+            failed = True
     for tool in ("hugo", "pelican", "blogbuild"):
-        if tool not in tools:
+        if tool not in tools or args.interleave:
             continue
         print(f"running {tool} ...", file=sys.stderr)
         try:
@@ -462,11 +508,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if measurements:
         print()
-        print_table(measurements, args.n, args.runs)
+        print_table(measurements, args.n, args.runs, args.corpus)
     for note in notes:
         print(note)
     if args.json:
-        Path(args.json).write_text(json.dumps({"n": args.n, "seed": args.seed, "runs": args.runs,
+        Path(args.json).write_text(json.dumps({"n": args.n, "corpus": args.corpus, "seed": args.seed, "runs": args.runs,
                                                "cores": cores, "notes": notes,
                                                "measurements": [asdict(m) for m in measurements]},
                                               indent=2, ensure_ascii=False), encoding="utf-8")

@@ -1,12 +1,12 @@
 """A deterministic, seeded synthetic blog like ours, laid out for blogbuild, Hugo and Pelican.
 
-    python bench/synth.py --n 1000 --seed 1 --out DIR [--hugo] [--pelican]
+    python bench/synth.py --n 1000 --seed 1 --out DIR [--corpus blog|code-series] [--hugo] [--pelican]
 
 writes DIR/blogbuild/ (content/posts/*.md and blogbuild.yaml), and with --hugo DIR/hugo/ (hugo.toml,
 a minimal theme of our own in layouts/, the same posts), with --pelican DIR/pelican/ (pelicanconf.py,
 content/*.md with Pelican metadata, the same bodies). The same (n, seed) always gives the same bytes.
 
-Importable too: generate(n, seed) -> list[SynthPost], then write_blogbuild / write_hugo / write_pelican.
+Importable too: generate(n, seed, corpus) -> list[SynthPost], then write_blogbuild / write_hugo / write_pelican.
 """
 from __future__ import annotations
 
@@ -282,12 +282,12 @@ class _Writer:
         rng = self.rng
         return "\n".join(f"- {self.chinese_sentence()}" for _ in range(rng.randint(2, 5)))
 
-    def body(self, target_bytes: int, *, with_mermaid: bool) -> str:
+    def body(self, target_bytes: int, *, with_mermaid: bool, code_blocks: int = 1) -> str:
         """Blocks in a blog-like order until the body reaches target_bytes of UTF-8."""
         rng = self.rng
         blocks = [self.paragraph(), self.paragraph()]
         size = sum(len(block.encode()) + 2 for block in blocks)
-        extras = ["math", "code", "table"] + (["mermaid"] if with_mermaid else [])
+        extras = ["math"] + ["code"] * code_blocks + ["table"] + (["mermaid"] if with_mermaid else [])
         rng.shuffle(extras)
         while size < target_bytes:
             roll = rng.random()
@@ -315,8 +315,19 @@ def _title(rng: random.Random, series: str | None) -> str:
     return f"[{series}] {title}" if series else title
 
 
-def generate(n: int, seed: int) -> list[SynthPost]:
-    """n synthetic posts, the same for the same seed; sorted by file name (index)."""
+CORPORA = {
+    # Our blog's shape: ~30% of posts in a series, at most one code block per post.
+    "blog": {"code_blocks": 1, "series_share": 0.3},
+    # Heavier on code and every post in one of the 8 series, so a series has ~1,250 parts at 10,000
+    # posts (what long series cost per page shows here). Up to three code blocks fit in a post of mean
+    # size, which gives about twice the code of "blog" per post (517 vs 244 characters at 1,000 posts).
+    "code-series": {"code_blocks": 3, "series_share": 1.0},
+}
+
+
+def generate(n: int, seed: int, corpus: str = "blog") -> list[SynthPost]:
+    """n synthetic posts of one corpus shape (CORPORA), the same for the same seed; sorted by index."""
+    shape = CORPORA[corpus]
     rng = random.Random(seed)
     writer = _Writer(rng)
     span = int((LAST_DATE - FIRST_DATE).total_seconds())
@@ -324,7 +335,7 @@ def generate(n: int, seed: int) -> list[SynthPost]:
     tag_weights = [1.0 / (rank + 1) ** 0.8 for rank in range(len(TAGS))]
     drafts: list[dict] = []
     for index in range(n):
-        series = rng.choice(SERIES) if rng.random() < 0.3 else None
+        series = rng.choice(SERIES) if rng.random() < shape["series_share"] else None
         date = FIRST_DATE + timedelta(seconds=rng.randrange(span))
         tags: list[str] = []
         for _ in range(rng.randint(1, 4)):
@@ -333,7 +344,7 @@ def generate(n: int, seed: int) -> list[SynthPost]:
                 tags.append(tag)
         # File size ~ a gamma-like spread around the mean; the front matter and the last block's overshoot are ~285 bytes.
         target = max(600, int(rng.gammavariate(4.0, (MEAN_POST_BYTES - 285) / 4.0)))
-        body = writer.body(target, with_mermaid=rng.random() < 0.15)
+        body = writer.body(target, with_mermaid=rng.random() < 0.15, code_blocks=shape["code_blocks"])
         slug = f"post-{index:05d}-" + "-".join(rng.choice(ENGLISH_WORDS) for _ in range(2))
         drafts.append(dict(index=index, slug=slug, title=_title(rng, series), date=date.isoformat(),
                            tags=tuple(tags), categories=(rng.choice(CATEGORIES),), series=series,
@@ -466,9 +477,13 @@ HUGO_LAYOUTS = {
  · {{ .WordCount }} words · {{ .ReadingTime }} min</p>
 {{ with .GetTerms "tags" }}<p class="tags">{{ range . }}<a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a> {{ end }}</p>{{ end }}
 {{ $current := . }}{{ with .GetTerms "series" }}{{ range . }}{{ $parts := .Pages.ByParam "series_order" }}
-<nav class="series"><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a>
-{{ range $index, $part := $parts }}{{ if eq $part $current }}part {{ add $index 1 }} of {{ len $parts }}{{ end }}{{ end }}
-<ol>{{ range $parts }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ol></nav>{{ end }}{{ end }}
+{{ $total := len $parts }}{{ $at := 0 }}{{ range $index, $part := $parts }}{{ if eq $part $current }}{{ $at = $index }}{{ end }}{{ end }}
+{{ $start := int (math.Max 0 (math.Min (sub $at 3) (sub $total 7))) }}
+<nav class="series"><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a> part {{ add $at 1 }} of {{ $total }}
+<ol start="{{ add $start 1 }}">{{ range first 7 (after $start $parts) }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ol>
+{{ if gt $at 0 }}{{ with index $parts (sub $at 1) }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}{{ end }}
+{{ if lt (add $at 1) $total }}{{ with index $parts (add $at 1) }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}{{ end }}
+</nav>{{ end }}{{ end }}
 <nav class="toc">{{ .TableOfContents }}</nav>
 {{ .Content }}
 <nav class="pager">
@@ -586,11 +601,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write a synthetic blog for benchmarks.")
     parser.add_argument("--n", type=int, default=1000, help="number of posts (default 1000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--corpus", choices=sorted(CORPORA), default="blog",
+                        help="blog (default: our blog's shape) or code-series (twice the code, every post in a series)")
     parser.add_argument("--out", required=True, metavar="DIR")
     parser.add_argument("--hugo", action="store_true", help="also write DIR/hugo/")
     parser.add_argument("--pelican", action="store_true", help="also write DIR/pelican/")
     args = parser.parse_args(argv)
-    posts = generate(args.n, args.seed)
+    posts = generate(args.n, args.seed, args.corpus)
     out = Path(args.out)
     written = [write_blogbuild(posts, out / "blogbuild")]
     if args.hugo:

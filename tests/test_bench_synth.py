@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -91,3 +92,20 @@ def test_the_synthetic_site_builds_with_blogbuild(tmp_path):
     for post in posts:
         assert (output / "posts" / post.slug / "index.html").is_file()
     assert (output / "index.xml").is_file() and (output / "sitemap.xml").is_file()
+
+
+def test_code_series_corpus_has_twice_the_code_and_every_post_in_a_series(tmp_path):
+    code = re.compile(r"```(?:python|bash|yaml|cpp)\n.*?```", re.S)
+
+    def code_per_post(posts) -> float:
+        return sum(len(match) for post in posts for match in code.findall(post.body)) / len(posts)
+
+    blog, heavy = synth.generate(400, 1), synth.generate(400, 1, "code-series")
+    assert 1.7 < code_per_post(heavy) / code_per_post(blog) < 2.5
+    assert all(post.series in synth.SERIES for post in heavy)
+    assert len({post.series for post in heavy}) == 8
+    sizes = [len(synth.front_matter_text(post).encode()) for post in heavy]
+    assert 3400 < sum(sizes) / len(sizes) < 4400
+    assert synth.main(["--n", "12", "--corpus", "code-series", "--out", str(tmp_path), "--hugo"]) == 0
+    text = (tmp_path / "hugo" / "content" / "posts" / f"{heavy[0].slug}.md").read_text(encoding="utf-8")
+    assert "series_order:" in text
