@@ -332,3 +332,41 @@ def test_a_build_with_nothing_to_change_leaves_the_output_untouched(site: Path) 
     assert build(site) == 0
     after = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in (site / "public").rglob("*")}
     assert after == before
+
+
+def _long_series(count: int) -> dict[str, str]:
+    files = {"blogbuild.yaml": "title: Long\nbase_url: https://example.org/\npaginate: 50\n"}
+    for number in range(1, count + 1):
+        files[f"content/posts/p{number:03d}.md"] = (
+            f"---\ntitle: Part {number}\ndate: 2024-01-{number:02d}T10:00:00+08:00\n"
+            f"series: [long]\nseries_order: {number}\n---\nbody {number}\n")
+    return files
+
+
+@pytest.mark.parametrize("override", [False, True])
+def test_a_retitled_part_re_renders_only_the_pages_whose_window_shows_it(make_site, override) -> None:
+    root = make_site(_long_series(30))
+    if override:   # a site's post.html listing the whole series: every part's page shows every title
+        write_files(root, {"templates/post.html": "{% for s in nav.series %}{% for p in s.term.posts %}"
+                                                  "{{ p.title }}\n{% endfor %}{% endfor %}"})
+    config = load_config(None, root=root)
+    builder = Builder(config)
+    assert builder.build().ok
+    path = root / "content/posts/p001.md"
+    for step, title in enumerate(("Part one", "Part one again")):
+        path.write_text(path.read_text(encoding="utf-8").replace("title: Part 1\n", f"title: {title}\n")
+                        .replace("title: Part one\n", f"title: {title}\n"), encoding="utf-8")
+        os.utime(path, ns=(10**9 * (step + 1), 10**9 * (step + 1)))
+        partial = builder.build([str(path)])
+        assert partial.ok
+        full = Builder(config).build()
+        assert {k: v.data or v.source for k, v in partial.files.items()} == \
+               {k: v.data or v.source for k, v in full.files.items()}
+        shows_part_one = [name for name, file in full.files.items()
+                          if name.startswith("posts/p") and title.encode() in (file.data or b"")]
+        if override:
+            assert len(shows_part_one) == 30
+            assert partial.stats.rendered_pages >= 30
+        else:   # parts 1-5 list part 1 in their window of nine
+            assert sorted(shows_part_one) == [f"posts/p{number:03d}/index.html" for number in range(1, 6)]
+            assert partial.stats.rendered_pages < 15

@@ -102,7 +102,8 @@ def contexts(config: SiteConfig) -> dict[str, dict]:
         "section.html": dict(page=meta("section", "/posts/", "Posts"), section=site.sections[0], paginator=paginator),
         "term.html": dict(page=meta("term", "/tags/tag0/", "ai", feed_url="/tags/tag0/index.xml"),
                           taxonomy=tags, term=tags.terms[0], paginator=paginator),
-        "series.html": dict(page=meta("series", "/series/verl/", "verl"), taxonomy=series, term=series.terms[0]),
+        "series.html": dict(page=meta("series", "/series/verl/", "verl"), taxonomy=series, term=series.terms[0],
+                            paginator=paginator),
         "terms.html": dict(page=meta("terms", "/tags/", "Tags"), taxonomy=tags),
         "archives.html": dict(page=meta("archives", "/archives/", "Archives"), archives=site.archives,
                              post_count=len(site.posts)),
@@ -158,7 +159,8 @@ def test_hostile_text_is_escaped_on_every_page(config):
         "home.html": dict(page=meta("home", "/", HOSTILE), paginator=paginator),
         "term.html": dict(page=meta("term", hostile_term.url, HOSTILE), taxonomy=tags, term=hostile_term,
                           paginator=paginator),
-        "series.html": dict(page=meta("series", "/series/verl/", "verl"), taxonomy=series, term=series.terms[0]),
+        "series.html": dict(page=meta("series", "/series/verl/", "verl"), taxonomy=series, term=series.terms[0],
+                            paginator=paginator),
         "terms.html": dict(page=meta("terms", "/tags/", "Tags"), taxonomy=tags),
         "archives.html": dict(page=meta("archives", "/archives/", "Archives"), archives=site.archives,
                              post_count=len(site.posts)),
@@ -251,10 +253,26 @@ def test_series_page_lists_parts_in_series_order(config):
     site = make_site(config, parts, series_posts=parts)
     series = site.taxonomy("series")
     html = render(config, "series.html", site=site, taxonomy=series, term=series.terms[0],
-                  page=meta("series", "/series/verl/", "verl"))
+                  page=meta("series", "/series/verl/", "verl"), paginator=Paginator(parts, 1, 1, 3, ("/series/verl/",)))
     items = parse(html).xpath("//ol[@class='series-list']/li")
     assert [item.xpath(".//h2")[0].text_content() for item in items] == ["一", "二", "三"]
     assert [item.xpath(".//span[@class='series-number']/text()")[0] for item in items] == ["1", "2", "3"]
+
+
+def test_a_later_page_of_a_long_series_numbers_on_from_the_pages_before(config):
+    parts = tuple(make_post(number % 28 + 1, url=f"/posts/part{number}/", title=f"部分 {number}")
+                  for number in range(1, 26))
+    site = make_site(config, parts, series_posts=parts)
+    series = site.taxonomy("series")
+    urls = ("/series/verl/", "/series/verl/page/2/", "/series/verl/page/3/")
+    html = render(config, "series.html", site=site, taxonomy=series, term=series.terms[0],
+                  page=meta("series", urls[1], "verl"), paginator=Paginator(parts[10:20], 2, 3, 25, urls, 10))
+    document = parse(html)
+    (parts_list,) = document.xpath("//ol[@class='series-list']")
+    assert parts_list.get("start") == "11"
+    assert [number.strip() for number in parts_list.xpath(".//span[@class='series-number']/text()")] == \
+        [str(number) for number in range(11, 21)]
+    assert document.xpath("//nav[@class='pagination']/a/@href") == ["/series/verl/", "/series/verl/page/3/"]
 
 
 def test_menu_nests_children_in_a_dropdown_and_marks_the_current_page(config):
@@ -463,3 +481,23 @@ def test_list_cards_are_post_meta_and_term_links_written_out(config):
         assert "\n" + meta_line + "\n" in card
         assert card.endswith("\n" + tag_list + "\n</div>\n</article>")
     assert "CUDA &amp; &lt;NCCL&gt;" in cards and "<ul class=\"post-tags\">" in cards
+
+
+@pytest.mark.parametrize("index, first, last", [(1, 1, 9), (5, 1, 9), (6, 2, 10), (15, 11, 19), (30, 22, 30)])
+def test_a_long_series_lists_a_window_of_the_nearest_parts(config, index, first, last):
+    parts = tuple(make_post(number % 28 + 1, url=f"/posts/part{number}/", title=f"部分 {number}")
+                  for number in range(1, 31))
+    site = make_site(config, parts, series_posts=parts)
+    term = site.taxonomy("series").terms[0]
+    current = parts[index - 1]
+    nav = PostNav(None, None, (SeriesNav(term, index, 30, parts[index - 2] if index > 1 else None,
+                                         parts[index] if index < 30 else None),), ())
+    html = render(config, "post.html", site=site, post=current, nav=nav, page=meta("post", current.url, current.title))
+    (box,) = parse(html).xpath("//aside[contains(@class, 'series-box')]")
+    assert f"第 {index} 篇，共 30 篇" in box.text_content()
+    (parts_list,) = box.xpath(".//ol")
+    assert parts_list.get("start") == (str(first) if first > 1 else None)
+    assert [item.text_content().strip() for item in parts_list.xpath("./li")] == \
+        [f"部分 {number}" for number in range(first, last + 1)]
+    assert parts_list.xpath("./li[@class='current']/span/text()") == [f"部分 {index}"]
+    assert "/series/verl/" in box.xpath(".//a/@href")   # the whole series is one link away

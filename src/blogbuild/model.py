@@ -159,15 +159,31 @@ class Taxonomy:
     terms: tuple[Term, ...]
 
 
+# Parts a post page lists of its series: all of a short series, else this many around the current part
+# (4 either side), so a page's size and cost do not grow with the series.
+SERIES_WINDOW = 9
+
+
 @dataclass(frozen=True)
 class SeriesNav:
-    """Where a post stands in one series: part n of m, neighbours, the whole series."""
+    """Where a post stands in one series: part n of m, neighbours, the nearest parts, the whole series."""
 
     term: Term
     index: int               # 1-based
     total: int
     previous: Post | None
     next: Post | None
+
+    @property
+    def window_start(self) -> int:
+        """The 1-based part number of the first part in the window."""
+        return max(1, min(self.index - SERIES_WINDOW // 2, self.total - SERIES_WINDOW + 1))
+
+    @property
+    def window(self) -> tuple[Post, ...]:
+        """The parts a post page lists: the whole series up to SERIES_WINDOW parts, else the nearest ones."""
+        start = self.window_start - 1
+        return self.term.posts[start:start + SERIES_WINDOW]
 
 
 @dataclass(frozen=True)
@@ -241,6 +257,7 @@ class Paginator:
     total_pages: int
     total_items: int
     urls: tuple[str, ...]    # url of every page, index 0 is page 1
+    offset: int = 0          # items on the pages before this one (a numbered list goes on from offset + 1)
 
     @property
     def url(self) -> str:

@@ -16,7 +16,7 @@ from jinja2 import meta
 from .version import __version__
 from .config import SiteConfig
 from .errors import SourceError
-from .model import Paginator, Post, Section, Site, Taxonomy, Term
+from .model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
 from .posts import fingerprint_of
 from .urls import url_to_output_path, urlize
 
@@ -137,6 +137,7 @@ class TemplateSet:
             raise ValueError("TemplateSet needs an environment with a loader")
         self._loader: jinja2.BaseLoader = environment.loader
         self._closure: dict[str, tuple[str, bool]] = {}
+        self._texts: dict[str, str] = {}
 
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
@@ -149,15 +150,28 @@ class TemplateSet:
     def closure(self, name: str) -> tuple[str, bool]:
         """(hash of the template and all it extends or includes, whether it shows site-wide lists)."""
         if name not in self._closure:
-            seen: dict[str, str] = {}
-            dynamic = self._collect(name, seen)
-            if dynamic:   # an include by variable name: depend on every template
-                for other in sorted(self.environment.list_templates()):
-                    self._collect(other, seen)
+            seen = self._sources(name)
             sources = [seen[key] for key in sorted(seen)]
             uses_site = any(marker in source for source in sources for marker in _SITE_WIDE_MARKERS)
             self._closure[name] = (fingerprint_of(*sorted(seen), *sources), uses_site)
         return self._closure[name]
+
+    def mentions(self, name: str, marker: str) -> bool:
+        """Whether the template or anything it extends or includes contains marker (read as text: a
+        site template that names it anywhere is taken to use it, which can only make keys stricter)."""
+        text = self._texts.get(name)
+        if text is None:
+            seen = self._sources(name)
+            text = self._texts[name] = "\n".join(seen[key] for key in sorted(seen))
+        return marker in text
+
+    def _sources(self, name: str) -> dict[str, str]:
+        """The source of the template and of everything it extends or includes, by template name."""
+        seen: dict[str, str] = {}
+        if self._collect(name, seen):   # an include by variable name: depend on every template
+            for other in sorted(self.environment.list_templates()):
+                self._collect(other, seen)
+        return seen
 
     def _collect(self, name: str, seen: dict[str, str]) -> bool:
         if name in seen:
@@ -263,8 +277,8 @@ class Planner:
         size = max(1, self.config.paginate)
         count = max(1, -(-len(posts) // size))
         urls = tuple(base_url if number == 1 else f"{base_url}page/{number}/" for number in range(1, count + 1))
-        return [Paginator(tuple(posts[(number - 1) * size: number * size]), number, count, len(posts), urls)
-                for number in range(1, count + 1)]
+        return [Paginator(tuple(posts[(number - 1) * size: number * size]), number, count, len(posts), urls,
+                          (number - 1) * size) for number in range(1, count + 1)]
 
     def _list_pages(self, posts: Sequence[Post], base_url: str, template: str, kind: str, title: str,
                     crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
@@ -379,12 +393,23 @@ class Planner:
                                term.url, term.posts))
 
     def _series_key(self, term: Term) -> str:
-        """The titles and urls of a series' parts, hashed once per series (every part's page shows them)."""
+        """The titles and urls of all of a series' parts, hashed once per series (for a post template that
+        lists the whole series: term.posts)."""
         key = self._series_keys.get(term.url)
         if key is None:
             key = fingerprint_of(term.slug, *(_link_key(member) for member in term.posts))
             self._series_keys[term.url] = key
         return key
+
+    def _series_nav_key(self, part: SeriesNav) -> str:
+        """What a post page shows of one of its series: the window of nearest parts, or the whole series
+        when the post template reads term.posts (a site's own post.html may)."""
+        term = part.term
+        if self.templates.mentions("post.html", "term.posts"):
+            whole = self._series_key(term)
+        else:   # the window holds the previous and next parts too
+            whole = fingerprint_of(str(part.window_start), *(_link_key(member) for member in part.window))
+        return fingerprint_of(term.url, term.name, term.title, str(part.index), str(part.total), whole)
 
     def _post_page(self, post: Post) -> PlannedPage:
         nav = self.site.nav(post)
@@ -398,8 +423,7 @@ class Planner:
         keys = [post.fingerprint, _link_key(nav.newer), _link_key(nav.older),
                 *(_link_key(related) for related in nav.related),
                 *(f"{title}\x01{url}" for title, url in crumbs)]   # the section's title shows in the crumbs
-        for part in nav.series:
-            keys += [self._series_key(part.term), str(part.index)]
+        keys += [self._series_nav_key(part) for part in nav.series]
         return self._page(post.url, "post.html", "post", {"page": meta_info, "post": post, "nav": nav}, keys,
                           source=post.source)
 
@@ -414,7 +438,13 @@ class Planner:
         term_title = term.title or term.name
         term_crumbs = (("Home", "/"), (title, taxonomy.url), (term_title, term.url))
         feed_url = f"{term.url}index.xml"
-        if taxonomy.name == "series" and self.templates.exists("series.html"):
+        if taxonomy.name == "series" and self.templates.exists("series.html") and \
+                self.templates.mentions("series.html", "paginator"):
+            # Paginated like a term page, so a series of 2,000 parts is not one page of 2,000 summaries.
+            return self._list_pages(term.posts, term.url, "series.html", "series", term_title, term_crumbs,
+                                    {"taxonomy": taxonomy, "term": term},
+                                    fingerprint_of(term.name, term.title, term.content_html), feed_url)
+        if taxonomy.name == "series" and self.templates.exists("series.html"):   # a site's own, unpaginated
             meta_info = self._meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
             return [self._page(term.url, "series.html", "series", {
                 "page": meta_info, "taxonomy": taxonomy, "term": term},
