@@ -501,3 +501,22 @@ def test_a_long_series_lists_a_window_of_the_nearest_parts(config, index, first,
         [f"部分 {number}" for number in range(first, last + 1)]
     assert parts_list.xpath("./li[@class='current']/span/text()") == [f"部分 {index}"]
     assert "/series/verl/" in box.xpath(".//a/@href")   # the whole series is one link away
+
+
+def test_a_post_card_is_rendered_once_per_post_and_never_shown_stale(config):
+    environment = make_environment(config, [THEME / "templates"])
+    first, second = make_post(1), make_post(2)
+    home = environment.get_template("home.html")
+
+    def cards(*posts, language="zh-CN"):
+        page = meta("home", "/", config.title, language=language)
+        html = home.render(page=page, paginator=Paginator(posts, 1, 2, len(posts), ("/", "/page/2/")))
+        return [lxml.html.tostring(card, encoding="unicode") for card in parse(html).xpath("//article")]
+
+    before = cards(first, second)
+    assert cards(second, first) == before[::-1]                  # reused, in any order
+    retitled = replace(first, title="改过的标题")                   # a new version of the post: a new card
+    assert "改过的标题" in cards(retitled, second)[0]
+    assert "改过的标题" not in cards(first, second)[0]
+    english = cards(first, second, language="en")               # the words are part of the key
+    assert "Read more" in english[0] and "阅读全文" in before[0]

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
+import weakref
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import format_datetime
@@ -12,6 +14,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 import jinja2
 from jinja2 import meta
+from markupsafe import Markup
 
 from .version import __version__
 from .config import SiteConfig
@@ -75,6 +78,64 @@ def isodate(value: datetime | None) -> str:
     return value.isoformat() if value is not None else ""
 
 
+_HTML_SPECIAL = re.compile(r"[&<>\"']")
+
+
+def _once_per_value(function: Callable[..., str]) -> Callable[..., str]:
+    """A template filter that computes function(value, *arguments) once per distinct input, and, where the
+    template escapes, returns it as Markup when escaping would not change it: a URL or a date shows on
+    many pages (a post's link on every list and neighbour that shows it), and was built and escaped
+    again at every use. Output bytes are the same; only the work is shared."""
+    results: dict[tuple, str] = {}
+
+    @jinja2.pass_eval_context
+    def template_filter(eval_context: jinja2.nodes.EvalContext, value: Any, *arguments: Any) -> str:
+        try:
+            key = (value, *arguments)
+            result = results.get(key)
+        except TypeError:   # an unhashable value: compute it (and fail, if it must) as before
+            return function(value, *arguments)
+        if result is None:
+            result = function(value, *arguments)
+            if isinstance(result, str) and not _HTML_SPECIAL.search(result):
+                result = Markup(result)
+            results[key] = result
+        return result if eval_context.autoescape or not isinstance(result, Markup) else str(result)
+
+    return template_filter
+
+
+class FragmentCache:
+    """Template fragments rendered once and reused, for parts that many pages show alike: a post's card
+    on every list that holds it, a footer on every page. `{% call once(post, heading, ...) %}body{%
+    endcall %}` renders body the first time its key is seen. The key must name everything the body
+    reads besides the environment's own globals (config, filters). A Post in the key stands for itself,
+    by identity, for as long as it lives (posts are frozen), so no field has to be hashed."""
+
+    def __init__(self, limit: int = 4096) -> None:
+        self.limit = limit
+        self._plain: dict[tuple, Markup] = {}
+        self._by_post: dict[int, tuple[weakref.ref, dict[tuple, Markup]]] = {}
+
+    def __call__(self, *key: Any, caller: Callable[[], str]) -> Markup:
+        if key and isinstance(key[0], Post):
+            post, rest = key[0], key[1:]
+            entry = self._by_post.get(id(post))
+            if entry is None or entry[0]() is not post:
+                identity = id(post)
+                entry = (weakref.ref(post, lambda _: self._by_post.pop(identity, None)), {})
+                self._by_post[identity] = entry
+            fragments = entry[1]
+        else:
+            rest, fragments = key, self._plain
+            if len(fragments) >= self.limit:   # keys with a page's own values: keep the memory bounded
+                fragments.clear()
+        fragment = fragments.get(rest)
+        if fragment is None:
+            fragment = fragments[rest] = Markup(caller())
+        return fragment
+
+
 class _BytecodeCache(jinja2.FileSystemBytecodeCache):
     """Compiled templates on disk, so that a new process (a one-post rebuild from the CLI) does not compile
     them again. A damaged file is compiled afresh: never trusted, never fatal."""
@@ -110,10 +171,11 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    environment.filters.update(url=config.site_url, absurl=config.absolute_url, date_format=date_format,
-                               isodate=isodate, urlize=urlize)
+    environment.filters.update(url=_once_per_value(config.site_url), absurl=config.absolute_url,
+                               date_format=_once_per_value(date_format), isodate=_once_per_value(isodate),
+                               urlize=urlize)
     environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
-                               version=__version__, config=config,
+                               version=__version__, config=config, once=FragmentCache(),
                                term_url=lambda taxonomy, name: term_url(config, taxonomy, name))
     return environment
 
