@@ -479,6 +479,7 @@ class Builder:
         changed = {os.path.abspath(path) for path in changed_paths} if changed_paths is not None else None
         errors: list[BlogbuildError] = []
         warnings: list[SourceWarning] = list(self._cache_warnings)
+        warnings += [SourceWarning(config.config_path, 1, notice) for notice in config.notices]
         self._cache_warnings = []
         try:
             templates, shortcodes = self._load_templates()

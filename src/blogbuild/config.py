@@ -10,6 +10,7 @@ from typing import Any, Mapping, Protocol
 from .errors import SourceError
 from .keys import key_line
 from .markup_config import MarkupConfig, markup_from_mapping
+from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
 
 
@@ -54,6 +55,10 @@ class SiteConfig:
     strict: bool = False
     params: Mapping[str, Any] = field(default_factory=dict)
     markup: MarkupConfig = MarkupConfig()    # markdown settings, Hugo's `markup:` names (markup_config.py)
+    # Hugo's permalinks: section -> pattern such as "/:year/:month/:slug/" (or page: {section: pattern}).
+    permalinks: Mapping[str, Any] = field(default_factory=dict)
+    # Messages about the config itself (Hugo keys that did not carry over), reported once per build as warnings.
+    notices: tuple[str, ...] = ()
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
     source_dir: str = "content"
@@ -94,6 +99,7 @@ _FILE_KEYS = {
     "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
     "code_style_dark": "code_style_dark", "params": "params", "markup": "markup",
     "enableEmoji": "enable_emoji", "enable_emoji": "enable_emoji",
+    "permalinks": "permalinks",
     "source_dir": "source_dir", "output_dir": "output_dir",
 }
 
@@ -195,10 +201,10 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             markup_mapping = value
         elif target == "enable_emoji":
             enable_emoji = _coerce(key, value, False, path, line)
-        elif target == "params":
+        elif target in ("params", "permalinks"):
             if not isinstance(value, Mapping):
-                raise _fail(path, line, "params must be a mapping")
-            values["params"] = dict(value)
+                raise _fail(path, line, f"{key} must be a mapping")
+            values[target] = dict(value)
         else:
             values[target] = _coerce(key, value, getattr(defaults, target), path, line)
     if markup_mapping is not None or enable_emoji is not None:
@@ -247,7 +253,10 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
     data: Mapping[str, Any] = {}
     text = ""
     shown = ""
-    if config_path is not None:
+    hugo = read_hugo_config(site_root) if config_path is None else None
+    if hugo is not None:   # no blogbuild.yaml: the site's Hugo config, read as its blogbuild.yaml equivalent
+        data, shown = hugo.values, hugo.path
+    elif config_path is not None:
         shown = str(config_path)
         raw = config_path.read_bytes()
         try:
@@ -258,6 +267,11 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
                         "save it as UTF-8") from None
         data = _parse_config_text(text, shown)
     config = config_from_mapping(data, path=shown or "<config>", text=text, root=str(site_root))
+    if hugo is not None:
+        # One line for everything that did not carry over, the markup settings read but not honoured included.
+        ignored = (*hugo.ignored, *config.markup.ignored)
+        if ignored:
+            config = replace(config, notices=(ignored_message(ignored),))
     if overrides:
         known = {f.name for f in fields(SiteConfig)}
         config = replace(config, **{k: v for k, v in overrides.items() if k in known and v is not None})

@@ -23,7 +23,9 @@ class BuildOptions:
 
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""
-        return {"drafts": self.drafts, "future": self.future, "strict": self.strict, "base_url": self.base_url,
+        # A flag left off keeps the config's value (Hugo's buildDrafts/buildFuture): None, not False.
+        return {"drafts": self.drafts or None, "future": self.future or None, "strict": self.strict,
+                "base_url": self.base_url,
                 "source_dir": self.source, "output_dir": self.output}
 
 

@@ -19,7 +19,7 @@ class CheckOptions:
 
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""
-        return {"drafts": self.drafts, "future": self.future, "strict": False, "base_url": None,
+        return {"drafts": self.drafts or None, "future": self.future or None, "strict": False, "base_url": None,
                 "source_dir": self.source, "output_dir": None}
 
 

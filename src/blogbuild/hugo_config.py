@@ -1,0 +1,333 @@
+"""Hugo's site config (hugo.toml, config.yml, config/_default/...) read as the blogbuild.yaml it is equivalent to.
+
+A site with no blogbuild.yaml but a Hugo config builds as it is: load_config() calls read_hugo_config() and
+checks the converted mapping like any blogbuild.yaml. `blogbuild init --from-hugo` writes the same mapping out.
+Keys blogbuild cannot honour are collected in `ignored`, which the build reports once, on one line.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from .errors import SourceError
+
+# Hugo's own lookup order: hugo.* wins over config.*, then the config/_default/ folder.
+HUGO_CONFIG_NAMES = tuple(f"{stem}.{suffix}" for stem in ("hugo", "config")
+                          for suffix in ("toml", "yaml", "yml", "json"))
+_SUFFIXES = (".toml", ".yaml", ".yml", ".json")
+
+# Hugo keys blogbuild does the same with by itself: reading them needs nothing and reporting them would be noise.
+_SAME_BY_DEFAULT = frozenset({
+    "hasCJKLanguage", "enableRobotsTXT", "defaultContentLanguage", "defaultContentLanguageInSubdir",
+    "languageName", "label", "weight", "outputs", "enableEmoji", "languageDirection", "direction",
+})
+# PaperMod's params that the default theme reads (the rest stay in params for a site's own templates).
+_PAPERMOD_SOCIAL = "socialIcons"
+_PAPERMOD_HOME = ("homeInfoParams", "profileMode")
+
+# Hugo's word-based summaryLength in Latin text, as blogbuild's character budget: about five letters a word.
+LETTERS_PER_WORD = 5
+
+
+@dataclass(frozen=True)
+class HugoConfig:
+    """A Hugo config converted: the blogbuild.yaml mapping, where it came from, and what did not carry over."""
+
+    path: str                       # the file (or folder) read, as shown in messages
+    values: Mapping[str, Any]       # blogbuild.yaml keys, in the order init writes them
+    ignored: tuple[str, ...]        # Hugo keys (dotted) that blogbuild does not honour
+
+
+def find_hugo_config(root: Path) -> Path | None:
+    """The Hugo config file of a site folder (or its config/_default/ folder), or None."""
+    for name in HUGO_CONFIG_NAMES:
+        candidate = root / name
+        if candidate.is_file():
+            return candidate
+    folder = root / "config" / "_default"
+    if folder.is_dir() and any(path.suffix in _SUFFIXES for path in folder.iterdir()):
+        return folder
+    return None
+
+
+def _parse(path: Path, shown: str) -> dict[str, Any]:
+    import tomllib
+
+    import yaml
+    text = path.read_text(encoding="utf-8-sig")
+    try:
+        if path.suffix == ".toml":
+            data = tomllib.loads(text)
+        elif path.suffix == ".json":
+            data = json.loads(text)
+        else:
+            data = yaml.safe_load(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, yaml.YAMLError) as error:
+        line = getattr(error, "lineno", None) or getattr(getattr(error, "problem_mark", None), "line", 0) + 1
+        raise SourceError(shown, int(line), f"cannot read this Hugo config: {error}; fix the syntax",
+                          stage="config") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SourceError(shown, 1, "a Hugo config must be a mapping of keys", stage="config")
+    return data
+
+
+def _read_folder(folder: Path, shown: str) -> dict[str, Any]:
+    """config/_default/: hugo.toml (or config.toml) at the top, every other file under its own name
+    (menus.toml -> menus, params.en.yaml -> languages.en.params)."""
+    data: dict[str, Any] = {}
+    for path in sorted(folder.iterdir(), key=lambda item: (item.stem not in ("hugo", "config"), item.name)):
+        if path.suffix not in _SUFFIXES or not path.is_file():
+            continue
+        content = _parse(path, f"{shown}/{path.name}")
+        stem = path.stem
+        if stem in ("hugo", "config"):
+            data.update(content)
+        elif "." in stem:
+            key, language = stem.split(".", 1)
+            language_entry = data.setdefault("languages", {}).setdefault(language, {})
+            language_entry[key] = content
+        else:
+            data[stem] = content
+    return data
+
+
+def _lower_keys(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Hugo's keys are case-insensitive: one spelling each (the first written), looked up in lower case."""
+    result: dict[str, Any] = {}
+    for key, value in data.items():
+        result.setdefault(str(key).lower(), (str(key), value))
+    return result
+
+
+def _merge_language(data: dict[str, Any], ignored: list[str]) -> dict[str, Any]:
+    """The one language's title, menus, params and taxonomies over the top-level ones."""
+    keyed = _lower_keys(data)
+    languages = keyed.get("languages", ("languages", None))[1]
+    if not isinstance(languages, Mapping) or not languages:
+        return data
+    default = str(keyed.get("defaultcontentlanguage", ("", ""))[1] or "")
+    names = sorted(languages, key=lambda name: (name != default, _weight(languages[name]), str(name)))
+    chosen = names[0]
+    ignored += [f"languages.{name}" for name in names[1:]]
+    merged = {key: value for key, value in data.items() if str(key).lower() != "languages"}
+    entry = languages[chosen] if isinstance(languages[chosen], Mapping) else {}
+    for key, value in entry.items():
+        if str(key).lower() == "params" and isinstance(value, Mapping):
+            top = next((k for k in merged if str(k).lower() == "params"), "params")
+            merged[top] = {**(merged.get(top) or {}), **value}
+        else:
+            for existing in [k for k in merged if str(k).lower() == str(key).lower()]:
+                del merged[existing]
+            merged[key] = value
+    return merged
+
+
+def _weight(entry: Any) -> int:
+    value = entry.get("weight", 0) if isinstance(entry, Mapping) else 0
+    return value if isinstance(value, int) else 0
+
+
+def hugo_menu(items: Any) -> list[dict[str, Any]]:
+    """Hugo's flat menu entries (identifier/parent, weight, url or pageRef) as blogbuild's nested menu list."""
+    if not isinstance(items, list):
+        return []
+    entries: list[dict[str, Any]] = []
+    for item in items:
+        if not isinstance(item, Mapping):
+            continue
+        keyed = {str(key).lower(): value for key, value in item.items()}
+        name = str(keyed.get("name") or keyed.get("identifier") or "")
+        url = str(keyed.get("url") or "") or _page_ref_url(str(keyed.get("pageref") or ""))
+        entries.append({"name": name, "url": url, "weight": int(keyed.get("weight") or 0),
+                        "identifier": str(keyed.get("identifier") or name),
+                        "parent": str(keyed.get("parent") or ""), "children": []})
+    by_identifier = {entry["identifier"]: entry for entry in entries}
+    roots = []
+    for entry in entries:
+        parent = by_identifier.get(entry["parent"])
+        if parent is not None and parent is not entry:
+            parent["children"].append(entry)
+        else:
+            roots.append(entry)
+    return [_menu_item(entry) for entry in _by_weight(roots)]
+
+
+def _by_weight(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    # Hugo orders a menu by weight, then by name.
+    return sorted(entries, key=lambda entry: (entry["weight"], entry["name"]))
+
+
+def _menu_item(entry: dict[str, Any]) -> dict[str, Any]:
+    item: dict[str, Any] = {"name": entry["name"], "url": entry["url"], "weight": entry["weight"]}
+    if entry["children"]:
+        item["children"] = [_menu_item(child) for child in _by_weight(entry["children"])]
+    return item
+
+
+def _page_ref_url(page_ref: str) -> str:
+    """A menu pageRef ('/posts', 'about.md') as the URL Hugo gives that page."""
+    if not page_ref:
+        return ""
+    path = page_ref.strip("/")
+    for suffix in ("/_index.md", "/index.md", "_index.md", ".md"):
+        if path.endswith(suffix):
+            path = path[: -len(suffix)]
+            break
+    return f"/{path}/" if path else "/"
+
+
+def _taxonomies(value: Any) -> list[str]:
+    if isinstance(value, Mapping):
+        return [str(plural) for plural in value.values() if plural]
+    if isinstance(value, list):
+        return [str(item) for item in value]
+    return []
+
+
+def _social(value: Any) -> list[dict[str, str]]:
+    if not isinstance(value, list):
+        return []
+    return [{"name": str(item.get("name")), "url": str(item.get("url"))} for item in value
+            if isinstance(item, Mapping) and item.get("name") and item.get("url")]
+
+
+def _author(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return str(value.get("name") or "")
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value or "")
+
+
+def _params(value: Mapping[str, Any], values: dict[str, Any]) -> None:
+    """Params the default theme understands (author, description, PaperMod's social icons and home info)."""
+    keyed = _lower_keys(value)
+    if "author" in keyed and not values.get("author"):
+        values["author"] = _author(keyed["author"][1])
+    if "description" in keyed and not values.get("description"):
+        values["description"] = str(keyed["description"][1] or "")
+    if _PAPERMOD_SOCIAL.lower() in keyed:
+        values["social"] = _social(keyed[_PAPERMOD_SOCIAL.lower()][1])
+    for home_key in _PAPERMOD_HOME:
+        home = keyed.get(home_key.lower(), ("", None))[1]
+        if isinstance(home, Mapping) and (home.get("Title") or home.get("title")):
+            title = home.get("Title") or home.get("title")
+            text = home.get("Content") or home.get("subtitle") or home.get("Subtitle") or ""
+            values["intro"] = {"title": str(title), "text": str(text)}
+            break
+    values["params"] = dict(value)
+
+
+# Hugo's markup defaults that differ from blogbuild's: written out, so the converted mapping (and the
+# blogbuild.yaml init writes) renders as Hugo does under blogbuild's own defaults.
+_HUGO_MARKUP_DEFAULTS = (
+    (("goldmark", "extensions", "typographer"), True),
+    (("goldmark", "parser", "autoHeadingIDType"), "github"),
+    (("tableOfContents", "startLevel"), 2),
+    (("tableOfContents", "endLevel"), 3),
+)
+
+
+def with_hugo_defaults(markup: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a Hugo `markup` mapping with Hugo's defaults filled in where the site does not set them."""
+    result = _copy(markup)
+    for names, value in _HUGO_MARKUP_DEFAULTS:
+        level = result
+        for name in names[:-1]:
+            key = next((k for k in level if str(k).lower() == name.lower()), name)
+            if not isinstance(level.get(key), dict):
+                level[key] = {}
+            level = level[key]
+        if not any(str(k).lower() == names[-1].lower() for k in level):
+            level[names[-1]] = value
+    return result
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _copy(item) for key, item in value.items()}
+    return value
+
+
+def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A parsed Hugo config as (blogbuild.yaml mapping, Hugo keys not honoured); pure, for tests and init."""
+    ignored: list[str] = []
+    merged = _merge_language(dict(data), ignored)
+    values: dict[str, Any] = {}
+    keyed = _lower_keys(merged)
+    cjk = bool(keyed.get("hascjklanguage", ("", False))[1])
+    handled: set[str] = set()
+
+    def take(hugo_key: str) -> Any:
+        handled.add(hugo_key)
+        return keyed.get(hugo_key, ("", None))[1]
+
+    for hugo_key, target in (("title", "title"), ("baseurl", "base_url"), ("copyright", "copyright")):
+        value = take(hugo_key)
+        if value not in (None, ""):
+            values[target] = str(value)
+    language = take("locale") or take("languagecode")
+    if language:
+        values["language_code"] = str(language)
+    values["taxonomies"] = _taxonomies(take("taxonomies")) if "taxonomies" in keyed else ["tags", "categories"]
+    menus = take("menus") or take("menu")
+    if isinstance(menus, Mapping):
+        values["menu"] = hugo_menu(menus.get("main") or [])
+        ignored += [f"menus.{name}" for name in menus if name != "main"]
+    pagination = take("pagination")
+    page_size = pagination.get("pagerSize") if isinstance(pagination, Mapping) else None
+    page_size = page_size or take("paginate")
+    if isinstance(page_size, int) and page_size > 0:
+        values["paginate"] = page_size
+    summary_length = take("summarylength")
+    if isinstance(summary_length, int) and summary_length > 0:
+        # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.
+        values["summary_length"] = summary_length if cjk else summary_length * LETTERS_PER_WORD
+    for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future")):
+        if take(hugo_key) is True:
+            values[target] = True
+    for hugo_key, target in (("contentdir", "source_dir"), ("publishdir", "output_dir")):
+        value = take(hugo_key)
+        if isinstance(value, str) and value:
+            values[target] = value
+    permalinks = take("permalinks")
+    if isinstance(permalinks, Mapping) and permalinks:
+        values["permalinks"] = {str(key): value for key, value in permalinks.items()
+                                if isinstance(value, str)}
+    markup = take("markup")
+    values["markup"] = with_hugo_defaults(markup if isinstance(markup, Mapping) else {})
+    emoji = take("enableemoji")
+    if isinstance(emoji, bool):
+        values["enableEmoji"] = emoji
+    params = take("params")
+    if isinstance(params, Mapping):
+        _params(params, values)
+    for lowered, (key, _) in keyed.items():
+        if lowered not in handled and key not in _SAME_BY_DEFAULT:
+            ignored.append(key)
+    return values, ignored
+
+
+def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
+    """The site's Hugo config converted to blogbuild's keys, or None when the site has no Hugo config."""
+    found = find_hugo_config(root)
+    if found is None:
+        return None
+    shown = f"{shown_root.rstrip('/')}/{found.name}" if shown_root else str(found)
+    if found.is_dir():
+        shown = f"{shown_root.rstrip('/')}/config/_default" if shown_root else str(found)
+        data = _read_folder(found, shown)
+    else:
+        data = _parse(found, shown)
+    values, ignored = convert(data)
+    return HugoConfig(shown, values, tuple(ignored))
+
+
+def ignored_message(ignored: Sequence[str]) -> str:
+    """The one warning line naming every Hugo key blogbuild does not honour."""
+    return f"Hugo config keys blogbuild does not use: {', '.join(ignored)} (see README, Coming from Hugo)"
