@@ -143,6 +143,7 @@ class Term:
     posts: tuple[Post, ...]
     title: str = ""          # from content/<taxonomy>/<slug>/_index.md when present
     content_html: str = ""
+    description: str = ""
 
     @property
     def count(self) -> int:
@@ -157,6 +158,8 @@ class Taxonomy:
     singular: str
     url: str
     terms: tuple[Term, ...]
+    title: str = ""          # from content/<taxonomy>/_index.md, else the name capitalised ("Tags")
+    content_html: str = ""
 
 
 # Parts a post page lists of its series: all of a short series, else this many around the current part
@@ -198,13 +201,23 @@ class PostNav:
 
 @dataclass(frozen=True)
 class Section:
-    """A folder of content/ with its _index.md and its posts."""
+    """A folder of content/ (a top folder, or a deeper one with an _index.md) and every post below it.
+
+    Sections nest as Hugo's do: name is the folder path ("posts/systems"), parents and subsections are
+    (title, url) links, so the model stays a flat tuple of frozen values."""
 
     name: str
     url: str
     title: str
     content_html: str
-    posts: tuple[Post, ...]
+    posts: tuple[Post, ...]                       # every listed post below the folder, newest first
+    description: str = ""
+    parents: tuple[tuple[str, str], ...] = ()     # (title, url) of each enclosing section, outermost first
+    subsections: tuple[tuple[str, str], ...] = ()  # (title, url) of the sections one level down
+
+    def holds(self, post: Post) -> bool:
+        """Whether the post's file is below this section's folder."""
+        return post.rel_path.startswith(self.name + "/")
 
 
 @dataclass(frozen=True)

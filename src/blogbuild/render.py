@@ -21,6 +21,7 @@ from .config import SiteConfig
 from .errors import SourceError
 from .model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
 from .posts import fingerprint_of
+from .site import section_of, special_layout
 from .urls import url_to_output_path, urlize
 
 # Template text that shows site-wide lists: a page using such a template depends on every post.
@@ -376,19 +377,29 @@ class Planner:
         data += self._site_files()
         return pages, data
 
+    def _layout_page(self, layout: str) -> Post | None:
+        """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
+        return next((post for post in self.site.pages if special_layout(post) == layout), None)
+
     def _singletons(self) -> list[PlannedPage]:
         """Taxonomy indexes, archives, search and 404: one page each."""
         site = self.site
         pages = [self._terms_page(taxonomy) for taxonomy in site.taxonomies]
         archive_keys = [_link_key(post) + "\x01" + post.date_text for post in site.posts]
-        pages.append(self._page("/archives/", "archives.html", "archives", {
-            "page": self._meta("archives", "/archives/", "Archives", breadcrumbs=(("Home", "/"),
-                                                                                   ("Archives", "/archives/"))),
-            "archives": site.archives, "post_count": len(site.posts)}, archive_keys))
+        archives = self._layout_page("archives")
+        url, title, description, source = _written("/archives/", "Archives", archives)
+        pages.append(self._page(url, "archives.html", "archives", {
+            "page": self._meta("archives", url, title, description=description,
+                               breadcrumbs=(("Home", "/"), (title, url))),
+            "archives": site.archives, "post_count": len(site.posts), "post": archives},
+            [*archive_keys, archives.fingerprint if archives else ""], source=source))
         if self.templates.exists("search.html"):
-            pages.append(self._page("/search/", "search.html", "search", {
-                "page": self._meta("search", "/search/", "Search", breadcrumbs=(("Home", "/"),
-                                                                                 ("Search", "/search/")))}, []))
+            search = self._layout_page("search")
+            url, title, description, source = _written("/search/", "Search", search)
+            pages.append(self._page(url, "search.html", "search", {
+                "page": self._meta("search", url, title, description=description,
+                                   breadcrumbs=(("Home", "/"), (title, url))), "post": search},
+                [search.fingerprint if search else ""], source=source))
         pages.append(self._page("/404.html", "404.html", "404", {
             "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
         return pages
@@ -408,11 +419,10 @@ class Planner:
         pages, data = self._home()
         for post in changed:
             pages += self._post_pages(post)
-        sections = {post.section for post in changed}
         terms = {(name, urlize(value)) for post in changed for name in self.config.taxonomies
                  for value in post.taxonomy_values(name)}
         for section in site.sections:
-            if section.name in sections:
+            if any(section.holds(post) for post in changed):
                 self._section(section, pages, data)
         for taxonomy in site.taxonomies:
             for term in taxonomy.terms:
@@ -434,7 +444,8 @@ class Planner:
         return pages, [self._feed("/index.xml", config.title, "/", self.site.posts)]
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:
-        pages = [self._post_page(post)]
+        # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
+        pages = [] if special_layout(post) else [self._post_page(post)]
         for alias in post.aliases:
             pages.append(self._page(alias, "alias.html", "alias", {
                 "page": self._meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
@@ -442,10 +453,13 @@ class Planner:
         return pages
 
     def _section(self, section: Section, pages: list[PlannedPage], data: list[PlannedData]) -> None:
-        crumbs = (("Home", "/"), (section.title, section.url))
+        crumbs = (("Home", "/"), *section.parents, (section.title, section.url))
         pages += self._list_pages(section.posts, section.url, "section.html", "section", section.title,
                                   crumbs, {"section": section},
-                                  fingerprint_of(section.title, section.content_html), f"{section.url}index.xml")
+                                  fingerprint_of(section.title, section.content_html, section.description,
+                                                 *(f"{title}\x01{url}" for title, url in section.parents),
+                                                 *(f"{title}\x01{url}" for title, url in section.subsections)),
+                                  f"{section.url}index.xml")
         data.append(self._feed(f"{section.url}index.xml", f"{section.title} - {self.config.title}", section.url,
                                section.posts))
 
@@ -476,9 +490,9 @@ class Planner:
     def _post_page(self, post: Post) -> PlannedPage:
         nav = self.site.nav(post)
         crumbs: list[tuple[str, str]] = [("Home", "/")]
-        section = next((section for section in self.site.sections if section.name == post.section), None)
+        section = section_of(self.site, post)
         if section is not None:
-            crumbs.append((section.title, section.url))
+            crumbs += [*section.parents, (section.title, section.url)]
         crumbs.append((post.title, post.url))
         meta_info = self._meta("post", post.url, post.title, description=post.description or post.summary_text[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
             needs_code=post.has_code, breadcrumbs=tuple(crumbs), draft=post.draft)
@@ -490,13 +504,14 @@ class Planner:
                           source=post.source)
 
     def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
-        title = taxonomy.name.title()
+        title = taxonomy.title or taxonomy.name.title()
         return self._page(taxonomy.url, "terms.html", "terms", {
             "page": self._meta("terms", taxonomy.url, title, breadcrumbs=(("Home", "/"), (title, taxonomy.url))),
-            "taxonomy": taxonomy}, [fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms])
+            "taxonomy": taxonomy}, [title, taxonomy.content_html,
+                                    *(fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms)])
 
     def _term_pages(self, taxonomy: Taxonomy, term: Term) -> list[PlannedPage]:
-        title = taxonomy.name.title()
+        title = taxonomy.title or taxonomy.name.title()
         term_title = term.title or term.name
         term_crumbs = (("Home", "/"), (title, taxonomy.url), (term_title, term.url))
         feed_url = f"{term.url}index.xml"
@@ -533,6 +548,13 @@ class Planner:
             PlannedData("robots.txt", lambda: robots(config), config.base_url),
             PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
         ]
+
+
+def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:
+    """(url, title, description, source) of a built-in page, as its content page writes them when there is one."""
+    if post is None:
+        return url, title, "", ""
+    return post.url, post.title or title, post.description, post.source
 
 
 def _rfc822(value: datetime | None) -> str:

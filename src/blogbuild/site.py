@@ -24,9 +24,19 @@ def is_published(post: Post, config: SiteConfig, now: datetime) -> bool:
     return True
 
 
+# Content pages that stand for one of blogbuild's own pages (PaperMod's content/archives.md and search.md).
+SPECIAL_LAYOUTS = ("archives", "search")
+
+
+def special_layout(post: Post) -> str:
+    """'archives' or 'search' for a page written as PaperMod's archives or search page, else ''."""
+    layout = post.params.get("layout")
+    return layout if isinstance(layout, str) and layout in SPECIAL_LAYOUTS and post.kind == "page" else ""
+
+
 def is_listed(post: Post) -> bool:
-    """A page shows in lists and feeds unless its front matter says `list: false`."""
-    return post.params.get("list", True) is not False
+    """A page shows in lists and feeds unless its front matter says `list: false` or it is a layout page."""
+    return post.params.get("list", True) is not False and not special_layout(post)
 
 
 def newest_first(posts: Iterable[Post]) -> list[Post]:
@@ -53,6 +63,10 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
                 seen.add(slug)
                 names.setdefault(slug, value)
                 grouped[slug].append(post)
+    for (taxonomy, slug), term_page in term_pages.items():
+        if taxonomy == name and slug and slug not in grouped:   # a term with a page and no posts: Hugo publishes it
+            names[slug] = term_page.title or term_page.rel_path.split("/")[-2]
+            grouped[slug] = []
     terms = []
     for slug in sorted(grouped, key=lambda key: (names[key].lower(), key)):
         members = series_order(grouped[slug]) if name == "series" else grouped[slug]
@@ -60,8 +74,12 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
         url = f"/{urlize(name)}/{slug}/"
         terms.append(Term(name, names[slug], slug, url, tuple(members),
                           title=index.title if index else "",
-                          content_html=index.content_html if index else ""))
-    return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{urlize(name)}/", tuple(terms))
+                          content_html=index.content_html if index else "",
+                          description=index.description if index else ""))
+    page = term_pages.get((name, ""))
+    return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{urlize(name)}/", tuple(terms),
+                    title=page.title if page and page.title else name.title(),
+                    content_html=page.content_html if page else "")
 
 
 def _related(post: Post, memberships: list[tuple[tuple[Post, ...], int]], count: int) -> tuple[Post, ...]:
@@ -99,10 +117,12 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
     section_pages: dict[str, Post] = {}
     for index_page in indexes:
         folders = index_page.rel_path.split("/")[:-1]
-        if len(folders) == 2 and folders[0] in config.taxonomies:
-            term_pages[(folders[0], urlize(folders[1]))] = index_page
-        elif len(folders) == 1:
-            section_pages[folders[0]] = index_page
+        if folders and folders[0] in config.taxonomies:
+            # content/tags/_index.md is the taxonomy's page (key slug ""), content/tags/x/_index.md a term's.
+            if len(folders) <= 2:
+                term_pages[(folders[0], urlize(folders[1]) if len(folders) == 2 else "")] = index_page
+        elif folders:
+            section_pages["/".join(folders)] = index_page
     taxonomies = tuple(build_taxonomy(name, posts, term_pages, config) for name in config.taxonomies)
     tags = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "tags"), None)
     series = next((taxonomy for taxonomy in taxonomies if taxonomy.name == "series"), None)
@@ -143,18 +163,47 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
 
 
 def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Section, ...]:
+    """Hugo's sections: every top folder with posts, and every deeper folder with an _index.md (any depth).
+
+    A section lists every post below it (newest first, as posts are); subsections and parents are links."""
+    names = set(section_pages) | {post.section for post in posts if post.section}
     grouped: dict[str, list[Post]] = defaultdict(list)
     for post in posts:
-        if post.section:
-            grouped[post.section].append(post)
-    names = sorted(set(grouped) | set(section_pages))
-    sections = []
+        folders = post.rel_path.split("/")[:-1]
+        for depth in range(1, len(folders) + 1):
+            path = "/".join(folders[:depth])
+            if path in names:
+                grouped[path].append(post)
+    titles = {}
     for name in names:
         index = section_pages.get(name)
-        sections.append(Section(name, f"/{urlize(name)}/", (index.title if index and index.title else
-                                                              section_title(name)),
-                                index.content_html if index else "", tuple(grouped.get(name, ()))))
+        titles[name] = index.title if index and index.title else section_title(name.rsplit("/", 1)[-1])
+    urls = {name: "/" + "/".join(urlize(folder) for folder in name.split("/")) + "/" for name in names}
+
+    def enclosing(name: str) -> list[str]:
+        folders = name.split("/")
+        return [path for path in ("/".join(folders[:depth]) for depth in range(1, len(folders))) if path in names]
+
+    children: dict[str, list[str]] = defaultdict(list)
+    for name in names:
+        parents = enclosing(name)
+        if parents:
+            children[parents[-1]].append(name)
+    sections = []
+    for name in sorted(names):
+        index = section_pages.get(name)
+        sections.append(Section(
+            name, urls[name], titles[name], index.content_html if index else "", tuple(grouped.get(name, ())),
+            description=index.description if index else "",
+            parents=tuple((titles[parent], urls[parent]) for parent in enclosing(name)),
+            subsections=tuple((titles[child], urls[child]) for child in sorted(children[name]))))
     return tuple(sections)
+
+
+def section_of(site: Site, post: Post) -> Section | None:
+    """The innermost section holding the post (its folder, or the nearest enclosing one), for breadcrumbs."""
+    holding = [section for section in site.sections if section.holds(post)]
+    return max(holding, key=lambda section: len(section.name)) if holding else None
 
 
 def _archives(posts: list[Post]) -> tuple[ArchiveYear, ...]:
@@ -179,12 +228,12 @@ def replace_posts(site: Site, edited: Mapping[str, Post]) -> Site:
     # Only the containers an edited post belongs to (its terms, section and month) can hold it.
     term_slugs = {(name, urlize(value)) for post in edited.values() for name in site.config.taxonomies
                   for value in post.taxonomy_values(name)}
-    section_names = {post.section for post in edited.values()}
     months = {(post.date.year, post.date.month) for post in edited.values() if post.date is not None}
     taxonomies = tuple(replace(taxonomy, terms=tuple(
         replace(term, posts=swap(term.posts)) if (taxonomy.name, term.slug) in term_slugs else term
         for term in taxonomy.terms)) for taxonomy in site.taxonomies)
-    sections = tuple(replace(section, posts=swap(section.posts)) if section.name in section_names else section
+    sections = tuple(replace(section, posts=swap(section.posts))
+                     if any(section.holds(post) for post in edited.values()) else section
                      for section in site.sections)
     archives = tuple(replace(year, months=tuple(
         replace(month, posts=swap(month.posts)) if (month.year, month.month) in months else month

@@ -124,24 +124,19 @@ def blogbuild_records(site: Any) -> dict[str, PageRecord]:
         records[post.url] = PageRecord(post.url, "page", post.title, post.description, date, post.content_html,
                                        terms, layout=str(post.params.get("layout", "") or ""))
     for section in site.sections:
-        members = tuple(sorted(post.url for post in _all_posts(section)))
+        members = tuple(sorted(post.url for post in section.posts))   # every post below the folder
         records[section.url] = PageRecord(section.url, "section", section.title,
-                                          str(getattr(section, "description", "") or ""),
+                                          section.description,
                                           content=section.content_html, members=members)
+    records["/"] = PageRecord("/", "home", site.config.title, members=tuple(sorted(post.url for post in site.pages)))
     for taxonomy in site.taxonomies:
-        records[taxonomy.url] = PageRecord(taxonomy.url, "taxonomy", str(getattr(taxonomy, "title", "") or ""),
+        records[taxonomy.url] = PageRecord(taxonomy.url, "taxonomy", taxonomy.title,
                                            members=tuple(sorted(term.url for term in taxonomy.terms)))
         for term in taxonomy.terms:
             records[term.url] = PageRecord(term.url, "term", term.title or term.name,
-                                           str(getattr(term, "description", "") or ""), content=term.content_html,
+                                           term.description, content=term.content_html,
                                            members=tuple(sorted(post.url for post in term.posts)))
     return records
-
-
-def _all_posts(section: Any) -> Iterable[Any]:
-    yield from section.posts
-    for child in getattr(section, "subsections", ()):
-        yield from _all_posts(child)
 
 
 def build_with_blogbuild(site: Path) -> Any:

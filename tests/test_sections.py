@@ -1,0 +1,59 @@
+"""Every page kind Hugo publishes: nested sections, term-only pages, PaperMod's archives and search layout pages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from blogbuild.cli import main
+
+
+def _page(site: Path, url: str) -> str:
+    return (site / "public" / url.strip("/") / "index.html").read_text(encoding="utf-8")
+
+
+FILES = {
+    "blogbuild.yaml": "title: T\nbase_url: https://example.org/\n",
+    "content/posts/_index.md": "---\ntitle: Writing\n---\n",
+    "content/posts/top.md": "---\ntitle: Top\ndate: 2024-01-01\n---\nTop.\n",
+    "content/posts/systems/_index.md": "---\ntitle: Systems\ndescription: All about systems\n---\nSystems text.\n",
+    "content/posts/systems/storage/_index.md": "---\ntitle: Storage\n---\n",
+    "content/posts/systems/storage/lsm.md": "---\ntitle: LSM\ndate: 2024-02-01\ntags: [db]\n---\nTrees.\n",
+    "content/posts/systems/net.md": "---\ntitle: Net\ndate: 2024-03-01\n---\nPackets.\n",
+    "content/tags/_index.md": "---\ntitle: Topics\n---\n",
+    "content/tags/consensus/_index.md": "---\ntitle: Consensus\n---\nNothing tagged yet.\n",
+    "content/archives.md": "---\ntitle: Archive\nlayout: archives\nurl: /archives/\n---\nEvery post, by month.\n",
+    "content/search.md": "---\ntitle: Find\nlayout: search\nplaceholder: type here\n---\n",
+}
+
+
+def test_nested_sections_have_list_pages_feeds_and_breadcrumbs(make_site) -> None:
+    site = make_site(FILES)
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "1"]) == 0
+    storage = _page(site, "/posts/systems/storage/")
+    assert "LSM" in storage and "Net" not in storage
+    systems = _page(site, "/posts/systems/")
+    assert "Systems text." in systems and "LSM" in systems and "Net" in systems and "Top" not in systems
+    assert 'href="/posts/systems/storage/"' in systems   # the subsection is linked from its parent
+    crumbs = storage.split('class="breadcrumbs"', 1)[1].split("</nav>", 1)[0]
+    assert [name in crumbs for name in ("Writing", "Systems", "Storage")] == [True, True, True]
+    post_crumbs = _page(site, "/posts/systems/storage/lsm/").split('class="breadcrumbs"', 1)[1].split("</nav>")[0]
+    assert crumbs.index("Writing") < crumbs.index("Systems") and "Storage" in post_crumbs
+    assert (site / "public/posts/systems/storage/index.xml").read_text(encoding="utf-8").count("<item>") == 1
+
+
+def test_term_with_only_an_index_page_is_published(make_site) -> None:
+    site = make_site(FILES)
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "1"]) == 0
+    assert "Nothing tagged yet." in _page(site, "/tags/consensus/")
+    terms = _page(site, "/tags/")
+    assert "Topics" in terms and 'href="/tags/consensus/"' in terms and 'href="/tags/db/"' in terms
+
+
+def test_layout_pages_become_the_archives_and_search_pages(make_site) -> None:
+    site = make_site(FILES)
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "1"]) == 0
+    archives = _page(site, "/archives/")
+    assert "<h1>Archive</h1>" in archives and "Every post, by month." in archives and "LSM" in archives
+    search = _page(site, "/search/")
+    assert "<h1>Find</h1>" in search and 'placeholder="type here"' in search
+    home = _page(site, "/")
+    assert 'href="/archives/"' not in home.split("<main", 1)[1]   # a layout page is not a post in the lists
