@@ -57,6 +57,11 @@ def make_parser() -> argparse.ArgumentParser:
     _add_site_options(check)
     check.add_argument("--drafts", "-D", action="store_true", help="include drafts")
 
+    init = commands.add_parser("init", help="write blogbuild.yaml from a Hugo site's config")
+    init.add_argument("--from-hugo", action="store_true", help="read hugo.toml / config.yml / config/_default/")
+    init.add_argument("--root", default=".", metavar="DIR", help="site folder (default: .)")
+    init.add_argument("--force", action="store_true", help="replace an existing blogbuild.yaml")
+    init.add_argument("--quiet", "-q", action="store_true", help="list only templates that content uses")
     new = commands.add_parser("new", help="write a new draft post")
     new.add_argument("title")
     new.add_argument("--series", metavar="NAME")
@@ -109,6 +114,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .commands import check
         return check.run(check.CheckOptions(root=args.root, source=args.source, config=args.config,
                                             drafts=args.drafts, future=args.future, quiet=args.quiet))
+    if args.command == "init":
+        from .commands import init
+        return init.run(init.InitOptions(root=args.root, from_hugo=args.from_hugo, force=args.force,
+                                         quiet=args.quiet))
     if args.command == "new":
         from .commands import new
         tags = tuple(tag.strip() for tag in args.tags.split(",") if tag.strip())

@@ -7,6 +7,7 @@ Keys blogbuild cannot honour are collected in `ignored`, which the build reports
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -298,7 +299,7 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     permalinks = take("permalinks")
     if isinstance(permalinks, Mapping) and permalinks:
         values["permalinks"] = {str(key): value for key, value in permalinks.items()
-                                if isinstance(value, str)}
+                                if isinstance(value, (str, Mapping))}
     markup = take("markup")
     values["markup"] = with_hugo_defaults(markup if isinstance(markup, Mapping) else {})
     emoji = take("enableemoji")
@@ -331,3 +332,70 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
 def ignored_message(ignored: Sequence[str]) -> str:
     """The one warning line naming every Hugo key blogbuild does not honour."""
     return f"Hugo config keys blogbuild does not use: {', '.join(ignored)} (see README, Coming from Hugo)"
+
+
+# --- what `init --from-hugo` reports: Go templates that need a Jinja port, and where content uses them -----
+
+# Hugo's own shortcodes; blogbuild has figure, details, highlight, ref, relref and rawhtml-style raw HTML.
+_HUGO_BUILTIN_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "param", "gist", "youtube",
+                                      "vimeo", "x", "tweet", "instagram", "qr", "comment"})
+_BLOGBUILD_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "rawhtml"})
+_SHORTCODE_USE = re.compile(r"\{\{[<%]\s*(?!/)([\w.\-/]+)")
+
+
+@dataclass(frozen=True)
+class TemplateToPort:
+    """A Go template (site layout or shortcode) that blogbuild cannot run, and the content lines that use it."""
+
+    path: str                      # relative to the site folder, e.g. "layouts/shortcodes/notice.html"
+    kind: str                      # "shortcode" | "layout" | "partial"
+    uses: tuple[str, ...] = ()     # "content/posts/a.md:12" for each use
+
+
+def _content_uses(content: Path, root: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """(shortcode name -> uses, layout or type name -> pages) over every markdown file of content/."""
+    shortcodes: dict[str, list[str]] = {}
+    layouts: dict[str, list[str]] = {}
+    if not content.is_dir():
+        return shortcodes, layouts
+    for path in sorted(content.rglob("*.md")):
+        shown = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            for match in _SHORTCODE_USE.finditer(line):
+                shortcodes.setdefault(match.group(1), []).append(f"{shown}:{number}")
+            stripped = line.strip()
+            for key in ("layout", "type"):
+                for separator in (":", " ="):
+                    if stripped.startswith(key + separator):
+                        value = stripped[len(key) + len(separator):].strip().strip("\"'")
+                        layouts.setdefault(value, []).append(f"{shown}:{number}")
+    return shortcodes, layouts
+
+
+def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateToPort]:
+    """Every site layout and shortcode (layouts/, themes/*/layouts/) with its uses in content, and every Hugo
+    built-in shortcode that content uses and blogbuild does not have."""
+    shortcode_uses, layout_uses = _content_uses(root / source_dir, root)
+    found: list[TemplateToPort] = []
+    defined: set[str] = set()
+    folders = [root / "layouts", *sorted((root / "themes").glob("*/layouts"))]
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(item for item in folder.rglob("*") if item.is_file()):
+            relative = path.relative_to(folder).as_posix()
+            shown = path.relative_to(root).as_posix()
+            name = path.stem.split(".")[0]
+            if relative.startswith(("shortcodes/", "_shortcodes/")):
+                defined.add(name)
+                found.append(TemplateToPort(shown, "shortcode", tuple(shortcode_uses.get(name, ()))))
+            elif relative.startswith(("partials/", "_partials/")):
+                found.append(TemplateToPort(shown, "partial"))
+            else:
+                found.append(TemplateToPort(shown, "layout", tuple(layout_uses.get(name, ()))))
+    for name in sorted(shortcode_uses):
+        if name not in defined and name not in _BLOGBUILD_SHORTCODES:
+            label = "Hugo built-in shortcode" if name in _HUGO_BUILTIN_SHORTCODES else "shortcode defined nowhere"
+            found.append(TemplateToPort(f"{{{{< {name} >}}}} ({label})", "shortcode", tuple(shortcode_uses[name])))
+    return found

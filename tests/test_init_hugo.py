@@ -1,0 +1,62 @@
+"""`blogbuild init --from-hugo`: the equivalent blogbuild.yaml, never over an existing one, and what to port."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from blogbuild.cli import main
+from blogbuild.config import load_config
+
+PAPERMOD = Path(__file__).parent / "hugo_sites" / "papermod"
+
+
+def test_writes_the_equivalent_blogbuild_yaml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(PAPERMOD, site)
+    from_hugo = load_config(root=site)
+    assert main(["init", "--from-hugo", "--root", str(site)]) == 0
+    written = yaml.safe_load((site / "blogbuild.yaml").read_text(encoding="utf-8"))
+    assert written["title"] == "Paper Notes" and written["menu"][0]["children"][0]["name"] == "Machine learning"
+    from_yaml = load_config(root=site)   # blogbuild.yaml now wins, and says the same
+    assert from_yaml.config_path.endswith("blogbuild.yaml")
+    for name in ("title", "base_url", "menu", "social", "taxonomies", "paginate", "markup", "intro_title"):
+        assert getattr(from_yaml, name) == getattr(from_hugo, name), name
+    out = capsys.readouterr().out
+    assert "not carried over (blogbuild has no equivalent): theme, googleAnalytics, minify" in out
+    assert "partial layouts/partials/extend_head.html: no use in content" in out
+
+
+def test_never_overwrites_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "hugo.toml").write_text('title = "New"\n', encoding="utf-8")
+    (tmp_path / "blogbuild.yaml").write_text("title: Mine\n", encoding="utf-8")
+    assert main(["init", "--from-hugo", "--root", str(tmp_path)]) == 1
+    assert "already exists" in capsys.readouterr().err
+    assert (tmp_path / "blogbuild.yaml").read_text(encoding="utf-8") == "title: Mine\n"
+    assert main(["init", "--from-hugo", "--root", str(tmp_path), "--force"]) == 0
+    assert "title: New" in (tmp_path / "blogbuild.yaml").read_text(encoding="utf-8")
+
+
+def test_reports_templates_to_port_with_their_uses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = {
+        "hugo.toml": 'title = "T"\ntheme = "PaperMod"\n',
+        "layouts/shortcodes/notice.html": "<div class=\"notice\">{{ .Inner }}</div>\n",
+        "themes/PaperMod/layouts/_default/archives.html": "{{ define \"main\" }}{{ end }}\n",
+        "content/posts/a.md": "---\ntitle: A\n---\nText\n\n{{< notice >}}\nHi\n{{< /notice >}}\n\n{{< youtube abc >}}\n",
+        "content/archives.md": "---\ntitle: Archive\nlayout: \"archives\"\n---\n",
+    }
+    for relative, text in files.items():
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_text(text, encoding="utf-8")
+    assert main(["init", "--from-hugo", "--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "shortcode layouts/shortcodes/notice.html: content/posts/a.md:6" in out
+    assert "layout themes/PaperMod/layouts/_default/archives.html: content/archives.md:3" in out
+    assert "shortcode {{< youtube >}} (Hugo built-in shortcode): content/posts/a.md:10" in out
+
+
+def test_without_a_hugo_config_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["init", "--from-hugo", "--root", str(tmp_path)]) == 1
+    assert "no Hugo config" in capsys.readouterr().err
