@@ -19,10 +19,22 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
     assert config.social == (("github", "https://github.com/example"), ("rss", "index.xml"))
     assert (config.intro_title, config.intro_text) == (
         "Hi there", "Welcome to my notes on systems and machine learning.")
-    assert config.markup["goldmark"]["renderer"]["hardWraps"] is True
+    assert config.markup.hard_wraps and config.markup.linkify and config.markup.heading_id_type == "github"
     assert config.params["ShowBreadCrumbs"] is True
-    message = "Hugo config keys blogbuild does not use: theme, googleAnalytics, minify (see README, Coming from Hugo)"
+    message = ("Hugo config keys blogbuild does not use: theme, googleAnalytics, minify, "
+               "markup.goldmark.renderer.unsafe, markup.goldmark.renderHooks, "
+               "markup.highlight.noClasses (see README, Coming from Hugo)")
     assert config.notices == (message,)
+
+
+def test_hugo_markup_defaults_are_written_out() -> None:
+    """Hugo's typographer, github ids and TOC levels 2-3 hold unless the site says otherwise."""
+    values, _ = convert({"markup": {"goldmark": {"extensions": {"typographer": {"disable": True}}}}})
+    assert values["markup"] == {"goldmark": {"extensions": {"typographer": {"disable": True}},
+                                             "parser": {"autoHeadingIDType": "github"}},
+                                "tableOfContents": {"startLevel": 2, "endLevel": 3}}
+    config = load_config(root=PAPERMOD)
+    assert (config.markup.toc_start_level, config.markup.toc_end_level, config.markup.typographer) == (2, 3, True)
 
 
 def test_nested_menu_from_identifier_and_parent_ordered_by_weight_then_name() -> None:

@@ -22,6 +22,7 @@ def run(options: InitOptions) -> int:
     import yaml
 
     from ..hugo_config import read_hugo_config, templates_to_port
+    from ..markup_config import markup_from_mapping
     if not options.from_hugo:
         raise BlogbuildError("blogbuild init needs a source: --from-hugo (reads hugo.toml, config.yml, "
                              "config/_default/ in the site folder)")
@@ -37,8 +38,9 @@ def run(options: InitOptions) -> int:
             + yaml.safe_dump(dict(hugo.values), sort_keys=False, allow_unicode=True, default_flow_style=False))
     target.write_text(text, encoding="utf-8")
     print(f"wrote {target.as_posix()} from {hugo.path}")
-    if hugo.ignored:
-        print(f"not carried over (blogbuild has no equivalent): {', '.join(hugo.ignored)}")
+    ignored = (*hugo.ignored, *markup_from_mapping(hugo.values.get("markup")).ignored)
+    if ignored:
+        print(f"not carried over (blogbuild has no equivalent): {', '.join(ignored)}")
     to_port = templates_to_port(root, str(hugo.values.get("source_dir", "content")))
     if to_port:
         print(f"Go templates blogbuild cannot run ({len(to_port)}); port the ones you need to Jinja in templates/ "
