@@ -23,7 +23,7 @@ THEME_NAME = "hugo_oracle_theme"
 _HEADING_ID = re.compile(r"<h[1-6][^>]*?\sid=\"([^\"]*)\"")
 _TAG = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
-_HREF = re.compile(r"<a\s[^>]*?href=\"([^\"]*)\"")
+_HREF = re.compile(r"<(?:a\s[^>]*?href|img\s[^>]*?src)=\"([^\"]*)\"")
 # blogbuild's heading permalink (PaperMod draws the same "#" with its own heading hook): not text of the page.
 _PERMALINK = re.compile(r"\s*<a class=\"anchor\"[^>]*>#</a>")
 
@@ -55,8 +55,12 @@ class PageRecord:
 
     @property
     def links(self) -> tuple[str, ...]:
-        """The href of every link in the content (permalinks of headings left out), in document order."""
-        return tuple(_HREF.findall(_PERMALINK.sub("", self.content)))
+        """Every link's href and image's src in the content (heading permalinks left out), in document order.
+
+        A same-page '#part' counts as '<page url>#part': Hugo's link hook writes the page's URL in front,
+        blogbuild leaves the fragment alone; a browser goes to the same place."""
+        found = _HREF.findall(_PERMALINK.sub("", self.content))
+        return tuple(self.url + link if link.startswith("#") else link for link in found)
 
 
 def hugo_binary() -> str | None:
