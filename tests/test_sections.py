@@ -57,3 +57,18 @@ def test_layout_pages_become_the_archives_and_search_pages(make_site) -> None:
     assert "<h1>Find</h1>" in search and 'placeholder="type here"' in search
     home = _page(site, "/")
     assert 'href="/archives/"' not in home.split("<main", 1)[1]   # a layout page is not a post in the lists
+
+
+def test_layout_and_type_pick_the_sites_templates(make_site) -> None:
+    site = make_site({
+        "blogbuild.yaml": "title: T\n",
+        "templates/wide.html": '{% extends "post.html" %}{% block content %}WIDE {{ post.title }}{% endblock %}',
+        "templates/notes/single.html": "NOTE {{ post.title }}",
+        "content/a.md": "---\ntitle: A\nlayout: wide\n---\nx\n",
+        "content/b.md": "---\ntitle: B\ntype: notes\n---\nx\n",
+        "content/c.md": "---\ntitle: C\nlayout: home\n---\nx\n",
+    })
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "1"]) == 0
+    assert "WIDE A" in _page(site, "/a/")
+    assert _page(site, "/b/") == "NOTE B"
+    assert "<article" in _page(site, "/c/")   # layout: home is not the home page's template

@@ -500,8 +500,21 @@ class Planner:
                 *(_link_key(related) for related in nav.related),
                 *(f"{title}\x01{url}" for title, url in crumbs)]   # the section's title shows in the crumbs
         keys += [self._series_nav_key(part) for part in nav.series]
-        return self._page(post.url, "post.html", "post", {"page": meta_info, "post": post, "nav": nav}, keys,
-                          source=post.source)
+        return self._page(post.url, self._post_template(post), "post", {"page": meta_info, "post": post, "nav": nav},
+                          keys, source=post.source)
+
+    def _post_template(self, post: Post) -> str:
+        """Hugo's lookup, shortened: `layout: X` uses X.html and `type: T` uses T/single.html when the site has
+        them; the theme's own page templates (home, section, ...) are never picked for a post."""
+        layout, kind = post.params.get("layout"), post.params.get("type")
+        candidates = []
+        if isinstance(kind, str) and kind:
+            candidates += [f"{kind}/{layout}.html"] if isinstance(layout, str) and layout else []
+            candidates.append(f"{kind}/single.html")
+        if isinstance(layout, str) and layout and f"{layout}.html" not in _PAGE_TEMPLATES:
+            candidates.append(f"{layout}.html")
+        return next((name for name in candidates if "/." not in name and ".." not in name
+                     and self.templates.exists(name)), "post.html")
 
     def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
         title = taxonomy.title or taxonomy.name.title()
@@ -548,6 +561,11 @@ class Planner:
             PlannedData("robots.txt", lambda: robots(config), config.base_url),
             PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
         ]
+
+
+# The theme's templates for pages other than posts: a post's `layout` never selects one of them.
+_PAGE_TEMPLATES = frozenset({"base.html", "home.html", "section.html", "term.html", "terms.html", "series.html",
+                             "archives.html", "search.html", "404.html", "alias.html"})
 
 
 def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:
