@@ -117,7 +117,7 @@ def blogbuild_records(site: Any) -> dict[str, PageRecord]:
     """The same records from blogbuild's Site model (what its templates see)."""
     records: dict[str, PageRecord] = {}
     taxonomy_urls = {taxonomy.name: taxonomy.url for taxonomy in site.taxonomies}
-    from blogbuild.text import urlize
+    from blogbuild.urls import urlize
     for post in site.pages:
         terms = {}
         for name, url in taxonomy_urls.items():
