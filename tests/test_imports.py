@@ -141,3 +141,31 @@ def test_nothing_imports_the_cli_but_the_entry_point() -> None:
     graph = import_graph()
     importers = sorted(name for name, imported in graph.items() if "blogbuild.cli" in imported)
     assert importers == ["blogbuild.__main__"]
+
+
+def _options_misuse(package: Path) -> list[str]:
+    """Parameters named options typed Any (or untyped), and getattr(options, ...) calls."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for argument in [*node.args.args, *node.args.kwonlyargs]:
+                    annotation = argument.annotation
+                    if argument.arg == "options" and (annotation is None or ast.unparse(annotation) in ("Any",
+                                                                                                      "'Any'")):
+                        found.append(f"{relative}:{node.lineno} {node.name}(options)")
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+                    and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "options":
+                found.append(f"{relative}:{node.lineno} getattr(options, ...)")
+    return found
+
+
+def test_options_travel_as_typed_dataclasses() -> None:
+    assert _options_misuse(PACKAGE) == [], "take the command's options dataclass (commands/), not Any"
+
+
+def test_the_options_check_sees_any_and_getattr(tmp_path: Path) -> None:
+    (tmp_path / "stage.py").write_text("from typing import Any\n\n\ndef run(options: Any) -> int:\n"
+                                       "    return getattr(options, 'jobs', 0)\n", encoding="utf-8")
+    assert _options_misuse(tmp_path) == ["stage.py:4 run(options)", "stage.py:5 getattr(options, ...)"]
