@@ -232,3 +232,14 @@ def test_prose_that_merely_starts_with_math_true_is_not_a_header() -> None:
     text = "math: true is what the tool wrote everywhere.\n"
     front_matter = parse_front_matter(SourceFile("p.md", "p.md", text))
     assert front_matter.format == "none" and front_matter.body == text
+
+
+@pytest.mark.parametrize("name", FLAT_CASES)
+def test_fix_writes_a_flattened_header_as_yaml(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / f"{name}.md"
+    target.write_bytes((FLATTENED / f"{name}.md").read_bytes())
+    assert main(["fix", str(target)]) == 0
+    assert target.read_text(encoding="utf-8") == (FLATTENED / f"{name}.expected.md").read_text(encoding="utf-8")
+    assert f"{target}:1: read a header flattened onto one line" in capsys.readouterr().out
+    assert main(["fix", str(target)]) == 0
+    assert "no damaged header; left alone" in capsys.readouterr().out

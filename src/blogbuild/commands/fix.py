@@ -1,4 +1,4 @@
-"""`blogbuild fix PATH…`: rewrite files with the `math: true` header damage in place, or show the diff."""
+"""`blogbuild fix PATH…`: rewrite files with a damaged header in place (frontmatter/repair.py), or show the diff."""
 from __future__ import annotations
 
 import difflib
@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..atomic import write_atomically
-from ..errors import SourceError
-from ..frontmatter.repair import repair_damaged_header
+from ..errors import SourceError, SourceWarning
+from ..frontmatter.repair import read_flattened_header, repair_damaged_header
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,18 @@ def _decode_source(data: bytes, path: str) -> tuple[str, str, str]:
     return text.replace("\r\n", "\n"), bom, newline
 
 
+def repaired_text(text: str, path: str) -> tuple[str, tuple[SourceWarning, ...]] | None:
+    """The file's text with its damaged header repaired, and what was repaired; None for a healthy file."""
+    repair = repair_damaged_header(text, path=path)
+    if repair is not None:
+        return repair.text, repair.warnings
+    flat = read_flattened_header(text, path=path)
+    if flat is not None:
+        from ..importer import front_matter_text
+        return front_matter_text(flat.data) + flat.body, flat.warnings
+    return None
+
+
 def run(options: FixOptions) -> int:
     """Rewrite damaged files in place (PATH.bak beside), or show the diff; exit 1 when a file could not be fixed."""
     status = 0
@@ -60,11 +72,11 @@ def run(options: FixOptions) -> int:
             print(str(error), file=sys.stderr)
             status = 1
             continue
-        result = repair_damaged_header(text, path=shown)
+        result = repaired_text(text, shown)
         if result is None:
             print(f"{shown}: ok, no damaged header; left alone")
             continue
-        repaired, warnings = result.text, result.warnings
+        repaired, warnings = result
         for warning in warnings:
             print(f"{shown}:{warning.line}: {warning.message.split('; run `blogbuild fix')[0]}")
         if options.dry_run:
@@ -72,21 +84,27 @@ def run(options: FixOptions) -> int:
                                         fromfile=shown, tofile=f"{shown} (fixed)")
             sys.stdout.writelines(line if line.endswith("\n") else line + "\n" for line in diff)
             continue
-        backup = path.with_name(path.name + ".bak")
-        try:
-            if backup.exists():
-                if backup.read_bytes() != data:
-                    print(f"{backup}: a different backup already exists; move it away, then run "
-                          f"`blogbuild fix {shown}` again", file=sys.stderr)
-                    status = 1
-                    continue
-            else:
-                write_atomically(backup, data)
-            write_atomically(path, (bom + repaired.replace("\n", newline)).encode("utf-8"))
-        except OSError as error:
-            print(f"{shown}: cannot write: {error.strerror or error}; check permissions", file=sys.stderr)
+        if not _write_fixed(path, data, (bom + repaired.replace("\n", newline)).encode("utf-8")):
             status = 1
             continue
         print(f"{shown}: fixed {len(warnings)} damaged line{'s' if len(warnings) != 1 else ''} "
-              f"(original kept in {backup})")
+              f"(original kept in {path.with_name(path.name + '.bak')})")
     return status
+
+
+def _write_fixed(path: Path, original: bytes, fixed: bytes) -> bool:
+    """Keep the original as PATH.bak (never over a different backup), then write the fixed file."""
+    backup = path.with_name(path.name + ".bak")
+    try:
+        if backup.exists():
+            if backup.read_bytes() != original:
+                print(f"{backup}: a different backup already exists; move it away, then run "
+                      f"`blogbuild fix {path}` again", file=sys.stderr)
+                return False
+        else:
+            write_atomically(backup, original)
+        write_atomically(path, fixed)
+    except OSError as error:
+        print(f"{path}: cannot write: {error.strerror or error}; check permissions", file=sys.stderr)
+        return False
+    return True

@@ -172,7 +172,7 @@ def read_flattened_header(text: str, *, path: str) -> FlatRepair | None:
     data = dict(header.data)
     data.pop("math", None)   # the damage's `math: true`; the build detects math itself
     restored = restore_body(header.body).markdown.rstrip("\n")
-    hint = "write the header as YAML between `---` lines (`blogbuild import FILE --out DIR` writes it so)"
+    hint = f"run `blogbuild fix {path}` to write it as YAML between `---` lines"
     warnings = [SourceWarning(path, first + 1, f"read a header flattened onto one line as `blogbuild import` "
                               f"reads a dump; {hint}")]
     warnings.extend(SourceWarning(path, first + 1, f"flattened header: {note}") for note in header.notes)

@@ -239,10 +239,15 @@ def ordered_metadata(metadata: Mapping[str, Any]) -> dict[str, Any]:
     return {key: metadata[key] for key in [*known, *others, *added]}
 
 
+def front_matter_text(metadata: Mapping[str, Any]) -> str:
+    """YAML front matter between `---` lines, keys in a stable order, every string double-quoted."""
+    header = "\n".join(_yaml_lines(ordered_metadata(metadata)))
+    return f"---\n{header}\n---\n"
+
+
 def render_post_file(post: ImportedPost) -> str:
     """The markdown file of one post: YAML front matter in a stable order, then the body."""
-    header = "\n".join(_yaml_lines(ordered_metadata(post.metadata)))
-    return f"---\n{header}\n---\n\n{post.body.markdown}"
+    return f"{front_matter_text(post.metadata)}\n{post.body.markdown}"
 
 
 # ---- planning and writing -------------------------------------------------------------------
