@@ -16,51 +16,31 @@ from .model import TextMetrics
 
 # --- character classes -------------------------------------------------------------------------
 
-# Han (basic, extensions A-G, compatibility), kana, hangul, and the iteration marks 々〆〇 that
-# behave as letters. CJK punctuation (、。「」…) is deliberately not here: it is not a word.
-_CJK_RANGES = (
-    "\u1100-\u11ff"          # hangul jamo
-    "\u3005-\u3007"          # 々 〆 〇
-    "\u3021-\u3029"          # hangzhou numerals
-    "\u3031-\u3035"          # kana repeat marks
-    "\u3040-\u309f"          # hiragana
-    "\u30a1-\u30fa\u30fc-\u30ff"   # katakana without ゠ and the middle dot ・
-    "\u3130-\u318f"          # hangul compatibility jamo
-    "\u31f0-\u31ff"          # katakana phonetic extensions
-    "\u3400-\u4dbf"          # CJK extension A
-    "\u4e00-\u9fff"          # CJK unified ideographs
-    "\ua960-\ua97f"          # hangul jamo extended A
-    "\uac00-\ud7af"          # hangul syllables
-    "\ud7b0-\ud7ff"          # hangul jamo extended B
-    "\uf900-\ufaff"          # CJK compatibility ideographs
-    "\uff66-\uff9f"          # halfwidth katakana
-    "\uffa0-\uffdc"          # halfwidth hangul
-    "\U00020000-\U0003134f"  # CJK extensions B-G
-)
-_CJK = f"[{_CJK_RANGES}]"
-# CJK text plus its punctuation and full-width forms: a space between two of these is a line
-# break artefact of the markdown source, not a word gap, so plain text drops it.
-_CJK_WIDE = f"[{_CJK_RANGES}\u3000-\u303f\u30fb\uff00-\uff65]"
-# A Latin (or any non-CJK script) word: letters and digits, with inner apostrophes ("don't").
-# One character class (a word character, not "_", not CJK) instead of a look-ahead per character.
-_LATIN_LETTER = rf"[^\W_{_CJK_RANGES}]"
-_LATIN = rf"{_LATIN_LETTER}+(?:['’]{_LATIN_LETTER}+)*"
-
 
 class _Patterns:
-    """The regexes over CJK ranges. Compiling their big character classes takes about 9 ms, so it
-    is done on first use: a process that imports this module without measuring text (the CLI
-    starting, a build's main process while workers render) never pays it."""
+    """The regexes over the CJK ranges (whose one home is markdown/cjk.py). Compiling their big
+    character classes takes about 9 ms, so it is done on first use: a process that imports this
+    module without measuring text (the CLI starting, a build's main process while workers render)
+    never pays it."""
 
     __slots__ = ("cjk", "latin", "space_between_cjk", "token")
 
     def __init__(self) -> None:
-        self.cjk = re.compile(_CJK)
-        self.latin = re.compile(_LATIN)
-        self.space_between_cjk = re.compile(rf"(?<={_CJK_WIDE}) (?={_CJK_WIDE})")
+        from .markdown.cjk import WIDE_RANGES, WORD_RANGES, character_class
+
+        word = character_class(WORD_RANGES)
+        cjk = f"[{word}]"
+        wide = f"[{character_class(WIDE_RANGES)}]"
+        # A Latin (or any non-CJK script) word: letters and digits, with inner apostrophes ("don't").
+        # One character class (a word character, not "_", not CJK) instead of a look-ahead per character.
+        latin_letter = rf"[^\W_{word}]"
+        latin = rf"{latin_letter}+(?:['’]{latin_letter}+)*"
+        self.cjk = re.compile(cjk)
+        self.latin = re.compile(latin)
+        self.space_between_cjk = re.compile(rf"(?<={wide}) (?={wide})")
         # Tokens for cutting a summary: one CJK character, one Latin word, one whitespace run, or
         # one other character (punctuation). A cut only ever falls between tokens.
-        self.token = re.compile(rf"({_CJK})|({_LATIN})|\s+|.", re.S)
+        self.token = re.compile(rf"({cjk})|({latin})|\s+|.", re.S)
 
 
 @functools.cache

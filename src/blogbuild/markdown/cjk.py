@@ -10,10 +10,15 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.rules_inline.state_inline import Scanned
 from markdown_it.token import Token
 
-# Ranges whose characters are written without spaces between words: Han, kana, bopomofo,
-# CJK punctuation and fullwidth forms. Hangul is left out on purpose: Korean puts spaces
-# between words, so a line break there is a space.
-_CJK_RANGES = (
+# --------------------------------------------------------------------------- the ranges
+# The one home of the CJK ranges. Two questions need two sets, both built from these blocks:
+# - "is this script written without spaces?" (markdown: a line break between two such characters
+#   is no space; emphasis beside CJK punctuation): Han, kana, bopomofo, CJK punctuation and
+#   fullwidth forms, but not Hangul, because Korean puts spaces between words;
+# - "is this character a word of its own?" (text: word counts, reading time, summary budget): Han,
+#   kana and Hangul letters, but not punctuation (、。「」 are not words).
+
+NO_SPACE_RANGES: tuple[tuple[int, int], ...] = (
     (0x2E80, 0x2FDF),    # radicals, Kangxi radicals
     (0x2FF0, 0x303F),    # ideographic description, CJK symbols and punctuation
     (0x3040, 0x30FF),    # hiragana, katakana
@@ -28,6 +33,42 @@ _CJK_RANGES = (
     (0x20000, 0x3FFFF),  # extensions B and later
 )
 
+# Han (basic, extensions A-G, compatibility), kana, hangul, and the iteration marks 々〆〇 that
+# behave as letters.
+WORD_RANGES: tuple[tuple[int, int], ...] = (
+    (0x1100, 0x11FF),    # hangul jamo
+    (0x3005, 0x3007),    # 々 〆 〇
+    (0x3021, 0x3029),    # hangzhou numerals
+    (0x3031, 0x3035),    # kana repeat marks
+    (0x3040, 0x309F),    # hiragana
+    (0x30A1, 0x30FA),    # katakana without ゠ and the middle dot ・
+    (0x30FC, 0x30FF),
+    (0x3130, 0x318F),    # hangul compatibility jamo
+    (0x31F0, 0x31FF),    # katakana phonetic extensions
+    (0x3400, 0x4DBF),    # CJK extension A
+    (0x4E00, 0x9FFF),    # CJK unified ideographs
+    (0xA960, 0xA97F),    # hangul jamo extended A
+    (0xAC00, 0xD7AF),    # hangul syllables
+    (0xD7B0, 0xD7FF),    # hangul jamo extended B
+    (0xF900, 0xFAFF),    # CJK compatibility ideographs
+    (0xFF66, 0xFF9F),    # halfwidth katakana
+    (0xFFA0, 0xFFDC),    # halfwidth hangul
+    (0x20000, 0x3134F),  # CJK extensions B-G
+)
+
+# Word characters plus CJK punctuation and full-width forms: a space between two of these in
+# plain text is a line break of the markdown source, not a word gap.
+WIDE_RANGES: tuple[tuple[int, int], ...] = WORD_RANGES + (
+    (0x3000, 0x303F),    # CJK symbols and punctuation
+    (0x30FB, 0x30FB),    # katakana middle dot ・
+    (0xFF00, 0xFF65),    # fullwidth forms and halfwidth punctuation
+)
+
+
+def character_class(ranges: tuple[tuple[int, int], ...]) -> str:
+    """The inside of a regex character class ("a-z" without brackets) matching the ranges."""
+    return "".join(chr(low) if low == high else f"{chr(low)}-{chr(high)}" for low, high in ranges)
+
 
 def is_cjk(character: str) -> bool:
     """Whether a character belongs to a script written without spaces (Chinese, Japanese)."""
@@ -36,7 +77,7 @@ def is_cjk(character: str) -> bool:
     code = ord(character)
     if code < 0x2E80:
         return False
-    return any(low <= code <= high for low, high in _CJK_RANGES)
+    return any(low <= code <= high for low, high in NO_SPACE_RANGES)
 
 
 # --------------------------------------------------------------------------- emphasis
