@@ -218,10 +218,11 @@ def test_text_metrics_agrees_with_the_separate_functions(parts):
     assert (metrics.summary_html, metrics.truncated) == summarize(html, length=20)
 
 
-# --- the fast path against the implementation it replaced ------------------------------------------
-# text.py reads the regular HTML markdown-it writes with one regex instead of html.parser, collects the
-# plain text while parsing, and computes the summary's plain text from its tree. Every result must be
-# what the old code (tests/support/text_reference.py, html.parser throughout) gives.
+# --- the measures from tokens against the implementation they replaced -----------------------------
+# A build measures a post from the tokens its markdown pass already has (markdown/text_tree.py builds
+# the tree without parsing the HTML), and text_metrics(html) parses any HTML with html.parser. Every
+# result must be what the old code (tests/support/text_reference.py, html.parser over the rendered
+# HTML) gives.
 
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 import text_reference as reference  # noqa: E402
@@ -229,6 +230,7 @@ import text_reference as reference  # noqa: E402
 from blogbuild import text as text_module  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
+REPO = Path(__file__).resolve().parent.parent
 
 
 def _load_synth():
@@ -270,42 +272,72 @@ def _assert_same_as_reference(html: str, config: SiteConfig) -> None:
     assert summarize(html, length=config.summary_length) == reference.summarize(html, length=config.summary_length)
 
 
+def _assert_tokens_measure_as_reference(body: str, config: SiteConfig, shortcodes=None) -> None:
+    """render_post's measures (from tokens) equal the reference's measures of its HTML."""
+    from blogbuild.markdown import render_post
+    rendered, metrics = render_post(body, config=config, shortcodes=shortcodes)
+    expected = reference.text_metrics(rendered.html, config=config)
+    assert metrics.plain_text == expected.plain_text
+    assert metrics.word_count == expected.word_count
+    assert metrics.reading_minutes == expected.reading_minutes
+    assert metrics.summary_html == expected.summary_html
+    assert metrics.truncated == expected.truncated
+    assert metrics.summary_text == reference.plain_text(expected.summary_html)
+
+
+def _builder_of(body: str):
+    """The TextTreeBuilder a build fills for body (to see how it was filled)."""
+    from blogbuild.markdown.render import _render_body
+    from blogbuild.markdown.text_tree import TextTreeWalker
+    _, top, _ = _render_body(body, path="p.md", line_offset=0, config=SiteConfig(), shortcodes=None)
+    builder = text_module.TextTreeBuilder()
+    TextTreeWalker(top.md, top.env, builder).walk(top.tokens)
+    return builder
+
+
 @pytest.fixture(scope="module")
-def synthetic_posts_html() -> list[str]:
-    from blogbuild.markdown import render_markdown
+def synthetic_bodies() -> list[str]:
     synth = _load_synth()
-    pages = []
-    for post in synth.generate(n=120, seed=5):
-        source = synth.front_matter_text(post)
-        body = source.split("\n---\n", 1)[1]
-        pages.append(render_markdown(body).html)
-    return pages
+    return [synth.front_matter_text(post).split("\n---\n", 1)[1] for post in synth.generate(n=120, seed=5)]
 
 
-def test_synthetic_corpus_takes_the_fast_path(synthetic_posts_html):
+def test_synthetic_posts_are_measured_without_parsing_html(synthetic_bodies):
     # Otherwise the comparison below would only compare html.parser with itself.
-    assert all(text_module._parse_simple(html) is not None for html in synthetic_posts_html)
+    assert not any(_builder_of(body).read_html for body in synthetic_bodies)
 
 
 @pytest.mark.parametrize("summary_length", [5, 70, 140])
-def test_fast_text_metrics_equal_the_reference_on_the_synthetic_corpus(synthetic_posts_html, summary_length):
+def test_measures_from_tokens_equal_the_reference_on_the_synthetic_corpus(synthetic_bodies, summary_length):
     config = SiteConfig(summary_length=summary_length)
-    for html in synthetic_posts_html:
-        assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
-        _assert_same_as_reference(html, config)
+    for body in synthetic_bodies:
+        _assert_tokens_measure_as_reference(body, config)
+
+
+def test_measures_from_tokens_equal_the_reference_on_the_bundled_posts():
+    posts = sorted((REPO / "content").rglob("*.md"))
+    assert posts
+    for path in posts:
+        text = path.read_text(encoding="utf-8")
+        body = text.split("\n---\n", 1)[1] if text.startswith("---\n") else text
+        for length in (40, 140, 300):
+            _assert_tokens_measure_as_reference(body, SiteConfig(summary_length=length))
 
 
 MARKDOWN_FIXTURES = sorted((Path(__file__).parent / "fixtures" / "markdown").glob("*.md"))
 
 
 @pytest.mark.parametrize("path", MARKDOWN_FIXTURES, ids=[path.stem for path in MARKDOWN_FIXTURES])
-def test_fast_text_metrics_equal_the_reference_on_markdown_fixtures(path):
+def test_text_metrics_equal_the_reference_on_markdown_fixtures(path):
     from blogbuild.markdown import render_markdown
     source = path.read_text(encoding="utf-8")
     # The fixture file itself (raw HTML, stray "<", entities) and the HTML markdown makes of it.
     for html in (source, render_markdown(source).html):
         assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
         _assert_same_as_reference(html, SiteConfig(summary_length=60))
+    # Each case alone, and the whole file, measured from tokens.
+    for case in [source] + source.split("\n.\n"):
+        for length in (3, 60, 300):
+            _assert_tokens_measure_as_reference(case, SiteConfig(summary_length=length))
 
 
 _html_pieces = st.sampled_from([
@@ -327,13 +359,39 @@ _html_pieces = st.sampled_from([
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(_html_pieces, max_size=40).map("".join), st.integers(min_value=1, max_value=120))
-# Escaped more-markers (markdown with raw HTML off), also split by a tag: the fast path must look for them.
+# Escaped more-markers (markdown with raw HTML off), also split by a tag.
 @example("<p>one two three</p>\n<p>&lt;!--more--&gt;</p>\n<p>four</p>", 100)
 @example("<p>one</p><p> &lt;!--MO<em>re--&gt;</em></p><p>four five six</p>", 100)
 @example("<p>one</p><!-- more --><p>four five six</p>", 100)
-def test_fast_text_metrics_equal_the_reference_on_any_html(html, summary_length):
+def test_text_metrics_equal_the_reference_on_any_html(html, summary_length):
     assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
     _assert_same_as_reference(html, SiteConfig(summary_length=summary_length))
+
+
+# Markdown that mixes what goes into the tree as events with what goes in as HTML (raw HTML, an
+# unclosed <script>, a trailing '&', footnotes, images, task items, shortcodes).
+_markdown_pieces = st.sampled_from([
+    "Some words here. ", "中文句子。", "**bold** ", "*em* ", "`code` ", "$x^2$ ", "$$\\sum_i x_i$$ ",
+    "[link](/a/ \"t\") ", "![alt *x*](i.png) ", "text[^1] ", "\n\n[^1]: a note\n\n", "\n\n", "\n", "  \n",
+    "\n\n# Heading {x}\n\n", "\n\n## 标题\n\n", "\n\n- item\n- [x] done\n- [ ] todo\n\n", "\n\n1. one\n2. two\n\n",
+    "\n\n> quote\n\n", "\n\n```python\nx = 1 < 2\n```\n\n", "\n\n```mermaid\ngraph TD; A-->B\n```\n\n",
+    "\n\n```math\na+b\n```\n\n", "\n\n    indented code\n\n", "\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n",
+    "\n\nTerm\n: definition\n\n", "<b>raw</b> ", "<span>", "</span>", "\n\n<div>\n\n", "\n\n</div>\n\n",
+    "<!--more-->", "\n\n<!--more-->\n\n", "<script>x</script>", "\n\n<script>\nvar a = 1;\n", "</script>",
+    "a &amp b ", "&", "&copy; ", "\n\n<p>raw para &amp</p>\n\n", "<em>", "</em>", "\n\n---\n\n",
+    "{{< figure src=\"a.png\" caption=\"Cap *x*\" >}}", "{{< details summary=\"S\" >}}inner **md**{{< /details >}}",
+    "{{< highlight python >}}y = 2{{< /highlight >}}", "\n\n{{< figure src=\"b.png\" >}}\n\n",
+    "[ref]({{< ref \"x.md\" >}}) ", "`{{< figure >}}` ", "\ufeff", "\ue000", "\u3000",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_markdown_pieces, max_size=30).map("".join), st.integers(min_value=1, max_value=200))
+@example("<script>\nx\n\npara *em*\n\n</script>\n\nafter", 50)
+@example("```python\n\ufeffx = 1\n```\n", 50)
+@example("text &\n\n- a\n- b\n", 50)
+def test_measures_from_tokens_equal_the_reference_on_any_markdown(body, summary_length):
+    _assert_tokens_measure_as_reference(body, SiteConfig(summary_length=summary_length))
 
 
 _HIGHLIGHTED_MARKDOWN = [
@@ -344,19 +402,18 @@ _HIGHLIGHTED_MARKDOWN = [
     "<a class=\"anchor\">\n\n```python\nx = 1\n```\n\n</a>\n\ntext\n",
     "```python\n```\n\n```python\n\n\n```\n",
     "```text\nplain \ue000 text\n```\n",
+    "```python\n\ufeffx = 1\n```\n",
 ]
 
 
 @pytest.mark.parametrize("markdown_text", _HIGHLIGHTED_MARKDOWN)
-def test_highlighted_code_blocks_take_the_block_path_and_equal_the_reference(markdown_text):
+def test_highlighted_code_blocks_measure_as_the_reference(markdown_text):
     from blogbuild.markdown import render_markdown
     html = render_markdown(markdown_text).html
-    # The code block is read as one token by the highlight alternative, not tag by tag.
-    parts = text_module._SIMPLE_TOKEN_RE.split(html)
-    assert any(code is not None for code in parts[2::8])
-    assert _tree_shape(text_module._parse(html)) == _tree_shape(_reference_tree(html))
+    assert '<div class="highlight">' in html
     for length in (3, 40, 200):
         _assert_same_as_reference(html, SiteConfig(summary_length=length))
+        _assert_tokens_measure_as_reference(markdown_text, SiteConfig(summary_length=length))
 
 
 @settings(max_examples=300, deadline=None)

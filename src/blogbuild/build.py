@@ -98,20 +98,20 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: Any,
                   fingerprint: str) -> tuple[Post | None, tuple[SourceWarning, ...], tuple[BlogbuildError, ...]]:
     """One content file through front matter, markdown and text metrics; errors are returned, not raised."""
     from .frontmatter import parse_front_matter
-    from .markdown import render_markdown
+    from .markdown import render_post
     from .posts import make_post
-    from .text import text_metrics
     try:
         front_matter = parse_front_matter(source)
         try:
-            rendered = render_markdown(front_matter.body, path=source.path, line_offset=front_matter.body_line - 1,
-                                       config=config, shortcodes=shortcodes)
+            # The text measures come from the same tokens as the HTML: one parse per post.
+            rendered, metrics = render_post(front_matter.body, path=source.path,
+                                            line_offset=front_matter.body_line - 1, config=config,
+                                            shortcodes=shortcodes)
         except SourceError as error:   # a repaired text's line: name the file's own
             if not front_matter.line_map or error.path != source.path:
                 raise
             raise SourceError(error.path, front_matter.file_line(error.line), error.message, stage=error.stage,
                               column=error.location.column, source_line=error.source_line) from error.__cause__
-        metrics = text_metrics(rendered.html, config=config)
         post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint)
         return post, warnings, ()
     except SourceError as error:

@@ -138,6 +138,8 @@ class _TreeBuilder(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.root = _Element("#root", [])
         self.stack = [self.root]
+        self.texts: list[str] = []     # the text read from HTML (not what TextTreeBuilder.text adds)
+        self.has_comment = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if not _TAG_NAME_RE.match(tag):
@@ -161,6 +163,7 @@ class _TreeBuilder(HTMLParser):
                 return
 
     def handle_data(self, data: str) -> None:
+        self.texts.append(data)
         children = self.stack[-1].children
         if children and isinstance(children[-1], _Text):
             children[-1].text += data
@@ -168,186 +171,158 @@ class _TreeBuilder(HTMLParser):
             children.append(_Text(data))
 
     def handle_comment(self, data: str) -> None:
+        self.has_comment = True
         self.stack[-1].children.append(_Comment(data))
 
 
-def _parse(html: str) -> _Element:
-    return _parse_with_text(html)[0]
+class _CodeElement(_Element):
+    """A highlighted code block: its text is known without parsing its HTML (the code itself), and
+    its elements (Pygments' spans) are parsed from that HTML only if a summary has to show it."""
+
+    __slots__ = ("html", "code_text", "_parsed")
+
+    def __init__(self, tag: str, html: str, code_text: str) -> None:   # noqa: D107 (no dataclass init)
+        self.tag = tag
+        self.html = html
+        self.code_text = code_text
+        self._parsed: _Element | None = None
+
+    def _element(self) -> _Element:
+        if self._parsed is None:
+            parsed = next(child for child in _parse(self.html).children if isinstance(child, _Element))
+            self._parsed = _Element(parsed.tag, parsed.attrs, parsed.children)
+        return self._parsed
+
+    @property  # type: ignore[override]
+    def attrs(self) -> list[tuple[str, str | None]]:
+        return self._element().attrs
+
+    @attrs.setter
+    def attrs(self, value: list[tuple[str, str | None]]) -> None:
+        self._element().attrs = value
+
+    @property  # type: ignore[override]
+    def children(self) -> list:
+        return self._element().children
+
+    @children.setter
+    def children(self, value: list) -> None:
+        self._element().children = value
 
 
-def _parse_with_text(html: str) -> tuple[_Element, list[str] | None, bool]:
-    """(tree, plain-text pieces or None, whether a more-marker may be in it), parsed once."""
-    simple = _parse_simple(html)
-    if simple is not None:
-        return simple
-    builder = _TreeBuilder()
-    builder.feed(html)
-    builder.close()
-    return builder.root, None, True
+_FIRST_TAG_RE = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
 
 
-# The HTML markdown-it and Pygments write is regular: lower-case tags, attributes with double-quoted
-# values, escaped text. _parse_simple reads that subset with one regex, several times faster than
-# html.parser, and gives up (None) on anything else, which then goes to _TreeBuilder. On the subset
-# both build the same tree (tests compare them): what html.parser does with a tag of this shape is
-# lower-case its names, unescape its attribute values and unescape the text between tags.
-_SPACE = "[ \t\n\r\f]"
-# The first alternative takes a whole highlighted code block as markdown._render_fence writes it
-# (Pygments' flat spans): half of a post's tags are in those, and _highlight_element reads one
-# with a regex instead of a loop step per tag. Possessive, so a block that ends otherwise fails
-# at once and goes to the tag alternatives like any other markup.
-_HIGHLIGHT_BLOCK = (r'<div class="highlight"><pre><code((?: class="[^"]*+")?)>'
-                    r'((?:<span class="[^"]*+">[^<]*+</span>|[^<]++)*+)</code></pre></div>')
-_HIGHLIGHT_PIECE_RE = re.compile(r'<span( class="[^"]*")>([^<]*)</span>|([^<]+)')
-_SIMPLE_TOKEN_RE = re.compile(
-    rf"{_HIGHLIGHT_BLOCK}"
-    rf"|<(?:([a-zA-Z][a-zA-Z0-9-]*)((?:{_SPACE}+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:=\"[^\"]*\")?)*){_SPACE}*(/?)>"
-    rf"|/([a-zA-Z][a-zA-Z0-9-]*){_SPACE}*>"
-    r"|!--([^-]*)-->)")
-_SIMPLE_ATTRIBUTE_RE = re.compile(rf"{_SPACE}+([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:(=)\"([^\"]*)\")?")
-_MAYBE_LEFT_OUT = _SKIPPED_IN_TEXT | {"a", "sup"}
-# Elements whose content html.parser (in some Python version) reads as raw text, not as markup.
-_RAW_TEXT_TAGS = frozenset("script style textarea title xmp iframe noembed noframes noscript plaintext".split())
+class TextTreeBuilder:
+    """Builds the tree this module measures from markdown's tokens: the markdown stage calls start,
+    end and text for the elements it knows, and passes any other piece of the page as HTML, which
+    html.parser reads into the same tree, so the result is the tree of the whole page's HTML."""
 
+    def __init__(self) -> None:
+        self._parser = _TreeBuilder()
+        self._stack = self._parser.stack   # shared: the HTML read and the events build one tree
+        self._texts: list[str] = []
+        # Whether HTML passed in is not fully read yet (an open <script>, a trailing '&'): until it
+        # is, every piece must come as HTML, as it would follow in the page.
+        self.pending = False
+        # The plain-text pieces, collected on the way as _plain_text_of's walk would (text outside
+        # left-out elements, a block mark where each block element opens and closes), while every
+        # piece comes as an event; None once HTML came in (then the walk does it).
+        self._pieces: list[str] | None = []
+        self._skipping = [False]   # per open element: inside something plain text leaves out
 
-def _parse_simple(html: str) -> tuple[_Element, list[str], bool] | None:
-    """_parse_with_text for HTML of the regular subset; None for anything else.
+    def start(self, tag: str, attrs: list[tuple[str, str | None]], *, self_closing: bool = False) -> None:
+        """An element opens (or, self-closing or void, stands alone); names as html.parser reports them."""
+        if not _TAG_NAME_RE.match(tag):
+            return
+        if attrs:
+            attrs = [(name, value) for name, value in attrs if _ATTRIBUTE_NAME_RE.match(name)]
+        element = _Element(tag, attrs)
+        stack = self._stack
+        stack[-1].children.append(element)
+        opens = not self_closing and tag not in _VOID
+        if opens:
+            stack.append(element)
+        pieces = self._pieces
+        if pieces is not None:
+            skipped = self._skipping[-1] or (tag in _MAYBE_LEFT_OUT and _left_out_of_text(element))
+            block = not skipped and tag in _BLOCK
+            if block:
+                pieces.append(_BLOCK_MARK)
+            if opens:
+                self._skipping.append(skipped)
+            elif block:
+                pieces.append(_BLOCK_MARK)
 
-    The plain-text pieces are collected on the way, as _plain_text_of's walk would: text outside
-    skipped elements, and a block mark where each block element opens and closes.
-    """
-    # split() gives text, then the seven groups of a token, then text, ...: fewer calls than finditer.
-    parts = _SIMPLE_TOKEN_RE.split(html)
-    texts = parts[::8]
-    if "<" in "".join(texts):
-        return None           # a "<" that is not a tag of the subset
-    root = _Element("#root", [])
-    stack = [root]
-    skipping = [False]        # per open element: inside something plain text leaves out
-    children = root.children
-    pieces: list[str] = []
-    all_texts: list[str] = []  # every text, unescaped: where a "<!--more-->" paragraph would show
-    has_comment = False
-    seen_attributes: dict[str, list[tuple[str, str | None]]] = {}
-    # One loop step per tag, its groups taken from strided slices (no slicing per step); the text
-    # after the last tag comes with a tag of all None, which matches no branch below.
-    ends = [None]
-    for text, code_attributes, code, tag, attributes, self_closing, end_tag, comment in zip(
-            texts, parts[1::8] + ends, parts[2::8] + ends, parts[3::8] + ends, parts[4::8] + ends,
-            parts[5::8] + ends, parts[6::8] + ends, parts[7::8] + ends, strict=True):
+    def end(self, tag: str) -> None:
+        """An element closes."""
+        stack = self._stack
+        if stack[-1].tag == tag and len(stack) > 1:
+            stack.pop()
+            if self._pieces is not None:
+                if not self._skipping.pop() and tag in _BLOCK:
+                    self._pieces.append(_BLOCK_MARK)
+        else:
+            self._pieces = None   # an end tag closing more than one element (or none): leave it to the walk
+            self._parser.handle_endtag(tag)
+
+    def text(self, text: str) -> None:
+        """Text (not escaped)."""
         if text:
-            if "&" in text:
-                text = html_lib.unescape(text)
-            all_texts.append(text)
+            self._texts.append(text)
+            children = self._stack[-1].children
             if children and type(children[-1]) is _Text:
                 children[-1].text += text
             else:
                 children.append(_Text(text))
-            if not skipping[-1]:
-                pieces.append(text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in text else text)
-        if tag is not None:
-            tag = tag.lower()
-            if tag in _RAW_TEXT_TAGS:
-                return None
-            if attributes:
-                # Highlighted code repeats the same few attribute strings (class="n"): read each once.
-                # The lists are shared between elements; nothing changes an element's attrs in place.
-                attrs = seen_attributes.get(attributes)
-                if attrs is None:
-                    attrs = seen_attributes[attributes] = _simple_attributes(attributes)
-            else:
-                attrs = []
-            element = _Element(tag, attrs, [])
-            children.append(element)
-            skipped = skipping[-1] or (tag in _MAYBE_LEFT_OUT and _left_out_of_text(element))
-            block = not skipped and tag in _BLOCK
-            if block:
-                pieces.append(_BLOCK_MARK)
-            if not self_closing and tag not in _VOID:
-                stack.append(element)
-                skipping.append(skipped)
-                children = element.children
-            elif block:
-                pieces.append(_BLOCK_MARK)
-        elif end_tag is not None:
-            end_tag = end_tag.lower()
-            if stack[-1].tag == end_tag:
-                # The common case, an end tag closing the innermost element ("#root" never matches).
-                if not skipping[-1] and end_tag in _BLOCK:
-                    pieces.append(_BLOCK_MARK)
-                stack.pop()
-                skipping.pop()
-                children = stack[-1].children
-                continue
-            for open_index in range(len(stack) - 2, 0, -1):
-                if stack[open_index].tag == end_tag:
-                    for closed in range(open_index, len(stack)):
-                        if not skipping[closed] and stack[closed].tag in _BLOCK:
-                            pieces.append(_BLOCK_MARK)
-                    del stack[open_index:]
-                    del skipping[open_index:]
-                    children = stack[-1].children
-                    break
-        elif comment is not None:
-            children.append(_Comment(comment))
-            has_comment = True
-        elif code is not None:
-            children.append(_highlight_element(code_attributes, code, seen_attributes,
-                                               None if skipping[-1] else pieces, all_texts))
-    # A marker is a comment, or a paragraph whose text is "<!--more-->": that text is then in the
-    # concatenation of all texts too (lower() maps these characters one by one), so a post without
-    # it never needs the tree walk that looks for a marker.
-    may_have_more = has_comment or "<!--more-->" in "".join(all_texts).lower()
-    return root, pieces, may_have_more
+            if self._pieces is not None and not self._skipping[-1]:
+                self._pieces.append(text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in text else text)
+
+    @property
+    def read_html(self) -> bool:
+        """Whether plain text needs a walk over the tree: a piece came as HTML, or an end tag
+        closed more than the innermost element."""
+        return self._pieces is None
+
+    def html(self, html: str) -> None:
+        """A piece of the page as HTML."""
+        parser = self._parser
+        self._pieces = None
+        parser.feed(html)
+        self.pending = bool(parser.rawdata) or parser.cdata_elem is not None
+
+    def code(self, html: str, code_text: str) -> None:
+        """A block of code: one block element, its HTML, and the text that HTML shows."""
+        first = _FIRST_TAG_RE.match(html)
+        if first is None or self.pending or first.group(1).lower() not in _BLOCK:
+            self.html(html)
+            return
+        self._texts.append(code_text)
+        self._stack[-1].children.append(_CodeElement(first.group(1).lower(), html, code_text))
+        if self._pieces is not None and not self._skipping[-1]:
+            text = code_text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in code_text else code_text
+            self._pieces.extend((_BLOCK_MARK, text, _BLOCK_MARK))
+
+    def measure(self, config: SiteConfig) -> TextMetrics:
+        """Plain text, word count, reading time and summary of the page built."""
+        self._parser.close()
+        # A marker is a comment, or a paragraph whose text is "<!--more-->": that text is then in the
+        # concatenation of all texts too, so a post without either never walks the tree for it.
+        joined = "".join(self._texts + self._parser.texts)
+        may_have_more = self._parser.has_comment or ("<!--" in joined and "<!--more-->" in joined.lower())
+        return _measure(self._parser.root, config, may_have_more=may_have_more, pieces=self._pieces)
 
 
-def _highlight_element(code_attributes: str, code: str, seen_attributes: dict[str, list[tuple[str, str | None]]],
-                       pieces: list[str] | None, all_texts: list[str]) -> _Element:
-    """The tree of one highlighted code block (div > pre > code > spans and text), as the tag loop
-    would build it, with its text added to pieces (None: inside a left-out element) and all_texts."""
-
-    def attributes_of(source: str) -> list[tuple[str, str | None]]:
-        attrs = seen_attributes.get(source)
-        if attrs is None:
-            attrs = seen_attributes[source] = _simple_attributes(source)
-        return attrs
-
-    children: list = []
-    texts: list[str] = []
-    # Text runs and spans alternate (a run ends at the next "<"), so no two texts are ever merged.
-    for span_attributes, span_text, text in _HIGHLIGHT_PIECE_RE.findall(code):
-        if span_attributes:
-            if "&" in span_text:
-                span_text = html_lib.unescape(span_text)
-            if span_text:
-                children.append(_Element("span", attributes_of(span_attributes), [_Text(span_text)]))
-                texts.append(span_text)
-            else:
-                children.append(_Element("span", attributes_of(span_attributes), []))
-        else:
-            if "&" in text:
-                text = html_lib.unescape(text)
-            children.append(_Text(text))
-            texts.append(text)
-    all_texts.extend(texts)
-    if pieces is not None:
-        joined = "".join(texts)
-        # The marks of div and pre opening, the code's text, and of pre and div closing.
-        pieces.extend((_BLOCK_MARK, _BLOCK_MARK, joined.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in joined else joined,
-                       _BLOCK_MARK, _BLOCK_MARK))
-    code_element = _Element("code", attributes_of(code_attributes) if code_attributes else [], children)
-    return _Element("div", attributes_of(' class="highlight"'), [_Element("pre", [], [code_element])])
+def _parse(html: str) -> _Element:
+    """The tree of any HTML string."""
+    builder = _TreeBuilder()
+    builder.feed(html)
+    builder.close()
+    return builder.root
 
 
-def _simple_attributes(attributes: str) -> list[tuple[str, str | None]]:
-    """The (name, value) pairs of a start tag of the regular subset, as html.parser reports them."""
-    attrs: list[tuple[str, str | None]] = []
-    for name, equals, value in _SIMPLE_ATTRIBUTE_RE.findall(attributes):
-        if not equals:
-            attrs.append((name.lower(), None))
-        else:
-            attrs.append((name.lower(), html_lib.unescape(value) if "&" in value else value))
-    return attrs
+# The elements _left_out_of_text may leave out: anything else needs no look at its attributes.
+_MAYBE_LEFT_OUT = _SKIPPED_IN_TEXT | {"a", "sup"}
 
 
 def _left_out_of_text(element: _Element) -> bool:
@@ -380,6 +355,8 @@ def _serialize(node) -> str:
 def _text_of(node) -> str:
     if isinstance(node, _Text):
         return node.text
+    if isinstance(node, _CodeElement):
+        return node.code_text
     if isinstance(node, _Comment):
         return ""
     return "".join(_text_of(child) for child in node.children)
@@ -400,8 +377,7 @@ _BLOCK_MARK = "\ue000"   # a private-use character (not whitespace) marks block 
 
 def plain_text(html: str) -> str:
     """The text of rendered HTML: tags and heading anchors dropped, math as TeX, one line per block."""
-    root, pieces, _ = _parse_with_text(html)
-    return _fold_plain_text(pieces) if pieces is not None else _plain_text_of(root)
+    return _plain_text_of(_parse(html))
 
 
 def _plain_text_of(root: _Element) -> str:
@@ -412,6 +388,12 @@ def _plain_text_of(root: _Element) -> str:
             pieces.append(node.text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in node.text else node.text)
             return
         if isinstance(node, _Comment):
+            return
+        if isinstance(node, _CodeElement) and node.tag in _BLOCK:
+            # Its text without parsing its HTML; the block elements inside it would only add more
+            # block marks, which change nothing (the empty lines between them are dropped).
+            code = node.code_text
+            pieces.extend((_BLOCK_MARK, code.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in code else code, _BLOCK_MARK))
             return
         if _left_out_of_text(node):
             return   # scripts, heading anchors, "[1]" footnote markers: noise in search text and feeds
@@ -459,6 +441,8 @@ def _is_more_marker(node) -> bool:
 
 def _find_more(node):
     for child in node.children:
+        if isinstance(child, _CodeElement):
+            continue   # highlighted code holds neither a comment nor a paragraph
         if _is_more_marker(child):
             return child
         if isinstance(child, _Element):
@@ -714,7 +698,13 @@ def _summarize_tree(root: _Element, length: int, *, may_have_more: bool = True) 
 
 def text_metrics(html: str, *, config: SiteConfig) -> TextMetrics:
     """Plain text, word count, reading time and summary of one post's rendered HTML."""
-    root, pieces, may_have_more = _parse_with_text(html)   # parsed once: the parse is most of the cost
+    return _measure(_parse(html), config, may_have_more=True)
+
+
+def _measure(root: _Element, config: SiteConfig, *, may_have_more: bool,
+             pieces: list[str] | None = None) -> TextMetrics:
+    """The text metrics of a post's tree (whose text nodes the summary's cut rewrites), and its
+    plain-text pieces when they were collected while it was built."""
     text = _fold_plain_text(pieces) if pieces is not None else _plain_text_of(root)
     summary_html, truncated, summary_text = _summarize_tree(root, config.summary_length,
                                                             may_have_more=may_have_more)

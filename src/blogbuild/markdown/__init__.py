@@ -3,7 +3,8 @@
 Modules, one job each: parser (the markdown-it set-up, an ordered table of rule changes), environment
 (the typed state of one render), math, cjk, headings (ids and TOC), code (highlighting, shared with
 shortcodes), raw_html (neutralising raw HTML that would break the page), nesting (content too deep),
-gates (rules called only where they can match), shortcodes, and render (one body to RenderedMarkdown).
+gates (rules called only where they can match), shortcodes, render (one body to RenderedMarkdown) and
+text_tree (the tree text.py measures, from the same tokens).
 
 The names below load on first use, so that importing one small module of the package (or the CLI
 answering --version) does not import markdown-it, Pygments and Jinja.
@@ -17,12 +18,12 @@ if TYPE_CHECKING:
     from .code import highlight_css, highlight_html
     from .headings import slugify_heading
     from .nesting import MAX_NESTING
-    from .render import render_markdown
+    from .render import render_markdown, render_post
 
-__all__ = ["MAX_NESTING", "highlight_css", "highlight_html", "render_markdown", "slugify_heading"]
+__all__ = ["MAX_NESTING", "highlight_css", "highlight_html", "render_markdown", "render_post", "slugify_heading"]
 
 _HOMES = {"MAX_NESTING": ".nesting", "highlight_css": ".code", "highlight_html": ".code",
-          "render_markdown": ".render", "slugify_heading": ".headings"}
+          "render_markdown": ".render", "render_post": ".render", "slugify_heading": ".headings"}
 
 
 def __getattr__(name: str) -> Any:

@@ -56,17 +56,28 @@ def fence_language(info: str) -> str:
 
 def fence_html(code: str, info: str) -> str:
     """The HTML of a fence: a mermaid or math block, highlighted code, or plain code."""
+    return fence_html_and_text(code, info)[0]
+
+
+def fence_html_and_text(code: str, info: str) -> tuple[str, str]:
+    """(HTML of a fence, the text that HTML shows).
+
+    The text lets text measures skip parsing the fence's HTML: it is the code itself (Pygments keeps
+    every character of it but a leading byte order mark, and carriage returns, which markdown-it has
+    already replaced)."""
     language = fence_language(info)
     lowered = language.lower()
     if lowered == "mermaid":
-        return f'<pre class="mermaid">{escapeHtml(code)}</pre>\n'
+        return f'<pre class="mermaid">{escapeHtml(code)}</pre>\n', code
     if lowered == "math":
-        return f'<div class="math display">{escapeHtml(code.strip(chr(10)))}</div>\n'
+        tex = code.strip("\n")
+        return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
     highlighted = _highlight(lowered, code) if language else None
     if highlighted is None:
-        return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n"
-    return f'<div class="highlight"><pre><code{class_attribute}>{highlighted}</code></pre></div>\n'
+        return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n", code
+    html = f'<div class="highlight"><pre><code{class_attribute}>{highlighted}</code></pre></div>\n'
+    return html, code.removeprefix("\ufeff")
 
 
 def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
@@ -74,6 +73,15 @@ def heading_ids(state: StateCore) -> None:
         environment.toc.append(TocEntry(level=int(token.tag[1]), id=slug, text=toc_text))
         # After the text, so that the heading's text (and a screen reader) starts with
         # the words; labelled, because "#" alone says nothing.
-        children.append(Token("html_inline", "", 0, content=(
-            f' <a class="anchor" href="#{escapeHtml(slug)}" aria-label="Permalink">#</a>')))
+        children.extend(_anchor_tokens(slug))
         inline.children = children
+
+
+def _anchor_tokens(slug: str) -> list[Token]:
+    """' <a class="anchor" href="#slug" aria-label="Permalink">#</a>' as tokens (markdown's own
+    markup, not raw HTML: the raw HTML check and the text measures need not read it)."""
+    link = Token("link_open", "a", 1)
+    link.attrSet("class", "anchor")
+    link.attrSet("href", f"#{slug}")
+    link.attrSet("aria-label", "Permalink")
+    return [Token("text", "", 0, content=" "), link, Token("text", "", 0, content="#"), Token("link_close", "a", -1)]

@@ -3,18 +3,22 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
+from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from ..config import SiteConfig
 from ..errors import SourceWarning
-from ..model import RenderedMarkdown
+from ..model import RenderedMarkdown, TextMetrics
+from ..text import TextTreeBuilder
 from . import shortcodes as shortcode_stage
 from .code import fence_language
 from .environment import RenderEnvironment
 from .parser import parser
-from .shortcodes import ShortcodeSet
+from .shortcodes import ShortcodeBody, ShortcodeSet
+from .text_tree import TextTreeWalker
 
 _DEFAULT_CONFIG = SiteConfig()
 
@@ -64,11 +68,45 @@ def _flags_and_warnings(tokens: list[Token], lines: Sequence[str],
 def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
                     config: SiteConfig | None = None, shortcodes: ShortcodeSet | None = None) -> RenderedMarkdown:
     """Render a post body to HTML with its TOC, feature flags and warnings (file lines)."""
+    return _render_body(body, path=path, line_offset=line_offset, config=config or _DEFAULT_CONFIG,
+                        shortcodes=shortcodes)[0]
+
+
+def render_post(body: str, *, path: str = "<string>", line_offset: int = 0, config: SiteConfig | None = None,
+                shortcodes: ShortcodeSet | None = None) -> tuple[RenderedMarkdown, TextMetrics]:
+    """Render a post body, and measure its text (plain text, words, reading time, summary) from the
+    same tokens: one parse per post."""
     config = config or _DEFAULT_CONFIG
+    rendered, top, prepared = _render_body(body, path=path, line_offset=line_offset, config=config,
+                                           shortcodes=shortcodes)
+    builder = TextTreeBuilder()
+    substitute = prepared.substitute if prepared.pattern is not None else None
+    TextTreeWalker(top.md, top.env, builder, substitute).walk(top.tokens)
+    return rendered, builder.measure(config)
+
+
+def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
+                 shortcodes: ShortcodeSet | None) -> tuple[RenderedMarkdown, _Render, ShortcodeBody]:
+    """(the rendered body, the render of its top level, its shortcodes)."""
     shortcode_set = shortcodes if shortcodes is not None else shortcode_stage.builtin_shortcodes()
-    return shortcode_stage.render_with_shortcodes(
-        body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
-        render=functools.partial(_render_plain, config=config))
+    used_ids: set[str] = set()
+    prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
+                             render=functools.partial(_render_plain, config=config), used_ids=used_ids)
+    has_shortcodes = prepared.pattern is not None
+    top = _render_tokens(prepared.processed, path=path, line_of=prepared.line_of,
+                         restore=prepared.restore if has_shortcodes else None, config=config, used_ids=used_ids,
+                         placeholders=frozenset(prepared.block_placeholders), placeholder_pattern=prepared.pattern)
+    return prepared.finish(top.rendered), top, prepared
+
+
+@dataclass(frozen=True)
+class _Render:
+    """One render of a text without shortcodes: the result, and the tokens and env it came from."""
+
+    rendered: RenderedMarkdown
+    md: MarkdownIt
+    tokens: list[Token]
+    env: dict[str, Any]
 
 
 def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
@@ -76,6 +114,14 @@ def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restor
                   placeholders: frozenset[str] = frozenset(),
                   placeholder_pattern: re.Pattern[str] | None = None) -> RenderedMarkdown:
     """Markdown to HTML without shortcodes; line_of maps a 0-based text line to a file line."""
+    return _render_tokens(text, path=path, line_of=line_of, restore=restore, config=config, used_ids=used_ids,
+                          placeholders=placeholders, placeholder_pattern=placeholder_pattern).rendered
+
+
+def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
+                   config: SiteConfig, used_ids: set[str] | None, placeholders: frozenset[str],
+                   placeholder_pattern: re.Pattern[str] | None) -> _Render:
+    """_render_plain, keeping the tokens."""
     md = parser(bool(config.cjk_emphasis))
     environment = RenderEnvironment(used_ids=used_ids if used_ids is not None else set(), restore=restore,
                                     placeholder=placeholder_pattern)
@@ -88,8 +134,9 @@ def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restor
     html = md.renderer.render(tokens, md.options, env)
     warnings = tuple(SourceWarning(path, line_of(line), message)
                      for line, message in _few_warnings(environment.warnings))
-    return RenderedMarkdown(html=html, toc=tuple(environment.toc), has_math=has_math, has_mermaid=has_mermaid,
-                            has_code=has_code, warnings=warnings)
+    rendered = RenderedMarkdown(html=html, toc=tuple(environment.toc), has_math=has_math, has_mermaid=has_mermaid,
+                                has_code=has_code, warnings=warnings)
+    return _Render(rendered, md, tokens, env)
 
 
 # More warnings of one kind in one post say nothing new: the first few show where to look.

@@ -382,86 +382,116 @@ def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str) 
 
 # --------------------------------------------------------------------------- the placeholder pass
 
+class ShortcodeBody:
+    """A body with its shortcodes replaced by placeholders (Hugo's method): markdown renders the
+    processed text, then finish() puts each shortcode's HTML where its placeholder landed."""
+
+    def __init__(self, body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
+                 render: RenderFunction, used_ids: set[str]) -> None:
+        self.body = body
+        self.line_offset = line_offset
+        self.collected = _Collected()
+        self.context = _Context(path, shortcodes, render, used_ids, self.collected)
+        self.nodes = _find_nodes(body) if "{{<" in body or "{{%" in body else []
+        self.prefix = _placeholder_prefix(body) if self.nodes else ""
+        self.originals: dict[str, str] = {}
+        self.calls: dict[str, tuple[_Node, int, bool]] = {}
+        self.block_placeholders: set[str] = set()
+        # (processed line, body line) pairs: where a removed multi-line shortcode shifts the lines.
+        self.anchors: list[tuple[int, int]] = [(0, 0)]
+        self.processed = self._replace_nodes() if self.nodes else body
+        self.anchor_keys = [processed for processed, _ in self.anchors]
+        self.pattern: re.Pattern[str] | None = re.compile(re.escape(self.prefix) + r"\d+X") if self.nodes else None
+        self.outputs: dict[str, str] = {}
+
+    def _replace_nodes(self) -> str:
+        """The body with a placeholder for each shortcode; fills originals, calls and anchors."""
+        body = self.body
+        pieces: list[str] = []
+        processed_line = 0
+        body_line = 0
+        cursor = 0
+        for number, node in enumerate(self.nodes):
+            before = body[cursor:node.start]
+            pieces.append(before)
+            newlines = before.count("\n")
+            processed_line += newlines
+            body_line += newlines
+            line_start = body.rfind("\n", 0, node.start) + 1
+            line_stop = body.find("\n", node.end)
+            line_stop = len(body) if line_stop < 0 else line_stop
+            standalone = (node.literal is None and _CONTAINER_PREFIX.match(body, line_start, node.start) is not None
+                          and not body[node.end:line_stop].strip())
+            placeholder = f"{self.prefix}{number}X"
+            self.originals[placeholder] = node.literal if node.literal is not None else body[node.start:node.end]
+            self.calls[placeholder] = (node, self.line_offset + body_line + 1, standalone)
+            if standalone:
+                self.block_placeholders.add(placeholder)
+            pieces.append(placeholder)
+            body_line += body.count("\n", node.start, node.end)
+            self.anchors.append((processed_line + 1, body_line + 1))
+            cursor = node.end
+        pieces.append(body[cursor:])
+        return "".join(pieces)
+
+    def line_of(self, line: int) -> int:
+        """The file line of a 0-based line of the processed text."""
+        if not self.nodes:
+            return line + self.line_offset + 1
+        index = bisect.bisect_right(self.anchor_keys, line) - 1
+        processed_anchor, body_anchor = self.anchors[index]
+        return body_anchor + (line - processed_anchor) + self.line_offset + 1
+
+    def restore(self, text: str) -> str:
+        """Inside code the shortcode is text: put the original source back."""
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(lambda match: self.originals.get(match.group(0), match.group(0)), text)
+
+    def output(self, match: re.Match[str]) -> str:
+        """The HTML of the shortcode behind a placeholder, expanded once."""
+        # Expanded only where markdown left the placeholder outside code, so a shortcode
+        # shown in a code block is neither run nor warned about.
+        placeholder = match.group(0)
+        if placeholder not in self.calls:
+            return placeholder
+        if placeholder not in self.outputs:
+            node, line, standalone = self.calls[placeholder]
+            self.outputs[placeholder] = self.context.expand(node, self.body, line, self.line_offset,
+                                                            standalone=standalone)
+        return self.outputs[placeholder]
+
+    def substitute(self, html: str) -> str:
+        """HTML with every placeholder replaced by its shortcode's HTML."""
+        return self.pattern.sub(self.output, html) if self.pattern is not None else html
+
+    def finish(self, rendered: RenderedMarkdown) -> RenderedMarkdown:
+        """The rendered processed text with the shortcodes' HTML, flags and warnings put in."""
+        if self.pattern is None:
+            return rendered
+        pattern = self.pattern
+        html = self.substitute(rendered.html)
+        toc = tuple(replace(entry, text=pattern.sub(
+            lambda match: html_lib.unescape(_TAGS.sub("", self.output(match))), entry.text))
+            for entry in rendered.toc)
+        own = self.collected
+        warnings = sorted(rendered.warnings + tuple(own.warnings), key=lambda warning: warning.line)
+        return RenderedMarkdown(html=html, toc=toc,
+                                has_math=rendered.has_math or own.has_math,
+                                has_mermaid=rendered.has_mermaid or own.has_mermaid,
+                                has_code=rendered.has_code or own.has_code,
+                                warnings=tuple(warnings))
+
+
 def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
                            render: RenderFunction, used_ids: set[str] | None = None) -> RenderedMarkdown:
     """Hugo's method: shortcodes become placeholders, markdown renders, the shortcode HTML goes back in."""
     used_ids = used_ids if used_ids is not None else set()
-    if "{{<" not in body and "{{%" not in body:
-        return render(body, path=path, line_of=lambda line: line + line_offset + 1, restore=None,
-                      used_ids=used_ids)
-    nodes = _find_nodes(body)
-    if not nodes:
-        return render(body, path=path, line_of=lambda line: line + line_offset + 1, restore=None,
-                      used_ids=used_ids)
-    own = _Collected()
-    context = _Context(path, shortcodes, render, used_ids, own)
-    prefix = _placeholder_prefix(body)
-    pieces: list[str] = []
-    originals: dict[str, str] = {}
-    calls: dict[str, tuple[_Node, int, bool]] = {}
-    block_placeholders: set[str] = set()
-    # (processed line, body line) pairs: where a removed multi-line shortcode shifts the lines.
-    anchors: list[tuple[int, int]] = [(0, 0)]
-    processed_line = 0
-    body_line = 0
-    cursor = 0
-    for number, node in enumerate(nodes):
-        before = body[cursor:node.start]
-        pieces.append(before)
-        newlines = before.count("\n")
-        processed_line += newlines
-        body_line += newlines
-        line_start = body.rfind("\n", 0, node.start) + 1
-        line_stop = body.find("\n", node.end)
-        line_stop = len(body) if line_stop < 0 else line_stop
-        standalone = (node.literal is None and _CONTAINER_PREFIX.match(body, line_start, node.start) is not None
-                      and not body[node.end:line_stop].strip())
-        placeholder = f"{prefix}{number}X"
-        originals[placeholder] = node.literal if node.literal is not None else body[node.start:node.end]
-        calls[placeholder] = (node, line_offset + body_line + 1, standalone)
-        if standalone:
-            block_placeholders.add(placeholder)
-        pieces.append(placeholder)
-        body_line += body.count("\n", node.start, node.end)
-        anchors.append((processed_line + 1, body_line + 1))
-        cursor = node.end
-    pieces.append(body[cursor:])
-    processed = "".join(pieces)
-    anchor_keys = [processed for processed, _ in anchors]
-
-    def line_of(line: int) -> int:
-        index = bisect.bisect_right(anchor_keys, line) - 1
-        processed_anchor, body_anchor = anchors[index]
-        return body_anchor + (line - processed_anchor) + line_offset + 1
-
-    pattern = re.compile(re.escape(prefix) + r"\d+X")
-
-    def restore(text: str) -> str:
-        # Inside code the shortcode is text: put the original source back.
-        return pattern.sub(lambda match: originals.get(match.group(0), match.group(0)), text)
-
-    outputs: dict[str, str] = {}
-
-    def output(match: re.Match) -> str:
-        # Expanded only where markdown left the placeholder outside code, so a shortcode
-        # shown in a code block is neither run nor warned about.
-        placeholder = match.group(0)
-        if placeholder not in calls:
-            return placeholder
-        if placeholder not in outputs:
-            node, line, standalone = calls[placeholder]
-            outputs[placeholder] = context.expand(node, body, line, line_offset, standalone=standalone)
-        return outputs[placeholder]
-
-    rendered = render(processed, path=path, line_of=line_of, restore=restore, used_ids=used_ids,
-                      placeholders=frozenset(block_placeholders), placeholder_pattern=pattern)
-    html = pattern.sub(output, rendered.html)
-    toc = tuple(replace(entry, text=pattern.sub(
-        lambda match: html_lib.unescape(_TAGS.sub("", output(match))), entry.text))
-        for entry in rendered.toc)
-    warnings = sorted(rendered.warnings + tuple(own.warnings), key=lambda warning: warning.line)
-    return RenderedMarkdown(html=html, toc=toc,
-                            has_math=rendered.has_math or own.has_math,
-                            has_mermaid=rendered.has_mermaid or own.has_mermaid,
-                            has_code=rendered.has_code or own.has_code,
-                            warnings=tuple(warnings))
+    prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcodes, render=render,
+                             used_ids=used_ids)
+    if prepared.pattern is None:
+        return render(body, path=path, line_of=prepared.line_of, restore=None, used_ids=used_ids)
+    rendered = render(prepared.processed, path=path, line_of=prepared.line_of, restore=prepared.restore,
+                      used_ids=used_ids, placeholders=frozenset(prepared.block_placeholders),
+                      placeholder_pattern=prepared.pattern)
+    return prepared.finish(rendered)
