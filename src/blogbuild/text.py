@@ -193,7 +193,7 @@ class _CodeElement(_Element):
             self._parsed = _Element(parsed.tag, parsed.attrs, parsed.children)
         return self._parsed
 
-    @property  # type: ignore[override]
+    @property
     def attrs(self) -> list[tuple[str, str | None]]:
         return self._element().attrs
 
@@ -201,7 +201,7 @@ class _CodeElement(_Element):
     def attrs(self, value: list[tuple[str, str | None]]) -> None:
         self._element().attrs = value
 
-    @property  # type: ignore[override]
+    @property
     def children(self) -> list:
         return self._element().children
 
