@@ -99,6 +99,30 @@ def test_unbalanced_math_is_an_error_at_its_line(make_site, capsys, no_node):
     assert "math.md:6" not in out
 
 
+def test_lines_come_from_the_markdown_not_from_searching_the_file(make_site, capsys, no_node):
+    # A text search finds the first line holding the URL or the formula: here the code block, the
+    # comment-like text and the earlier '$$' would all have given wrong lines.
+    files = dict(CLEAN)
+    files["content/posts/lines.md"] = (
+        "---\ntitle: Lines\ndate: 2024-01-08\nmath: true\n---\n"
+        "```text\n[gone](/posts/nowhere/) and $\\frac{a}{b$\n```\n\n"    # lines 6-8, code: not links
+        "$$\na^2\n$$\n\n"                                                # lines 10-12, fine
+        "See\n[gone](/posts/nowhere/)\n\n"                                  # line 15
+        "a list:\n\n- item\n- broken $\\frac{a}{b$\n\n"                    # line 20
+        "<p>raw <a href=\"/raw/missing/\">x</a></p>\n\n"                     # line 22
+        "{{< figure src=\"fig.png\" >}}\n\n"                                 # line 24
+        "open $$ never closed\n"                                            # line 26
+    )
+    code, out, err = check(make_site(files), capsys)
+    assert code == 1
+    lines = out.splitlines()
+    assert "content/posts/lines.md:15: link '/posts/nowhere/' does not exist in the built site" in lines
+    assert "content/posts/lines.md:20: math '\\frac{a}{b': 1 '{' never closed; add '}'" in lines
+    assert "content/posts/lines.md:22: link '/raw/missing/' does not exist in the built site" in lines
+    assert "content/posts/lines.md:24: image 'fig.png' does not exist in the built site" in lines
+    assert any(line.startswith("content/posts/lines.md:26: '$$' in the text outside math") for line in lines)
+
+
 def test_repaired_headers_are_listed_but_do_not_fail(make_site, capsys, no_node):
     files = dict(CLEAN)
     files["content/posts/damaged.md"] = "math: true\n---\ntitle: Damaged\ndate: 2024-01-06\n---math: true\n---\n\nbody\n"

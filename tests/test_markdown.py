@@ -296,3 +296,20 @@ def test_hostile_raw_html_leaves_the_page_around_the_post_intact() -> None:
     survived = page_survives(rendered + raw)
     assert dict(zip(HOSTILE_BODIES, survived[:len(rendered)], strict=True)) == dict.fromkeys(HOSTILE_BODIES, True)
     assert survived[len(rendered):] == [False] * len(raw)
+
+
+def test_marks_carry_the_lines_of_the_tokens() -> None:
+    """What check needs to name path:line: URLs, formulas, diagrams, at the file lines they were written on."""
+    from blogbuild.model import SourceMark
+    body = ("> quote with [a link](/a/)\n\n"                  # body line 0 -> file line 4
+            "```mermaid\ngraph TD\n  A-->B\n```\n\n"         # fence at body line 2
+            "- one\n- two $x_1$\n  ![img](i.png)\n\n"        # body lines 7-9
+            "\\[\n\\alpha\n\\]\n\n"                            # TeX at body line 12
+            "<img src=\"raw.png\">\n")                       # body line 15
+    marks = render_markdown(body, line_offset=3).marks
+    assert SourceMark("url", "/a/", 4) in marks
+    assert SourceMark("mermaid", "graph TD\n  A-->B\n", 6) in marks
+    assert SourceMark("math", "x_1", 12) in marks
+    assert SourceMark("url", "i.png", 13) in marks
+    assert SourceMark("math", "\\alpha", 16) in marks
+    assert SourceMark("url", "raw.png", 19) in marks

@@ -37,28 +37,27 @@ def check_site(config: SiteConfig, *, site_pages: Iterable[Post], files: Mapping
                node: str | None = "auto") -> CheckReport:
     """Check a built site: links and anchors (when files are given), math, mermaid, header repairs."""
     pages = sorted(site_pages, key=lambda post: post.rel_path)
-    sources = _SourceLines(config)
     problems: list[SourceError] = []
     notes: list[str] = []
     counts = {"pages": 0, "links": 0, "math": 0, "diagrams": 0}
     if files is not None:
-        link_problems, counts["pages"], counts["links"] = check_links(config, pages, files, sources)
+        link_problems, counts["pages"], counts["links"] = check_links(config, pages, files)
         problems += link_problems
     else:
         notes.append("links and anchors not checked: the build failed (fix the errors below first)")
     math_items = [(post, tex, display) for post in pages for tex, display in _math_of(post.content_html)]
     counts["math"] = len(math_items)
-    problems += check_math_balance(pages, sources)
+    problems += check_math_balance(pages)
     node_path = shutil.which("node") if node == "auto" else node
     diagrams = [(post, text) for post in pages for text in _mermaid_of(post.content_html)]
     counts["diagrams"] = len(diagrams)
     if diagrams:
-        found, note = _run_mermaid(config, diagrams, node_path, sources)
+        found, note = _run_mermaid(config, diagrams, node_path)
         problems += found
         if note:
             notes.append(note)
     if math_items:
-        found, note = _run_katex(config, math_items, node_path, sources)
+        found, note = _run_katex(config, math_items, node_path)
         problems += found
         if note:
             notes.append(note)
@@ -67,44 +66,10 @@ def check_site(config: SiteConfig, *, site_pages: Iterable[Post], files: Mapping
 
 # --- source lines --------------------------------------------------------------------------------
 
-class _SourceLines:
-    """Content files' lines, read on demand, to turn something found in HTML back into path:line."""
-
-    def __init__(self, config: SiteConfig) -> None:
-        self.root = Path(config.root)
-        self.cache: dict[str, list[str]] = {}
-
-    def lines(self, post: Post) -> list[str]:
-        if post.source not in self.cache:
-            path = Path(post.source)
-            if not path.is_absolute():
-                path = self.root / path
-            try:
-                self.cache[post.source] = path.read_text(encoding="utf-8-sig").splitlines()
-            except (OSError, UnicodeDecodeError):
-                self.cache[post.source] = []
-        return self.cache[post.source]
-
-    def find(self, post: Post, *needles: str) -> int:
-        """The first line (1-based) holding any needle, after the front matter when possible; 0 if none."""
-        lines = self.lines(post)
-        start = _body_start(lines)
-        for needle in needles:
-            if not needle:
-                continue
-            for number in range(start, len(lines)):
-                if needle in lines[number]:
-                    return number + 1
-        return 0
-
-
-def _body_start(lines: list[str]) -> int:
-    if lines and lines[0].strip() in ("---", "+++"):
-        fence = lines[0].strip()
-        for number in range(1, len(lines)):
-            if lines[number].strip() == fence:
-                return number + 1
-    return 0
+def _line_of(post: Post, kind: str, value: str) -> int:
+    """The file line the markdown tokens recorded for something in the post's HTML; 0 when none did
+    (a URL a site's shortcode template or a resolved ref wrote)."""
+    return next((mark.line for mark in post.marks if mark.kind == kind and mark.value == value), 0)
 
 
 # --- a tiny HTML scan ------------------------------------------------------------------------------
@@ -221,8 +186,8 @@ def _target_file(path: str, config: SiteConfig, files: Mapping[str, OutputFile])
     return None, "does not exist in the built site"
 
 
-def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, OutputFile],
-                sources: _SourceLines) -> tuple[list[SourceError], int, int]:
+def check_links(config: SiteConfig, pages: list[Post],
+                files: Mapping[str, OutputFile]) -> tuple[list[SourceError], int, int]:
     """Every internal link, image and #anchor of every page resolves; content ones get path:line."""
     scans = {path: _scan(item.data.decode("utf-8", "replace")) for path, item in sorted(files.items())
              if path.endswith(".html") and item.data}
@@ -254,7 +219,7 @@ def check_links(config: SiteConfig, pages: list[Post], files: Mapping[str, Outpu
             message = problem_of(url, page_url)
             if message:
                 reported.add(url)
-                line = sources.find(post, f"({unquote(url)}", f"({url}", unquote(url), url)
+                line = _line_of(post, "url", url)
                 kind = "image" if tag == "img" else "link"
                 problems.append(SourceError(post.source, line, f"{kind} '{url}' {message}"))
 
@@ -320,7 +285,7 @@ def tex_balance_problem(tex: str) -> str:
     return ""
 
 
-def check_math_balance(pages: list[Post], sources: _SourceLines) -> list[SourceError]:
+def check_math_balance(pages: list[Post]) -> list[SourceError]:
     """Unbalanced braces and environments in formulas, and '$$' left over in the prose."""
     problems = []
     for post in pages:
@@ -328,18 +293,13 @@ def check_math_balance(pages: list[Post], sources: _SourceLines) -> list[SourceE
         for tex, _display in scan.math:
             message = tex_balance_problem(tex)
             if message:
-                line = _math_line(post, tex, sources)
+                line = _line_of(post, "math", tex)
                 problems.append(SourceError(post.source, line, f"math {_short(tex)}: {message}"))
         if scan.prose_dollars:
-            line = sources.find(post, "$$")
+            line = _line_of(post, "dollars", "")
             problems.append(SourceError(post.source, line, "'$$' in the text outside math: a display formula is "
                                     "not closed, or a stray '$$' needs escaping as \\$\\$"))
     return problems
-
-
-def _math_line(post: Post, tex: str, sources: _SourceLines) -> int:
-    first = next((line.strip() for line in tex.splitlines() if line.strip()), "")
-    return sources.find(post, tex, first)
 
 
 def _short(text: str, limit: int = 40) -> str:
@@ -383,8 +343,8 @@ def _run_node(script: str, node: str | None, modules: Path | None, items: list, 
     return results, ""
 
 
-def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]], node: str | None,
-                 sources: _SourceLines) -> tuple[list[SourceError], str]:
+def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]],
+                 node: str | None) -> tuple[list[SourceError], str]:
     items = [{"id": index, "text": text} for index, (_, text) in enumerate(diagrams)]
     results, note = _run_node("check_mermaid.mjs", node, find_node_modules(config, "mermaid"), items,
                               "mermaid diagrams")
@@ -395,8 +355,7 @@ def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]], node: str
         if result.get("ok"):
             continue
         post, text = diagrams[int(result["id"])]
-        ordinal = sum(1 for other, _ in diagrams[:int(result["id"])] if other is post)
-        fence_line = _mermaid_fence_line(sources.lines(post), ordinal)
+        fence_line = _line_of(post, "mermaid", text)
         error = str(result.get("error", "does not parse"))
         match = re.search(r"line (\d+)", error)
         line = fence_line + int(match.group(1)) if fence_line and match else fence_line
@@ -406,19 +365,8 @@ def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]], node: str
     return problems, ""
 
 
-def _mermaid_fence_line(lines: list[str], ordinal: int) -> int:
-    """The line (1-based) of the ordinal-th ```mermaid fence in a file; 0 when not found."""
-    seen = 0
-    for number, line in enumerate(lines, 1):
-        if re.match(r"\s{0,3}(`{3,}|~{3,})\s*mermaid\b", line):
-            if seen == ordinal:
-                return number
-            seen += 1
-    return 0
-
-
-def _run_katex(config: SiteConfig, items: list[tuple[Post, str, bool]], node: str | None,
-               sources: _SourceLines) -> tuple[list[SourceError], str]:
+def _run_katex(config: SiteConfig, items: list[tuple[Post, str, bool]],
+               node: str | None) -> tuple[list[SourceError], str]:
     payload = [{"id": index, "tex": tex, "display": display} for index, (_, tex, display) in enumerate(items)]
     results, note = _run_node("check_katex.mjs", node, find_node_modules(config, "katex"), payload, "formulas")
     if results is None:
@@ -431,7 +379,7 @@ def _run_katex(config: SiteConfig, items: list[tuple[Post, str, bool]], node: st
         if tex_balance_problem(tex):
             continue   # already reported, with a plainer message
         error = " ".join(str(result.get("error", "does not render")).split())
-        problems.append(SourceError(post.source, _math_line(post, tex, sources), f"math {_short(tex)}: {error}"))
+        problems.append(SourceError(post.source, _line_of(post, "math", tex), f"math {_short(tex)}: {error}"))
     return problems, ""
 
 

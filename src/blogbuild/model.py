@@ -54,6 +54,16 @@ class TocEntry:
 
 
 @dataclass(frozen=True)
+class SourceMark:
+    """Something a post's HTML holds and the file line it was written on, carried from the markdown
+    tokens (their line map), so that `blogbuild check` names path:line without searching the source."""
+
+    kind: str     # "url" (href or src), "math" (TeX), "mermaid" (diagram source), "dollars" ('$$' left in text)
+    value: str    # as the HTML holds it: the attribute value, the TeX, the diagram; "" for dollars
+    line: int     # 1-based line in the content file
+
+
+@dataclass(frozen=True)
 class RenderedMarkdown:
     """What the markdown stage makes of a body."""
 
@@ -63,6 +73,7 @@ class RenderedMarkdown:
     has_mermaid: bool = False
     has_code: bool = False
     warnings: tuple[SourceWarning, ...] = ()
+    marks: tuple[SourceMark, ...] = ()      # links, images, formulas, diagrams and their lines, for check
 
 
 @dataclass(frozen=True)
@@ -115,6 +126,7 @@ class Post:
     weight: int = 0
     fingerprint: str = ""    # hash of the source and everything its rendering depends on
     summary_text: str = ""   # plain text of summary_html, as text.plain_text(summary_html) gives it
+    marks: tuple[SourceMark, ...] = ()   # where its links, formulas and diagrams are in the file (check)
 
     def taxonomy_values(self, taxonomy: str) -> tuple[str, ...]:
         """The post's terms in one taxonomy (tags, categories, series or a custom one)."""

@@ -235,6 +235,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         has_mermaid=rendered.has_mermaid, has_code=rendered.has_code, resources=source.resources,
         params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
         summary_text=summary_text,
+        marks=tuple(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
     )
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
 from markdown_it import MarkdownIt
@@ -16,6 +16,7 @@ from ..text import TextTreeBuilder
 from . import shortcodes as shortcode_stage
 from .code import fence_language
 from .environment import RenderEnvironment
+from .marks import source_marks
 from .parser import parser
 from .shortcodes import ShortcodeBody, ShortcodeSet
 from .text_tree import TextTreeWalker
@@ -134,8 +135,10 @@ def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], resto
     html = md.renderer.render(tokens, md.options, env)
     warnings = tuple(SourceWarning(path, line_of(line), message)
                      for line, message in _few_warnings(environment.warnings))
+    marks = tuple(replace(mark, line=line_of(mark.line))
+                  for mark in source_marks(tokens, lines, environment.restore_text))
     rendered = RenderedMarkdown(html=html, toc=tuple(environment.toc), has_math=has_math, has_mermaid=has_mermaid,
-                                has_code=has_code, warnings=warnings)
+                                has_code=has_code, warnings=warnings, marks=marks)
     return _Render(rendered, md, tokens, env)
 
 

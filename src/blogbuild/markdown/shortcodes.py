@@ -14,8 +14,9 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import SourceError, SourceWarning
-from ..model import RenderedMarkdown
+from ..model import RenderedMarkdown, SourceMark
 from .code import highlight_html
+from .marks import html_marks
 
 BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml")
 
@@ -212,12 +213,15 @@ class _Collected:
     """What inner renders add to the page: flags and warnings (mutable only inside one render)."""
 
     warnings: list[SourceWarning] = field(default_factory=list)
+    marks: list[SourceMark] = field(default_factory=list)
     has_math: bool = False
     has_mermaid: bool = False
     has_code: bool = False
 
     def add(self, rendered: RenderedMarkdown) -> None:
+        """Take in what an inner render found."""
         self.warnings.extend(rendered.warnings)
+        self.marks.extend(rendered.marks)
         self.has_math = self.has_math or rendered.has_math
         self.has_mermaid = self.has_mermaid or rendered.has_mermaid
         self.has_code = self.has_code or rendered.has_code
@@ -457,8 +461,10 @@ class ShortcodeBody:
             return placeholder
         if placeholder not in self.outputs:
             node, line, standalone = self.calls[placeholder]
-            self.outputs[placeholder] = self.context.expand(node, self.body, line, self.line_offset,
-                                                            standalone=standalone)
+            html = self.context.expand(node, self.body, line, self.line_offset, standalone=standalone)
+            # The URLs a shortcode writes are at its line (its inner markdown's have their own).
+            self.collected.marks.extend(replace(mark, line=line) for mark in html_marks(html, 0))
+            self.outputs[placeholder] = html
         return self.outputs[placeholder]
 
     def substitute(self, html: str) -> str:
@@ -480,7 +486,7 @@ class ShortcodeBody:
                                 has_math=rendered.has_math or own.has_math,
                                 has_mermaid=rendered.has_mermaid or own.has_mermaid,
                                 has_code=rendered.has_code or own.has_code,
-                                warnings=tuple(warnings))
+                                warnings=tuple(warnings), marks=rendered.marks + tuple(own.marks))
 
 
 def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
