@@ -148,6 +148,9 @@ class TextTreeWalker:
         token = tokens[index]
         if token.hidden:
             return
+        if not token.tag:
+            self.html(self.rendered(tokens, index))   # "<>": html.parser reads it as text
+            return
         attrs: list[tuple[str, str | None]] = []
         if token.attrs:
             attrs = [(str(name).lower(), value if type(value) is str else str(value))
