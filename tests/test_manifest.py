@@ -336,3 +336,22 @@ def test_an_unchanged_no_cache_build_keeps_its_pages_as_the_spare(site: Path) ->
     post.write_text(post.read_text(encoding="utf-8") + "\nAfter the spare.\n", encoding="utf-8")
     assert blogbuild(site).returncode == 0
     assert_same_as_fresh(site)
+
+
+@pytest.mark.parametrize("config_file", ["hugo.toml", "config/_default/hugo.toml"])
+def test_an_edited_hugo_config_is_noticed(tmp_path: Path, config_file: str) -> None:
+    """With no blogbuild.yaml, Hugo's config is the site's: editing it (same size, an old mtime) rebuilds."""
+    root = tmp_path / "site"
+    (root / "content" / "posts").mkdir(parents=True)
+    (root / "content" / "posts" / "p.md").write_text('---\ntitle: "P"\ndate: 2024-01-01\n---\nBody\n')
+    config = root / config_file
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('title = "One"\n', encoding="utf-8")
+    age(root)
+    assert blogbuild(root).stdout.startswith("Built ")
+    assert blogbuild(root).stdout.startswith("Up to date")
+    config.write_text('title = "Two"\n', encoding="utf-8")
+    os.utime(config, (HOUR_AGO - 60, HOUR_AGO - 60))
+    assert blogbuild(root).stdout.startswith("Built ")
+    assert "<title>Two" in (root / "public" / "index.html").read_text(encoding="utf-8")
+

@@ -132,6 +132,9 @@ def plan(tmp_path):
     ("static/css/style.css", ChangeKind.STATIC),
     ("blogbuild.yaml", ChangeKind.CONFIG),
     ("blogbuild.toml", ChangeKind.CONFIG),
+    ("hugo.toml", ChangeKind.CONFIG),                  # Hugo's config is read when there is no blogbuild.yaml
+    ("config.yml", ChangeKind.CONFIG),
+    ("config/_default/menus.yaml", ChangeKind.CONFIG),
     ("public/posts/a/index.html", None),
     ("content/posts/.a.md.swp", None),
     ("content/posts/a.md~", None),

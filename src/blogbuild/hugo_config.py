@@ -14,10 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SourceError
+from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
-# Hugo's own lookup order: hugo.* wins over config.*, then the config/_default/ folder.
-HUGO_CONFIG_NAMES = tuple(f"{stem}.{suffix}" for stem in ("hugo", "config")
-                          for suffix in ("toml", "yaml", "yml", "json"))
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 
 # Hugo keys blogbuild does the same with by itself: reading them needs nothing and reporting them would be noise.
@@ -48,7 +46,7 @@ def find_hugo_config(root: Path) -> Path | None:
         candidate = root / name
         if candidate.is_file():
             return candidate
-    folder = root / "config" / "_default"
+    folder = root / HUGO_CONFIG_FOLDER
     if folder.is_dir() and any(path.suffix in _SUFFIXES for path in folder.iterdir()):
         return folder
     return None

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from .atomic import write_atomically
-from .names import CONFIG_NAMES
+from .names import config_paths
 
 if TYPE_CHECKING:
     from .commands.build import BuildOptions
@@ -134,8 +134,7 @@ def config_candidates(options: BuildOptions) -> list[str]:
     """The config files a build with these options may read (stat them before reading the config)."""
     if options.config:
         return [str(options.config)]
-    root = options.root or "."
-    return [os.path.join(root, name) for name in CONFIG_NAMES]
+    return config_paths(options.root or ".")
 
 
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],

@@ -1,10 +1,17 @@
 """File names with a meaning to blogbuild, one home: the config files it reads and the files it skips.
 
-A leaf module (no imports) so that the no-op check (manifest.py) can name the config files cheaply.
+A leaf module (no blogbuild imports) so that the no-op check (manifest.py) can name the config files cheaply.
 """
 from __future__ import annotations
 
+import os
+
 CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")
+# With no blogbuild config, Hugo's is read (hugo_config.py), in Hugo's own lookup order: hugo.* wins over
+# config.*, then the config/_default/ folder.
+HUGO_CONFIG_NAMES = tuple(f"{stem}.{suffix}" for stem in ("hugo", "config")
+                          for suffix in ("toml", "yaml", "yml", "json"))
+HUGO_CONFIG_FOLDER = os.path.join("config", "_default")
 
 # Every temporary file blogbuild writes (atomic.py) ends with this, so the build and the watcher skip it.
 TEMPORARY_SUFFIX = ".tmp"
@@ -19,3 +26,26 @@ def is_skipped(name: str) -> bool:
     leading dot, which covers `.#lock` files and `.goutputstream-*`), `#auto-save#` files, editor and OS
     droppings, and blogbuild's own temporary files. The watcher skips the same names: no rebuild for them."""
     return name.startswith((".", "#")) or name.endswith(_SKIPPED_SUFFIXES) or name in _SKIPPED_NAMES
+
+
+def config_paths(root: str) -> list[str]:
+    """Every path whose change can change a site's config when no --config is given: blogbuild's config
+    files, Hugo's, and Hugo's config/_default/ folder with the files in it (missing ones included: a
+    config appearing is a change too)."""
+    paths = [os.path.join(root, name) for name in (*CONFIG_NAMES, *HUGO_CONFIG_NAMES)]
+    folder = os.path.join(root, HUGO_CONFIG_FOLDER)
+    paths.append(folder)
+    try:
+        with os.scandir(folder) as entries:
+            paths.extend(sorted(entry.path for entry in entries if entry.is_file()))
+    except OSError:
+        pass
+    return paths
+
+
+def is_config_path(path: str, root: str) -> bool:
+    """Whether an absolute path is one of config_paths(root): a change to it changes which config applies."""
+    folder = os.path.join(root, HUGO_CONFIG_FOLDER)
+    if os.path.dirname(path) == folder:
+        return True
+    return os.path.dirname(path) == root and os.path.basename(path) in (*CONFIG_NAMES, *HUGO_CONFIG_NAMES)

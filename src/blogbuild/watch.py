@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .names import CONFIG_NAMES, is_skipped
+from .names import is_config_path, is_skipped
 
 
 class ChangeKind(enum.Enum):
@@ -74,8 +74,8 @@ def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
         return None
     if plan.config_path and path == plan.config_path:
         return ChangeKind.CONFIG
-    # A config file appearing (or vanishing) at the root changes which config applies.
-    if os.path.dirname(path) == plan.root and os.path.basename(path) in CONFIG_NAMES:
+    # A config file appearing (or vanishing) at the root, Hugo's included, changes which config applies.
+    if is_config_path(path, plan.root):
         return ChangeKind.CONFIG
     # Most specific folder first, so a templates/ inside content/ (odd, but possible) is a template.
     for folder, kind in sorted(((plan.templates_dir, ChangeKind.TEMPLATE), (plan.static_dir, ChangeKind.STATIC),
