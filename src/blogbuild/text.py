@@ -483,10 +483,21 @@ class _Boundary:
     offset: int | None = None
 
 
-def _boundaries(block: _Element) -> list[_Boundary]:
-    """Every allowed cut in a block, in document order, with the budget used before it."""
+class _PastBudget(Exception):
+    """The walk of _boundaries has gone past its budget: later cuts can never be chosen."""
+
+
+def _boundaries(block: _Element, budget: int) -> list[_Boundary]:
+    """Every allowed cut in a block, in document order, with the budget used before it, up to and
+    including the first that uses more than budget (no later one can be chosen)."""
     found: list[_Boundary] = []
     cost = 0
+    token_re = _patterns().token
+
+    def add(boundary: _Boundary) -> None:
+        found.append(boundary)
+        if boundary.cost > budget:
+            raise _PastBudget
 
     def walk(element: _Element) -> None:
         nonlocal cost
@@ -494,29 +505,33 @@ def _boundaries(block: _Element) -> list[_Boundary]:
             if isinstance(child, _Comment):
                 continue
             if isinstance(child, _Text):
-                matches = list(_patterns().token.finditer(_normalize(child.text)))
-                tokens = [match.group(0) for match in matches]
-                child.text = "".join(tokens)
+                child.text = _normalize(child.text)
+                tokens: list[str] = []
                 offset = 0
-                for index, token in enumerate(tokens):
-                    found.append(_Boundary(cost, _ends_sentence(tokens, index), child, offset))
+                for match in token_re.finditer(child.text):
+                    token = match.group(0)
+                    tokens.append(token)
+                    add(_Boundary(cost, _ends_sentence(tokens, len(tokens) - 1), child, offset))
                     # _cost(token), read from the alternative that matched: a CJK character costs 1,
                     # a Latin word its length plus 1, space and punctuation nothing.
-                    kind = matches[index].lastindex
+                    kind = match.lastindex
                     if kind == 1:
                         cost += 1
                     elif kind == 2:
                         cost += len(token) + 1
                     offset += len(token)
-                found.append(_Boundary(cost, _ends_sentence(tokens, len(tokens)), child, offset))
+                add(_Boundary(cost, _ends_sentence(tokens, len(tokens)), child, offset))
                 continue
-            found.append(_Boundary(cost, False, child))
+            add(_Boundary(cost, False, child))
             if child.tag in _CUTTABLE and not _is_math(child):
                 walk(child)
             else:
                 cost += _cost(_text_of(child))
 
-    walk(block)
+    try:
+        walk(block)
+    except _PastBudget:
+        pass
     return found
 
 
@@ -536,7 +551,7 @@ def _ends_sentence(tokens: list[str], index: int) -> bool:
 
 def _cut_block(block: _Element, budget: int) -> tuple[_Element, int] | None:
     """The block cut to about budget, at a sentence end when one is near enough; None if uncuttable."""
-    boundaries = _boundaries(block)
+    boundaries = _boundaries(block, budget)
     within = [boundary for boundary in boundaries if 0 < boundary.cost <= budget]
     # A sentence end is only worth it if it keeps at least a third of the budget.
     sentences = [boundary for boundary in within if boundary.sentence_end and boundary.cost * 3 >= budget]
