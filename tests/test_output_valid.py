@@ -84,8 +84,8 @@ def test_vnu_catches_an_invalid_page(tmp_path):
 
 
 def feeds(public: Path) -> list[Path]:
-    """Every feed: the index.xml files (sitemap.xml is not a feed)."""
-    return sorted(public.rglob("index.xml"))
+    """Every RSS and Atom feed: the index.xml and atom.xml files (sitemap.xml is not a feed)."""
+    return sorted([*public.rglob("index.xml"), *public.rglob("atom.xml")])
 
 
 def test_every_feed_parses_cleanly(public):

@@ -39,7 +39,9 @@ class SiteConfig:
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
-    feed_limit: int = 20                # items per RSS feed, 0 = all
+    feed_limit: int = 20                # items per feed, 0 = all
+    feed_content: str = "summary"       # what a feed item carries: "summary" or "full" content
+    feeds: tuple[str, ...] = ("rss", "atom", "json")   # feed formats published for every list
     taxonomies: tuple[str, ...] = ("tags", "categories", "series")
     related_count: int = 5
     menu: tuple[MenuItem, ...] = ()
@@ -94,6 +96,7 @@ _FILE_KEYS = {
     "description": "description", "copyright": "copyright", "paginate": "paginate",
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
+    "feed_content": "feed_content", "feeds": "feeds",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
     "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
@@ -145,6 +148,18 @@ def _parse_social(value: Any, path: str, line: int) -> tuple[tuple[str, str], ..
             pairs.append((str(item["name"]), str(item["url"])))
         return tuple(pairs)
     raise _fail(path, line, "social must be a mapping of name: url")
+
+
+def _parse_feeds(name: str, value: Any, path: str, line: int) -> Any:
+    """feed_content (summary | full) or feeds (a list of rss, atom, json)."""
+    if name == "feed_content":
+        if value not in ("summary", "full"):
+            raise _fail(path, line, f"feed_content must be summary or full, not {value!r}")
+        return value
+    formats = [value] if isinstance(value, str) else value
+    if not isinstance(formats, list) or any(item not in ("rss", "atom", "json") for item in formats):
+        raise _fail(path, line, f"feeds must be a list of rss, atom and json, not {value!r}")
+    return tuple(dict.fromkeys(formats))
 
 
 def _coerce(name: str, value: Any, default: Any, path: str, line: int) -> Any:
@@ -201,6 +216,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             markup_mapping = value
         elif target == "enable_emoji":
             enable_emoji = _coerce(key, value, False, path, line)
+        elif target in ("feed_content", "feeds"):
+            values[target] = _parse_feeds(target, value, path, line)
         elif target in ("params", "permalinks"):
             if not isinstance(value, Mapping):
                 raise _fail(path, line, f"{key} must be a mapping")

@@ -7,7 +7,6 @@ import sys
 import weakref
 from dataclasses import dataclass
 from datetime import datetime
-from email.utils import format_datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape as xml_escape
@@ -177,8 +176,16 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                urlize=urlize)
     environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
                                version=__version__, config=config, once=FragmentCache(),
-                               term_url=lambda taxonomy, name: term_url(config, taxonomy, name))
+                               term_url=lambda taxonomy, name: term_url(config, taxonomy, name),
+                               feed_alternates=lambda url: _feed_alternates(config, url))
     return environment
+
+
+def _feed_alternates(config: SiteConfig, url: str) -> list[tuple[str, str, str]]:
+    """(format, media type, url) of the feeds of the list at url (a folder, or its RSS feed's url)."""
+    from .feeds import feed_alternates
+    folder = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
+    return feed_alternates(config, folder)
 
 
 def term_url(config: SiteConfig, taxonomy: str, name: str) -> str:
@@ -441,7 +448,7 @@ class Planner:
         config = self.config
         pages = self._list_pages(self.site.posts, "/", "home.html", "home", config.title, (), {}, "home",
                                  "/index.xml")
-        return pages, [self._feed("/index.xml", config.title, "/", self.site.posts)]
+        return pages, self._feed("/", config.title, "/", self.site.posts)
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
@@ -460,13 +467,11 @@ class Planner:
                                                  *(f"{title}\x01{url}" for title, url in section.parents),
                                                  *(f"{title}\x01{url}" for title, url in section.subsections)),
                                   f"{section.url}index.xml")
-        data.append(self._feed(f"{section.url}index.xml", f"{section.title} - {self.config.title}", section.url,
-                               section.posts))
+        data += self._feed(section.url, f"{section.title} - {self.config.title}", section.url, section.posts)
 
     def _term(self, taxonomy: Taxonomy, term: Term, pages: list[PlannedPage], data: list[PlannedData]) -> None:
         pages += self._term_pages(taxonomy, term)
-        data.append(self._feed(f"{term.url}index.xml", f"{term.title or term.name} - {self.config.title}",
-                               term.url, term.posts))
+        data += self._feed(term.url, f"{term.title or term.name} - {self.config.title}", term.url, term.posts)
 
     def _series_key(self, term: Term) -> str:
         """The titles and urls of all of a series' parts, hashed once per series (for a post template that
@@ -543,11 +548,17 @@ class Planner:
                                 {"taxonomy": taxonomy, "term": term},
                                 fingerprint_of(term.name, term.title, term.content_html), feed_url)
 
-    def _feed(self, url: str, title: str, link: str, posts: Sequence[Post]) -> PlannedData:
+    def _feed(self, folder: str, title: str, link: str, posts: Sequence[Post]) -> list[PlannedData]:
+        """The list's feed in every format the site publishes (feeds.py writes them)."""
+        from .feeds import FeedSpec, feed_url, make_feed
         limit = self.config.feed_limit or len(posts)
-        items = list(posts[:limit])
-        key = fingerprint_of(url, title, link, *(self.list_key(post) for post in items))
-        return PlannedData(url.lstrip("/"), lambda: rss_feed(self.config, url, title, link, items), key)
+        spec = FeedSpec(folder, title, link, tuple(posts[:limit]))
+        key = fingerprint_of(folder, title, link, self.config.feed_content,
+                             *(self.list_key(post) if self.config.feed_content == "summary" else post.fingerprint
+                               for post in spec.posts))
+        return [PlannedData(feed_url(folder, name).lstrip("/"),
+                            lambda name=name: make_feed(self.config, spec, name), fingerprint_of(name, key))
+                for name in self.config.feeds]
 
     def _site_files(self) -> list[PlannedData]:
         site, config = self.site, self.config
@@ -573,38 +584,6 @@ def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, st
     if post is None:
         return url, title, "", ""
     return post.url, post.title or title, post.description, post.source
-
-
-def _rfc822(value: datetime | None) -> str:
-    return format_datetime(value) if value is not None else ""
-
-
-def rss_feed(config: SiteConfig, url: str, title: str, link: str, posts: Sequence[Post]) -> bytes:
-    """An RSS 2.0 feed of posts (newest first), summaries as escaped HTML."""
-    dates = [post.date for post in posts if post.date is not None]
-    newest = max(dates) if dates else None
-    parts = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n',
-             '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>\n',
-             f"<title>{xml_escape(title)}</title>\n<link>{xml_escape(config.absolute_url(link))}</link>\n",
-             f"<description>{xml_escape(config.description or title)}</description>\n",
-             f"<generator>blogbuild {__version__}</generator>\n",
-             f"<language>{xml_escape(config.language_code)}</language>\n"]
-    if newest is not None:
-        parts.append(f"<lastBuildDate>{_rfc822(newest)}</lastBuildDate>\n")
-    parts.append(f'<atom:link href="{xml_escape(config.absolute_url(url))}" rel="self" '
-                 'type="application/rss+xml"/>\n')
-    for post in posts:
-        permalink = config.absolute_url(post.url)
-        parts.append("<item>\n")
-        parts.append(f"<title>{xml_escape(post.title)}</title>\n<link>{xml_escape(permalink)}</link>\n")
-        if post.date is not None:
-            parts.append(f"<pubDate>{_rfc822(post.date)}</pubDate>\n")
-        parts.append(f'<guid isPermaLink="true">{xml_escape(permalink)}</guid>\n')
-        for tag in post.tags:
-            parts.append(f"<category>{xml_escape(tag)}</category>\n")
-        parts.append(f"<description>{xml_escape(post.summary_html)}</description>\n</item>\n")
-    parts.append("</channel>\n</rss>\n")
-    return "".join(parts).encode("utf-8")
 
 
 def sitemap(site: Site) -> bytes:
