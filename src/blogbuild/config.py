@@ -12,6 +12,7 @@ from .keys import key_line
 from .markup_config import MarkupConfig, markup_from_mapping
 from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
+from .integrations import Analytics, Comments, parse_analytics, parse_comments
 
 
 
@@ -61,6 +62,9 @@ class SiteConfig:
     permalinks: Mapping[str, Any] = field(default_factory=dict)
     # Messages about the config itself (Hugo keys that did not carry over), reported once per build as warnings.
     notices: tuple[str, ...] = ()
+    comments: Comments = Comments()     # giscus or utterances under posts (integrations.py)
+    analytics: Analytics = Analytics()  # Plausible, Umami, GA4, a snippet: published pages only
+    serving: bool = False               # pages for `blogbuild serve` (no analytics); set by serve
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
     source_dir: str = "content"
@@ -96,7 +100,7 @@ _FILE_KEYS = {
     "description": "description", "copyright": "copyright", "paginate": "paginate",
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
-    "feed_content": "feed_content", "feeds": "feeds",
+    "feed_content": "feed_content", "feeds": "feeds", "comments": "comments", "analytics": "analytics",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
     "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
@@ -187,6 +191,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
     values: dict[str, Any] = {}
     markup_mapping: Any = None
     enable_emoji: bool | None = None
+    services: dict[str, tuple[Any, int]] = {}   # comments, analytics: read once the language is known
     for key, value in data.items():
         key = str(key)
         line = key_line(text, key, max_lines=0)
@@ -216,6 +221,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             markup_mapping = value
         elif target == "enable_emoji":
             enable_emoji = _coerce(key, value, False, path, line)
+        elif target in ("comments", "analytics"):
+            services[target] = (value, line)
         elif target in ("feed_content", "feeds"):
             values[target] = _parse_feeds(target, value, path, line)
         elif target in ("params", "permalinks"):
@@ -226,6 +233,13 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             values[target] = _coerce(key, value, getattr(defaults, target), path, line)
     if markup_mapping is not None or enable_emoji is not None:
         values["markup"] = markup_from_mapping(markup_mapping, path=path, text=text, enable_emoji=enable_emoji)
+    if "comments" in services:
+        value, line = services["comments"]
+        values["comments"] = parse_comments(value, values.get("language_code", defaults.language_code),
+                                            lambda message: _fail(path, line, message))
+    if "analytics" in services:
+        value, line = services["analytics"]
+        values["analytics"] = parse_analytics(value, lambda message: _fail(path, line, message))
     base_url = values.get("base_url", defaults.base_url)
     if base_url and not base_url.endswith("/"):
         values["base_url"] = base_url + "/"

@@ -239,7 +239,8 @@ def _copied_from(files: Mapping[str, Any], touched: frozenset[str]) -> frozenset
 def _default_load_config(options: "ServeOptions", base_url: str) -> "SiteConfig":
     from .build import load_site_config
 
-    return replace(load_site_config(options), base_url=base_url)
+    # serving: pages for the author's own browser carry no analytics (they would count every reload).
+    return replace(load_site_config(options), base_url=base_url, serving=True)
 
 
 def _default_builder_factory(config: "SiteConfig") -> "Builder":
