@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from . import __version__
+from .version import __version__
 from .config import SiteConfig
 from .model import Post
 
