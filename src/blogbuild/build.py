@@ -170,6 +170,10 @@ class Builder:
         self._source_fingerprints: dict[str, tuple[SourceFile, str, str, tuple]] = {}
         self._plain_posts: set[str] = set()
         self._cache_dirty = False
+        self._card_warnings: list[SourceWarning] = []
+        self.cards_drawn = 0
+        self.image_stats: Any = None
+        self._scratch: str | None = None
         if use_cache:
             self._load_cache()
 
@@ -491,11 +495,16 @@ class Builder:
         warnings += post_warnings
         errors += post_errors
         posts = self._resolve_refs(posts, errors)
+        posts, media, media_warnings = self._media(posts, tree)
+        warnings += media_warnings
         from .site import build_site, replace_posts
         # The structure-keeping path only when nothing but known markdown files changed: a new static file,
         # template or folder needs the full plan (so a file added to static/ while serving is published).
         only_posts = changed is not None and all(path in self._known for path in changed)
         edited = self._content_only_edits(posts) if not errors and only_posts else None
+        if edited is not None and any(path not in self._previous for path in media):
+            edited = None   # an edit shows a new image: its variants must join the output
+
         if edited is not None:
             site = replace_posts(self._last_good[2], {post.url: post for post in edited})
             files, page_stats, render_errors = self._render_affected(site, templates, edited)
@@ -503,8 +512,10 @@ class Builder:
             site = build_site(posts, config, now=datetime.now(timezone.utc))
             conflict_errors, conflicted = _url_conflicts(site)
             errors += conflict_errors
-            files, page_stats, render_errors = self._render_outputs(site, templates, tree, conflicted)
+            files, page_stats, render_errors = self._render_outputs(site, templates, tree, conflicted, media)
         errors += render_errors
+        warnings += self._card_warnings
+        self._card_warnings = []
         if config.strict and warnings:
             errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
                        for w in warnings]
@@ -686,8 +697,29 @@ class Builder:
             results[page.output_path] = _spool(body, stage, page.output_path) if stage else body
         return results
 
-    def _render_outputs(self, site: Site, templates: Any, tree: Any,
-                        conflicted: frozenset[str] = frozenset()) -> tuple[dict[str, OutputFile], dict, list]:
+    def _media_cache(self) -> Path:
+        """Where image variants and cards are kept: the site's cache, or with --no-cache a scratch folder
+        that lives as long as this builder (the output links or copies the files from it)."""
+        if self.use_cache:
+            return self.root / CACHE_DIR
+        if self._scratch is None:
+            import tempfile
+            import weakref
+            self._scratch = tempfile.mkdtemp(prefix="blogbuild-media-")
+            weakref.finalize(self, shutil.rmtree, self._scratch, True)
+        return Path(self._scratch)
+
+    def _media(self, posts: list[Post], tree: Any) -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
+        """The images stage: posts' images sized, their variants (output path -> cached file)."""
+        from .images import IMAGE_CACHE, image_stage, published_sources
+        from .sources import static_files
+        published = published_sources(posts, static_files(self.config), tree.files)
+        posts, files, warnings, self.image_stats = image_stage(posts, self.config, published,
+                                                               self._media_cache() / IMAGE_CACHE, self.jobs)
+        return posts, files, warnings
+
+    def _render_outputs(self, site: Site, templates: Any, tree: Any, conflicted: frozenset[str] = frozenset(),
+                        media: Mapping[str, str] | None = None) -> tuple[dict[str, OutputFile], dict, list]:
         from .markdown import highlight_css
         from .render import Planner
         from .sources import static_files
@@ -714,6 +746,13 @@ class Builder:
             else:
                 path = item.rel_path
             claim(path, OutputFile(path, source=item.path), self._shown(item.path))
+        for path, cached in (media or {}).items():
+            claim(path, OutputFile(path, source=cached), "<image variants>")
+        from .cards import CARD_CACHE, card_stage
+        cards, card_warnings, self.cards_drawn = card_stage(site, self.config, self._media_cache() / CARD_CACHE)
+        self._card_warnings = card_warnings
+        for path, cached in cards:
+            claim(path, OutputFile(path, source=cached), "<social cards>")
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         claim("css/syntax.css", OutputFile("css/syntax.css", css), "<syntax highlighting>")
         try:

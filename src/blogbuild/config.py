@@ -12,6 +12,8 @@ from .keys import key_line
 from .markup_config import MarkupConfig, markup_from_mapping
 from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
+from .cards import CardOptions, parse_card_options
+from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
 
 
@@ -64,6 +66,8 @@ class SiteConfig:
     notices: tuple[str, ...] = ()
     comments: Comments = Comments()     # giscus or utterances under posts (integrations.py)
     analytics: Analytics = Analytics()  # Plausible, Umami, GA4, a snippet: published pages only
+    images: ImageOptions = ImageOptions()   # sizes and resized variants of local images (images.py)
+    cards: CardOptions = CardOptions()      # a generated social card per post (cards.py)
     serving: bool = False               # pages for `blogbuild serve` (no analytics); set by serve
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
@@ -101,6 +105,7 @@ _FILE_KEYS = {
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "comments": "comments", "analytics": "analytics",
+    "images": "images", "cards": "cards",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
     "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
@@ -223,6 +228,10 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             enable_emoji = _coerce(key, value, False, path, line)
         elif target in ("comments", "analytics"):
             services[target] = (value, line)
+        elif target == "cards":
+            values["cards"] = parse_card_options(value, lambda message, line=line: _fail(path, line, message))
+        elif target == "images":
+            values["images"] = parse_image_options(value, lambda message, line=line: _fail(path, line, message))
         elif target in ("feed_content", "feeds"):
             values[target] = _parse_feeds(target, value, path, line)
         elif target in ("params", "permalinks"):

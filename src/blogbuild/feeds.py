@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import format_datetime
-from typing import Any, Sequence
+from typing import Any
 from urllib.parse import urljoin
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from .version import __version__
 from .config import SiteConfig
 from .model import Post
+from .version import __version__
 
 # format name -> (file name in the feed's folder, media type). RSS keeps Hugo's index.xml.
 FEED_FORMATS: dict[str, tuple[str, str]] = {

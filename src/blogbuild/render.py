@@ -177,7 +177,8 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
     environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
                                version=__version__, config=config, once=FragmentCache(),
                                term_url=lambda taxonomy, name: term_url(config, taxonomy, name),
-                               feed_alternates=lambda url: _feed_alternates(config, url))
+                               feed_alternates=lambda url: _feed_alternates(config, url),
+                               social_card=lambda post, nav=None: _social_card(config, post, nav))
     return environment
 
 
@@ -186,6 +187,13 @@ def _feed_alternates(config: SiteConfig, url: str) -> list[tuple[str, str, str]]
     from .feeds import feed_alternates
     folder = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
     return feed_alternates(config, folder)
+
+
+def _social_card(config: SiteConfig, post: Post, nav: Any) -> str:
+    """The site-relative URL of the post's generated social card, '' when it has none (cards.py)."""
+    from .cards import card_path
+    path = card_path(post, nav, config)
+    return "/" + path if path else ""
 
 
 def term_url(config: SiteConfig, taxonomy: str, name: str) -> str:

@@ -1,0 +1,372 @@
+"""Social cards: a 1200x630 PNG per post (title, series and part, site name, date) for og:image.
+
+Drawn with Pillow at build time. Every character is drawn with the first font of a chain whose cmap has
+it (the site's own font, then Noto Sans CJK in the site language's variant, then DejaVu Sans), so a
+Chinese title never comes out as empty boxes (the failure MkDocs Material's cards are known for); a
+character no font has is left out and reported. A card is kept in .blogbuild-cache/cards/ under the hash
+of everything drawn on it, and its URL carries that hash, so a sharing platform's cached copy of an old
+card is never shown for a new title.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .errors import SourceError
+
+WIDTH, HEIGHT = 1200, 630
+PADDING = 80
+CARD_CACHE = "cards"          # below .blogbuild-cache/
+_VERSION = "1"                # bump when the drawing changes
+ELLIPSIS = "…"
+# Where Debian (fonts-noto-cjk, fonts-dejavu-core), Fedora and Arch put the fonts the chain uses.
+_CJK_FOLDERS = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/google-noto-cjk", "/usr/share/fonts/noto-cjk",
+                "/usr/share/fonts/opentype/noto-cjk")
+_DEJAVU_FOLDERS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF")
+# Noto Sans CJK's collection: JP, KR, SC, TC, HK faces in this order; the language picks the glyph shapes.
+_CJK_FACE = {"ja": 0, "ko": 1, "zh-cn": 2, "zh-sg": 2, "zh-hans": 2, "zh": 2, "zh-tw": 3, "zh-hant": 3, "zh-hk": 4}
+# Closing punctuation never starts a line (kinsoku): it stays at the end of the line before.
+_NO_LINE_START = set("，。、；：？！）」』》〉】〕”’,.;:?!)]}…・ー")
+_TOKEN = re.compile(r"[0-9A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF_\-'’.:/+#@&]+\s*|\s+|.", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """The cards: block of the config."""
+
+    enabled: bool = True
+    font: str = ""                 # the site's own font file (relative to the site folder), tried first
+    background: str = "#1d2330"
+    color: str = "#f3f4f6"
+    accent: str = "#4f8cff"
+
+
+def parse_card_options(value: Any, fail: Callable[[str], SourceError]) -> CardOptions:
+    """The cards: block (or false) as CardOptions; errors name the setting."""
+    if value is False:
+        return CardOptions(enabled=False)
+    if value in (None, True):
+        return CardOptions()
+    if not isinstance(value, Mapping):
+        raise fail("cards must be false or a mapping {font, background, color, accent}")
+    known = ("font", "background", "color", "accent")
+    unknown = sorted(str(key) for key in value if key not in known)
+    if unknown:
+        raise fail(f"cards: unknown setting {unknown[0]!r}; known ones are {', '.join(known)}")
+    values: dict[str, str] = {}
+    for key in known:
+        if key in value:
+            item = value[key]
+            if not isinstance(item, str) or not item:
+                raise fail(f"cards.{key} must be text, not {item!r}")
+            if key != "font" and not re.fullmatch(r"#[0-9a-fA-F]{6}", item):
+                raise fail(f"cards.{key} must be a colour like #1d2330, not {item!r}")
+            values[key] = item
+    return CardOptions(True, **values)
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One font of the chain: a file, the face's index in a collection, and the characters it has."""
+
+    path: str
+    index: int
+    characters: frozenset[int]
+
+    def covers(self, character: str) -> bool:
+        """Whether the font's cmap maps this character to a glyph."""
+        return ord(character) in self.characters
+
+
+@lru_cache(maxsize=32)
+def load_face(path: str, index: int = 0) -> FontFace:
+    """A font's cmap read with fontTools (Pillow does not expose it); cached per process."""
+    from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
+    if path.lower().endswith((".ttc", ".otc")):
+        with TTCollection(path, lazy=True) as collection:
+            characters = frozenset(collection.fonts[index].getBestCmap() or {})
+    else:
+        with TTFont(path, lazy=True, fontNumber=index) as font:
+            characters = frozenset(font.getBestCmap() or {})
+    return FontFace(path, index, characters)
+
+
+def _first_file(folders: Sequence[str], names: Sequence[str]) -> str | None:
+    for folder in folders:
+        for name in names:
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
+                return candidate
+    return None
+
+
+def font_chain(language: str, bold: bool, site_font: str = "") -> tuple[FontFace, ...]:
+    """The fonts tried in order for each character: the site's, Noto Sans CJK, DejaVu Sans."""
+    faces = []
+    if site_font:
+        faces.append(load_face(site_font))
+    weight = "Bold" if bold else "Regular"
+    cjk = _first_file(_CJK_FOLDERS, (f"NotoSansCJK-{weight}.ttc", f"NotoSansCJKsc-{weight}.otf",
+                                     f"NotoSansCJK-{weight}.otc"))
+    if cjk is not None:
+        lowered = language.lower()
+        index = _CJK_FACE.get(lowered, _CJK_FACE.get(lowered.split("-")[0], 2)) if cjk.endswith((".ttc", ".otc")) else 0
+        faces.append(load_face(cjk, index))
+    dejavu = _first_file(_DEJAVU_FOLDERS, (f"DejaVuSans{'-Bold' if bold else ''}.ttf",))
+    if dejavu is not None:
+        faces.append(load_face(dejavu))
+    return tuple(faces)
+
+
+@dataclass(frozen=True)
+class CardText:
+    """What a card shows."""
+
+    title: str
+    series: str      # "Series name · Part 2 of 5", or ""
+    site: str
+    date: str        # as shown, "2025-03-02", or ""
+
+
+@dataclass(frozen=True)
+class GlyphRun:
+    """Text drawn in one font at one place: what tests look at to check each character's pixels."""
+
+    x: float
+    baseline: float
+    text: str
+    face: FontFace
+    size: int
+
+
+@dataclass(frozen=True)
+class DrawnCard:
+    """A card's image, the runs drawn on it, and the characters no font had (left out)."""
+
+    image: Any       # PIL.Image.Image
+    runs: tuple[GlyphRun, ...]
+    missing: str
+
+
+def series_line(name: str, index: int, total: int, language: str) -> str:
+    """'Part 2 of 5' in the site's language."""
+    if language.lower().startswith("zh"):
+        return f"{name} · 第 {index} 篇，共 {total} 篇"
+    if language.lower().startswith("ja"):
+        return f"{name} · {total} 回中の第 {index} 回"
+    return f"{name} · Part {index} of {total}"
+
+
+@lru_cache(maxsize=64)
+def _pillow_font(path: str, index: int, size: int) -> Any:
+    from PIL import ImageFont
+    return ImageFont.truetype(path, size, index=index)
+
+
+def split_runs(text: str, faces: Sequence[FontFace]) -> tuple[list[tuple[str, FontFace]], str]:
+    """text cut into runs of characters that the same (first covering) font draws, and the characters
+    no font covers (left out: a box is never drawn)."""
+    runs: list[tuple[str, FontFace]] = []
+    missing = []
+    for character in text:
+        face = next((face for face in faces if face.covers(character)), None)
+        if face is None:
+            if not character.isspace() and unicodedata.category(character) not in ("Cc", "Cf"):
+                missing.append(character)
+            continue
+        if runs and runs[-1][1] is face:
+            runs[-1] = (runs[-1][0] + character, face)
+        else:
+            runs.append((character, face))
+    return runs, "".join(missing)
+
+
+def text_width(text: str, faces: Sequence[FontFace], size: int) -> float:
+    """The advance width of text drawn through the chain at size."""
+    runs, _ = split_runs(text, faces)
+    return sum(_pillow_font(face.path, face.index, size).getlength(part) for part, face in runs)
+
+
+def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_lines: int) -> list[str]:
+    """Lines of at most width: Latin words kept whole, CJK broken between characters, closing
+    punctuation kept off a line's start; more than max_lines ends the last line with an ellipsis."""
+    tokens = _TOKEN.findall(" ".join(text.split()))
+    lines: list[str] = []
+    current = ""
+    for token in tokens:
+        if current and text_width(current + token.rstrip(), faces, size) > width and token.strip() \
+                and token[0] not in _NO_LINE_START:
+            lines.append(current.rstrip())
+            current = token.lstrip()
+        else:
+            current += token
+        while len(current.strip()) > 1 and len(_TOKEN.findall(current.strip())) == 1 \
+                and text_width(current.rstrip(), faces, size) > width:
+            # One word wider than the card: cut it where it overflows.
+            cut = len(current)
+            while cut > 1 and text_width(current[:cut], faces, size) > width:
+                cut -= 1
+            lines.append(current[:cut])
+            current = current[cut:]
+    if current.strip():
+        lines.append(current.rstrip())
+    if len(lines) <= max_lines:
+        return lines
+    last = lines[max_lines - 1]
+    while last and text_width(last + ELLIPSIS, faces, size) > width:
+        last = last[:-1]
+    return lines[:max_lines - 1] + [last.rstrip(" ,.;:，。、；：") + ELLIPSIS]
+
+
+def _draw_line(draw: Any, text: str, x: float, baseline: float, faces: Sequence[FontFace], size: int,
+               fill: str, runs: list[GlyphRun]) -> None:
+    for part, face in split_runs(text, faces)[0]:
+        font = _pillow_font(face.path, face.index, size)
+        # One baseline for every font of the line, so a Latin run sits level with the CJK beside it.
+        draw.text((x, baseline), part, font=font, fill=fill, anchor="ls")
+        runs.append(GlyphRun(x, baseline, part, face, size))
+        x += font.getlength(part)
+
+
+def _title_layout(title: str, faces: Sequence[FontFace], width: float) -> tuple[int, list[str]]:
+    """The largest title size at which the title fits in three lines (else the smallest, shortened)."""
+    for size in (76, 68, 60):
+        lines = wrap(title, faces, size, width, 3)
+        if not lines[-1].endswith(ELLIPSIS) or size == 60:
+            if size == 60 and lines[-1].endswith(ELLIPSIS):
+                lines = wrap(title, faces, 52, width, 4)
+                return 52, lines
+            return size, lines
+    raise AssertionError("unreachable")
+
+
+def draw_card(text: CardText, options: CardOptions, title_faces: Sequence[FontFace],
+              body_faces: Sequence[FontFace]) -> DrawnCard:
+    """The card as an image, with the runs drawn (for tests) and the characters left out."""
+    from PIL import Image, ImageDraw
+    image = Image.new("RGB", (WIDTH, HEIGHT), options.background)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 18, HEIGHT), fill=options.accent)
+    runs: list[GlyphRun] = []
+    inner = WIDTH - 2 * PADDING
+    site = wrap(text.site, body_faces, 34, inner, 1)
+    if site:
+        _draw_line(draw, site[0], PADDING, PADDING + 30, body_faces, 34, options.accent, runs)
+    size, lines = _title_layout(text.title, title_faces, inner)
+    line_height = round(size * 1.3)
+    top = PADDING + 60 + size
+    for number, line in enumerate(lines):
+        _draw_line(draw, line, PADDING, top + number * line_height, title_faces, size, options.color, runs)
+    bottom = HEIGHT - PADDING
+    if text.date:
+        _draw_line(draw, text.date, PADDING, bottom, body_faces, 30, options.color, runs)
+        bottom -= 50
+    if text.series:
+        series = wrap(text.series, body_faces, 30, inner, 1)
+        _draw_line(draw, series[0], PADDING, bottom, body_faces, 30, options.accent, runs)
+    missing = "".join(dict.fromkeys(split_runs(text.title, title_faces)[1] + split_runs(
+        f"{text.site}{text.series}{text.date}", body_faces)[1]))
+    return DrawnCard(image, tuple(runs), missing)
+
+
+def card_key(text: CardText, options: CardOptions, faces: Sequence[FontFace]) -> str:
+    """The hash of everything drawn: the text, the options, the fonts (by file, size and mtime)."""
+    from PIL import __version__ as pillow_version
+    identities = []
+    for face in faces:
+        status = os.stat(face.path)
+        identities.append(f"{face.path}:{face.index}:{status.st_size}:{status.st_mtime_ns}")
+    return hashlib.sha256(repr((_VERSION, pillow_version, text, options, identities)).encode()).hexdigest()
+
+
+class CardMaker:
+    """Cards for one site's settings: the font chains, the URL of a post's card, the PNG (cached on disk)."""
+
+    def __init__(self, options: CardOptions, language: str, root: str, cache_folder: Path) -> None:
+        self.options = options
+        self.language = language
+        site_font = str(Path(root) / options.font) if options.font else ""
+        self.title_faces = font_chain(language, True, site_font)
+        self.body_faces = font_chain(language, False, site_font)
+        self.cache_folder = cache_folder
+        self.drawn = 0        # cards drawn (not taken from the cache) by this maker
+
+    def png(self, text: CardText) -> tuple[str, str]:
+        """(the card's PNG file in the cache, the characters left out); drawn only when not cached."""
+        key = card_key(text, self.options, (*self.title_faces, *self.body_faces))
+        path = self.cache_folder / f"{key}.png"
+        missing_record = self.cache_folder / f"{key}.missing"
+        if path.is_file():
+            missing = missing_record.read_text(encoding="utf-8") if missing_record.is_file() else ""
+            return str(path), missing
+        drawn = draw_card(text, self.options, self.title_faces, self.body_faces)
+        buffer = io.BytesIO()
+        drawn.image.save(buffer, "PNG", optimize=False, compress_level=6)
+        self.cache_folder.mkdir(parents=True, exist_ok=True)
+        if drawn.missing:
+            missing_record.write_text(drawn.missing, encoding="utf-8")
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temporary.write_bytes(buffer.getvalue())
+        os.replace(temporary, path)
+        self.drawn += 1
+        return str(path), drawn.missing
+
+
+def front_matter_image(params: Mapping[str, Any]) -> str:
+    """The image a post names for sharing (PaperMod's cover.image, hero or image): it wins over a card."""
+    cover = params.get("cover")
+    image = (cover.get("image") if isinstance(cover, Mapping) else None) or params.get("hero") or params.get("image")
+    return image if isinstance(image, str) else ""
+
+
+def card_text(post: Any, nav: Any, config: Any) -> CardText:
+    """What the card of a post shows: title, first series with its part, site title, date."""
+    series = ""
+    if nav is not None and nav.series:
+        part = nav.series[0]
+        series = series_line(part.term.title or part.term.name, part.index, part.total, config.language_code)
+    date = post.date.strftime("%Y-%m-%d") if post.date is not None else ""
+    return CardText(post.title, series, config.title, date)
+
+
+def card_path(post: Any, nav: Any, config: Any) -> str:
+    """The output path of a post's card, '' when the site has cards off or the post names its own image.
+
+    Pure (no font is read): the URL hashes what the card shows and the options, so templates can name it
+    before the cards stage has drawn it."""
+    if not config.cards.enabled or post.kind != "page" or front_matter_image(post.params):
+        return ""
+    text = card_text(post, nav, config)
+    key = hashlib.sha256(repr((_VERSION, text, config.cards)).encode()).hexdigest()
+    return f"{post.url.lstrip('/')}card-{key[:12]}.png"
+
+
+def card_stage(site: Any, config: Any, cache_folder: Path) -> tuple[list[tuple[str, str]], list[Any], int]:
+    """Every post's card: [(output path, cached PNG)], warnings for characters no font has, cards drawn."""
+    from .errors import SourceWarning
+    if not config.cards.enabled:
+        return [], [], 0
+    maker: CardMaker | None = None
+    files: list[tuple[str, str]] = []
+    warnings: list[SourceWarning] = []
+    for post in site.pages:
+        nav = site.navigation.get(post.url)
+        path = card_path(post, nav, config)
+        if not path:
+            continue
+        if maker is None:   # the fonts' cmaps are read only when some post needs a card
+            maker = CardMaker(config.cards, config.language_code, config.root, cache_folder)
+        png, missing = maker.png(card_text(post, nav, config))
+        files.append((path, png))
+        if missing:
+            warnings.append(SourceWarning(post.source, 1, f"social card: no font has {missing!r}; left out of the "
+                                          "card (install fonts-noto-cjk, or name a font under cards: font:)"))
+    return files, warnings, maker.drawn if maker is not None else 0
