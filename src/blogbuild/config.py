@@ -7,15 +7,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
+from .cards import CardOptions, parse_card_options
 from .errors import SourceError
+from .images import ImageOptions, parse_image_options
+from .integrations import Analytics, Comments, parse_analytics, parse_comments
 from .keys import key_line
 from .markup_config import MarkupConfig, markup_from_mapping
 from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
-from .cards import CardOptions, parse_card_options
-from .images import ImageOptions, parse_image_options
-from .integrations import Analytics, Comments, parse_analytics, parse_comments
-
 
 
 @dataclass(frozen=True)
