@@ -749,7 +749,8 @@ class Builder:
         for path, cached in (media or {}).items():
             claim(path, OutputFile(path, source=cached), "<image variants>")
         from .cards import CARD_CACHE, card_stage
-        cards, card_warnings, self.cards_drawn = card_stage(site, self.config, self._media_cache() / CARD_CACHE)
+        cards, card_warnings, self.cards_drawn = card_stage(site, self.config, self._media_cache() / CARD_CACHE,
+                                                            self.jobs)
         self._card_warnings = card_warnings
         for path, cached in cards:
             claim(path, OutputFile(path, source=cached), "<social cards>")

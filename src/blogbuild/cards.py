@@ -13,6 +13,7 @@ import hashlib
 import io
 import os
 import re
+import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -299,6 +300,10 @@ class CardMaker:
         self.cache_folder = cache_folder
         self.drawn = 0        # cards drawn (not taken from the cache) by this maker
 
+    def is_cached(self, text: CardText) -> bool:
+        """Whether the card for text is in the cache already."""
+        return (self.cache_folder / f"{card_key(text, self.options, (*self.title_faces, *self.body_faces))}.png").is_file()
+
     def png(self, text: CardText) -> tuple[str, str]:
         """(the card's PNG file in the cache, the characters left out); drawn only when not cached."""
         key = card_key(text, self.options, (*self.title_faces, *self.body_faces))
@@ -309,7 +314,8 @@ class CardMaker:
             return str(path), missing
         drawn = draw_card(text, self.options, self.title_faces, self.body_faces)
         buffer = io.BytesIO()
-        drawn.image.save(buffer, "PNG", optimize=False, compress_level=6)
+        # Level 1: half the encoding time of the default 6 for a file 10% larger (75 kB), drawn once per card.
+        drawn.image.save(buffer, "PNG", optimize=False, compress_level=1)
         self.cache_folder.mkdir(parents=True, exist_ok=True)
         if drawn.missing:
             missing_record.write_text(drawn.missing, encoding="utf-8")
@@ -349,24 +355,52 @@ def card_path(post: Any, nav: Any, config: Any) -> str:
     return f"{post.url.lstrip('/')}card-{key[:12]}.png"
 
 
-def card_stage(site: Any, config: Any, cache_folder: Path) -> tuple[list[tuple[str, str]], list[Any], int]:
+_FORKED_MAKER: CardMaker | None = None
+
+
+def _draw_forked(text: CardText) -> tuple[str, str]:
+    assert _FORKED_MAKER is not None
+    return _FORKED_MAKER.png(text)
+
+
+def _draw_all(maker: CardMaker, texts: list[CardText], jobs: int) -> list[tuple[str, str]]:
+    """maker.png for every text; cards not cached yet are drawn in forked workers when there are many."""
+    global _FORKED_MAKER
+    uncached = [text for text in dict.fromkeys(texts) if not maker.is_cached(text)]
+    if jobs > 1 and len(uncached) >= 32 and sys.platform.startswith("linux"):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        _FORKED_MAKER = maker
+        try:
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+                list(pool.map(_draw_forked, uncached, chunksize=8))
+        finally:
+            _FORKED_MAKER = None
+        maker.drawn += len(uncached)
+    return [maker.png(text) for text in texts]
+
+
+def card_stage(site: Any, config: Any, cache_folder: Path,
+               jobs: int = 1) -> tuple[list[tuple[str, str]], list[Any], int]:
     """Every post's card: [(output path, cached PNG)], warnings for characters no font has, cards drawn."""
     from .errors import SourceWarning
     if not config.cards.enabled:
         return [], [], 0
-    maker: CardMaker | None = None
-    files: list[tuple[str, str]] = []
-    warnings: list[SourceWarning] = []
+    wanted = []
     for post in site.pages:
         nav = site.navigation.get(post.url)
         path = card_path(post, nav, config)
-        if not path:
-            continue
-        if maker is None:   # the fonts' cmaps are read only when some post needs a card
-            maker = CardMaker(config.cards, config.language_code, config.root, cache_folder)
-        png, missing = maker.png(card_text(post, nav, config))
+        if path:
+            wanted.append((post, path, card_text(post, nav, config)))
+    if not wanted:   # the fonts' cmaps are read only when some post needs a card
+        return [], [], 0
+    maker = CardMaker(config.cards, config.language_code, config.root, cache_folder)
+    drawn = _draw_all(maker, [text for _, _, text in wanted], jobs)
+    files: list[tuple[str, str]] = []
+    warnings: list[SourceWarning] = []
+    for (post, path, _), (png, missing) in zip(wanted, drawn):
         files.append((path, png))
         if missing:
             warnings.append(SourceWarning(post.source, 1, f"social card: no font has {missing!r}; left out of the "
                                           "card (install fonts-noto-cjk, or name a font under cards: font:)"))
-    return files, warnings, maker.drawn if maker is not None else 0
+    return files, warnings, maker.drawn
