@@ -191,6 +191,18 @@ def test_katex_output_keeps_mathml_and_drops_the_visual_markup():
     assert readable.endswith("<p>after</p>\n") and readable.startswith("<p>Inline <span class=\"katex\">")
 
 
+def test_build_time_katex_as_the_build_wraps_it():
+    """The build's typeset element (data-math-rendered around KaTeX's output) keeps only the MathML; a formula
+    KaTeX rejected (math-error) is delimited TeX like client-side math."""
+    katex = (FIXTURES / "katex_0.19.1.html").read_text(encoding="utf-8").split("<p>after</p>")[0]
+    katex_span = katex[katex.index('<span class="katex">'):katex.index(" and display")]
+    html = (f'<p><span class="math inline" data-math-rendered="">{katex_span}</span> and '
+            '<span class="math inline math-error">\\bad{</span></p>')
+    readable = readable_math(html)
+    assert "katex-html" not in readable and readable.count("<math") == 1
+    assert readable.endswith('<span class="math inline math-error">\\(\\bad{\\)</span></p>')
+
+
 def test_client_math_gets_delimiters():
     """Math left for the browser is TeX between \\( \\) or \\[ \\], readable as text."""
     html = '<p><span class="math inline">a&lt;b</span></p>\n<div class="math display">x^2</div>\n'

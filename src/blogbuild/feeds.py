@@ -34,7 +34,8 @@ _SRCSET_ATTRIBUTE = re.compile(r"""(\ssrcset\s*=\s*)(["'])(.*?)\2""", re.IGNOREC
 _KATEX_HTML_OPEN = re.compile(r'<span class="katex-html"[^>]*>')
 _SPAN_TAG = re.compile(r"<span\b|</span>")
 # The theme's client-side math markup: the TeX alone, without its delimiters.
-_CLIENT_MATH = re.compile(r'<(span|div) class="math (inline|display)">(.*?)</\1>', re.DOTALL)
+# A formula KaTeX rejected at build time keeps its TeX too, marked math-error.
+_CLIENT_MATH = re.compile(r'<(span|div) class="math (inline|display)( math-error)?">(.*?)</\1>', re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,11 @@ def readable_math(html: str) -> str:
     html = _strip_katex_html(html)
 
     def client(match: re.Match[str]) -> str:
-        tag, mode, tex = match.group(1), match.group(2), match.group(3)
+        tag, mode, error, tex = match.group(1), match.group(2), match.group(3) or "", match.group(4)
         if "<math" in tex or "katex" in tex:   # typeset at build time: keep the MathML as it is
             return match.group(0)
         opening, closing = (r"\(", r"\)") if mode == "inline" else (r"\[", r"\]")
-        return f'<{tag} class="math {mode}">{opening}{tex}{closing}</{tag}>'
+        return f'<{tag} class="math {mode}{error}">{opening}{tex}{closing}</{tag}>'
 
     return _CLIENT_MATH.sub(client, html)
 
