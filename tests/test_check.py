@@ -10,6 +10,8 @@ from blogbuild.check import find_node_modules, resolve_link, tex_balance_problem
 from blogbuild.cli import main
 from blogbuild.config import SiteConfig
 
+# A real 2x2 PNG: the build reads every local image for its size (and warns about one it cannot read).
+TINY_PNG = b'\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x02\x00\x00\x00\x02\x08\x02\x00\x00\x00\xfd\xd4\x9as\x00\x00\x00\x16IDATx\x9cc\xfc\xcf\xc0\xc0\xc0\xc0\xc0\xc4\xc0\xc0\xc0\xc0\xc0\x00\x00\r\x1d\x01\x03j\xc2\x9b\xe9\x00\x00\x00\x00IEND\xaeB`\x82'
 CLEAN = {
     "content/posts/first.md": (
         "---\ntitle: First\ndate: 2024-01-01\ntags: [infra]\n---\n"
@@ -20,7 +22,7 @@ CLEAN = {
         "---\ntitle: Second\ndate: 2024-01-02\n---\n"
         "## 细节\n\n![图](diagram.png)\n\n[back](../first/)\n"
     ),
-    "content/posts/second/diagram.png": b"\x89PNG\r\n\x1a\n",
+    "content/posts/second/diagram.png": TINY_PNG,
 }
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .commands.build import BuildOptions
     from .manifest import Examination
 
+_MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (Builder._media_cache)
 _ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
 _CACHE_FORMAT = 1
 
@@ -173,7 +174,6 @@ class Builder:
         self._card_warnings: list[SourceWarning] = []
         self.cards_drawn = 0
         self.image_stats: Any = None
-        self._scratch: str | None = None
         if use_cache:
             self._load_cache()
 
@@ -698,16 +698,17 @@ class Builder:
         return results
 
     def _media_cache(self) -> Path:
-        """Where image variants and cards are kept: the site's cache, or with --no-cache a scratch folder
-        that lives as long as this builder (the output links or copies the files from it)."""
+        """Where image variants and cards are kept: the site's cache, or without a cache a scratch folder
+        shared by the process's builders (content-addressed files, so sharing is safe) and removed at exit."""
         if self.use_cache:
             return self.root / CACHE_DIR
-        if self._scratch is None:
+        global _MEDIA_SCRATCH
+        if _MEDIA_SCRATCH is None:
+            import atexit
             import tempfile
-            import weakref
-            self._scratch = tempfile.mkdtemp(prefix="blogbuild-media-")
-            weakref.finalize(self, shutil.rmtree, self._scratch, True)
-        return Path(self._scratch)
+            _MEDIA_SCRATCH = tempfile.mkdtemp(prefix="blogbuild-media-")
+            atexit.register(shutil.rmtree, _MEDIA_SCRATCH, True)
+        return Path(_MEDIA_SCRATCH)
 
     def _media(self, posts: list[Post], tree: Any) -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
         """The images stage: posts' images sized, their variants (output path -> cached file)."""
