@@ -139,3 +139,18 @@ def test_hugo_params_become_the_same_blocks():
     assert from_hugo(stack_style) == {"comments": {"utterances": {"repo": "a/b", "issue_term": "title"}}}
     assert from_hugo({"comments": False, "giscus": {"repo": "a/b"}}) == {}
     assert from_hugo({}, None, "UA-1-1") == {}
+
+
+def test_a_hugo_site_gets_comments_and_analytics_from_its_params(make_site):
+    """hugo.toml with PaperMod-style params.giscus and Hugo's services.googleAnalytics: the same widget and tag."""
+    root = make_site({
+        "hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Hugo site"\n'
+                      '[services.googleAnalytics]\nID = "G-HUGO1234"\n'
+                      '[params]\ncomments = true\n[params.giscus]\nrepo = "ada/blog"\nrepoID = "R_9"\n'
+                      'category = "General"\ncategoryID = "DIC_9"\n'),
+        "content/posts/open.md": "---\ntitle: Open\ndate: 2025-01-02\n---\nSay something.\n",
+    })
+    assert build(root) == 0
+    page = (root / "public" / "posts" / "open" / "index.html").read_text(encoding="utf-8")
+    assert json.loads(frame_attributes(page)["data-attributes"])["data-repo-id"] == "R_9"
+    assert 'gtag("config", "G-HUGO1234")' in page

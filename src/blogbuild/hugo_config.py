@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SourceError
+from .integrations import from_hugo
 from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
@@ -306,6 +307,15 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     params = take("params")
     if isinstance(params, Mapping):
         _params(params, values)
+    # Comments and analytics: a theme's giscus/utterances params, Hugo's GA4 service (integrations.py).
+    # services and googleAnalytics count as used only when they give the GA4 id (Disqus and the rest do not).
+    services, google_analytics = keyed.get("services", ("", None))[1], keyed.get("googleanalytics", ("", None))[1]
+    integrations = from_hugo(params if isinstance(params, Mapping) else None,
+                             services if isinstance(services, Mapping) else None,
+                             google_analytics if isinstance(google_analytics, str) else None)
+    values.update(integrations)
+    if "google" in integrations.get("analytics", {}):
+        handled.update(("services", "googleanalytics"))
     for lowered, (key, _) in keyed.items():
         if lowered not in handled and key not in _SAME_BY_DEFAULT:
             ignored.append(key)
