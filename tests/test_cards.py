@@ -46,7 +46,7 @@ def ink(image: Image.Image, box: tuple[int, int, int, int], background: tuple[in
     region = image.crop(box).convert("RGB")
     width, data = region.width, region.tobytes()
     return {(index % width, index // width) for index in range(region.width * region.height)
-            if sum(abs(channel - base) for channel, base in zip(data[index * 3:index * 3 + 3], background)) > 120}
+            if sum(abs(channel - base) for channel, base in zip(data[index * 3:index * 3 + 3], background, strict=True)) > 120}
 
 
 def boxes_in(card: DrawnCard, background: tuple[int, int, int]) -> list[tuple[str, float]]:

@@ -54,9 +54,9 @@ def published(tmp_path: Path) -> dict[str, str]:
     return result
 
 
-def run(published: dict[str, str], cache_folder: Path, html: str, options: ImageOptions = ImageOptions(),
+def run(published: dict[str, str], cache_folder: Path, html: str, options: ImageOptions | None = None,
         base_path: str = "/", url: str = "/posts/pictures/"):
-    cache = ImageCache(cache_folder, options)
+    cache = ImageCache(cache_folder, options or ImageOptions())
     post = PostImages("posts/pictures/index.md", html, url, "content/posts/pictures/index.md", BODY)
     return process_images([post], published, cache, base_path=base_path, jobs=2), cache
 

@@ -747,14 +747,14 @@ class Builder:
             else:
                 path = item.rel_path
             claim(path, OutputFile(path, source=item.path), self._shown(item.path))
-        for path, cached in (media or {}).items():
-            claim(path, OutputFile(path, source=cached), "<image variants>")
+        for variant_path, variant_file in (media or {}).items():
+            claim(variant_path, OutputFile(variant_path, source=variant_file), "<image variants>")
         from .cards import CARD_CACHE, card_stage
         cards, card_warnings, self.cards_drawn = card_stage(site, self.config, self._media_cache() / CARD_CACHE,
                                                             self.jobs)
         self._card_warnings = card_warnings
-        for path, cached in cards:
-            claim(path, OutputFile(path, source=cached), "<social cards>")
+        for card_output, card_file in cards:
+            claim(card_output, OutputFile(card_output, source=card_file), "<social cards>")
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         claim("css/syntax.css", OutputFile("css/syntax.css", css), "<syntax highlighting>")
         try:

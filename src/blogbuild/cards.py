@@ -398,7 +398,7 @@ def card_stage(site: Any, config: Any, cache_folder: Path,
     drawn = _draw_all(maker, [text for _, _, text in wanted], jobs)
     files: list[tuple[str, str]] = []
     warnings: list[SourceWarning] = []
-    for (post, path, _), (png, missing) in zip(wanted, drawn):
+    for (post, path, _), (png, missing) in zip(wanted, drawn, strict=True):
         files.append((path, png))
         if missing:
             warnings.append(SourceWarning(post.source, 1, f"social card: no font has {missing!r}; left out of the "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
@@ -228,9 +228,9 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         elif target in ("comments", "analytics"):
             services[target] = (value, line)
         elif target == "cards":
-            values["cards"] = parse_card_options(value, lambda message, line=line: _fail(path, line, message))
+            values["cards"] = parse_card_options(value, partial(_fail, path, line))
         elif target == "images":
-            values["images"] = parse_image_options(value, lambda message, line=line: _fail(path, line, message))
+            values["images"] = parse_image_options(value, partial(_fail, path, line))
         elif target in ("feed_content", "feeds"):
             values[target] = _parse_feeds(target, value, path, line)
         elif target in ("params", "permalinks"):

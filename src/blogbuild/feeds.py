@@ -125,7 +125,7 @@ def item_html(config: SiteConfig, post: Post) -> str:
 
 def _newest(posts: Sequence[Post]) -> datetime | None:
     dates = [post.lastmod or post.date for post in posts if post.date is not None]
-    return max(dates) if dates else None   # type: ignore[type-var]
+    return max(dates) if dates else None
 
 
 def rss_feed(config: SiteConfig, feed: FeedSpec) -> bytes:

@@ -126,7 +126,7 @@ class ImageCache:
         try:
             stored = json.loads((folder / "hashes.json").read_text(encoding="utf-8"))
             if isinstance(stored, dict):
-                self._hashes = {path: tuple(entry) for path, entry in stored.items()}  # type: ignore[misc]
+                self._hashes = {path: tuple(entry) for path, entry in stored.items()}
         except (OSError, ValueError):
             pass   # no cache yet, or a damaged one: hash again
 
@@ -151,7 +151,7 @@ class ImageCache:
         try:
             data = json.loads(record.read_text(encoding="utf-8"))
             result: ImageInfo | str = ImageInfo(data["width"], data["height"], data["format"],
-                                                tuple(tuple(item) for item in data["variants"]))  # type: ignore[misc]
+                                                tuple(tuple(item) for item in data["variants"]))
             if isinstance(result, ImageInfo) and all((self.folder / name).is_file() for _, _, name in result.variants):
                 stats.count("cached")
                 self._infos[key] = result
@@ -259,7 +259,7 @@ def process_images(posts: Iterable[PostImages], published: Mapping[str, str], ca
                 wanted[published[target]] = None
     # Decoding and resizing release the GIL in Pillow: threads overlap them on a multi-core machine.
     with ThreadPoolExecutor(max(1, jobs)) as pool:
-        infos = dict(zip(wanted, pool.map(lambda path: cache.info(path, stats), wanted)))
+        infos = dict(zip(wanted, pool.map(lambda path: cache.info(path, stats), wanted), strict=True))
     cache.save()
     rewritten: dict[str, str] = {}
     files: dict[str, str] = {}

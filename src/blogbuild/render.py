@@ -5,6 +5,7 @@ import json
 import re
 import sys
 import weakref
+from functools import partial
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -564,9 +565,8 @@ class Planner:
         key = fingerprint_of(folder, title, link, self.config.feed_content,
                              *(self.list_key(post) if self.config.feed_content == "summary" else post.fingerprint
                                for post in spec.posts))
-        return [PlannedData(feed_url(folder, name).lstrip("/"),
-                            lambda name=name: make_feed(self.config, spec, name), fingerprint_of(name, key))
-                for name in self.config.feeds]
+        return [PlannedData(feed_url(folder, name).lstrip("/"), partial(make_feed, self.config, spec, name),
+                            fingerprint_of(name, key)) for name in self.config.feeds]
 
     def _site_files(self) -> list[PlannedData]:
         site, config = self.site, self.config
