@@ -26,8 +26,6 @@ SITE = Path(__file__).parent / "hugo_sites" / "papermod"
 # Pages blogbuild publishes that Hugo (with PaperMod) does not: the 404 page is a file, not a folder, so the only
 # extras are list pages past the first (blogbuild paginates every list; the fixture's lists fit one page).
 BLOGBUILD_EXTRAS: frozenset[str] = frozenset()
-# Until issue 11 item 4 lands (links resolved as Hugo's embedded link hook resolves them).
-_LINKS_PENDING = pytest.mark.xfail(strict=True, reason="issue 11 item 4 (links) is not on main yet")
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +86,6 @@ def test_same_text_and_heading_ids(hugo_side, blogbuild_side) -> None:
     assert differences(hugo, ours, ("heading_ids", "text")) == []
 
 
-@_LINKS_PENDING
 def test_links_resolve_to_the_same_urls(hugo_side, blogbuild_side) -> None:
     """`.md` links, bundle files and page paths resolve as Hugo's embedded link hook (useEmbedded) does."""
     hugo, _ = hugo_side

@@ -494,7 +494,7 @@ class Builder:
         posts, post_warnings, post_errors, rendered_count, reused_count = self._render_posts(sources, shortcodes)
         warnings += post_warnings
         errors += post_errors
-        posts = self._resolve_refs(posts, errors)
+        posts = self._resolve_refs(posts, errors, warnings, {source.rel_path: source for source in sources})
         posts, media, media_warnings = self._media(posts, tree)
         warnings += media_warnings
         from .site import build_site, replace_posts
@@ -616,9 +616,12 @@ class Builder:
         return BuildResult(self._previous, site, tuple(unique), tuple(warnings), frozenset(), frozenset(),
                            BuildStats(seconds=time.perf_counter() - started))
 
-    def _resolve_refs(self, posts: list[Post], errors: list[BlogbuildError]) -> list[Post]:
+    def _resolve_refs(self, posts: list[Post], errors: list[BlogbuildError], warnings: list[SourceWarning],
+                      sources: Mapping[str, SourceFile]) -> list[Post]:
+        from .content_links import content_paths, has_content_links, resolve_content_links
         from .markdown.shortcodes import resolve_refs
         by_path = {post.rel_path: post.url for post in posts}
+        paths = content_paths(posts)
 
         def resolve(target: str) -> str | None:
             target = target.strip().lstrip("/")
@@ -638,18 +641,27 @@ class Builder:
                 self._plain_posts.add(post.fingerprint)
                 resolved.append(post)
                 continue
-            if base_path == "/" and "{{bbref:" not in post.content_html:
+            # Links to content paths ('x.md', bundle files) depend on which pages exist: such a post is never
+            # marked plain, so a page added later resolves its links.
+            linkable = has_content_links(post.content_html)
+            if base_path == "/" and "{{bbref:" not in post.content_html and not linkable:
                 self._plain_posts.add(post.fingerprint)
                 resolved.append(post)
                 continue
-            html, ref_errors = resolve_refs(post.content_html, resolve, path=post.source)
+            html = post.content_html
+            summary_html = post.summary_html
+            if linkable:
+                html, missing = resolve_content_links(html, post.rel_path, paths)
+                summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths)
+                warnings += [_missing_link(post, target, sources.get(post.rel_path)) for target in missing]
+            html, ref_errors = resolve_refs(html, resolve, path=post.source)
             errors.extend(ref_errors)
             if base_path != "/":
                 # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
                 html = _rebase_links(html, base_path)
             if html != post.content_html:
                 # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
-                summary, _ = resolve_refs(post.summary_html, resolve, path=post.source)
+                summary, _ = resolve_refs(summary_html, resolve, path=post.source)
                 if base_path != "/":
                     summary = _rebase_links(summary, base_path)
                 post = replace(post, content_html=html, summary_html=summary,
@@ -856,6 +868,22 @@ def _spool(body: bytes, stage: str, output_path: str) -> str:
     with open(path, "wb") as handle:
         handle.write(body)
     return path
+
+
+def _missing_link(post: Post, target: str, source: SourceFile | None) -> SourceWarning:
+    """The warning for a `.md` link that names no page, at the line that writes it."""
+    from .content_links import link_line
+    text = ""
+    if source is not None and source.has_text:
+        text = source.text
+    else:   # a source kept without its text (a saved build state): read the file for the line only
+        try:
+            text = Path(post.source).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+    return SourceWarning(post.source, link_line(text, target) if text else 1,
+                         f"link to {target}: no page at that path; fix the path (relative to this file) "
+                         "or link to the page's URL")
 
 
 def _url_conflicts(site: Site) -> tuple[list[BlogbuildError], frozenset[str]]:
