@@ -16,7 +16,7 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
     assert config.copyright == "© 2024 Ada Example" and config.paginate == 5
     assert config.author == "Ada Example" and config.description == "Notes on systems and machine learning"
     assert config.taxonomies == ("categories", "tags", "series")
-    assert config.social == (("github", "https://github.com/example"), ("rss", "index.xml"))
+    assert config.social == (("github", "https://github.com/example"), ("rss", "/index.xml"))
     assert (config.intro_title, config.intro_text) == (
         "Hi there", "Welcome to my notes on systems and machine learning.")
     assert config.markup.hard_wraps and config.markup.linkify and config.markup.heading_id_type == "github"

@@ -192,8 +192,15 @@ def _taxonomies(value: Any) -> list[str]:
 def _social(value: Any) -> list[dict[str, str]]:
     if not isinstance(value, list):
         return []
-    return [{"name": str(item.get("name")), "url": str(item.get("url"))} for item in value
+    return [{"name": str(item.get("name")), "url": _site_rooted(str(item.get("url")).strip())} for item in value
             if isinstance(item, Mapping) and item.get("name") and item.get("url")]
+
+
+def _site_rooted(url: str) -> str:
+    """PaperMod's `url: index.xml` (relative, so broken on every page but the home page) as '/index.xml'."""
+    if url.startswith(("/", "#")) or re.match(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:", url):
+        return url
+    return "/" + url
 
 
 def _author(value: Any) -> str:
