@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
 from .errors import SourceWarning
 
@@ -58,7 +58,7 @@ class SourceMark:
     """Something a post's HTML holds and the file line it was written on, carried from the markdown
     tokens (their line map), so that `blogbuild check` names path:line without searching the source."""
 
-    kind: str     # "url" (href or src), "math" (TeX), "mermaid" (diagram source), "dollars" ('$$' left in text)
+    kind: Literal["url", "math", "mermaid", "dollars"]   # href/src, TeX, a diagram's source, '$$' left in text
     value: str    # as the HTML holds it: the attribute value, the TeX, the diagram; "" for dollars
     line: int     # 1-based line in the content file
 

@@ -3,8 +3,8 @@
 Modules, one job each: parser (the markdown-it set-up, an ordered table of rule changes), environment
 (the typed state of one render), math, cjk, headings (ids and TOC), code (highlighting, shared with
 shortcodes), raw_html (neutralising raw HTML that would break the page), nesting (content too deep),
-gates (rules called only where they can match), shortcodes, render (one body to RenderedMarkdown) and
-text_tree (the tree text.py measures, from the same tokens).
+gates (rules called only where they can match), shortcodes, render (one body to RenderedMarkdown),
+text_tree (the tree text.py measures, from the same tokens) and marks (the lines check reports).
 
 The names below load on first use, so that importing one small module of the package (or the CLI
 answering --version) does not import markdown-it, Pygments and Jinja.
