@@ -211,6 +211,8 @@ class _CodeElement(_Element):
 
 
 _FIRST_TAG_RE = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
+# Tag names TextTreeBuilder.start has seen pass _TAG_NAME_RE (markdown's few: the check runs once each).
+_GOOD_TAGS: set[str] = set()
 
 
 class TextTreeBuilder:
@@ -233,8 +235,10 @@ class TextTreeBuilder:
 
     def start(self, tag: str, attrs: list[tuple[str, str | None]], *, self_closing: bool = False) -> None:
         """An element opens (or, self-closing or void, stands alone); names as html.parser reports them."""
-        if not _TAG_NAME_RE.match(tag):
-            return
+        if tag not in _GOOD_TAGS:
+            if not _TAG_NAME_RE.match(tag):
+                return
+            _GOOD_TAGS.add(tag)
         if attrs:
             attrs = [(name, value) for name, value in attrs if _ATTRIBUTE_NAME_RE.match(name)]
         element = _Element(tag, attrs)

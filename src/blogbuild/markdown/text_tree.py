@@ -160,13 +160,17 @@ class TextTreeWalker:
                 return
         builder = self.builder
         nesting = token.nesting
-        if token.block and nesting != -1 and index and tokens[index - 1].hidden:
+        block = token.block
+        if block and nesting != -1 and index and tokens[index - 1].hidden:
             builder.text("\n")
+        tag = token.tag
+        if not tag.islower():
+            tag = tag.lower()
         if nesting == -1:
-            builder.end(token.tag.lower())
+            builder.end(tag)
         else:
-            builder.start(token.tag.lower(), attrs, self_closing=nesting == 0 and self.xhtml)
-        if token.block:
+            builder.start(tag, attrs, self_closing=nesting == 0 and self.xhtml)
+        if block:
             # renderToken's newline after a block tag: not before inline content, a hidden paragraph
             # or the element's own end tag.
             if nesting == 1 and index + 1 < len(tokens):
