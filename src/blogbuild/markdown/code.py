@@ -14,7 +14,11 @@ from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from ..markup_config import MarkupConfig
 from .environment import environment_of
+from .fences import fence_options, needs_lines, number_lines
+
+_DEFAULT_MARKUP = MarkupConfig()
 
 
 @functools.lru_cache(maxsize=256)
@@ -54,17 +58,18 @@ def fence_language(info: str) -> str:
 
 
 
-def fence_html(code: str, info: str) -> str:
+def fence_html(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP) -> str:
     """The HTML of a fence: a mermaid or math block, highlighted code, or plain code."""
-    return fence_html_and_text(code, info)[0]
+    return fence_html_and_text(code, info, markup)[0]
 
 
-def fence_html_and_text(code: str, info: str) -> tuple[str, str]:
-    """(HTML of a fence, the text that HTML shows).
+def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP) -> tuple[str, str]:
+    """(HTML of a fence, the text that HTML shows), with line numbers and highlighted lines when the
+    fence's attributes or the site's highlight settings ask for them.
 
     The text lets text measures skip parsing the fence's HTML: it is the code itself (Pygments keeps
     every character of it but a leading byte order mark, and carriage returns, which markdown-it has
-    already replaced)."""
+    already replaced); line numbers are not text of the code."""
     language = fence_language(info)
     lowered = language.lower()
     if lowered == "mermaid":
@@ -74,6 +79,16 @@ def fence_html_and_text(code: str, info: str) -> tuple[str, str]:
         return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
     highlighted = _highlight(lowered, code) if language else None
+    options = fence_options(info, line_numbers=markup.line_numbers, table=markup.line_numbers_in_table,
+                            start=markup.line_number_start)
+    if needs_lines(options):
+        numbers, lines = number_lines(highlighted if highlighted is not None else escapeHtml(code), options)
+        body = f"<pre><code{class_attribute}>{lines}</code></pre>"
+        if numbers:
+            # Hugo's table layout: the numbers in a column of their own, so that copying takes only code.
+            body = (f'<table class="lntable"><tr><td class="lntd"><pre><code>{numbers}</code></pre></td>'
+                    f'<td class="lntd">{body}</td></tr></table>')
+        return f'<div class="highlight">{body}</div>\n', code.removeprefix("\ufeff")
     if highlighted is None:
         return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n", code
     html = f'<div class="highlight"><pre><code{class_attribute}>{highlighted}</code></pre></div>\n'
@@ -84,7 +99,13 @@ def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int
                  env: EnvType) -> str:
     """A fenced block, with shortcode source put back into it."""
     token = tokens[index]
-    return fence_html(environment_of(env).restore_text(token.content), token.info)
+    return fence_html(environment_of(env).restore_text(token.content), token.info, markup_of(options))
+
+
+def markup_of(options: OptionsDict) -> MarkupConfig:
+    """The site's markup settings, which parser.py keeps in the parser's options."""
+    markup = options.get("markup")
+    return markup if isinstance(markup, MarkupConfig) else _DEFAULT_MARKUP
 
 
 def render_code_block(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,

@@ -7,8 +7,12 @@ import unicodedata
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from ..markup_config import MarkupConfig
 from ..model import TocEntry
-from .environment import environment_of
+from .environment import RenderEnvironment, environment_of
+from .heading_ids import HeadingText, anchor_name, unique_id
+
+_DEFAULT_MARKUP = MarkupConfig()
 
 _SLUG_DROP = re.compile(r"[^\w\- ]")
 
@@ -44,11 +48,51 @@ def _heading_texts(children: list[Token]) -> tuple[str, str]:
 
 
 
+def _markup(state: StateCore) -> MarkupConfig:
+    markup = state.md.options.get("markup")
+    return markup if isinstance(markup, MarkupConfig) else _DEFAULT_MARKUP
+
+
+def remember_heading_texts(state: StateCore) -> None:
+    """Note the text Hugo would make each heading's id from (before text_join merges escapes away)."""
+    markup = _markup(state)
+    if markup.heading_id_type == "blogbuild":
+        return
+    reader = HeadingText(typographer=markup.typographer, passthrough=markup.passthrough)
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open":
+            token.meta["id_text"] = reader.of(tokens[index + 1].children or [])
+
+
+def _blogbuild_id(id_text: str, environment: RenderEnvironment) -> str:
+    """blogbuild's own id: GitHub's rules, 'section' for no text, -1, -2 ... for repeats."""
+    base = slugify_heading(id_text)
+    slug = base
+    # Remember the last number tried per base, so that many equal headings stay linear.
+    number = environment.next_number.get(base, 0)
+    while slug in environment.used_ids:
+        number += 1
+        slug = f"{base}-{number}"
+    environment.next_number[base] = number
+    environment.used_ids.add(slug)
+    return slug
+
+
+def _hugo_id(token: Token, markup: MarkupConfig, environment: RenderEnvironment) -> str:
+    """Hugo's id: '' (no id) for a heading without text, 'heading' when no character is kept."""
+    id_text = str(token.meta.get("id_text", ""))
+    if environment.placeholder is not None:
+        id_text = environment.placeholder.sub("", id_text)
+    if not id_text.strip(" \t"):
+        return ""
+    return unique_id(anchor_name(id_text, markup.heading_id_type) or "heading", environment.used_ids)
+
+
 def heading_ids(state: StateCore) -> None:
-    """Give every heading a unique GitHub-style id and an anchor link; collect the TOC."""
+    """Give every heading a unique id (blogbuild's or Hugo's style) and an anchor link; collect the TOC."""
     environment = environment_of(state.env)
-    used = environment.used_ids
-    next_number = environment.next_number
+    markup = _markup(state)
     tokens = state.tokens
     for index, token in enumerate(tokens):
         if token.type != "heading_open":
@@ -56,21 +100,26 @@ def heading_ids(state: StateCore) -> None:
         inline = tokens[index + 1]
         children = inline.children or []
         id_text, toc_text = _heading_texts(children)
-        placeholder = environment.placeholder
-        if placeholder is not None:
-            # A shortcode in a heading does not belong in its id.
-            id_text = " ".join(placeholder.sub(" ", id_text).split())
-        base = slugify_heading(id_text)
-        slug = base
-        # Remember the last number tried per base, so that many equal headings stay linear.
-        number = next_number.get(base, 0)
-        while slug in used:
-            number += 1
-            slug = f"{base}-{number}"
-        next_number[base] = number
-        used.add(slug)
+        explicit = token.attrGet("id")
+        if explicit is not None:
+            # Written as {#id}: taken as it is, as Hugo does, even when an earlier heading has it.
+            slug = str(explicit)
+            environment.used_ids.add(slug)
+        elif not markup.heading_ids:
+            slug = ""
+        elif markup.heading_id_type == "blogbuild":
+            if environment.placeholder is not None:
+                # A shortcode in a heading does not belong in its id.
+                id_text = " ".join(environment.placeholder.sub(" ", id_text).split())
+            slug = _blogbuild_id(id_text, environment)
+        else:
+            slug = _hugo_id(token, markup, environment)
+        if not slug:
+            continue
         token.attrSet("id", slug)
-        environment.toc.append(TocEntry(level=int(token.tag[1]), id=slug, text=toc_text))
+        level = int(token.tag[1])
+        if markup.toc_start_level <= level <= markup.toc_end_level:
+            environment.toc.append(TocEntry(level=level, id=slug, text=toc_text))
         # After the text, so that the heading's text (and a screen reader) starts with
         # the words; labelled, because "#" alone says nothing.
         children.extend(_anchor_tokens(slug))

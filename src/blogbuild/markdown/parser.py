@@ -14,7 +14,19 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-from . import cjk, code, gates, headings, math, nesting, raw_html
+from ..markup_config import MarkupConfig
+from . import (
+    alerts,
+    attributes,
+    cjk,
+    code,
+    gates,
+    headings,
+    math,
+    nesting,
+    raw_html,
+    typography,
+)
 from .environment import environment_of
 
 
@@ -34,7 +46,7 @@ def _parse_inlines(state: StateCore) -> None:
 class RuleChange:
     """One change to a markdown-it rule chain.
 
-    action: "before" (insert function as name before anchor), "at" (replace the rule name),
+    action: "before" or "after" (insert function as name beside anchor), "at" (replace the rule name),
     "push" (append at the end), or "wrap" (replace the rule name by function(the rule)).
     alt: the other chains the rule also ends (markdown-it's "terminator" lists).
     """
@@ -62,9 +74,16 @@ RULES: tuple[RuleChange, ...] = (
     *(RuleChange("inline2", "wrap", name, gates.with_delimiters_only)
       for name in ("balance_pairs", "strikethrough", "emphasis")),
     RuleChange("core", "at", "inline", _parse_inlines),
-    RuleChange("core", "push", "cjk_softbreak", cjk.join_cjk_softbreaks),
+    RuleChange("core", "before", "github_alerts", alerts.alerts, anchor="inline"),
+    RuleChange("core", "at", "replacements", typography.hugo_replacements),
+    RuleChange("core", "before", "heading_texts", headings.remember_heading_texts, anchor="text_join"),
     RuleChange("core", "push", "heading_ids", headings.heading_ids),
     RuleChange("core", "push", "raw_html", raw_html.check_raw_html),
+)
+
+# Without hard wraps: a line break between two CJK characters is no space.
+SOFT_WRAP_RULES: tuple[RuleChange, ...] = (
+    RuleChange("core", "before", "cjk_softbreak", cjk.join_cjk_softbreaks, anchor="heading_ids"),
 )
 
 # With cjk_emphasis on: emphasis and strikethrough delimiters beside CJK punctuation.
@@ -91,6 +110,8 @@ def _apply(md: MarkdownIt, change: RuleChange) -> None:
     options = {"alt": list(change.alt)} if change.alt else None
     if change.action == "before":
         ruler.before(change.anchor, change.name, change.function, options)
+    elif change.action == "after":
+        ruler.after(change.anchor, change.name, change.function, options)
     elif change.action == "at":
         ruler.at(change.name, change.function, options)
     elif change.action == "push":
@@ -101,16 +122,38 @@ def _apply(md: MarkdownIt, change: RuleChange) -> None:
         raise ValueError(f"unknown rule action {change.action!r}")
 
 
-@functools.lru_cache(maxsize=4)
-def parser(cjk_emphasis: bool) -> MarkdownIt:
+def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
+    """The rule changes a site's markup settings ask for."""
+    changes: list[RuleChange] = []
+    if markup.block_attributes or markup.title_attributes:
+        changes.append(RuleChange("core", "before", "attributes",
+                                  attributes.attributes_rule(markup.block_attributes, markup.title_attributes),
+                                  anchor="github_alerts"))
+    if markup.linkify:
+        changes.append(RuleChange("core", "after", "linkify_protocol",
+                                  typography.linkify_protocol(markup.linkify_protocol), anchor="linkify"))
+    if not markup.hard_wraps:
+        changes.extend(SOFT_WRAP_RULES)
+    return tuple(changes)
+
+
+@functools.lru_cache(maxsize=8)
+def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     """The markdown-it instance for one set of options, built once per process."""
-    md = MarkdownIt("commonmark", {"html": True, "typographer": False, "linkify": False,
-                                   "maxNesting": nesting.MAX_NESTING})
+    md = MarkdownIt("commonmark", {"html": True, "typographer": markup.typographer, "linkify": markup.linkify,
+                                   "breaks": markup.hard_wraps, "maxNesting": nesting.MAX_NESTING})
     md.enable(["table", "strikethrough"])
+    if markup.linkify:
+        md.enable("linkify")
+    if markup.typographer:
+        md.enable(["replacements", "smartquotes"])
+    # The renderers (code fences' line numbers) and the heading rule read the settings from here.
+    md.options["markup"] = markup
     md.use(footnote_plugin)
     md.use(deflist_plugin)
     md.use(tasklists_plugin)
-    for change in (RULES + CJK_EMPHASIS_RULES) if cjk_emphasis else RULES:
+    changes = RULES + _markup_rules(markup) + (CJK_EMPHASIS_RULES if cjk_emphasis else ())
+    for change in changes:
         _apply(md, change)
     block_tokenize = md.block.tokenize
     md.block.tokenize = functools.partial(nesting.tokenize_blocks, tokenize=block_tokenize)   # type: ignore[method-assign]

@@ -123,7 +123,7 @@ def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], resto
                    config: SiteConfig, used_ids: set[str] | None, placeholders: frozenset[str],
                    placeholder_pattern: re.Pattern[str] | None) -> _Render:
     """_render_plain, keeping the tokens."""
-    md = parser(bool(config.cjk_emphasis))
+    md = parser(bool(config.cjk_emphasis), config.markup)
     environment = RenderEnvironment(used_ids=used_ids if used_ids is not None else set(), restore=restore,
                                     placeholder=placeholder_pattern)
     env = environment.as_env()

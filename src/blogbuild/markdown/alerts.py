@@ -1,0 +1,55 @@
+"""GitHub's alerts (`> [!NOTE]` ... `> [!CAUTION]`), as GitHub and Hugo 0.132+ recognise them."""
+from __future__ import annotations
+
+import re
+
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+ALERT_TYPES = ("note", "tip", "important", "warning", "caution")
+# The marker alone on the quote's first line; Hugo also takes a title after it (and a +/- fold sign,
+# which has no meaning in a static page and is dropped).
+_MARKER = re.compile(r"^\[!(" + "|".join(ALERT_TYPES) + r")\][+-]?(?:[ \t]+(.*))?$", re.IGNORECASE)
+
+
+def _closing(tokens: list[Token], index: int) -> int:
+    depth = 0
+    for position in range(index, len(tokens)):
+        depth += tokens[position].nesting
+        if depth == 0:
+            return position
+    return len(tokens) - 1
+
+
+def alerts(state: StateCore) -> None:
+    """Turn a quote starting with [!TYPE] into <div class="markdown-alert markdown-alert-type"> with a title
+    paragraph, as GitHub renders it (between block and inline parsing, so the marker never becomes text)."""
+    tokens = state.tokens
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if (token.type != "blockquote_open" or index + 2 >= len(tokens)
+                or tokens[index + 1].type != "paragraph_open"):
+            index += 1
+            continue
+        inline = tokens[index + 2]
+        first, _, rest = inline.content.partition("\n")
+        match = _MARKER.match(first.strip())
+        if match is None:
+            index += 1
+            continue
+        kind = match.group(1).lower()
+        title = (match.group(2) or "").strip() or kind.capitalize()
+        close = _closing(tokens, index)
+        token.tag = tokens[close].tag = "div"
+        token.attrSet("class", f"markdown-alert markdown-alert-{kind}")
+        heading = Token("html_block", "", 0, content=f'<p class="markdown-alert-title">{escapeHtml(title)}</p>\n')
+        heading.map = token.map
+        inline.content = rest
+        if rest.strip():
+            tokens.insert(index + 1, heading)
+        else:
+            # The marker was the whole first paragraph: the title takes its place.
+            tokens[index + 1:index + 4] = [heading]
+        index += 1

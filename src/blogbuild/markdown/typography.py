@@ -1,0 +1,45 @@
+"""Hugo's typographer (dashes, ellipses, guillemets; markdown-it's smart quotes) and linkify's www. protocol."""
+from __future__ import annotations
+
+import re
+
+from markdown_it.rules_core import StateCore
+
+# Goldmark's typographer, left to right: three hyphens are an em dash, two an en dash, three dots an
+# ellipsis, << and >> guillemets. markdown-it's own replacements also make (c), +- and ?.... into
+# symbols, which Hugo does not, so this rule takes its place.
+_REPLACEMENTS = re.compile(r"---|--|\.\.\.|<<|>>")
+_REPLACED = {"---": "\u2014", "--": "\u2013", "...": "\u2026", "<<": "\u00ab", ">>": "\u00bb"}
+
+
+def hugo_replacements(state: StateCore) -> None:
+    """Replace dashes, dots and guillemets in text (never in code, math, raw HTML or an autolink's text)."""
+    if not state.md.options.get("typographer"):
+        return
+    for token in state.tokens:
+        if token.type != "inline" or not token.children:
+            continue
+        inside_autolink = 0
+        for child in token.children:
+            if child.type == "link_open" and child.info == "auto":
+                inside_autolink += 1
+            elif child.type == "link_close" and inside_autolink:
+                inside_autolink -= 1
+            elif child.type == "text" and not inside_autolink and _REPLACEMENTS.search(child.content):
+                child.content = _REPLACEMENTS.sub(lambda match: _REPLACED[match.group(0)], child.content)
+
+
+def linkify_protocol(protocol: str):
+    """A core rule giving linkified www. addresses Hugo's linkifyProtocol (markdown-it gives http://)."""
+
+    def rule(state: StateCore) -> None:
+        for token in state.tokens:
+            if token.type != "inline" or not token.children:
+                continue
+            for child in token.children:
+                if child.type == "link_open" and child.markup == "linkify":
+                    href = str(child.attrGet("href") or "")
+                    if href.startswith("http://www.") and protocol == "https":
+                        child.attrSet("href", "https://" + href[len("http://"):])
+
+    return rule
