@@ -74,14 +74,65 @@ def _block_attributes(tokens: list[Token], lines: list[str]) -> list[Token]:
         last_line = token.map[1] - 1
         raw = lines[last_line] if 0 <= last_line < len(lines) else ""
         container = _container_of(tokens, index) if raw.startswith("{") else None
-        target = tokens[container] if container is not None else token
         if len(content_lines) == 1 and container is None:
-            continue   # a paragraph of only '{...}' is text, as in Hugo
-        inline.content = "\n".join(content_lines[:-1])
-        _apply(target, attributes)
-        if not inline.content.strip():
+            # A line of only '{...}': it belongs to the block just above (a heading, a table), and to
+            # nothing after a blank line; either way it is not shown, as in Hugo.
+            above = _block_above(tokens, index)
+            if above is not None and above.map is not None and above.map[1] == token.map[0]:
+                _apply(above, attributes)
             removed.update((index, index + 1, index + 2))
+            continue
+        inline.content = "\n".join(content_lines[:-1])
+        _apply(tokens[container] if container is not None else token, attributes)
     return [token for position, token in enumerate(tokens) if position not in removed]
+
+
+def _block_above(tokens: list[Token], index: int) -> Token | None:
+    """The opening token of the block just before tokens[index] at the same level, or None."""
+    if index == 0:
+        return None
+    previous = tokens[index - 1]
+    if previous.nesting == 0:
+        return previous if previous.level == tokens[index].level and previous.block else None
+    if previous.nesting != -1:
+        return None
+    depth = 0
+    for position in range(index - 1, -1, -1):
+        depth += tokens[position].nesting
+        if depth == 0:
+            return tokens[position]
+    return None
+
+
+def _table_attributes(tokens: list[Token], lines: list[str]) -> list[Token]:
+    """A table's last line '{.class}' (no pipe) is read by markdown-it as one more row; in Hugo it is
+    the table's attributes."""
+    result: list[Token] = []
+    for token in tokens:
+        result.append(token)
+        if token.type != "table_close":
+            continue
+        row_start = max((position for position, item in enumerate(result) if item.type == "tr_open"), default=-1)
+        table_start = max((position for position, item in enumerate(result) if item.type == "table_open"), default=-1)
+        if row_start < 0 or table_start < 0 or row_start < table_start:
+            continue
+        row = result[row_start]
+        raw = lines[row.map[0]].strip() if row.map and row.map[0] < len(lines) else ""
+        attributes = parse_attributes(raw) if raw.startswith("{") and "|" not in raw else None
+        if attributes is None:
+            continue
+        closing = result[-1]
+        # Drop the row (and the body, when that row was all of it), then close the table again.
+        del result[row_start:]
+        if result[-1].type == "tbody_open":
+            result.pop()
+        else:
+            body_close = Token("tbody_close", "tbody", -1)
+            body_close.block = True
+            result.append(body_close)
+        result.append(closing)
+        _apply(result[table_start], attributes)
+    return result
 
 
 def attributes_rule(block: bool, title: bool) -> Callable[[StateCore], None]:
@@ -91,6 +142,7 @@ def attributes_rule(block: bool, title: bool) -> Callable[[StateCore], None]:
         if title:
             _title_attributes(state.tokens)
         if block:
-            state.tokens = _block_attributes(state.tokens, state.src.split("\n"))
+            lines = state.src.split("\n")
+            state.tokens = _block_attributes(_table_attributes(state.tokens, lines), lines)
 
     return rule

