@@ -105,3 +105,21 @@ def test_hugo_renders_the_same(name: str, title: str, source: str, expected: str
     markup["goldmark"] = goldmark
     hugo = render_with_hugo([source], markup)[0].content
     assert outline(expected) == outline(hugo)
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("first\n\na $\\alpha$5 b\n", "'$\\alpha$' looks like math but is left as text because the closing '$' is followed"),
+    ("first\n\nx $ \\alpha \\beta $5\n", "looks like math but is left as text"),
+    ("first\n\nkill <pid> now\n", "'<pid>' is not an HTML element, so it is taken for a placeholder and shown as text; "
+                                  "write it as '\\<pid>' or '`<pid>`' (in backticks)"),
+])
+def test_warnings_name_the_line_and_the_fix(body: str, expected: str) -> None:
+    rendered = render_markdown(body, path="post.md", line_offset=4)
+    assert [(warning.path, warning.line) for warning in rendered.warnings] == [("post.md", 7)]
+    assert expected in rendered.warnings[0].message
+    assert "add '</" not in rendered.warnings[0].message
+
+
+def test_prices_and_snake_case_are_text_without_a_warning() -> None:
+    rendered = render_markdown("I paid $5 for item_a and $6 for item_b; $10 or $20.\n")
+    assert "math" not in rendered.html and rendered.warnings == ()

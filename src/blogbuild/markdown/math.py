@@ -1,7 +1,8 @@
 """Math in markdown: $…$, $$…$$, \\(…\\) and \\[…\\] as tokens holding the exact TeX, and their HTML."""
 from __future__ import annotations
 
-from typing import Sequence
+import re
+from typing import Any, Callable, Sequence
 
 from markdown_it.common.utils import escapeHtml, mdTrim
 from markdown_it.renderer import RendererProtocol
@@ -10,7 +11,16 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from ..markup_config import MarkupConfig
 from .environment import environment_of
+
+_DEFAULT_MARKUP = MarkupConfig()
+
+
+def _markup(options: Any) -> MarkupConfig:
+    """The site's markup settings, kept in the parser's options."""
+    markup = options.get("markup")
+    return markup if isinstance(markup, MarkupConfig) else _DEFAULT_MARKUP
 
 
 def _warn(state: StateInline, message: str) -> None:
@@ -26,8 +36,11 @@ def math_inline(state: StateInline, silent: bool) -> bool:
     source = state.src
     start = state.pos
     character = source[start]
+    markup = _markup(state.md.options)
     if character == "$":
         if source.startswith("$$", start):
+            if ("$$", "$$") not in markup.block_math:
+                return False
             end = source.find("$$", start + 2)
             if end < 0:
                 if not silent:
@@ -43,36 +56,14 @@ def math_inline(state: StateInline, silent: bool) -> bool:
                 token.markup = "$$"
             state.pos = end + 2
             return True
-        # The pandoc rule, so that prices are not math: the opening $ is followed by a
-        # non-space, the first unescaped $ after it closes, and that one must follow a
-        # non-space and must not be followed by a digit; otherwise this $ is plain text.
-        if start + 1 >= state.posMax or source[start + 1].isspace():
+        if ("$", "$") not in markup.inline_math:
             return False
-        position = start + 1
-        maximum = state.posMax
-        while position < maximum:
-            current = source[position]
-            if current == "\\":
-                position += 2
-                continue
-            if current == "$":
-                break
-            position += 1
-        else:
-            return False
-        if position >= maximum or source[position - 1].isspace():
-            return False
-        if position + 1 < maximum and source[position + 1].isdigit():
-            return False
-        if not silent:
-            token = state.push("math_inline", "math", 0)
-            token.content = source[start + 1:position]
-            token.markup = "$"
-        state.pos = position + 1
-        return True
+        return _single_dollar(state, silent)
     if character == "\\" and start + 1 < state.posMax and source[start + 1] in "([":
         opening = source[start:start + 2]
         closing = "\\)" if opening == "\\(" else "\\]"
+        if (opening, closing) not in markup.inline_math + markup.block_math:
+            return False
         end = source.find(closing, start + 2)
         if end < 0 or not source[start + 2:end].strip():
             return False   # the escape rule then renders a literal ( or [
@@ -83,6 +74,85 @@ def math_inline(state: StateInline, silent: bool) -> bool:
         state.pos = end + 2
         return True
     return False
+
+
+# What makes a span between two $ look like TeX rather than prose with prices and snake_case: a
+# control word (\\alpha), a superscript, or a braced subscript (a_{1}).
+_LOOKS_LIKE_TEX = re.compile(r"\\[A-Za-z]+|\^|_\{")
+
+
+def _single_dollar(state: StateInline, silent: bool) -> bool:
+    """$…$: math by the pandoc rule (no space inside the dollars, no digit after the closing one), so
+    that "$5 and $10" stays text; and, as Hugo's passthrough and KaTeX auto-render take it, also with
+    spaces inside when the content looks like TeX ("$ a_{1} + b_{2} $"). A span left as text that
+    looks like TeX is a warning, never silent."""
+    source = state.src
+    start = state.pos
+    maximum = state.posMax
+    position = start + 1
+    while position < maximum:
+        current = source[position]
+        if current == "\\":
+            position += 2
+            continue
+        if current == "$":
+            break
+        position += 1
+    else:
+        return False
+    if position >= maximum:
+        return False
+    content = source[start + 1:position]
+    digit_after = position + 1 < maximum and source[position + 1].isdigit()
+    spaced = not content or content[0].isspace() or content[-1].isspace()
+    looks_like_tex = bool(content.strip()) and _LOOKS_LIKE_TEX.search(content) is not None
+    if digit_after or (spaced and not looks_like_tex):
+        if looks_like_tex and not silent:
+            reason = ("the closing '$' is followed by a digit, as in a price" if digit_after
+                      else "of the spaces inside the dollars")
+            _warn(state, f"'${content}$' looks like math but is left as text because {reason}; "
+                         f"write it as \\({content.strip()}\\) to make it math, or escape the dollars "
+                         "(\\$) to keep it text")
+        return False
+    if not silent:
+        token = state.push("math_inline", "math", 0)
+        token.content = content
+        token.markup = "$"
+    state.pos = position + 1
+    return True
+
+
+# A $…$ span on a table line, where markdown-it's table rule would take its "\|" for a cell's "|".
+_TABLE_MATH = re.compile(r"\$(?:\\.|[^$\\\n])+\$")
+# Two characters, as long as "\|", from the private use area: a stand-in while the table rule runs.
+_PIPE_STAND_IN = "\ue000\ue001"
+
+
+def keep_math_pipes(rule: Callable[[StateBlock, int, int, bool], bool]) -> Callable[[StateBlock, int, int, bool], bool]:
+    """The table rule, except that "\\|" inside $…$ in a cell keeps its backslash (GFM removes it
+    before inline parsing, which turns $\\|x\\|_2$ into |x|_2; Hugo's passthrough keeps it)."""
+
+    def wrapped(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+        last = start_line
+        while last < end_line and not state.isEmpty(last):
+            last += 1
+        begin, stop = state.bMarks[start_line], state.eMarks[last - 1] if last > start_line else state.bMarks[start_line]
+        if silent or "\\|" not in state.src[begin:stop]:
+            return rule(state, start_line, end_line, silent)
+        original = state.src
+        state.src = original[:begin] + _TABLE_MATH.sub(
+            lambda match: match.group(0).replace("\\|", _PIPE_STAND_IN), original[begin:stop]) + original[stop:]
+        first_new = len(state.tokens)
+        try:
+            found = rule(state, start_line, end_line, silent)
+        finally:
+            state.src = original
+        for token in state.tokens[first_new:]:
+            if token.type == "inline" and _PIPE_STAND_IN in token.content:
+                token.content = token.content.replace(_PIPE_STAND_IN, "\\|")
+        return found
+
+    return wrapped
 
 
 def math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
@@ -98,12 +168,19 @@ def math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) 
         opening, closing = "\\[", "\\]"
     else:
         return False
+    if (opening, closing) not in _markup(state.md.options).block_math:
+        return False
     rest = state.src[begin + 2:line_end]
     close_at = rest.find(closing)
     if close_at >= 0:
         # On one line: a block only when the closing marker ends the line; otherwise the
         # line is a paragraph with inline display math ("$$a$$ and $$b$$").
         if rest[close_at + 2:].strip() or not rest[:close_at].strip():
+            return False
+        if silent and state.sCount[start_line] < state.blkIndent:
+            # Asked whether it ends a list item's or a quote's paragraph from a line left of that
+            # container: no, it continues the paragraph lazily (as in Hugo), so the formula stays
+            # inside the item instead of ending the list.
             return False
         if silent:
             return True

@@ -22,6 +22,7 @@ from . import (
     code,
     gates,
     headings,
+    html_math,
     math,
     nesting,
     raw_html,
@@ -66,6 +67,7 @@ RULES: tuple[RuleChange, ...] = (
     RuleChange("block", "before", "math_block", math.math_block, anchor="fence",
                alt=("paragraph", "reference", "blockquote", "list")),
     RuleChange("block", "at", "paragraph", math.paragraph),
+    RuleChange("block", "wrap", "table", math.keep_math_pipes),
     RuleChange("block", "at", "html_block", raw_html.guard_html_block(html_block_rule),
                alt=("paragraph", "reference", "blockquote")),
     *(RuleChange("block", "wrap", name, functools.partial(gates.gated_by_first_character, characters=characters))
@@ -79,6 +81,7 @@ RULES: tuple[RuleChange, ...] = (
     RuleChange("core", "before", "heading_texts", headings.remember_heading_texts, anchor="text_join"),
     RuleChange("core", "push", "heading_ids", headings.heading_ids),
     RuleChange("core", "push", "raw_html", raw_html.check_raw_html),
+    RuleChange("core", "push", "raw_html_math", html_math.math_in_html_blocks),
 )
 
 # Without hard wraps: a line break between two CJK characters is no space.

@@ -21,6 +21,21 @@ from .environment import environment_of
 # elements, and noscript as a browser with scripts sees it): unclosed, they eat the page.
 _RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noscript",
                                 "noembed", "noframes"})
+# Every element name of HTML, SVG and MathML a post might write inline: a tag with another name and no
+# attributes ("<pid>", "<user>") is a placeholder in prose, not an element. Custom elements have a "-".
+_KNOWN_ELEMENTS = frozenset("""
+a abbr acronym address area article aside audio b base bdi bdo big blink blockquote body br button canvas
+caption center cite code col colgroup data datalist dd del details dfn dialog dir div dl dt em embed fieldset
+figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img
+input ins kbd label legend li link main map mark marquee menu meta meter nav nobr noembed noframes noscript
+object ol optgroup option output p param picture plaintext pre progress q rb rp rt rtc ruby s samp script
+search section select slot small source span strike strong style sub summary sup table tbody td template
+textarea tfoot th thead time title tr track tt u ul var video wbr xmp
+svg g path circle ellipse line polyline polygon rect text tspan defs use symbol marker lineargradient
+radialgradient stop clippath mask pattern image foreignobject desc
+math mi mn mo ms mtext mrow msub msup msubsup mfrac msqrt mroot mtable mtr mtd mspace mstyle semantics
+annotation mover munder munderover mpadded mphantom menclose
+""".split())
 _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                             "param", "source", "track", "wbr", "keygen", "basefont", "bgsound", "frame"})
 # End tags a browser adds by itself (or that do no harm when stray): never warned about.
@@ -223,6 +238,13 @@ class RawHtmlScan:
                                                "the page into text; it is shown as text; remove it")
         if name in _RAW_TEXT_ELEMENTS and not self_closing:
             return self.raw_text_element(position, name, end)
+        if (fragment.token.type == "html_inline" and end == name_match.end() + 1 and "-" not in name
+                and name not in _KNOWN_ELEMENTS):
+            # "<pid>" in a sentence is a placeholder, not an element: closing it would be wrong advice.
+            shown = text[position:end]
+            return self.show_as_text(position, f"'{shown}' is not an HTML element, so it is taken for a "
+                                               f"placeholder and shown as text; write it as '\\{shown}' or "
+                                               f"'`{shown}`' (in backticks) to say so")
         if self.check_balance and not self_closing and name not in _VOID_ELEMENTS:
             self.open_elements.append((name, position))
         return text.find("<", end)

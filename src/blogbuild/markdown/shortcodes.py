@@ -14,8 +14,10 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import SourceError, SourceWarning
+from ..markup_config import MarkupConfig
 from ..model import RenderedMarkdown, SourceMark
 from .code import highlight_html
+from .html_math import mark_math_in_html
 from .marks import html_marks
 
 BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml")
@@ -357,7 +359,11 @@ def _ref(context: _Context, node: _Node, positional, named, line, inner_offset, 
 
 
 def _rawhtml(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
-    return node.inner or ""
+    # Formulas in the HTML are typeset like any other (Hugo sites run KaTeX over the whole article).
+    marked = mark_math_in_html(node.inner or "", MarkupConfig())
+    if 'class="math ' in marked:
+        context.collected.has_math = True
+    return marked
 
 
 _BUILTINS = {"figure": _figure, "details": _details, "highlight": _highlight, "ref": _ref, "relref": _ref,
