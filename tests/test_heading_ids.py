@@ -33,7 +33,7 @@ def recorded() -> list[tuple[str, dict[str, str]]]:
     lines = (FOLDER / "headings.expected.tsv").read_text(encoding="utf-8").split("\n")
     rows = [line.split("\t") for line in lines if line and not line.startswith("# ")]
     names = rows[0][1:]
-    return [(row[0].replace("\\t", "\t"), dict(zip(names, row[1:]))) for row in rows[1:]]
+    return [(row[0].replace("\\t", "\t"), dict(zip(names, row[1:], strict=True))) for row in rows[1:]]
 
 
 def blogbuild_id(heading: str, markup: MarkupConfig) -> str:

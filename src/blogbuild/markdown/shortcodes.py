@@ -48,8 +48,20 @@ class ShortcodeSet:
         return name in self.templates or name in BUILTIN_NAMES
 
 
+@jinja2.pass_context
+def _markdownify(context: jinja2.runtime.Context, text: object) -> Markup:
+    """{{ inner | markdownify }}: markdown rendered in the post being built (Hugo's markdownify: one
+    paragraph loses its <p>), with that post's shortcodes, heading ids and warnings."""
+    render = context.get("_markdownify")
+    if not callable(render):
+        raise jinja2.TemplateRuntimeError("markdownify is only available while a post is rendered")
+    return Markup(render(str(text)))
+
+
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(autoescape=True, keep_trailing_newline=False)
+    environment = jinja2.Environment(autoescape=True, keep_trailing_newline=False)
+    environment.filters["markdownify"] = _markdownify
+    return environment
 
 
 @functools.lru_cache(maxsize=256)
@@ -301,8 +313,11 @@ class _Context:
             else:
                 inner_html = self.expand_text(node.inner, inner_line_offset)
         try:
-            return site.template.render(args=list(positional), params=dict(named), inner=Markup(inner_html),
-                                        name=node.name)
+            # inner_text: the inner content as written (Hugo's .Inner), for "{{ inner_text | markdownify }}".
+            return site.template.render(
+                args=list(positional), params=dict(named), inner=Markup(inner_html), name=node.name,
+                inner_text=node.inner or "",
+                _markdownify=lambda source: self.markdown(source, inner_line_offset, inline=True))
         except Exception as error:   # a broken template must not crash the build
             raise SourceError(self.path, line,
                               f"shortcode '{node.name}' failed in {site.path}: {error}; "
