@@ -58,7 +58,8 @@ def test_keys_are_matched_in_any_case_as_hugo_does() -> None:
 def test_defaults_blogbuild_and_hugo() -> None:
     assert markup_from_mapping(None) == MarkupConfig()
     hugo = markup_from_mapping({}, hugo=True)
-    assert (hugo.typographer, hugo.heading_id_type, hugo.toc_start_level, hugo.toc_end_level) == (True, "github", 2, 3)
+    assert (hugo.typographer, hugo.linkify, hugo.heading_id_type, hugo.toc_start_level, hugo.toc_end_level,
+            hugo.line_numbers_in_table) == (True, True, "github", 2, 3, True)
     assert markup_from_mapping({"goldmark": {"extensions": {"typographer": {"disable": True}}}}, hugo=True).typographer is False
 
 

@@ -248,10 +248,12 @@ def markup_from_mapping(mapping: Mapping[str, Any] | None, *, path: str = "<conf
     """Check a Hugo-shaped `markup` mapping key by key (Hugo's names, any case) and make a MarkupConfig.
 
     keys is where the mapping sits in the file (for line numbers); hugo=True starts from Hugo's defaults
-    (typographer on, github heading ids, TOC levels 2 to 3) instead of blogbuild's."""
+    (typographer and linkify on, github heading ids, TOC levels 2 to 3, line numbers in a table) instead
+    of blogbuild's."""
     values: dict[str, Any] = {}
     if hugo:
-        values.update(typographer=True, heading_id_type="github", toc_start_level=2, toc_end_level=3)
+        values.update(typographer=True, linkify=True, heading_id_type="github", toc_start_level=2, toc_end_level=3,
+                      line_numbers_in_table=True)
     ignored: list[str] = []
     reader = _Reader(path, text, keys)
     if mapping:
