@@ -186,7 +186,7 @@ def test_warnings_after_a_repair_name_the_files_own_lines(make_site, capsys: pyt
     site = make_site({"content/posts/x.md": damaged})
     assert main(["build", "--root", str(site), "--no-cache"]) == 0
     err = capsys.readouterr().err
-    assert "content/posts/x.md:13: warning: '<pid>' is never closed" in err
+    assert "content/posts/x.md:13: warning: '<pid>' is not an HTML element" in err
     assert "content/posts/x.md:10: warning: restored thematic break" in err
 
 
