@@ -155,6 +155,7 @@ def test_a_ported_callout_shortcode_is_a_few_lines(tmp_path: Path) -> None:
 MATH_EQUAL = [
     "| a | b |\n|---|---|\n| $\\|x\\|_2$ | `a\\|b` |\n",
     "1. item text\n$$x^2$$\n2. next\n",
+    "> quoted text\n$$y^2$$\n\nafter\n",
     "- item\n\n  $$\n  \\sum_{i=1}^n x_i\n  $$\n- next\n",
     "cost $ a_{1} + b_{2} $ here\n",
     "text $x<1$ and \\(a_b\\) and \\[c^2\\] and $a_1 * b_2 * c$\n",

@@ -177,10 +177,10 @@ def math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) 
         # line is a paragraph with inline display math ("$$a$$ and $$b$$").
         if rest[close_at + 2:].strip() or not rest[:close_at].strip():
             return False
-        if silent and state.sCount[start_line] < state.blkIndent:
-            # Asked whether it ends a list item's or a quote's paragraph from a line left of that
-            # container: no, it continues the paragraph lazily (as in Hugo), so the formula stays
-            # inside the item instead of ending the list.
+        if silent and (state.sCount[start_line] < state.blkIndent or state.parentType == "blockquote"):
+            # Asked whether it ends a list item's paragraph from a line left of that item, or a quote
+            # from a line without '>': no, it continues the paragraph lazily (as in Hugo), so the
+            # formula stays inside the item or the quote instead of ending the list.
             return False
         if silent:
             return True
