@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from markdown_it.rules_core import StateCore
 
@@ -29,7 +30,7 @@ def hugo_replacements(state: StateCore) -> None:
                 child.content = _REPLACEMENTS.sub(lambda match: _REPLACED[match.group(0)], child.content)
 
 
-def linkify_protocol(protocol: str):
+def linkify_protocol(protocol: str) -> Callable[[StateCore], None]:
     """A core rule giving linkified www. addresses Hugo's linkifyProtocol (markdown-it gives http://)."""
 
     def rule(state: StateCore) -> None:
