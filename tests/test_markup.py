@@ -13,7 +13,7 @@ from blogbuild.config import SiteConfig
 from blogbuild.markdown import render_markdown
 from blogbuild.markup_config import markup_from_mapping
 from support.hugo_oracle import MATH_PASSTHROUGH, hugo_binary, render_with_hugo
-from support.markdown_fixtures import read_fixtures
+from support.fixtures import read_fixtures
 from support.tools import missing_tool
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markup"

@@ -7,19 +7,12 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from .tokens import closing_index
+
 ALERT_TYPES = ("note", "tip", "important", "warning", "caution")
 # The marker alone on the quote's first line; Hugo also takes a title after it (and a +/- fold sign,
 # which has no meaning in a static page and is dropped).
 _MARKER = re.compile(r"^\[!(" + "|".join(ALERT_TYPES) + r")\][+-]?(?:[ \t]+(.*))?$", re.IGNORECASE)
-
-
-def _closing(tokens: list[Token], index: int) -> int:
-    depth = 0
-    for position in range(index, len(tokens)):
-        depth += tokens[position].nesting
-        if depth == 0:
-            return position
-    return len(tokens) - 1
 
 
 def alerts(state: StateCore) -> None:
@@ -41,7 +34,7 @@ def alerts(state: StateCore) -> None:
             continue
         kind = match.group(1).lower()
         title = (match.group(2) or "").strip() or kind.capitalize()
-        close = _closing(tokens, index)
+        close = closing_index(tokens, index)
         token.tag = tokens[close].tag = "div"
         token.attrSet("class", f"markdown-alert markdown-alert-{kind}")
         heading = Token("html_block", "", 0, content=f'<p class="markdown-alert-title">{escapeHtml(title)}</p>\n')

@@ -11,6 +11,8 @@ from typing import Sequence
 
 from markdown_it.token import Token
 
+from .tokens import closing_index
+
 # Characters that end goldmark's first text node inside a container when they are an unmatched
 # delimiter run: the run is merged into that node, and the text after it starts a new node.
 _DELIMITERS = "_*~"
@@ -103,7 +105,7 @@ class HeadingText:
         while index < len(children):
             token = children[index]
             if token.nesting == 1:
-                close = _matching_close(children, index)
+                close = closing_index(children, index)
                 parts.append(self._container(token, children[index + 1:close]))
                 index = close + 1
                 continue
@@ -138,7 +140,7 @@ class HeadingText:
             return ""
         first = inner[0]
         if first.nesting == 1:
-            return self._container(first, inner[1:_matching_close(inner, 0)])
+            return self._container(first, inner[1:closing_index(inner, 0)])
         if not self._is_text(first):
             return self._leaf(first)
         pieces: list[str] = []
@@ -176,13 +178,3 @@ class HeadingText:
 
 def _closing(markup: str) -> str:
     return {"\\(": "\\)", "\\[": "\\]"}.get(markup, markup)
-
-
-def _matching_close(tokens: Sequence[Token], index: int) -> int:
-    """The index of the token closing tokens[index] (nesting 1), or the last index."""
-    depth = 0
-    for position in range(index, len(tokens)):
-        depth += tokens[position].nesting
-        if depth == 0:
-            return position
-    return len(tokens) - 1
