@@ -326,12 +326,12 @@ def _parse(html: str) -> _Element:
 
 
 # The elements _left_out_of_text may leave out: anything else needs no look at its attributes.
-_MAYBE_LEFT_OUT = _SKIPPED_IN_TEXT | {"a", "sup"}
+_MAYBE_LEFT_OUT = _SKIPPED_IN_TEXT | {"a", "sup", "span"}
 
 
 def _left_out_of_text(element: _Element) -> bool:
     """Whether plain text leaves out this element and everything in it."""
-    if element.tag in _SKIPPED_IN_TEXT or _is_anchor_link(element):
+    if element.tag in _SKIPPED_IN_TEXT or _is_anchor_link(element) or _is_line_number(element):
         return True
     return element.tag == "sup" and "footnote-ref" in element.classes()
 
@@ -368,6 +368,11 @@ def _text_of(node) -> str:
 
 def _is_anchor_link(element: _Element) -> bool:
     return element.tag == "a" and bool(element.classes() & {"anchor", "header-anchor", "footnote-backref"})
+
+
+def _is_line_number(element: _Element) -> bool:
+    """A code block's line number (Hugo's ln and lnt classes): not text of the post."""
+    return element.tag == "span" and bool(element.classes() & {"ln", "lnt"})
 
 
 def _is_math(element: _Element) -> bool:
@@ -464,7 +469,7 @@ def _clean_for_summary(node):
     """
     if isinstance(node, (_Text, _Comment)):
         return [node]
-    if node.tag in _SKIPPED_IN_TEXT or node.tag == "img" or _is_anchor_link(node):
+    if node.tag in _SKIPPED_IN_TEXT or node.tag == "img" or _is_anchor_link(node) or _is_line_number(node):
         return []
     if node.tag == "sup" and "footnote-ref" in node.classes():
         return []

@@ -211,6 +211,10 @@ def _is_anchor_link(element: _Element) -> bool:
     return element.tag == "a" and bool(element.classes() & {"anchor", "header-anchor", "footnote-backref"})
 
 
+def _is_line_number(element: _Element) -> bool:
+    return element.tag == "span" and bool(element.classes() & {"ln", "lnt"})
+
+
 def _is_math(element: _Element) -> bool:
     return "math" in element.classes()
 
@@ -234,7 +238,7 @@ def _plain_text_of(root: _Element) -> str:
             return
         if isinstance(node, _Comment):
             return
-        if node.tag in _SKIPPED_IN_TEXT or _is_anchor_link(node):
+        if node.tag in _SKIPPED_IN_TEXT or _is_anchor_link(node) or _is_line_number(node):
             return
         if node.tag == "sup" and "footnote-ref" in node.classes():
             return   # "[1]" markers are noise in search text and feeds
@@ -294,7 +298,7 @@ def _clean_for_summary(node):
     """
     if isinstance(node, (_Text, _Comment)):
         return [node]
-    if node.tag in _SKIPPED_IN_TEXT or node.tag == "img" or _is_anchor_link(node):
+    if node.tag in _SKIPPED_IN_TEXT or node.tag == "img" or _is_anchor_link(node) or _is_line_number(node):
         return []
     if node.tag == "sup" and "footnote-ref" in node.classes():
         return []

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from markdown_it.common.utils import escapeHtml, mdTrim
 from markdown_it.renderer import RendererProtocol
@@ -11,16 +11,8 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from ..markup_config import MarkupConfig
+from .code import markup_of
 from .environment import environment_of
-
-_DEFAULT_MARKUP = MarkupConfig()
-
-
-def _markup(options: Any) -> MarkupConfig:
-    """The site's markup settings, kept in the parser's options."""
-    markup = options.get("markup")
-    return markup if isinstance(markup, MarkupConfig) else _DEFAULT_MARKUP
 
 
 def _warn(state: StateInline, message: str) -> None:
@@ -36,7 +28,7 @@ def math_inline(state: StateInline, silent: bool) -> bool:
     source = state.src
     start = state.pos
     character = source[start]
-    markup = _markup(state.md.options)
+    markup = markup_of(state.md.options)
     if character == "$":
         if source.startswith("$$", start):
             if ("$$", "$$") not in markup.block_math:
@@ -168,7 +160,7 @@ def math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) 
         opening, closing = "\\[", "\\]"
     else:
         return False
-    if (opening, closing) not in _markup(state.md.options).block_math:
+    if (opening, closing) not in markup_of(state.md.options).block_math:
         return False
     rest = state.src[begin + 2:line_end]
     close_at = rest.find(closing)
