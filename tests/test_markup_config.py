@@ -47,7 +47,7 @@ def test_every_setting_is_read(tmp_path: Path) -> None:
         title_attributes=False, heading_id_type="github-ascii", inline_math=(("\\(", "\\)"),),
         block_math=(("\\[", "\\]"), ("$$", "$$")), passthrough=True, toc_start_level=2, toc_end_level=4,
         toc_ordered=True, line_numbers=True, line_number_start=5, line_numbers_in_table=False, enable_emoji=True,
-        ignored=("markup.goldmark.renderer.unsafe", "markup.highlight.style"))
+        ignored=("markup.highlight.style",))   # unsafe: true is what blogbuild does anyway
 
 
 def test_keys_are_matched_in_any_case_as_hugo_does() -> None:
@@ -79,3 +79,10 @@ def test_errors_name_the_line_and_the_fix(tmp_path: Path, text: str, line: int, 
         load_config(write(tmp_path, text))
     assert caught.value.line == line
     assert message in str(caught.value)
+
+
+def test_settings_read_but_not_applied_are_one_notice(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, "markup:\n  highlight: {style: monokai, noClasses: false}\n"))
+    assert config.notices == ("markup settings blogbuild reads but does not apply: markup.highlight.style, "
+                              "markup.highlight.noClasses",)
+    assert load_config(write(tmp_path, "markup:\n  highlight: {lineNos: true}\n")).notices == ()

@@ -311,6 +311,10 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         ignored = (*hugo.ignored, *config.markup.ignored)
         if ignored:
             config = replace(config, notices=(ignored_message(ignored),))
+    elif config.markup.ignored:
+        # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
+        config = replace(config, notices=("markup settings blogbuild reads but does not apply: "
+                                          f"{', '.join(config.markup.ignored)}",))
     if overrides:
         known = {f.name for f in fields(SiteConfig)}
         config = replace(config, **{k: v for k, v in overrides.items() if k in known and v is not None})

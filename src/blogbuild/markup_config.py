@@ -60,7 +60,7 @@ _TREE: dict[str, Any] = {
     "goldmark": {
         "renderer": {
             "hardwraps": ("hard_wraps", "bool"),
-            "unsafe": ("hugo", "unsafe"),    # blogbuild always keeps raw HTML, and checks it
+            "unsafe": ("hugo_unless_true", "unsafe"),    # blogbuild always keeps raw HTML, and checks it
             "xhtml": ("hugo", "xhtml"),
         },
         "extensions": {
@@ -234,8 +234,10 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             _walk(value, entry, here, reader, values, ignored)
             continue
         target, kind = entry
-        if target == "hugo":
+        if target == "hugo" or (target == "hugo_unless_true" and value is not True):
             ignored.append(_dotted(here))
+        elif target == "hugo_unless_true":
+            continue
         elif kind == "passthrough":
             values.update(_passthrough(value, here, reader))
         else:
