@@ -218,6 +218,14 @@ class TemplateSet:
         self._closure: dict[str, tuple[str, bool]] = {}
         self._texts: dict[str, str] = {}
 
+    def closures(self) -> dict[str, tuple[str, bool]]:
+        """Every closure computed so far, by template name (saved with a build's state)."""
+        return dict(self._closure)
+
+    def remember_closures(self, closures: Mapping[str, tuple[str, bool]]) -> None:
+        """Take closures computed by an earlier process for the very same template files."""
+        self._closure.update(closures)
+
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
         try:

@@ -1,0 +1,308 @@
+"""The Builder: one build as a recipe, sources -> posts -> links -> site -> plan -> pages -> assemble.
+
+A Builder keeps its BuilderState between builds (serve, and a warm `blogbuild build` through the disk
+cache), so each build() reads, renders and plans only what changed.
+"""
+from __future__ import annotations
+
+import gc
+import os
+import time
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Mapping
+
+from ..config import SiteConfig
+from ..errors import BlogbuildError, SourceError, SourceWarning
+from ..links import resolve_links
+from ..manifest import CACHE_DIR, code_key
+from ..model import OutputFile, Post, Site
+from ..posts import fingerprint_of
+from . import incremental
+from .assemble import Assembly, assemble, copied_files, copied_only, overlay, url_conflicts
+from .pages import PageStore
+from .reading import read_sources
+from .rendering import render_posts
+from .result import BuildResult, BuildStats
+from .state import BuilderState, DiskCache, LastGood, SavedState
+
+if TYPE_CHECKING:
+    from ..images import ImageStats
+    from ..markdown.shortcodes import ShortcodeSet
+    from ..render import PlannedData, PlannedPage, TemplateSet
+    from ..sources import ContentTree
+
+
+_MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (Builder._media_cache)
+
+
+def config_key(config: SiteConfig) -> str:
+    """The key of everything in the configuration that shapes a post (not drafts, future or strict)."""
+    return fingerprint_of(repr(replace(config, drafts=False, future=False, strict=False)))
+
+
+@dataclass(frozen=True)
+class _Templates:
+    """The templates and shortcodes of one set of template files, and the key of those files."""
+
+    key: str
+    templates: "TemplateSet"
+    shortcodes: "ShortcodeSet"
+
+
+class Builder:
+    """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
+
+    def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False,
+                 stage_dir: str | None = None, keep_state: bool = False, resume: str | None = None,
+                 output_dir: Path | None = None) -> None:
+        # keep_state: save this builder's state with the cache (one-shot CLI builds), so the next process
+        # can carry on where it stopped; resume: the id of the saved state to carry on from, which the
+        # caller has checked against the build record (manifest.py). output_dir: where it publishes.
+        self.config = config
+        self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
+        self.use_cache = use_cache
+        self.keep_state = keep_state and use_cache
+        self.stage_dir = stage_dir     # spool rendered pages here (one-shot CLI builds) instead of memory
+        self.root = Path(config.root)
+        self.state = BuilderState()
+        self.pages = PageStore()
+        self.resumed = False
+        self._templates: _Templates | None = None
+        self._site_made_at = datetime.now(timezone.utc)
+        self._cache = DiskCache(self.root / CACHE_DIR, config_key(config), code_key())
+        self._cache_warnings: list[SourceWarning] = []
+        self._posts_dirty = False
+        self._published_dirty = False
+        self.cards_drawn = 0                  # social cards this builder drew (the rest came from the cache)
+        self.image_stats: ImageStats | None = None
+        if use_cache:
+            self._load_cache(resume, output_dir)
+
+    def _load_cache(self, resume: str | None, output_dir: Path | None) -> None:
+        loaded = self._cache.load()
+        self._cache_warnings = loaded.warnings
+        self.state.rendered = loaded.rendered
+        if resume is not None and loaded.state is not None and loaded.state.build_id == resume:
+            # Take up the saved state; the published files stand in for the last build's output.
+            self.state = replace(loaded.state.state.published_at(str(output_dir)), rendered=loaded.rendered)
+            self.resumed = True
+        self.pages.published, self.pages.published_dir = loaded.published, loaded.output_dir
+
+    @property
+    def last_good(self) -> LastGood | None:
+        """The last build without errors (its posts and Site), None before one."""
+        return self.state.last_good
+
+    # -- the recipe -----------------------------------------------------------------------------------
+    def build(self, changed_paths: Iterable[str] | None = None) -> BuildResult:
+        """Build everything, reusing what did not change; content errors are in the result, not raised."""
+        started = time.perf_counter()
+        changed = {os.path.abspath(path) for path in changed_paths} if changed_paths is not None else None
+        warnings: list[SourceWarning] = self._cache_warnings
+        warnings += [SourceWarning(self.config.config_path, 1, notice) for notice in self.config.notices]
+        self._cache_warnings = []
+        try:
+            templates = self._load_templates()
+        except BlogbuildError as error:
+            return self._failed([error], warnings, started)
+        read = read_sources(self.state, self.config, changed)
+        errors: list[BlogbuildError] = list(read.errors)
+        rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
+                                fingerprint_of(self._cache.code_key, config_key(self.config), templates.key),
+                                self.jobs)
+        self._posts_dirty = self._posts_dirty or rendered.new_posts
+        warnings += rendered.warnings
+        errors += rendered.errors
+        linked = resolve_links(rendered.posts, self.config, self.state.plain_posts,
+                               {source.rel_path: source for source in read.sources})
+        self.state.plain_posts = linked.plain
+        warnings += linked.warnings
+        errors += linked.errors
+        posts, media, media_warnings = self._media(list(linked.posts), read.tree)
+        warnings += media_warnings
+        edited = None
+        if not errors and incremental.only_known_posts(changed, self.state.known):
+            edited = incremental.content_only_edits(self.state.last_good, templates.key, posts)
+        if edited is not None and any(path not in self.state.previous for path in media):
+            edited = None   # an edit shows a new image: its variants must join the output
+        if edited is not None:
+            site, assembly = self._assemble_edits(templates.templates, edited)
+        else:
+            site, assembly, card_warnings = self._assemble_site(templates.templates, posts, read.tree, media)
+            warnings += card_warnings
+        errors += assembly.errors
+        if self.config.strict and warnings:
+            errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
+                       for w in warnings]
+        if errors:
+            return self._failed(errors, warnings, started, site)
+        return self._succeeded(posts, site, assembly, edited, warnings,
+                               BuildStats(markdown_rendered=rendered.rendered, markdown_reused=rendered.reused),
+                               started)
+
+    def _assemble_site(self, templates: "TemplateSet", posts: list[Post], tree: "ContentTree",
+                       media: Mapping[str, str]) -> tuple[Site, Assembly, list[SourceWarning]]:
+        """site -> plan -> pages -> assemble, for the whole site (with the images' variants and the cards)."""
+        from ..cards import CARD_CACHE, card_stage
+        from ..markdown import highlight_css
+        from ..render import Planner
+        from ..site import build_site
+        from ..sources import display_path, static_files
+        self._site_made_at = datetime.now(timezone.utc)
+        site = build_site(posts, self.config, now=self._site_made_at)
+        conflict_errors, conflicted = url_conflicts(site)
+        copied = copied_files(site, static_files(self.config), tree.files,
+                              lambda path: display_path(path, str(self.root)))
+        copied += [(OutputFile(path, source=file), "<image variants>") for path, file in media.items()]
+        cards, card_warnings, self.cards_drawn = card_stage(site, self.config, self._media_cache() / CARD_CACHE,
+                                                            self.jobs)
+        copied += [(OutputFile(path, source=file), "<social cards>") for path, file in cards]
+        css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
+        try:
+            pages, data = Planner(site, templates, self._list_key, self.state.memo).plan()
+        except SourceError as error:   # a template that does not parse: report it with the content errors
+            assembly = copied_only(copied, css, error)
+            return site, replace(assembly, errors=(*conflict_errors, *assembly.errors)), card_warnings
+        planned: list[PlannedPage | PlannedData] = [*pages, *data]
+        self.state.output_keys = {item.output_path: item.key for item in planned}
+        made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir)
+        assembly = assemble(copied, css, pages, data, made.outputs, conflicted)
+        self.state.static_count = assembly.static_files
+        return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
+                             rendered=made.rendered, reused=made.reused), card_warnings
+
+    def _assemble_edits(self, templates: "TemplateSet", edited: list[Post]) -> tuple[Site, Assembly]:
+        """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""
+        from ..render import Planner
+        from ..site import replace_posts
+        assert self.state.last_good is not None
+        self._site_made_at = self.state.last_good.made_at
+        site = replace_posts(self.state.last_good.site, {post.url: post for post in edited})
+        pages, data = Planner(site, templates, self._list_key, self.state.memo).plan_affected(edited)
+        planned: list[PlannedPage | PlannedData] = [*pages, *data]
+        for item in planned:   # what record_published keeps for the next process's reuse check
+            self.state.output_keys[item.output_path] = item.key
+        made = self.pages.make_affected(templates, pages, data, self.jobs, self.stage_dir)
+        assembly = overlay(self.state.previous, pages, made.outputs, self.state.static_count)
+        return site, replace(assembly, rendered=made.rendered, reused=made.reused)
+
+    def _succeeded(self, posts: list[Post], site: Site, assembly: Assembly, edited: list[Post] | None,
+                   warnings: list[SourceWarning], stats: BuildStats, started: float) -> BuildResult:
+        """Keep a good build as the last good one, and say what it changed."""
+        state = self.state
+        changes = incremental.output_changes(state.previous, assembly.files, partial=edited is not None)
+        if edited is not None:
+            assert state.last_good is not None
+            incremental.forget_in_memo(state.memo, (state.last_good.posts[post.rel_path].fingerprint
+                                                    for post in edited))
+        else:
+            state.memo = incremental.prune_memo(state.memo, (post.fingerprint for post in posts))
+        state.previous = assembly.files
+        assert self._templates is not None
+        state.last_good = LastGood(self._templates.key, {post.rel_path: post for post in posts}, site,
+                                   self._site_made_at)
+        # The site model is millions of long-lived objects: keep the cyclic GC from walking them on every
+        # later allocation burst.
+        gc.freeze()
+        stats = replace(stats, pages_by_kind=assembly.pages_by_kind, static_files=assembly.static_files,
+                        rendered_pages=assembly.rendered, reused_pages=assembly.reused,
+                        seconds=time.perf_counter() - started, partial=edited is not None)
+        return BuildResult(assembly.files, site, (), tuple(warnings), changes.changed, changes.removed, stats)
+
+    def _failed(self, errors: list[BlogbuildError], warnings: list[SourceWarning], started: float,
+                site: Site | None = None) -> BuildResult:
+        unique: dict[str, BlogbuildError] = {}
+        for error in errors:
+            unique.setdefault(str(error), error)
+        return BuildResult(self.state.previous, site, tuple(unique.values()), tuple(warnings), frozenset(),
+                           frozenset(), BuildStats(seconds=time.perf_counter() - started))
+
+    # -- images and cards -----------------------------------------------------------------------------
+    def _media_cache(self) -> Path:
+        """Where image variants and cards are kept: the site's cache, or without a cache a scratch folder
+        shared by the process's builders (content-addressed files, so sharing is safe) and removed at exit."""
+        if self.use_cache:
+            return self.root / CACHE_DIR
+        global _MEDIA_SCRATCH
+        if _MEDIA_SCRATCH is None:
+            import atexit
+            import shutil
+            import tempfile
+            _MEDIA_SCRATCH = tempfile.mkdtemp(prefix="blogbuild-media-")
+            atexit.register(shutil.rmtree, _MEDIA_SCRATCH, True)
+        return Path(_MEDIA_SCRATCH)
+
+    def _media(self, posts: list[Post], tree: "ContentTree") -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
+        """The images stage: posts' images sized, their variants (output path -> cached file)."""
+        from ..images import IMAGE_CACHE, image_stage, published_sources
+        from ..sources import static_files
+        published = published_sources(posts, static_files(self.config), tree.files)
+        posts, files, warnings, self.image_stats = image_stage(posts, self.config, published,
+                                                               self._media_cache() / IMAGE_CACHE, self.jobs)
+        return posts, files, warnings
+
+    # -- templates ------------------------------------------------------------------------------------
+    def _load_templates(self) -> _Templates:
+        """The templates, made again only when a template file changed (then rendered pages are stale)."""
+        from ..sources import template_dirs, walk_files
+        dirs = template_dirs(self.config)
+        key = fingerprint_of(*(f"{folder}/{item.rel_path}:{item.size}:{item.mtime_ns}"
+                               for folder in dirs for item in walk_files(folder)))
+        if self._templates is not None and self._templates.key == key:
+            return self._templates
+        from ..render import TemplateSet, make_environment
+        from ..markdown.shortcodes import load_shortcodes
+        bytecode = self.root / CACHE_DIR / f"jinja-{self._cache.code_key[:16]}" if self.use_cache else None
+        templates = TemplateSet(make_environment(self.config, dirs, bytecode))
+        if key == self.state.templates_key:   # a resumed state: same templates, known closures
+            templates.remember_closures(self.state.closure)
+        else:
+            self.pages.cache.clear()
+        self.state.templates_key = key
+        self._templates = _Templates(key, templates, load_shortcodes(dirs))
+        return self._templates
+
+    def _list_key(self, post: Post) -> str:
+        key = self.state.list_keys.get(post.fingerprint)
+        if key is None:
+            from ..render import post_list_key
+            key = post_list_key(post)
+            self.state.list_keys[post.fingerprint] = key
+        return key
+
+    # -- the disk cache -------------------------------------------------------------------------------
+    def record_published(self, output_dir: Path, stats: Mapping[str, list | None] | None = None) -> None:
+        """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache).
+        stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
+        if not self.use_cache:
+            return
+        self.pages.record(output_dir, self.state.output_keys, stats)
+        self._published_dirty = True
+
+    def published(self, output_dir: Path) -> None:
+        """The last build's output is now the published tree: let go of its bytes (the feeds and the search
+        index, 40 MB at 10,000 posts), so saving the cache does not hold them too (the peak of a build)."""
+        from ..model import OutputFile
+        base = str(output_dir)
+        self.state.previous = {path: OutputFile(path, source=f"{base}/{path}") for path in self.state.previous}
+        self.pages.cache.clear()
+
+    def save_cache(self, build_id: str | None = None) -> None:
+        """Write the rendered-posts cache and the published-page keys (atomically) when they changed; with
+        build_id (and keep_state), the builder's state too, under that id."""
+        if not self.use_cache:
+            return
+        if self._published_dirty and self.pages.published_dir is not None:
+            self._cache.save_published(self.pages.published_dir, self.pages.published)
+            self._published_dirty = False
+        if not self._posts_dirty and build_id is None:
+            return
+        saved = None
+        if build_id is not None and self.keep_state and self.state.last_good is not None:
+            if self._templates is not None:
+                self.state.closure = self._templates.templates.closures()
+            saved = SavedState(build_id, self.state.saved())
+        self._cache.save_posts(self.state.rendered, saved)
+        self._posts_dirty = False

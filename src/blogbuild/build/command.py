@@ -1,0 +1,150 @@
+"""`blogbuild build`: build once, report every error and warning, publish atomically, record the build."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+import uuid
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..config import SiteConfig, SiteOptions, load_config
+from ..errors import BlogbuildError
+from .builder import Builder
+from .incremental import edited_posts
+from .pools import forget_spool_folders
+from .result import BuildResult
+
+if TYPE_CHECKING:
+    from ..commands.build import BuildOptions
+    from ..manifest import Entry, Examination
+
+
+def load_site_config(options: SiteOptions) -> SiteConfig:
+    """The SiteConfig for a command's options (build, serve or check): config file plus overrides."""
+    root = Path(options.root or ".")
+    config = load_config(options.config, root=root, overrides=options.config_overrides())
+    source = Path(config.root) / config.source_dir
+    if not source.is_dir():
+        raise BlogbuildError(f"content folder '{source}' not found; run blogbuild in a site folder or pass "
+                             "--source DIR")
+    return config
+
+
+def build(config: SiteConfig, *, jobs: int = 1, use_cache: bool = False) -> BuildResult:
+    """Build a site once, in memory; see write_site() to publish it."""
+    builder = Builder(config, jobs=jobs, use_cache=use_cache)
+    result = builder.build()
+    builder.save_cache()
+    return result
+
+
+def _summary(result: BuildResult, output: Path) -> str:
+    stats = result.stats
+    kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(stats.pages_by_kind.items()))
+    total = sum(stats.pages_by_kind.values())
+    warnings = len(result.warnings)
+    tail = f"{warnings} warning{'s' if warnings != 1 else ''} in {stats.seconds * 1000:.0f} ms -> {output}/"
+    if stats.partial:
+        edited = stats.markdown_rendered
+        return (f"Updated {total} pages ({kinds}) for {edited} edited post{'s' if edited != 1 else ''}, "
+                f"the rest as published, {tail}")
+    return f"Built {total} pages ({kinds}), {stats.static_files} static files, {tail}"
+
+
+def run(options: "BuildOptions", examination: "Examination | None" = None) -> int:
+    """`blogbuild build`: build, report every error and warning, publish atomically; exit code.
+
+    examination: what manifest.examine() found against the last build's record; when only known posts
+    changed since, the build carries on from the state that build saved instead of reading every source."""
+    from .. import manifest
+    from ..sources import THEME_DIR
+    started_ns = time.time_ns()
+    # Stat the config before reading it and the input folders before the build reads them (manifest.py).
+    config_files = manifest.stat_files(manifest.config_candidates(options))
+    config = load_site_config(options)
+    output = Path(config.root) / config.output_dir
+    inputs = None
+    if not options.no_cache:
+        root = Path(config.root)
+        folders = [root / config.source_dir, root / config.templates_dir, root / config.static_dir, THEME_DIR]
+        inputs = manifest.snapshot_inputs(config_files, [str(folder) for folder in folders], started_ns)
+    # Unique per build: a stage given to a detached remover must never be the next build's stage.
+    stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    forget_spool_folders()
+    for stale in stage.parent.glob(f".blogbuild-stage-{output.name}-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    code = 1
+    try:
+        stage.mkdir(parents=True)
+        code = _build_and_publish(options, config, output, str(stage), inputs, examination)
+        return code
+    finally:
+        if stage.exists():   # not taken as the new tree
+            if code == 0:   # its pages are linked into the new tree: the build need not wait for the rest
+                from ..output import remove_later
+                remove_later(stage)
+            else:   # a failed build leaves nothing behind, not even for a moment
+                shutil.rmtree(stage, ignore_errors=True)
+
+
+def _report_errors(result: BuildResult, output: Path) -> None:
+    for error in result.errors:
+        print(f"{error}", file=sys.stderr)
+    count = len(result.errors)
+    print(f"Error: build failed with {count} error{'s' if count != 1 else ''}; {output}/ was left as it was",
+          file=sys.stderr)
+
+
+def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path, stage: str,
+                       inputs: "dict[str, Entry | None] | None" = None,
+                       examination: "Examination | None" = None) -> int:
+    from .. import manifest
+    from ..output import MARKER, write_output
+    edited = edited_posts(examination.changed_inputs if examination is not None else None, config)
+    builder = Builder(config, jobs=options.jobs, use_cache=not options.no_cache,
+                      stage_dir=stage, keep_state=True, output_dir=output,
+                      resume=examination.record["build_id"] if edited is not None and examination else None)
+    result = builder.build(edited if builder.resumed else None)
+    for warning in result.warnings:
+        print(str(warning), file=sys.stderr)
+    if result.errors:
+        _report_errors(result, output)
+        return 1
+    protected: list[Path] = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
+                 Path(config.root) / config.static_dir, Path(config.root)]
+    write_output(result.files, output, protected=protected, prepared=Path(stage))
+    outputs = manifest.snapshot_outputs(output, [*result.files, MARKER]) if inputs is not None else None
+    builder.record_published(output, outputs)
+    result = replace(result, files={})   # the summary needs only the counts
+    builder.published(output)
+    if inputs is not None and outputs is not None:
+        build_id = uuid.uuid4().hex
+        builder.save_cache(build_id)   # the state first: a record always names a state that exists
+        stats = result.stats
+        summary = f"{sum(stats.pages_by_kind.values())} pages, {stats.static_files} static files"
+        if stats.partial and examination is not None:   # the counts of the last full build, not of this one
+            summary = examination.record["summary"]
+        manifest.write_record(options, inputs=inputs, outputs=outputs, summary=summary,
+                              warnings=[str(warning) for warning in result.warnings],
+                              valid_until=next_due(builder, config), output_dir=str(output), build_id=build_id)
+    else:
+        builder.save_cache()
+    if not options.quiet:
+        print(_summary(result, output))
+    return 0
+
+
+def next_due(builder: Builder, config: SiteConfig) -> float | None:
+    """When the earliest post dated in the future comes due (it must then appear), as a Unix time."""
+    last_good = builder.last_good
+    if config.future or last_good is None:
+        return None
+    # Dated after the moment the site was made, not after now: a post that came due while the build ran
+    # was left out, and must make the next build run.
+    made_at = last_good.made_at
+    due = [post.date.timestamp() for post in last_good.posts.values()
+           if post.date is not None and post.date > made_at]
+    return min(due) if due else None

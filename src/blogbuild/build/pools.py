@@ -1,0 +1,165 @@
+"""The worker pools: markdown of many posts, and templates of many pages, in forked processes.
+
+Small batches run in this process (a pool costs more than it saves). Errors come back as values.
+"""
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..config import SiteConfig
+from ..errors import SourceError
+from ..model import SourceFile
+from ..posts import fingerprint_of
+from .state import RenderOutcome
+
+if TYPE_CHECKING:
+    from ..render import PlannedPage, TemplateSet
+    from ..markdown.shortcodes import ShortcodeSet
+
+POSTS_PER_POOL = 64      # fewer posts than this render in this process
+PAGES_PER_POOL = 200     # fewer pages than this render in this process
+
+
+def render_source(source: SourceFile, config: SiteConfig, shortcodes: "ShortcodeSet | None",
+                  fingerprint: str) -> RenderOutcome:
+    """One content file through front matter, markdown and text metrics; errors are returned, not raised."""
+    from ..frontmatter import parse_front_matter
+    from ..markdown import render_post
+    from ..posts import make_post
+    try:
+        front_matter = parse_front_matter(source)
+        try:
+            # The text measures come from the same tokens as the HTML: one parse per post.
+            rendered, metrics = render_post(front_matter.body, path=source.path,
+                                            line_offset=front_matter.body_line - 1, config=config,
+                                            shortcodes=shortcodes)
+        except SourceError as error:   # a repaired text's line: name the file's own
+            if not front_matter.line_map or error.path != source.path:
+                raise
+            raise SourceError(error.path, front_matter.file_line(error.line), error.message, stage=error.stage,
+                              column=error.location.column, source_line=error.source_line) from error.__cause__
+        post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint)
+        return RenderOutcome(post, warnings, ())
+    except SourceError as error:
+        return RenderOutcome(None, (), (error,))
+    except RecursionError:
+        return RenderOutcome(None, (), (SourceError(source.path, 1, "too deeply nested to render (quotes or "
+                                                    "lists thousands of levels deep); flatten the nesting",
+                                                    stage="markdown"),))
+
+
+# Each worker process loads the shortcodes once (they are Jinja templates: not worth pickling).
+_WORKER_SHORTCODES: Any = None
+
+
+def _init_worker(template_dirs: list[str]) -> None:
+    global _WORKER_SHORTCODES
+    from ..markdown.shortcodes import load_shortcodes
+    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs])
+
+
+def _render_in_worker(job: tuple[SourceFile, SiteConfig, str]) -> RenderOutcome:
+    source, config, fingerprint = job
+    return render_source(source, config, _WORKER_SHORTCODES, fingerprint)
+
+
+def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteConfig,
+                   shortcodes: "ShortcodeSet | None", jobs: int) -> list[RenderOutcome]:
+    """render_source for each (source, fingerprint), in worker processes when there are many."""
+    if len(jobs_needed) < POSTS_PER_POOL or jobs <= 1:
+        return [render_source(source, config, shortcodes, fingerprint) for source, fingerprint in jobs_needed]
+    import multiprocessing
+    from ..sources import template_dirs
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    chunk = max(1, len(jobs_needed) // (jobs * 8))
+    gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                             initargs=([str(folder) for folder in template_dirs(config)],)) as pool:
+        return list(pool.map(_render_in_worker, [(source, config, fingerprint)
+                                                  for source, fingerprint in jobs_needed], chunksize=chunk))
+
+
+# The pages a forked pool renders: set before forking, so the workers inherit the Site instead of unpickling it.
+_FORKED_PAGES: "tuple[TemplateSet, Sequence[PlannedPage], str | None] | None" = None
+
+PageOutcome = bytes | str | SourceError   # the page's bytes, the path it was spooled to, or why it failed
+
+
+def _render_forked(index: int) -> PageOutcome:
+    from ..render import render_template
+    assert _FORKED_PAGES is not None
+    templates, pages, stage = _FORKED_PAGES
+    try:
+        body = render_template(templates, pages[index])
+    except SourceError as error:
+        return error
+    return spool(body, stage, pages[index].output_path) if stage else body
+
+
+def render_pages(templates: "TemplateSet", pages: Sequence["PlannedPage"], jobs: int,
+                 stage: str | None) -> dict[str, PageOutcome]:
+    """Render pages, in forked worker processes when there are many (they inherit the Site, nothing is
+    pickled but the bytes coming back); a template that fails once is not tried again. With a stage
+    folder, pages are spooled there and their paths come back instead of their bytes."""
+    from ..render import render_template
+    global _FORKED_PAGES
+    if len(pages) >= PAGES_PER_POOL and jobs > 1 and sys.platform.startswith("linux"):
+        import multiprocessing
+        _FORKED_PAGES = (templates, pages, stage)
+        try:
+            gc.freeze()   # the workers inherit the Site: their collections need not walk it
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+                bodies = list(pool.map(_render_forked, range(len(pages)),
+                                       chunksize=max(1, len(pages) // (jobs * 8))))
+        finally:
+            _FORKED_PAGES = None
+        return {page.output_path: body for page, body in zip(pages, bodies, strict=True)}
+    results: dict[str, PageOutcome] = {}
+    failed: dict[str, SourceError] = {}
+    for page in pages:
+        if page.template in failed:
+            results[page.output_path] = failed[page.template]
+            continue
+        try:
+            body = render_template(templates, page)
+        except SourceError as error:
+            failed[page.template] = error
+            results[page.output_path] = error
+            continue
+        results[page.output_path] = spool(body, stage, page.output_path) if stage else body
+    return results
+
+
+_SPOOL_FOLDERS: set[str] = set()   # folders this process has made in the stage (saves a syscall a page)
+
+
+def forget_spool_folders() -> None:
+    """A new stage folder: the folders made in the last one are not there."""
+    _SPOOL_FOLDERS.clear()
+
+
+def spool(body: bytes, stage: str, output_path: str) -> str:
+    """Write a rendered page into the stage folder at its output path and return that path: the build
+    keeps paths, not bytes (a 10,000-post build does not hold half a gigabyte of HTML), and when there is
+    no spare tree the stage becomes the new output tree as it is (output.write_output). Workers make the
+    folders, in parallel. A path that would leave the folder is written aside under a name no page has;
+    write_output refuses that page before anything is published."""
+    from ..errors import BlogbuildError
+    from ..output import check_output_path
+    try:
+        check_output_path(output_path)
+        path = os.path.join(stage, output_path)
+    except BlogbuildError:
+        path = os.path.join(stage, f".refused-{fingerprint_of(output_path)}")
+    folder = os.path.dirname(path)
+    if folder not in _SPOOL_FOLDERS:
+        os.makedirs(folder, exist_ok=True)
+        _SPOOL_FOLDERS.add(folder)
+    with open(path, "wb") as handle:
+        handle.write(body)
+    return path

@@ -1,0 +1,159 @@
+"""The HTTP side of `blogbuild serve`: answer from the served state in memory, stream reload events."""
+from __future__ import annotations
+
+import http.server
+import json
+import queue
+import socket
+import sys
+import urllib.parse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..model import OutputFile
+from ..urls import output_path_to_url
+from .paths import EVENTS_PATH, SCRIPT_PATH, STATUS_PATH, content_type, inject_reload_script, reload_script, \
+    resolve_request_path
+
+if TYPE_CHECKING:
+    from .server import DevServer
+
+
+class HttpServer(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that knows its DevServer."""
+
+    daemon_threads = True
+    dev: "DevServer"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A reader closing the tab mid-response is normal; anything else is a bug worth a line.
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        self.dev.say(f"serve: error answering {client_address}: {error!r}", always=True)
+
+
+class HttpServer6(HttpServer):
+    """The same on IPv6."""
+
+    address_family = socket.AF_INET6
+
+
+_NOT_FOUND_PAGE = (b"<!doctype html><html><head><meta charset=\"utf-8\"><title>Not found</title></head>"
+                   b"<body><h1>Not found</h1><p>No page at this address in the current build.</p></body></html>")
+_NO_BUILD_PAGE = (b"<!doctype html><html><head><meta charset=\"utf-8\"><title>blogbuild</title></head>"
+                  b"<body><h1>No good build yet</h1><p>Fix the errors shown above; this page reloads "
+                  b"when the build succeeds.</p></body></html>")
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    """Answers one request from the served state (pages, reload script, status, event stream)."""
+
+    server: HttpServer
+    server_version = "blogbuild"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:   # noqa: A002 - the base class's name
+        # Request logs would bury the rebuild lines; errors are printed by the server itself.
+        return
+
+    def do_GET(self) -> None:
+        self._answer(head=False)
+
+    def do_HEAD(self) -> None:
+        self._answer(head=True)
+
+    def _send(self, status: int, body: bytes, kind: str, *, head: bool,
+              headers: Mapping[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+
+    def _answer(self, *, head: bool) -> None:
+        dev = self.server.dev
+        target = self.path
+        if target.startswith("/__blogbuild/"):
+            return self._internal(target, head=head)
+        state = dev.state
+        result = state.result
+        if result is None:
+            body = inject_reload_script(_NO_BUILD_PAGE, 0, output_path_to_url("index.html"))
+            return self._send(503, body, "text/html; charset=utf-8", head=head)
+        resolved = resolve_request_path(target, result.files)
+        if resolved.status == 400:
+            return self._send(400, b"Bad request path\n", "text/plain; charset=utf-8", head=head)
+        if resolved.status == 301:
+            return self._send(301, b"", "text/plain; charset=utf-8", head=head,
+                              headers={"Location": resolved.location})
+        if resolved.status == 404:
+            page = result.files.get("404.html")
+            found = self._bytes(page) if page is not None else None
+            body = inject_reload_script(found if found is not None else _NOT_FOUND_PAGE, state.generation,
+                                        "/404.html")
+            return self._send(404, body, "text/html; charset=utf-8", head=head)
+        served = self._bytes(result.files[resolved.path])
+        if served is None:
+            return self._send(404, _NOT_FOUND_PAGE, "text/html; charset=utf-8", head=head)
+        body = served
+        kind = content_type(resolved.path)
+        if kind.startswith("text/html"):
+            body = inject_reload_script(body, state.generation, output_path_to_url(resolved.path))
+        self._send(200, body, kind, head=head)
+
+    @staticmethod
+    def _bytes(output: OutputFile) -> bytes | None:
+        if not output.source:
+            return output.data
+        try:
+            # Read whole before sending, so Content-Length always matches what follows.
+            return Path(output.source).read_bytes()
+        except OSError:
+            return None
+
+    def _internal(self, target: str, *, head: bool) -> None:
+        dev = self.server.dev
+        path, _, query = target.partition("?")
+        if path == SCRIPT_PATH:
+            return self._send(200, reload_script(), "text/javascript; charset=utf-8", head=head)
+        if path == STATUS_PATH:
+            page = urllib.parse.parse_qs(query).get("page", [""])[0]
+            body = json.dumps(dev.status(page), ensure_ascii=False).encode()
+            return self._send(200, body, "application/json; charset=utf-8", head=head)
+        if path == EVENTS_PATH and not head:
+            return self._events()
+        self._send(404, b"Not found\n", "text/plain; charset=utf-8", head=head)
+
+    def _events(self) -> None:
+        dev = self.server.dev
+        client = dev.subscribe()
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(b"retry: 1000\n\n")
+            self.wfile.flush()
+            while not dev.stopping:
+                try:
+                    message = client.get(timeout=15)
+                except queue.Empty:
+                    message = b": keep-alive\n\n"   # lets a closed tab be noticed
+                if message is None:
+                    return
+                self.wfile.write(message)
+                self.wfile.flush()
+        except (ConnectionError, TimeoutError, ValueError):
+            return
+        finally:
+            dev.unsubscribe(client)
+            self.close_connection = True
+
+

@@ -1,0 +1,339 @@
+"""`blogbuild serve`: build in memory, serve the last good build, rebuild on save, push reloads and errors.
+
+The server never serves from disk what the build is writing: each good BuildResult is kept in memory and
+the reference is swapped under a lock, so a request sees either the old site or the new one, whole.
+A failed rebuild keeps the last good site and shows its errors in an overlay (FIELD-NOTES 8). What a build
+changes in the served state is decided by state.next_state; this object applies it.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import queue
+import sys
+import threading
+import time
+import urllib.parse
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TextIO
+
+from ..errors import BlogbuildError
+from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
+from .events import EventStreams, reload_event
+from .http import Handler, HttpServer, HttpServer6
+from .paths import resolve_request_path
+from .reports import ErrorReport, error_report
+from .state import BuildAttempt, RebuildReport, ServedState, next_state
+
+if TYPE_CHECKING:
+    from ..build import Builder
+    from ..commands.serve import ServeOptions
+    from ..config import SiteConfig
+
+PORT_ATTEMPTS = 20
+
+
+def _default_load_config(options: "ServeOptions", base_url: str) -> SiteConfig:
+    from ..build import load_site_config
+
+    # serving: pages for the author's own browser carry no analytics (they would count every reload).
+    return replace(load_site_config(options), base_url=base_url, serving=True)
+
+
+def _default_builder_factory(config: SiteConfig) -> Builder:
+    from ..build import Builder
+
+    # One process: the in-memory caches are what make a one-post rebuild cheap. The disk cache
+    # (.blogbuild-cache/, ignored by the watcher) makes the first build of a big blog fast.
+    return Builder(config, jobs=1, use_cache=True)
+
+
+def _display_host(bind: str) -> str:
+    if bind in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if bind == "::":
+        return "[::1]"
+    return f"[{bind}]" if ":" in bind else bind
+
+
+class DevServer:
+    """The drafting server: one object holds the builder, the served state, the watcher and the clients."""
+
+    def __init__(self, options: "ServeOptions", *, out: TextIO | None = None,
+                 load_config: Callable[["ServeOptions", str], SiteConfig] = _default_load_config,
+                 builder_factory: Callable[[SiteConfig], Builder] = _default_builder_factory,
+                 quiet_seconds: float = 0.1, port_attempts: int = PORT_ATTEMPTS) -> None:
+        self.options = options
+        self._out = out if out is not None else sys.stdout
+        self._load_config = load_config
+        self._builder_factory = builder_factory
+        self._port_attempts = port_attempts
+        self._batcher = ChangeBatcher(quiet_seconds)
+        self._state_lock = threading.Lock()
+        self._state = ServedState()
+        self.streams = EventStreams()
+        self._print_lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._http: HttpServer | None = None
+        self._watcher: Watcher | None = None
+        self._builder: "Builder | None" = None
+        self._builder_in_sync = False         # the builder's previous build is the served one
+        self._touched_since_good: set[str] = set()
+        self.config: "SiteConfig | None" = None
+        self.url = ""
+        self.port = 0
+        self.rebuilds = 0                     # finished rebuilds, good or bad (tests wait on it)
+        self._rebuilt = threading.Condition()
+        self._build_lock = threading.Lock()   # one build at a time: the Builder's caches are not shared
+
+    # -- output ---------------------------------------------------------------------------------------
+    def say(self, text: str, *, always: bool = False) -> None:
+        """Print one line to the terminal (errors always, the rest unless quiet)."""
+        if self.options.quiet and not always:
+            return
+        with self._print_lock:
+            print(text, file=self._out, flush=True)
+
+    # -- state ----------------------------------------------------------------------------------------
+    @property
+    def state(self) -> ServedState:
+        """The current served state (an immutable snapshot)."""
+        with self._state_lock:
+            return self._state
+
+    def _set_state(self, state: ServedState) -> None:
+        with self._state_lock:
+            self._state = state
+
+    # -- lifecycle ------------------------------------------------------------------------------------
+    def bind(self) -> int:
+        """Bind the listening socket: the asked port, else the next free one (said aloud); returns it."""
+        host = self.options.bind
+        server_class = HttpServer6 if ":" in host else HttpServer
+        port = self.options.port
+        attempts = 1 if port == 0 else self._port_attempts
+        last_error: OSError | None = None
+        for offset in range(attempts):
+            try:
+                server = server_class((host, port + offset), Handler)
+            except OSError as error:
+                if error.errno not in (errno.EADDRINUSE, errno.EACCES):
+                    raise BlogbuildError(f"cannot listen on {host}:{port + offset}: {error.strerror}; "
+                                         "check --bind and --port") from error
+                last_error = error
+                self.say(f"port {port + offset} is in use (or not allowed)"
+                         + ("; trying the next one" if offset + 1 < attempts else ""), always=True)
+                continue
+            break
+        else:
+            raise BlogbuildError(f"no free port in {port}-{port + attempts - 1}; pass --port N "
+                                 f"or stop the other server") from last_error
+        server.dev = self
+        self._http = server
+        self.port = server.server_address[1]
+        self.url = f"http://{_display_host(host)}:{self.port}/"
+        if self.options.port not in (0, self.port):
+            self.say(f"serving on port {self.port} instead of {self.options.port}", always=True)
+        return self.port
+
+    def start(self) -> None:
+        """Bind, build once, then serve, watch and rebuild on background threads."""
+        if self._http is None:
+            self.bind()
+        self.config = self._load_config(self.options, self.url)
+        self._builder = self._builder_factory(self.config)
+        # Watch before the first build, so a save during it is queued rather than lost.
+        self._watcher = Watcher(plan_for(self.config, ignored=self._ignored()), self._batcher)
+        self._watcher.start()
+        started = time.perf_counter()
+        with self._build_lock:
+            self._apply_build(self._run_build(None, None), frozenset(), started, ("start",), ())
+        for target, name in ((self._serve, "blogbuild-http"), (self._rebuild_loop, "blogbuild-rebuild")):
+            thread = threading.Thread(target=target, name=name, daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        self.say(f"serving {self.config.root} at {self.url} (drafts {'shown' if self.options.drafts else 'hidden'};"
+                 " Ctrl-C to stop)", always=True)
+
+    def _ignored(self) -> tuple[str, ...]:
+        return (self.options.output,) if self.options.output else ()
+
+    def _serve(self) -> None:
+        assert self._http is not None
+        self._http.serve_forever(poll_interval=0.2)
+
+    def stop(self) -> None:
+        """Stop watching, close every event stream and the socket, and wait for the threads."""
+        self._stopping.set()
+        self._batcher.close()
+        if self._watcher is not None:
+            self._watcher.stop()
+        self.streams.close()
+        if self._http is not None:
+            if any(thread.name == "blogbuild-http" for thread in self._threads):
+                self._http.shutdown()
+            self._http.server_close()
+        for thread in self._threads:
+            thread.join(timeout=10)
+
+    def __enter__(self) -> "DevServer":
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+    # -- building -------------------------------------------------------------------------------------
+    def _run_build(self, paths: Iterable[str] | None, kinds: frozenset[ChangeKind] | None) -> BuildAttempt:
+        """Build (with a new Builder after a config change, kept only when its build is good)."""
+        try:
+            if kinds is not None and ChangeKind.CONFIG in kinds:
+                # A config change can touch every page: a new Builder with the new config, full build.
+                config = self._load_config(self.options, self.url)
+                builder = self._builder_factory(config)
+                result = builder.build(None)
+                if result.ok:
+                    self._builder, self.config = builder, config
+                return BuildAttempt(result, new_builder=True)
+            assert self._builder is not None
+            return BuildAttempt(self._builder.build(sorted(paths) if paths is not None else None))
+        except Exception as error:   # noqa: BLE001 - a failed rebuild must never stop the server
+            return BuildAttempt(None, (error,))
+
+    def rebuild(self, paths: Iterable[str]) -> RebuildReport:
+        """Rebuild for these changed absolute paths and publish the result (the watcher calls this)."""
+        with self._build_lock:
+            started = time.perf_counter()
+            paths = tuple(sorted({os.path.abspath(path) for path in paths}))
+            plan = self._watcher.plan if self._watcher is not None else plan_for(self.config)
+            kinds = frozenset(kind for kind in (classify(path, plan) for path in paths) if kind is not None)
+            attempt = self._run_build(paths, kinds)
+            order = [kind.value for kind in ChangeKind if kind in kinds]
+            return self._apply_build(attempt, frozenset(paths), started, tuple(order), paths)
+
+    def _apply_build(self, attempt: BuildAttempt, paths: frozenset[str], started: float, kinds: tuple[str, ...],
+                     shown_paths: Sequence[str]) -> RebuildReport:
+        """Apply one build's outcome: the next state (state.next_state decides it), --output, the terminal
+        line and the browsers' events."""
+        root = str(self.config.root) if self.config is not None else "."
+        previous = self.state
+        self._touched_since_good |= paths
+        reports: tuple[ErrorReport, ...] = ()
+        if not attempt.ok:
+            errors = attempt.raised if attempt.raised else tuple(attempt.result.errors if attempt.result else ())
+            reports = tuple(error_report(error, root) for error in errors)
+        elif attempt.new_builder and self._watcher is not None and self.config is not None:
+            self._watcher.replan(plan_for(self.config, ignored=self._ignored()))
+        plan = self._watcher.plan if self._watcher is not None else plan_for(self.config)
+        step = next_state(previous, attempt, reports, frozenset(self._touched_since_good), self._builder_in_sync,
+                          plan)
+        self._builder_in_sync, self._touched_since_good = step.in_sync, set(step.touched)
+        self._set_state(step.state)
+        result = attempt.result
+        milliseconds = (time.perf_counter() - started) * 1000
+        if not attempt.ok or result is None:
+            report = RebuildReport(kinds, tuple(shown_paths), frozenset(), frozenset(), milliseconds, False)
+            self._finish(report, reports, previous.result is not None)
+            self._broadcast("error", {"errors": [item.to_json() for item in reports]})
+            return report
+        if self.options.output:
+            self._write(result)
+        report = RebuildReport(kinds, tuple(shown_paths), step.changed, step.removed, milliseconds, True,
+                               result.stats.rendered_pages)
+        for warning in result.warnings:
+            self.say(str(warning))
+        self._finish(report, (), previous.result is not None)
+        self._broadcast("ok", {"generation": step.state.generation})
+        if previous.result is not None and (step.changed or step.removed):
+            self._announce(step.state.generation, step.changed, step.removed)
+        return report
+
+    def _write(self, result) -> None:
+        """Publish a good build to --output too (serving never reads it back)."""
+        from ..output import write_output
+        config = self.config
+        assert config is not None
+        output = Path(config.root) / config.output_dir
+        protected = [Path(config.root) / folder for folder in (config.source_dir, config.templates_dir,
+                                                               config.static_dir)] + [Path(config.root)]
+        try:
+            write_output(result.files, output, protected=protected)
+        except (OSError, BlogbuildError) as error:
+            self.say(f"serve: could not write {output}: {error}", always=True)
+
+    def _finish(self, report: RebuildReport, errors: tuple[ErrorReport, ...], is_rebuild: bool) -> None:
+        what = ", ".join(report.kinds) or "start"
+        if report.paths:
+            shown = self._relative(report.paths[0])
+            what += f" {shown}" + (f" (+{len(report.paths) - 1} more)" if len(report.paths) > 1 else "")
+        if report.ok:
+            self.say(f"{'rebuilt' if is_rebuild else 'built'} in {report.milliseconds:.0f} ms: {what}; "
+                     f"{report.rendered} pages rendered, {len(report.changed)} files changed, "
+                     f"{len(report.removed)} removed")
+        else:
+            count = len(errors)
+            self.say(f"build failed in {report.milliseconds:.0f} ms ({what}) with {count} "
+                     f"error{'s' if count != 1 else ''}; still serving the last good build", always=True)
+            for error in errors:
+                self.say(error.terminal_text(), always=True)
+        with self._rebuilt:
+            self.rebuilds += 1
+            self._rebuilt.notify_all()
+
+    def _relative(self, path: str) -> str:
+        try:
+            return os.path.relpath(path, self.config.root if self.config else ".")
+        except ValueError:
+            return path
+
+    def wait_for_rebuilds(self, count: int, timeout: float = 30.0) -> bool:
+        """Block until `count` rebuilds have finished in total; False on timeout (for tests and tools)."""
+        with self._rebuilt:
+            return self._rebuilt.wait_for(lambda: self.rebuilds >= count, timeout)
+
+    def _rebuild_loop(self) -> None:
+        while not self._stopping.is_set():
+            paths = self._batcher.take()
+            if paths is None:
+                return
+            self.rebuild(paths)
+
+    # -- live reload ----------------------------------------------------------------------------------
+    def _announce(self, generation: int, changed: frozenset[str], removed: frozenset[str]) -> None:
+        self._broadcast(*reload_event(generation, changed, removed))
+
+    def _broadcast(self, event: str, data: Mapping[str, Any]) -> None:
+        self.streams.broadcast(event, data)
+
+    def subscribe(self) -> "queue.Queue[bytes | None]":
+        """A queue that receives every event message from now on (bytes; None when stopping)."""
+        return self.streams.subscribe()
+
+    def unsubscribe(self, client: "queue.Queue[bytes | None]") -> None:
+        """Forget an event-stream client."""
+        self.streams.unsubscribe(client)
+
+    @property
+    def client_count(self) -> int:
+        """How many event streams are open (pages with live reload)."""
+        return len(self.streams)
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping.is_set()
+
+    def status(self, page: str = "") -> dict[str, Any]:
+        """The JSON the injected script fetches: ok, errors, and when this page last changed."""
+        state = self.state
+        page_generation = None
+        if page and state.result is not None:
+            resolved = resolve_request_path(urllib.parse.quote(page, safe="/"), state.result.files)
+            if resolved.status == 200:
+                page_generation = state.page_generations.get(resolved.path)
+        return {"ok": state.ok, "generation": state.generation, "page_generation": page_generation,
+                "errors": [error.to_json() for error in state.errors]}
+
+
+
