@@ -149,3 +149,21 @@ def test_workflow_build_commands_run_locally(tmp_path):
         f"Sitemap: {PAGES_BASE_URL}/sitemap.xml\n")
     for message in skipped:
         warnings.warn(message, UserWarning, stacklevel=2)   # shown in pytest's warnings summary
+
+
+
+def test_workflow_restores_and_saves_the_last_build_around_the_build_step():
+    """actions/cache restores .blogbuild-cache and public/ before `blogbuild build` (and saves them after the
+    job), keyed per commit with a prefix fallback, so every deploy starts from the previous one."""
+    steps = all_steps(load_workflow())
+    cache_index = next(index for index, step in enumerate(steps)
+                       if step.get("uses", "").split("@")[0] == "actions/cache")
+    build_index = next(index for index, step in enumerate(steps)
+                       if "run" in step and step["run"].split()[:2] == ["blogbuild", "build"])
+    assert cache_index < build_index
+    cache = steps[cache_index]
+    assert re.fullmatch(r"v\d+", cache["uses"].split("@")[1])
+    assert set(cache["with"]["path"].split()) == {".blogbuild-cache", "public"}
+    assert "github.sha" in cache["with"]["key"]
+    prefix = cache["with"]["restore-keys"].strip()
+    assert cache["with"]["key"].startswith(prefix)

@@ -112,14 +112,20 @@ def test_output_changes_rebuild_and_are_undone(site: Path, change: str) -> None:
     assert read_tree(site / "public") == expected
 
 
-def test_inputs_younger_than_the_racy_window_count_as_changed(tmp_path: Path) -> None:
+def test_inputs_younger_than_the_racy_window_are_checked_by_content(tmp_path: Path) -> None:
     root = tmp_path / "site"
-    # Fresh mtimes: an edit within the same clock tick would be invisible, so they are never trusted.
+    # Fresh mtimes: an edit within the same clock tick would keep size and mtime, so their stat is not trusted.
     shutil.copytree(BASIC, root, copy_function=shutil.copy)
     assert blogbuild(root).returncode == 0
     record = json.loads(next((root / ".blogbuild-cache").glob("last-build-*.json")).read_text())
     young = [path for path, entry in record["inputs"].items() if entry and entry[-1] == "racy"]
     assert any(path.endswith(".md") for path in young)
+    post = first_post(root)
+    stat = post.stat()
+    text = post.read_text(encoding="utf-8")
+    changed = text[:-2] + ("X" if text[-2] != "X" else "Y") + text[-1]   # same size, same mtime: same tick
+    post.write_text(changed, encoding="utf-8")
+    os.utime(post, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     second = blogbuild(root)
     assert not second.stdout.startswith("Up to date"), second.stdout
     assert_same_as_fresh(root)
@@ -355,3 +361,52 @@ def test_an_edited_hugo_config_is_noticed(tmp_path: Path, config_file: str) -> N
     assert blogbuild(root).stdout.startswith("Built ")
     assert "<title>Two" in (root / "public" / "index.html").read_text(encoding="utf-8")
 
+
+# --- a fresh clone (another folder, new mtimes) with the last build's cache and public/ restored -----------
+
+def clone(site: Path, target: Path) -> Path:
+    """The site as CI sees it: sources checked out afresh (new mtimes, another folder), the cache folder
+    and public/ restored as actions/cache restores them (with their mtimes)."""
+    target.mkdir(parents=True)
+    for name in ("content", "templates", "static"):
+        if (site / name).exists():
+            shutil.copytree(site / name, target / name, copy_function=shutil.copy)
+    shutil.copy(site / "blogbuild.yaml", target / "blogbuild.yaml")
+    for name in (".blogbuild-cache", "public"):
+        shutil.copytree(site / name, target / name, copy_function=shutil.copy2)
+    return target
+
+
+def test_a_fresh_clone_with_the_cache_restored_re_renders_only_the_edited_post(site: Path, tmp_path: Path) -> None:
+    copy = clone(site, tmp_path / "elsewhere" / "clone")
+    post = first_post(copy)
+    post.write_text(post.read_text(encoding="utf-8") + "\nEdited after the clone.\n", encoding="utf-8")
+    result = blogbuild(copy)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Updated "), result.stdout
+    assert "for 1 edited post, the rest as published" in result.stdout
+    assert_same_as_fresh(copy)
+    assert blogbuild(copy).stdout.startswith("Up to date")
+
+
+def test_a_fresh_clone_with_nothing_edited_is_up_to_date(site: Path, tmp_path: Path) -> None:
+    copy = clone(site, tmp_path / "clone")
+    before = stats(copy / "public")
+    result = blogbuild(copy)
+    assert result.stdout.startswith("Up to date"), result.stdout
+    assert stats(copy / "public") == before
+    # The record now holds the clone's own mtimes: the next check is a stat pass again.
+    record = json.loads(next((copy / ".blogbuild-cache").glob("last-build-*.json")).read_text())
+    post = first_post(copy)
+    assert record["inputs"][post.relative_to(copy).as_posix()][1] == post.stat().st_mtime_ns
+
+
+def test_a_fresh_clone_without_public_reuses_every_rendered_post(site: Path, tmp_path: Path) -> None:
+    from blogbuild.build import Builder
+    from blogbuild.config import load_config
+    copy = clone(site, tmp_path / "clone")
+    shutil.rmtree(copy / "public")
+    result = Builder(load_config(None, root=copy), use_cache=True).build()
+    assert result.ok, result.errors
+    assert result.stats.markdown_rendered == 0
+    assert result.stats.markdown_reused == len(list((copy / "content").rglob("*.md")))

@@ -22,7 +22,7 @@ import os
 import stat as stat_module
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -33,50 +33,97 @@ if TYPE_CHECKING:
     from .commands.build import BuildOptions
 
 CACHE_DIR = ".blogbuild-cache"
-_FORMAT = 1
+_FORMAT = 2
 RACY_SECONDS = 2.0
 # Libraries whose version changes the bytes of a page (highlighting, markdown, templates, YAML).
 _LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygments", "yaml")
 
-# [size, mtime_ns] for a file ([size, mtime_ns, "racy"] for one too young to trust: it never matches);
-# [-1, mtime_ns] for an output folder; [-1, "digest of its names"] for an input folder (so a file copied
-# in with the folder's old mtime restored, as `rsync -a` does, is still noticed); None for "not there".
+# An input file is [size, mtime_ns, "digest of its bytes"] ([..., "racy"] for one too young for its stat to
+# be trusted); when its size and mtime differ from the record (a fresh clone: every mtime is new) or it
+# was racy, its bytes are hashed and compared, so only a real edit counts. An output file is
+# [size, mtime_ns]; an output folder [-1, mtime_ns]; an input folder [-1, "digest of its names"] (so a file
+# copied in with the folder's old mtime restored, as `rsync -a` does, is still noticed); None: not there.
 Entry = list
+_THEME = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme")
+_THEME_PREFIX = "<theme>"
+# Digests this process has computed or verified: path -> (size, mtime_ns, digest); examine() fills it, and the
+# snapshot of the same files that follows reuses it instead of reading them again.
+_DIGESTS: dict[str, tuple[int, int, str]] = {}
 
 
 @functools.cache
 def code_key() -> str:
     """A hash of blogbuild's own code and of the libraries it renders with, so that no cache outlives them.
-    Once per process: it describes the code that is running (a build asked for it three times)."""
+    By content, not mtimes: a fresh install of the same code (a CI runner) keeps its caches. Once per
+    process: it describes the code that is running."""
     from .version import __version__
     package = Path(__file__).parent
-    parts = [__version__, sys.version]
-    for path in sorted(package.rglob("*.py")):   # subpackages too (commands/, frontmatter/, importer/, ...)
-        stat = path.stat()
-        parts.append(f"{path.relative_to(package).as_posix()}:{stat.st_size}:{stat.st_mtime_ns}")
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(f"{__version__}\x1f{sys.version}".encode())
+    for path in sorted(package.rglob("*.py")):   # subpackages too (build/, serve/, markdown/...)
+        digest.update(f"\x1f{path.relative_to(package).as_posix()}\x1f".encode())
+        digest.update(path.read_bytes())
     import importlib.util
     for name in _LIBRARIES:
+        # A library's __init__ holds its __version__: its bytes change with every release.
         try:
             spec = importlib.util.find_spec(name)
             origin = spec.origin if spec is not None else None
-            library = os.stat(origin) if origin else None
+            data = Path(origin).read_bytes() if origin else b"-"
         except (ImportError, OSError, ValueError):
-            library = None
-        parts.append(f"{name}:{library.st_size}:{library.st_mtime_ns}" if library else f"{name}:-")
-    return hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+            data = b"-"
+        digest.update(f"\x1f{name}\x1f".encode())
+        digest.update(data)
+    return digest.hexdigest()
 
 
 def _options_key(options: BuildOptions) -> str:
+    """The options as a key, where the site is left out: the record lives in the site's own folder, and a
+    fresh clone of the site in another folder must find it."""
     # The options that change what a build publishes; jobs, quiet and no_cache do not.
-    def absolute(folder: str | None) -> str | None:   # the same folders reached from another cwd
-        return os.path.abspath(folder) if folder is not None else None
-
-    values = {"root": absolute(options.root), "source": absolute(options.source),
-              "output": absolute(options.output), "config": absolute(options.config),
-              "drafts": options.drafts, "future": options.future, "base_url": options.base_url,
-              "strict": options.strict}
+    root = os.path.abspath(options.root or ".")
+    folders: dict[str, str | None] = {"source": options.source, "output": options.output, "config": options.config}
+    if options.config is not None:   # the same file reached from another cwd
+        folders["config"] = _portable(os.path.abspath(options.config), root)
+    for name in ("source", "output"):   # relative to the site folder, unless given absolute
+        value = folders[name]
+        if value is not None and os.path.isabs(value):
+            folders[name] = _portable(value, root)
+    values = {"root": ".", **folders, "drafts": options.drafts, "future": options.future,
+              "base_url": options.base_url, "strict": options.strict}
     return hashlib.blake2b(json.dumps(values, sort_keys=True).encode("utf-8", "surrogatepass"),
                            digest_size=8).hexdigest()
+
+
+@functools.lru_cache(maxsize=4096)
+def _portable_folder(folder: str, root: str) -> str:
+    absolute = os.path.abspath(folder)
+    for base, prefix in ((root, "."), (_THEME, _THEME_PREFIX)):
+        if absolute == base:
+            return prefix
+        if absolute.startswith(base + os.sep):
+            relative = os.path.relpath(absolute, base).replace(os.sep, "/")
+            return relative if prefix == "." else f"{prefix}/{relative}"
+    return absolute
+
+
+def _portable(path: str, root: str) -> str:
+    """A recorded path as it is kept on disk: relative to the site folder (root, absolute), or to the theme,
+    when inside them, so that a fresh clone in another folder, or another install of blogbuild, reads the
+    same record. Folders are worked out once each (a record holds thousands of files in a few folders)."""
+    folder, name = os.path.split(path)
+    if not name:
+        return _portable_folder(path, root)
+    base = _portable_folder(folder or ".", root)
+    return name if base == "." else f"{base}/{name}"
+
+
+def _local(path: str, root: str) -> str:
+    """A recorded path back as a path of this machine (see _portable), in the form the build's own walk
+    gives (relative to the working folder when the site folder was given relative)."""
+    if path == _THEME_PREFIX or path.startswith(_THEME_PREFIX + "/"):
+        return os.path.join(_THEME, path[len(_THEME_PREFIX) + 1:]) if path != _THEME_PREFIX else _THEME
+    return path if os.path.isabs(path) else os.path.normpath(os.path.join(root, path))
 
 
 def record_path(options: BuildOptions) -> Path:
@@ -97,6 +144,29 @@ def _entry(path: str, listing: bool = False) -> Entry | None:
     except OSError:
         return None
     return [stat.st_size, stat.st_mtime_ns]
+
+
+def _file_digest(path: str) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _input_entry(path: str, size: int, mtime_ns: int, racy: bool) -> Entry | None:
+    """An input file's entry: its stat and the digest of its bytes (read now unless this process already
+    verified them at this stat and the file is old enough for its stat to be trusted)."""
+    known = _DIGESTS.get(path)
+    if known is not None and known[:2] == (size, mtime_ns) and not racy:
+        digest = known[2]
+    else:
+        try:
+            digest = _file_digest(path)
+        except OSError:
+            return None
+        _DIGESTS[path] = (size, mtime_ns, digest)
+    return [size, mtime_ns, digest, "racy"] if racy else [size, mtime_ns, digest]
 
 
 def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int) -> None:
@@ -124,10 +194,9 @@ def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int) -> Non
                 continue
             if stat_module.S_ISDIR(stat.st_mode):
                 stack.append(child.path)
-            elif stat.st_mtime_ns >= racy_after:
-                entries[child.path] = [stat.st_size, stat.st_mtime_ns, "racy"]
             else:
-                entries[child.path] = [stat.st_size, stat.st_mtime_ns]
+                entries[child.path] = _input_entry(child.path, stat.st_size, stat.st_mtime_ns,
+                                                   stat.st_mtime_ns >= racy_after)
 
 
 def config_candidates(options: BuildOptions) -> list[str]:
@@ -144,15 +213,19 @@ def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str
     at started_ns are marked so that they never match."""
     racy_after = started_ns - int(RACY_SECONDS * 1e9)
     entries = {path: (entry + ["racy"] if entry is not None and entry[0] != -1 and entry[1] >= racy_after
-                      else entry) for path, entry in config_files.items()}
+                      and entry[-1] != "racy" else entry) for path, entry in config_files.items()}
     for folder in folders:
         _walk(str(folder), entries, racy_after)
     return entries
 
 
 def stat_files(paths: Iterable[str]) -> dict[str, Entry | None]:
-    """Sizes and mtimes of these paths, None where missing."""
-    return {path: _entry(path) for path in paths}
+    """Input entries (size, mtime, digest) of these files, None where missing."""
+    entries: dict[str, Entry | None] = {}
+    for path in paths:
+        entry = _entry(path)
+        entries[path] = entry if entry is None or entry[0] == -1 else _input_entry(path, entry[0], entry[1], True)
+    return entries
 
 
 def snapshot_outputs(output_dir: Path, paths: Iterable[str]) -> dict[str, Entry | None]:
@@ -172,22 +245,58 @@ def snapshot_outputs(output_dir: Path, paths: Iterable[str]) -> dict[str, Entry 
     return entries
 
 
+def _site_root(options: BuildOptions) -> str:
+    return os.path.abspath(options.root or ".")
+
+
 def write_record(options: BuildOptions, *, inputs: dict[str, Entry | None], outputs: dict[str, Entry | None],
                  summary: str, warnings: list[str], valid_until: float | None, output_dir: str,
                  build_id: str) -> None:
     """Save the record of a build that was just published (atomically: a torn record is never read).
-    build_id names the saved builder state that goes with it (build.py)."""
-    path = record_path(options)
-    record = {"format": _FORMAT, "code": code_key(), "inputs": inputs, "outputs": outputs, "summary": summary,
+    build_id names the saved builder state that goes with it (build.py). Paths are kept relative to the
+    site folder (see _portable)."""
+    root = _site_root(options)
+    record = {"format": _FORMAT, "code": code_key(),
+              "inputs": {_portable(path, root): entry for path, entry in inputs.items()},
+              "outputs": {_portable(path, root): entry for path, entry in outputs.items()}, "summary": summary,
               "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id}
+    _write_json(record_path(options), record)
+
+
+def _write_json(path: Path, record: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
-def _differing(entries: dict) -> list[str]:
-    """The recorded paths whose size, mtime or folder names are not what the record says."""
+def _same_input(path: str, expected: Entry, verified: dict[str, Entry]) -> bool:
+    """Whether an input file holds what the record says: by stat when it is trusted, else by digest (then
+    the fresh entry goes into verified, so the record can be brought up to date)."""
+    current = _entry(path)
+    if current is None or current[0] != expected[0]:
+        return False
+    if current[1] == expected[1] and expected[-1] != "racy":
+        return True
+    try:
+        digest = _file_digest(path)
+    except OSError:
+        return False
+    _DIGESTS[path] = (current[0], current[1], digest)
+    if digest != expected[2]:
+        return False
+    verified[path] = [current[0], current[1], digest]
+    return True
+
+
+def _differing(entries: dict, verified: dict[str, Entry] | None = None) -> list[str]:
+    """The recorded paths whose content (size and digest, or size and mtime for outputs) or folder names
+    are not what the record says."""
     changed = []
+    verified = verified if verified is not None else {}
     for path, expected in entries.items():
+        if isinstance(expected, list) and len(expected) >= 3 and isinstance(expected[2], str):
+            if not _same_input(path, expected, verified):
+                changed.append(path)
+            continue
         listing = isinstance(expected, list) and len(expected) == 2 and isinstance(expected[1], str)
         if _entry(path, listing) != expected:
             changed.append(path)
@@ -199,13 +308,11 @@ class Examination:
     """What changed since the last published build, when its record can be trusted at all."""
 
     record: dict
-    changed_inputs: tuple[str, ...]   # recorded input paths that differ now (files and folders)
+    changed_inputs: tuple[str, ...]   # recorded input paths that differ now (files and folders), local
+    verified: dict[str, Entry] = field(default_factory=dict)   # same content under a new stat (a fresh clone)
 
 
-def examine(options: BuildOptions) -> Examination | None:
-    """Compare the last build's record with the disk. None when it cannot be used at all (no record, an
-    unreadable or foreign one, other code, a post whose date has come, published files changed): the
-    caller then builds in full, which is always correct."""
+def _read_record(options: BuildOptions) -> dict | None:
     path = record_path(options)
     try:
         with open(path, encoding="utf-8") as handle:
@@ -219,14 +326,38 @@ def examine(options: BuildOptions) -> Examination | None:
             and isinstance(record.get("outputs"), dict) and isinstance(record.get("summary"), str)
             and isinstance(record.get("warnings"), list) and isinstance(record.get("build_id"), str)):
         return None
+    return record
+
+
+def examine(options: BuildOptions) -> Examination | None:
+    """Compare the last build's record with the disk. None when it cannot be used at all (no record, an
+    unreadable or foreign one, other code, a post whose date has come, published files changed): the
+    caller then builds in full, which is always correct."""
+    record = _read_record(options)
+    if record is None:
+        return None
     valid_until = record.get("valid_until")
     if valid_until is not None and (not isinstance(valid_until, (int, float)) or time.time() >= valid_until):
         return None   # a post dated in the future is due now: it must appear
-    if _differing(record["outputs"]):
+    root = options.root or "."
+    if _differing({_local(path, root): entry for path, entry in record["outputs"].items()}):
         return None
     if record.get("code") != code_key():
         return None
-    return Examination(record, tuple(_differing(record["inputs"])))
+    verified: dict[str, Entry] = {}
+    inputs = {_local(path, root): entry for path, entry in record["inputs"].items()}
+    return Examination(record, tuple(_differing(inputs, verified)), verified)
+
+
+def _refresh(options: BuildOptions, found: Examination) -> None:
+    """Bring the record's stats up to date for inputs verified by content (a fresh clone's new mtimes), so
+    the next no-op is a stat pass again; young files stay racy."""
+    root = _site_root(options)
+    racy_after = time.time_ns() - int(RACY_SECONDS * 1e9)
+    inputs = dict(found.record["inputs"])
+    for path, entry in found.verified.items():
+        inputs[_portable(path, root)] = entry + ["racy"] if entry[1] >= racy_after else entry
+    _write_json(record_path(options), {**found.record, "inputs": inputs})
 
 
 def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | None]:
@@ -238,6 +369,8 @@ def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | 
     found = examine(options)
     if found is None or found.changed_inputs:
         return None, found
+    if found.verified:
+        _refresh(options, found)
     record = found.record
     for warning in record["warnings"]:
         print(str(warning), file=sys.stderr)

@@ -38,8 +38,25 @@ _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without
 
 
 def config_key(config: SiteConfig) -> str:
-    """The key of everything in the configuration that shapes a post (not drafts, future or strict)."""
-    return fingerprint_of(repr(replace(config, drafts=False, future=False, strict=False)))
+    """The key of everything in the configuration that shapes a post: not drafts, future or strict, and not
+    where the site is (a fresh clone in another folder keeps its cache)."""
+    return fingerprint_of(repr(replace(config, drafts=False, future=False, strict=False, root=".", config_path="")))
+
+
+def templates_key(folders: list[Path]) -> str:
+    """The key of the template files by name and content (not mtimes: a fresh clone keeps its cache), the
+    site's folder and the theme's told apart by their place in the lookup order."""
+    import hashlib
+    from ..sources import walk_files
+    digest = hashlib.blake2b(digest_size=16)
+    for index, folder in enumerate(folders):
+        for item in walk_files(folder):
+            digest.update(f"\x00{index}/{item.rel_path}\x00".encode("utf-8", "surrogateescape"))
+            try:
+                digest.update(Path(item.path).read_bytes())
+            except OSError:
+                digest.update(b"\x00unreadable")
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -84,11 +101,16 @@ class Builder:
         loaded = self._cache.load()
         self._cache_warnings = loaded.warnings
         self.state.rendered = loaded.rendered
+        root = os.path.abspath(self.root)
         if resume is not None and loaded.state is not None and loaded.state.build_id == resume:
-            # Take up the saved state; the published files stand in for the last build's output.
-            self.state = replace(loaded.state.state.published_at(str(output_dir)), rendered=loaded.rendered)
+            # Take up the saved state (made in this folder, or in another one this site was cloned from);
+            # the published files stand in for the last build's output.
+            state = loaded.state.state.relocated(loaded.state.root, root).published_at(str(output_dir))
+            self.state = replace(state, rendered=loaded.rendered)
             self.resumed = True
-        self.pages.published, self.pages.published_dir = loaded.published, loaded.output_dir
+        self.pages.published = loaded.published
+        if loaded.output_dir is not None:
+            self.pages.published_dir = os.path.join(self.root, loaded.output_dir)
 
     @property
     def last_good(self) -> LastGood | None:
@@ -246,10 +268,9 @@ class Builder:
     # -- templates ------------------------------------------------------------------------------------
     def _load_templates(self) -> _Templates:
         """The templates, made again only when a template file changed (then rendered pages are stale)."""
-        from ..sources import template_dirs, walk_files
+        from ..sources import template_dirs
         dirs = template_dirs(self.config)
-        key = fingerprint_of(*(f"{folder}/{item.rel_path}:{item.size}:{item.mtime_ns}"
-                               for folder in dirs for item in walk_files(folder)))
+        key = templates_key(dirs)
         if self._templates is not None and self._templates.key == key:
             return self._templates
         from ..render import TemplateSet, make_environment
@@ -295,7 +316,10 @@ class Builder:
         if not self.use_cache:
             return
         if self._published_dirty and self.pages.published_dir is not None:
-            self._cache.save_published(self.pages.published_dir, self.pages.published)
+            published_dir = os.path.abspath(self.pages.published_dir)
+            relative = os.path.relpath(published_dir, os.path.abspath(self.root))
+            self._cache.save_published(published_dir if relative.startswith("..") else relative,
+                                       self.pages.published)
             self._published_dirty = False
         if not self._posts_dirty and build_id is None:
             return
@@ -303,6 +327,6 @@ class Builder:
         if build_id is not None and self.keep_state and self.state.last_good is not None:
             if self._templates is not None:
                 self.state.closure = self._templates.templates.closures()
-            saved = SavedState(build_id, self.state.saved())
+            saved = SavedState(build_id, self.state.saved(), os.path.abspath(self.root))
         self._cache.save_posts(self.state.rendered, saved)
         self._posts_dirty = False

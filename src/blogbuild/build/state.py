@@ -7,6 +7,7 @@ A cache is never trusted: anything unreadable, of another format or of other cod
 """
 from __future__ import annotations
 
+import os
 import pickle
 import shutil
 from dataclasses import dataclass, field, replace
@@ -19,7 +20,7 @@ from ..errors import BlogbuildError, SourceError, SourceWarning
 from ..model import OutputFile, Post, Site, SourceFile
 from ..sources import ContentTree, FoundFile
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
 class RenderOutcome(NamedTuple):
@@ -111,6 +112,24 @@ class BuilderState:
             remembered={rel: entry._replace(source=thin(entry.source)) for rel, entry in self.remembered.items()},
             previous={path: OutputFile(path) for path in self.previous})
 
+    def relocated(self, old_root: str, new_root: str) -> "BuilderState":
+        """This state moved with its site to another folder (a fresh clone): absolute paths follow it."""
+        if old_root == new_root:
+            return self
+
+        def move(found: FoundFile) -> FoundFile:
+            if found.path.startswith(old_root + os.sep):
+                return replace(found, path=new_root + found.path[len(old_root):])
+            return found
+
+        tree = self.tree
+        if tree is not None:
+            tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
+                               tuple(move(found) for found in tree.files))
+        known = {os.path.abspath(move(entry.found).path): entry._replace(found=move(entry.found))
+                 for entry in self.known.values()}
+        return replace(self, tree=tree, known=known)
+
     def published_at(self, publish_dir: str) -> "BuilderState":
         """This (saved) state with its output read from the published tree in publish_dir."""
         return replace(self, previous={path: OutputFile(path, source=f"{publish_dir}/{path}")
@@ -119,10 +138,12 @@ class BuilderState:
 
 @dataclass(frozen=True)
 class SavedState:
-    """A BuilderState as pickled with the posts cache, under the id of the build it belongs to."""
+    """A BuilderState as pickled with the posts cache, under the id of the build it belongs to, and the
+    absolute site folder it was made in."""
 
     build_id: str
     state: BuilderState
+    root: str
 
 
 def _write_pickle(path: Path, value: Any) -> None:
@@ -181,7 +202,8 @@ class DiskCache:
         return loaded
 
     def save_published(self, output_dir: str, published: Mapping[str, PublishedPage]) -> None:
-        """Write the keys of the published pages (atomically)."""
+        """Write the keys of the published pages (atomically); output_dir relative to the site folder when
+        inside it, so that a fresh clone in another folder finds its own published pages."""
         _write_pickle(self.pages_file, {"format": CACHE_FORMAT, "code": self.code_key, "output": output_dir,
                                         "pages": dict(published)})
 
