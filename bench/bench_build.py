@@ -253,6 +253,34 @@ def bench_blogbuild(command: list[str], site: Path, work: Path, runs: int, jobs_
     return results, notes
 
 
+def bench_fresh_clone(command: list[str], site: Path, work: Path, runs: int,
+                      changed_post: synth.SynthPost) -> tuple[list[Measurement], list[str]]:
+    """A deploy on a fresh checkout: the site's files copied to another folder (new mtimes), the last
+    build's .blogbuild-cache/ and public/ restored with their mtimes (as actions/cache restores them), and
+    one post edited; then the output checked against a --no-cache build of the same clone."""
+    origin = work / "clone-origin"
+    remove(origin)
+    skipped = shutil.ignore_patterns(".blogbuild-*", "public")
+    shutil.copytree(site, origin, ignore=skipped)
+    measure_once([*command, "build", "--quiet"], cwd=origin)   # the last deploy
+    clone = work / "clone"
+    measurement = Measurement("blogbuild", "fresh clone + restored cache, one post edited")
+    for run in range(runs):
+        remove(clone)
+        shutil.copytree(origin, clone, ignore=skipped, copy_function=shutil.copy)
+        for name in (".blogbuild-cache", "public"):
+            shutil.copytree(origin / name, clone / name, copy_function=shutil.copy2)
+        post_path = clone / "content" / "posts" / changed_post.file_name
+        post_path.write_bytes(post_path.read_bytes() + f"\n克隆后的修改 {run + 1}, edit {run + 1}.\n".encode())
+        record(measurement, measure_once([*command, "build", "--quiet"], cwd=clone))
+    fresh = work / "out" / "blogbuild-clone-fresh"
+    remove(fresh)
+    measure_once([*command, "build", "--no-cache", "--quiet", "--output", str(fresh)], cwd=clone)
+    same = tree_digest(clone / "public") == tree_digest(fresh)
+    return [measurement], [("IDENTICAL" if same else "DIFFERENT")
+                           + " fresh-clone output vs a --no-cache build of the same clone"]
+
+
 def bench_hugo(hugo: str, site: Path, work: Path, runs: int) -> list[Measurement]:
     """Hugo cold builds: fresh public/, resources/ and cache dir each run, --ignoreCache."""
     output = work / "out" / "hugo"
@@ -443,6 +471,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--interleave", action="store_true",
                         help="cold builds only, the tools taking turns run by run (fairer on a busy machine)")
     parser.add_argument("--profile", action="store_true", help="profile blogbuild in-process instead")
+    parser.add_argument("--fresh-clone-only", action="store_true",
+                        help="of blogbuild's cases, run only the fresh clone with a restored cache")
     parser.add_argument("--top", type=int, default=25, help="rows of the profile's function table")
     args = parser.parse_args(argv)
 
@@ -498,8 +528,13 @@ def main(argv: list[str] | None = None) -> int:
             elif tool == "pelican":
                 measurements += bench_pelican(found["pelican"], sites["pelican"], work, args.runs)
             else:
-                results, tool_notes = bench_blogbuild(found["blogbuild"], sites["blogbuild"], work, args.runs,
-                                                      jobs_list, posts[len(posts) // 2])
+                if not args.fresh_clone_only:
+                    results, tool_notes = bench_blogbuild(found["blogbuild"], sites["blogbuild"], work, args.runs,
+                                                          jobs_list, posts[len(posts) // 2])
+                    measurements += results
+                    notes += tool_notes
+                results, tool_notes = bench_fresh_clone(found["blogbuild"], sites["blogbuild"], work, args.runs,
+                                                        posts[len(posts) // 2])
                 measurements += results
                 notes += tool_notes
         except BenchError as error:
