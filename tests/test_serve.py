@@ -568,3 +568,56 @@ def test_batcher_hands_out_settled_saves_without_the_long_quiet_period():
     batcher.add("b", settled=True)              # ...and now closed
     take_within_bound({"b"})
     batcher.close()
+
+
+# --- starting from the last build (serve/warm.py) ---------------------------------------------------------
+
+def test_after_a_build_the_first_page_is_the_published_one_before_anything_is_rendered(site):
+    from blogbuild.build import Builder
+    from blogbuild.cli import main
+    (site / "blogbuild.yaml").write_text("title: Serve test\nbase_url: https://example.org/\npaginate: 3\n",
+                                         encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    release = threading.Event()
+    rendered: list[int] = []
+
+    class HeldBuilder(Builder):
+        """The server's builder, held before its first build until the test has its first page."""
+
+        def build(self, changed_paths=None):
+            release.wait(WAIT_SECONDS)
+            result = super().build(changed_paths)
+            rendered.append(result.stats.rendered_pages)
+            return result
+
+    dev = DevServer(ServeOptions(root=str(site), port=0), out=io.StringIO(),
+                    builder_factory=lambda config: HeldBuilder(config, jobs=1, use_cache=True))
+    starter = threading.Thread(target=dev.start)
+    starter.start()
+    try:
+        wait_until(lambda: dev.state.result is not None and dev.port, message="the published tree")
+        status, _, body = fetch(dev, "/posts/alpha/")
+        assert status == 200 and rendered == []   # answered while the server's builder has rendered nothing
+        published = (site / "public" / "posts" / "alpha" / "index.html").read_bytes()
+        assert b"https://example.org/" in published
+        assert strip_injection(body) == published.replace(b"https://example.org", dev.url.rstrip("/").encode())
+        release.set()
+        starter.join(WAIT_SECONDS)
+        assert rendered and rendered[0] > 0   # then its own build, whose pages are served from memory
+        status, _, body = fetch(dev, "/posts/alpha/")
+        assert strip_injection(body) == dev.state.result.files["posts/alpha/index.html"].data
+        assert dev.state.rewrite is None
+    finally:
+        release.set()
+        starter.join(WAIT_SECONDS)
+        dev.stop()
+
+
+def test_without_a_build_record_the_server_builds_before_it_answers(site):
+    dev = DevServer(ServeOptions(root=str(site), port=0), out=io.StringIO())
+    dev.start()
+    try:
+        assert dev.state.rewrite is None and dev.state.generation == 1
+        assert fetch(dev, "/posts/alpha/")[0] == 200
+    finally:
+        dev.stop()

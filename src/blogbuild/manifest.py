@@ -360,6 +360,13 @@ def _refresh(options: BuildOptions, found: Examination) -> None:
     _write_json(record_path(options), {**found.record, "inputs": inputs})
 
 
+def published_files(options: BuildOptions, found: Examination, output_dir: Path) -> list[str]:
+    """The files of the published tree in found's record, relative to output_dir."""
+    prefix = _portable(str(output_dir), _site_root(options)) + "/"
+    return [path[len(prefix):] for path, entry in found.record["outputs"].items()
+            if path.startswith(prefix) and isinstance(entry, list) and entry[0] >= 0]
+
+
 def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | None]:
     """`blogbuild build` when nothing changed: print the last build's warnings and a one-line note, exit 0.
     Otherwise (None, what examine() found) for the real build."""

@@ -95,6 +95,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if resolved.status == 404:
             page = result.files.get("404.html")
             found = self._bytes(page) if page is not None else None
+            if found is not None and state.rewrite is not None:
+                found = found.replace(*state.rewrite)
             body = inject_reload_script(found if found is not None else _NOT_FOUND_PAGE, state.generation,
                                         "/404.html")
             return self._send(404, body, "text/html; charset=utf-8", head=head)
@@ -103,6 +105,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self._send(404, _NOT_FOUND_PAGE, "text/html; charset=utf-8", head=head)
         body = served
         kind = content_type(resolved.path)
+        if state.rewrite is not None and "charset=" in kind:   # the last build's text: the server's address
+            body = body.replace(*state.rewrite)
         if kind.startswith("text/html"):
             body = inject_reload_script(body, state.generation, output_path_to_url(resolved.path))
         self._send(200, body, kind, head=head)

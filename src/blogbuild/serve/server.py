@@ -25,6 +25,7 @@ from .http import Handler, HttpServer, HttpServer6
 from .paths import resolve_request_path
 from .reports import ErrorReport, error_report
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
+from .warm import published_tree
 
 if TYPE_CHECKING:
     from ..build import Builder
@@ -149,13 +150,23 @@ class DevServer:
         self._watcher.start()
         started = time.perf_counter()
         with self._build_lock:
+            # Answer from the last build's published tree while the first build runs, when there is one.
+            published = published_tree(self.options, self.url)
+            if published is not None:
+                self._set_state(ServedState(result=published.result, generation=1, rewrite=published.rewrite))
+                self._start_thread(self._serve, "blogbuild-http")
+                self.say(f"serving the last build at {self.url} while building", always=True)
             self._apply_build(self._run_build(None, None), frozenset(), started, ("start",), ())
-        for target, name in ((self._serve, "blogbuild-http"), (self._rebuild_loop, "blogbuild-rebuild")):
-            thread = threading.Thread(target=target, name=name, daemon=True)
-            thread.start()
-            self._threads.append(thread)
+        if published is None:
+            self._start_thread(self._serve, "blogbuild-http")
+        self._start_thread(self._rebuild_loop, "blogbuild-rebuild")
         self.say(f"serving {self.config.root} at {self.url} (drafts {'shown' if self.options.drafts else 'hidden'};"
                  " Ctrl-C to stop)", always=True)
+
+    def _start_thread(self, target: Callable[[], None], name: str) -> None:
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self._threads.append(thread)
 
     def _ignored(self) -> tuple[str, ...]:
         return (self.options.output,) if self.options.output else ()

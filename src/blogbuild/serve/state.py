@@ -22,6 +22,8 @@ class ServedState:
     generation: int = 0                     # counts good builds that changed something
     page_generations: Mapping[str, int] = field(default_factory=dict)   # output path -> last changed in
     errors: tuple[ErrorReport, ...] = ()    # () when the latest build was good
+    # While the last build's published tree is served (serve/warm.py): its base URL and the server's.
+    rewrite: tuple[bytes, bytes] | None = None
 
     @property
     def ok(self) -> bool:
