@@ -143,19 +143,20 @@ class DevServer:
         """Bind, build once, then serve, watch and rebuild on background threads."""
         if self._http is None:
             self.bind()
+        started = time.perf_counter()
         self.config = self._load_config(self.options, self.url)
+        # Answer from the last build's published tree while the first build runs, when there is one: before
+        # the builder loads its cache (at 10,000 posts that alone takes seconds).
+        published = published_tree(self.options, self.url)
+        if published is not None:
+            self._set_state(ServedState(result=published.result, generation=1, rewrite=published.rewrite))
+            self._start_thread(self._serve, "blogbuild-http")
+            self.say(f"serving the last build at {self.url} while building", always=True)
         self._builder = self._builder_factory(self.config)
         # Watch before the first build, so a save during it is queued rather than lost.
         self._watcher = Watcher(plan_for(self.config, ignored=self._ignored()), self._batcher)
         self._watcher.start()
-        started = time.perf_counter()
         with self._build_lock:
-            # Answer from the last build's published tree while the first build runs, when there is one.
-            published = published_tree(self.options, self.url)
-            if published is not None:
-                self._set_state(ServedState(result=published.result, generation=1, rewrite=published.rewrite))
-                self._start_thread(self._serve, "blogbuild-http")
-                self.say(f"serving the last build at {self.url} while building", always=True)
             self._apply_build(self._run_build(None, None), frozenset(), started, ("start",), ())
         if published is None:
             self._start_thread(self._serve, "blogbuild-http")
