@@ -249,3 +249,12 @@ def test_cards_off(make_site):
     assert main(["build", "--root", str(root), "--quiet"]) == 0
     page = (root / "public" / "posts" / "one" / "index.html").read_text(encoding="utf-8")
     assert "og:image" not in page and not list((root / "public").rglob("card-*.png"))
+
+
+def test_a_character_no_font_has_is_a_warning_at_the_title_line(make_site, capsys):
+    from blogbuild.cli import main
+    root = make_site({"blogbuild.yaml": "title: S\nimages: false\n",
+                      "content/posts/odd.md": "---\ndate: 2025-01-01\ntitle: \"Odd \\U000F0001 title\"\n---\nB.\n"})
+    assert main(["build", "--root", str(root)]) == 0
+    # The character is shown as Python writes it (an unassigned or private character is invisible otherwise).
+    assert "content/posts/odd.md:3: warning: social card: no font has '\\U000f0001'" in capsys.readouterr().err

@@ -355,6 +355,16 @@ def card_path(post: Any, nav: Any, config: Any) -> str:
     return f"{post.url.lstrip('/')}card-{key[:12]}.png"
 
 
+def _title_line(config: Any, post: Any) -> int:
+    """The line of the post's title in its file (read only for a warning), 1 when it cannot be read."""
+    from .keys import key_line
+    try:
+        text = (Path(config.root) / config.source_dir / post.rel_path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return 1
+    return key_line(text, "title")
+
+
 _FORKED_MAKER: CardMaker | None = None
 
 
@@ -401,6 +411,7 @@ def card_stage(site: Any, config: Any, cache_folder: Path,
     for (post, path, _), (png, missing) in zip(wanted, drawn, strict=True):
         files.append((path, png))
         if missing:
-            warnings.append(SourceWarning(post.source, 1, f"social card: no font has {missing!r}; left out of the "
-                                          "card (install fonts-noto-cjk, or name a font under cards: font:)"))
+            warnings.append(SourceWarning(post.source, _title_line(config, post), f"social card: no font has "
+                                          f"{missing!r}; left out of the card (install fonts-noto-cjk, or name a "
+                                          "font under cards: font:)"))
     return files, warnings, maker.drawn
