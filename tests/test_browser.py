@@ -1,8 +1,8 @@
 """The bundled site in a real browser: KaTeX math, mermaid diagrams, no console errors, axe-core, search.
 
 Debian's chromium driven by Playwright (sync API) over a real http.server on 127.0.0.1; the site is
-built with local_assets on and the pinned KaTeX/mermaid files copied from tests/node/node_modules,
-so nothing is fetched from outside. Screenshots go to tests/artifacts/ (gitignored).
+built with the default config (KaTeX and mermaid served from the site itself) and every request to
+another host refused. Screenshots go to tests/artifacts/ (gitignored).
 """
 from __future__ import annotations
 
@@ -13,16 +13,15 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from support.bundled_site import REPO, build_site, copy_bundled_site, serve_folder, switch_local_assets_on
+from support.bundled_site import REPO, build_site, copy_bundled_site, serve_folder
 from support.tools import missing_tool
-from support.vendor import NODE_MODULES, VendorMissing, copy_vendor_files
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-AXE = NODE_MODULES / "axe-core" / "axe.min.js"
+AXE = REPO / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -41,17 +40,12 @@ if not (REPO / "content").is_dir():
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory):
-    """The bundled site with local KaTeX/mermaid, built for and served at http://127.0.0.1:PORT/."""
+    """The bundled site with the default config, built for and served at http://127.0.0.1:PORT/."""
     if sync_api is None:
         missing_tool("playwright (the python package) is not installed: pip install playwright")
     if not CHROMIUM.exists():
         missing_tool("Debian chromium not found at /usr/bin/chromium: apt-get install chromium")
     root = copy_bundled_site(tmp_path_factory.mktemp("browser") / "site")
-    switch_local_assets_on(root)
-    try:
-        copy_vendor_files(root)
-    except VendorMissing as error:
-        missing_tool(str(error))
     public = root / "public"
     # Start serving first: the port is only known then, and the build's base_url must match it.
     with serve_folder(public) as base_url:
@@ -75,7 +69,7 @@ class PageProblems:
     """Console errors, uncaught exceptions, failed requests, HTTP errors and off-site requests of one page.
 
     Requests that leave 127.0.0.1 are aborted (the test never uses the network) and counted as
-    problems: with local_assets on, a page must need nothing from outside."""
+    problems: with the default config a page needs nothing from outside."""
 
     def __init__(self, page) -> None:
         self.items: list[str] = []
@@ -109,6 +103,14 @@ def open_rendered(page, url: str) -> None:
     page.wait_for_selector("html[data-rendered='true']", state="attached", timeout=RENDER_TIMEOUT_MS)
 
 
+def draw_all_diagrams(page) -> None:
+    """Scroll every diagram into view (mermaid loads and draws near the viewport) and wait until all are drawn."""
+    diagrams = page.locator("pre.mermaid")
+    for index in range(diagrams.count()):
+        diagrams.nth(index).scroll_into_view_if_needed()
+    page.wait_for_selector("html[data-diagrams='done']", state="attached", timeout=RENDER_TIMEOUT_MS)
+
+
 RENDER_REPORT = """() => {
   const math = Array.from(document.querySelectorAll('.math'));
   const diagrams = Array.from(document.querySelectorAll('pre.mermaid'));
@@ -136,6 +138,7 @@ def test_every_post_renders_math_and_diagrams_without_errors(site, browser):
             problems = PageProblems(page)
             path = path_of(entry["permalink"])
             open_rendered(page, site["url"].rstrip("/") + path)
+            draw_all_diagrams(page)
             report = page.evaluate(RENDER_REPORT)
             totals["math"] += report["math"]
             totals["diagrams"] += report["diagrams"]
@@ -189,6 +192,7 @@ def test_screenshots_of_a_post(site, browser, device, scheme):
                              .read_text(encoding="utf-8")), None)
         if diagram_post is not None:
             open_rendered(page, site["url"].rstrip("/") + diagram_post)
+            draw_all_diagrams(page)
             page.locator("pre.mermaid").first.screenshot(path=str(ARTIFACTS / f"diagram-{scheme}.png"))
     context.close()
     assert top.stat().st_size > 10_000

@@ -1,73 +1,102 @@
-"""Pinned browser assets (KaTeX, mermaid): CDN URLs with SRI hashes, or local copies under /vendor/.
+"""Pinned browser assets (KaTeX, mermaid): shipped inside blogbuild, served from the site by default.
 
-The default theme loads these only on pages that need them. With `local_assets: true` in
-blogbuild.yaml the pages point at the site's own copies instead of the CDN; the site then
-supplies these files in its static/ folder (copied from the npm packages of the same version):
-
-    static/vendor/katex/katex.min.css    <- katex/dist/katex.min.css
-    static/vendor/katex/katex.min.js     <- katex/dist/katex.min.js
-    static/vendor/katex/fonts/*          <- katex/dist/fonts/*   (the CSS loads fonts/ relative to itself)
-    static/vendor/mermaid/mermaid.min.js <- mermaid/dist/mermaid.min.js  (UMD: one file, no chunks)
-
-VENDOR_FILES lists the same mapping for scripts and tests that copy the files.
-To re-pin: change the version, then run `python -m blogbuild.assets tests/node/node_modules`
-and paste the printed hashes; tests/test_theme.py checks them against the installed packages.
+The files live in src/blogbuild/vendor/<package>/ with their licences; vendor/manifest.json records
+the version and the sha384 of each file (scripts/vendor_assets.py writes both from the npm packages
+at the versions pinned here; tests/test_vendor.py checks them). A build copies a package into the
+output only when some page needs it, under a versioned folder (/vendor/katex-0.19.1/...), so the
+files can be cached forever and a new pin never serves a stale copy. `cdn_assets: true` points
+pages at the public CDN instead, with SRI hashes (the same sha384 values: the CDN serves the npm
+files byte for byte).
 """
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
-import sys
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-# The CDN serves each npm package's files byte for byte at /npm/<package>@<version>/<file>,
-# so an SRI hash computed from the npm tarball matches what the browser downloads.
 CDN_HOST = "cdn.jsdelivr.net"
 CDN_BASE = f"https://{CDN_HOST}/npm"
 
 KATEX_VERSION = "0.19.1"
 MERMAID_VERSION = "12.3.0"
 
+VENDOR_DIR = Path(__file__).resolve().parent / "vendor"
+MANIFEST_PATH = VENDOR_DIR / "manifest.json"
+
+
+@dataclass(frozen=True)
+class Package:
+    """One vendored npm package: its pinned version and which of its files blogbuild ships."""
+
+    name: str
+    version: str
+    # (glob inside the npm package, name inside vendor/<name>/; "" keeps the path below dist/)
+    files: tuple[tuple[str, str], ...]
+
+    @property
+    def output_folder(self) -> str:
+        """The folder of the site's copy, versioned so that browsers may cache it forever."""
+        return f"vendor/{self.name}-{self.version}"
+
+
+PACKAGES: dict[str, Package] = {
+    # All three font formats: katex.min.css names them all (browsers fetch only the first they support).
+    "katex": Package("katex", KATEX_VERSION, (("LICENSE", "LICENSE"), ("dist/katex.min.css", ""),
+                                              ("dist/katex.min.js", ""), ("dist/fonts/*", ""))),
+    # The UMD build: one file, no chunks to copy or to list.
+    "mermaid": Package("mermaid", MERMAID_VERSION, (("LICENSE", "LICENSE"), ("dist/mermaid.min.js", ""))),
+}
+
 
 @dataclass(frozen=True)
 class Asset:
-    """One pinned file of an npm package: where it lives on the CDN and in a site's /vendor/."""
+    """One file a page loads: where it is on the CDN and in the site's own /vendor/ copy."""
 
     package: str
-    version: str
-    file: str            # path inside the npm package, e.g. "dist/katex.min.js"
-    local_url: str       # site-relative url of the local copy, e.g. "/vendor/katex/katex.min.js"
-    integrity: str       # SRI hash of the exact file, "sha384-..."
+    file: str            # name inside vendor/<package>/, e.g. "katex.min.js" (dist/<file> in the npm package)
     kind: str            # "style" | "script"
+
+    @property
+    def version(self) -> str:
+        """The pinned version of the asset's package."""
+        return PACKAGES[self.package].version
 
     @property
     def cdn_url(self) -> str:
         """The absolute CDN url of the pinned file."""
-        return f"{CDN_BASE}/{self.package}@{self.version}/{self.file}"
+        return f"{CDN_BASE}/{self.package}@{self.version}/dist/{self.file}"
+
+    @property
+    def local_url(self) -> str:
+        """The site-relative url of the site's copy."""
+        return f"/{PACKAGES[self.package].output_folder}/{self.file}"
+
+    @property
+    def integrity(self) -> str:
+        """The SRI hash of the exact file, "sha384-..."."""
+        return manifest()[self.package]["files"][self.file]
+
+    @property
+    def source(self) -> Path:
+        """The vendored file inside the installed blogbuild package."""
+        return VENDOR_DIR / self.package / self.file
 
 
 ASSETS: dict[str, Asset] = {
-    "katex_css": Asset(
-        "katex", KATEX_VERSION, "dist/katex.min.css", "/vendor/katex/katex.min.css",
-        "sha384-WwGtaC6ywCHxA5cstpj/3+xIZvTez8dq2IcBQaXRkenHZ7FVVq1ZROtURwfbtTlG", "style"),
-    "katex_js": Asset(
-        "katex", KATEX_VERSION, "dist/katex.min.js", "/vendor/katex/katex.min.js",
-        "sha384-a1WQdjRj162i159OYq041X6I4K8NenkrI09LlPmiHg0YOb7CR+wJOraXwK9abpnE", "script"),
-    "mermaid_js": Asset(
-        "mermaid", MERMAID_VERSION, "dist/mermaid.min.js", "/vendor/mermaid/mermaid.min.js",
-        "sha384-HHW54r639fK42Ip0coGF3mz8oSiGn0eEoWNTLs75X7H63pLSDBa0Tqs0RwGmLlXE", "script"),
+    "katex_css": Asset("katex", "katex.min.css", "style"),
+    "katex_js": Asset("katex", "katex.min.js", "script"),
+    "mermaid_js": Asset("mermaid", "mermaid.min.js", "script"),
 }
 
-# (path inside node_modules, path inside the site's static/): what local_assets needs.
-# A trailing slash means a whole folder.
-VENDOR_FILES: tuple[tuple[str, str], ...] = (
-    ("katex/dist/katex.min.css", "vendor/katex/katex.min.css"),
-    ("katex/dist/katex.min.js", "vendor/katex/katex.min.js"),
-    ("katex/dist/fonts/", "vendor/katex/fonts/"),
-    ("mermaid/dist/mermaid.min.js", "vendor/mermaid/mermaid.min.js"),
-)
+
+@functools.cache
+def manifest() -> dict[str, Any]:
+    """vendor/manifest.json: {package: {version, files: {name: sha384}}}."""
+    return json.loads(MANIFEST_PATH.read_text(encoding="utf-8"))
 
 
 def _asset(name: str) -> Asset:
@@ -78,39 +107,40 @@ def _asset(name: str) -> Asset:
         raise KeyError(f"unknown asset {name!r}; known assets: {known}") from None
 
 
+def uses_cdn(config: Any) -> bool:
+    """Whether pages load the assets from the public CDN (opt-in) instead of the site."""
+    return bool(getattr(config, "cdn_assets", False))
+
+
 def asset_url(name: str, config: Any) -> str:
-    """The url a page uses for an asset: the CDN, or the site's /vendor/ copy when local_assets is on."""
+    """The url a page uses for an asset: the site's versioned copy, or the CDN when cdn_assets is on."""
     asset = _asset(name)
-    if getattr(config, "local_assets", False):
-        return config.site_url(asset.local_url)
-    return asset.cdn_url
+    if uses_cdn(config):
+        return asset.cdn_url
+    return config.site_url(asset.local_url)
 
 
 def asset_integrity(name: str, config: Any = None) -> str | None:
-    """The SRI hash for the CDN file, or None for local copies (the site's own files need none)."""
+    """The SRI hash for the CDN file, or None for the site's own copy (it needs none)."""
     asset = _asset(name)
-    if config is not None and getattr(config, "local_assets", False):
+    if config is not None and not uses_cdn(config):
         return None
     return asset.integrity
+
+
+def vendor_outputs(config: Any, *, math: bool, mermaid: bool) -> list[tuple[str, Path]]:
+    """(output path, vendored file) of every file the site must publish for pages with math/diagrams."""
+    if uses_cdn(config):
+        return []
+    names = [name for name, needed in (("katex", math), ("mermaid", mermaid)) if needed]
+    outputs: list[tuple[str, Path]] = []
+    for name in names:
+        package = PACKAGES[name]
+        for file in sorted(manifest()[name]["files"]):
+            outputs.append((f"{package.output_folder}/{file}", VENDOR_DIR / name / file))
+    return outputs
 
 
 def integrity_of(data: bytes) -> str:
     """The sha384 SRI value of some bytes."""
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode("ascii")
-
-
-def installed_integrities(node_modules: Path) -> dict[str, str]:
-    """The SRI hash of every asset as installed in a node_modules folder (for re-pinning and tests)."""
-    return {name: integrity_of((node_modules / asset.package / asset.file).read_bytes())
-            for name, asset in ASSETS.items()}
-
-
-def _main(argv: list[str]) -> int:
-    node_modules = Path(argv[0] if argv else "tests/node/node_modules")
-    for name, integrity in installed_integrities(node_modules).items():
-        print(f"{name}: {integrity}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_main(sys.argv[1:]))

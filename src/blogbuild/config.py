@@ -16,6 +16,7 @@ from .markup_config import MarkupConfig, markup_from_mapping
 from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
 
+MATH_RENDER_CHOICES = ("build", "browser")
 
 @dataclass(frozen=True)
 class MenuItem:
@@ -50,7 +51,11 @@ class SiteConfig:
     social: tuple[tuple[str, str], ...] = ()     # (name, url) pairs, in order
     intro_title: str = ""
     intro_text: str = ""
-    local_assets: bool = False          # load KaTeX and mermaid from /vendor/ instead of the CDN
+    # KaTeX and mermaid ship inside blogbuild and are served from the site; cdn_assets: true loads them
+    # from the public CDN (with SRI) instead. local_assets is what older configs said for the default.
+    cdn_assets: bool = False
+    local_assets: bool = True
+    math_render: str = "browser"        # "build": KaTeX typesets at build time; "browser": KaTeX in the page
     cjk_emphasis: bool = True           # let ** and * close next to CJK punctuation
     code_style_light: str = "default"     # Pygments' friendly fails WCAG contrast on comments
     code_style_dark: str = "github-dark"
@@ -107,6 +112,7 @@ _FILE_KEYS = {
     "images": "images", "cards": "cards",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
+    "cdn_assets": "cdn_assets", "math_render": "math_render",
     "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
     "code_style_dark": "code_style_dark", "params": "params", "markup": "markup",
     "enableEmoji": "enable_emoji", "enable_emoji": "enable_emoji",
@@ -248,6 +254,12 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
     if "analytics" in services:
         value, line = services["analytics"]
         values["analytics"] = parse_analytics(value, lambda message: _fail(path, line, message))
+    if values.get("math_render", "build") not in MATH_RENDER_CHOICES:
+        raise _fail(path, key_line(text, "math_render", max_lines=0),
+                    f"math_render must be one of {', '.join(MATH_RENDER_CHOICES)}, not {values['math_render']!r}")
+    if values.get("local_assets") is True and values.get("cdn_assets") is True:
+        raise _fail(path, key_line(text, "cdn_assets", max_lines=0),
+                    "local_assets: true and cdn_assets: true contradict each other; keep one")
     base_url = values.get("base_url", defaults.base_url)
     if base_url and not base_url.endswith("/"):
         values["base_url"] = base_url + "/"

@@ -1,6 +1,7 @@
 """The Jinja environment and the list of everything to render: pages, feeds, sitemap, search index."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -176,6 +177,7 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                date_format=_once_per_value(date_format), isodate=_once_per_value(isodate),
                                urlize=urlize)
     environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
+                               sri=functools.partial(_sri_attributes, config),
                                version=__version__, config=config, once=FragmentCache(),
                                term_url=lambda taxonomy, name: term_url(config, taxonomy, name),
                                feed_alternates=lambda url: _feed_alternates(config, url),
@@ -195,6 +197,16 @@ def _social_card(config: SiteConfig, post: Post, nav: Any) -> str:
     from .cards import card_path
     path = card_path(post, nav, config)
     return "/" + path if path else ""
+
+
+def _sri_attributes(config: SiteConfig, name: str) -> Markup:
+    """' integrity="..." crossorigin="anonymous"' for a CDN asset; nothing for the site's own copy."""
+    from .assets import asset_integrity
+
+    integrity = asset_integrity(name, config)
+    if integrity is None:
+        return Markup("")
+    return Markup(' integrity="{}" crossorigin="anonymous"').format(integrity)
 
 
 def term_url(config: SiteConfig, taxonomy: str, name: str) -> str:

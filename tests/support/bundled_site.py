@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import http.server
 import io
-import re
 import shutil
 import threading
 from functools import partial
@@ -31,16 +30,6 @@ def copy_bundled_site(target: Path) -> Path:
         elif source.is_file():
             shutil.copyfile(source, target / name)
     return target
-
-
-def switch_local_assets_on(site_root: Path) -> None:
-    """Set local_assets: true in the copied blogbuild.yaml (replacing the key, or adding it)."""
-    config = site_root / "blogbuild.yaml"
-    text = config.read_text(encoding="utf-8") if config.is_file() else ""
-    text, count = re.subn(r"(?m)^local_assets:.*$", "local_assets: true", text)
-    if count == 0:
-        text = text.rstrip("\n") + "\nlocal_assets: true\n"
-    config.write_text(text, encoding="utf-8")
 
 
 def build_site(site_root: Path, base_url: str) -> Path:

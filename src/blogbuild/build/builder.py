@@ -96,6 +96,9 @@ class Builder:
         self.image_stats: ImageStats | None = None
         if use_cache:
             self._load_cache(resume, output_dir)
+        # Typeset formulas are kept beside the other caches (the workers forked later inherit the setting).
+        from ..katex import cache_file_for, set_cache_file
+        set_cache_file(cache_file_for(self.root / CACHE_DIR) if use_cache else None)
 
     def _load_cache(self, resume: str | None, output_dir: Path | None) -> None:
         loaded = self._cache.load()
@@ -167,6 +170,7 @@ class Builder:
     def _assemble_site(self, templates: "TemplateSet", posts: list[Post], tree: "ContentTree",
                        media: Mapping[str, str]) -> tuple[Site, Assembly, list[SourceWarning]]:
         """site -> plan -> pages -> assemble, for the whole site (with the images' variants and the cards)."""
+        from ..assets import vendor_outputs
         from ..cards import CARD_CACHE, card_stage
         from ..markdown import highlight_css
         from ..render import Planner
@@ -181,6 +185,10 @@ class Builder:
         cards, card_warnings, self.cards_drawn = card_stage(site, self.config, self._media_cache() / CARD_CACHE,
                                                             self.jobs)
         copied += [(OutputFile(path, source=file), "<social cards>") for path, file in cards]
+        # KaTeX and mermaid, from inside the package, only when some page needs them (none with cdn_assets).
+        copied += [(OutputFile(path, source=str(vendored)), "<blogbuild's vendored assets>")
+                   for path, vendored in vendor_outputs(self.config, math=any(post.has_math for post in site.pages),
+                                                        mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         try:
             pages, data = Planner(site, templates, self._list_key, self.state.memo).plan()

@@ -44,6 +44,11 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
             raise SourceError(error.path, front_matter.file_line(error.line), error.message, stage=error.stage,
                               column=error.location.column, source_line=error.source_line) from error.__cause__
         post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint)
+        if config.math_render == "build":
+            # After the text measures: search, summaries' text and the TOC keep the plain TeX.
+            from ..katex import typeset_post
+            post, math_warnings = typeset_post(post, source.text, front_matter.body_line, dict(config.math_macros))
+            warnings = (*warnings, *math_warnings)
         return RenderOutcome(post, warnings, ())
     except SourceError as error:
         return RenderOutcome(None, (), (error,))

@@ -1,13 +1,22 @@
-/* blogbuild default theme: render math (KaTeX) and diagrams (mermaid) in the browser.
-   The build leaves the TeX in <span class="math inline"> / <div class="math display"> and the
-   diagram source in <pre class="mermaid">, so a page without JavaScript still shows the source.
-   base.html loads KaTeX and mermaid only on pages that need them and always loads this file.
-   When everything is drawn, `blogbuild:rendered` is dispatched on document and
-   <html data-rendered="true"> is set (live reload restores the scroll position on it; tests wait for it). */
+/* blogbuild default theme: math (KaTeX) and diagrams (mermaid) in the browser.
+   Math is normally typeset at build time (the page holds KaTeX's HTML); with `math_render: browser`
+   the build leaves the TeX in <span class="math inline"> / <div class="math display"> and KaTeX's
+   script, loaded by base.html, typesets it here. Diagrams keep their source in <pre class="mermaid">;
+   mermaid's script (the URL is on this script tag's data-mermaid) is loaded only once a diagram comes
+   near the viewport, and every diagram is drawn as it does. A diagram wider than its column gets a
+   button that opens it full screen, where it can be zoomed (wheel, buttons, pinch) and panned (drag).
+   When math and the diagrams in view at load are drawn, `blogbuild:rendered` is dispatched on document
+   and <html data-rendered="true"> is set (live reload restores the scroll position on it; tests wait
+   for it); <html data-diagrams="done"> is set once every diagram of the page is drawn. */
 (function () {
   "use strict";
 
   var root = document.documentElement;
+  var self = document.currentScript;
+  var mermaidUrl = self && self.getAttribute("data-mermaid");
+  var mermaidIntegrity = self && self.getAttribute("data-mermaid-integrity");
+  // Start loading mermaid this far before a diagram scrolls into view.
+  var NEAR = "600px 0px";
 
   function renderMath() {
     if (!window.katex) return;
@@ -25,37 +34,202 @@
     });
   }
 
-  function mermaidTheme() {
-    return root.getAttribute("data-theme") === "dark" ? "dark" : "default";
+  // ---- mermaid ------------------------------------------------------------------------------------
+
+  var mermaidLoading = null;
+
+  function loadMermaid() {
+    if (window.mermaid) return Promise.resolve(window.mermaid);
+    if (mermaidLoading) return mermaidLoading;
+    mermaidLoading = new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = mermaidUrl;
+      if (mermaidIntegrity) {
+        script.integrity = mermaidIntegrity;
+        script.crossOrigin = "anonymous";
+      }
+      script.onload = function () { resolve(window.mermaid); };
+      script.onerror = function () { reject(new Error("could not load " + mermaidUrl)); };
+      document.head.appendChild(script);
+    });
+    return mermaidLoading;
   }
 
-  function renderDiagrams() {
-    var blocks = document.querySelectorAll("pre.mermaid");
-    if (!window.mermaid || blocks.length === 0) return Promise.resolve();
-    Array.prototype.forEach.call(blocks, function (block) {
-      // Keep the source: switching the color scheme draws the diagram again from it.
-      if (!block.hasAttribute("data-source")) block.setAttribute("data-source", block.textContent);
-    });
-    var dark = mermaidTheme() === "dark";
-    window.mermaid.initialize({
+  function initializeMermaid(mermaid) {
+    var dark = root.getAttribute("data-theme") === "dark";
+    mermaid.initialize({
       startOnLoad: false,
-      theme: mermaidTheme(),
+      theme: dark ? "dark" : "default",
       securityLevel: "strict",
       // The dark theme's default edge-label box leaves #ccc text at 4.4:1; a darker box passes WCAG AA.
       themeVariables: dark ? { edgeLabelBackground: "#1d1e20" } : {},
     });
-    return window.mermaid.run({ querySelector: "pre.mermaid" });
+  }
+
+  // Diagrams are drawn one batch at a time, in order: mermaid.run is not safe to call concurrently.
+  var drawing = Promise.resolve();
+
+  function draw(blocks) {
+    blocks.forEach(function (block) {
+      // Keep the source: switching the color scheme draws the diagram again from it.
+      if (!block.hasAttribute("data-source")) block.setAttribute("data-source", block.textContent);
+    });
+    drawing = drawing.then(function () {
+      return loadMermaid().then(function (mermaid) {
+        initializeMermaid(mermaid);
+        return mermaid.run({ nodes: blocks });
+      }).then(function () {
+        blocks.forEach(addZoomButton);
+        document.dispatchEvent(new CustomEvent("blogbuild:diagrams", { detail: { count: blocks.length } }));
+      });
+    }).catch(function (error) { console.error("mermaid:", error); });
+    return drawing;
+  }
+
+  function allDiagramsDrawn() {
+    var blocks = document.querySelectorAll("pre.mermaid");
+    return Array.prototype.every.call(blocks, function (block) { return block.hasAttribute("data-processed"); });
+  }
+
+  function markWhenAllDrawn() {
+    if (allDiagramsDrawn()) root.setAttribute("data-diagrams", "done");
+  }
+
+  // Resolves once the diagrams near the viewport at load are drawn; later ones draw as they come near.
+  function watchDiagrams() {
+    var blocks = Array.prototype.slice.call(document.querySelectorAll("pre.mermaid"));
+    if (blocks.length === 0 || !mermaidUrl) {
+      markWhenAllDrawn();
+      return Promise.resolve();
+    }
+    if (!("IntersectionObserver" in window)) return draw(blocks).then(markWhenAllDrawn);
+    return new Promise(function (resolve) {
+      var first = true;
+      var observer = new IntersectionObserver(function (entries) {
+        var near = entries.filter(function (entry) { return entry.isIntersecting; })
+          .map(function (entry) { return entry.target; });
+        near.forEach(function (block) { observer.unobserve(block); });
+        var done = near.length ? draw(near).then(markWhenAllDrawn) : Promise.resolve();
+        // The observer's first call reports every block: those near the viewport decide "rendered".
+        if (first) {
+          first = false;
+          done.then(resolve);
+        }
+      }, { rootMargin: NEAR });
+      blocks.forEach(function (block) { observer.observe(block); });
+    });
   }
 
   function redrawDiagrams() {
-    var blocks = document.querySelectorAll("pre.mermaid[data-source]");
+    var blocks = Array.prototype.slice.call(document.querySelectorAll("pre.mermaid[data-processed][data-source]"));
     if (!window.mermaid || blocks.length === 0) return;
-    Array.prototype.forEach.call(blocks, function (block) {
+    blocks.forEach(function (block) {
       block.removeAttribute("data-processed");
       block.textContent = block.getAttribute("data-source");
     });
-    renderDiagrams().catch(function (error) { console.error("mermaid:", error); });
+    draw(blocks);
   }
+
+  // ---- full screen, zoom and pan ------------------------------------------------------------------
+
+  function addZoomButton(block) {
+    var svg = block.querySelector("svg");
+    if (!svg || block.querySelector(".diagram-zoom")) return;
+    var natural = svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+    if (!(natural > block.clientWidth + 1)) return;
+    block.classList.add("is-wide");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "diagram-zoom";
+    button.setAttribute("aria-label", "全屏查看图表 / Open the diagram full screen");
+    button.title = button.getAttribute("aria-label");
+    button.textContent = "⤢";
+    button.addEventListener("click", function () { openViewer(svg); });
+    block.appendChild(button);
+  }
+
+  function openViewer(svg) {
+    var dialog = document.createElement("dialog");
+    dialog.className = "diagram-viewer";
+    dialog.setAttribute("aria-label", "图表 / Diagram");
+    var toolbar = document.createElement("div");
+    toolbar.className = "diagram-viewer-tools";
+    var stage = document.createElement("div");
+    stage.className = "diagram-viewer-stage";
+    var copy = svg.cloneNode(true);
+    copy.removeAttribute("style");
+    copy.removeAttribute("width");
+    copy.removeAttribute("height");
+    // A cloned SVG keeps its ids; the original's <style> targets them, so rename the copy's root id
+    // only (its styles are scoped under it) to keep one element per id in the document.
+    if (copy.id) {
+      var oldId = copy.id;
+      copy.id = oldId + "-zoomed";
+      var style = copy.querySelector("style");
+      if (style) style.textContent = style.textContent.split("#" + oldId).join("#" + copy.id);
+    }
+    stage.appendChild(copy);
+    var state = { scale: 1, x: 0, y: 0 };
+    function apply() {
+      copy.style.transform = "translate(" + state.x + "px," + state.y + "px) scale(" + state.scale + ")";
+    }
+    function zoom(factor) {
+      state.scale = Math.min(8, Math.max(0.25, state.scale * factor));
+      apply();
+    }
+    [["+", "放大 / Zoom in", function () { zoom(1.25); }],
+     ["−", "缩小 / Zoom out", function () { zoom(0.8); }],
+     ["1:1", "还原 / Reset", function () { state = { scale: 1, x: 0, y: 0 }; apply(); }],
+     ["×", "关闭 / Close", function () { dialog.close(); }]].forEach(function (spec) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = spec[0];
+      button.setAttribute("aria-label", spec[1]);
+      button.title = spec[1];
+      button.addEventListener("click", spec[2]);
+      toolbar.appendChild(button);
+    });
+    stage.addEventListener("wheel", function (event) {
+      event.preventDefault();
+      zoom(event.deltaY < 0 ? 1.1 : 1 / 1.1);
+    }, { passive: false });
+    var pointers = {};
+    var pinch = 0;
+    stage.addEventListener("pointerdown", function (event) {
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      stage.setPointerCapture(event.pointerId);
+    });
+    stage.addEventListener("pointermove", function (event) {
+      var last = pointers[event.pointerId];
+      if (!last) return;
+      var ids = Object.keys(pointers);
+      if (ids.length === 2) {
+        pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+        var a = pointers[ids[0]], b = pointers[ids[1]];
+        var distance = Math.hypot(a.x - b.x, a.y - b.y);
+        if (pinch) zoom(distance / pinch);
+        pinch = distance;
+        return;
+      }
+      state.x += event.clientX - last.x;
+      state.y += event.clientY - last.y;
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      apply();
+    });
+    function release(event) {
+      delete pointers[event.pointerId];
+      pinch = 0;
+    }
+    stage.addEventListener("pointerup", release);
+    stage.addEventListener("pointercancel", release);
+    dialog.addEventListener("close", function () { dialog.remove(); });
+    dialog.appendChild(toolbar);
+    dialog.appendChild(stage);
+    document.body.appendChild(dialog);
+    dialog.showModal();
+  }
+
+  // ---- start --------------------------------------------------------------------------------------
 
   // KaTeX's web fonts load after the formulas are laid out and change their widths; wait for them
   // so that listeners (scroll restore, scroll-box marking) see the final layout.
@@ -77,7 +251,7 @@
     }
     var diagrams;
     try {
-      diagrams = renderDiagrams();
+      diagrams = watchDiagrams();
     } catch (error) {
       diagrams = Promise.reject(error);
     }

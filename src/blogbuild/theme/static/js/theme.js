@@ -147,8 +147,16 @@
 
   // Code blocks, tables and display math scroll sideways on narrow screens; a scrolling box
   // must be reachable by keyboard, so it gets tabindex=0 while (and only while) it overflows.
+  // The same mark drives the visible cue (style.css fades the right edge until data-scroll-end).
+  function markScrollEnd(box) {
+    var atEnd = box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+    if (atEnd) box.setAttribute("data-scroll-end", "");
+    else box.removeAttribute("data-scroll-end");
+  }
+
   function markScrollable() {
-    var boxes = document.querySelectorAll(".post-content pre, .post-content table, .post-content .math.display");
+    var boxes = document.querySelectorAll(".post-content pre, .post-content table, .post-content .math.display, " +
+                                          ".post-content pre.mermaid");
     Array.prototype.forEach.call(boxes, function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1;
       if (scrolls && !box.hasAttribute("tabindex")) {
@@ -158,7 +166,43 @@
         box.removeAttribute("tabindex");
         box.removeAttribute("data-scroll-focus");
       }
+      if (scrolls && !box.hasAttribute("data-scroll-watched")) {
+        box.setAttribute("data-scroll-watched", "");
+        box.addEventListener("scroll", function () { markScrollEnd(box); }, { passive: true });
+      }
+      markScrollEnd(box);
     });
+  }
+
+  // The table of contents marks the section being read: the last heading above a line near the top.
+  function setUpTocSpy() {
+    var links = document.querySelectorAll(".toc a[href^='#']");
+    if (links.length === 0) return;
+    var entries = [];
+    Array.prototype.forEach.call(links, function (link) {
+      var target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
+      if (target) entries.push({ link: link, heading: target });
+    });
+    var current = null;
+    var pending = false;
+    function update() {
+      pending = false;
+      var line = window.innerHeight * 0.25;
+      var found = entries.length && entries[0].heading.getBoundingClientRect().top <= line ? entries[0] : null;
+      for (var index = 0; index < entries.length; index++) {
+        if (entries[index].heading.getBoundingClientRect().top <= line) found = entries[index];
+        else break;
+      }
+      if (found === current) return;
+      if (current) current.link.removeAttribute("aria-current");
+      if (found) found.link.setAttribute("aria-current", "true");
+      current = found;
+    }
+    window.addEventListener("scroll", function () {
+      if (!pending) { pending = true; window.requestAnimationFrame(update); }
+    }, { passive: true });
+    document.addEventListener("blogbuild:rendered", update);
+    update();
   }
 
   function start() {
@@ -167,9 +211,11 @@
     setUpCopyLink();
     setUpBackToTop();
     setUpMenus();
+    setUpTocSpy();
     markScrollable();
     // Math and diagrams change widths when they render.
     document.addEventListener("blogbuild:rendered", markScrollable);
+    document.addEventListener("blogbuild:diagrams", markScrollable);   // diagrams drawn as they scroll near
     window.addEventListener("load", markScrollable);
     var resizeTimer = 0;
     window.addEventListener("resize", function () {
