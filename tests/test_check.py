@@ -219,9 +219,8 @@ def test_mermaid_syntax_errors_point_into_the_fence(make_site, capsys):
     assert "2 diagrams" in err
 
 
-@pytest.mark.node
-@pytest.mark.skipif(not _node_ready("katex"), reason="needs node and katex (npm ci in tests/node)")
-def test_katex_errors_are_reported(make_site, capsys):
+def test_katex_errors_are_reported_without_node(make_site, capsys, monkeypatch):
+    monkeypatch.setenv("PATH", "/nonexistent")   # no node on the PATH: math is checked in-process
     files = dict(CLEAN)
     files["content/posts/math.md"] = (
         "---\ntitle: Math\ndate: 2024-01-04\nmath: true\n---\n"

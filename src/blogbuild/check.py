@@ -57,10 +57,7 @@ def check_site(config: SiteConfig, *, site_pages: Iterable[Post], files: Mapping
         if note:
             notes.append(note)
     if math_items:
-        found, note = _run_katex(config, math_items, node_path)
-        problems += found
-        if note:
-            notes.append(note)
+        problems += _run_katex(math_items, dict(config.math_macros))
     return CheckReport(tuple(problems), tuple(find_repairs(config)), tuple(notes), counts)
 
 
@@ -365,22 +362,21 @@ def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]],
     return problems, ""
 
 
-def _run_katex(config: SiteConfig, items: list[tuple[Post, str, bool]],
-               node: str | None) -> tuple[list[SourceError], str]:
-    payload = [{"id": index, "tex": tex, "display": display} for index, (_, tex, display) in enumerate(items)]
-    results, note = _run_node("check_katex.mjs", node, find_node_modules(config, "katex"), payload, "formulas")
-    if results is None:
-        return [], note
+def _run_katex(items: list[tuple[Post, str, bool]], macros: dict[str, str]) -> list[SourceError]:
+    """Every formula through blogbuild's own KaTeX (in-process, no Node); one problem per formula KaTeX rejects."""
+    from .katex import typeset
+    renders = typeset(((tex, display) for _, tex, display in items), macros)
     problems = []
-    for result in results:
-        if result.get("ok"):
+    reported: set[tuple[str, str]] = set()
+    for post, tex, display in items:
+        error = renders[(tex, display)].error
+        if (post.source, tex) in reported:
             continue
-        post, tex, _ = items[int(result["id"])]
-        if tex_balance_problem(tex):
-            continue   # already reported, with a plainer message
-        error = " ".join(str(result.get("error", "does not render")).split())
-        problems.append(SourceError(post.source, _line_of(post, "math", tex), f"math {_short(tex)}: {error}"))
-    return problems, ""
+        reported.add((post.source, tex))
+        if error is None or tex_balance_problem(tex):
+            continue   # rendered, or already reported with a plainer message
+        problems.append(SourceError(post.source, _line_of(post, "math", tex), f"math {_short(tex)}: {' '.join(error.split())}"))
+    return problems
 
 
 # --- repaired headers ------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ class SiteConfig:
     # from the public CDN (with SRI) instead. local_assets is what older configs said for the default.
     cdn_assets: bool = False
     local_assets: bool = True
-    math_render: str = "browser"        # "build": KaTeX typesets at build time; "browser": KaTeX in the page
+    math_render: str = "build"          # "build": KaTeX typesets at build time; "browser": KaTeX in the page
     cjk_emphasis: bool = True           # let ** and * close next to CJK punctuation
     code_style_light: str = "default"     # Pygments' friendly fails WCAG contrast on comments
     code_style_dark: str = "github-dark"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -27,7 +27,8 @@ def run(options: CheckOptions) -> int:
     """Print every problem as path:line: message; exit 1 when there is any."""
     from ..build import Builder, load_site_config
     from ..check import check_site
-    config = load_site_config(options)
+    # Math left as TeX in the pages (browser mode): the checker reads each formula's TeX and runs KaTeX itself.
+    config = replace(load_site_config(options), math_render="browser")
     result = Builder(config, jobs=0, use_cache=False).build()
     quiet = options.quiet
     build_errors = [str(error) for error in result.errors]

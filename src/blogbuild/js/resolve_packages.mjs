@@ -1,4 +1,4 @@
-// Shared by check_mermaid.mjs and check_katex.mjs: find npm packages outside the usual
+// Used by check_mermaid.mjs: find npm packages outside the usual
 // node_modules lookup. ES modules ignore NODE_PATH, so the folders are searched by hand:
 // first `--node-modules DIR` on the command line, then every folder in NODE_PATH, then the
 // ordinary resolution from this script's folder.

@@ -1,0 +1,157 @@
+"""Math typeset at build time by blogbuild's own KaTeX (V8 in-process): pages, summaries, search, errors, cache."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import lxml.html
+import pytest
+from conftest import write_files
+
+from blogbuild import assets, katex
+from blogbuild.cli import main
+
+POST = """---
+title: Attention
+date: 2024-01-02
+---
+Scores are $\\frac{QK^T}{\\sqrt{d_k}}$ and again $\\frac{QK^T}{\\sqrt{d_k}}$, cost $O(N^2 d)$.
+
+$$
+\\mathrm{softmax}(x)_i = \\frac{e^{x_i}}{\\sum_j e^{x_j}}
+$$
+
+Broken: $\\notacommand{x}$ stays TeX.
+"""
+
+
+def _build(root: Path, *extra: str) -> tuple[int, str]:
+    import contextlib
+    import io
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["build", "--root", str(root), "--jobs", "1", *extra])
+    return code, errors.getvalue()
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> dict:
+    root = write_files(tmp_path / "site", {"content/posts/attention.md": POST})
+    code, errors = _build(root, "--no-cache")
+    assert code == 0, errors
+    public = root / "public"
+    return {"root": root, "public": public, "errors": errors,
+            "html": (public / "posts" / "attention" / "index.html").read_text(encoding="utf-8")}
+
+
+def test_every_formula_is_typeset_as_html_and_mathml(built):
+    document = lxml.html.fromstring(built["html"])
+    math = document.xpath("//*[contains(concat(' ', @class, ' '), ' math ')]")
+    assert len(math) == 5
+    typeset = [element for element in math if element.xpath(".//span[@class='katex']")]
+    assert len(typeset) == 4
+    for element in typeset:
+        assert element.xpath(".//*[local-name()='math']"), "no MathML for assistive technology"
+        assert element.get("data-math-rendered") == ""
+    display = document.xpath("//div[contains(@class, 'math display')]")[0]
+    assert display.xpath(".//span[@class='katex-display']")
+
+
+def test_a_rejected_formula_is_a_warning_at_its_line_and_stays_tex(built):
+    assert "content/posts/attention.md:11:" in built["errors"]
+    assert "\\notacommand{x}" in built["errors"]
+    document = lxml.html.fromstring(built["html"])
+    broken = document.xpath("//span[contains(@class, 'math-error')]")
+    assert [element.text for element in broken] == ["\\notacommand{x}"]
+
+
+def test_pages_load_the_stylesheet_but_not_katex_script(built):
+    document = lxml.html.fromstring(built["html"])
+    assert assets.ASSETS["katex_css"].local_url in document.xpath("//link[@rel='stylesheet']/@href")
+    assert not [src for src in document.xpath("//script/@src") if "katex" in src]
+
+
+def test_search_index_and_summaries_keep_plain_tex(built):
+    entries = json.loads((built["public"] / "index.json").read_text(encoding="utf-8"))
+    content = entries[0]["content"]
+    assert "\\frac{QK^T}{\\sqrt{d_k}}" in content
+    assert "katex" not in content and "<" not in content
+    # The list page shows the summary, typeset, and loads the stylesheet for it.
+    home = (built["public"] / "index.html").read_text(encoding="utf-8")
+    assert 'class="katex"' in home
+
+
+def test_feeds_carry_mathml_not_katex_html(built):
+    feed = (built["public"] / "index.xml").read_text(encoding="utf-8")
+    assert "katex-html" not in feed
+    assert "&lt;math" in feed
+
+
+def test_repeated_formulas_are_typeset_once(monkeypatch):
+    calls: list[int] = []
+    engine = katex._current_engine()
+    original = engine.typeset
+    monkeypatch.setattr(engine, "typeset", lambda items, macros: calls.append(len(items)) or original(items, macros))
+    katex.set_cache_file(None)
+    results = katex.typeset([("a+b", False), ("a+b", False), ("a+b", True), ("c", False)])
+    assert calls == [3]
+    assert set(results) == {("a+b", False), ("a+b", True), ("c", False)}
+
+
+def test_renders_come_from_the_cache_file(tmp_path: Path):
+    cache_file = katex.cache_file_for(tmp_path)
+    katex.set_cache_file(cache_file)
+    try:
+        first = katex.typeset([("x^2", False)])[("x^2", False)]
+        assert first.html and "katex" in first.html
+        with sqlite3.connect(cache_file) as connection:
+            rows = connection.execute("SELECT key FROM formulas").fetchall()
+            assert len(rows) == 1
+            # A planted render proves the next typeset reads the cache instead of KaTeX.
+            connection.execute("UPDATE formulas SET html = ?", ("<b>cached</b>",))
+        katex.set_cache_file(cache_file)
+        assert katex.typeset([("x^2", False)])[("x^2", False)].html == "<b>cached</b>"
+        # Another display mode or macros is another key.
+        assert katex.typeset([("x^2", True)])[("x^2", True)].html != "<b>cached</b>"
+        assert katex.typeset([("x^2", False)], {"\\RR": "\\mathbb{R}"})[("x^2", False)].html != "<b>cached</b>"
+    finally:
+        katex.set_cache_file(None)
+
+
+def test_warm_build_reads_formulas_from_the_cache(tmp_path: Path):
+    root = write_files(tmp_path / "site", {"content/posts/attention.md": POST})
+    assert _build(root)[0] == 0
+    cache_file = katex.cache_file_for(root / ".blogbuild-cache")
+    with sqlite3.connect(cache_file) as connection:
+        assert connection.execute("SELECT count(*) FROM formulas").fetchone()[0] == 4
+
+
+def test_worker_processes_typeset_math(tmp_path: Path):
+    files = {f"content/posts/p{number}.md": POST.replace("Attention", f"Post {number}") for number in range(6)}
+    root = write_files(tmp_path / "site", files)
+    # The parent typesets first (its isolate exists before the fork); the forked workers make their own.
+    katex.typeset([("y", False)])
+    import contextlib
+    import io
+    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["build", "--root", str(root), "--jobs", "2", "--no-cache"]) == 0
+    for number in range(6):
+        assert 'class="katex"' in (root / "public" / "posts" / f"p{number}" / "index.html").read_text(encoding="utf-8")
+
+
+def test_browser_mode_leaves_tex_and_loads_katex_script(tmp_path: Path):
+    root = write_files(tmp_path / "site", {"blogbuild.yaml": "math_render: browser\n",
+                                           "content/posts/attention.md": POST})
+    assert _build(root, "--no-cache")[0] == 0
+    html = (root / "public" / "posts" / "attention" / "index.html").read_text(encoding="utf-8")
+    assert 'class="katex"' not in html
+    assert assets.ASSETS["katex_js"].local_url in html
+
+
+def test_mathml_only_drops_katex_html():
+    html = katex.typeset([("\\frac{a}{b}", False)])[("\\frac{a}{b}", False)].html or ""
+    stripped = katex.mathml_only(f"<p>x {html} y</p>")
+    assert "katex-html" not in stripped and "<math" in stripped
+    assert stripped.startswith("<p>x ") and stripped.endswith(" y</p>")
+    assert stripped.count("<span") == stripped.count("</span>")
