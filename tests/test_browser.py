@@ -1,4 +1,5 @@
-"""The bundled site in a real browser: KaTeX math, mermaid diagrams, no console errors, axe-core, search.
+"""The bundled site in a real browser: KaTeX math, mermaid diagrams, no console errors, axe-core, search;
+a site of wide things on a phone, lazy mermaid, the diagram viewer, the TOC, and math with JavaScript off.
 
 Debian's chromium driven by Playwright (sync API) over a real http.server on 127.0.0.1; the site is
 built with the default config (KaTeX and mermaid served from the site itself) and every request to
@@ -12,7 +13,6 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
-
 from support.bundled_site import REPO, build_site, copy_bundled_site, serve_folder
 from support.tools import missing_tool
 
@@ -250,7 +250,7 @@ def chinese_term(entries) -> tuple[dict, str]:
             content = entry["content"]
             others = _other_texts(entries, entry)
             middle = len(content) // 2
-            for start in list(range(middle, len(content) - 1)) + list(range(0, middle)):
+            for start in list(range(middle, len(content) - 1)) + list(range(middle)):
                 term = content[start:start + 2]
                 if len(term) == 2 and all(HAN.match(character) for character in term) and term not in others \
                         and term not in entry["title"] and content.count(term) >= repeated:
@@ -287,3 +287,207 @@ def test_search_finds_the_post_and_highlights_the_term(site, browser, language):
     assert any(mark.lower() == term.lower() or term.lower() in mark.lower() for mark in marks), \
         f"no <mark> of {term!r} in {marks}"
     assert not problems.items, problems.items
+
+
+# ---- a site of wide things, the phone layout, lazy diagrams, zoom, the TOC, JavaScript off ---------
+
+WIDE_TABLE = ("| " + " | ".join(f"第{column}列 column heading {column}" for column in range(8)) + " |\n"
+              + "|" + "---|" * 8 + "\n"
+              + "| " + " | ".join(f"单元格内容 cell {column} with text" for column in range(8)) + " |\n")
+WIDE_CODE = "```python\n" + "result = compute(" + ", ".join(f"argument_{index}" for index in range(40)) + ")\n```\n"
+NUMBERED_CODE = "```python {linenos=true hl_lines=[2]}\nfirst = 1\nsecond = 2\nthird = 3\n```\n"
+WIDE_MATH = "$$\n" + " + ".join(f"\\frac{{a_{{{index}}}}}{{b_{{{index}}}}}" for index in range(40)) + "\n$$\n"
+WIDE_DIAGRAM = "```mermaid\ngraph LR\n" + "\n".join(f"  N{index}[节点 {index} stage] --> N{index + 1}[节点 {index + 1} stage]"
+                                                  for index in range(14)) + "\n```\n"
+FILLER = "\n\n".join("这是一段填充文字，用来把后面的内容推到第一屏之外。" * 6 for _ in range(12))
+LONG_URL = "https://example.org/" + "a-very-long-path-segment/" * 12
+
+
+def _wide_site_files() -> dict[str, str]:
+    wide = ("---\ntitle: 宽内容\ndate: 2024-01-02\n---\n## 表格\n\n" + WIDE_TABLE + "\n## 代码\n\n" + WIDE_CODE
+            + "\n" + NUMBERED_CODE + "\n## 公式\n\n" + WIDE_MATH + "\n行内 $x^2$ 与链接 " + LONG_URL
+            + "\n\n## 图表\n\n" + WIDE_DIAGRAM + "\n## 结尾\n\n" + FILLER + "\n")
+    late = ("---\ntitle: 后面的图\ndate: 2024-01-01\n---\n## 开头\n\n" + FILLER + "\n\n## 图\n\n"
+            + "```mermaid\ngraph TD\n  A[开始] --> B[结束]\n```\n\n## 尾声\n\n" + FILLER + "\n")
+    return {"content/posts/wide.md": wide, "content/posts/late.md": late}
+
+
+@pytest.fixture(scope="module")
+def wide_site(tmp_path_factory: pytest.TempPathFactory):
+    """Wide tables, long code lines, wide display math and a wide diagram, default config, served locally."""
+    root = tmp_path_factory.mktemp("wide") / "site"
+    for relative, text in _wide_site_files().items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text, encoding="utf-8")
+    public = root / "public"
+    with serve_folder(public) as base_url:
+        build_site(root, base_url)
+        yield {"root": root, "public": public, "url": base_url}
+
+
+PAGE_WIDTH = "document.documentElement.scrollWidth"
+WIDE_BOXES = """() => Array.from(document.querySelectorAll(
+    '.post-content table, .post-content pre, .post-content .math.display, .post-content pre.mermaid'))
+  .filter(box => box.scrollWidth > box.clientWidth + 1)
+  .map(box => ({tag: box.tagName, classes: box.className, cue: box.hasAttribute('data-scroll-focus'),
+                right: box.getBoundingClientRect().right}))"""
+
+
+def test_every_page_fits_a_phone_and_wide_boxes_scroll_with_a_cue(site, wide_site, browser):
+    """Every post of the bundled site and of the wide site: nothing wider than 390 px, all drawn, no problem."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    failures: list[str] = []
+    wide_kinds: set[str] = set()
+    pages = [(site, path_of(entry["permalink"])) for entry in site["entries"]]
+    pages += [(wide_site, "/posts/wide/"), (wide_site, "/posts/late/")]
+    try:
+        for which, path in pages:
+            page = context.new_page()
+            problems = PageProblems(page)
+            open_rendered(page, which["url"].rstrip("/") + path)
+            draw_all_diagrams(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(50)   # theme.js marks boxes after blogbuild:diagrams; let it run
+            report = page.evaluate(RENDER_REPORT)
+            width = page.evaluate(PAGE_WIDTH)
+            if width > PHONE["width"]:
+                failures.append(f"{path}: the page is {width}px wide")
+            for box in page.evaluate(WIDE_BOXES):
+                wide_kinds.add(box["tag"] + ("." + box["classes"].split()[0] if box["classes"] else ""))
+                if not box["cue"]:
+                    failures.append(f"{path}: a wide {box['tag']}.{box['classes']} has no scroll cue")
+                if box["right"] > PHONE["width"] + 1:
+                    failures.append(f"{path}: a {box['tag']} reaches {box['right']}px")
+            for key in ("mathNotRendered", "katexErrors", "diagramsWithoutSvg", "diagramErrors"):
+                failures.extend(f"{path}: {key}: {item!r}" for item in report[key])
+            failures.extend(f"{path}: {item}" for item in problems.items)
+            page.close()
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+    # The wide site must have produced every kind of wide box, or this test proves less than it says.
+    assert {"TABLE", "DIV.math", "PRE", "PRE.mermaid"} <= wide_kinds, wide_kinds
+
+
+def test_math_is_typeset_with_javascript_off(site, browser):
+    """JavaScript disabled: every formula of the bundled site is already KaTeX's HTML, in KaTeX's fonts."""
+    context = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    failures: list[str] = []
+    formulas = 0
+    try:
+        for entry in site["entries"]:
+            page = context.new_page()
+            problems = PageProblems(page)
+            path = path_of(entry["permalink"])
+            page.goto(site["url"].rstrip("/") + path, wait_until="load")
+            math = page.locator(".math")
+            formulas += math.count()
+            for index in range(math.count()):
+                element = math.nth(index)
+                if element.locator(".katex").count() == 0:
+                    failures.append(f"{path}: not typeset: {element.text_content()!r}")
+            if math.count():
+                family = page.locator(".katex .mord").first.evaluate("e => getComputedStyle(e).fontFamily")
+                if "KaTeX" not in family:
+                    failures.append(f"{path}: formulas are not in KaTeX's fonts ({family})")
+            failures.extend(f"{path}: {item}" for item in problems.items)
+            page.close()
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+    assert formulas > 0
+
+
+def test_mermaid_loads_only_when_a_diagram_comes_near(wide_site, browser):
+    """The late post: no mermaid request at load; scrolling to the diagram loads it once and draws it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 700})
+    page = context.new_page()
+    problems = PageProblems(page)
+    requested: list[str] = []
+    page.on("request", lambda request: "mermaid" in request.url and requested.append(request.url))
+    open_rendered(page, wide_site["url"] + "posts/late/")
+    page.wait_for_timeout(300)
+    assert requested == [], "mermaid was fetched before any diagram came near the viewport"
+    assert page.locator("pre.mermaid svg").count() == 0
+    draw_all_diagrams(page)
+    assert len(requested) == 1 and "/vendor/mermaid-" in requested[0]
+    assert page.locator("pre.mermaid svg").count() == 1
+    context.close()
+    assert not problems.items, problems.items
+
+
+def test_a_wide_diagram_opens_full_screen_and_zooms(wide_site, browser):
+    """The wide diagram gets a full-screen button; the viewer zooms with its buttons and closes with Escape."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems = PageProblems(page)
+    open_rendered(page, wide_site["url"] + "posts/wide/")
+    draw_all_diagrams(page)
+    button = page.locator(".post-content .diagram-zoom")
+    assert button.count() == 1
+    button.click()
+    viewer = page.locator("dialog.diagram-viewer[open]")
+    viewer.wait_for(state="visible")
+    assert viewer.locator("svg").count() == 1
+    before = viewer.locator("svg").bounding_box()
+    viewer.get_by_role("button", name=re.compile("Zoom in")).click()
+    viewer.get_by_role("button", name=re.compile("Zoom in")).click()
+    after = viewer.locator("svg").bounding_box()
+    assert after["width"] > before["width"] * 1.4
+    page.mouse.move(640, 400)
+    page.mouse.down()
+    page.mouse.move(540, 350)
+    page.mouse.up()
+    moved = viewer.locator("svg").bounding_box()
+    assert moved["x"] < after["x"] - 50
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.diagram-viewer", state="detached")
+    context.close()
+    assert not problems.items, problems.items
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_diagrams_follow_the_color_scheme(wide_site, browser, scheme):
+    """Mermaid draws with its dark theme in dark mode, and again when the reader switches scheme."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
+    page = context.new_page()
+    problems = PageProblems(page)
+    open_rendered(page, wide_site["url"] + "posts/late/")
+    draw_all_diagrams(page)
+    fill = "() => getComputedStyle(document.querySelector('pre.mermaid svg .node rect, pre.mermaid svg .node polygon')).fill"
+    first = page.evaluate(fill)
+    page.locator("#theme-toggle").click()
+    page.wait_for_function(f"() => getComputedStyle(document.querySelector('pre.mermaid svg .node rect, "
+                           f"pre.mermaid svg .node polygon')).fill !== {json.dumps(first)}", timeout=RENDER_TIMEOUT_MS)
+    context.close()
+    assert not problems.items, problems.items
+
+
+def test_toc_sticks_beside_the_text_and_marks_the_section(wide_site, browser):
+    """Wide screen: the TOC is beside the article, stays in view while scrolling, marks the heading being read."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    open_rendered(page, wide_site["url"] + "posts/late/")
+    toc = page.locator(".toc")
+    article = page.locator(".post-content").bounding_box()
+    assert toc.bounding_box()["x"] >= article["x"] + article["width"]
+    heading = page.locator(".post-content h2").nth(2)
+    heading_id = heading.get_attribute("id")
+    heading.evaluate("element => element.scrollIntoView({block: 'start', behavior: 'instant'})")
+    page.wait_for_selector(f".toc a[href='#{heading_id}'][aria-current]", timeout=RENDER_TIMEOUT_MS)
+    box = toc.bounding_box()
+    assert 0 <= box["y"] < 200, f"the TOC scrolled away: {box}"
+    context.close()
+
+
+def test_toc_is_inline_and_collapsible_on_a_phone(wide_site, browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_rendered(page, wide_site["url"] + "posts/late/")
+    toc = page.locator("details.toc")
+    article = page.locator(".post-content").bounding_box()
+    assert toc.bounding_box()["y"] + toc.bounding_box()["height"] <= article["y"] + 1
+    assert toc.get_attribute("open") is not None
+    toc.locator("summary").click()
+    assert toc.get_attribute("open") is None
+    context.close()
