@@ -94,7 +94,11 @@ def test_repeated_formulas_are_typeset_once(monkeypatch):
     original = engine.typeset
     monkeypatch.setattr(engine, "typeset", lambda items, macros: calls.append(len(items)) or original(items, macros))
     katex.set_cache_file(None)
+    katex.forget_renders()
     results = katex.typeset([("a+b", False), ("a+b", False), ("a+b", True), ("c", False)])
+    assert calls == [3]
+    # The process remembers them: the next post with the same formulas costs no call into V8.
+    katex.typeset([("a+b", True), ("c", False)])
     assert calls == [3]
     assert set(results) == {("a+b", False), ("a+b", True), ("c", False)}
 
@@ -102,6 +106,7 @@ def test_repeated_formulas_are_typeset_once(monkeypatch):
 def test_renders_come_from_the_cache_file(tmp_path: Path):
     cache_file = katex.cache_file_for(tmp_path)
     katex.set_cache_file(cache_file)
+    katex.forget_renders()
     try:
         first = katex.typeset([("x^2", False)])[("x^2", False)]
         assert first.html and "katex" in first.html
@@ -111,6 +116,7 @@ def test_renders_come_from_the_cache_file(tmp_path: Path):
             # A planted render proves the next typeset reads the cache instead of KaTeX.
             connection.execute("UPDATE formulas SET html = ?", ("<b>cached</b>",))
         katex.set_cache_file(cache_file)
+        katex.forget_renders()
         assert katex.typeset([("x^2", False)])[("x^2", False)].html == "<b>cached</b>"
         # Another display mode or macros is another key.
         assert katex.typeset([("x^2", True)])[("x^2", True)].html != "<b>cached</b>"
@@ -119,8 +125,9 @@ def test_renders_come_from_the_cache_file(tmp_path: Path):
         katex.set_cache_file(None)
 
 
-def test_warm_build_reads_formulas_from_the_cache(tmp_path: Path):
+def test_a_build_keeps_its_formulas_in_the_cache_file(tmp_path: Path):
     root = write_files(tmp_path / "site", {"content/posts/attention.md": POST})
+    katex.forget_renders()
     assert _build(root)[0] == 0
     cache_file = katex.cache_file_for(root / ".blogbuild-cache")
     with sqlite3.connect(cache_file) as connection:
