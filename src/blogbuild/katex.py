@@ -69,7 +69,6 @@ class _Engine:
         except ImportError as error:
             raise EngineMissing("math typesetting needs the mini-racer package (pip install mini-racer), "
                                 "or set math_render: browser") from error
-        self.pid = os.getpid()
         self.context = MiniRacer()
         self.context.eval(KATEX_SCRIPT.read_text(encoding="utf-8"))
         self.context.eval(_BATCH_FUNCTION)
@@ -87,7 +86,6 @@ class _Cache:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.pid = os.getpid()
         self.connection: sqlite3.Connection | None = None
 
     def _connect(self) -> sqlite3.Connection | None:
@@ -146,6 +144,10 @@ _cache_path: Path | None = None
 def set_cache_file(path: Path | None) -> None:
     """Keep renders in this SQLite file (the build's cache folder), or nowhere (None)."""
     global _cache_path, _cache
+    if _cache is not None and _cache.path == path:
+        return
+    if _cache is not None and _cache.connection is not None:
+        _cache.connection.close()
     _cache_path = path
     _cache = None
 
@@ -160,9 +162,25 @@ def cache_file_for(cache_dir: Path) -> Path:
     return cache_dir / f"katex-{KATEX_VERSION}.sqlite"
 
 
+# A forked child must neither use nor free its parent's isolate or SQLite connection: freeing the
+# isolate waits for a V8 thread that does not exist in the child (a hang), closing the connection
+# could touch the parent's locks. The child keeps them here, unused, until it exits.
+_inherited: list[object] = []
+
+
+def _after_fork_in_child() -> None:
+    global _engine, _cache
+    _inherited.extend(item for item in (_engine, _cache) if item is not None)
+    _engine = None
+    _cache = None
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def _current_engine() -> _Engine:
     global _engine
-    if _engine is None or _engine.pid != os.getpid():
+    if _engine is None:
         _engine = _Engine()
     return _engine
 
@@ -171,7 +189,7 @@ def _current_cache() -> _Cache | None:
     global _cache
     if _cache_path is None:
         return None
-    if _cache is None or _cache.pid != os.getpid():
+    if _cache is None:
         _cache = _Cache(_cache_path)
     return _cache
 
