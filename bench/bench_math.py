@@ -18,6 +18,7 @@ import argparse
 import os
 import random
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -71,16 +72,18 @@ def count_formulas(site: Path) -> tuple[int, int]:
     return total, distinct
 
 
-def run_build(site: Path, jobs: int) -> float:
-    """Wall seconds of one `blogbuild build` subprocess."""
+def run_build(site: Path, jobs: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the process tree) of one `blogbuild build` subprocess."""
     environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     result = subprocess.run([sys.executable, "-m", "blogbuild", "build", "--root", str(site), "--quiet",
                              "--jobs", str(jobs)], capture_output=True, text=True, env=environment, check=False)
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
         raise SystemExit(f"build failed in {site}:\n{result.stderr[-2000:]}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def clear(site: Path, *, keep_formulas: bool = False) -> None:
@@ -101,10 +104,10 @@ def clear(site: Path, *, keep_formulas: bool = False) -> None:
             item.unlink()
 
 
-def measure(sites: dict[str, Path], runs: int, jobs: int) -> dict[str, dict[str, list[float]]]:
+def measure(sites: dict[str, Path], runs: int, jobs: int) -> dict[str, dict[str, list[tuple[float, float]]]]:
     """Every case for both modes, alternating the modes within each run."""
-    times: dict[str, dict[str, list[float]]] = {mode: {"cold": [], "warm": [], "formula cache only": []}
-                                                for mode in sites}
+    times: dict[str, dict[str, list[tuple[float, float]]]] = {
+        mode: {"cold": [], "warm": [], "formula cache only": []} for mode in sites}
     for _ in range(runs):
         for mode, site in sites.items():
             clear(site)
@@ -132,15 +135,16 @@ def main(argv: list[str]) -> int:
     times = measure(sites, options.runs, options.jobs)
     print(f"{options.n} posts, {total} formulas ({distinct} distinct per post, summed), --jobs {options.jobs}, "
           f"{options.runs} runs\n")
-    print("| case | math_render: browser (s) | math_render: build (s) | cost | per formula |")
-    print("|---|---|---|---|---|")
+    print("| case | browser: wall s | build: wall s (runs) | wall cost | browser: CPU s | build: CPU s "
+          "| CPU cost | CPU per formula |")
+    print("|---|---|---|---|---|---|---|---|")
     for case in ("cold", "warm", "formula cache only"):
-        before = statistics.median(times["browser"][case])
-        after = statistics.median(times["build"][case])
-        per_formula = (after - before) / distinct * 1000 if distinct else 0.0
-        runs = ", ".join(f"{value:.2f}" for value in times["build"][case])
-        print(f"| {case} | {before:.2f} | {after:.2f} ({runs}) | {100 * (after - before) / before:+.1f}% "
-              f"| {per_formula:.3f} ms |")
+        wall = [statistics.median(value[0] for value in times[mode][case]) for mode in ("browser", "build")]
+        cpu = [statistics.median(value[1] for value in times[mode][case]) for mode in ("browser", "build")]
+        per_formula = (cpu[1] - cpu[0]) / distinct * 1000 if distinct else 0.0
+        runs = ", ".join(f"{value[0]:.2f}" for value in times["build"][case])
+        print(f"| {case} | {wall[0]:.2f} | {wall[1]:.2f} ({runs}) | {100 * (wall[1] - wall[0]) / wall[0]:+.1f}% "
+              f"| {cpu[0]:.2f} | {cpu[1]:.2f} | {100 * (cpu[1] - cpu[0]) / cpu[0]:+.1f}% | {per_formula:.3f} ms |")
     return 0
 
 

@@ -13,6 +13,7 @@ math even when posts are rendered again (an edit, a new blogbuild).
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import html as html_lib
 import json
@@ -69,9 +70,18 @@ class _Engine:
         except ImportError as error:
             raise EngineMissing("math typesetting needs the mini-racer package (pip install mini-racer), "
                                 "or set math_render: browser") from error
+        self.pid = os.getpid()
         self.context = MiniRacer()
         self.context.eval(KATEX_SCRIPT.read_text(encoding="utf-8"))
         self.context.eval(_BATCH_FUNCTION)
+        # Closed at exit while V8's threads still run: freed later, during interpreter teardown,
+        # the isolate waits for a thread that is already gone (the process hangs instead of exiting).
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        """Free the isolate (only in the process that made it)."""
+        if os.getpid() == self.pid:
+            self.context.close()
 
     def typeset(self, items: Sequence[tuple[str, bool]], macros: Mapping[str, str]) -> list[Typeset]:
         """Typeset items in one call into V8."""
@@ -133,8 +143,8 @@ class _Cache:
             pass   # another process holding the lock too long: these renders are simply not kept
 
 
-# Renders this process has seen, by cache key (forked workers start with their parent's).
-_memory: dict[str, Typeset] = {}
+# Renders this process has seen, by (TeX, display, macros) (forked workers start with their parent's).
+_memory: dict[tuple[str, bool, str], Typeset] = {}
 _MEMORY_LIMIT = 100_000
 _engine: _Engine | None = None
 _cache: _Cache | None = None
@@ -201,17 +211,23 @@ def _key(tex: str, display: bool, macros_text: str) -> str:
 def typeset(formulas: Iterable[tuple[str, bool]], macros: Mapping[str, str] | None = None) -> dict[tuple[str, bool], Typeset]:
     """Typeset each distinct (TeX, display) once: from the cache, else in one call into KaTeX."""
     macros = dict(macros or {})
-    macros_text = json.dumps(macros, sort_keys=True, ensure_ascii=False)
+    macros_text = json.dumps(macros, sort_keys=True, ensure_ascii=False) if macros else ""
     distinct = list(dict.fromkeys(formulas))
-    if not distinct:
-        return {}
-    keys = {formula: _key(formula[0], formula[1], macros_text) for formula in distinct}
     # First this process's memory (posts repeat formulas: the bench corpus's 4,400 are 28 distinct),
     # then the cache file, then KaTeX.
-    results = {formula: _memory[keys[formula]] for formula in distinct if keys[formula] in _memory}
-    unknown = [formula for formula in distinct if formula not in results]
-    cache = _current_cache() if unknown else None
-    stored = cache.get([keys[formula] for formula in unknown]) if cache is not None else {}
+    results: dict[tuple[str, bool], Typeset] = {}
+    unknown = []
+    for formula in distinct:
+        known = _memory.get((formula[0], formula[1], macros_text))
+        if known is None:
+            unknown.append(formula)
+        else:
+            results[formula] = known
+    if not unknown:
+        return results
+    keys = {formula: _key(formula[0], formula[1], macros_text) for formula in unknown}
+    cache = _current_cache()
+    stored = cache.get(list(keys.values())) if cache is not None else {}
     results.update((formula, stored[keys[formula]]) for formula in unknown if keys[formula] in stored)
     missing = [formula for formula in unknown if formula not in results]
     if missing:
@@ -221,7 +237,7 @@ def typeset(formulas: Iterable[tuple[str, bool]], macros: Mapping[str, str] | No
             cache.put({keys[formula]: value for formula, value in zip(missing, fresh)})
     if len(_memory) > _MEMORY_LIMIT:
         _memory.clear()
-    _memory.update((keys[formula], results[formula]) for formula in unknown)
+    _memory.update(((tex, display, macros_text), results[(tex, display)]) for tex, display in unknown)
     return results
 
 
@@ -230,35 +246,48 @@ def typeset(formulas: Iterable[tuple[str, bool]], macros: Mapping[str, str] | No
 _MATH_ELEMENT = re.compile(r'<(span|div) class="math (inline|display)">([^<]*)</\1>')
 
 
-def formulas_in(html: str) -> list[tuple[str, bool]]:
-    """The (TeX, display) of every formula the build left in some HTML, in order."""
-    return [(html_lib.unescape(match.group(3)), match.group(2) == "display") for match in _MATH_ELEMENT.finditer(html)]
-
-
-def replace_formulas(html: str, renders: Mapping[tuple[str, bool], Typeset]) -> str:
-    """The HTML with each formula KaTeX accepted replaced by its render (rejected ones keep their TeX)."""
+def _elements(html: str) -> dict[str, tuple[str, str, str]]:
+    """Each distinct math element of some HTML (its whole text) -> (tag, kind, escaped TeX)."""
     if 'class="math ' not in html:
+        return {}
+    return {match.group(0): match.groups() for match in _MATH_ELEMENT.finditer(html)}  # type: ignore[misc]
+
+
+def formulas_in(html: str) -> list[tuple[str, bool]]:
+    """The distinct (TeX, display) of the formulas the build left in some HTML, in order."""
+    return list(dict.fromkeys((html_lib.unescape(escaped), kind == "display")
+                              for _tag, kind, escaped in _elements(html).values()))
+
+
+def _replacement(tag: str, kind: str, escaped: str, outcome: Typeset | None) -> str:
+    if outcome is None or outcome.html is None:
+        # The TeX stays readable; math-error lets the theme mark it.
+        return f'<{tag} class="math {kind} math-error">{escaped}</{tag}>'
+    return f'<{tag} class="math {kind}" data-math-rendered="">{outcome.html}</{tag}>'
+
+
+def replace_formulas(html: str, renders: Mapping[tuple[str, bool], Typeset],
+                     elements: Mapping[str, tuple[str, str, str]] | None = None) -> str:
+    """The HTML with each formula KaTeX accepted replaced by its render (rejected ones keep their TeX)."""
+    elements = _elements(html) if elements is None else elements
+    if not elements:
         return html
-
-    def substitute(match: re.Match[str]) -> str:
-        tag, kind, escaped = match.groups()
-        outcome = renders.get((html_lib.unescape(escaped), kind == "display"))
-        if outcome is None or outcome.html is None:
-            # The TeX stays readable; math-error lets the theme mark it.
-            return f'<{tag} class="math {kind} math-error">{escaped}</{tag}>'
-        return f'<{tag} class="math {kind}" data-math-rendered="">{outcome.html}</{tag}>'
-
-    return _MATH_ELEMENT.sub(substitute, html)
+    # Each distinct element is built once; the substitution is then a dictionary lookup per match.
+    table = {text: _replacement(tag, kind, escaped, renders.get((html_lib.unescape(escaped), kind == "display")))
+             for text, (tag, kind, escaped) in elements.items()}
+    return _MATH_ELEMENT.sub(lambda match: table[match.group(0)], html)
 
 
 def typeset_html(*documents: str, macros: Mapping[str, str] | None = None) -> tuple[list[str], dict[tuple[str, bool], str]]:
     """Typeset the math of several HTML documents in one batch: (new documents, {formula: KaTeX's error})."""
-    wanted = [formula for document in documents for formula in formulas_in(document)]
+    found = [_elements(document) for document in documents]
+    wanted = [(html_lib.unescape(escaped), kind == "display")
+              for elements in found for _tag, kind, escaped in elements.values()]
     if not wanted:
         return list(documents), {}
     renders = typeset(wanted, macros)
     errors = {formula: outcome.error or "" for formula, outcome in renders.items() if outcome.html is None}
-    return [replace_formulas(document, renders) for document in documents], errors
+    return [replace_formulas(document, renders, elements) for document, elements in zip(documents, found)], errors
 
 
 def _close_span(html: str, start: int) -> int:
