@@ -7,7 +7,7 @@ from pathlib import Path
 
 import lxml.html
 import pytest
-from conftest import write_files
+from support.files import write_files
 
 from blogbuild import assets, katex
 from blogbuild.cli import main

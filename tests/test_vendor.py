@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import write_files
+from support.files import write_files
 
 from blogbuild import assets
 

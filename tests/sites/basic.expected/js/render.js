@@ -17,6 +17,7 @@
   var mermaidIntegrity = self && self.getAttribute("data-mermaid-integrity");
   // Start loading mermaid this far before a diagram scrolls into view.
   var NEAR = "600px 0px";
+  var MIN_SCALE = 0.6;
 
   function renderMath() {
     if (!window.katex) return;
@@ -134,18 +135,26 @@
 
   function addZoomButton(block) {
     var svg = block.querySelector("svg");
-    if (!svg || block.querySelector(".diagram-zoom")) return;
+    var previous = block.previousElementSibling;
+    if (!svg || (previous && previous.classList.contains("diagram-zoom"))) return;
     var natural = svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
     if (!(natural > block.clientWidth + 1)) return;
     block.classList.add("is-wide");
+    // Shrunk to the column a very wide diagram would be unreadable: below 60% of its natural size it
+    // keeps that size and scrolls sideways in its box (with the cue), and the button shows it whole.
+    if (block.clientWidth < natural * MIN_SCALE) {
+      svg.style.maxWidth = "none";
+      svg.style.width = Math.round(natural * MIN_SCALE) + "px";
+    }
     var button = document.createElement("button");
     button.type = "button";
     button.className = "diagram-zoom";
     button.setAttribute("aria-label", "全屏查看图表 / Open the diagram full screen");
     button.title = button.getAttribute("aria-label");
     button.textContent = "⤢";
-    button.addEventListener("click", function () { openViewer(svg); });
-    block.appendChild(button);
+    // Outside the diagram's box, so that it stays in place while the box scrolls sideways.
+    button.addEventListener("click", function () { openViewer(block.querySelector("svg")); });
+    block.parentNode.insertBefore(button, block);
   }
 
   function openViewer(svg) {
