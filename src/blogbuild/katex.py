@@ -232,9 +232,9 @@ def typeset(formulas: Iterable[tuple[str, bool]], macros: Mapping[str, str] | No
     missing = [formula for formula in unknown if formula not in results]
     if missing:
         fresh = _current_engine().typeset(missing, macros)
-        results.update(zip(missing, fresh))
+        results.update(zip(missing, fresh, strict=True))
         if cache is not None:
-            cache.put({keys[formula]: value for formula, value in zip(missing, fresh)})
+            cache.put({keys[formula]: value for formula, value in zip(missing, fresh, strict=True)})
     if len(_memory) > _MEMORY_LIMIT:
         _memory.clear()
     _memory.update(((tex, display, macros_text), results[(tex, display)]) for tex, display in unknown)
@@ -287,7 +287,7 @@ def typeset_html(*documents: str, macros: Mapping[str, str] | None = None) -> tu
         return list(documents), {}
     renders = typeset(wanted, macros)
     errors = {formula: outcome.error or "" for formula, outcome in renders.items() if outcome.html is None}
-    return [replace_formulas(document, renders, elements) for document, elements in zip(documents, found)], errors
+    return [replace_formulas(document, renders, elements) for document, elements in zip(documents, found, strict=True)], errors
 
 
 def _close_span(html: str, start: int) -> int:
