@@ -83,9 +83,13 @@ def test_search_index_and_summaries_keep_plain_tex(built):
 
 
 def test_feeds_carry_mathml_not_katex_html(built):
+    import feedparser
     feed = (built["public"] / "index.xml").read_text(encoding="utf-8")
     assert "katex-html" not in feed
-    assert "&lt;math" in feed
+    parsed = feedparser.parse(feed.encode("utf-8"))
+    assert not parsed.bozo, parsed.get("bozo_exception")
+    summary = parsed.entries[0].summary
+    assert "<math" in summary and "\\frac{QK^T}{\\sqrt{d_k}}" in summary   # MathML, with its TeX annotation
 
 
 def test_repeated_formulas_are_typeset_once(monkeypatch):
