@@ -285,6 +285,25 @@ def test_serves_the_build_from_memory_with_the_reload_script(server, site):
     assert not (site / "public").exists()       # nothing written unless --output asks for it
 
 
+def test_math_pages_need_nothing_from_outside(server):
+    """serve with no network: the page is typeset already and every url it loads is the server's own."""
+    import re
+
+    from blogbuild import assets
+    status, _, body = fetch(server, "/posts/gamma/")
+    page = body.decode()
+    assert status == 200 and 'class="katex"' in page
+    urls = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert not [url for url in urls if "://" in url and not url.startswith(server.url)
+                and not url.startswith(("https://x.com", "https://www.linkedin.com", "https://t.me"))]
+    stylesheet = assets.ASSETS["katex_css"].local_url
+    assert stylesheet in urls
+    status, _, css = fetch(server, stylesheet)
+    assert status == 200 and css == assets.ASSETS["katex_css"].source.read_bytes()
+    font = re.search(rb"url\((fonts/[^)]+\.woff2)\)", css).group(1).decode()
+    assert fetch(server, stylesheet.rsplit("/", 1)[0] + "/" + font)[0] == 200
+
+
 def test_head_answers_headers_only(server):
     status, headers, body = fetch(server, "/posts/alpha/", method="HEAD")
     get_headers = fetch(server, "/posts/alpha/")[1]
