@@ -166,3 +166,13 @@ def test_mathml_only_drops_katex_html():
     assert "katex-html" not in stripped and "<math" in stripped
     assert stripped.startswith("<p>x ") and stripped.endswith(" y</p>")
     assert stripped.count("<span") == stripped.count("</span>")
+
+
+def test_config_macros_reach_katex(tmp_path: Path):
+    root = write_files(tmp_path / "site", {
+        "blogbuild.yaml": 'math_macros:\n  "\\\\RR": "\\\\mathbb{R}"\n',
+        "content/posts/a.md": "---\ntitle: A\n---\nThe reals $\\RR$.\n"})
+    code, errors = _build(root, "--no-cache")
+    assert code == 0 and "KaTeX cannot" not in errors, errors
+    html = (root / "public" / "posts" / "a" / "index.html").read_text(encoding="utf-8")
+    assert "mathbb" in html and "math-error" not in html

@@ -56,6 +56,7 @@ class SiteConfig:
     cdn_assets: bool = False
     local_assets: bool = True
     math_render: str = "build"          # "build": KaTeX typesets at build time; "browser": KaTeX in the page
+    math_macros: tuple[tuple[str, str], ...] = ()   # KaTeX macros, e.g. (("\\RR", "\\mathbb{R}"),)
     cjk_emphasis: bool = True           # let ** and * close next to CJK punctuation
     code_style_light: str = "default"     # Pygments' friendly fails WCAG contrast on comments
     code_style_dark: str = "github-dark"
@@ -112,7 +113,7 @@ _FILE_KEYS = {
     "images": "images", "cards": "cards",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
-    "cdn_assets": "cdn_assets", "math_render": "math_render",
+    "cdn_assets": "cdn_assets", "math_render": "math_render", "math_macros": "math_macros",
     "cjk_emphasis": "cjk_emphasis", "code_style_light": "code_style_light",
     "code_style_dark": "code_style_dark", "params": "params", "markup": "markup",
     "enableEmoji": "enable_emoji", "enable_emoji": "enable_emoji",
@@ -239,6 +240,12 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             values["images"] = parse_image_options(value, partial(_fail, path, line))
         elif target in ("feed_content", "feeds"):
             values[target] = _parse_feeds(target, value, path, line)
+        elif target == "math_macros":
+            if not isinstance(value, Mapping) or not all(isinstance(name, str) and name.startswith("\\")
+                                                         for name in value):
+                raise _fail(path, line, "math_macros must be a mapping of '\\name': 'expansion' "
+                            "(quote both: \"\\\\RR\": \"\\\\mathbb{R}\")")
+            values["math_macros"] = tuple((str(name), str(expansion)) for name, expansion in value.items())
         elif target in ("params", "permalinks"):
             if not isinstance(value, Mapping):
                 raise _fail(path, line, f"{key} must be a mapping")

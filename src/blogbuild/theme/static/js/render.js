@@ -15,6 +15,7 @@
   var self = document.currentScript;
   var mermaidUrl = self && self.getAttribute("data-mermaid");
   var mermaidIntegrity = self && self.getAttribute("data-mermaid-integrity");
+  var katexMacros = self && self.getAttribute("data-katex-macros");
   // Start loading mermaid this far before a diagram scrolls into view.
   var NEAR = "600px 0px";
   var MIN_SCALE = 0.6;
@@ -30,6 +31,8 @@
       window.katex.render(tex, element, {
         displayMode: element.classList.contains("display"),
         throwOnError: false,
+        // A copy per formula: KaTeX writes \gdef definitions into the object it is given.
+        macros: katexMacros ? JSON.parse(katexMacros) : {},
       });
       element.setAttribute("data-math-rendered", "");
     });
