@@ -4,6 +4,7 @@ against the same builds leaving the TeX for the browser (math_render: browser, t
     python bench/bench_math.py --n 1000 --runs 3                 # the bench corpus (synth.py)
     python bench/bench_math.py --n 1000 --runs 3 --dense 30      # plus ~30 formulas per post, many repeated
     python bench/bench_math.py --n 10000 --runs 1
+    python bench/bench_math.py --engine 3000                     # the engine alone, per formula
 
 Cases, each run in a fresh `blogbuild build` subprocess, the two modes alternating run by run:
 cold (output and .blogbuild-cache removed), warm no-op (the same build again), and "formula cache only"
@@ -118,6 +119,30 @@ def measure(sites: dict[str, Path], runs: int, jobs: int) -> dict[str, dict[str,
     return times
 
 
+def measure_engine(count: int) -> None:
+    """KaTeX in V8 alone: start-up, then distinct formulas one per call and all in one call."""
+    from blogbuild import katex
+    katex.set_cache_file(None)
+    started = time.perf_counter()
+    katex.typeset([("x", False)])
+    print(f"engine start (V8 isolate + KaTeX loaded, first formula): {time.perf_counter() - started:.3f} s")
+    pool = synth.MATH_INLINE + synth.MATH_DISPLAY
+    for label, batch in (("one formula per call", 1), ("one call per 30 formulas", 30)):
+        formulas = [(f"{pool[index % len(pool)]} + y_{{{index}}}", index % 7 == 0) for index in range(count)]
+        katex.forget_renders()
+        started = time.perf_counter()
+        for start in range(0, count, batch):
+            katex.typeset(formulas[start:start + batch])
+        elapsed = time.perf_counter() - started
+        print(f"{label}: {elapsed / count * 1000:.3f} ms per distinct formula ({count} formulas)")
+    formulas = [(pool[index % len(pool)], False) for index in range(count)]
+    started = time.perf_counter()
+    for start in range(0, count, 30):
+        katex.typeset(formulas[start:start + 30])
+    print(f"repeated formulas (remembered by the process): "
+          f"{(time.perf_counter() - started) / count * 1000:.4f} ms per formula")
+
+
 def main(argv: list[str]) -> int:
     """Build the corpus, measure, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -127,7 +152,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--dense", type=int, default=0, help="add this many formulas to every post")
     parser.add_argument("--work", type=Path, default=None)
+    parser.add_argument("--engine", type=int, metavar="N", default=0,
+                        help="measure the engine alone on N distinct formulas instead of builds")
     options = parser.parse_args(argv)
+    if options.engine:
+        measure_engine(options.engine)
+        return 0
     work = options.work or Path(f"/tmp/blogbuild-bench-math-n{options.n}-d{options.dense}")
     work.mkdir(parents=True, exist_ok=True)
     sites = {mode: make_corpus(options.n, options.seed, options.dense, work, mode) for mode in ("browser", "build")}
