@@ -332,8 +332,10 @@ def typeset_post(post: Post, source_text: str, body_line: int,
     if not post.has_math:
         return post, ()
     (content_html, summary_html), errors = typeset_html(post.content_html, post.summary_html, macros=macros)
+    # The markdown stage's marks carry each formula's file line; a formula a shortcode wrote has none.
+    marked = {mark.value: mark.line for mark in reversed(post.marks) if mark.kind == "math"}
     warnings = tuple(
-        SourceWarning(post.source, _formula_line(source_text, tex, body_line),
+        SourceWarning(post.source, marked.get(tex) or _formula_line(source_text, tex, body_line),
                       f"math {_shortened(tex)}: KaTeX cannot typeset it ({' '.join(message.split())}); "
                       "it is shown as TeX")
         for (tex, _display), message in errors.items())
