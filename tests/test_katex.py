@@ -160,14 +160,6 @@ def test_browser_mode_leaves_tex_and_loads_katex_script(tmp_path: Path):
     assert assets.ASSETS["katex_js"].local_url in html
 
 
-def test_mathml_only_drops_katex_html():
-    html = katex.typeset([("\\frac{a}{b}", False)])[("\\frac{a}{b}", False)].html or ""
-    stripped = katex.mathml_only(f"<p>x {html} y</p>")
-    assert "katex-html" not in stripped and "<math" in stripped
-    assert stripped.startswith("<p>x ") and stripped.endswith(" y</p>")
-    assert stripped.count("<span") == stripped.count("</span>")
-
-
 def test_config_macros_reach_katex(tmp_path: Path):
     root = write_files(tmp_path / "site", {
         "blogbuild.yaml": 'math_macros:\n  "\\\\RR": "\\\\mathbb{R}"\n',

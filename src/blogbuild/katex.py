@@ -290,32 +290,6 @@ def typeset_html(*documents: str, macros: Mapping[str, str] | None = None) -> tu
     return [replace_formulas(document, renders, elements) for document, elements in zip(documents, found, strict=True)], errors
 
 
-def _close_span(html: str, start: int) -> int:
-    """The index just after the </span> that closes the <span ...> starting at start."""
-    depth = 0
-    for match in re.compile(r"<(/?)span\b[^>]*>").finditer(html, start):
-        depth += -1 if match.group(1) else 1
-        if depth == 0:
-            return match.end()
-    return len(html)
-
-
-def mathml_only(html: str) -> str:
-    """Typeset math as its MathML alone (for feeds: readers drop KaTeX's stylesheet, so its HTML would be noise)."""
-    marker = '<span class="katex-html" aria-hidden="true">'
-    if marker not in html:
-        return html
-    pieces: list[str] = []
-    position = 0
-    while True:
-        start = html.find(marker, position)
-        if start < 0:
-            pieces.append(html[position:])
-            return "".join(pieces)
-        pieces.append(html[position:start])
-        position = _close_span(html, start)
-
-
 def _formula_line(text: str, tex: str, first_line: int) -> int:
     """The file line (1-based) where a formula's TeX first appears at or after first_line; first_line if not found."""
     needle = next((line.strip() for line in tex.splitlines() if line.strip()), "")
