@@ -144,10 +144,12 @@ def blogbuild_records(site: Any) -> dict[str, PageRecord]:
 
 
 def build_with_blogbuild(site: Path) -> Any:
-    """Build the site in-process with blogbuild (its own config reading) and return the BuildResult."""
+    """Build the site in-process with blogbuild (its own config reading) and return the BuildResult.
+
+    Math stays TeX (math_render: browser), as Hugo's passthrough leaves it, so the pages' text compares."""
     from blogbuild.build import build
     from blogbuild.config import load_config
-    return build(load_config(root=site), jobs=1)
+    return build(load_config(root=site, overrides={"math_render": "browser"}), jobs=1)
 
 
 def differences(hugo: Mapping[str, PageRecord], ours: Mapping[str, PageRecord],
