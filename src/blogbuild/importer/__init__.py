@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..atomic import write_atomically
+from ..names import TEMPORARY_SUFFIX
 from ..urls import ascii_slug
 from .dump import (DumpPost, FlatHeader, RestoredBody, comparable_text, derive_title, read_flat_header,
                    restore_body, split_dump)
@@ -308,6 +309,10 @@ def _backup_path(path: Path, data: bytes) -> Path | None:
 def write_plan(planned: Iterable[PlannedFile], folder: Path) -> list[str]:
     """Write the planned files (temp file + rename each), then the manifest; returns backup notes."""
     folder.mkdir(parents=True, exist_ok=True)
+    # An import killed between a temporary file and its rename leaves that file behind (atomic.py's name
+    # rule: hidden, with the temporary suffix); the next import into the folder removes them.
+    for stale in folder.glob(f".*{TEMPORARY_SUFFIX}"):
+        stale.unlink(missing_ok=True)
     manifest = read_manifest(folder)
     notes: list[str] = []
     for item in planned:
