@@ -9,9 +9,7 @@ import contextlib
 import http.server
 import io
 import os
-import threading
 import time
-from functools import partial
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlsplit
@@ -21,6 +19,7 @@ import pytest
 from blogbuild.cli import main
 from blogbuild.commands.serve import ServeOptions
 from blogbuild.serve import DevServer
+from support.bundled_site import serve_folder
 from support.files import write_files
 
 CHROMIUM = "/usr/bin/chromium"
@@ -67,24 +66,11 @@ class _SlowImages(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(_SlowImages, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
-@contextlib.contextmanager
 def built(root: Path) -> Iterator[str]:
     """The site built for the port it is then served on; yields the base url."""
     public = root / "public"
     public.mkdir(parents=True, exist_ok=True)
-    with serve(public) as url:
+    with serve_folder(public, _SlowImages) as url:
         assert main(["build", "--root", str(root), "--base-url", url, "--quiet"]) == 0
         yield url
 

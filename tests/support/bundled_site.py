@@ -49,9 +49,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_folder(folder: Path) -> Iterator[str]:
+def serve_folder(folder: Path, handler_class: type[http.server.SimpleHTTPRequestHandler] | None = None
+                 ) -> Iterator[str]:
     """Serve folder over HTTP on 127.0.0.1 (a free port) in a thread; yields the base url 'http://…/'."""
-    handler = partial(_QuietHandler, directory=str(folder))
+    handler = partial(handler_class or _QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
