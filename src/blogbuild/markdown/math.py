@@ -42,12 +42,7 @@ def math_inline(state: StateInline, silent: bool) -> bool:
             tex = source[start + 2:end]
             if not tex.strip():
                 return False
-            if not silent:
-                token = state.push("math_display_inline", "math", 0)
-                token.content = tex
-                token.markup = "$$"
-            state.pos = end + 2
-            return True
+            return _take_math(state, silent, "math_display_inline", tex, "$$", end + 2)
         if ("$", "$") not in markup.inline_math:
             return False
         return _single_dollar(state, silent)
@@ -59,13 +54,19 @@ def math_inline(state: StateInline, silent: bool) -> bool:
         end = source.find(closing, start + 2)
         if end < 0 or not source[start + 2:end].strip():
             return False   # the escape rule then renders a literal ( or [
-        if not silent:
-            token = state.push("math_inline" if opening == "\\(" else "math_display_inline", "math", 0)
-            token.content = source[start + 2:end]
-            token.markup = opening
-        state.pos = end + 2
-        return True
+        kind = "math_inline" if opening == "\\(" else "math_display_inline"
+        return _take_math(state, silent, kind, source[start + 2:end], opening, end + 2)
     return False
+
+
+def _take_math(state: StateInline, silent: bool, kind: str, tex: str, markup: str, after: int) -> bool:
+    """Push a math token of kind (unless only validating) and move past its closing delimiter."""
+    if not silent:
+        token = state.push(kind, "math", 0)
+        token.content = tex
+        token.markup = markup
+    state.pos = after
+    return True
 
 
 # What makes a span between two $ look like TeX rather than prose with prices and snake_case: a
@@ -106,12 +107,7 @@ def _single_dollar(state: StateInline, silent: bool) -> bool:
                          f"write it as \\({content.strip()}\\) to make it math, or escape the dollars "
                          "(\\$) to keep it text")
         return False
-    if not silent:
-        token = state.push("math_inline", "math", 0)
-        token.content = content
-        token.markup = "$"
-    state.pos = position + 1
-    return True
+    return _take_math(state, silent, "math_inline", content, "$", position + 1)
 
 
 # A $…$ span on a table line, where markdown-it's table rule would take its "\|" for a cell's "|".
