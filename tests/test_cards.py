@@ -175,6 +175,43 @@ def test_cards_are_cached_by_content(tmp_path):
         assert image.format == "PNG" and image.size == (1200, 630)
 
 
+LONG_LATIN = CardText("Understanding paged attention in large language model serving systems: AVAWAY, Tokyo, "
+                      "Te Yo and the kerning pairs", "Serving · Part 12 of 30", "Test Blog", "2025-01-01")
+
+
+def rgb_drawing(card: DrawnCard, options: CardOptions) -> Image.Image:
+    """The card as blogbuild first drew it, straight onto an RGB image: the bar, then each run in its ink."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), options.background)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 18, HEIGHT), fill=options.accent)
+    for run in card.runs:
+        font = ImageFont.truetype(run.face.path, run.size, index=run.face.index)
+        draw.text((run.x, run.baseline), run.text, font=font, fill=options.accent if run.accent else options.color,
+                  anchor="ls")
+    return image
+
+
+@pytest.mark.parametrize("text", [CHINESE, ENGLISH, MIXED, LONG_LATIN], ids=["chinese", "english", "mixed", "latin"])
+@pytest.mark.parametrize("options", [CardOptions(), CardOptions(background="#ffffff", color="#101010",
+                                                                 accent="#c0392b")], ids=["dark", "light"])
+def test_the_indexed_card_looks_like_the_rgb_drawing_of_its_runs(text, options, tmp_path):
+    """The published PNG (8-bit indexed, two inks blended over the background) against the same runs drawn
+    in RGB: every pixel within 3 per channel, and thousands of pixels of ink in both colours."""
+    from PIL import ImageChops
+    card = draw_card(text, options, *chains())
+    assert card.image.mode == "P"
+    expected = rgb_drawing(card, options)
+    difference = ImageChops.difference(card.image.convert("RGB"), expected)
+    assert max(high for _, high in difference.getextrema()) <= 3
+    colors = {color: count for count, color in expected.getcolors(1 << 16)}
+    assert colors[tuple(bytes.fromhex(options.color[1:]))] > 2000
+    assert colors[tuple(bytes.fromhex(options.accent[1:]))] > 18 * HEIGHT
+    path, _ = CardMaker(options, "zh-CN", str(tmp_path), tmp_path / "cards").png(text)
+    with Image.open(path) as published:
+        assert published.format == "PNG" and published.mode == "P"
+        assert ImageChops.difference(published.convert("RGB"), card.image.convert("RGB")).getbbox() is None
+
+
 @pytest.mark.parametrize("value, message", [
     ({"background": "blue"}, "cards.background must be a colour like #1d2330"),
     ({"size": 3}, "cards: unknown setting 'size'"),

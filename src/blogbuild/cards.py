@@ -10,11 +10,12 @@ card is never shown for a new title.
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import re
+import struct
 import sys
 import unicodedata
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +27,7 @@ from .errors import SourceError
 WIDTH, HEIGHT = 1200, 630
 PADDING = 80
 CARD_CACHE = "cards"          # below .blogbuild-cache/
-_VERSION = "1"                # bump when the drawing changes
+_VERSION = "2"                # bump when the drawing changes
 ELLIPSIS = "…"
 # Where Debian (fonts-noto-cjk, fonts-dejavu-core), Fedora and Arch put the fonts the chain uses.
 _CJK_FOLDERS = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/google-noto-cjk", "/usr/share/fonts/noto-cjk",
@@ -146,6 +147,7 @@ class GlyphRun:
     text: str
     face: FontFace
     size: int
+    accent: bool = False   # drawn in the accent colour (else the text colour)
 
 
 @dataclass(frozen=True)
@@ -172,13 +174,23 @@ def _pillow_font(path: str, index: int, size: int) -> Any:
     return ImageFont.truetype(path, size, index=index)
 
 
+@lru_cache(maxsize=8)
+def _coverage(faces: tuple[FontFace, ...]) -> dict[str, FontFace | None]:
+    """A per-chain memo of the first face covering each character (filled as characters are met)."""
+    return {}
+
+
 def split_runs(text: str, faces: Sequence[FontFace]) -> tuple[list[tuple[str, FontFace]], str]:
     """text cut into runs of characters that the same (first covering) font draws, and the characters
     no font covers (left out: a box is never drawn)."""
+    covering = _coverage(tuple(faces))
     runs: list[tuple[str, FontFace]] = []
     missing = []
     for character in text:
-        face = next((face for face in faces if face.covers(character)), None)
+        if character in covering:
+            face = covering[character]
+        else:
+            face = covering[character] = next((face for face in faces if face.covers(character)), None)
         if face is None:
             if not character.isspace() and unicodedata.category(character) not in ("Cc", "Cf"):
                 missing.append(character)
@@ -190,10 +202,32 @@ def split_runs(text: str, faces: Sequence[FontFace]) -> tuple[list[tuple[str, Fo
     return runs, "".join(missing)
 
 
+@lru_cache(maxsize=1 << 16)
+def _run_width(path: str, index: int, size: int, text: str) -> float:
+    """getlength of one run, remembered: titles of a blog share words, and wrap asks about them often."""
+    return float(_pillow_font(path, index, size).getlength(text))
+
+
 def text_width(text: str, faces: Sequence[FontFace], size: int) -> float:
     """The advance width of text drawn through the chain at size."""
+    return _chain_width(tuple(faces), size, text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _chain_width(faces: tuple[FontFace, ...], size: int, text: str) -> float:
     runs, _ = split_runs(text, faces)
-    return sum(_pillow_font(face.path, face.index, size).getlength(part) for part, face in runs)
+    return sum(_run_width(face.path, face.index, size, part) for part, face in runs)
+
+
+def _fits(line: str, approximate: float, faces: Sequence[FontFace], size: int, width: float) -> bool:
+    """Whether line fits in width, measured exactly only when the sum of its tokens' widths (which leaves out
+    kerning across tokens, a fraction of the size at most) is too close to tell."""
+    margin = size * 0.25
+    if approximate < width - margin:
+        return True
+    if approximate > width + margin:
+        return False
+    return text_width(line, faces, size) <= width
 
 
 def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_lines: int) -> list[str]:
@@ -201,15 +235,19 @@ def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_line
     punctuation kept off a line's start; more than max_lines ends the last line with an ellipsis."""
     tokens = _TOKEN.findall(" ".join(text.split()))
     lines: list[str] = []
-    current = ""
+    current, current_width = "", 0.0     # current_width: the sum of its tokens' widths
     for token in tokens:
-        if current and text_width(current + token.rstrip(), faces, size) > width and token.strip() \
-                and token[0] not in _NO_LINE_START:
+        stripped = token.rstrip()
+        if current and token.strip() and token[0] not in _NO_LINE_START and not _fits(
+                current + stripped, current_width + text_width(stripped, faces, size), faces, size, width):
             lines.append(current.rstrip())
             current = token.lstrip()
+            current_width = text_width(current, faces, size)
         else:
             current += token
-        while len(current.strip()) > 1 and len(_TOKEN.findall(current.strip())) == 1 \
+            current_width += text_width(token, faces, size)
+        while current_width > width - size * 0.25 and len(current.strip()) > 1 \
+                and len(_TOKEN.findall(current.strip())) == 1 \
                 and text_width(current.rstrip(), faces, size) > width:
             # One word wider than the card: cut it where it overflows.
             cut = len(current)
@@ -217,6 +255,7 @@ def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_line
                 cut -= 1
             lines.append(current[:cut])
             current = current[cut:]
+            current_width = text_width(current, faces, size)
     if current.strip():
         lines.append(current.rstrip())
     if len(lines) <= max_lines:
@@ -227,14 +266,83 @@ def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_line
     return lines[:max_lines - 1] + [last.rstrip(" ,.;:，。、；：") + ELLIPSIS]
 
 
-def _draw_line(draw: Any, text: str, x: float, baseline: float, faces: Sequence[FontFace], size: int,
-               fill: str, runs: list[GlyphRun]) -> None:
-    for part, face in split_runs(text, faces)[0]:
-        font = _pillow_font(face.path, face.index, size)
-        # One baseline for every font of the line, so a Latin run sits level with the CJK beside it.
-        draw.text((x, baseline), part, font=font, fill=fill, anchor="ls")
-        runs.append(GlyphRun(x, baseline, part, face, size))
-        x += font.getlength(part)
+class _Canvas:
+    """The card as palette indices: 0 is the background, 1..127 blend it toward the text colour and
+    129..255 toward the accent (by the ink's coverage), so the PNG is 8-bit indexed: a third of RGB's bytes
+    to compress, and a smaller file to share."""
+
+    def __init__(self) -> None:
+        from PIL import Image, ImageDraw
+        self.image = Image.new("L", (WIDTH, HEIGHT), 0)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def line(self, text: str, x: float, baseline: int, faces: Sequence[FontFace], size: int, accent: bool,
+             runs: list[GlyphRun]) -> None:
+        """text drawn from x on baseline, each run in its font; the runs appended to runs."""
+        from PIL import Image, ImageDraw
+        if accent:
+            # Coverage drawn into a band of its own, then moved into the accent half of the palette.
+            top = max(0, int(baseline - 1.4 * size))
+            band = Image.new("L", (WIDTH, min(HEIGHT, int(baseline + 0.6 * size)) - top), 0)
+            draw, band_baseline = ImageDraw.Draw(band), baseline - top
+        else:
+            draw, band_baseline = self.draw, baseline
+        for part, face in split_runs(text, faces)[0]:
+            # One baseline for every font of the line, so a Latin run sits level with the CJK beside it.
+            draw.text((x, band_baseline), part, font=_pillow_font(face.path, face.index, size), fill=_INK,
+                      anchor="ls")
+            runs.append(GlyphRun(x, baseline, part, face, size, accent))
+            x += _run_width(face.path, face.index, size, part)
+        if accent:
+            self.image.paste(band.point(_ACCENT_INDEX), (0, top), band.point(_INKED))
+
+    def bar(self) -> None:
+        """The accent bar down the left edge."""
+        self.draw.rectangle((0, 0, 18, HEIGHT), fill=_INK + 128)
+
+    def indexed(self, options: CardOptions) -> Any:
+        """The card as a "P" image with the palette of the options' colours."""
+        from PIL import Image
+        image = Image.frombytes("P", (WIDTH, HEIGHT), self.image.tobytes())
+        image.putpalette(card_palette(options))
+        return image
+
+
+_INK = 127      # full coverage of either ink
+_ACCENT_INDEX = [0] + [128 + value for value in range(1, 128)] + [255] * 128
+_INKED = [0] + [255] * 255
+
+
+@lru_cache(maxsize=8)
+def card_palette(options: CardOptions) -> bytes:
+    """256 RGB entries: the background blended toward the text colour (0..127) and toward the accent (128..255)."""
+    background, color, accent = (bytes.fromhex(value[1:]) for value in (options.background, options.color,
+                                                                      options.accent))
+    palette = bytearray()
+    for ink in (color, accent):
+        for step in range(_INK + 1):
+            palette += bytes(round(base + (top - base) * step / _INK) for base, top in zip(background, ink, strict=True))
+    return bytes(palette)
+
+
+def png_bytes(image: Any) -> bytes:
+    """An 8-bit "P" image as PNG. Written here rather than by Pillow, which tries all five row filters on
+    every row (three times zlib's own work on a card); an indexed image is best left unfiltered."""
+    raw = image.tobytes()
+    width = image.width
+    rows = b"".join(b"\0" + raw[offset:offset + width] for offset in range(0, len(raw), width))
+    # Run-length matching only: a card's rows are runs of background and of anti-aliased ink.
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
+    palette = image.getpalette() or []
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return b"".join((b"\x89PNG\r\n\x1a\n",
+                     chunk(b"IHDR", struct.pack(">IIBBBBB", width, image.height, 8, 3, 0, 0, 0)),
+                     chunk(b"PLTE", bytes(palette[:768])),
+                     chunk(b"IDAT", compressor.compress(rows) + compressor.flush()),
+                     chunk(b"IEND", b"")))
 
 
 def _title_layout(title: str, faces: Sequence[FontFace], width: float) -> tuple[int, list[str]]:
@@ -252,40 +360,43 @@ def _title_layout(title: str, faces: Sequence[FontFace], width: float) -> tuple[
 def draw_card(text: CardText, options: CardOptions, title_faces: Sequence[FontFace],
               body_faces: Sequence[FontFace]) -> DrawnCard:
     """The card as an image, with the runs drawn (for tests) and the characters left out."""
-    from PIL import Image, ImageDraw
-    image = Image.new("RGB", (WIDTH, HEIGHT), options.background)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, 18, HEIGHT), fill=options.accent)
+    canvas = _Canvas()
+    canvas.bar()
     runs: list[GlyphRun] = []
     inner = WIDTH - 2 * PADDING
     site = wrap(text.site, body_faces, 34, inner, 1)
     if site:
-        _draw_line(draw, site[0], PADDING, PADDING + 30, body_faces, 34, options.accent, runs)
+        canvas.line(site[0], PADDING, PADDING + 30, body_faces, 34, True, runs)
     size, lines = _title_layout(text.title, title_faces, inner)
     line_height = round(size * 1.3)
     top = PADDING + 60 + size
     for number, line in enumerate(lines):
-        _draw_line(draw, line, PADDING, top + number * line_height, title_faces, size, options.color, runs)
+        canvas.line(line, PADDING, top + number * line_height, title_faces, size, False, runs)
     bottom = HEIGHT - PADDING
     if text.date:
-        _draw_line(draw, text.date, PADDING, bottom, body_faces, 30, options.color, runs)
+        canvas.line(text.date, PADDING, bottom, body_faces, 30, False, runs)
         bottom -= 50
     if text.series:
         series = wrap(text.series, body_faces, 30, inner, 1)
-        _draw_line(draw, series[0], PADDING, bottom, body_faces, 30, options.accent, runs)
+        canvas.line(series[0], PADDING, bottom, body_faces, 30, True, runs)
     missing = "".join(dict.fromkeys(split_runs(text.title, title_faces)[1] + split_runs(
         f"{text.site}{text.series}{text.date}", body_faces)[1]))
-    return DrawnCard(image, tuple(runs), missing)
+    return DrawnCard(canvas.indexed(options), tuple(runs), missing)
 
 
-def card_key(text: CardText, options: CardOptions, faces: Sequence[FontFace]) -> str:
-    """The hash of everything drawn: the text, the options, the fonts (by file, size and mtime)."""
-    from PIL import __version__ as pillow_version
+def font_identities(faces: Sequence[FontFace]) -> list[str]:
+    """Each font as its file, face, size and mtime: what a card's key says about the fonts."""
     identities = []
     for face in faces:
         status = os.stat(face.path)
         identities.append(f"{face.path}:{face.index}:{status.st_size}:{status.st_mtime_ns}")
-    return hashlib.sha256(repr((_VERSION, pillow_version, text, options, identities)).encode()).hexdigest()
+    return identities
+
+
+def card_key(text: CardText, options: CardOptions, fonts: Sequence[str]) -> str:
+    """The hash of everything drawn: the text, the options, the fonts (their font_identities)."""
+    from PIL import __version__ as pillow_version
+    return hashlib.sha256(repr((_VERSION, pillow_version, text, options, list(fonts))).encode()).hexdigest()
 
 
 class CardMaker:
@@ -299,28 +410,27 @@ class CardMaker:
         self.body_faces = font_chain(language, False, site_font)
         self.cache_folder = cache_folder
         self.drawn = 0        # cards drawn (not taken from the cache) by this maker
+        # Read once per maker (a build), not per card: the fonts do not change during a build.
+        self.fonts = font_identities((*self.title_faces, *self.body_faces))
 
     def is_cached(self, text: CardText) -> bool:
         """Whether the card for text is in the cache already."""
-        return (self.cache_folder / f"{card_key(text, self.options, (*self.title_faces, *self.body_faces))}.png").is_file()
+        return (self.cache_folder / f"{card_key(text, self.options, self.fonts)}.png").is_file()
 
     def png(self, text: CardText) -> tuple[str, str]:
         """(the card's PNG file in the cache, the characters left out); drawn only when not cached."""
-        key = card_key(text, self.options, (*self.title_faces, *self.body_faces))
+        key = card_key(text, self.options, self.fonts)
         path = self.cache_folder / f"{key}.png"
         missing_record = self.cache_folder / f"{key}.missing"
         if path.is_file():
             missing = missing_record.read_text(encoding="utf-8") if missing_record.is_file() else ""
             return str(path), missing
         drawn = draw_card(text, self.options, self.title_faces, self.body_faces)
-        buffer = io.BytesIO()
-        # Level 1: half the encoding time of the default 6 for a file 10% larger (75 kB), drawn once per card.
-        drawn.image.save(buffer, "PNG", optimize=False, compress_level=1)
         self.cache_folder.mkdir(parents=True, exist_ok=True)
         if drawn.missing:
             missing_record.write_text(drawn.missing, encoding="utf-8")
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(buffer.getvalue())
+        temporary.write_bytes(png_bytes(drawn.image))
         os.replace(temporary, path)
         self.drawn += 1
         return str(path), drawn.missing
