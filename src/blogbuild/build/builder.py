@@ -43,6 +43,15 @@ def config_key(config: SiteConfig) -> str:
     return fingerprint_of(repr(replace(config, drafts=False, future=False, strict=False, root=".", config_path="")))
 
 
+def posts_key(config: SiteConfig) -> str:
+    """The key of what a rendered post depends on: config_key without what only pages and later stages
+    read. base_url (and its path) reaches a post only in links.resolve_links and the images stage, which
+    run after the posts cache on every build; serving only hides analytics in the page template; the
+    output folder is where pages go. So `blogbuild serve` (its own address as base_url) and `blogbuild
+    build` share their rendered posts."""
+    return config_key(replace(config, base_url="", serving=False, output_dir=""))
+
+
 def templates_key(folders: list[Path]) -> str:
     """The key of the template files by name and content (not mtimes: a fresh clone keeps its cache), the
     site's folder and the theme's told apart by their place in the lookup order."""
@@ -88,7 +97,7 @@ class Builder:
         self.resumed = False
         self._templates: _Templates | None = None
         self._site_made_at = datetime.now(timezone.utc)
-        self._cache = DiskCache(self.root / CACHE_DIR, config_key(config), code_key())
+        self._cache = DiskCache(self.root / CACHE_DIR, config_key(config), posts_key(config), code_key())
         self._cache_warnings: list[SourceWarning] = []
         self._posts_dirty = False
         self._published_dirty = False
@@ -135,7 +144,7 @@ class Builder:
         read = read_sources(self.state, self.config, changed)
         errors: list[BlogbuildError] = list(read.errors)
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
-                                fingerprint_of(self._cache.code_key, config_key(self.config), templates.key),
+                                fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
                                 self.jobs)
         self._posts_dirty = self._posts_dirty or rendered.new_posts
         warnings += rendered.warnings
@@ -164,7 +173,8 @@ class Builder:
         if errors:
             return self._failed(errors, warnings, started, site)
         return self._succeeded(posts, site, assembly, edited, warnings,
-                               BuildStats(markdown_rendered=rendered.rendered, markdown_reused=rendered.reused),
+                               BuildStats(markdown_rendered=rendered.rendered, markdown_reused=rendered.reused,
+                                          edited_posts=len(changed or ()) if edited is not None else 0),
                                started)
 
     def _assemble_site(self, templates: "TemplateSet", posts: list[Post], tree: "ContentTree",
@@ -283,7 +293,7 @@ class Builder:
             return self._templates
         from ..render import TemplateSet, make_environment
         from ..markdown.shortcodes import load_shortcodes
-        bytecode = self.root / CACHE_DIR / f"jinja-{self._cache.code_key[:16]}" if self.use_cache else None
+        bytecode = self._cache.bytecode_dir if self.use_cache else None
         templates = TemplateSet(make_environment(self.config, dirs, bytecode))
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)

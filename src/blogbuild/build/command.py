@@ -46,9 +46,12 @@ def _summary(result: BuildResult, output: Path) -> str:
     kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(stats.pages_by_kind.items()))
     total = sum(stats.pages_by_kind.values())
     warnings = len(result.warnings)
-    tail = f"{warnings} warning{'s' if warnings != 1 else ''} in {stats.seconds * 1000:.0f} ms -> {output}/"
+    posts = stats.markdown_rendered + stats.markdown_reused
+    # How many posts' markdown was rendered: the rest came from the posts cache (or the saved state).
+    tail = (f"{stats.markdown_rendered} of {posts} post{'s' if posts != 1 else ''} rendered, "
+            f"{warnings} warning{'s' if warnings != 1 else ''} in {stats.seconds * 1000:.0f} ms -> {output}/")
     if stats.partial:
-        edited = stats.markdown_rendered
+        edited = stats.edited_posts
         return (f"Updated {total} pages ({kinds}) for {edited} edited post{'s' if edited != 1 else ''}, "
                 f"the rest as published, {tail}")
     return f"Built {total} pages ({kinds}), {stats.static_files} static files, {tail}"

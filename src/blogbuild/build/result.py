@@ -18,6 +18,7 @@ class BuildStats:
     reused_pages: int = 0
     markdown_rendered: int = 0
     markdown_reused: int = 0
+    edited_posts: int = 0   # with partial: how many post files were edited (shown or not)
     seconds: float = 0.0
     partial: bool = False   # only the pages that can show edited posts were planned (a body edit)
 

@@ -1,8 +1,7 @@
 """What a Builder keeps between builds, typed, and its pickles in .blogbuild-cache/ (the cache end of the disk).
 
-Two files per configuration: `posts-<config>.pickle` (every rendered post by fingerprint, and with
-keep_state the whole BuilderState of the last published build) and `pages-<config>.pickle` (the key of
-every published page, so a new process copies a page from the published tree instead of rendering it).
+The rendered posts, shared by the configurations that render posts alike (`build` and `serve`), and per
+configuration its saved BuilderState and the keys of its published pages (see DiskCache).
 A cache is never trusted: anything unreadable, of another format or of other code is ignored and rebuilt.
 """
 from __future__ import annotations
@@ -10,6 +9,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -18,9 +18,10 @@ from typing import Any, Mapping, NamedTuple
 from ..atomic import atomic_writer
 from ..errors import BlogbuildError, SourceError, SourceWarning
 from ..model import OutputFile, Post, Site, SourceFile
+from ..names import TEMPORARY_SUFFIX
 from ..sources import ContentTree, FoundFile
 
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 
 
 class RenderOutcome(NamedTuple):
@@ -160,6 +161,45 @@ def _read_pickle(path: Path) -> Any:
         return None
 
 
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+class _MissingPost(Exception):
+    """A saved state names a post the posts cache no longer holds: the state cannot be used (not damage)."""
+
+
+class _StatePickler(pickle.Pickler):
+    """Pickles a saved state with each post of the posts cache as its fingerprint: the posts are stored
+    once, in the posts cache, which every configuration that renders posts alike shares."""
+
+    def __init__(self, handle: Any, posts: Mapping[str, RenderOutcome]) -> None:
+        super().__init__(handle, protocol=pickle.HIGHEST_PROTOCOL)
+        self._fingerprints = {id(outcome.post): fingerprint for fingerprint, outcome in posts.items()
+                              if outcome.post is not None}
+
+    def persistent_id(self, obj: Any) -> str | None:
+        # The very object the cache holds, not an equal one: links and images make new Post objects.
+        return self._fingerprints.get(id(obj)) if type(obj) is Post else None
+
+
+class _StateUnpickler(pickle.Unpickler):
+    """Reads a saved state back, its posts taken from the loaded posts cache by fingerprint."""
+
+    def __init__(self, handle: Any, posts: Mapping[str, RenderOutcome]) -> None:
+        super().__init__(handle)
+        self._posts = posts
+
+    def persistent_load(self, pid: Any) -> Post:
+        outcome = self._posts.get(pid) if isinstance(pid, str) else None
+        if outcome is None or outcome.post is None:
+            raise _MissingPost(pid)
+        return outcome.post
+
+
 @dataclass
 class LoadedCache:
     """What the disk cache held for this code and configuration."""
@@ -171,35 +211,84 @@ class LoadedCache:
     warnings: list[SourceWarning] = field(default_factory=list)
 
 
-class DiskCache:
-    """The two pickles of one configuration under .blogbuild-cache/."""
+# The state and page keys of this many configurations are kept (the most recently saved), so that
+# `build` and `serve` (another base URL, drafts shown) do not throw each other's away.
+KEEP_CONFIGURATIONS = 4
+# A rendered post that no save of the posts cache has used for this many saves is dropped: a state saved
+# a few saves ago (a build's, before a serve session) still finds every post it names.
+KEEP_SAVES = 4
+# A temporary file this old in the cache folder was left by a killed process (a live one renames its
+# own within seconds).
+STALE_TEMPORARY_SECONDS = 3600.0
 
-    def __init__(self, cache_dir: Path, config_key: str, code_key: str) -> None:
+
+class DiskCache:
+    """The pickles of one configuration under .blogbuild-cache/, named by the code that wrote them.
+
+    `posts-<code>-<posts key>.pickle`: rendered posts by fingerprint, shared by every configuration that
+    renders posts alike (build and serve differ in base URL, which no post depends on); with each post the
+    save it was last used in. `state-<code>-<config>.pickle`: one configuration's BuilderState, its posts
+    stored as references into the posts cache. `pages-<code>-<config>.pickle`: the keys of its published
+    pages."""
+
+    def __init__(self, cache_dir: Path, config_key: str, posts_key: str, code_key: str) -> None:
         self.code_key = code_key
-        self.posts_file = cache_dir / f"posts-{config_key[:16]}.pickle"
-        self.pages_file = cache_dir / f"pages-{config_key[:16]}.pickle"
+        self.folder = cache_dir
+        code = code_key[:8]
+        self.posts_file = cache_dir / f"posts-{code}-{posts_key[:16]}.pickle"
+        self.state_file = cache_dir / f"state-{code}-{config_key[:16]}.pickle"
+        self.pages_file = cache_dir / f"pages-{code}-{config_key[:16]}.pickle"
+        # Compiled templates: Jinja folds a filter over a constant (`'/js/x.js' | url`) into the compiled
+        # code, so they hold the base URL and the rest of the configuration, not only the template source.
+        self.bytecode_dir = cache_dir / f"jinja-{code}-{config_key[:16]}"
+        self._held: dict[str, RenderOutcome] = {}   # the posts cache as loaded or last saved
+        self._used: dict[str, int] = {}             # fingerprint -> the save that last used it
+        self._saves = 0                             # how many times the posts cache was saved
 
     def _valid(self, stored: Any, key: str, kind: type) -> bool:
         return (isinstance(stored, dict) and stored.get("format") == CACHE_FORMAT
                 and stored.get("code") == self.code_key and isinstance(stored.get(key), kind))
+
+    def _damaged(self, path: Path, error: Exception) -> SourceWarning:
+        return SourceWarning(str(path), 0, f"cache unreadable ({type(error).__name__}); ignored and rebuilt")
 
     def load(self) -> LoadedCache:
         """Whatever valid cache there is; damage is a warning and an empty cache, never an error."""
         loaded = LoadedCache()
         try:
             stored = _read_pickle(self.posts_file)
-            if not self._valid(stored, "posts", dict):
-                return loaded
-            loaded.rendered = stored["posts"]
-            if isinstance(stored.get("state"), SavedState):
-                loaded.state = stored["state"]
+            if self._valid(stored, "posts", dict):
+                loaded.rendered = self._held = stored["posts"]
+                used, saves = stored.get("used"), stored.get("saves")
+                self._used = used if isinstance(used, dict) else {}
+                self._saves = saves if isinstance(saves, int) else 0
+        except Exception as error:  # a cache is never trusted: any damage means rebuild
+            loaded.warnings.append(self._damaged(self.posts_file, error))
+            return loaded
+        if loaded.rendered:
+            loaded.state = self._load_state(loaded)
+        try:
             pages = _read_pickle(self.pages_file)
             if self._valid(pages, "pages", dict) and isinstance(pages.get("output"), str):
                 loaded.published, loaded.output_dir = pages["pages"], pages["output"]
-        except Exception as error:  # a cache is never trusted: any damage means rebuild
-            loaded = LoadedCache(warnings=[SourceWarning(str(self.posts_file), 0, "cache unreadable "
-                                                         f"({type(error).__name__}); ignored and rebuilt")])
+        except Exception as error:
+            loaded.warnings.append(self._damaged(self.pages_file, error))
         return loaded
+
+    def _load_state(self, loaded: LoadedCache) -> SavedState | None:
+        """The saved state of this configuration, its posts taken from the loaded posts cache; None when
+        there is none or it names a post the cache has dropped; damage is a warning."""
+        try:
+            with open(self.state_file, "rb") as handle:
+                stored = _StateUnpickler(handle, loaded.rendered).load()
+        except (FileNotFoundError, _MissingPost):
+            return None
+        except Exception as error:
+            loaded.warnings.append(self._damaged(self.state_file, error))
+            return None
+        if self._valid(stored, "state", SavedState):
+            return stored["state"]
+        return None
 
     def save_published(self, output_dir: str, published: Mapping[str, PublishedPage]) -> None:
         """Write the keys of the published pages (atomically); output_dir relative to the site folder when
@@ -208,17 +297,49 @@ class DiskCache:
                                         "pages": dict(published)})
 
     def save_posts(self, rendered: Mapping[str, RenderOutcome], state: SavedState | None) -> None:
-        """Write the rendered posts (and a saved state) atomically; remove other configurations' pickles and
-        bytecode compiled by other versions of blogbuild."""
-        folder = self.posts_file.parent
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob("*.pickle"):
-            if old not in (self.posts_file, self.pages_file):
-                old.unlink(missing_ok=True)
-        for old in folder.glob("jinja-*"):
-            if old.name != f"jinja-{self.code_key[:16]}":
-                shutil.rmtree(old, ignore_errors=True)
-        stored: dict[str, Any] = {"format": CACHE_FORMAT, "code": self.code_key, "posts": dict(rendered)}
+        """Write the rendered posts, then (with a state) this configuration's state, each atomically: a
+        process killed between the two leaves the older state, whose posts the cache still holds (KEEP_SAVES).
+        Then remove what other code wrote and the least recently saved configurations beyond
+        KEEP_CONFIGURATIONS."""
+        saves = self._saves + 1
+        posts = dict(rendered)
+        used = dict.fromkeys(posts, saves)
+        for fingerprint, outcome in self._held.items():
+            last = self._used.get(fingerprint, 0)
+            if fingerprint not in posts and saves - last < KEEP_SAVES:
+                posts[fingerprint], used[fingerprint] = outcome, last
+        _write_pickle(self.posts_file, {"format": CACHE_FORMAT, "code": self.code_key, "posts": posts,
+                                        "used": used, "saves": saves})
+        self._held, self._used, self._saves = posts, used, saves
         if state is not None:
-            stored["state"] = state
-        _write_pickle(self.posts_file, stored)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with atomic_writer(self.state_file) as handle:
+                _StatePickler(handle, posts).dump({"format": CACHE_FORMAT, "code": self.code_key, "state": state})
+        self.prune()
+
+    def prune(self) -> None:
+        """Remove the pickles and compiled templates of other code, the least recently saved configurations
+        beyond KEEP_CONFIGURATIONS, and temporary files killed processes left."""
+        code = self.code_key[:8]
+        mine = (self.posts_file, self.state_file, self.pages_file, self.bytecode_dir)
+        kept: dict[str, list[tuple[float, Path]]] = {}
+        for path in [*self.folder.glob("*.pickle"), *self.folder.glob("jinja-*")]:
+            kind, _, rest = path.name.partition("-")
+            try:
+                modified = path.stat().st_mtime
+            except OSError:
+                continue
+            if not rest.startswith(f"{code}-"):
+                _remove(path)
+            elif path not in mine:
+                kept.setdefault(kind, []).append((modified, path))
+        for others in kept.values():
+            for _, path in sorted(others, reverse=True)[KEEP_CONFIGURATIONS - 1:]:
+                _remove(path)
+        stale_before = time.time() - STALE_TEMPORARY_SECONDS
+        for temporary in self.folder.glob(f".*{TEMPORARY_SUFFIX}"):
+            try:
+                if temporary.stat().st_mtime < stale_before:
+                    temporary.unlink()
+            except OSError:
+                pass

@@ -1,6 +1,7 @@
 """`blogbuild serve`: the drafting server with live reload, until Ctrl-C."""
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
@@ -34,6 +35,8 @@ def run(options: ServeOptions) -> int:
     from ..errors import BlogbuildError, describe_chain
     from ..serve import DevServer
     server = DevServer(options)
+    # SIGTERM (a service manager, `kill`) stops the server as Ctrl-C does: its state is saved on the way out.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         server.start()
         if options.open_browser:
@@ -48,5 +51,8 @@ def run(options: ServeOptions) -> int:
         # Ctrl-C is how a drafting session ends: not an error.
         server.say("stopping", always=True)
     finally:
-        server.stop()
+        try:
+            server.stop()
+        except KeyboardInterrupt:   # Ctrl-C again while stopping: out now (the cache files are never torn)
+            server.say("stopped without saving the build state", always=True)
     return 0

@@ -25,7 +25,7 @@ from .http import Handler, HttpServer, HttpServer6
 from .paths import resolve_request_path
 from .reports import ErrorReport, error_report
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
-from .warm import published_tree
+from .warm import published_tree, save_builder_state
 
 if TYPE_CHECKING:
     from ..build import Builder
@@ -46,8 +46,10 @@ def _default_builder_factory(config: SiteConfig) -> Builder:
     from ..build import Builder
 
     # One process: the in-memory caches are what make a one-post rebuild cheap. The disk cache
-    # (.blogbuild-cache/, ignored by the watcher) makes the first build of a big blog fast.
-    return Builder(config, jobs=1, use_cache=True)
+    # (.blogbuild-cache/, ignored by the watcher) makes the first build of a big blog fast: the posts that
+    # `blogbuild build` rendered (the posts cache is shared, see build.posts_key), and the state this server
+    # saves when it stops (keep_state).
+    return Builder(config, jobs=1, use_cache=True, keep_state=True)
 
 
 def _display_host(bind: str) -> str:
@@ -88,6 +90,8 @@ class DevServer:
         self.rebuilds = 0                     # finished rebuilds, good or bad (tests wait on it)
         self._rebuilt = threading.Condition()
         self._build_lock = threading.Lock()   # one build at a time: the Builder's caches are not shared
+        self._builder_whole = False           # the builder's last build() returned (not cut short by Ctrl-C)
+        self._saved = False
 
     # -- output ---------------------------------------------------------------------------------------
     def say(self, text: str, *, always: bool = False) -> None:
@@ -177,7 +181,7 @@ class DevServer:
         self._http.serve_forever(poll_interval=0.2)
 
     def stop(self) -> None:
-        """Stop watching, close every event stream and the socket, and wait for the threads."""
+        """Stop watching, close every event stream and the socket, wait for the threads, save the state."""
         self._stopping.set()
         self._batcher.close()
         if self._watcher is not None:
@@ -189,6 +193,9 @@ class DevServer:
             self._http.server_close()
         for thread in self._threads:
             thread.join(timeout=10)
+        # Save the builder's posts and state for the next `serve` or `build` (serve/warm.py).
+        self._saved = self._saved or save_builder_state(lambda: self._builder if self._builder_whole else None,
+                                                        self._build_lock, self.say)
 
     def __enter__(self) -> "DevServer":
         self.start()
@@ -207,10 +214,13 @@ class DevServer:
                 builder = self._builder_factory(config)
                 result = builder.build(None)
                 if result.ok:
-                    self._builder, self.config = builder, config
+                    self._builder, self.config, self._builder_whole = builder, config, True
                 return BuildAttempt(result, new_builder=True)
             assert self._builder is not None
-            return BuildAttempt(self._builder.build(sorted(paths) if paths is not None else None))
+            self._builder_whole = False
+            result = self._builder.build(sorted(paths) if paths is not None else None)
+            self._builder_whole = True
+            return BuildAttempt(result)
         except Exception as error:   # noqa: BLE001 - a failed rebuild must never stop the server
             return BuildAttempt(None, (error,))
 
@@ -253,7 +263,7 @@ class DevServer:
         if self.options.output:
             self._write(result)
         report = RebuildReport(kinds, tuple(shown_paths), step.changed, step.removed, milliseconds, True,
-                               result.stats.rendered_pages)
+                               result.stats.rendered_pages, result.stats.markdown_rendered)
         for warning in result.warnings:
             self.say(str(warning))
         self._finish(report, (), previous.result is not None)
@@ -282,7 +292,8 @@ class DevServer:
             what += f" {shown}" + (f" (+{len(report.paths) - 1} more)" if len(report.paths) > 1 else "")
         if report.ok:
             self.say(f"{'rebuilt' if is_rebuild else 'built'} in {report.milliseconds:.0f} ms: {what}; "
-                     f"{report.rendered} pages rendered, {len(report.changed)} files changed, "
+                     f"{report.posts_rendered} post{'s' if report.posts_rendered != 1 else ''} and {report.rendered} "
+                     f"pages rendered, {len(report.changed)} files changed, "
                      f"{len(report.removed)} removed")
         else:
             count = len(errors)

@@ -42,6 +42,7 @@ class RebuildReport:
     milliseconds: float
     ok: bool
     rendered: int = 0                        # pages the builder rendered (the rest came from its cache)
+    posts_rendered: int = 0                  # posts whose markdown was rendered (the rest: from a cache)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,215 @@
+"""`blogbuild serve` and `blogbuild build` share the disk cache (build/state.py DiskCache): the server starts
+from the posts the last build rendered, saves its own state when it stops (Ctrl-C, SIGTERM), and the next
+build or server carries on from it; a damaged or torn cache is never trusted. Real processes, real HTTP on
+127.0.0.1, real signals, on a copy of tests/sites/basic (base URL under a path, an image bundle, math)."""
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from support.files import REPO, read_tree
+
+BASIC = REPO / "tests" / "sites" / "basic"
+HOUR_AGO = time.time() - 3600
+CACHE = ".blogbuild-cache"
+EDIT = "\nA paragraph written while the server ran.\n"
+
+
+def blogbuild(site: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "blogbuild", "build", "-j", "1", *args], cwd=site,
+                          capture_output=True, text=True, timeout=300)
+
+
+def age(folder: Path) -> None:
+    """Date every input back, as files edited well before a build are (younger ones are 'racy')."""
+    for path in [folder, *folder.rglob("*")]:
+        os.utime(path, (HOUR_AGO, HOUR_AGO))
+
+
+def assert_same_as_fresh(site: Path, *args: str) -> None:
+    fresh = blogbuild(site, "--no-cache", "-o", "fresh", *args)
+    assert fresh.returncode == 0, fresh.stderr
+    assert read_tree(site / "public") == read_tree(site / "fresh")
+    shutil.rmtree(site / "fresh")
+
+
+class Server:
+    """`blogbuild serve --port 0` as a process: its terminal lines, its address, and how it ends."""
+
+    def __init__(self, site: Path) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "blogbuild", "serve", "--root", str(site),
+                                         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True)
+        self.lines: list[str] = []
+        while not any("Ctrl-C to stop" in line for line in self.lines):
+            line = self.process.stdout.readline()
+            assert line, "serve exited before it was ready:\n" + "".join(self.lines)
+            self.lines.append(line)
+        ready = self.lines[-1]
+        self.url = ready.split(" at ", 1)[1].split(" (", 1)[0]
+
+    @property
+    def start_line(self) -> str:
+        """The terminal line of the server's own first build."""
+        return next(line for line in self.lines if " in " in line and "start;" in line)
+
+    def get(self, path: str) -> bytes:
+        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=60) as response:
+            return response.read()
+
+    def stop(self, how: int = signal.SIGINT) -> str:
+        """Send the signal, wait for the process to end; the rest of its output."""
+        self.process.send_signal(how)
+        rest, _ = self.process.communicate(timeout=120)
+        if how != signal.SIGKILL:
+            assert self.process.returncode == 0, "".join(self.lines) + rest
+        return rest
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate(timeout=60)
+
+
+class WholePickle(pickle.Unpickler):
+    """Reads any of the cache's pickles to its end (a saved state names its posts by fingerprint)."""
+
+    def persistent_load(self, pid: object) -> object:
+        return pid
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    root = tmp_path / "site"
+    shutil.copytree(BASIC, root)
+    # A full-content feed carries each post's body: one more output that must not keep the server's address.
+    with open(root / "blogbuild.yaml", "a", encoding="utf-8") as config:
+        config.write("feed_content: full\n")
+    age(root)
+    result = blogbuild(root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Built "), result.stdout
+    return root
+
+
+def edit(site: Path) -> Path:
+    post = site / "content" / "posts" / "ring.md"
+    post.write_text(post.read_text(encoding="utf-8") + EDIT, encoding="utf-8")
+    return post
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+def test_a_build_after_the_server_renders_no_post_and_equals_a_fresh_build(site: Path, how: int) -> None:
+    edit(site)
+    server = Server(site)
+    try:
+        # The server's own build renders only the edited post: the others come from the build's posts cache
+        # (the server's base URL, its own address, is not part of a rendered post's key).
+        assert "1 post and " in server.start_line, server.lines
+        assert b"written while the server ran" in server.get("/posts/ring/")
+    finally:
+        rest = server.stop(how)
+    assert "saved the build state" in rest
+    result = blogbuild(site)
+    assert result.returncode == 0, result.stderr
+    # The build carries on from its own saved state, which the server's save kept, and takes the edited
+    # post's render from the posts cache the server saved.
+    assert result.stdout.startswith("Updated "), result.stdout
+    assert "for 1 edited post, the rest as published, 0 of " in result.stdout, result.stdout
+    assert_same_as_fresh(site)
+
+
+def test_a_second_server_renders_no_post(site: Path) -> None:
+    edit(site)
+    first = Server(site)
+    first.stop()
+    second = Server(site)
+    try:
+        assert "0 posts and " in second.start_line, second.lines
+        assert b"written while the server ran" in second.get("/posts/ring/")
+    finally:
+        second.stop()
+    result = blogbuild(site)
+    assert result.returncode == 0, result.stderr
+    assert "0 of " in result.stdout, result.stdout
+    assert_same_as_fresh(site)
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x80\x05garbage", "truncated"])
+def test_a_damaged_saved_state_is_ignored_with_a_warning(site: Path, damage: bytes | str) -> None:
+    Server(site).stop()
+    for path in (site / CACHE).glob("*.pickle"):
+        data = path.read_bytes()
+        path.write_bytes(data[:len(data) // 2] if damage == "truncated" else damage)
+    edit(site)
+    server = Server(site)
+    try:
+        assert any("cache unreadable" in line for line in server.lines), server.lines
+        assert b"written while the server ran" in server.get("/posts/ring/")
+    finally:
+        server.stop()
+    result = blogbuild(site)
+    assert result.returncode == 0, result.stderr
+    assert_same_as_fresh(site)
+
+
+def test_a_killed_server_leaves_a_cache_that_is_whole_or_absent(site: Path) -> None:
+    for attempt in range(3):
+        edit(site)
+        server = Server(site)
+        try:
+            server.process.send_signal(signal.SIGINT)   # saving begins...
+            if attempt:                                  # ...and is cut short at some point, or not at all
+                time.sleep(0.05 * attempt)
+            server.process.kill()
+        finally:
+            server.kill()
+    result = blogbuild(site)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    for path in (site / CACHE).glob("*.pickle"):   # every file there is a whole pickle
+        with open(path, "rb") as handle:
+            WholePickle(handle).load()
+    assert_same_as_fresh(site)
+
+
+def test_builds_with_other_base_urls_share_posts_and_keep_each_others_state(site: Path) -> None:
+    other = ("--base-url", "https://mirror.example.net/")
+    result = blogbuild(site, *other, "-o", "mirror")
+    assert result.returncode == 0, result.stderr
+    assert "0 of " in result.stdout, result.stdout   # every post from the first build's cache
+    fresh = blogbuild(site, "--no-cache", "-o", "fresh", *other)
+    assert fresh.returncode == 0, fresh.stderr
+    assert read_tree(site / "mirror") == read_tree(site / "fresh")
+    edit(site)
+    result = blogbuild(site)   # the first configuration's state survived the other one's save
+    assert result.stdout.startswith("Updated "), result.stdout
+    assert_same_as_fresh(site)
+
+
+def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_path: Path) -> None:
+    from blogbuild.build.state import KEEP_CONFIGURATIONS, DiskCache
+    folder = tmp_path / CACHE
+    folder.mkdir()
+    foreign = [folder / "posts-0dadcd231ae4a81a.pickle", folder / "state-ffffffff-0dadcd231ae4a81a.pickle"]
+    mine = [folder / f"state-aaaaaaaa-{number:016x}.pickle" for number in range(KEEP_CONFIGURATIONS + 2)]
+    for number, path in enumerate([*foreign, *mine]):
+        path.write_bytes(b"x")
+        os.utime(path, (HOUR_AGO + number, HOUR_AGO + number))
+    torn = folder / ".posts-aaaaaaaa-1.pickle.x1y2.tmp"   # a killed save's temporary file
+    torn.write_bytes(b"half")
+    os.utime(torn, (HOUR_AGO, HOUR_AGO))
+    cache = DiskCache(folder, "c" * 32, "p" * 32, "aaaaaaaa" + "0" * 24)
+    cache.save_posts({}, None)
+    left = {path.name for path in folder.iterdir()}
+    # The newest of the other configurations stay beside this one's files; other code's and the torn go.
+    assert left == {cache.posts_file.name} | {path.name for path in mine[-(KEEP_CONFIGURATIONS - 1):]}
