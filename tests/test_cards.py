@@ -212,6 +212,19 @@ def test_the_indexed_card_looks_like_the_rgb_drawing_of_its_runs(text, options, 
         assert ImageChops.difference(published.convert("RGB"), card.image.convert("RGB")).getbbox() is None
 
 
+def test_the_published_png_keeps_ink_far_above_and_below_the_line(tmp_path):
+    """Stacked combining marks reach far outside a line's usual height: the PNG (which takes rows without ink
+    from one shared segment) still has every pixel the drawing has."""
+    from PIL import ImageChops
+    tall = CardText("Z\u0301\u0301\u0301\u0301\u0301a\u0316\u0316\u0316\u0316\u0316lgo 标题", "S\u0301\u0301\u0301\u0301 · Part 1 of 2",
+                    "Site\u0316\u0316\u0316\u0316", "2025-01-01")
+    card = draw_card(tall, CardOptions(), *chains())
+    path, _ = CardMaker(CardOptions(), "zh-CN", str(tmp_path), tmp_path / "cards").png(tall)
+    with Image.open(path) as published:
+        assert ImageChops.difference(published.convert("RGB"), card.image.convert("RGB")).getbbox() is None
+    assert ImageChops.difference(card.image.convert("RGB"), rgb_drawing(card, CardOptions())).getextrema()[0][1] <= 3
+
+
 @pytest.mark.parametrize("value, message", [
     ({"background": "blue"}, "cards.background must be a colour like #1d2330"),
     ({"size": 3}, "cards: unknown setting 'size'"),

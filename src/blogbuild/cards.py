@@ -12,22 +12,21 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import struct
 import sys
 import unicodedata
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import indexed_png
 from .errors import SourceError
 
 WIDTH, HEIGHT = 1200, 630
 PADDING = 80
 CARD_CACHE = "cards"          # below .blogbuild-cache/
-_VERSION = "2"                # bump when the drawing changes
+_VERSION = "3"                # bump when the drawing changes
 ELLIPSIS = "…"
 # Where Debian (fonts-noto-cjk, fonts-dejavu-core), Fedora and Arch put the fonts the chain uses.
 _CJK_FOLDERS = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/google-noto-cjk", "/usr/share/fonts/noto-cjk",
@@ -157,6 +156,7 @@ class DrawnCard:
     image: Any       # PIL.Image.Image
     runs: tuple[GlyphRun, ...]
     missing: str
+    inked_rows: tuple[tuple[int, int], ...] | None = None   # rows with ink, outside them all rows alike
 
 
 def series_line(name: str, index: int, total: int, language: str) -> str:
@@ -267,50 +267,50 @@ def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_line
 
 
 class _Canvas:
-    """The card as palette indices: 0 is the background, 1..127 blend it toward the text colour and
-    129..255 toward the accent (by the ink's coverage), so the PNG is 8-bit indexed: a third of RGB's bytes
-    to compress, and a smaller file to share."""
+    """The card as palette indices: 0 is the background and 1..127 blend it toward the text colour; 128 is
+    the background again and 129..255 blend it toward the accent. Ink is drawn by coverage into one "P"
+    image, so the PNG is 8-bit indexed: a third of RGB's bytes to compress, and a smaller file to share."""
 
-    def __init__(self) -> None:
+    def __init__(self, options: CardOptions) -> None:
         from PIL import Image, ImageDraw
-        self.image = Image.new("L", (WIDTH, HEIGHT), 0)
+        self.image = Image.new("P", (WIDTH, HEIGHT), 0)
+        self.image.putpalette(card_palette(options))
         self.draw = ImageDraw.Draw(self.image)
+        self.inked_rows: list[tuple[int, int]] = []   # (top, bottom): outside them a row is the bar only
 
     def line(self, text: str, x: float, baseline: int, faces: Sequence[FontFace], size: int, accent: bool,
              runs: list[GlyphRun]) -> None:
         """text drawn from x on baseline, each run in its font; the runs appended to runs."""
-        from PIL import Image, ImageDraw
-        if accent:
-            # Coverage drawn into a band of its own, then moved into the accent half of the palette.
-            top = max(0, int(baseline - 1.4 * size))
-            band = Image.new("L", (WIDTH, min(HEIGHT, int(baseline + 0.6 * size)) - top), 0)
-            draw, band_baseline = ImageDraw.Draw(band), baseline - top
-        else:
-            draw, band_baseline = self.draw, baseline
         for part, face in split_runs(text, faces)[0]:
+            # What ImageDraw.text does for one line (the mask at x's fraction of a pixel, blended in at x's
+            # whole pixel), so the mask's place and size are known: the rows inked, the accent's box.
+            mask, (left, top) = _run_mask(face.path, face.index, size, part, x - int(x))
+            column, row = int(x) + left, baseline + top
+            width, height = mask.size
+            if accent:
+                # Accent ink blends from index 128 (the background's colour too) up to 255: the mask's box is
+                # set to 128 first. Lines never share pixels, so no other ink is under the box.
+                self.draw.rectangle((column, row, column + width - 1, row + height - 1), fill=_ACCENT_ZERO)
             # One baseline for every font of the line, so a Latin run sits level with the CJK beside it.
-            draw.text((x, band_baseline), part, font=_pillow_font(face.path, face.index, size), fill=_INK,
-                      anchor="ls")
+            self.draw.draw.draw_bitmap((column, row), mask, _ACCENT_FULL if accent else _COLOR_FULL)
+            self.inked_rows.append((row, row + height))
             runs.append(GlyphRun(x, baseline, part, face, size, accent))
             x += _run_width(face.path, face.index, size, part)
-        if accent:
-            self.image.paste(band.point(_ACCENT_INDEX), (0, top), band.point(_INKED))
 
     def bar(self) -> None:
         """The accent bar down the left edge."""
-        self.draw.rectangle((0, 0, 18, HEIGHT), fill=_INK + 128)
-
-    def indexed(self, options: CardOptions) -> Any:
-        """The card as a "P" image with the palette of the options' colours."""
-        from PIL import Image
-        image = Image.frombytes("P", (WIDTH, HEIGHT), self.image.tobytes())
-        image.putpalette(card_palette(options))
-        return image
+        self.draw.rectangle((0, 0, 18, HEIGHT), fill=_ACCENT_FULL)
 
 
-_INK = 127      # full coverage of either ink
-_ACCENT_INDEX = [0] + [128 + value for value in range(1, 128)] + [255] * 128
-_INKED = [0] + [255] * 255
+@lru_cache(maxsize=64)
+def _run_mask(path: str, index: int, size: int, text: str, fraction: float) -> tuple[Any, tuple[int, int]]:
+    """The anti-aliased coverage of a run drawn at a fraction of a pixel, and its offset from the baseline's
+    origin; remembered for the runs every card has (the site's name)."""
+    return _pillow_font(path, index, size).getmask2(text, "L", anchor="ls", start=(fraction, 0.0))
+
+
+_COLOR_FULL = 127     # the text colour at full coverage (0 is none: the background)
+_ACCENT_ZERO, _ACCENT_FULL = 128, 255
 
 
 @lru_cache(maxsize=8)
@@ -320,29 +320,9 @@ def card_palette(options: CardOptions) -> bytes:
                                                                       options.accent))
     palette = bytearray()
     for ink in (color, accent):
-        for step in range(_INK + 1):
-            palette += bytes(round(base + (top - base) * step / _INK) for base, top in zip(background, ink, strict=True))
+        for step in range(_COLOR_FULL + 1):
+            palette += bytes(round(base + (top - base) * step / _COLOR_FULL) for base, top in zip(background, ink, strict=True))
     return bytes(palette)
-
-
-def png_bytes(image: Any) -> bytes:
-    """An 8-bit "P" image as PNG. Written here rather than by Pillow, which tries all five row filters on
-    every row (three times zlib's own work on a card); an indexed image is best left unfiltered."""
-    raw = image.tobytes()
-    width = image.width
-    rows = b"".join(b"\0" + raw[offset:offset + width] for offset in range(0, len(raw), width))
-    # Run-length matching only: a card's rows are runs of background and of anti-aliased ink.
-    compressor = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
-    palette = image.getpalette() or []
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    return b"".join((b"\x89PNG\r\n\x1a\n",
-                     chunk(b"IHDR", struct.pack(">IIBBBBB", width, image.height, 8, 3, 0, 0, 0)),
-                     chunk(b"PLTE", bytes(palette[:768])),
-                     chunk(b"IDAT", compressor.compress(rows) + compressor.flush()),
-                     chunk(b"IEND", b"")))
 
 
 def _title_layout(title: str, faces: Sequence[FontFace], width: float) -> tuple[int, list[str]]:
@@ -360,7 +340,7 @@ def _title_layout(title: str, faces: Sequence[FontFace], width: float) -> tuple[
 def draw_card(text: CardText, options: CardOptions, title_faces: Sequence[FontFace],
               body_faces: Sequence[FontFace]) -> DrawnCard:
     """The card as an image, with the runs drawn (for tests) and the characters left out."""
-    canvas = _Canvas()
+    canvas = _Canvas(options)
     canvas.bar()
     runs: list[GlyphRun] = []
     inner = WIDTH - 2 * PADDING
@@ -381,7 +361,7 @@ def draw_card(text: CardText, options: CardOptions, title_faces: Sequence[FontFa
         canvas.line(series[0], PADDING, bottom, body_faces, 30, True, runs)
     missing = "".join(dict.fromkeys(split_runs(text.title, title_faces)[1] + split_runs(
         f"{text.site}{text.series}{text.date}", body_faces)[1]))
-    return DrawnCard(canvas.indexed(options), tuple(runs), missing)
+    return DrawnCard(canvas.image, tuple(runs), missing, tuple(canvas.inked_rows))
 
 
 def font_identities(faces: Sequence[FontFace]) -> list[str]:
@@ -430,7 +410,7 @@ class CardMaker:
         if drawn.missing:
             missing_record.write_text(drawn.missing, encoding="utf-8")
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(png_bytes(drawn.image))
+        temporary.write_bytes(indexed_png.encode(drawn.image, drawn.inked_rows))
         os.replace(temporary, path)
         self.drawn += 1
         return str(path), drawn.missing
