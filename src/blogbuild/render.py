@@ -229,6 +229,9 @@ class TemplateSet:
         self._loader: jinja2.BaseLoader = environment.loader
         self._closure: dict[str, tuple[str, bool]] = {}
         self._texts: dict[str, str] = {}
+        # Each template file read and parsed once: (source, the names it extends/includes/imports, None
+        # for a name given by a variable), or None when there is no such template.
+        self._read: dict[str, tuple[str, list[str | None]] | None] = {}
 
     def closures(self) -> dict[str, tuple[str, bool]]:
         """Every closure computed so far, by template name (saved with a build's state)."""
@@ -237,6 +240,17 @@ class TemplateSet:
     def remember_closures(self, closures: Mapping[str, tuple[str, bool]]) -> None:
         """Take closures computed by an earlier process for the very same template files."""
         self._closure.update(closures)
+
+    def preload(self, names: Iterable[str]) -> None:
+        """Compile these templates and everything they extend, include or import, now: forked workers then
+        inherit them compiled instead of each compiling them again (a cold build's templates cost ~0.2 s
+        to compile, per process). A template that fails is left to fail where it is rendered."""
+        for name in dict.fromkeys(names):
+            for needed in self._sources(name):
+                try:
+                    self.environment.get_template(needed)
+                except jinja2.TemplateError:
+                    pass
 
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
@@ -272,19 +286,28 @@ class TemplateSet:
                 self._collect(other, seen)
         return seen
 
+    def _references(self, name: str) -> tuple[str, list[str | None]] | None:
+        if name not in self._read:
+            try:
+                source, filename, _ = self._loader.get_source(self.environment, name)
+            except jinja2.TemplateNotFound:
+                self._read[name] = None
+                return None
+            try:
+                tree = self.environment.parse(source, name, filename)
+            except jinja2.TemplateSyntaxError as error:
+                raise template_error(error) from error
+            self._read[name] = (source, list(meta.find_referenced_templates(tree)))
+        return self._read[name]
+
     def _collect(self, name: str, seen: dict[str, str]) -> bool:
         if name in seen:
             return False
-        try:
-            source, filename, _ = self._loader.get_source(self.environment, name)
-        except jinja2.TemplateNotFound:
+        read = self._references(name)
+        if read is None:
             seen[name] = ""
             return False
-        seen[name] = source
-        try:
-            references = list(meta.find_referenced_templates(self.environment.parse(source, name, filename)))
-        except jinja2.TemplateSyntaxError as error:
-            raise template_error(error) from error
+        seen[name], references = read
         dynamic = False
         for reference in references:
             if reference is None:

@@ -116,6 +116,7 @@ def render_pages(templates: "TemplateSet", pages: Sequence["PlannedPage"], jobs:
     if len(pages) >= PAGES_PER_POOL and jobs > 1 and sys.platform.startswith("linux"):
         import multiprocessing
         _FORKED_PAGES = (templates, pages, stage)
+        templates.preload(page.template for page in pages)
         try:
             gc.freeze()   # the workers inherit the Site: their collections need not walk it
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
