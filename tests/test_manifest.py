@@ -415,3 +415,67 @@ def test_a_fresh_clone_without_public_reuses_every_rendered_post(site: Path, tmp
     assert result.ok, result.errors
     assert result.stats.markdown_rendered == 0
     assert result.stats.markdown_reused == len(list((copy / "content").rglob("*.md")))
+
+
+def restore_with_links(site: Path, target: Path, names: tuple[str, ...]) -> None:
+    """Copy the folders as one tar archive restores them (actions/cache): mtimes kept, and files that are hard
+    links of each other across the folders stay one file."""
+    first: dict[tuple[int, int], Path] = {}
+    for name in names:
+        for path in sorted((site / name).rglob("*")):
+            copy = target / path.relative_to(site)
+            status = path.lstat()
+            if path.is_dir():
+                copy.mkdir(parents=True, exist_ok=True)
+            elif (status.st_dev, status.st_ino) in first:
+                os.link(first[(status.st_dev, status.st_ino)], copy)
+            else:
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, copy)
+                first[(status.st_dev, status.st_ino)] = copy
+
+
+def test_the_spare_is_kept_in_the_cache_folder_and_a_fresh_clone_takes_it_up(site: Path, tmp_path: Path) -> None:
+    """A build with the cache keeps the tree its swap replaced in .blogbuild-cache/ (what a deploy restores),
+    not beside public/; a fresh clone restored with it updates that spare instead of making a folder per page,
+    and its output equals a --no-cache build; the spare is never written through (public/ kept its bytes)."""
+    post = site / "content" / "posts" / "ring.md"   # a published post (the first is a draft)
+    post.write_text(post.read_text(encoding="utf-8") + "\nA second build.\n", encoding="utf-8")
+    assert blogbuild(site).returncode == 0
+    kept = site / ".blogbuild-cache" / "spare-public"
+    assert kept.is_dir() and not (site / ".blogbuild-spare-public").exists()
+    assert (kept / "index.html").stat().st_ino == (site / "public" / "index.html").stat().st_ino or \
+        (kept / "index.html").read_bytes() != (site / "public" / "index.html").read_bytes()
+
+    copy = tmp_path / "elsewhere" / "clone"
+    for name in ("content", "templates", "static"):
+        if (site / name).exists():
+            shutil.copytree(site / name, copy / name, copy_function=shutil.copy)
+    shutil.copy(site / "blogbuild.yaml", copy / "blogbuild.yaml")
+    restore_with_links(site, copy, (".blogbuild-cache", "public"))
+    spare_folders = {path for path in (copy / ".blogbuild-cache" / "spare-public").rglob("*") if path.is_dir()}
+    published = read_tree(copy / "public")
+    edited = copy / "content" / "posts" / "ring.md"
+    edited.write_text(edited.read_text(encoding="utf-8") + "\nEdited after the clone.\n", encoding="utf-8")
+    spare_inode = (copy / ".blogbuild-cache" / "spare-public").stat().st_ino
+    result = blogbuild(copy)
+    assert result.returncode == 0, result.stderr
+    assert_same_as_fresh(copy)
+    assert (copy / "public").stat().st_ino == spare_inode, "the restored spare became the new tree"
+    assert spare_folders, "the spare had folders to reuse"
+    assert read_tree(copy / ".blogbuild-cache" / "spare-public") == published, "the replaced tree is the spare"
+
+
+def test_a_spare_beside_public_is_taken_up_and_moved_into_the_cache(site: Path) -> None:
+    """A --no-cache build keeps its spare beside public/ (it writes nothing in the cache folder); the next
+    build with the cache starts from it and keeps the replaced tree in the cache folder: one spare, not two."""
+    post = site / "content" / "posts" / "ring.md"   # a published post (the first is a draft)
+    post.write_text(post.read_text(encoding="utf-8") + "\nA no-cache build.\n", encoding="utf-8")
+    assert blogbuild(site, "--no-cache").returncode == 0
+    beside = site / ".blogbuild-spare-public"
+    assert beside.is_dir()
+    post.write_text(post.read_text(encoding="utf-8") + "\nThen a cached one.\n", encoding="utf-8")
+    assert blogbuild(site).returncode == 0
+    assert not beside.exists()
+    assert (site / ".blogbuild-cache" / "spare-public").is_dir()
+    assert_same_as_fresh(site)

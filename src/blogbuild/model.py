@@ -305,3 +305,11 @@ class OutputFile:
     data: bytes = b""
     source: str = ""         # a file to copy instead of data (static files, bundle resources)
     staged: bool = False     # source is a rendered page spooled to disk by this build: link it, don't copy
+
+
+@dataclass(frozen=True)
+class TemplateFacts:
+    """What a TemplateSet learnt of its template files: closures, and each file's source and references."""
+
+    closures: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    read: dict[str, tuple[str, list[str | None]] | None] = field(default_factory=dict)

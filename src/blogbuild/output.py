@@ -185,7 +185,7 @@ class _Tree:
 
 
 def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected: list[Path] | None = None,
-                 prepared: Path | None = None) -> int:
+                 prepared: Path | None = None, spare_dir: Path | None = None) -> int:
     """Write files as the new output folder, atomically; unchanged files keep their inode and mtime.
 
     The new tree is prepared beside the output and swapped in whole. It starts from the tree the last
@@ -197,15 +197,24 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     prepared: a folder (the build's stage, beside the output) already holding freshly rendered pages at
     their paths. With no spare at hand it becomes the new tree itself: the pages are not linked again.
 
+    spare_dir: where the spare is kept, on the output's file system (the build keeps it in its cache folder,
+    so that a deploy restoring that folder restores the spare too, and a fresh checkout does not make a
+    folder per page again); by default beside the output. A spare in the other place is taken up as well.
+
     Returns the number of files whose bytes changed."""
     check_output_dir(output_dir, protected or [])
     parent = output_dir.resolve().parent
-    spare = parent / f"{_SPARE_PREFIX}{output_dir.name}"
+    beside = parent / f"{_SPARE_PREFIX}{output_dir.name}"
+    spare = spare_dir if spare_dir is not None else beside
+    # The spare to start from: the one where it is kept, else one left in the other place (by an older
+    # version, or by a --no-cache build, which keeps it beside the output).
+    found = spare if spare.is_dir() or spare == beside or not beside.is_dir() else beside
     if _already_published(files, output_dir):
         # Nothing to change: leave the folder (and every inode and mtime) as it is. Pages rendered into the
         # stage anyway (a --no-cache build) make a good spare for the next build: their folders exist.
         if prepared is not None and prepared.is_dir() and prepared.resolve().parent == parent and \
-                not spare.exists():
+                not found.exists():
+            spare.parent.mkdir(parents=True, exist_ok=True)
             os.rename(prepared, spare)
         return 0
     parent.mkdir(parents=True, exist_ok=True)
@@ -213,11 +222,15 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
         shutil.rmtree(stale, ignore_errors=True)   # a killed build's half-written tree
     for stale in parent.glob(f"{_TRASH_PREFIX}{output_dir.name}-*"):
         remove_later(stale)   # a remover that was killed (one still running makes this a no-op)
-    tree = _start_tree(parent, output_dir, spare, prepared)
+    tree = _start_tree(parent, output_dir, found, prepared)
     try:
         changed = _fill_tree(files, tree, output_dir)
         _remove_strays(files, tree)
         (tree.path / MARKER).write_text("This folder is written by blogbuild; it replaces it whole on each build.\n")
+        for other in {spare, beside}:
+            if other.exists():   # a spare not taken up (the one in the other place): it would go stale
+                remove_later(other)
+        spare.parent.mkdir(parents=True, exist_ok=True)
         _swap_in(tree.path, output_dir, parent, spare)
     except BaseException:
         shutil.rmtree(tree.path, ignore_errors=True)

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from .version import __version__
 from .config import SiteConfig
 from .errors import SourceError
-from .model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
+from .model import Paginator, Post, Section, SeriesNav, Site, TemplateFacts, Taxonomy, Term
 from .posts import fingerprint_of
 from .site import section_of, special_layout
 from .urls import url_to_output_path, urlize
@@ -233,13 +233,15 @@ class TemplateSet:
         # for a name given by a variable), or None when there is no such template.
         self._read: dict[str, tuple[str, list[str | None]] | None] = {}
 
-    def closures(self) -> dict[str, tuple[str, bool]]:
-        """Every closure computed so far, by template name (saved with a build's state)."""
-        return dict(self._closure)
+    def closures(self) -> TemplateFacts:
+        """Every closure computed so far and every template file read, by name (saved with a build's state)."""
+        return TemplateFacts(dict(self._closure), dict(self._read))
 
-    def remember_closures(self, closures: Mapping[str, tuple[str, bool]]) -> None:
-        """Take closures computed by an earlier process for the very same template files."""
-        self._closure.update(closures)
+    def remember_closures(self, facts: TemplateFacts) -> None:
+        """Take what an earlier process learnt of the very same template files: a carried-on build then
+        parses no template to plan its pages."""
+        self._closure.update(facts.closures)
+        self._read.update(facts.read)
 
     def preload(self, names: Iterable[str]) -> None:
         """Compile these templates and everything they extend, include or import, now: forked workers then

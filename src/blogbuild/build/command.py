@@ -118,7 +118,8 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
         return 1
     protected: list[Path] = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
                  Path(config.root) / config.static_dir, Path(config.root)]
-    write_output(result.files, output, protected=protected, prepared=Path(stage))
+    write_output(result.files, output, protected=protected, prepared=Path(stage),
+                 spare_dir=None if options.no_cache else _spare_in_cache(config, output))
     outputs = manifest.snapshot_outputs(output, [*result.files, MARKER]) if inputs is not None else None
     builder.record_published(output, outputs)
     result = replace(result, files={})   # the summary needs only the counts
@@ -138,6 +139,18 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
     if not options.quiet:
         print(_summary(result, output))
     return 0
+
+
+def _spare_in_cache(config: SiteConfig, output: Path) -> Path | None:
+    """Where the build keeps the spare tree: in its cache folder (a deploy that restores the cache then
+    restores the spare, and the first build on a fresh checkout need not make a folder per page), when that
+    folder is on the output's file system (the spare is swapped in by rename); else None (beside the output)."""
+    from ..manifest import CACHE_DIR
+    try:
+        same_device = os.stat(config.root).st_dev == os.stat(output.resolve().parent).st_dev
+    except OSError:
+        return None
+    return Path(config.root) / CACHE_DIR / f"spare-{output.name}" if same_device else None
 
 
 def next_due(builder: Builder, config: SiteConfig) -> float | None:

@@ -17,7 +17,7 @@ from typing import Any, Mapping, NamedTuple
 
 from ..atomic import atomic_writer
 from ..errors import BlogbuildError, SourceError, SourceWarning
-from ..model import OutputFile, Post, Site, SourceFile
+from ..model import OutputFile, Post, Site, SourceFile, TemplateFacts
 from ..names import TEMPORARY_SUFFIX
 from ..sources import ContentTree, FoundFile
 
@@ -90,7 +90,7 @@ class BuilderState:
     memo: dict[Any, Any] = field(default_factory=dict)                    # the Planner's search-index memo
     plain_posts: frozenset[str] = frozenset()                             # see links.resolve_links
     templates_key: str = ""
-    closure: dict[str, tuple[str, bool]] = field(default_factory=dict)    # render.TemplateSet closures
+    closure: TemplateFacts = field(default_factory=TemplateFacts)          # render.TemplateSet closures
     output_keys: dict[str, str] = field(default_factory=dict)             # output path -> key it was made from
     static_count: int = 0
     previous: Mapping[str, OutputFile] = field(default_factory=dict)      # the last good build's output
