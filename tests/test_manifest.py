@@ -433,6 +433,9 @@ def restore_with_links(site: Path, target: Path, names: tuple[str, ...]) -> None
                 copy.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, copy)
                 first[(status.st_dev, status.st_ino)] = copy
+        for path in sorted([site / name, *(site / name).rglob("*")], reverse=True):   # folders' mtimes last
+            if path.is_dir():
+                shutil.copystat(path, target / path.relative_to(site))
 
 
 def test_the_spare_is_kept_in_the_cache_folder_and_a_fresh_clone_takes_it_up(site: Path, tmp_path: Path) -> None:
