@@ -499,6 +499,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh-clone-only", action="store_true",
                         help="of blogbuild's cases, run only the fresh clone with a restored cache")
     parser.add_argument("--top", type=int, default=25, help="rows of the profile's function table")
+    parser.add_argument("--no-cards", action="store_true",
+                        help="build blogbuild with `cards: false` (no social cards: Hugo's bench theme draws none)")
     args = parser.parse_args(argv)
 
     tools = [tool.strip() for tool in args.tools.split(",") if tool.strip()]
@@ -528,6 +530,10 @@ def main(argv: list[str] | None = None) -> int:
 
     posts, sites = prepare_corpus(args.n, args.seed, work, "hugo" in tools, "pelican" in tools,
                                   args.corpus)
+    if args.no_cards and "blogbuild" in sites:
+        with open(sites["blogbuild"] / "blogbuild.yaml", "a", encoding="utf-8") as config:
+            config.write("cards: false\n")
+        print("blogbuild.yaml: cards: false (no social cards)", file=sys.stderr)
     size = sum(len(synth.front_matter_text(post).encode()) for post in posts) / len(posts)
     print(f"corpus {args.corpus}: {len(posts)} posts, mean {size:.0f} bytes, seed {args.seed}, in {work / 'corpus'}",
           file=sys.stderr)
