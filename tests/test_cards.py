@@ -308,3 +308,22 @@ def test_a_character_no_font_has_is_a_warning_at_the_title_line(make_site, capsy
     assert main(["build", "--root", str(root)]) == 0
     # The character is shown as Python writes it (an unassigned or private character is invisible otherwise).
     assert "content/posts/odd.md:3: warning: social card: no font has '\\U000f0001'" in capsys.readouterr().err
+
+
+def test_cards_drawn_in_the_background_equal_cards_drawn_in_the_build(make_site):
+    """With more than one job the cards are drawn in a forked process while pages render: the same files,
+    bytes, warnings (at the title's line) and count as a build that draws them itself."""
+    from blogbuild.build import Builder
+    from blogbuild.config import load_config
+    site = {**CARD_SITE, "content/posts/odd.md": "---\ndate: 2025-01-01\ntitle: \"Odd \\U000F0001 title\"\n---\nB.\n"}
+    outcomes = []
+    for jobs in (1, 2):
+        root = make_site(site)
+        builder = Builder(load_config(root=root), jobs=jobs, use_cache=True)
+        result = builder.build()
+        assert result.ok, result.errors
+        cards = {path: Path(result.files[path].source).read_bytes() for path in result.files if "/card-" in path}
+        warnings = [(Path(warning.path).name, warning.line, warning.message) for warning in result.warnings]
+        outcomes.append((cards, warnings, builder.cards_drawn))
+    assert len(outcomes[0][0]) == 3 and outcomes[0][2] == 3
+    assert outcomes[0] == outcomes[1]

@@ -10,6 +10,7 @@ import os
 import time
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping
 
@@ -22,6 +23,7 @@ from ..posts import fingerprint_of
 from . import incremental
 from .assemble import Assembly, assemble, copied_files, copied_only, overlay, url_conflicts
 from .pages import PageStore
+from .pools import InBackground, can_fork
 from .reading import read_sources
 from .rendering import render_posts
 from .result import BuildResult, BuildStats
@@ -192,9 +194,11 @@ class Builder:
         copied = copied_files(site, static_files(self.config), tree.files,
                               lambda path: display_path(path, str(self.root)))
         copied += [(OutputFile(path, source=file), "<image variants>") for path, file in media.items()]
-        cards, card_warnings, self.cards_drawn = card_stage(site, self.config, self._media_cache() / CARD_CACHE,
-                                                            self.jobs)
-        copied += [(OutputFile(path, source=file), "<social cards>") for path, file in cards]
+        card_folder = self._media_cache() / CARD_CACHE
+        # With more than one worker the cards are drawn in a forked process while this one plans and renders
+        # the pages: the cores otherwise wait on this process's serial stages. Its result is read at the end.
+        drawing = InBackground(partial(card_stage, site, self.config, card_folder, self.jobs)) \
+            if self.config.cards.enabled and self.jobs > 1 and can_fork() else None
         # KaTeX and mermaid, from inside the package, only when some page needs them (none with cdn_assets).
         copied += [(OutputFile(path, source=str(vendored)), "<blogbuild's vendored assets>")
                    for path, vendored in vendor_outputs(self.config, math=any(post.has_math for post in site.pages),
@@ -203,15 +207,28 @@ class Builder:
         try:
             pages, data = Planner(site, templates, self._list_key, self.state.memo).plan()
         except SourceError as error:   # a template that does not parse: report it with the content errors
+            copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
             assembly = copied_only(copied, css, error)
             return site, replace(assembly, errors=(*conflict_errors, *assembly.errors)), card_warnings
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         self.state.output_keys = {item.output_path: item.key for item in planned}
         made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir)
+        copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
         assembly = assemble(copied, css, pages, data, made.outputs, conflicted)
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
                              rendered=made.rendered, reused=made.reused), card_warnings
+
+    def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
+                    drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:
+        """The copied files with the posts' social cards: drawn in the background, or (without one, or when
+        it failed) here."""
+        from ..cards import card_stage
+        outcome = drawing.result() if drawing is not None else None
+        if outcome is None:
+            outcome = card_stage(site, self.config, card_folder, self.jobs)
+        cards, warnings, self.cards_drawn = outcome
+        return [*copied, *((OutputFile(path, source=file), "<social cards>") for path, file in cards)], warnings
 
     def _assemble_edits(self, templates: "TemplateSet", edited: list[Post]) -> tuple[Site, Assembly]:
         """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""

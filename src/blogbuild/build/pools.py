@@ -9,7 +9,7 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..config import SiteConfig
 from ..errors import SourceError
@@ -87,6 +87,47 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
                              initargs=([str(folder) for folder in template_dirs(config)],)) as pool:
         return list(pool.map(_render_in_worker, [(source, config, fingerprint)
                                                   for source, fingerprint in jobs_needed], chunksize=chunk))
+
+
+class InBackground:
+    """A function run in a forked process while this one goes on; its (pickled) result read back at the end.
+    Whatever goes wrong there (an exception, a crash, a kill) makes result() None: the caller then does the
+    work itself, so running in the background can only save time, never change the outcome."""
+
+    def __init__(self, function: Callable[[], Any]) -> None:
+        import pickle
+        read, write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:   # the child: never returns into the caller's code, never runs its exit handlers
+            code = 1
+            try:
+                os.close(read)
+                data = pickle.dumps(function(), protocol=pickle.HIGHEST_PROTOCOL)
+                with os.fdopen(write, "wb") as pipe:
+                    pipe.write(data)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        self._read = read
+
+    def result(self) -> Any:
+        """The function's result, once its process has ended; None when it failed."""
+        import pickle
+        with os.fdopen(self._read, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(self.pid, 0)
+        if status != 0 or not data:
+            return None
+        try:
+            return pickle.loads(data)
+        except Exception:   # a torn result: as if it had failed
+            return None
+
+
+def can_fork() -> bool:
+    """Whether work can go to forked processes here (Linux; elsewhere everything runs in this process)."""
+    return sys.platform.startswith("linux")
 
 
 # The pages a forked pool renders: set before forking, so the workers inherit the Site instead of unpickling it.
