@@ -281,7 +281,8 @@ class _Canvas:
     def line(self, text: str, x: float, baseline: int, faces: Sequence[FontFace], size: int, accent: bool,
              runs: list[GlyphRun]) -> None:
         """text drawn from x on baseline, each run in its font; the runs appended to runs."""
-        for part, face in split_runs(text, faces)[0]:
+        parts = split_runs(text, faces)[0]
+        for number, (part, face) in enumerate(parts):
             # What ImageDraw.text does for one line (the mask at x's fraction of a pixel, blended in at x's
             # whole pixel), so the mask's place and size are known: the rows inked, the accent's box.
             mask, (left, top) = _run_mask(face.path, face.index, size, part, x - int(x))
@@ -295,7 +296,8 @@ class _Canvas:
             self.draw.draw.draw_bitmap((column, row), mask, _ACCENT_FULL if accent else _COLOR_FULL)
             self.inked_rows.append((row, row + height))
             runs.append(GlyphRun(x, baseline, part, face, size, accent))
-            x += _run_width(face.path, face.index, size, part)
+            if number + 1 < len(parts):   # a line's last run is measured by nothing after it
+                x += _run_width(face.path, face.index, size, part)
 
     def bar(self) -> None:
         """The accent bar down the left edge."""
