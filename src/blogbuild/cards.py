@@ -26,7 +26,7 @@ from .errors import SourceError
 WIDTH, HEIGHT = 1200, 630
 PADDING = 80
 CARD_CACHE = "cards"          # below .blogbuild-cache/
-_VERSION = "3"                # bump when the drawing changes
+_VERSION = "4"                # bump when the drawing changes
 ELLIPSIS = "…"
 # Where Debian (fonts-noto-cjk, fonts-dejavu-core), Fedora and Arch put the fonts the chain uses.
 _CJK_FOLDERS = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/google-noto-cjk", "/usr/share/fonts/noto-cjk",
@@ -283,18 +283,18 @@ class _Canvas:
         """text drawn from x on baseline, each run in its font; the runs appended to runs."""
         parts = split_runs(text, faces)[0]
         for number, (part, face) in enumerate(parts):
-            # What ImageDraw.text does for one line (the mask at x's fraction of a pixel, blended in at x's
-            # whole pixel), so the mask's place and size are known: the rows inked, the accent's box.
-            mask, (left, top) = _run_mask(face.path, face.index, size, part, x - int(x))
-            column, row = int(x) + left, baseline + top
-            width, height = mask.size
+            masks = [(mask, int(piece_x) + left, baseline + top)
+                     for mask, (left, top), piece_x in _run_masks(face, size, part, x)]
             if accent:
-                # Accent ink blends from index 128 (the background's colour too) up to 255: the mask's box is
-                # set to 128 first. Lines never share pixels, so no other ink is under the box.
-                self.draw.rectangle((column, row, column + width - 1, row + height - 1), fill=_ACCENT_ZERO)
-            # One baseline for every font of the line, so a Latin run sits level with the CJK beside it.
-            self.draw.draw.draw_bitmap((column, row), mask, _ACCENT_FULL if accent else _COLOR_FULL)
-            self.inked_rows.append((row, row + height))
+                # Accent ink blends from index 128 (the background's colour too) up to 255: the masks' boxes
+                # are set to 128 first. Lines never share pixels, so no other ink is under them.
+                for mask, column, row in masks:
+                    self.draw.rectangle((column, row, column + mask.size[0] - 1, row + mask.size[1] - 1),
+                                        fill=_ACCENT_ZERO)
+            for mask, column, row in masks:
+                # One baseline for every font of the line, so a Latin run sits level with the CJK beside it.
+                self.draw.draw.draw_bitmap((column, row), mask, _ACCENT_FULL if accent else _COLOR_FULL)
+                self.inked_rows.append((row, row + mask.size[1]))
             runs.append(GlyphRun(x, baseline, part, face, size, accent))
             if number + 1 < len(parts):   # a line's last run is measured by nothing after it
                 x += _run_width(face.path, face.index, size, part)
@@ -304,10 +304,57 @@ class _Canvas:
         self.draw.rectangle((0, 0, 18, HEIGHT), fill=_ACCENT_FULL)
 
 
+def _run_masks(face: FontFace, size: int, text: str, x: float) -> list[tuple[Any, tuple[int, int], float]]:
+    """(coverage mask, offset from the origin, origin) of each piece of a run drawn from x, as ImageDraw.text
+    draws a line (the mask made at x's fraction of a pixel, blended in at its whole pixel). The pieces are
+    the run itself, or its ideographs one by one and the text between them when that gives the same pixels:
+    an ideograph's mask is kept, and a Chinese blog's titles share most of theirs."""
+    pieces = _ideograph_pieces(face, size, text)
+    if pieces is None:
+        return [(*_run_mask(face.path, face.index, size, text, x - int(x)), x)]
+    masks = []
+    for piece in pieces:
+        made = _glyph_mask if _is_ideograph(piece[0]) else _run_mask
+        masks.append((*made(face.path, face.index, size, piece, x - int(x)), x))
+        x += _run_width(face.path, face.index, size, piece)
+    return masks
+
+
+def _is_ideograph(character: str) -> bool:
+    return "\u4e00" <= character <= "\u9fff" or "\u3400" <= character <= "\u4dbf"
+
+
+_IDEOGRAPH_OR_NOT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]|[^\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+def _ideograph_pieces(face: FontFace, size: int, text: str) -> list[str] | None:
+    """text cut around each ideograph, or None when the pieces drawn one after another could differ from the
+    run: text shaped across a cut (marks, joiners, variation selectors, right-to-left text) or kerned across
+    one (the pieces' widths do not add up to the run's)."""
+    pieces = _IDEOGRAPH_OR_NOT.findall(text)
+    if len(pieces) < 2 or not any(_is_ideograph(piece[0]) for piece in pieces):
+        return None
+    for character in text:
+        if ord(character) >= 0x300 and not _is_ideograph(character) and (
+                unicodedata.category(character) in ("Mn", "Me", "Cf") or
+                unicodedata.bidirectional(character) in ("R", "AL", "AN")):
+            return None
+    whole = _run_width(face.path, face.index, size, text)
+    if sum(_run_width(face.path, face.index, size, piece) for piece in pieces) != whole:
+        return None
+    return pieces
+
+
 @lru_cache(maxsize=64)
 def _run_mask(path: str, index: int, size: int, text: str, fraction: float) -> tuple[Any, tuple[int, int]]:
-    """The anti-aliased coverage of a run drawn at a fraction of a pixel, and its offset from the baseline's
+    """The anti-aliased coverage of text drawn at a fraction of a pixel, and its offset from the baseline's
     origin; remembered for the runs every card has (the site's name)."""
+    return _pillow_font(path, index, size).getmask2(text, "L", anchor="ls", start=(fraction, 0.0))
+
+
+@lru_cache(maxsize=2048)
+def _glyph_mask(path: str, index: int, size: int, text: str, fraction: float) -> tuple[Any, tuple[int, int]]:
+    """_run_mask for one ideograph, with room for a blog's worth of them (about 5 kB each at the title's size)."""
     return _pillow_font(path, index, size).getmask2(text, "L", anchor="ls", start=(fraction, 0.0))
 
 
