@@ -610,7 +610,7 @@ def test_after_a_build_the_first_page_is_the_published_one_before_anything_is_re
             return result
 
     dev = DevServer(ServeOptions(root=str(site), port=0), out=io.StringIO(),
-                    builder_factory=lambda config: HeldBuilder(config, jobs=1, use_cache=True))
+                    builder_factory=lambda config, saved: HeldBuilder(config, jobs=1, use_cache=True))
     starter = threading.Thread(target=dev.start)
     starter.start()
     try:

@@ -45,9 +45,9 @@ def assert_same_as_fresh(site: Path, *args: str) -> None:
 class Server:
     """`blogbuild serve --port 0` as a process: its terminal lines, its address, and how it ends."""
 
-    def __init__(self, site: Path) -> None:
+    def __init__(self, site: Path, port: int = 0) -> None:
         self.process = subprocess.Popen([sys.executable, "-m", "blogbuild", "serve", "--root", str(site),
-                                         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                         "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         text=True)
         self.lines: list[str] = []
         while not any("Ctrl-C to stop" in line for line in self.lines):
@@ -128,20 +128,60 @@ def test_a_build_after_the_server_renders_no_post_and_equals_a_fresh_build(site:
     assert_same_as_fresh(site)
 
 
-def test_a_second_server_renders_no_post(site: Path) -> None:
-    edit(site)
-    first = Server(site)
+def free_port() -> int:
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def strip_injection(body: bytes) -> bytes:
+    start = body.rfind(b'<script src="/__blogbuild/reload.js"')
+    return body if start < 0 else body[:start] + body[body.index(b"</script>", start) + len(b"</script>"):]
+
+
+def test_the_next_server_starts_from_the_pages_and_state_the_last_one_saved(site: Path) -> None:
+    port = free_port()   # the same address: the same configuration (the base URL is the server's address)
+    first = Server(site, port)
     first.stop()
-    second = Server(site)
+    second = Server(site, port)
+    second.stop()
+    # Nothing changed: the second server answered from the first one's pages and rendered nothing.
+    assert any("serving the last server's pages" in line for line in second.lines), second.lines
+    assert "0 posts and 0 pages rendered" in second.start_line, second.lines
+    edit(site)
+    third = Server(site, port)
     try:
-        assert "0 posts and " in second.start_line, second.lines
-        assert b"written while the server ran" in second.get("/posts/ring/")
+        # Only the edited post and the pages that show it are rendered; every other page is the saved one.
+        assert "1 post and " in third.start_line, third.lines
+        rendered = int(third.start_line.split("1 post and ", 1)[1].split()[0])
+        assert 0 < rendered < len(list((site / "public").rglob("index.html"))) // 2, third.lines
+        served = {path: strip_injection(third.get(path)) for path in ("/", "/posts/ring/", "/tags/vllm/")}
     finally:
-        second.stop()
+        third.stop()
+    fresh = blogbuild(site, "--no-cache", "--drafts", "--base-url", third.url, "-o", "fresh")
+    assert fresh.returncode == 0, fresh.stderr
+    for path, body in served.items():
+        assert body == (site / "fresh" / path.lstrip("/") / "index.html").read_bytes(), path
     result = blogbuild(site)
     assert result.returncode == 0, result.stderr
     assert "0 of " in result.stdout, result.stdout
     assert_same_as_fresh(site)
+
+
+def test_a_page_of_the_saved_tree_changed_by_hand_is_neither_served_nor_reused(site: Path) -> None:
+    port = free_port()
+    Server(site, port).stop()
+    page = next((site / CACHE).glob("served-*/posts/ring/index.html"))
+    text = page.read_bytes()
+    page.write_bytes(text.replace(b"Ring", b"Gong"))   # the same size, another mtime
+    server = Server(site, port)
+    try:
+        assert not any("serving the last server's pages" in line for line in server.lines), server.lines
+        assert b"Gong" not in server.get("/posts/ring/") and b"Ring" in server.get("/posts/ring/")
+        assert " 0 pages rendered" not in server.start_line, server.lines
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize("damage", [b"", b"\x80\x05garbage", "truncated"])

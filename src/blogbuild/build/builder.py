@@ -99,7 +99,7 @@ class Builder:
         self.resumed = False
         self._templates: _Templates | None = None
         self._site_made_at = datetime.now(timezone.utc)
-        self._cache = DiskCache(self.root / CACHE_DIR, config_key(config), posts_key(config), code_key())
+        self._cache = Builder.disk_cache_for(config)
         self._cache_warnings: list[SourceWarning] = []
         self._posts_dirty = False
         self._published_dirty = False
@@ -125,6 +125,16 @@ class Builder:
         self.pages.published = loaded.published
         if loaded.output_dir is not None:
             self.pages.published_dir = os.path.join(self.root, loaded.output_dir)
+
+    @staticmethod
+    def disk_cache_for(config: SiteConfig) -> DiskCache:
+        """The disk cache a builder of this configuration uses (naming its files reads none of them)."""
+        return DiskCache(Path(config.root) / CACHE_DIR, config_key(config), posts_key(config), code_key())
+
+    @property
+    def disk_cache(self) -> DiskCache:
+        """Where this builder's caches live on disk (their files named by code and configuration)."""
+        return self._cache
 
     @property
     def last_good(self) -> LastGood | None:

@@ -241,6 +241,10 @@ class DiskCache:
         # Compiled templates: Jinja folds a filter over a constant (`'/js/x.js' | url`) into the compiled
         # code, so they hold the base URL and the rest of the configuration, not only the template source.
         self.bytecode_dir = cache_dir / f"jinja-{code}-{config_key[:16]}"
+        # What `blogbuild serve` publishes for itself when it stops (serve/warm.py): its pages, and the
+        # record that says the tree is intact and names the state saved with it.
+        self.served_dir = cache_dir / f"served-{code}-{config_key[:16]}"
+        self.served_record = cache_dir / f"served-{code}-{config_key[:16]}.json"
         self._held: dict[str, RenderOutcome] = {}   # the posts cache as loaded or last saved
         self._used: dict[str, int] = {}             # fingerprint -> the save that last used it
         self._saves = 0                             # how many times the posts cache was saved
@@ -321,10 +325,12 @@ class DiskCache:
         """Remove the pickles and compiled templates of other code, the least recently saved configurations
         beyond KEEP_CONFIGURATIONS, and temporary files killed processes left."""
         code = self.code_key[:8]
-        mine = (self.posts_file, self.state_file, self.pages_file, self.bytecode_dir)
+        mine = (self.posts_file, self.state_file, self.pages_file, self.bytecode_dir, self.served_dir,
+                self.served_record)
         kept: dict[str, list[tuple[float, Path]]] = {}
-        for path in [*self.folder.glob("*.pickle"), *self.folder.glob("jinja-*")]:
-            kind, _, rest = path.name.partition("-")
+        for path in [*self.folder.glob("*.pickle"), *self.folder.glob("jinja-*"), *self.folder.glob("served-*")]:
+            prefix, _, rest = path.name.partition("-")
+            kind = prefix + path.suffix   # a served tree and its record are counted apart
             try:
                 modified = path.stat().st_mtime
             except OSError:
@@ -336,6 +342,9 @@ class DiskCache:
         for others in kept.values():
             for _, path in sorted(others, reverse=True)[KEEP_CONFIGURATIONS - 1:]:
                 _remove(path)
+        for spare in self.folder.glob(".blogbuild-spare-served-*"):   # write_output's spare of a tree now gone
+            if not (self.folder / spare.name.removeprefix(".blogbuild-spare-")).is_dir():
+                _remove(spare)
         stale_before = time.time() - STALE_TEMPORARY_SECONDS
         for temporary in self.folder.glob(f".*{TEMPORARY_SUFFIX}"):
             try:

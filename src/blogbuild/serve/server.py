@@ -25,10 +25,10 @@ from .http import Handler, HttpServer, HttpServer6
 from .paths import resolve_request_path
 from .reports import ErrorReport, error_report
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
-from .warm import published_tree, save_builder_state
+from .warm import SavedServe, published_tree, save_builder_state, served_tree
 
 if TYPE_CHECKING:
-    from ..build import Builder
+    from ..build import Builder, BuildResult
     from ..commands.serve import ServeOptions
     from ..config import SiteConfig
 
@@ -42,14 +42,15 @@ def _default_load_config(options: "ServeOptions", base_url: str) -> SiteConfig:
     return replace(load_site_config(options), base_url=base_url, serving=True)
 
 
-def _default_builder_factory(config: SiteConfig) -> Builder:
+def _default_builder_factory(config: SiteConfig, saved: SavedServe | None = None) -> Builder:
     from ..build import Builder
 
     # One process: the in-memory caches are what make a one-post rebuild cheap. The disk cache
     # (.blogbuild-cache/, ignored by the watcher) makes the first build of a big blog fast: the posts that
     # `blogbuild build` rendered (the posts cache is shared, see build.posts_key), and the state this server
-    # saves when it stops (keep_state).
-    return Builder(config, jobs=1, use_cache=True, keep_state=True)
+    # saves when it stops (keep_state), which it carries on from (saved: serve/warm.py).
+    return Builder(config, jobs=1, use_cache=True, keep_state=True, resume=saved.build_id if saved else None,
+                   output_dir=saved.tree if saved else None)
 
 
 def _display_host(bind: str) -> str:
@@ -60,12 +61,25 @@ def _display_host(bind: str) -> str:
     return f"[{bind}]" if ":" in bind else bind
 
 
+def _write_output_folder(config: "SiteConfig | None", result: "BuildResult", say: Callable[..., None]) -> None:
+    """Publish a good build to --output too (serving never reads it back)."""
+    from ..output import write_output
+    assert config is not None
+    output = Path(config.root) / config.output_dir
+    protected = [Path(config.root) / folder for folder in (config.source_dir, config.templates_dir,
+                                                           config.static_dir)] + [Path(config.root)]
+    try:
+        write_output(result.files, output, protected=protected)
+    except (OSError, BlogbuildError) as error:
+        say(f"serve: could not write {output}: {error}", always=True)
+
+
 class DevServer:
     """The drafting server: one object holds the builder, the served state, the watcher and the clients."""
 
     def __init__(self, options: "ServeOptions", *, out: TextIO | None = None,
                  load_config: Callable[["ServeOptions", str], SiteConfig] = _default_load_config,
-                 builder_factory: Callable[[SiteConfig], Builder] = _default_builder_factory,
+                 builder_factory: Callable[[SiteConfig, SavedServe | None], Builder] = _default_builder_factory,
                  quiet_seconds: float = 0.1, port_attempts: int = PORT_ATTEMPTS) -> None:
         self.options = options
         self._out = out if out is not None else sys.stdout
@@ -149,14 +163,16 @@ class DevServer:
             self.bind()
         started = time.perf_counter()
         self.config = self._load_config(self.options, self.url)
-        # Answer from the last build's published tree while the first build runs, when there is one: before
-        # the builder loads its cache (at 10,000 posts that alone takes seconds).
-        published = published_tree(self.options, self.url)
+        # Answer from the last server's tree, else the last build's published tree, while the first build
+        # runs: before the builder loads its cache (at 10,000 posts that alone takes seconds).
+        served = served_tree(self.config)
+        published = served[0] if served is not None else published_tree(self.options, self.url)
         if published is not None:
             self._set_state(ServedState(result=published.result, generation=1, rewrite=published.rewrite))
             self._start_thread(self._serve, "blogbuild-http")
-            self.say(f"serving the last build at {self.url} while building", always=True)
-        self._builder = self._builder_factory(self.config)
+            self.say(f"serving the last {'server' if served else 'build'}'s pages at {self.url} while building",
+                     always=True)
+        self._builder = self._builder_factory(self.config, served[1] if served is not None else None)
         # Watch before the first build, so a save during it is queued rather than lost.
         self._watcher = Watcher(plan_for(self.config, ignored=self._ignored()), self._batcher)
         self._watcher.start()
@@ -194,8 +210,14 @@ class DevServer:
         for thread in self._threads:
             thread.join(timeout=10)
         # Save the builder's posts and state for the next `serve` or `build` (serve/warm.py).
-        self._saved = self._saved or save_builder_state(lambda: self._builder if self._builder_whole else None,
-                                                        self._build_lock, self.say)
+        self._saved = self._saved or save_builder_state(self._whole_builder, self._build_lock, self.say)
+
+    def _whole_builder(self) -> tuple[Builder, BuildResult | None] | None:
+        """The builder when its last build ran to its end, with the served build when that is its last, good."""
+        if self._builder is None or not self._builder_whole:
+            return None
+        state = self.state
+        return self._builder, state.result if state.ok and self._builder_in_sync else None
 
     def __enter__(self) -> "DevServer":
         self.start()
@@ -211,7 +233,7 @@ class DevServer:
             if kinds is not None and ChangeKind.CONFIG in kinds:
                 # A config change can touch every page: a new Builder with the new config, full build.
                 config = self._load_config(self.options, self.url)
-                builder = self._builder_factory(config)
+                builder = self._builder_factory(config, None)
                 result = builder.build(None)
                 if result.ok:
                     self._builder, self.config, self._builder_whole = builder, config, True
@@ -261,7 +283,7 @@ class DevServer:
             self._broadcast("error", {"errors": [item.to_json() for item in reports]})
             return report
         if self.options.output:
-            self._write(result)
+            _write_output_folder(self.config, result, self.say)
         report = RebuildReport(kinds, tuple(shown_paths), step.changed, step.removed, milliseconds, True,
                                result.stats.rendered_pages, result.stats.markdown_rendered)
         for warning in result.warnings:
@@ -271,19 +293,6 @@ class DevServer:
         if previous.result is not None and (step.changed or step.removed):
             self._announce(step.state.generation, step.changed, step.removed)
         return report
-
-    def _write(self, result) -> None:
-        """Publish a good build to --output too (serving never reads it back)."""
-        from ..output import write_output
-        config = self.config
-        assert config is not None
-        output = Path(config.root) / config.output_dir
-        protected = [Path(config.root) / folder for folder in (config.source_dir, config.templates_dir,
-                                                               config.static_dir)] + [Path(config.root)]
-        try:
-            write_output(result.files, output, protected=protected)
-        except (OSError, BlogbuildError) as error:
-            self.say(f"serve: could not write {output}: {error}", always=True)
 
     def _finish(self, report: RebuildReport, errors: tuple[ErrorReport, ...], is_rebuild: bool) -> None:
         what = ", ".join(report.kinds) or "start"

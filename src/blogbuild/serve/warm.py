@@ -1,16 +1,19 @@
-"""Starting from the last build, and saving the server's own when it stops.
+"""Starting from the last server or build, and saving the server's own state when it stops.
 
-Until the server's own first build is done (seconds to minutes on a big
-site), it answers from the tree the last `blogbuild build` of this site published, when that build's record
-says the tree is intact (manifest.examine). Pages then reload onto the server's own build.
+When it stops, the server saves to the disk cache (build/state.py DiskCache) its builder's rendered posts,
+which `build` shares, its builder's state, and its pages as a tree (`.blogbuild-cache/served-<code>-<config>/`)
+with a record of the tree's files and the id of that state. The next server with the same configuration
+(same address) answers from that tree at once, when the record says it is intact, and its builder carries
+on from the state: it renders only what changed since, and copies every other page from the tree.
 
-The published pages carry the site's base URL where the server's carry its own address: text responses
-of the published tree get the one replaced by the other (ServedState.rewrite).
-
-When it stops, the server saves its builder's rendered posts and state to the disk cache, which `build`
-shares (build/state.py DiskCache): the next `serve` or `build` renders only what changed since."""
+Otherwise, until its own first build is done (seconds to minutes on a big site), it answers from the tree
+the last `blogbuild build` of this site published, when that build's record says the tree is intact
+(manifest.examine). The published pages carry the site's base URL where the server's carry its own
+address: text responses of the published tree get the one replaced by the other (ServedState.rewrite).
+Pages then reload onto the server's own build."""
 from __future__ import annotations
 
+import json
 import pickle
 import threading
 import time
@@ -19,12 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from ..atomic import write_atomically
 from ..errors import BlogbuildError
 from ..model import OutputFile
 
 if TYPE_CHECKING:
     from ..build import Builder, BuildResult
+    from ..build.state import DiskCache
     from ..commands.serve import ServeOptions
+    from ..config import SiteConfig
 
 SAVE_WAIT_SECONDS = 120.0   # how long stopping waits for a running rebuild before it saves
 
@@ -34,7 +40,15 @@ class PublishedTree:
     """The last build's published files as a BuildResult, and the base URL to replace in them."""
 
     result: "BuildResult"
-    rewrite: tuple[bytes, bytes]   # (the site's base URL, the server's), without trailing slashes
+    rewrite: tuple[bytes, bytes] | None   # (the site's base URL, the server's), without trailing slashes
+
+
+@dataclass(frozen=True)
+class SavedServe:
+    """What the last server with this configuration left: the id of its saved state, and its tree."""
+
+    build_id: str
+    tree: Path
 
 
 def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | None:
@@ -68,26 +82,80 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
     return PublishedTree(result, (config.base_url.rstrip("/").encode(), server_url.rstrip("/").encode()))
 
 
-def save_builder_state(whole_builder: Callable[[], "Builder | None"], build_lock: threading.Lock,
-                       say: Callable[..., None]) -> bool:
-    """Save the server's builder to the disk cache; True when done. Only a builder whose last build ran to
-    its end is saved (whole_builder gives None otherwise: a build cut short by Ctrl-C may have left its
-    state half updated). A rebuild still running finishes first. Each file is replaced atomically, so a
-    server killed while saving leaves the older cache; a failure is said, never raised."""
+def _relative_snapshot(tree: Path, files: list[str]) -> dict[str, list | None]:
+    """Sizes and mtimes of the tree's files and folders (manifest.snapshot_outputs), keyed relative to it."""
+    from ..manifest import snapshot_outputs
+    base = str(tree)
+    return {key[len(base) + 1:] or ".": entry for key, entry in snapshot_outputs(tree, files).items()}
+
+
+def served_tree(config: "SiteConfig") -> tuple[PublishedTree, SavedServe] | None:
+    """The tree the last server with this configuration saved when it stopped, and what its builder carries
+    on from; None when there is none, or its record is of other code or does not match the disk."""
+    from ..build import BuildResult, Builder
+    from ..output import MARKER
+    cache = Builder.disk_cache_for(config)
+    try:
+        record = json.loads(cache.served_record.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(record, dict) and record.get("code") == cache.code_key
+            and isinstance(record.get("build_id"), str) and isinstance(record.get("files"), list)
+            and isinstance(record.get("stats"), dict)):
+        return None
+    files = [path for path in record["files"] if isinstance(path, str)]
+    if "index.html" not in files or _relative_snapshot(cache.served_dir, files) != record["stats"]:
+        return None
+    tree = cache.served_dir
+    outputs = {path: OutputFile(path, source=f"{tree}/{path}") for path in files if path != MARKER}
+    return (PublishedTree(BuildResult(outputs, None, (), (), frozenset(), frozenset()), None),
+            SavedServe(record["build_id"], tree))
+
+
+def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildResult", build_id: str) -> None:
+    """Publish the served build as the server's own tree, then save the builder (its pages now read from
+    that tree), then the record naming both: written last, so a server killed before it leaves a record
+    that does not match (the tree is then only a source of pages whose key and stat match)."""
+    from ..output import MARKER, write_output
+    tree = cache.served_dir
+    config = builder.config
+    protected = [Path(config.root) / folder for folder in (config.source_dir, config.templates_dir,
+                                                           config.static_dir)]
+    write_output(result.files, tree, protected=protected)
+    files = sorted([*result.files, MARKER])
+    stats = _relative_snapshot(tree, files)
+    builder.record_published(tree, {f"{tree}/{path}": entry for path, entry in stats.items() if path != "."})
+    builder.published(tree)
+    builder.save_cache(build_id)
+    record = {"code": cache.code_key, "build_id": build_id, "files": files, "stats": stats}
+    write_atomically(cache.served_record, json.dumps(record, separators=(",", ":")).encode("utf-8"))
+
+
+def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult | None] | None"],
+                       build_lock: threading.Lock, say: Callable[..., None]) -> bool:
+    """Save the server's builder to the disk cache; True when done. whole_builder gives the builder and,
+    when the served build is its last one and good, that build (else None: only the posts are saved), or
+    None when its last build did not run to its end (Ctrl-C may have left its state half updated). A
+    rebuild still running finishes first. Each file is replaced atomically, so a server killed while
+    saving leaves the older cache; a failure is said, never raised."""
     if whole_builder() is None:
         return False
     if not build_lock.acquire(timeout=SAVE_WAIT_SECONDS):
         say("serve: a rebuild is still running; the build state was not saved", always=True)
         return False
     try:
-        builder = whole_builder()
-        if builder is None:
+        found = whole_builder()
+        if found is None:
             return False
+        builder, result = found
         started = time.perf_counter()
-        builder.save_cache(f"serve-{uuid.uuid4().hex}")
+        if result is None or not builder.use_cache:
+            builder.save_cache()
+        else:
+            _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}")
         say(f"saved the build state in {(time.perf_counter() - started) * 1000:.0f} ms")
         return True
-    except (OSError, pickle.PicklingError, RecursionError) as error:
+    except (OSError, BlogbuildError, pickle.PicklingError, RecursionError) as error:
         say(f"serve: could not save the build state: {error}", always=True)
         return False
     finally:
