@@ -93,11 +93,18 @@ def load_face(path: str, index: int = 0) -> FontFace:
     from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
     if path.lower().endswith((".ttc", ".otc")):
         with TTCollection(path, lazy=True) as collection:
-            characters = frozenset(collection.fonts[index].getBestCmap() or {})
+            characters = _characters(collection.fonts[index])
     else:
         with TTFont(path, lazy=True, fontNumber=index) as font:
-            characters = frozenset(font.getBestCmap() or {})
+            characters = _characters(font)
     return FontFace(path, index, characters)
+
+
+def _characters(font: Any) -> frozenset[int]:
+    """The characters a fontTools font maps. Glyphs are given numbers for names: the real names come from
+    the CFF charset in an OpenType CJK font, half the time of reading its cmap, and only the keys are kept."""
+    font.setGlyphOrder([f"glyph{number}" for number in range(font["maxp"].numGlyphs)])
+    return frozenset(font.getBestCmap() or {})
 
 
 def _first_file(folders: Sequence[str], names: Sequence[str]) -> str | None:
