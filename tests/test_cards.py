@@ -212,6 +212,16 @@ def test_the_indexed_card_looks_like_the_rgb_drawing_of_its_runs(text, options, 
         assert ImageChops.difference(published.convert("RGB"), card.image.convert("RGB")).getbbox() is None
 
 
+@pytest.mark.parametrize("site_font", ["", DEJAVU_SERIF], ids=["chain", "site-font"])
+def test_spaces_between_ideographs_in_the_accent_lines(site_font):
+    """A space alone (between ideographs, or a run of its own in the site's font) has an empty mask."""
+    text = CardText("推理 引擎 拆解", "推理 系列 · 第 2 篇", "基础 设施 笔记", "2025-01-01")
+    card = draw_card(text, CardOptions(), *chains(site_font=site_font))
+    assert "".join(run.text for run in card.runs if run.accent).replace(" ", "") == "基础设施笔记推理系列·第2篇"
+    from PIL import ImageChops
+    assert ImageChops.difference(card.image.convert("RGB"), rgb_drawing(card, CardOptions())).getextrema()[0][1] <= 3
+
+
 def test_the_published_png_keeps_ink_far_above_and_below_the_line(tmp_path):
     """Stacked combining marks reach far outside a line's usual height: the PNG (which takes rows without ink
     from one shared segment) still has every pixel the drawing has."""

@@ -290,8 +290,9 @@ class _Canvas:
         """text drawn from x on baseline, each run in its font; the runs appended to runs."""
         parts = split_runs(text, faces)[0]
         for number, (part, face) in enumerate(parts):
+            # A space's mask has no rows: nothing to draw, and no box to set.
             masks = [(mask, int(piece_x) + left, baseline + top)
-                     for mask, (left, top), piece_x in _run_masks(face, size, part, x)]
+                     for mask, (left, top), piece_x in _run_masks(face, size, part, x) if min(mask.size) > 0]
             if accent:
                 # Accent ink blends from index 128 (the background's colour too) up to 255: the masks' boxes
                 # are set to 128 first. Lines never share pixels, so no other ink is under them.
