@@ -172,6 +172,8 @@ def _blogbuild_first_pages(blog_site: Path, out: Path, runs: int, after: str) ->
         built = [line for line in server.log_path.read_text(encoding="utf-8").splitlines() if "start;" in line]
         print(f"  {name} run {run + 1}: first page in {first[-1] * 1000:.0f} ms, own build done in "
               f"{done[-1] * 1000:.0f} ms ({built[0].split('; ', 1)[1] if built else '?'})", flush=True)
+    if after == "server":   # the first run is after the build: it saves what the next ones start from
+        first, done = first[1:], done[1:]
     return [summary(f"blogbuild serve (after {after})", first),
             summary(f"  its own build done (after {after})", done)]
 
