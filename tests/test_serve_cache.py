@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -45,10 +46,10 @@ def assert_same_as_fresh(site: Path, *args: str) -> None:
 class Server:
     """`blogbuild serve --port 0` as a process: its terminal lines, its address, and how it ends."""
 
-    def __init__(self, site: Path, port: int = 0) -> None:
+    def __init__(self, site: Path, port: int = 0, *args: str) -> None:
         self.process = subprocess.Popen([sys.executable, "-m", "blogbuild", "serve", "--root", str(site),
-                                         "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True)
+                                         "--port", str(port), *args], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
         self.lines: list[str] = []
         while not any("Ctrl-C to stop" in line for line in self.lines):
             line = self.process.stdout.readline()
@@ -167,6 +168,22 @@ def test_the_next_server_starts_from_the_pages_and_state_the_last_one_saved(site
     assert result.returncode == 0, result.stderr
     assert "0 of " in result.stdout, result.stdout
     assert_same_as_fresh(site)
+
+
+def test_a_server_without_drafts_does_not_answer_from_a_tree_that_shows_them(site: Path) -> None:
+    port = free_port()
+    first = Server(site, port)
+    try:
+        assert b"Draft post" in first.get("/posts/draft/")
+    finally:
+        first.stop()
+    server = Server(site, port, "--no-drafts")
+    try:
+        assert not any("serving the last server's pages" in line for line in server.lines), server.lines
+        with pytest.raises(urllib.error.HTTPError, match="404"):
+            server.get("/posts/draft/")
+    finally:
+        server.stop()
 
 
 def test_a_page_of_the_saved_tree_changed_by_hand_is_neither_served_nor_reused(site: Path) -> None:

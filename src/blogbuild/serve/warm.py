@@ -100,6 +100,7 @@ def served_tree(config: "SiteConfig") -> tuple[PublishedTree, SavedServe] | None
     except (OSError, ValueError):
         return None
     if not (isinstance(record, dict) and record.get("code") == cache.code_key
+            and record.get("drafts") == config.drafts and record.get("future") == config.future
             and isinstance(record.get("build_id"), str) and isinstance(record.get("files"), list)
             and isinstance(record.get("stats"), dict)):
         return None
@@ -127,7 +128,10 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
     builder.record_published(tree, {f"{tree}/{path}": entry for path, entry in stats.items() if path != "."})
     builder.published(tree)
     builder.save_cache(build_id)
-    record = {"code": cache.code_key, "build_id": build_id, "files": files, "stats": stats}
+    # Drafts and future posts are not part of the configuration's key (build.config_key), but the tree
+    # shows them or not: a server with other flags does not answer from it.
+    record = {"code": cache.code_key, "build_id": build_id, "files": files, "stats": stats,
+              "drafts": config.drafts, "future": config.future}
     write_atomically(cache.served_record, json.dumps(record, separators=(",", ":")).encode("utf-8"))
 
 
