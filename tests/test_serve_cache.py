@@ -254,7 +254,7 @@ def test_builds_with_other_base_urls_share_posts_and_keep_each_others_state(site
 
 
 def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_path: Path) -> None:
-    from blogbuild.build.state import KEEP_CONFIGURATIONS, DiskCache
+    from blogbuild.build.state import KEEP_CONFIGURATIONS, KEEP_SERVED_TREES, DiskCache
     folder = tmp_path / CACHE
     folder.mkdir()
     foreign = [folder / "posts-0dadcd231ae4a81a.pickle", folder / "state-ffffffff-0dadcd231ae4a81a.pickle"]
@@ -265,8 +265,15 @@ def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_pa
     torn = folder / ".posts-aaaaaaaa-1.pickle.x1y2.tmp"   # a killed save's temporary file
     torn.write_bytes(b"half")
     os.utime(torn, (HOUR_AGO, HOUR_AGO))
+    trees = [folder / f"served-aaaaaaaa-{number:016x}" for number in range(3)]
+    for number, tree in enumerate(trees):
+        (tree / "posts").mkdir(parents=True)
+        os.utime(tree, (HOUR_AGO + number, HOUR_AGO + number))
+    (folder / ".blogbuild-spare-served-aaaaaaaa-0000000000000000").mkdir()   # the spare of a tree that goes
     cache = DiskCache(folder, "c" * 32, "p" * 32, "aaaaaaaa" + "0" * 24)
     cache.save_posts({}, None)
     left = {path.name for path in folder.iterdir()}
-    # The newest of the other configurations stay beside this one's files; other code's and the torn go.
-    assert left == {cache.posts_file.name} | {path.name for path in mine[-(KEEP_CONFIGURATIONS - 1):]}
+    # The newest of the other configurations stay beside this one's files (of the servers' trees, the size
+    # of the site's output, fewer); other code's files, the torn one and a gone tree's spare go.
+    assert left == ({cache.posts_file.name} | {path.name for path in mine[-(KEEP_CONFIGURATIONS - 1):]}
+                    | {tree.name for tree in trees[-(KEEP_SERVED_TREES - 1):]})

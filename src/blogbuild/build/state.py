@@ -214,6 +214,9 @@ class LoadedCache:
 # The state and page keys of this many configurations are kept (the most recently saved), so that
 # `build` and `serve` (another base URL, drafts shown) do not throw each other's away.
 KEEP_CONFIGURATIONS = 4
+# A server's own tree (serve/warm.py) is the size of the site's output: the current configuration's and
+# one other are kept.
+KEEP_SERVED_TREES = 2
 # A rendered post that no save of the posts cache has used for this many saves is dropped: a state saved
 # a few saves ago (a build's, before a serve session) still finds every post it names.
 KEEP_SAVES = 4
@@ -339,8 +342,9 @@ class DiskCache:
                 _remove(path)
             elif path not in mine:
                 kept.setdefault(kind, []).append((modified, path))
-        for others in kept.values():
-            for _, path in sorted(others, reverse=True)[KEEP_CONFIGURATIONS - 1:]:
+        for kind, others in kept.items():
+            limit = KEEP_SERVED_TREES if kind.startswith("served") else KEEP_CONFIGURATIONS
+            for _, path in sorted(others, reverse=True)[limit - 1:]:
                 _remove(path)
         for spare in self.folder.glob(".blogbuild-spare-served-*"):   # write_output's spare of a tree now gone
             if not (self.folder / spare.name.removeprefix(".blogbuild-spare-")).is_dir():
