@@ -145,8 +145,12 @@ def test_the_next_server_starts_from_the_pages_and_state_the_last_one_saved(site
     port = free_port()   # the same address: the same configuration (the base URL is the server's address)
     first = Server(site, port)
     first.stop()
+    posts_file = next((site / CACHE).glob("posts-*.pickle"))
+    before = posts_file.stat()
     second = Server(site, port)
     second.stop()
+    after = posts_file.stat()   # no post was rendered: the shared posts file is not written again
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
     # Nothing changed: the second server answered from the first one's pages and rendered nothing.
     assert any("serving the last server's pages" in line for line in second.lines), second.lines
     assert "0 posts and 0 pages rendered" in second.start_line, second.lines
