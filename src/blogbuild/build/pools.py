@@ -97,6 +97,7 @@ class InBackground:
     def __init__(self, function: Callable[[], Any]) -> None:
         import pickle
         read, write = os.pipe()
+        gc.freeze()   # as before a pool: the child's collections then skip (and do not copy) the inherited heap
         self.pid = os.fork()
         if self.pid == 0:   # the child: never returns into the caller's code, never runs its exit handlers
             code = 1
