@@ -482,3 +482,30 @@ def test_a_spare_beside_public_is_taken_up_and_moved_into_the_cache(site: Path) 
     assert not beside.exists()
     assert (site / ".blogbuild-cache" / "spare-public").is_dir()
     assert_same_as_fresh(site)
+
+
+@pytest.mark.parametrize("path", ["{root}/public/posts/a/index.html", "public/posts/a/index.html", "{root}",
+                                  "{root}/", "./public/a", "public/a/../b", "public//a", "{root}/./a",
+                                  "{root}x/a", "../elsewhere/a", "/elsewhere/a", "{theme}/templates/base.html"])
+def test_recorded_paths_are_kept_as_the_normalising_functions_give_them(path: str, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """_portable and _local take string shortcuts for paths already in normal form: every kind of path
+    comes out as os.path's abspath/relpath/normpath would make it."""
+    from blogbuild import manifest
+    root = str(tmp_path / "site")
+    os.makedirs(root)
+    monkeypatch.chdir(root)
+    path = path.format(root=root, theme=manifest._THEME)
+    absolute = os.path.abspath(path)
+    if absolute == root or absolute.startswith(root + os.sep):
+        expected = os.path.relpath(absolute, root) if absolute != root else "."
+    elif absolute.startswith(manifest._THEME + os.sep):
+        expected = "<theme>/" + os.path.relpath(absolute, manifest._THEME)
+    else:
+        expected = absolute
+    if os.path.split(path)[1] and absolute == root:   # a path naming the site folder itself, as a file
+        expected = root
+    assert manifest._portable(path, root) == expected
+    if not os.path.isabs(expected) and not expected.startswith("<theme>"):
+        assert manifest._local(expected, root) == os.path.normpath(os.path.join(root, expected))
+        assert manifest._local(expected, ".") == os.path.normpath(expected)
