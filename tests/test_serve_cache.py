@@ -281,3 +281,62 @@ def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_pa
     # of the site's output, fewer); other code's files, the torn one and a gone tree's spare go.
     assert left == ({cache.posts_file.name} | {path.name for path in mine[-(KEEP_CONFIGURATIONS - 1):]}
                     | {tree.name for tree in trees[-(KEEP_SERVED_TREES - 1):]})
+
+
+def _outcome(text: str):
+    from blogbuild.build.state import RenderOutcome
+    return RenderOutcome(None, (SourceWarningStub(text),), ())
+
+
+class SourceWarningStub(str):
+    """A picklable stand-in for a render's content (DiskCache stores outcomes as they are)."""
+
+
+def test_a_few_new_posts_are_saved_alone_and_read_back_with_the_full_file(tmp_path: Path) -> None:
+    """After a full save, a save that adds a few posts writes them in the delta file and leaves the full
+    file untouched; a new process reads both; many new posts (or a delta of another full file) make the
+    full file again."""
+    from blogbuild.build.state import DELTA_POSTS, DiskCache
+    folder = tmp_path / CACHE
+    posts = {f"post{number}": _outcome(f"body {number}") for number in range(40)}
+    first = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)
+    first.save_posts(posts, None)
+    full = first.posts_file.stat()
+    assert not first.delta_file.exists()
+
+    second = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)
+    assert second.load().rendered == posts
+    edited = {**posts, "post3-edited": _outcome("edited")}
+    del edited["post3"]
+    second.save_posts(edited, None)
+    assert second.delta_file.exists()
+    assert (first.posts_file.stat().st_ino, first.posts_file.stat().st_mtime_ns) == (full.st_ino, full.st_mtime_ns)
+    third = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)
+    # The edited post's old render is kept a few saves (a state saved earlier may still name it).
+    assert third.load().rendered == {**edited, "post3": posts["post3"]}
+
+    many = {f"new{number}": _outcome(f"new {number}") for number in range(DELTA_POSTS + 40)}
+    third.save_posts(many, None)
+    assert not third.delta_file.exists() and first.posts_file.stat().st_mtime_ns != full.st_mtime_ns
+    assert set(DiskCache(folder, "c" * 32, "p" * 32, "a" * 32).load().rendered) >= set(many)
+
+
+def test_a_delta_of_another_full_file_is_not_applied(tmp_path: Path) -> None:
+    """The delta names the full file it follows: beside another full file (a cache put together from two
+    saves), it is ignored and only that full file's posts are read."""
+    import shutil
+    from blogbuild.build.state import DiskCache
+    folder = tmp_path / CACHE
+    posts = {f"post{number}": _outcome(f"body {number}") for number in range(40)}
+    cache = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)
+    cache.save_posts(posts, None)
+    cache.save_posts({**posts, "extra": _outcome("extra")}, None)
+    old_delta = tmp_path / "old-delta.pickle"
+    shutil.copy2(cache.delta_file, old_delta)
+    others = {f"other{number}": _outcome("o") for number in range(200)}
+    # Another full file, by a process that did not read this one (so it keeps none of its posts).
+    DiskCache(folder, "c" * 32, "p" * 32, "a" * 32).save_posts(others, None)
+    assert not cache.delta_file.exists()
+    shutil.copy2(old_delta, cache.delta_file)
+    loaded = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32).load().rendered
+    assert "extra" not in loaded and set(others) <= set(loaded)

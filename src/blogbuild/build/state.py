@@ -220,6 +220,9 @@ KEEP_SERVED_TREES = 2
 # A rendered post that no save of the posts cache has used for this many saves is dropped: a state saved
 # a few saves ago (a build's, before a serve session) still finds every post it names.
 KEEP_SAVES = 4
+# Posts rendered since the full posts file was written go in a file of their own while they are at most this
+# many, or a tenth of the full file's: past that the full file is written again.
+DELTA_POSTS = 16
 # A temporary file this old in the cache folder was left by a killed process (a live one renames its
 # own within seconds).
 STALE_TEMPORARY_SECONDS = 3600.0
@@ -239,6 +242,9 @@ class DiskCache:
         self.folder = cache_dir
         code = code_key[:8]
         self.posts_file = cache_dir / f"posts-{code}-{posts_key[:16]}.pickle"
+        # The posts rendered since posts_file was written in full, written alone when they are few: a
+        # one-post edit at 10,000 posts then writes one post, not 200 MB (see save_posts).
+        self.delta_file = cache_dir / f"posts-{code}-{posts_key[:16]}.delta.pickle"
         self.state_file = cache_dir / f"state-{code}-{config_key[:16]}.pickle"
         self.pages_file = cache_dir / f"pages-{code}-{config_key[:16]}.pickle"
         # Compiled templates: Jinja folds a filter over a constant (`'/js/x.js' | url`) into the compiled
@@ -249,9 +255,11 @@ class DiskCache:
         self.served_dir = cache_dir / f"served-{code}-{config_key[:16]}"
         self.served_record = cache_dir / f"served-{code}-{config_key[:16]}.json"
         self._held: dict[str, RenderOutcome] = {}   # the posts cache as loaded or last saved
+        self._base: frozenset[str] = frozenset()    # the fingerprints posts_file holds
+        self._base_id = ""                          # the id the delta names posts_file by
         self._used: dict[str, int] = {}             # fingerprint -> the save that last used it
         self._saves = 0                             # how many times the posts cache was saved
-        self._held_stat: tuple[int, int, int] | None = None   # the posts file's stat when it held _held
+        self._held_stat: tuple[Any, ...] | None = None   # the posts and delta files' stats when they held _held
 
     def _valid(self, stored: Any, key: str, kind: type) -> bool:
         return (isinstance(stored, dict) and stored.get("format") == CACHE_FORMAT
@@ -263,21 +271,25 @@ class DiskCache:
     def load(self) -> LoadedCache:
         """Whatever valid cache there is; damage is a warning and an empty cache, never an error."""
         loaded = LoadedCache()
+        # Stated before reading: a save by another process meanwhile then tells as a changed file.
+        before = self._files_stat()
         try:
             try:
                 with open(self.posts_file, "rb") as handle:
-                    on_disk = os.fstat(handle.fileno())
                     stored = pickle.load(handle)
             except FileNotFoundError:
                 stored = None
             if self._valid(stored, "posts", dict):
                 loaded.rendered = self._held = stored["posts"]
-                self._held_stat = (on_disk.st_size, on_disk.st_mtime_ns, on_disk.st_ino)
                 used, saves = stored.get("used"), stored.get("saves")
                 self._used = used if isinstance(used, dict) else {}
                 self._saves = saves if isinstance(saves, int) else 0
+                self._base, self._base_id = frozenset(stored["posts"]), str(stored.get("id", ""))
+                self._apply_delta(loaded)
+                self._held_stat = before
         except Exception as error:  # a cache is never trusted: any damage means rebuild
             loaded.warnings.append(self._damaged(self.posts_file, error))
+            loaded.rendered, self._held, self._base, self._base_id = {}, {}, frozenset(), ""
             return loaded
         if loaded.rendered:
             loaded.state = self._load_state(loaded)
@@ -288,6 +300,19 @@ class DiskCache:
         except Exception as error:
             loaded.warnings.append(self._damaged(self.pages_file, error))
         return loaded
+
+    def _apply_delta(self, loaded: LoadedCache) -> None:
+        """The posts rendered since the full file was written, when the delta is of that very file: posts
+        the last save no longer kept are left out, as a full save leaves them out."""
+        delta = _read_pickle(self.delta_file)
+        if not (self._valid(delta, "posts", dict) and self._base_id and delta.get("base") == self._base_id
+                and isinstance(delta.get("used"), dict) and isinstance(delta.get("saves"), int)):
+            return
+        used: dict[str, int] = delta["used"]
+        posts = {fingerprint: outcome for fingerprint, outcome in self._held.items() if fingerprint in used}
+        posts.update(delta["posts"])
+        loaded.rendered = self._held = posts
+        self._used, self._saves = used, delta["saves"]
 
     def _load_state(self, loaded: LoadedCache) -> SavedState | None:
         """The saved state of this configuration, its posts taken from the loaded posts cache; None when
@@ -326,20 +351,40 @@ class DiskCache:
             last = self._used.get(fingerprint, 0)
             if fingerprint not in posts and saves - last < KEEP_SAVES:
                 posts[fingerprint], used[fingerprint] = outcome, last
-        _write_pickle(self.posts_file, {"format": CACHE_FORMAT, "code": self.code_key, "posts": posts,
-                                        "used": used, "saves": saves})
+        added = {fingerprint: outcome for fingerprint, outcome in posts.items() if fingerprint not in self._base}
+        dropped = len(self._base) - (len(posts) - len(added))
+        if self._base_id and len(added) <= max(DELTA_POSTS, len(self._base) // 10) and \
+                dropped <= len(self._base) // 4:
+            # Few posts since the full file: write them alone (the full file stays as it is).
+            _write_pickle(self.delta_file, {"format": CACHE_FORMAT, "code": self.code_key, "base": self._base_id,
+                                            "posts": added, "used": used, "saves": saves})
+        else:
+            import uuid
+            base_id = uuid.uuid4().hex
+            _write_pickle(self.posts_file, {"format": CACHE_FORMAT, "code": self.code_key, "posts": posts,
+                                            "used": used, "saves": saves, "id": base_id})
+            self.delta_file.unlink(missing_ok=True)   # it names the old file: never applied to this one
+            self._base, self._base_id = frozenset(posts), base_id
         self._held, self._used, self._saves = posts, used, saves
-        written = self.posts_file.stat()
-        self._held_stat = (written.st_size, written.st_mtime_ns, written.st_ino)
+        self._held_stat = self._files_stat()
         self._save_state(posts, state)
+
+    def _files_stat(self) -> tuple[Any, ...]:
+        """The posts file's and the delta's (size, mtime, inode), None for one that is not there: another
+        process's save changes one of them."""
+        stats: list[Any] = []
+        for path in (self.posts_file, self.delta_file):
+            try:
+                status = path.stat()
+            except OSError:
+                stats.append(None)
+                continue
+            stats.append((status.st_size, status.st_mtime_ns, status.st_ino))
+        return tuple(stats)
 
     def _holds(self, rendered: Mapping[str, RenderOutcome]) -> bool:
         """Whether the posts file is as this process last read or wrote it and holds every one of these posts."""
-        try:
-            current = self.posts_file.stat()
-        except OSError:
-            return False
-        return (self._held_stat == (current.st_size, current.st_mtime_ns, current.st_ino)
+        return (self._held_stat is not None and self._held_stat == self._files_stat()
                 and all(fingerprint in self._held for fingerprint in rendered))   # a fingerprint names its render
 
     def _save_state(self, posts: Mapping[str, RenderOutcome], state: SavedState | None) -> None:
@@ -354,12 +399,12 @@ class DiskCache:
         """Remove the pickles and compiled templates of other code, the least recently saved configurations
         beyond KEEP_CONFIGURATIONS, and temporary files killed processes left."""
         code = self.code_key[:8]
-        mine = (self.posts_file, self.state_file, self.pages_file, self.bytecode_dir, self.served_dir,
+        mine = (self.posts_file, self.delta_file, self.state_file, self.pages_file, self.bytecode_dir, self.served_dir,
                 self.served_record)
         kept: dict[str, list[tuple[float, Path]]] = {}
         for path in [*self.folder.glob("*.pickle"), *self.folder.glob("jinja-*"), *self.folder.glob("served-*")]:
             prefix, _, rest = path.name.partition("-")
-            kind = prefix + path.suffix   # a served tree and its record are counted apart
+            kind = prefix + "".join(path.suffixes)   # a served tree and its record, posts and delta counted apart
             try:
                 modified = path.stat().st_mtime
             except OSError:
