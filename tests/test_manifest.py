@@ -509,3 +509,19 @@ def test_recorded_paths_are_kept_as_the_normalising_functions_give_them(path: st
     if not os.path.isabs(expected) and not expected.startswith("<theme>"):
         assert manifest._local(expected, root) == os.path.normpath(os.path.join(root, expected))
         assert manifest._local(expected, ".") == os.path.normpath(expected)
+
+
+def test_a_killed_removers_trash_in_the_cache_folder_is_removed_by_the_next_build(site: Path) -> None:
+    """A spare kept in the cache folder is trashed beside itself; trash a killed remover left there is removed
+    by the next build that writes the output, as trash beside public/ is."""
+    dead = site / ".blogbuild-cache" / ".blogbuild-trash-spare-public-0badc0de"
+    (dead / "posts").mkdir(parents=True)
+    (dead / "posts" / "index.html").write_text("left by a killed rm")
+    post = site / "content" / "posts" / "ring.md"
+    post.write_text(post.read_text(encoding="utf-8") + "\nOne more build.\n", encoding="utf-8")
+    assert blogbuild(site).returncode == 0
+    for _ in range(300):   # removed by a detached rm -rf: wait for it, never for long
+        if not dead.exists():
+            break
+        time.sleep(0.1)
+    assert not dead.exists()

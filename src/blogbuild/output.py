@@ -220,7 +220,10 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     parent.mkdir(parents=True, exist_ok=True)
     for stale in parent.glob(f"{_TEMP_PREFIX}{output_dir.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)   # a killed build's half-written tree
-    for stale in parent.glob(f"{_TRASH_PREFIX}{output_dir.name}-*"):
+    trash = [*parent.glob(f"{_TRASH_PREFIX}{output_dir.name}-*")]
+    if spare.parent != parent:   # a spare kept elsewhere is trashed beside itself
+        trash += spare.parent.glob(f"{_TRASH_PREFIX}{spare.name}-*")
+    for stale in trash:
         remove_later(stale)   # a remover that was killed (one still running makes this a no-op)
     tree = _start_tree(parent, output_dir, found, prepared)
     try:
