@@ -208,7 +208,7 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
     spare = spare_dir if spare_dir is not None else beside
     # The spare to start from: the one where it is kept, else one left in the other place (by an older
     # version, or by a --no-cache build, which keeps it beside the output).
-    found = spare if spare.is_dir() or spare == beside or not beside.is_dir() else beside
+    found = spare if spare.is_dir() or not beside.is_dir() else beside
     if _already_published(files, output_dir):
         # Nothing to change: leave the folder (and every inode and mtime) as it is. Pages rendered into the
         # stage anyway (a --no-cache build) make a good spare for the next build: their folders exist.
