@@ -418,24 +418,15 @@ def test_a_fresh_clone_without_public_reuses_every_rendered_post(site: Path, tmp
 
 
 def restore_with_links(site: Path, target: Path, names: tuple[str, ...]) -> None:
-    """Copy the folders as one tar archive restores them (actions/cache): mtimes kept, and files that are hard
-    links of each other across the folders stay one file."""
-    first: dict[tuple[int, int], Path] = {}
-    for name in names:
-        for path in sorted((site / name).rglob("*")):
-            copy = target / path.relative_to(site)
-            status = path.lstat()
-            if path.is_dir():
-                copy.mkdir(parents=True, exist_ok=True)
-            elif (status.st_dev, status.st_ino) in first:
-                os.link(first[(status.st_dev, status.st_ino)], copy)
-            else:
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(path, copy)
-                first[(status.st_dev, status.st_ino)] = copy
-        for path in sorted([site / name, *(site / name).rglob("*")], reverse=True):   # folders' mtimes last
-            if path.is_dir():
-                shutil.copystat(path, target / path.relative_to(site))
+    """Restore the folders as the deploy benchmark does (bench/bench_build.py restore_archive): as one tar
+    archive (actions/cache) restores them, mtimes and the hard links across the folders kept."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_build_for_manifest", REPO / "bench" / "bench_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # its dataclasses need the module registered
+    spec.loader.exec_module(module)
+    module.restore_archive(site, target, names)
 
 
 def test_the_spare_is_kept_in_the_cache_folder_and_a_fresh_clone_takes_it_up(site: Path, tmp_path: Path) -> None:
