@@ -81,3 +81,18 @@ def test_a_written_summary_replaces_the_cut_one(tmp_path) -> None:
                              site_config(tmp_path))
     assert post.summary_html == "<p>Short &amp; sweet</p>" and post.truncated
     assert post.summary_text == "Short & sweet"
+
+
+@pytest.mark.parametrize("body, has_images, has_links", [
+    ("Plain 文字 and [a link](https://example.org/) and [an anchor](#part).\n", False, False),
+    ("![diagram](arch.png)\n", True, True),              # a content-path src the links stage resolves
+    ("[home](/about/)\n", False, True),                  # root-relative: rebased under a base path
+    ('[other]({{< ref "other.md" >}})\n', False, True),  # a ref marker
+    ("[doc](other.md#part)\n", False, True),             # a content path
+])
+def test_the_content_is_packed_and_its_facts_noted_for_the_later_stages(tmp_path, body, has_images,
+                                                                         has_links) -> None:
+    post, _ = post_from_text("posts/x.md", f'---\ntitle: "x"\n---\n\n{body}', site_config(tmp_path))
+    assert isinstance(post.packed_html, bytes) and post.content_html.startswith("<p>")
+    assert len(post.packed_html) < len(post.content_html.encode("utf-8")) + 16
+    assert (post.has_images, post.has_links) == (has_images, has_links)

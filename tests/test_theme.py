@@ -17,6 +17,7 @@ import pytest
 
 from blogbuild import assets
 from blogbuild.config import MenuItem, SiteConfig, load_config
+from blogbuild.model import pack_html
 from blogbuild.model import (ArchiveMonth, ArchiveYear, Paginator, Post, PostNav, Section, SeriesNav, Site,
                              Taxonomy, Term, TocEntry)
 from blogbuild.render import PageMeta, make_environment
@@ -39,7 +40,7 @@ def make_post(number: int, **changes) -> Post:
         date=datetime(2025, 8, number, 10, 0, tzinfo=TZ), lastmod=None,
         date_text=f"2025-08-{number:02d}T10:00:00+08:00", draft=False, tags=("ai",), categories=(),
         series=(), series_order=None, description="", aliases=(), math=False, toc_enabled=True,
-        content_html="<p>正文</p>", toc=(), summary_html="<p>摘要 &amp; 更多</p>", truncated=True,
+        packed_html=pack_html("<p>正文</p>"), toc=(), summary_html="<p>摘要 &amp; 更多</p>", truncated=True,
         plain_text="正文", word_count=120, reading_minutes=1, has_math=False, has_mermaid=False,
         has_code=False)
     values.update(changes)

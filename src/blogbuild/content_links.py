@@ -86,6 +86,17 @@ def resolve_content_links(html: str, rel_path: str, paths: ContentPaths) -> tupl
 _CANDIDATE = re.compile(r'(?:href|src)="(?!#|//|[a-zA-Z][a-zA-Z0-9+.\-]*:)(?:[^"/][^"]*|/[^"]*\.(?:md|markdown)\b[^"]*)"')
 
 
+# The other links the links stage (links.py) rewrites: ref/relref shortcodes' markers, and root-relative
+# href/src (rebased under the site's base path).
+REF_MARKER = "{{bbref:"
+ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
+
+
+def has_links_to_rewrite(html: str) -> bool:
+    """Whether the links stage may have anything to do in this HTML (Post.has_links)."""
+    return REF_MARKER in html or ROOT_LINK.search(html) is not None or has_content_links(html)
+
+
 def has_content_links(html: str) -> bool:
     """Whether the HTML has a link this stage may rewrite (a quick scan; most posts have none)."""
     return _CANDIDATE.search(html) is not None

@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from .errors import SourceError, SourceWarning
-from .model import Post
+from .model import Post, pack_html
 
 IMAGE_CACHE = "images"          # below .blogbuild-cache/
 _RESIZABLE = {"JPEG": "jpg", "PNG": "png"}   # animated GIFs and the rest keep their one size
@@ -371,11 +371,12 @@ def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str]
     content_folder = Path(config.root) / config.source_dir
     items = []
     for post in posts:
-        if "<img" not in post.content_html:
+        content = post.content_html if post.has_images else ""
+        if "<img" not in content:
             continue
         source_file = content_folder / post.rel_path
         reader = (lambda path=source_file: path.read_text(encoding="utf-8", errors="replace"))
-        items.append(PostImages(post.rel_path, post.content_html, post.url, post.source, reader))
+        items.append(PostImages(post.rel_path, content, post.url, post.source, reader))
         if "<img" in post.summary_html:
             items.append(PostImages("\0summary:" + post.rel_path, post.summary_html, post.url, post.source, reader))
     if not items:
@@ -384,10 +385,13 @@ def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str]
     result = process_images(items, published, cache, base_path=config.base_path, jobs=jobs)
     changed = []
     for post in posts:
-        content = result.html.get(post.rel_path, post.content_html)
+        if post.rel_path not in result.html:
+            changed.append(post)
+            continue
+        content = result.html[post.rel_path]
         summary = result.html.get("\0summary:" + post.rel_path, post.summary_html)
         if content != post.content_html or summary != post.summary_html:
-            post = replace(post, content_html=content, summary_html=summary,
+            post = replace(post, packed_html=pack_html(content), summary_html=summary,
                            fingerprint=hashlib.blake2b(f"{post.fingerprint}\0{content}\0{summary}".encode(
                                "utf-8", "surrogatepass"), digest_size=16).hexdigest())
         changed.append(post)

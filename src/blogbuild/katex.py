@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .assets import KATEX_VERSION, VENDOR_DIR
 from .errors import SourceWarning
-from .model import Post
+from .model import Post, pack_html
 
 KATEX_SCRIPT = VENDOR_DIR / "katex" / "katex.min.js"
 
@@ -313,7 +313,7 @@ def typeset_post(post: Post, source_text: str, body_line: int,
                       f"math {_shortened(tex)}: KaTeX cannot typeset it ({' '.join(message.split())}); "
                       "it is shown as TeX")
         for (tex, _display), message in errors.items())
-    return replace(post, content_html=content_html, summary_html=summary_html), warnings
+    return replace(post, packed_html=pack_html(content_html), summary_html=summary_html), warnings
 
 
 def _shortened(tex: str, limit: int = 40) -> str:

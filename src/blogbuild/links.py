@@ -7,23 +7,21 @@ once every post is known can a target be found. Errors are returned as values, o
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 from .config import SiteConfig
+from .content_links import REF_MARKER, ROOT_LINK
 from .errors import SourceError, SourceWarning
-from .model import Post, SourceFile
+from .model import Post, SourceFile, pack_html
 from .posts import fingerprint_of
 
-_ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
-_REF_MARKER = "{{bbref:"
 
 
 def rebase_links(html: str, base_path: str) -> str:
     """Root-relative href/src in content get the site's base path ('/x/' -> '/blog/x/')."""
-    return _ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', html)
+    return ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', html)
 
 
 def page_resolver(urls_by_path: Mapping[str, str], config: SiteConfig) -> Callable[[str], str | None]:
@@ -87,13 +85,13 @@ def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[st
     for post in posts:
         # Links to content paths ('x.md', bundle files) depend on which pages exist: such a post is never
         # marked plain, so a page added later resolves its links.
-        linkable = post.fingerprint not in plain and has_content_links(post.content_html)
-        if post.fingerprint in plain or (base_path == "/" and _REF_MARKER not in post.content_html
-                                         and not linkable):
+        content = post.content_html if post.has_links and post.fingerprint not in plain else ""
+        linkable = has_content_links(content)
+        if not content or (base_path == "/" and REF_MARKER not in content and not linkable):
             now_plain.add(post.fingerprint)
             resolved.append(post)
             continue
-        html, summary_html = post.content_html, post.summary_html
+        html, summary_html = content, post.summary_html
         if linkable:
             html, missing = resolve_content_links(html, post.rel_path, paths)
             summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths)
@@ -103,12 +101,12 @@ def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[st
         if base_path != "/":
             # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
             html = rebase_links(html, base_path)
-        if html != post.content_html:
+        if html != content:
             # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
             summary, _ = resolve_refs(summary_html, resolve, path=post.source)
             if base_path != "/":
                 summary = rebase_links(summary, base_path)
-            post = replace(post, content_html=html, summary_html=summary,
+            post = replace(post, packed_html=pack_html(html), summary_html=summary,
                            fingerprint=fingerprint_of(post.fingerprint, html, summary))
         resolved.append(post)
     return LinkedPosts(tuple(resolved), tuple(errors), frozenset(now_plain), tuple(warnings))

@@ -9,9 +9,10 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from .config import SiteConfig
+from .content_links import has_links_to_rewrite
 from .errors import SourceError, SourceWarning
 from .keys import key_line
-from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics
+from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, pack_html
 from .text import plain_text
 from .urls import urlize
 
@@ -217,6 +218,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         # The text as plain_text(summary_html) gives it (white space folded), like every other summary.
         summary_text = plain_text(summary_html)
     excerpt = _flag(data, "excerpt", False, path=path, text=text)
+    content = _scrub(rendered.html)   # packed below: the scrub of the other fields cannot reach it
     post = Post(
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
         title=title, date=date, lastmod=lastmod, date_text=date_text,
@@ -229,18 +231,19 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         aliases=aliases,
         math=_flag(data, "math", False, path=path, text=text),
         toc_enabled=_flag(data, "toc", True, path=path, text=text),
-        content_html=rendered.html, toc=rendered.toc, summary_html=summary_html,
+        packed_html=pack_html(content), toc=rendered.toc, summary_html=summary_html,
         truncated=truncated or excerpt, plain_text=metrics.plain_text, word_count=metrics.word_count,
         reading_minutes=metrics.reading_minutes, has_math=rendered.has_math,
         has_mermaid=rendered.has_mermaid, has_code=rendered.has_code, resources=source.resources,
         params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
         summary_text=summary_text,
         marks=tuple(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
+        has_images="<img" in content, has_links=has_links_to_rewrite(content),
     )
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):
             _string_list(data, taxonomy, path=path, text=text)
-    post = _without_forbidden_characters(post, source, warnings)
+    post = _without_forbidden_characters(post, source, warnings, content_scrubbed=content is not rendered.html)
     return post, tuple(warnings)
 
 
@@ -257,8 +260,10 @@ def _scrub(value: Any) -> Any:
     return value
 
 
-def _without_forbidden_characters(post: Post, source: SourceFile, warnings: list[SourceWarning]) -> Post:
-    """Drop control characters from every text field of the post; warn once, at the first line that has one."""
+def _without_forbidden_characters(post: Post, source: SourceFile, warnings: list[SourceWarning], *,
+                                  content_scrubbed: bool = False) -> Post:
+    """Drop control characters from every text field of the post; warn once, at the first line that has one
+    (content_scrubbed: the content's HTML, scrubbed before it was packed, had one)."""
     changes = {}
     for item in fields(post):
         value = getattr(post, item.name)
@@ -266,7 +271,7 @@ def _without_forbidden_characters(post: Post, source: SourceFile, warnings: list
             cleaned = _scrub(value)
             if cleaned != value:
                 changes[item.name] = cleaned
-    if not changes:
+    if not changes and not content_scrubbed:
         return post
     match = _FORBIDDEN_CHARACTERS.search(source.text)
     if match:
