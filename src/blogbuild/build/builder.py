@@ -163,10 +163,14 @@ class Builder:
         errors += rendered.errors
         linked = resolve_links(rendered.posts, self.config, self.state.plain_posts,
                                {source.rel_path: source for source in read.sources})
+        tree = read.tree
+        if self.stage_dir is not None:   # one-shot: no post renders again, its text need not stay resident
+            self.state = self.state.without_texts()
+            del read
         self.state.plain_posts = linked.plain
         warnings += linked.warnings
         errors += linked.errors
-        posts, media, media_warnings = self._media(list(linked.posts), read.tree)
+        posts, media, media_warnings = self._media(list(linked.posts), tree)
         warnings += media_warnings
         edited = None
         if not errors and incremental.only_known_posts(changed, self.state.known):
@@ -176,7 +180,7 @@ class Builder:
         if edited is not None:
             site, assembly = self._assemble_edits(templates.templates, edited)
         else:
-            site, assembly, card_warnings = self._assemble_site(templates.templates, posts, read.tree, media)
+            site, assembly, card_warnings = self._assemble_site(templates.templates, posts, tree, media)
             warnings += card_warnings
         errors += assembly.errors
         if self.config.strict and warnings:

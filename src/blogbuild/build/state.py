@@ -95,9 +95,9 @@ class BuilderState:
     static_count: int = 0
     previous: Mapping[str, OutputFile] = field(default_factory=dict)      # the last good build's output
 
-    def saved(self) -> "BuilderState":
-        """A copy to pickle: sources without their text (a source is reused by identity, never re-hashed), and
-        the output as names, not bytes. The posts are shared with the posts cache, not copied."""
+    def without_texts(self) -> "BuilderState":
+        """A copy whose sources have no text: a source is reused by identity, never re-hashed, and one
+        wanted afresh is read again (reading.refill)."""
         hollow: dict[int, SourceFile] = {}
 
         def thin(item: Any) -> Any:
@@ -108,10 +108,14 @@ class BuilderState:
             return item
 
         return replace(
-            self, rendered={},
+            self,
             sources={rel: entry._replace(item=thin(entry.item)) for rel, entry in self.sources.items()},
-            remembered={rel: entry._replace(source=thin(entry.source)) for rel, entry in self.remembered.items()},
-            previous={path: OutputFile(path) for path in self.previous})
+            remembered={rel: entry._replace(source=thin(entry.source)) for rel, entry in self.remembered.items()})
+
+    def saved(self) -> "BuilderState":
+        """A copy to pickle: sources without their text, and the output as names, not bytes. The posts are
+        shared with the posts cache, not copied."""
+        return replace(self.without_texts(), rendered={}, previous={path: OutputFile(path) for path in self.previous})
 
     def relocated(self, old_root: str, new_root: str) -> "BuilderState":
         """This state moved with its site to another folder (a fresh clone): absolute paths follow it."""
