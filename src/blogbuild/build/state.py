@@ -6,14 +6,16 @@ A cache is never trusted: anything unreadable, of another format or of other cod
 """
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import shutil
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterator, Mapping, NamedTuple
 
 from ..atomic import atomic_writer
 from ..errors import BlogbuildError, SourceError, SourceWarning
@@ -157,6 +159,20 @@ def _write_pickle(path: Path, value: Any) -> None:
         pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a cache is read: unpickling makes millions of objects, none of
+    them garbage, and every collection they trigger walks them all again (at 10,000 posts the posts and
+    state files load in 0.27 s instead of 0.85)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _read_pickle(path: Path) -> Any:
     try:
         with open(path, "rb") as handle:
@@ -277,6 +293,10 @@ class DiskCache:
         loaded = LoadedCache()
         # Stated before reading: a save by another process meanwhile then tells as a changed file.
         before = self._files_stat()
+        with _collector_paused():
+            return self._load(loaded, before)
+
+    def _load(self, loaded: LoadedCache, before: tuple[Any, ...]) -> LoadedCache:
         try:
             try:
                 with open(self.posts_file, "rb") as handle:
