@@ -497,6 +497,7 @@ def test_recorded_paths_are_kept_as_the_normalising_functions_give_them(path: st
     if os.path.split(path)[1] and absolute == root:   # a path naming the site folder itself, as a file
         expected = root
     assert manifest._portable(path, root) == expected
+    assert manifest._portable_all({path: [1, 2]}, root) == {expected: [1, 2]}
     if not os.path.isabs(expected) and not expected.startswith("<theme>"):
         assert manifest._local(expected, root) == os.path.normpath(os.path.join(root, expected))
         assert manifest._local(expected, ".") == os.path.normpath(expected)
