@@ -124,17 +124,25 @@ class BuilderState:
         if old_root == new_root:
             return self
 
+        moved: dict[int, FoundFile] = {}   # the tree and known share their FoundFiles: each moved once
+
         def move(found: FoundFile) -> FoundFile:
-            if found.path.startswith(old_root + os.sep):
-                return replace(found, path=new_root + found.path[len(old_root):])
-            return found
+            done = moved.get(id(found))
+            if done is None:   # not replace(): ten times the cost, for every file of the site
+                done = moved[id(found)] = FoundFile(new_root + found.path[len(old_root):], found.rel_path,
+                                                    found.size, found.mtime_ns) \
+                    if found.path.startswith(old_root + os.sep) else found
+            return done
 
         tree = self.tree
         if tree is not None:
             tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
                                tuple(move(found) for found in tree.files))
-        known = {os.path.abspath(move(entry.found).path): entry._replace(found=move(entry.found))
-                 for entry in self.known.values()}
+        known = {}
+        for entry in self.known.values():
+            found = move(entry.found)
+            # A moved path is absolute and normal already (new_root is, and the rest was).
+            known[found.path if found is not entry.found else os.path.abspath(found.path)] = entry._replace(found=found)
         return replace(self, tree=tree, known=known)
 
     def published_at(self, publish_dir: str) -> "BuilderState":
@@ -161,14 +169,16 @@ def _write_pickle(path: Path, value: Any) -> None:
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while a cache is read: unpickling makes millions of objects, none of
-    them garbage, and every collection they trigger walks them all again (at 10,000 posts the posts and
-    state files load in 0.27 s instead of 0.85)."""
+    """The cyclic garbage collector off while a cache is read, and what was read frozen (left out of later
+    collections, as the builder does with the site it made): unpickling makes millions of long-lived objects,
+    and every collection they trigger walks them all again (at 10,000 posts the posts and state files load
+    in 0.27 s instead of 0.85, and the first collection after it no longer takes 0.15 s)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if was_enabled:
             gc.enable()
 
