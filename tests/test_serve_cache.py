@@ -61,7 +61,7 @@ class Server:
     @property
     def start_line(self) -> str:
         """The terminal line of the server's own first build."""
-        return next(line for line in self.lines if " in " in line and "start;" in line)
+        return next(line for line in self.lines if " in " in line and ": start" in line)
 
     def get(self, path: str) -> bytes:
         with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=60) as response:
@@ -174,6 +174,87 @@ def test_the_next_server_starts_from_the_pages_and_state_the_last_one_saved(site
     assert result.returncode == 0, result.stderr
     assert "0 of " in result.stdout, result.stdout
     assert_same_as_fresh(site)
+
+
+def planned(line: str) -> int:
+    """How many pages a server's build line says were planned (rendered or reused)."""
+    return int(line.split(" planned)", 1)[0].rsplit("(", 1)[1])
+
+
+def assert_served_as_fresh(site: Path, url: str) -> None:
+    """The tree the last server saved (the newest) is what a fresh build for its address publishes."""
+    saved = max((path for path in (site / CACHE).glob("served-*") if path.is_dir()),
+                key=lambda path: path.stat().st_mtime_ns)
+    fresh = blogbuild(site, "--no-cache", "--drafts", "--base-url", url, "-o", "fresh")
+    assert fresh.returncode == 0, fresh.stderr
+    assert read_tree(saved) == read_tree(site / "fresh")
+    shutil.rmtree(site / "fresh")
+
+
+def wait_for(server: Server, path: str, text: bytes) -> None:
+    """Until the server answers path with text in it (its rebuild after a save is done)."""
+    for _ in range(600):
+        if text in server.get(path):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{path} never showed {text!r}")
+
+
+def test_a_server_restarted_with_nothing_changed_plans_no_page(site: Path) -> None:
+    """The next server compares the inputs with those the saved state was built from: nothing changed, it
+    takes that build as it is ("start" names no changed file). A post edited while a server runs is noted
+    as read when it was rebuilt."""
+    port = free_port()
+    first = Server(site, port)
+    first.stop()
+    assert planned(first.start_line) > 0, first.lines
+    second = Server(site, port)
+    try:
+        assert ": start; 0 posts and 0 pages rendered (0 planned)" in second.start_line, second.lines
+        edit(site)
+        wait_for(second, "/posts/ring/", b"written while the server ran")
+    finally:
+        second.stop()
+    third = Server(site, port)
+    third.stop()
+    assert ": start; 0 posts and 0 pages rendered (0 planned)" in third.start_line, third.lines
+    assert_served_as_fresh(site, third.url)
+
+
+def test_a_server_restarted_after_an_edit_plans_only_what_the_post_reaches(site: Path) -> None:
+    """A post edited while no server ran: the next one renders that post and re-plans only the pages that
+    can show it; a post added: it builds in full. Each time its tree is what a fresh build publishes."""
+    port = free_port()
+    first = Server(site, port)
+    first.stop()
+    every_page = planned(first.start_line)
+    edit(site)
+    second = Server(site, port)
+    second.stop()
+    assert "1 post and " in second.start_line, second.lines
+    assert 0 < planned(second.start_line) < every_page // 2, second.lines
+    assert_served_as_fresh(site, second.url)
+    (site / "content" / "posts" / "added.md").write_text("---\ntitle: Added\ndate: 2024-01-02\n---\nNew.\n",
+                                                         encoding="utf-8")
+    third = Server(site, port)
+    third.stop()
+    assert planned(third.start_line) > every_page, third.lines   # every page, the new post's too
+    assert_served_as_fresh(site, third.url)
+
+
+@pytest.mark.parametrize("change", ["# a comment\n", "title: Another Title\n"])
+def test_a_server_restarted_after_a_config_change_builds_in_full(site: Path, change: str) -> None:
+    """Any change to the config file plans every page again: one that leaves the configuration as it was
+    (a comment) as well as one that changes it (another configuration: no saved tree of its own)."""
+    port = free_port()
+    first = Server(site, port)
+    first.stop()
+    with open(site / "blogbuild.yaml", "a", encoding="utf-8") as config:
+        config.write(change)
+    second = Server(site, port)
+    second.stop()
+    assert planned(second.start_line) == planned(first.start_line), second.lines
+    assert_served_as_fresh(site, second.url)
 
 
 def test_a_server_without_drafts_does_not_answer_from_a_tree_that_shows_them(site: Path) -> None:

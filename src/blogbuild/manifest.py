@@ -31,6 +31,7 @@ from .names import config_paths
 
 if TYPE_CHECKING:
     from .commands.build import BuildOptions
+    from .config import SiteConfig, SiteOptions
 
 CACHE_DIR = ".blogbuild-cache"
 _FORMAT = 2
@@ -227,11 +228,17 @@ def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int) -> Non
                                                    stat.st_mtime_ns >= racy_after)
 
 
-def config_candidates(options: BuildOptions) -> list[str]:
+def config_candidates(options: SiteOptions) -> list[str]:
     """The config files a build with these options may read (stat them before reading the config)."""
     if options.config:
         return [str(options.config)]
     return config_paths(options.root or ".")
+
+
+def input_folders(config: SiteConfig) -> list[str]:
+    """The folders a build reads below the config: content, templates, static, and the theme's."""
+    root = Path(config.root)
+    return [str(root / config.source_dir), str(root / config.templates_dir), str(root / config.static_dir), _THEME]
 
 
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],
@@ -288,6 +295,40 @@ def write_record(options: BuildOptions, *, inputs: dict[str, Entry | None], outp
               "inputs": _portable_all(inputs, root), "outputs": _portable_all(outputs, root), "summary": summary,
               "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id}
     _write_json(record_path(options), record)
+
+
+def portable_entries(entries: dict[str, Entry | None], root: str) -> dict[str, Entry | None]:
+    """Entries keyed by the paths a record keeps (see _portable); root is the site folder, absolute."""
+    return {_portable(path, root): entry for path, entry in entries.items()}
+
+
+def local_entries(entries: dict, root: str) -> dict[str, Entry | None]:
+    """A record's entries keyed by this machine's paths again (see _local)."""
+    return {_local(path, root): entry for path, entry in entries.items()}
+
+
+def trust_digests(entries: dict[str, Entry | None]) -> None:
+    """Take the digests of a record's input files as known at their recorded stat (never racy ones), so a
+    snapshot of the same files hashes only those whose stat moved."""
+    for path, entry in entries.items():
+        if isinstance(entry, list) and len(entry) == 3 and entry[0] >= 0 and isinstance(entry[2], str):
+            _DIGESTS.setdefault(path, (entry[0], entry[1], entry[2]))
+
+
+def _same_content(before: Entry | None, now: Entry | None) -> bool:
+    """Whether two input entries say the same content: a file by size and digest (its mtime and
+    raciness aside), a folder by its names."""
+    if isinstance(before, list) and isinstance(now, list) and len(before) >= 3 and len(now) >= 3:
+        return before[0] == now[0] and before[2] == now[2]
+    return before == now
+
+
+def changed_between(recorded: dict[str, Entry | None], current: dict[str, Entry | None]) -> list[str]:
+    """The paths whose content differs between a recorded snapshot of the inputs and a new one (both with
+    local paths), or that only one of them holds."""
+    missing = ["missing"]
+    return sorted(path for path in recorded.keys() | current.keys()
+                  if not _same_content(recorded.get(path, missing), current.get(path, missing)))
 
 
 def _write_json(path: Path, record: dict) -> None:

@@ -63,7 +63,6 @@ def run(options: "BuildOptions", examination: "Examination | None" = None) -> in
     examination: what manifest.examine() found against the last build's record; when only known posts
     changed since, the build carries on from the state that build saved instead of reading every source."""
     from .. import manifest
-    from ..sources import THEME_DIR
     started_ns = time.time_ns()
     # Stat the config before reading it and the input folders before the build reads them (manifest.py).
     config_files = manifest.stat_files(manifest.config_candidates(options))
@@ -71,9 +70,7 @@ def run(options: "BuildOptions", examination: "Examination | None" = None) -> in
     output = Path(config.root) / config.output_dir
     inputs = None
     if not options.no_cache:
-        root = Path(config.root)
-        folders = [root / config.source_dir, root / config.templates_dir, root / config.static_dir, THEME_DIR]
-        inputs = manifest.snapshot_inputs(config_files, [str(folder) for folder in folders], started_ns)
+        inputs = manifest.snapshot_inputs(config_files, manifest.input_folders(config), started_ns)
     # Unique per build: a stage given to a detached remover must never be the next build's stage.
     stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     forget_spool_folders()

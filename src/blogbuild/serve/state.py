@@ -43,6 +43,8 @@ class RebuildReport:
     ok: bool
     rendered: int = 0                        # pages the builder rendered (the rest came from its cache)
     posts_rendered: int = 0                  # posts whose markdown was rendered (the rest: from a cache)
+    planned: int = 0                         # pages planned (rendered or reused): none when nothing changed
+    cpu_seconds: float | None = None         # the build thread's CPU time (said for the first build)
 
 
 @dataclass(frozen=True)

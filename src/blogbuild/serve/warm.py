@@ -14,6 +14,7 @@ Pages then reload onto the server's own build."""
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import threading
 import time
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from ..atomic import write_atomically
-from ..errors import BlogbuildError
+from ..errors import BlogbuildError, SourceWarning
 from ..model import OutputFile
 
 if TYPE_CHECKING:
@@ -45,10 +46,20 @@ class PublishedTree:
 
 @dataclass(frozen=True)
 class SavedServe:
-    """What the last server with this configuration left: the id of its saved state, and its tree."""
+    """What the last server with this configuration left: the id of its saved state, its tree, and the
+    snapshot of the inputs that state was built from (manifest.snapshot_inputs, local paths; None when
+    that server did not know it), with the warnings of its build."""
 
     build_id: str
     tree: Path
+    inputs: "dict[str, list | None] | None" = None
+    warnings: tuple[SourceWarning, ...] = ()
+
+    def changed_inputs(self, current: "dict[str, list | None]") -> list[str] | None:
+        """The inputs whose content differs from the saved state's (a snapshot taken now); None when the
+        saved state's are not known."""
+        from ..manifest import changed_between
+        return None if self.inputs is None else changed_between(self.inputs, current)
 
 
 def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | None:
@@ -110,10 +121,30 @@ def served_tree(config: "SiteConfig") -> tuple[PublishedTree, SavedServe] | None
     tree = cache.served_dir
     outputs = {path: OutputFile(path, source=f"{tree}/{path}") for path in files if path != MARKER}
     return (PublishedTree(BuildResult(outputs, None, (), (), frozenset(), frozenset()), None),
-            SavedServe(record["build_id"], tree))
+            SavedServe(record["build_id"], tree, _recorded_inputs(record, config),
+                       _recorded_warnings(record)))
 
 
-def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildResult", build_id: str) -> None:
+def _recorded_warnings(record: dict) -> tuple[SourceWarning, ...]:
+    """The warnings of the saved build, as the record keeps them ([path, line, message] each)."""
+    items = record.get("warnings")
+    return tuple(SourceWarning(*item) for item in items if isinstance(item, list) and len(item) == 3) \
+        if isinstance(items, list) else ()
+
+
+def _recorded_inputs(record: dict, config: "SiteConfig") -> "dict[str, list | None] | None":
+    """The record's snapshot of the inputs with this machine's paths; None when it has none, or a post
+    it left out (dated in the future) has come due since."""
+    from ..manifest import local_entries
+    inputs, valid_until = record.get("inputs"), record.get("valid_until")
+    if not isinstance(inputs, dict) or (valid_until is not None and (not isinstance(valid_until, (int, float))
+                                                                     or time.time() >= valid_until)):
+        return None
+    return local_entries(inputs, os.path.abspath(config.root))
+
+
+def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildResult", build_id: str,
+                       inputs: "dict[str, list | None] | None") -> None:
     """Publish the served build as the server's own tree, then save the builder (its pages now read from
     that tree), then the record naming both: written last, so a server killed before it leaves a record
     that does not match (the tree is then only a source of pages whose key and stat match)."""
@@ -130,17 +161,24 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
     builder.save_cache(build_id)
     # Drafts and future posts are not part of the configuration's key (build.config_key), but the tree
     # shows them or not: a server with other flags does not answer from it.
-    record = {"code": cache.code_key, "build_id": build_id, "files": files, "stats": stats,
-              "drafts": config.drafts, "future": config.future}
+    record: dict = {"code": cache.code_key, "build_id": build_id, "files": files, "stats": stats,
+                    "drafts": config.drafts, "future": config.future}
+    if inputs is not None:   # what the next server compares with the disk to carry on without planning
+        from ..build.command import next_due
+        from ..manifest import portable_entries
+        record.update(inputs=portable_entries(inputs, os.path.abspath(config.root)),
+                      valid_until=next_due(builder, config), warnings=[[item.path, item.line, item.message] for item in result.warnings])
     write_atomically(cache.served_record, json.dumps(record, separators=(",", ":")).encode("utf-8"))
 
 
 def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult | None] | None"],
-                       build_lock: threading.Lock, say: Callable[..., None]) -> bool:
+                       build_lock: threading.Lock, say: Callable[..., None],
+                       inputs: "Callable[[], dict[str, list | None] | None]" = lambda: None) -> bool:
     """Save the server's builder to the disk cache; True when done. whole_builder gives the builder and,
     when the served build is its last one and good, that build (else None: only the posts are saved), or
     None when its last build did not run to its end (Ctrl-C may have left its state half updated). A
-    rebuild still running finishes first. Each file is replaced atomically, so a server killed while
+    rebuild still running finishes first. inputs gives the snapshot of the inputs the builder's state
+    was built from (None: unknown), read once that rebuild is done. Each file is replaced atomically, so a server killed while
     saving leaves the older cache; a failure is said, never raised."""
     if whole_builder() is None:
         return False
@@ -156,7 +194,7 @@ def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult |
         if result is None or not builder.use_cache:
             builder.save_cache()
         else:
-            _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}")
+            _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}", inputs())
         say(f"saved the build state in {(time.perf_counter() - started) * 1000:.0f} ms")
         return True
     except (OSError, BlogbuildError, pickle.PicklingError, RecursionError) as error:
