@@ -299,7 +299,7 @@ def write_record(options: BuildOptions, *, inputs: dict[str, Entry | None], outp
 
 def portable_entries(entries: dict[str, Entry | None], root: str) -> dict[str, Entry | None]:
     """Entries keyed by the paths a record keeps (see _portable); root is the site folder, absolute."""
-    return {_portable(path, root): entry for path, entry in entries.items()}
+    return _portable_all(entries, root)
 
 
 def local_entries(entries: dict, root: str) -> dict[str, Entry | None]:
