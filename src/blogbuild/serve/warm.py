@@ -79,6 +79,8 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
             break
     else:
         return None
+    # That build hashed its inputs: the server's snapshot of the same files (ServedInputs.take) need not.
+    manifest.trust_digests(manifest.local_entries(found.record["inputs"], os.path.abspath(options.root or ".")))
     try:
         config = load_site_config(build_options)
     except BlogbuildError:
