@@ -129,6 +129,38 @@ def test_renders_come_from_the_cache_file(tmp_path: Path):
         katex.set_cache_file(None)
 
 
+def test_the_cache_file_serves_builds_in_other_threads(tmp_path: Path):
+    # serve builds in threads of its own, one build at a time: the connection one opened serves the next
+    # (reads and writes), and a builder made in another thread can let it go.
+    import threading
+
+    cache_file = katex.cache_file_for(tmp_path)
+    katex.set_cache_file(cache_file)
+    katex.forget_renders()
+    failures: list[BaseException] = []
+
+    def in_thread(function) -> None:
+        def run() -> None:
+            try:
+                function()
+            except BaseException as error:   # noqa: B036 - reported to the test below
+                failures.append(error)
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+
+    try:
+        in_thread(lambda: katex.typeset([("y^2", False)]))
+        katex.forget_renders()
+        katex.typeset([("y^3", False)])
+        with sqlite3.connect(cache_file) as connection:
+            assert connection.execute("SELECT count(*) FROM formulas").fetchone()[0] == 2
+        in_thread(lambda: katex.set_cache_file(None))
+        assert failures == []
+    finally:
+        katex.set_cache_file(None)
+
+
 def test_a_build_keeps_its_formulas_in_the_cache_file(tmp_path: Path):
     root = write_files(tmp_path / "site", {"content/posts/attention.md": POST})
     katex.forget_renders()

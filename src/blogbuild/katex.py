@@ -108,7 +108,10 @@ class _Cache:
         if self.connection is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                connection = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+                # The server builds in its own threads, one build at a time: the connection goes from thread
+                # to thread, which SQLite's serialized mode (threadsafety 3, Python's usual build) allows.
+                connection = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                                             check_same_thread=sqlite3.threadsafety != 3)
                 # A cache: losing the last writes on a crash costs a re-render, never a wrong page.
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute("PRAGMA synchronous=OFF")
@@ -163,7 +166,10 @@ def set_cache_file(path: Path | None) -> None:
     if _cache is not None and _cache.path == path:
         return
     if _cache is not None and _cache.connection is not None:
-        _cache.connection.close()
+        try:
+            _cache.connection.close()
+        except sqlite3.ProgrammingError:
+            pass   # made in another thread by an SQLite without serialized mode: freed with the process
     _cache_path = path
     _cache = None
 
