@@ -9,6 +9,7 @@ from typing import Any
 
 import feedparser
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from blogbuild.cli import main
 from blogbuild.config import config_from_mapping
@@ -231,3 +232,27 @@ def test_config_defaults():
     config = config_from_mapping({})
     assert config.feed_content == "summary" and config.feeds == ("rss", "atom", "json")
     assert config_from_mapping({"feeds": "json"}).feeds == ("json",)
+
+
+# feeds.py writes its own XML escaping and RFC 822 dates (the standard library's pull urllib.request, ssl and
+# the email package into every build's start); they must give exactly what the standard library gives.
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*"ab &<>\"'\n\r\t;#中\u2028", "&amp;", "&#10;"])).map("".join))
+def test_xml_escaping_is_the_standard_librarys(text: str):
+    from xml.sax.saxutils import escape, quoteattr as standard_quoteattr
+
+    from blogbuild.feeds import quoteattr, xml_escape
+    assert xml_escape(text) == escape(text)
+    assert quoteattr(text) == standard_quoteattr(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31),
+                    timezones=st.none() | st.timezones()))
+def test_rfc822_dates_are_the_standard_librarys(moment: datetime):
+    from email.utils import format_datetime as standard_format_datetime
+
+    from blogbuild.feeds import format_datetime
+    assert format_datetime(moment) == standard_format_datetime(moment)

@@ -36,7 +36,11 @@ _DEJAVU_FOLDERS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu"
 _CJK_FACE = {"ja": 0, "ko": 1, "zh-cn": 2, "zh-sg": 2, "zh-hans": 2, "zh": 2, "zh-tw": 3, "zh-hant": 3, "zh-hk": 4}
 # Closing punctuation never starts a line (kinsoku): it stays at the end of the line before.
 _NO_LINE_START = set("，。、；：？！）」』》〉】〕”’,.;:?!)]}…・ー")
-_TOKEN = re.compile(r"[0-9A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF_\-'’.:/+#@&]+\s*|\s+|.", re.DOTALL)
+# The card's patterns are compiled when the first card is drawn, not on import: the config imports this module,
+# and their Unicode ranges cost 3 ms to compile on every build, most of which (carried on) draw no card.
+@lru_cache(maxsize=1)
+def _token_pattern() -> re.Pattern[str]:
+    return re.compile(r"[0-9A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF_\-'’.:/+#@&]+\s*|\s+|.", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -240,7 +244,7 @@ def _fits(line: str, approximate: float, faces: Sequence[FontFace], size: int, w
 def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_lines: int) -> list[str]:
     """Lines of at most width: Latin words kept whole, CJK broken between characters, closing
     punctuation kept off a line's start; more than max_lines ends the last line with an ellipsis."""
-    tokens = _TOKEN.findall(" ".join(text.split()))
+    tokens = _token_pattern().findall(" ".join(text.split()))
     lines: list[str] = []
     current, current_width = "", 0.0     # current_width: the sum of its tokens' widths
     for token in tokens:
@@ -254,7 +258,7 @@ def wrap(text: str, faces: Sequence[FontFace], size: int, width: float, max_line
             current += token
             current_width += text_width(token, faces, size)
         while current_width > width - size * 0.25 and len(current.strip()) > 1 \
-                and len(_TOKEN.findall(current.strip())) == 1 \
+                and len(_token_pattern().findall(current.strip())) == 1 \
                 and text_width(current.rstrip(), faces, size) > width:
             # One word wider than the card: cut it where it overflows.
             cut = len(current)
@@ -332,14 +336,16 @@ def _is_ideograph(character: str) -> bool:
     return "\u4e00" <= character <= "\u9fff" or "\u3400" <= character <= "\u4dbf"
 
 
-_IDEOGRAPH_OR_NOT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]|[^\u3400-\u4dbf\u4e00-\u9fff]+")
+@lru_cache(maxsize=1)
+def _ideograph_or_not() -> re.Pattern[str]:
+    return re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]|[^\u3400-\u4dbf\u4e00-\u9fff]+")
 
 
 def _ideograph_pieces(face: FontFace, size: int, text: str) -> list[str] | None:
     """text cut around each ideograph, or None when the pieces drawn one after another could differ from the
     run: text shaped across a cut (marks, joiners, variation selectors, right-to-left text) or kerned across
     one (the pieces' widths do not add up to the run's)."""
-    pieces = _IDEOGRAPH_OR_NOT.findall(text)
+    pieces = _ideograph_or_not().findall(text)
     if len(pieces) < 2 or not any(_is_ideograph(piece[0]) for piece in pieces):
         return None
     for character in text:

@@ -2,11 +2,8 @@
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import os
 import shutil
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
@@ -61,9 +58,10 @@ def check_output_dir(output_dir: Path, protected: list[Path]) -> None:
 
 def _exchange(first: Path, second: Path) -> bool:
     """Swap two folders atomically with renameat2(RENAME_EXCHANGE) where the kernel has it."""
+    import ctypes   # here, and no ctypes.util (it imports subprocess): 10 ms of every build's start
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        renameat2 = libc.renameat2
+        # The symbols the process already has, libc's among them: no library to look for.
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):
         return False
     at_fdcwd, rename_exchange = -100, 2
@@ -115,7 +113,7 @@ def remove_later(folder: Path) -> None:
         for prefix in (_TEMP_PREFIX, _SPARE_PREFIX, _STAGE_PREFIX):
             if rest.startswith(prefix):
                 rest = rest[len(prefix):]
-        trash = folder.with_name(f"{_TRASH_PREFIX}{rest}-{uuid.uuid4().hex[:8]}")
+        trash = folder.with_name(f"{_TRASH_PREFIX}{rest}-{os.urandom(4).hex()}")
     try:
         if trash != folder:
             os.rename(folder, trash)
@@ -244,7 +242,7 @@ def write_output(files: Mapping[str, OutputFile], output_dir: Path, *, protected
 def _start_tree(parent: Path, output_dir: Path, spare: Path, prepared: Path | None) -> _Tree:
     """The folder the new tree is made in: the spare when it can be claimed, else the build's stage, else a
     new empty folder."""
-    temp = parent / f"{_TEMP_PREFIX}{output_dir.name}-{uuid.uuid4().hex[:8]}"
+    temp = parent / f"{_TEMP_PREFIX}{output_dir.name}-{os.urandom(4).hex()}"
     if spare.is_dir() and output_dir.is_dir():
         try:
             os.rename(spare, temp)   # claimed: killed from here on, it is a stale temp folder, removed next time
@@ -337,7 +335,7 @@ def _swap_in(temp: Path, output_dir: Path, parent: Path, spare: Path) -> None:
     if _exchange(temp, output_dir):
         os.rename(temp, spare)   # temp now holds the replaced tree: the next build starts from it
         return
-    old = parent / f"{_TEMP_PREFIX}{output_dir.name}-old-{uuid.uuid4().hex[:8]}"
+    old = parent / f"{_TEMP_PREFIX}{output_dir.name}-old-{os.urandom(4).hex()}"
     os.rename(output_dir, old)
     os.rename(temp, output_dir)
     try:

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
-from xml.sax.saxutils import escape as xml_escape
 
 import jinja2
 from jinja2 import meta
@@ -20,6 +19,7 @@ from markupsafe import Markup
 from .version import __version__
 from .config import SiteConfig
 from .errors import SourceError
+from .feeds import xml_escape
 from .model import Paginator, Post, Section, SeriesNav, Site, TemplateFacts, Taxonomy, Term
 from .posts import fingerprint_of
 from .site import section_of, special_layout

@@ -5,7 +5,6 @@ import os
 import shutil
 import sys
 import time
-import uuid
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -72,7 +71,7 @@ def run(options: "BuildOptions", examination: "Examination | None" = None) -> in
     if not options.no_cache:
         inputs = manifest.snapshot_inputs(config_files, manifest.input_folders(config), started_ns)
     # Unique per build: a stage given to a detached remover must never be the next build's stage.
-    stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}-{os.urandom(4).hex()}"
     forget_spool_folders()
     for stale in stage.parent.glob(f".blogbuild-stage-{output.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)
@@ -122,7 +121,7 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
     result = replace(result, files={})   # the summary needs only the counts
     builder.published(output)
     if inputs is not None and outputs is not None:
-        build_id = uuid.uuid4().hex
+        build_id = os.urandom(16).hex()
         builder.save_cache(build_id)   # the state first: a record always names a state that exists
         stats = result.stats
         summary = f"{sum(stats.pages_by_kind.values())} pages, {stats.static_files} static files"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -79,6 +78,7 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
     if len(jobs_needed) < POSTS_PER_POOL or jobs <= 1:
         return [render_source(source, config, shortcodes, fingerprint) for source, fingerprint in jobs_needed]
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
     from ..sources import template_dirs
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     chunk = max(1, len(jobs_needed) // (jobs * 8))
@@ -157,6 +157,7 @@ def render_pages(templates: "TemplateSet", pages: Sequence["PlannedPage"], jobs:
     global _FORKED_PAGES
     if len(pages) >= PAGES_PER_POOL and jobs > 1 and sys.platform.startswith("linux"):
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
         _FORKED_PAGES = (templates, pages, stage)
         templates.preload(page.template for page in pages)
         try:
