@@ -303,6 +303,29 @@ def test_warm_build_draws_no_card_and_gives_the_same_bytes(make_site):
         assert Path(first.files[path].source).read_bytes() == Path(second.files[path].source).read_bytes()
 
 
+def test_published_cards_are_links_of_the_cached_files_and_site_files_are_copies(make_site):
+    """A cold build links each card from the cache into the tree (no second inode per card); the site's own
+    files (static/) are copied, never linked: a tool writing into public/ must not reach them. A warm build
+    keeps the card's inode, and both equal a --no-cache build byte for byte."""
+    from blogbuild.cli import main
+    from support.files import read_tree
+    root = make_site({**CARD_SITE, "static/images/own.png": b"\x89PNG own", "static/images/c.png": b"\x89PNG c"})
+    assert main(["build", "--root", str(root), "--quiet"]) == 0
+    public = root / "public"
+    cards = sorted(public.rglob("card-*.png"))
+    cached = {path.read_bytes(): path.stat().st_ino for path in (root / ".blogbuild-cache").rglob("*.png")
+              if "spare-" not in str(path)}
+    assert len(cards) == 2 and all(cached.get(card.read_bytes()) == card.stat().st_ino for card in cards)
+    own = public / "images" / "own.png"
+    assert own.stat().st_ino != (root / "static" / "images" / "own.png").stat().st_ino
+    inodes = {card: card.stat().st_ino for card in cards}
+    (root / "content/posts/one.md").write_text(CARD_SITE["content/posts/one.md"] + "More.\n", encoding="utf-8")
+    assert main(["build", "--root", str(root), "--quiet"]) == 0
+    assert {card: card.stat().st_ino for card in sorted(public.rglob("card-*.png"))} == inodes
+    assert main(["build", "--root", str(root), "--quiet", "--no-cache", "--output", str(root / "fresh")]) == 0
+    assert read_tree(public) == read_tree(root / "fresh")
+
+
 def test_cards_off(make_site):
     from blogbuild.cli import main
     root = make_site({**CARD_SITE, "blogbuild.yaml": CARD_SITE["blogbuild.yaml"] + "cards: false\n"})

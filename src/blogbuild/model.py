@@ -330,6 +330,10 @@ class OutputFile:
     data: bytes = b""
     source: str = ""         # a file to copy instead of data (static files, bundle resources)
     staged: bool = False     # source is a rendered page spooled to disk by this build: link it, don't copy
+    # source is a file of blogbuild's cache named by its content (a social card, an image variant), which is
+    # only ever replaced by rename, never written into: link it too (a cold build at 1,000 posts otherwise
+    # copies 1,000 cards, a new inode each, in its serial write stage). Never the site's own files.
+    from_cache: bool = False
 
 
 @dataclass(frozen=True)

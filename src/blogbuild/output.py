@@ -73,6 +73,8 @@ def _same_bytes(path: Path, item: OutputFile) -> bool:
     try:
         if item.source:
             source_stat, target_stat = os.stat(item.source), os.stat(path)
+            if (source_stat.st_ino, source_stat.st_dev) == (target_stat.st_ino, target_stat.st_dev):
+                return True   # one file (a card linked from the cache)
             if source_stat.st_size != target_stat.st_size:
                 return False
             return Path(item.source).read_bytes() == path.read_bytes()
@@ -155,6 +157,8 @@ def _replace_with_link(source: str, target: str, exists: bool) -> None:
     if not exists:
         os.link(source, target)
         return
+    if _same_inode(source, target):
+        return   # already that file (a card the spare links too): rename() would leave the temp name behind
     temp = f"{target}.blogbuild-new"
     with contextlib.suppress(FileNotFoundError):
         os.unlink(temp)
@@ -300,7 +304,7 @@ def _fill_tree(files: Mapping[str, OutputFile], tree: _Tree, output_dir: Path) -
             except OSError:
                 pass
         changed += 1
-        if item.staged:
+        if item.staged or item.from_cache:
             try:
                 _replace_with_link(item.source, target, exists)
                 continue

@@ -207,7 +207,7 @@ class Builder:
         conflict_errors, conflicted = url_conflicts(site)
         copied = copied_files(site, static_files(self.config), tree.files,
                               lambda path: display_path(path, str(self.root)))
-        copied += [(OutputFile(path, source=file), "<image variants>") for path, file in media.items()]
+        copied += [(OutputFile(path, source=file, from_cache=True), "<image variants>") for path, file in media.items()]
         card_folder = self._media_cache() / CARD_CACHE
         # With more than one worker the cards are drawn in a forked process while this one plans and renders
         # the pages: the cores otherwise wait on this process's serial stages. Its result is read at the end.
@@ -242,7 +242,8 @@ class Builder:
         if outcome is None:
             outcome = card_stage(site, self.config, card_folder, self.jobs)
         cards, warnings, self.cards_drawn = outcome
-        return [*copied, *((OutputFile(path, source=file), "<social cards>") for path, file in cards)], warnings
+        return [*copied, *((OutputFile(path, source=file, from_cache=True), "<social cards>")
+                           for path, file in cards)], warnings
 
     def _assemble_edits(self, templates: "TemplateSet", edited: list[Post]) -> tuple[Site, Assembly]:
         """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""
