@@ -70,6 +70,11 @@ def templates_key(folders: list[Path]) -> str:
     return digest.hexdigest()
 
 
+def _from_cache(files: Iterable[tuple[str, str]], label: str) -> list[tuple[OutputFile, str]]:
+    """(output path, file in the cache) as files to publish, linked rather than copied (OutputFile.from_cache)."""
+    return [(OutputFile(path, source=file, from_cache=True), label) for path, file in files]
+
+
 @dataclass(frozen=True)
 class _Templates:
     """The templates and shortcodes of one set of template files, and the key of those files."""
@@ -207,7 +212,7 @@ class Builder:
         conflict_errors, conflicted = url_conflicts(site)
         copied = copied_files(site, static_files(self.config), tree.files,
                               lambda path: display_path(path, str(self.root)))
-        copied += [(OutputFile(path, source=file, from_cache=True), "<image variants>") for path, file in media.items()]
+        copied += _from_cache(media.items(), "<image variants>")
         card_folder = self._media_cache() / CARD_CACHE
         # With more than one worker the cards are drawn in a forked process while this one plans and renders
         # the pages: the cores otherwise wait on this process's serial stages. Its result is read at the end.
@@ -242,8 +247,7 @@ class Builder:
         if outcome is None:
             outcome = card_stage(site, self.config, card_folder, self.jobs)
         cards, warnings, self.cards_drawn = outcome
-        return [*copied, *((OutputFile(path, source=file, from_cache=True), "<social cards>")
-                           for path, file in cards)], warnings
+        return [*copied, *_from_cache(cards, "<social cards>")], warnings
 
     def _assemble_edits(self, templates: "TemplateSet", edited: list[Post]) -> tuple[Site, Assembly]:
         """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""
