@@ -176,9 +176,9 @@ def test_the_options_check_sees_any_and_getattr(tmp_path: Path) -> None:
     assert _options_misuse(tmp_path) == ["stage.py:4 run(options)", "stage.py:5 getattr(options, ...)"]
 
 
-# A build that carries on from its cache (a deploy with one post edited) is mostly the interpreter's start:
-# these standard modules cost it 60 ms at 1,000 posts, and it needs none of them (feeds.py escapes XML
-# itself; pools, thread pools and ctypes are imported where they are used).
+# A build that carries on from its cache (a deploy with one post edited) is mostly the interpreter's start.
+# With these standard modules it took 0.16 s more CPU at 1,000 posts (A/B, a slow machine), and it needs none
+# of them (feeds.py escapes XML itself; pools, thread pools and ctypes are imported where they are used).
 HEAVY_MODULES = ("urllib.request", "http.client", "ssl", "email", "xml.sax", "concurrent.futures",
                  "multiprocessing", "ctypes.util")
 

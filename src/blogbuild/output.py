@@ -62,7 +62,7 @@ def _exchange(first: Path, second: Path) -> bool:
     try:
         # The symbols the process already has, libc's among them: no library to look for.
         renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):   # no renameat2 (or no dlopen(NULL), as on Windows)
         return False
     at_fdcwd, rename_exchange = -100, 2
     result = renameat2(at_fdcwd, os.fsencode(first), at_fdcwd, os.fsencode(second), rename_exchange)
