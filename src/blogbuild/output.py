@@ -152,13 +152,13 @@ def _same_inode(first: str, second: str) -> bool:
 
 
 def _replace_with_link(source: str, target: str, exists: bool) -> None:
-    """Make target a hard link to source; an existing target is replaced by rename, never written into
-    (in the spare tree it may be a link to a live file)."""
+    """Make target a hard link to source (nothing to do when it is one already); an existing target is
+    replaced by rename, never written into (in the spare tree it may be a link to a live file)."""
     if not exists:
         os.link(source, target)
         return
     if _same_inode(source, target):
-        return   # already that file (a card the spare links too): rename() would leave the temp name behind
+        return   # already that file: rename() between two links of one file would leave the temp behind
     temp = f"{target}.blogbuild-new"
     with contextlib.suppress(FileNotFoundError):
         os.unlink(temp)
@@ -292,12 +292,9 @@ def _fill_tree(files: Mapping[str, OutputFile], tree: _Tree, output_dir: Path) -
         exists = path in existing
         if item.source and (item.source == previous or os.path.abspath(item.source) == output_absolute + path):
             # a warm build found this published file still current
-            if not (exists and _same_inode(previous, target)):
-                _replace_with_link(previous, target, exists)
+            _replace_with_link(previous, target, exists)   # nothing to do when target is that file already
             continue
         if os.path.isfile(previous) and _same_bytes(Path(previous), item):
-            if exists and _same_inode(previous, target):
-                continue
             try:
                 _replace_with_link(previous, target, exists)
                 continue
