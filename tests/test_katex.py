@@ -137,13 +137,13 @@ def test_the_cache_file_serves_builds_in_other_threads(tmp_path: Path):
     cache_file = katex.cache_file_for(tmp_path)
     katex.set_cache_file(cache_file)
     katex.forget_renders()
-    failures: list[BaseException] = []
+    failures: list[Exception] = []
 
     def in_thread(function) -> None:
         def run() -> None:
             try:
                 function()
-            except BaseException as error:   # noqa: B036 - reported to the test below
+            except Exception as error:   # reported to the test below
                 failures.append(error)
         thread = threading.Thread(target=run)
         thread.start()
