@@ -45,6 +45,7 @@ _LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygment
 # [size, mtime_ns]; an output folder [-1, mtime_ns]; an input folder [-1, "digest of its names"] (so a file
 # copied in with the folder's old mtime restored, as `rsync -a` does, is still noticed); None: not there.
 Entry = list
+_LINK = -3   # [-3, the link's target as written]: a symbolic link the build does not follow
 _THEME = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme")
 _THEME_PREFIX = "<theme>"
 # Digests this process has computed or verified: path -> (size, mtime_ns, digest); examine() fills it, and the
@@ -198,13 +199,17 @@ def _input_entry(path: str, size: int, mtime_ns: int, racy: bool) -> Entry | Non
     return [size, mtime_ns, digest, "racy"] if racy else [size, mtime_ns, digest]
 
 
-def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int) -> None:
+def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int, inside: tuple[str, ...] = ()) -> None:
     """Every folder (by its names) and file below folder; hidden and ignored ones too: noticing more is
-    only slower, never wrong."""
+    only slower, never wrong. A symbolic link is followed as sources.walk_files follows it (into folder or
+    the folders inside names, each real folder once); any other link is recorded by its target text alone,
+    so nothing outside the site is read and a loop ends."""
     top = _entry(folder)
     if top is None or top[0] != -1:
         entries[folder] = top   # not there (or not a folder): its appearing later is a change
         return
+    allowed = (os.path.realpath(folder), *inside)
+    walked = {allowed[0]}
     stack = [folder]
     while stack:
         current = stack.pop()
@@ -217,15 +222,30 @@ def _walk(folder: str, entries: dict[str, Entry | None], racy_after: int) -> Non
         entries[current] = [-1, _names_digest(child.name for child in children)]
         for child in children:
             try:
+                if child.is_symlink():
+                    target = os.path.realpath(child.path)
+                    if target in walked or not any(target == base or target.startswith(base.rstrip(os.sep) + os.sep)
+                                                   for base in allowed):
+                        entries[child.path] = [_LINK, os.readlink(child.path)]
+                        continue
                 stat = child.stat(follow_symlinks=True)
             except OSError:
                 entries[child.path] = None
                 continue
             if stat_module.S_ISDIR(stat.st_mode):
+                if child.is_symlink():
+                    walked.add(target)
                 stack.append(child.path)
             else:
                 entries[child.path] = _input_entry(child.path, stat.st_size, stat.st_mtime_ns,
                                                    stat.st_mtime_ns >= racy_after)
+
+
+def _link_entry(path: str) -> Entry | None:
+    try:
+        return [_LINK, os.readlink(path)]
+    except OSError:
+        return None
 
 
 def config_candidates(options: SiteOptions) -> list[str]:
@@ -242,7 +262,7 @@ def input_folders(config: SiteConfig) -> list[str]:
 
 
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],
-                    started_ns: int) -> dict[str, Entry | None]:
+                    started_ns: int, inside: Iterable[str] = ()) -> dict[str, Entry | None]:
     """Sizes and mtimes of the config files (stated earlier, before the config was read) and every folder
     and file below the input folders, taken before the build reads them; files younger than RACY_SECONDS
     at started_ns are marked so that they never match."""
@@ -250,7 +270,7 @@ def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str
     entries = {path: (entry + ["racy"] if entry is not None and entry[0] != -1 and entry[1] >= racy_after
                       and entry[-1] != "racy" else entry) for path, entry in config_files.items()}
     for folder in folders:
-        _walk(str(folder), entries, racy_after)
+        _walk(str(folder), entries, racy_after, tuple(inside))
     return entries
 
 
@@ -363,6 +383,10 @@ def _differing(entries: dict, verified: dict[str, Entry] | None = None) -> list[
     for path, expected in entries.items():
         if isinstance(expected, list) and len(expected) >= 3 and isinstance(expected[2], str):
             if not _same_input(path, expected, verified):
+                changed.append(path)
+            continue
+        if isinstance(expected, list) and expected and expected[0] == _LINK:
+            if _link_entry(path) != expected:
                 changed.append(path)
             continue
         listing = isinstance(expected, list) and len(expected) == 2 and isinstance(expected[1], str)

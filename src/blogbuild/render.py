@@ -149,12 +149,35 @@ class _BytecodeCache(jinja2.FileSystemBytecodeCache):
             bucket.reset()
 
 
+class _SiteLoader(jinja2.FileSystemLoader):
+    """Jinja's file loader that reads a template only when its real path is inside its own folder or the
+    site's (sources.site_folders): a symbolic link out of the site is passed over, as if absent, so the next
+    folder (the theme's) answers; the build warns about the link (sources.skipped_templates)."""
+
+    def __init__(self, folders: Sequence[Path], inside: Sequence[str]) -> None:
+        super().__init__([str(folder) for folder in folders])
+        self.inside = tuple(inside)
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        import os
+        import posixpath
+        from .sources import is_inside
+        pieces = jinja2.loaders.split_template_path(template)
+        for folder in self.searchpath:
+            filename = posixpath.join(folder, *pieces)
+            if os.path.isfile(filename) and is_inside(os.path.realpath(filename),
+                                                      (os.path.realpath(folder), *self.inside)):
+                return jinja2.FileSystemLoader(folder, encoding=self.encoding).get_source(environment, template)
+        raise jinja2.TemplateNotFound(template)
+
+
 def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                      bytecode_dir: Path | None = None) -> jinja2.Environment:
     """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping;
     compiled templates are kept in bytecode_dir when given (its name must change with blogbuild's code:
     Jinja keys its cache by template source only, not by these environment options)."""
     from .assets import ASSETS, asset_url
+    from .sources import site_folders
 
     cache = None
     if bytecode_dir is not None:
@@ -164,7 +187,7 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
         except OSError:
             cache = None   # a read-only site folder: compile in memory as before
     environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(folder) for folder in template_dirs]),
+        loader=_SiteLoader(template_dirs, site_folders(config)),
         bytecode_cache=cache,
         autoescape=jinja2.select_autoescape(["html", "xml"]),
         undefined=jinja2.StrictUndefined,

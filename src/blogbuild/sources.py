@@ -1,12 +1,15 @@
 """Find and read the content files, the templates' folders and the static files (the disk's reading end)."""
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISDIR, S_ISREG
+from typing import Sequence
 
 from .config import SiteConfig
-from .errors import SourceError
+from .errors import SourceError, SourceWarning
 from .model import SourceFile
 from .names import is_skipped
 
@@ -29,26 +32,106 @@ class FoundFile:
     mtime_ns: int
 
 
-def walk_files(root: Path) -> list[FoundFile]:
-    """Every non-ignored file below root, sorted by relative path (so discovery order never matters)."""
+@dataclass(frozen=True)
+class SkippedLink:
+    """A symbolic link a walk did not follow: the link (as shown in messages), its target, and why."""
+
+    link: str
+    target: str
+    reason: str
+
+    def warning(self) -> SourceWarning:
+        """The one warning line that names the link and its target."""
+        return SourceWarning(self.link, 0, f"symbolic link to {self.target} skipped: {self.reason}")
+
+
+_OUTSIDE = ("it points outside the site folder, and a build reads nothing outside it; "
+            "copy the file into the site instead of linking to it")
+_LOOP = "a symbolic link loop (it leads back into a folder that contains it); remove the link"
+_CYCLE = "a symbolic link loop (links that point at each other); remove the link"
+_BROKEN = "its target does not exist; remove the link or restore the file"
+_AGAIN = "the folder it points to is read already through another path; link it once"
+
+
+def site_folders(config: SiteConfig) -> tuple[str, ...]:
+    """The real paths a build may read: the site folder, and the folders its config names (content, static,
+    templates), each resolved, so a folder symlinked in whole (as Hugo allows for its root folders) is the
+    site's too."""
+    root = Path(config.root)
+    names = ("", config.source_dir, config.static_dir, config.templates_dir)
+    return tuple(dict.fromkeys(os.path.realpath(root / name) for name in names))
+
+
+def is_inside(real_path: str, folders: Sequence[str]) -> bool:
+    """Whether a real (resolved) path is one of folders or below one."""
+    return any(real_path == folder or real_path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
+
+
+def walk_files(root: Path, *, inside: Sequence[str] = (), skipped: list[SkippedLink] | None = None,
+               shown_from: str | None = None) -> list[FoundFile]:
+    """Every non-ignored file below root, sorted by relative path (so discovery order never matters).
+
+    A symbolic link is followed only when its real path is below root or one of the folders inside names
+    (site_folders()): a link out of the site, a loop, a dangling link or a second path to a folder already
+    read is skipped and noted in skipped (paths shown relative to shown_from)."""
     found: list[FoundFile] = []
     if not root.is_dir():
         return found
-    for folder, dirnames, filenames in os.walk(root):
-        dirnames[:] = [name for name in dirnames if not is_skipped(name)]
-        for name in filenames:
-            if is_skipped(name):
+    real_root = os.path.realpath(root)
+    allowed = (real_root, *inside)
+    walked = {real_root}
+    # (folder as walked, the real folders on the way to it): a link back into one of them is a loop.
+    pending: list[tuple[str, tuple[str, ...]]] = [(str(root), (real_root,))]
+
+    def skip(path: str, target: str, reason: str) -> None:
+        if skipped is not None:
+            skipped.append(SkippedLink(display_path(path, shown_from) if shown_from else path, target, reason))
+
+    while pending:
+        folder, chain = pending.pop()
+        try:
+            with os.scandir(folder) as scanned:
+                entries = list(scanned)
+        except OSError:
+            continue
+        for entry in entries:
+            if is_skipped(entry.name):
                 continue
-            full = os.path.join(folder, name)
+            full = entry.path
             try:
-                stat = os.stat(full)
+                if entry.is_symlink():
+                    target = os.path.realpath(full)
+                    try:
+                        stat = os.stat(full)
+                    except OSError as error:
+                        skip(full, os.readlink(full), _CYCLE if error.errno == errno.ELOOP else _BROKEN)
+                        continue
+                    if not is_inside(target, allowed):
+                        skip(full, target, _OUTSIDE)
+                        continue
+                    if S_ISDIR(stat.st_mode):
+                        if any(is_inside(real, (target,)) for real in chain):
+                            skip(full, target, _LOOP)
+                        elif target in walked:
+                            skip(full, target, _AGAIN)
+                        else:
+                            walked.add(target)
+                            pending.append((full, (*chain, target)))
+                        continue
+                elif entry.is_dir(follow_symlinks=False):
+                    pending.append((full, (*chain, os.path.join(chain[-1], entry.name))))
+                    continue
+                else:
+                    stat = entry.stat(follow_symlinks=False)
             except OSError:
                 continue
-            if not os.path.isfile(full):
+            if not S_ISREG(stat.st_mode):
                 continue
             rel = os.path.relpath(full, root).replace(os.sep, "/")
             found.append(FoundFile(full, rel, stat.st_size, stat.st_mtime_ns))
     found.sort(key=lambda item: item.rel_path)
+    if skipped is not None:
+        skipped.sort(key=lambda item: item.link)
     return found
 
 
@@ -87,12 +170,14 @@ class ContentTree:
 
     pages: tuple[tuple[FoundFile, str, tuple[str, ...]], ...]   # (file, kind, bundle resources)
     files: tuple[FoundFile, ...]                                  # non-markdown files, copied as they are
+    skipped: tuple[SkippedLink, ...] = ()                         # links not followed (walk_files)
 
 
 def scan_content(config: SiteConfig) -> ContentTree:
     """Classify the content folder into pages (with bundle resources) and plain files."""
     root = Path(config.root) / config.source_dir
-    found = walk_files(root)
+    skipped: list[SkippedLink] = []
+    found = walk_files(root, inside=site_folders(config), skipped=skipped, shown_from=config.root)
     markdown = [item for item in found if item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     others = [item for item in found if not item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     pages = []
@@ -104,16 +189,27 @@ def scan_content(config: SiteConfig) -> ContentTree:
             folder = item.rel_path.rsplit("/", 1)[0] + "/"
             resources = tuple(other.rel_path for other in others if other.rel_path.startswith(folder))
         pages.append((item, kind, resources))
-    return ContentTree(tuple(pages), tuple(others))
+    return ContentTree(tuple(pages), tuple(others), tuple(skipped))
 
 
-def static_files(config: SiteConfig) -> list[FoundFile]:
-    """Theme static files overlaid by the site's static/ (the site wins), sorted by path."""
+def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None) -> list[FoundFile]:
+    """Theme static files overlaid by the site's static/ (the site wins), sorted by path; links the walk did
+    not follow are noted in skipped."""
     merged: dict[str, FoundFile] = {}
-    for folder in (THEME_DIR / "static", Path(config.root) / config.static_dir):
-        for item in walk_files(folder):
-            merged[item.rel_path] = item
+    for item in walk_files(THEME_DIR / "static"):
+        merged[item.rel_path] = item
+    for item in walk_files(Path(config.root) / config.static_dir, inside=site_folders(config), skipped=skipped,
+                           shown_from=config.root):
+        merged[item.rel_path] = item
     return [merged[key] for key in sorted(merged)]
+
+
+def skipped_templates(config: SiteConfig) -> list[SkippedLink]:
+    """The links among the site's templates that are not followed (the template loader skips the same)."""
+    skipped: list[SkippedLink] = []
+    walk_files(Path(config.root) / config.templates_dir, inside=site_folders(config), skipped=skipped,
+               shown_from=config.root)
+    return skipped
 
 
 def template_dirs(config: SiteConfig) -> list[Path]:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..images import ImageStats
     from ..markdown.shortcodes import ShortcodeSet
     from ..render import PlannedData, PlannedPage, TemplateSet
-    from ..sources import ContentTree
+    from ..sources import ContentTree, FoundFile, SkippedLink
 
 
 _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (Builder._media_cache)
@@ -54,14 +54,15 @@ def posts_key(config: SiteConfig) -> str:
     return config_key(replace(config, base_url="", serving=False, output_dir=""))
 
 
-def templates_key(folders: list[Path]) -> str:
+def templates_key(folders: list[Path], inside: tuple[str, ...] = ()) -> str:
     """The key of the template files by name and content (not mtimes: a fresh clone keeps its cache), the
-    site's folder and the theme's told apart by their place in the lookup order."""
+    site's folder and the theme's told apart by their place in the lookup order; a link out of the site
+    (sources.walk_files) is not read."""
     import hashlib
     from ..sources import walk_files
     digest = hashlib.blake2b(digest_size=16)
     for index, folder in enumerate(folders):
-        for item in walk_files(folder):
+        for item in walk_files(folder, inside=inside):
             digest.update(f"\x00{index}/{item.rel_path}\x00".encode("utf-8", "surrogateescape"))
             try:
                 digest.update(Path(item.path).read_bytes())
@@ -82,6 +83,7 @@ class _Templates:
     key: str
     templates: "TemplateSet"
     shortcodes: "ShortcodeSet"
+    skipped: tuple["SkippedLink", ...] = ()   # template links not followed (sources.skipped_templates)
 
 
 class Builder:
@@ -160,6 +162,8 @@ class Builder:
             return self._failed([error], warnings, started)
         read = read_sources(self.state, self.config, changed)
         errors: list[BlogbuildError] = list(read.errors)
+        static, skipped = self._static_files()
+        warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
                                 self.jobs)
@@ -175,7 +179,7 @@ class Builder:
         self.state.plain_posts = linked.plain
         warnings += linked.warnings
         errors += linked.errors
-        posts, media, media_warnings = self._media(list(linked.posts), tree)
+        posts, media, media_warnings = self._media(list(linked.posts), tree, static)
         warnings += media_warnings
         edited = None
         if not errors and incremental.only_known_posts(changed, self.state.known):
@@ -185,7 +189,7 @@ class Builder:
         if edited is not None:
             site, assembly = self._assemble_edits(templates.templates, edited)
         else:
-            site, assembly, card_warnings = self._assemble_site(templates.templates, posts, tree, media)
+            site, assembly, card_warnings = self._assemble_site(templates.templates, posts, tree, media, static)
             warnings += card_warnings
         errors += assembly.errors
         if self.config.strict and warnings:
@@ -199,18 +203,18 @@ class Builder:
                                started)
 
     def _assemble_site(self, templates: "TemplateSet", posts: list[Post], tree: "ContentTree",
-                       media: Mapping[str, str]) -> tuple[Site, Assembly, list[SourceWarning]]:
+                       media: Mapping[str, str], static: list["FoundFile"]) -> tuple[Site, Assembly, list[SourceWarning]]:
         """site -> plan -> pages -> assemble, for the whole site (with the images' variants and the cards)."""
         from ..assets import vendor_outputs
         from ..cards import CARD_CACHE, card_stage
         from ..markdown import highlight_css
         from ..render import Planner
         from ..site import build_site
-        from ..sources import display_path, static_files
+        from ..sources import display_path
         self._site_made_at = datetime.now(timezone.utc)
         site = build_site(posts, self.config, now=self._site_made_at)
         conflict_errors, conflicted = url_conflicts(site)
-        copied = copied_files(site, static_files(self.config), tree.files,
+        copied = copied_files(site, static, tree.files,
                               lambda path: display_path(path, str(self.root)))
         copied += _from_cache(media.items(), "<image variants>")
         card_folder = self._media_cache() / CARD_CACHE
@@ -310,11 +314,17 @@ class Builder:
             atexit.register(shutil.rmtree, _MEDIA_SCRATCH, True)
         return Path(_MEDIA_SCRATCH)
 
-    def _media(self, posts: list[Post], tree: "ContentTree") -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
+    def _static_files(self) -> tuple[list["FoundFile"], list["SkippedLink"]]:
+        """The static files to publish (the theme's under the site's), and the links among them not followed."""
+        from ..sources import static_files
+        skipped: list[SkippedLink] = []
+        return static_files(self.config, skipped), skipped
+
+    def _media(self, posts: list[Post], tree: "ContentTree",
+               static: list["FoundFile"]) -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
         """The images stage: posts' images sized, their variants (output path -> cached file)."""
         from ..images import IMAGE_CACHE, image_stage, published_sources
-        from ..sources import static_files
-        published = published_sources(posts, static_files(self.config), tree.files)
+        published = published_sources(posts, static, tree.files)
         posts, files, warnings, self.image_stats = image_stage(posts, self.config, published,
                                                                self._media_cache() / IMAGE_CACHE, self.jobs)
         return posts, files, warnings
@@ -322,9 +332,10 @@ class Builder:
     # -- templates ------------------------------------------------------------------------------------
     def _load_templates(self) -> _Templates:
         """The templates, made again only when a template file changed (then rendered pages are stale)."""
-        from ..sources import template_dirs
+        from ..sources import site_folders, skipped_templates, template_dirs
         dirs = template_dirs(self.config)
-        key = templates_key(dirs)
+        inside = site_folders(self.config)
+        key = templates_key(dirs, inside)
         if self._templates is not None and self._templates.key == key:
             return self._templates
         from ..render import TemplateSet, make_environment
@@ -336,7 +347,8 @@ class Builder:
         else:
             self.pages.cache.clear()
         self.state.templates_key = key
-        self._templates = _Templates(key, templates, load_shortcodes(dirs))
+        self._templates = _Templates(key, templates, load_shortcodes(dirs, inside),
+                                     tuple(skipped_templates(self.config)))
         return self._templates
 
     def _list_key(self, post: Post) -> str:

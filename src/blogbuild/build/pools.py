@@ -61,10 +61,10 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
 _WORKER_SHORTCODES: Any = None
 
 
-def _init_worker(template_dirs: list[str]) -> None:
+def _init_worker(template_dirs: list[str], inside: tuple[str, ...]) -> None:
     global _WORKER_SHORTCODES
     from ..markdown.shortcodes import load_shortcodes
-    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs])
+    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside)
 
 
 def _render_in_worker(job: tuple[SourceFile, SiteConfig, str]) -> RenderOutcome:
@@ -79,12 +79,13 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
         return [render_source(source, config, shortcodes, fingerprint) for source, fingerprint in jobs_needed]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
-    from ..sources import template_dirs
+    from ..sources import site_folders, template_dirs
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     chunk = max(1, len(jobs_needed) // (jobs * 8))
     gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                             initargs=([str(folder) for folder in template_dirs(config)],)) as pool:
+                             initargs=([str(folder) for folder in template_dirs(config)],
+                                       site_folders(config))) as pool:
         return list(pool.map(_render_in_worker, [(source, config, fingerprint)
                                                   for source, fingerprint in jobs_needed], chunksize=chunk))
 

@@ -80,16 +80,20 @@ def builtin_shortcodes() -> ShortcodeSet:
     return ShortcodeSet()
 
 
-def load_shortcodes(template_dirs: Sequence[Path]) -> ShortcodeSet:
-    """Read templates/shortcodes/NAME.html from each template dir; earlier dirs win."""
+def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = ()) -> ShortcodeSet:
+    """Read templates/shortcodes/NAME.html from each template dir; earlier dirs win. A file whose real path
+    is outside its template dir and the folders inside names (sources.site_folders) is not read."""
+    import os
+    from ..sources import is_inside
     templates: dict[str, ShortcodeTemplate] = {}
     for directory in template_dirs:
         folder = Path(directory) / "shortcodes"
         if not folder.is_dir():
             continue
+        allowed = (os.path.realpath(directory), *inside)
         for file in sorted(folder.glob("*.html")):
             name = file.stem
-            if name in templates:
+            if name in templates or not file.is_file() or not is_inside(os.path.realpath(file), allowed):
                 continue
             try:
                 source = file.read_text(encoding="utf-8-sig")

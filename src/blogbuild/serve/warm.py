@@ -196,10 +196,11 @@ class ServedInputs:
         """Snapshot the inputs before the first build reads them; the paths whose content changed since
         saved's state was built (None when that is not known)."""
         from ..manifest import input_folders, snapshot_inputs, trust_digests
+        from ..sources import site_folders
         if saved is not None and saved.inputs is not None:
             trust_digests(saved.inputs)   # only files whose stat moved are hashed again
         entries = snapshot_inputs(self._config_files, [os.path.abspath(folder) for folder in input_folders(config)],
-                                  self._started_ns)
+                                  self._started_ns, site_folders(config))
         with self._lock:
             self._entries = entries
         return saved.changed_inputs(entries) if saved is not None else None
