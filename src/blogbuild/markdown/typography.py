@@ -1,8 +1,7 @@
-"""Hugo's typographer (dashes, ellipses, guillemets; markdown-it's smart quotes) and linkify's www. protocol."""
+"""Hugo's typographer: dashes, ellipses, guillemets (markdown-it's smart quotes do the quotes)."""
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from markdown_it.rules_core import StateCore
 
@@ -28,19 +27,3 @@ def hugo_replacements(state: StateCore) -> None:
                 inside_autolink -= 1
             elif child.type == "text" and not inside_autolink and _REPLACEMENTS.search(child.content):
                 child.content = _REPLACEMENTS.sub(lambda match: _REPLACED[match.group(0)], child.content)
-
-
-def linkify_protocol(protocol: str) -> Callable[[StateCore], None]:
-    """A core rule giving linkified www. addresses Hugo's linkifyProtocol (markdown-it gives http://)."""
-
-    def rule(state: StateCore) -> None:
-        for token in state.tokens:
-            if token.type != "inline" or not token.children:
-                continue
-            for child in token.children:
-                if child.type == "link_open" and child.markup == "linkify":
-                    href = str(child.attrGet("href") or "")
-                    if href.startswith("http://www.") and protocol == "https":
-                        child.attrSet("href", "https://" + href[len("http://"):])
-
-    return rule
