@@ -181,7 +181,7 @@ class HeadingText:
 
 def _first_difference(text: str, untyped: str) -> int | None:
     """The first position where text and untyped differ, or None when they are equal."""
-    for position, (character, original) in enumerate(zip(text, untyped)):
+    for position, (character, original) in enumerate(zip(text, untyped, strict=False)):
         if character != original:
             return position
     return None if len(text) == len(untyped) else min(len(text), len(untyped))
