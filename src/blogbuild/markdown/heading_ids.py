@@ -152,7 +152,7 @@ class HeadingText:
             if token.type == "text_special":
                 pieces.append(text)   # an escaped character stays inside the text node
                 continue
-            cut = self._cut(text, token.meta.get(UNTYPED) if self.typographer else None)
+            cut = self._cut(text, token.meta.get(UNTYPED) if self.typographer else None, first=not pieces)
             if cut is not None:
                 pieces.append(text[:cut])
                 return "".join(pieces)
@@ -164,10 +164,12 @@ class HeadingText:
             return True
         return token.type in ("math_inline", "math_display_inline") and not self.passthrough
 
-    def _cut(self, text: str, untyped: str | None) -> int | None:
-        """Where goldmark's text node ends in text (after a delimiter run, before a node, before the
-        typographer's first change to untyped), or None."""
+    def _cut(self, text: str, untyped: str | None, *, first: bool) -> int | None:
+        """Where goldmark's first node ends in text (after a delimiter run, before a node, before the
+        typographer's first change to untyped; after that change when it is the first node), or None."""
         typed = _first_difference(text, untyped) if untyped is not None else None
+        if typed == 0 and first:
+            return 1   # the typographer's node (one character: a quote, a dash, an ellipsis) comes first
         for position, character in enumerate(text):
             if position == typed or character in _NODE_STARTS:
                 return position

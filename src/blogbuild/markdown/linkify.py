@@ -9,8 +9,10 @@ www. host, or an e-mail address (goldmark's extension/linkify.go, as Hugo 0.168 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Callable
 
+from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
@@ -29,9 +31,9 @@ _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _TRAILING = "?!.,:*_~"
 # Text that holds none of these holds no link: the cheap test every text token passes first.
 _MAY_HOLD_LINK = re.compile(r"://|www\.|@")
-# Inline tokens after which the text does not start a new goldmark node: an escape or an entity is
-# part of goldmark's text, and so is math when Hugo's passthrough is off.
-_NOT_A_NODE = frozenset({"text_special"})
+# Inline tokens after which the text does not start a new goldmark node: math is goldmark's text when
+# Hugo's passthrough is off. (Escapes and entities are text too: they join the text around them.)
+_NOT_A_NODE: frozenset[str] = frozenset()
 _MATH = frozenset({"math_inline", "math_display_inline"})
 
 
@@ -86,44 +88,85 @@ def link_at(text: str) -> tuple[int, str] | None:
     return (end, kind) if end > 0 else None
 
 
-def _link_tokens(text: str, kind: str, protocol: str, level: int) -> list[Token]:
-    """link_open, text, link_close of one link, marked as markdown-it marks its linkify links."""
-    href = {"www": f"{protocol}://{text}", "email": f"mailto:{text}"}.get(kind, text)
+def _link_tokens(label: str, kind: str, protocol: str, md: MarkdownIt, level: int) -> list[Token]:
+    """link_open, label, link_close of one link, marked as markdown-it marks its linkify links."""
+    href = {"www": f"{protocol}://{label}", "email": f"mailto:{label}"}.get(kind, label)
     opening = Token("link_open", "a", 1, markup="linkify", info="auto", level=level)
-    opening.attrSet("href", href)
-    label = Token("text", "", 0, content=text, level=level + 1)
+    opening.attrSet("href", md.normalizeLink(href))
+    # The label is the source as written: a text_special, which the typographer's quotes leave alone.
+    text = Token("text_special", "", 0, content=label, markup=label, info="linkify", level=level + 1)
     closing = Token("link_close", "a", -1, markup="linkify", info="auto", level=level)
-    return [opening, label, closing]
+    return [opening, text, closing]
 
 
-def _split(token: Token, at_head: bool, protocol: str) -> list[Token] | None:
-    """token (a text) as text and link tokens, or None when it holds no link."""
-    text = token.content
-    pieces: list[Token] = []
-    start = 0
+def _after_typographer_node(text: str, position: int) -> bool:
+    """Whether text[:position] ends in what goldmark's typographer makes a node of (a link may follow)."""
+    before = text[position - 1]
+    if before == "'" or text.endswith(("--", "...", "<<", ">>"), 0, position):
+        return True
+    # A double quote between two words is left as it is (it could open and close).
+    return before == '"' and (position < 2 or text[position - 2].isspace()
+                              or unicodedata.category(text[position - 2])[0] in "PS")
+
+
+def _source(token: Token) -> str:
+    """What a text or text_special token was in the source (an escape or an entity as written)."""
+    return token.markup if token.type == "text_special" else token.content
+
+
+def _link_spans(source: str, special: list[bool], at_head: bool, typographer: bool) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of each link goldmark finds in source; special marks escapes' and entities' characters."""
+    spans: list[tuple[int, int, str]] = []
     position = 0
     head = at_head
-    while position < len(text):
-        if head or text[position - 1] in _TRIGGERS:
-            found = link_at(text[position:])
-            if found is not None:
-                length, kind = found
-                if position > start:
-                    pieces.append(Token("text", "", 0, content=text[start:position], level=token.level))
-                pieces.extend(_link_tokens(text[position:position + length], kind, protocol, token.level))
-                position = start = position + length
-                head = True   # goldmark starts again after a node, as at a line's start
-                continue
+    while position < len(source):
+        starts = head or (not special[position - 1] and (
+            source[position - 1] in _TRIGGERS or (typographer and _after_typographer_node(source, position))))
+        found = link_at(source[position:]) if starts and not special[position] else None
+        if found is not None and not (position + found[0] < len(source) and special[position + found[0]]
+                                      and special[position + found[0] - 1]):
+            spans.append((position, position + found[0], found[1]))
+            position += found[0]
+            head = True   # goldmark starts again after a node, as at a line's start
+            continue
         head = False
         position += 1
-    if not pieces:
-        return None
-    if start < len(text):
-        pieces.append(Token("text", "", 0, content=text[start:], level=token.level))
-    return pieces
+    return spans
 
 
-def goldmark_linkify(protocol: str, passthrough: bool) -> Callable[[StateCore], None]:
+def _linkified(run: list[Token], at_head: bool, typographer: bool, protocol: str, md: MarkdownIt) -> list[Token]:
+    """A run of text and text_special tokens with goldmark's links made into link tokens."""
+    pieces = [_source(token) for token in run]
+    source = "".join(pieces)
+    if _MAY_HOLD_LINK.search(source) is None:
+        return run
+    special = [token.type == "text_special" for token, piece in zip(run, pieces, strict=True) for _ in piece]
+    spans = _link_spans(source, special, at_head, typographer)
+    if not spans:
+        return run
+    result: list[Token] = []
+    offset = 0
+    for token, piece in zip(run, pieces, strict=True):
+        start, end = offset, offset + len(piece)
+        offset = end
+        covering = [(first, last, kind) for first, last, kind in spans if first < end and start < last]
+        if token.type == "text_special":
+            if not covering:
+                result.append(token)
+            continue
+        cursor = start
+        for first, last, kind in covering:
+            if first >= start:
+                if first > cursor:
+                    result.append(Token("text", "", 0, content=source[cursor:first], level=token.level))
+                result.extend(_link_tokens(source[first:last], kind, protocol, md, token.level))
+            cursor = min(last, end)
+        if cursor < end:
+            result.append(Token("text", "", 0, content=source[cursor:end], level=token.level))
+    return result
+
+
+def goldmark_linkify(protocol: str, passthrough: bool, typographer: bool) -> Callable[[StateCore], None]:
     """The core rule (markdown-it's linkify's place) linking what goldmark links; www. hosts get protocol."""
     not_a_node = _NOT_A_NODE if passthrough else _NOT_A_NODE | _MATH
 
@@ -132,22 +175,21 @@ def goldmark_linkify(protocol: str, passthrough: bool) -> Callable[[StateCore], 
             if block.type != "inline" or not block.children or _MAY_HOLD_LINK.search(block.content) is None:
                 continue
             children: list[Token] = []
+            run: list[Token] = []
+            at_head = True
             inside_link = 0
-            for index, child in enumerate(block.children):
-                if child.type == "link_open":
-                    inside_link += 1
-                elif child.type == "link_close":
-                    inside_link -= 1
-                elif child.type == "text" and not inside_link and _MAY_HOLD_LINK.search(child.content):
-                    previous = block.children[index - 1] if index else None
-                    at_head = previous is None or previous.type not in not_a_node
-                    if previous is not None and previous.type == "text":
-                        at_head = previous.content[-1:] in _TRIGGERS
-                    split = _split(child, at_head, protocol)
-                    if split is not None:
-                        children.extend(split)
-                        continue
+            for child in block.children:
+                if child.type in ("text", "text_special") and not inside_link:
+                    run.append(child)
+                    continue
+                if run:
+                    children.extend(_linkified(run, at_head, typographer, protocol, state.md))
+                    run = []
+                inside_link += {"link_open": 1, "link_close": -1}.get(child.type, 0)
+                at_head = child.type not in not_a_node
                 children.append(child)
+            if run:
+                children.extend(_linkified(run, at_head, typographer, protocol, state.md))
             block.children = children
 
     return rule

@@ -139,8 +139,11 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
     if markup.linkify:
         # Goldmark's linkify, in markdown-it's linkify's place (which stays off: it links bare names).
         changes.append(RuleChange("core", "after", "goldmark_linkify",
-                                  linkify.goldmark_linkify(markup.linkify_protocol, markup.passthrough),
+                                  linkify.goldmark_linkify(markup.linkify_protocol, markup.passthrough,
+                                                           markup.typographer),
                                   anchor="linkify"))
+    if markup.typographer:
+        changes.append(RuleChange("inline", "before", "guillemet", typography.guillemet_before_html, anchor="autolink"))
     if not markup.hard_wraps:
         changes.extend(SOFT_WRAP_RULES)
     if markup.enable_emoji:

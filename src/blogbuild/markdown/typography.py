@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 
 # Goldmark's typographer, left to right: three hyphens are an em dash, two an en dash, three dots an
 # ellipsis, << and >> guillemets. markdown-it's own replacements also make (c), +- and ?.... into
@@ -27,3 +28,13 @@ def hugo_replacements(state: StateCore) -> None:
                 inside_autolink -= 1
             elif child.type == "text" and not inside_autolink and _REPLACEMENTS.search(child.content):
                 child.content = _REPLACEMENTS.sub(lambda match: _REPLACED[match.group(0)], child.content)
+
+
+def guillemet_before_html(state: StateInline, silent: bool) -> bool:
+    """'<<' is the typographer's guillemet, as in goldmark: neither an autolink nor a raw HTML tag starts there."""
+    if not state.src.startswith("<<", state.pos):
+        return False
+    if not silent:
+        state.pending += "<<"
+    state.pos += 2
+    return True
