@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -128,3 +129,74 @@ HEADING_ID_VARIANTS: dict[str, dict[str, Any]] = {
     "github-passthrough": MATH_PASSTHROUGH,
     "github-plain": {"goldmark": {"extensions": {"typographer": {"disable": True}}}},
 }
+
+
+@dataclass(frozen=True)
+class MarkupCombination:
+    """One combination of the settings goldmark's links and heading ids depend on."""
+
+    typographer: bool
+    linkify: bool
+    attribute: bool
+    id_type: str
+
+    @property
+    def name(self) -> str:
+        """A short name: 'typographer-linkify-attribute-github', with 'no' before a setting that is off."""
+        switches = [name if on else f"no{name}" for name, on in
+                    (("typographer", self.typographer), ("linkify", self.linkify), ("attribute", self.attribute))]
+        return "-".join([*switches, self.id_type])
+
+    def markup(self) -> dict[str, Any]:
+        """Hugo's markup settings for this combination (raw HTML kept, as blogbuild keeps it)."""
+        return {"goldmark": {
+            "extensions": {"typographer": {"disable": not self.typographer}, "linkify": self.linkify},
+            "parser": {"autoHeadingIDType": self.id_type,
+                       "attribute": {"block": self.attribute, "title": self.attribute}},
+            "renderer": {"unsafe": True},
+        }}
+
+
+# Every combination of typographer, linkify, attribute (block and title) and autoHeadingIDType.
+MARKUP_COMBINATIONS: tuple[MarkupCombination, ...] = tuple(
+    MarkupCombination(typographer, linkify, attribute, id_type)
+    for typographer in (True, False) for linkify in (True, False) for attribute in (True, False)
+    for id_type in ("github", "github-ascii", "blackfriday"))
+
+
+class _Links(HTMLParser):
+    """The (href, text) of every link of an HTML fragment, blogbuild's permalink anchors left out."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[tuple[str, str]] = []
+        self.open: list[tuple[str, list[str]] | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            anchor = ("class", "anchor") in attrs
+            self.open.append(None if anchor else (dict(attrs).get("href") or "", []))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self.open:
+            link = self.open.pop()
+            if link is not None:
+                self.links.append((link[0], "".join(link[1])))
+
+    def handle_data(self, data: str) -> None:
+        for link in self.open:
+            if link is not None:
+                link[1].append(data)
+
+
+def links(html: str) -> list[tuple[str, str]]:
+    """Every link of html as (href, text), in order, without blogbuild's permalink anchors."""
+    parser = _Links()
+    parser.feed(html)
+    parser.close()
+    return parser.links
+
+
+def ids_and_links(html: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """What the combination tests compare of one page: its heading ids and its links."""
+    return heading_ids(html), links(html)

@@ -18,8 +18,9 @@ from .tokens import closing_index
 _DELIMITERS = "_*~"
 # Characters that start a node of their own (a code span, a link label): the text node ends before.
 _NODE_STARTS = "`["
-# What the typographer makes of quotes, dashes and ellipses: each is a node of its own in goldmark.
-_TYPOGRAPHER_OUTPUT = "\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00ab\u00bb"
+# The meta key of a text token's content before the typographer: where the typographer changed it
+# (quotes, dashes, ellipses), goldmark has a node of its own; a curly quote written as such is text.
+UNTYPED = "untyped"
 
 
 def anchor_name(text: str, id_type: str) -> str:
@@ -151,7 +152,7 @@ class HeadingText:
             if token.type == "text_special":
                 pieces.append(text)   # an escaped character stays inside the text node
                 continue
-            cut = self._cut(text)
+            cut = self._cut(text, token.meta.get(UNTYPED) if self.typographer else None, first=not pieces)
             if cut is not None:
                 pieces.append(text[:cut])
                 return "".join(pieces)
@@ -163,17 +164,29 @@ class HeadingText:
             return True
         return token.type in ("math_inline", "math_display_inline") and not self.passthrough
 
-    def _cut(self, text: str) -> int | None:
-        """Where goldmark's text node ends in text (after a delimiter run, before a node), or None."""
+    def _cut(self, text: str, untyped: str | None, *, first: bool) -> int | None:
+        """Where goldmark's first node ends in text (after a delimiter run, before a node, before the
+        typographer's first change to untyped; after that change when it is the first node), or None."""
+        typed = _first_difference(text, untyped) if untyped is not None else None
+        if typed == 0 and first:
+            return 1   # the typographer's node (one character: a quote, a dash, an ellipsis) comes first
         for position, character in enumerate(text):
+            if position == typed or character in _NODE_STARTS:
+                return position
             if character in _DELIMITERS:
                 end = position
                 while end < len(text) and text[end] == character:
                     end += 1
                 return end
-            if character in _NODE_STARTS or (self.typographer and character in _TYPOGRAPHER_OUTPUT):
-                return position
         return None
+
+
+def _first_difference(text: str, untyped: str) -> int | None:
+    """The first position where text and untyped differ, or None when they are equal."""
+    for position, (character, original) in enumerate(zip(text, untyped, strict=False)):
+        if character != original:
+            return position
+    return None if len(text) == len(untyped) else min(len(text), len(untyped))
 
 
 def _closing(markup: str) -> str:

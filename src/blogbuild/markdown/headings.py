@@ -10,7 +10,7 @@ from markdown_it.token import Token
 from ..markup_config import MarkupConfig
 from ..model import TocEntry
 from .environment import RenderEnvironment, environment_of
-from .heading_ids import HeadingText, anchor_name, unique_id
+from .heading_ids import UNTYPED, HeadingText, anchor_name, unique_id
 
 _DEFAULT_MARKUP = MarkupConfig()
 
@@ -51,6 +51,19 @@ def _heading_texts(children: list[Token]) -> tuple[str, str]:
 def _markup(state: StateCore) -> MarkupConfig:
     markup = state.md.options.get("markup")
     return markup if isinstance(markup, MarkupConfig) else _DEFAULT_MARKUP
+
+
+def remember_untyped_texts(state: StateCore) -> None:
+    """Note each heading text's content before the typographer runs: what it changes is a node in goldmark."""
+    markup = _markup(state)
+    if markup.heading_id_type == "blogbuild" or not markup.typographer:
+        return
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open":
+            for child in tokens[index + 1].children or ():
+                if child.type == "text":
+                    child.meta[UNTYPED] = child.content
 
 
 def remember_heading_texts(state: StateCore) -> None:

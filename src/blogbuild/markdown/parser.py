@@ -24,6 +24,7 @@ from . import (
     gates,
     headings,
     html_math,
+    linkify,
     math,
     nesting,
     raw_html,
@@ -79,6 +80,7 @@ RULES: tuple[RuleChange, ...] = (
     RuleChange("core", "at", "inline", _parse_inlines),
     RuleChange("core", "before", "github_alerts", alerts.alerts, anchor="inline"),
     RuleChange("core", "at", "replacements", typography.hugo_replacements),
+    RuleChange("core", "before", "heading_sources", headings.remember_untyped_texts, anchor="replacements"),
     RuleChange("core", "before", "heading_texts", headings.remember_heading_texts, anchor="text_join"),
     RuleChange("core", "push", "heading_ids", headings.heading_ids),
     RuleChange("core", "push", "raw_html", raw_html.check_raw_html),
@@ -135,8 +137,13 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
                                   attributes.attributes_rule(markup.block_attributes, markup.title_attributes),
                                   anchor="github_alerts"))
     if markup.linkify:
-        changes.append(RuleChange("core", "after", "linkify_protocol",
-                                  typography.linkify_protocol(markup.linkify_protocol), anchor="linkify"))
+        # Goldmark's linkify, in markdown-it's linkify's place (which stays off: it links bare names).
+        changes.append(RuleChange("core", "after", "goldmark_linkify",
+                                  linkify.goldmark_linkify(markup.linkify_protocol, markup.passthrough,
+                                                           markup.typographer),
+                                  anchor="linkify"))
+    if markup.typographer:
+        changes.append(RuleChange("inline", "before", "guillemet", typography.guillemet_before_html, anchor="autolink"))
     if not markup.hard_wraps:
         changes.extend(SOFT_WRAP_RULES)
     if markup.enable_emoji:
@@ -147,11 +154,9 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
 @functools.lru_cache(maxsize=8)
 def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     """The markdown-it instance for one set of options, built once per process."""
-    md = MarkdownIt("commonmark", {"html": True, "typographer": markup.typographer, "linkify": markup.linkify,
+    md = MarkdownIt("commonmark", {"html": True, "typographer": markup.typographer,
                                    "breaks": markup.hard_wraps, "maxNesting": nesting.MAX_NESTING})
     md.enable(["table", "strikethrough"])
-    if markup.linkify:
-        md.enable("linkify")
     if markup.typographer:
         md.enable(["replacements", "smartquotes"])
     # The renderers (code fences' line numbers) and the heading rule read the settings from here.

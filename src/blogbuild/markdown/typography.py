@@ -1,10 +1,10 @@
-"""Hugo's typographer (dashes, ellipses, guillemets; markdown-it's smart quotes) and linkify's www. protocol."""
+"""Hugo's typographer: dashes, ellipses, guillemets (markdown-it's smart quotes do the quotes)."""
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 
 # Goldmark's typographer, left to right: three hyphens are an em dash, two an en dash, three dots an
 # ellipsis, << and >> guillemets. markdown-it's own replacements also make (c), +- and ?.... into
@@ -30,17 +30,11 @@ def hugo_replacements(state: StateCore) -> None:
                 child.content = _REPLACEMENTS.sub(lambda match: _REPLACED[match.group(0)], child.content)
 
 
-def linkify_protocol(protocol: str) -> Callable[[StateCore], None]:
-    """A core rule giving linkified www. addresses Hugo's linkifyProtocol (markdown-it gives http://)."""
-
-    def rule(state: StateCore) -> None:
-        for token in state.tokens:
-            if token.type != "inline" or not token.children:
-                continue
-            for child in token.children:
-                if child.type == "link_open" and child.markup == "linkify":
-                    href = str(child.attrGet("href") or "")
-                    if href.startswith("http://www.") and protocol == "https":
-                        child.attrSet("href", "https://" + href[len("http://"):])
-
-    return rule
+def guillemet_before_html(state: StateInline, silent: bool) -> bool:
+    """'<<' is the typographer's guillemet, as in goldmark: neither an autolink nor a raw HTML tag starts there."""
+    if not state.src.startswith("<<", state.pos):
+        return False
+    if not silent:
+        state.pending += "<<"
+    state.pos += 2
+    return True
