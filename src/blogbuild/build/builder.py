@@ -160,6 +160,7 @@ class Builder:
             return self._failed([error], warnings, started)
         read = read_sources(self.state, self.config, changed)
         errors: list[BlogbuildError] = list(read.errors)
+        warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
                                 self.jobs)
