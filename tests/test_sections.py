@@ -72,3 +72,26 @@ def test_layout_and_type_pick_the_sites_templates(make_site) -> None:
     assert "WIDE A" in _page(site, "/a/")
     assert _page(site, "/b/") == "NOTE B"
     assert "<article" in _page(site, "/c/")   # layout: home is not the home page's template
+
+
+def test_a_bundle_at_the_top_is_a_page_and_markdown_inside_a_bundle_is_no_page(make_site, capsys) -> None:
+    """content/about/index.md is the page /about/ (no section of its own) with its files beside it; a folder
+    with both index.md and _index.md is the leaf bundle, as in Hugo, and each file left out is a warning."""
+    site = make_site({
+        "blogbuild.yaml": "title: T\n",
+        "content/about/index.md": "---\ntitle: About me\n---\nHello.\n",
+        "content/about/photo.png": b"not really a png",
+        "content/both/index.md": "---\ntitle: Both\n---\nLeaf.\n",
+        "content/both/_index.md": "---\ntitle: Section\n---\n",
+        "content/both/child.md": "---\ntitle: Child\n---\nx\n",
+        "content/index.md": "---\ntitle: Root index\n---\nx\n",
+    })
+    assert main(["build", "--root", str(site), "--no-cache", "--jobs", "1"]) == 0
+    assert "Hello." in _page(site, "/about/") and "Leaf." in _page(site, "/both/")
+    assert (site / "public/about/photo.png").read_bytes() == b"not really a png"
+    assert not (site / "public/about/index.xml").exists() and not (site / "public/both/child").exists()
+    warnings = [line for line in capsys.readouterr().err.splitlines() if ": warning: " in line]
+    assert [line.split(": warning: ")[0] for line in warnings] == [
+        "content/both/_index.md:1", "content/both/child.md:1", "content/index.md:1"]
+    assert "inside the leaf bundle of content/both/index.md" in warnings[1]
+    assert "publishes it at /index/" in warnings[2]

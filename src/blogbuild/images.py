@@ -1,11 +1,12 @@
 """The images stage: every local image a post shows gets its intrinsic width and height, and large raster
 images get resized variants (the original format and WebP) offered through srcset/sizes.
 
-Pillow does the decoding and resizing at build time. Everything it produces is kept in
-.blogbuild-cache/images/ under the image's content hash (and the settings), and the hash itself under the
-file's size and mtime, so a warm build reads no image at all. SVG, remote and data: images are left as
-written; a missing or unreadable image is a warning at the post's path:line. The original is always
-published (it is the srcset's largest entry and the fallback src).
+Pillow does the decoding and resizing at build time; an SVG's size comes from its root element
+(svg_size.py) and it gets no variants. Everything the stage finds is kept in .blogbuild-cache/images/
+under the image's content hash (and the settings), and the hash itself under the file's size and mtime,
+so a warm build reads no image at all. Remote, data: and .svgz images, and an SVG that states no size, are
+left as written; a missing or unreadable image is a warning at the line the post writes it on. The
+original is always published (it is the srcset's largest entry and the fallback src).
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ _RESIZABLE = {"JPEG": "jpg", "PNG": "png"}   # animated GIFs and the rest keep t
 _IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _FORMAT_VERSION = "1"           # bump when the variants' encoding changes
+_SVG_FORMAT = "svg1"            # an SVG's record key, in place of the raster settings: bump when svg_size changes
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,8 @@ class ImageCache:
 
     def info(self, path: str, stats: ImageStats) -> ImageInfo | str:
         """The image's facts and variants (made now if the cache has none), or why it cannot be read."""
-        key = f"{self.content_hash(path)[:32]}-{self.settings}"
+        is_svg = path.lower().endswith(".svg")
+        key = f"{self.content_hash(path)[:32]}-{_SVG_FORMAT if is_svg else self.settings}"
         known = self._infos.get(key)
         if known is not None:
             return known
@@ -157,7 +160,7 @@ class ImageCache:
                 return result
         except (OSError, ValueError, KeyError, TypeError):
             pass
-        result = self._make(path, key, stats)
+        result = _measure_svg(path, stats) if is_svg else self._make(path, key, stats)
         if isinstance(result, ImageInfo):
             self.folder.mkdir(parents=True, exist_ok=True)
             _write_atomic(record, json.dumps({"width": result.width, "height": result.height, "format": result.format,
@@ -206,6 +209,18 @@ class ImageCache:
             pass
 
 
+def _measure_svg(path: str, stats: ImageStats) -> ImageInfo | str:
+    """An SVG's facts: its size as its root element gives it (0 x 0 when it states none), no variants."""
+    from .svg_size import svg_size
+    stats.count("decoded")
+    try:
+        size = svg_size(path)
+    except OSError as error:
+        return f"cannot be read ({error.strerror})"
+    width, height = size if size is not None else (0, 0)
+    return ImageInfo(width, height, "SVG")
+
+
 def _encode(image: Any, width: int, suffix: str, quality: int) -> bytes:
     """One variant's bytes: resized with Lanczos, no metadata, the same bytes for the same input."""
     from PIL import Image
@@ -240,6 +255,7 @@ class PostImages:
     url: str             # the post's site-relative url, what relative srcs resolve against
     source: str          # the post's path as shown in messages
     source_text: str | Callable[[], str]   # the file's text (or how to read it), to find an image's line
+    marks: tuple[tuple[str, int], ...] = ()  # (URL as written, file line) of each link and image, in order
 
 
 def process_images(posts: Iterable[PostImages], published: Mapping[str, str], cache: ImageCache, *,
@@ -268,19 +284,21 @@ def process_images(posts: Iterable[PostImages], published: Mapping[str, str], ca
     files: dict[str, str] = {}
     warnings: list[SourceWarning] = []
     for post in posts:
-        def one(match: re.Match[str], post: PostImages = post) -> str:
-            return _rewrite(match.group(0), post, published, infos, cache, base_path, files, warnings)
+        lines = _ImageLines(post, base_path)
+
+        def one(match: re.Match[str], post: PostImages = post, lines: _ImageLines = lines) -> str:
+            return _rewrite(match.group(0), post, lines, published, infos, cache, base_path, files, warnings)
         rewritten[post.key] = _IMG_TAG.sub(one, post.html) if "<img" in post.html else post.html
     return ImageResult(rewritten, files, tuple(warnings), stats)
 
 
 def _output_path(src: str, page_url: str, base_path: str) -> str | None:
-    """The output path a src points at on this site, or None for remote, data: and SVG images."""
+    """The output path a src points at on this site, or None for remote, data: and .svgz images."""
     src = html.unescape(src).strip()
     if not src or src.startswith(("data:", "//")) or "://" in src.split("?", 1)[0] or "{{" in src:
         return None
     path = urlsplit(urljoin(page_url, src)).path
-    if path.lower().endswith((".svg", ".svgz")):
+    if path.lower().endswith(".svgz"):   # gzip: its size would take decompressing it
         return None
     if base_path != "/" and path.startswith(base_path):
         path = "/" + path[len(base_path):]
@@ -291,6 +309,27 @@ def _attributes(tag: str) -> dict[str, str]:
     inner = tag[4:].rstrip(">").rstrip("/")
     return {match.group(1).lower(): html.unescape(next((group for group in match.groups()[1:] if group is not None), ""))
             for match in _ATTRIBUTE.finditer(inner)}
+
+
+class _ImageLines:
+    """The file line of each <img> of one post, in document order: the n-th image showing a file is the
+    n-th mark (a link or image the markdown stage saw) naming that file. The marks hold URLs as written,
+    before the links stage rewrote them, so both sides are compared as the output path they point at."""
+
+    def __init__(self, post: PostImages, base_path: str) -> None:
+        self.by_target: dict[str, list[int]] = {}
+        for value, line in post.marks:
+            target = _output_path(value, post.url, base_path)
+            if target is not None:
+                self.by_target.setdefault(target, []).append(line)
+        self.taken: dict[str, int] = {}
+
+    def take(self, target: str) -> int:
+        """The line of the next image showing target, 0 when the marks have none (a template's image)."""
+        lines = self.by_target.get(target, ())
+        index = self.taken.get(target, 0)
+        self.taken[target] = index + 1
+        return lines[index] if index < len(lines) else (lines[-1] if lines else 0)
 
 
 def _line_of(text: str | Callable[[], str], src: str) -> int:
@@ -307,22 +346,28 @@ def _line_of(text: str | Callable[[], str], src: str) -> int:
     return 1
 
 
-def _rewrite(tag: str, post: PostImages, published: Mapping[str, str], infos: Mapping[str, ImageInfo | str],
-             cache: ImageCache, base_path: str, files: dict[str, str], warnings: list[SourceWarning]) -> str:
+def _rewrite(tag: str, post: PostImages, lines: _ImageLines, published: Mapping[str, str],
+             infos: Mapping[str, ImageInfo | str], cache: ImageCache, base_path: str, files: dict[str, str],
+             warnings: list[SourceWarning]) -> str:
     attributes = _attributes(tag)
     src = attributes.get("src", "")
     target = _output_path(src, post.url, base_path)
-    if target is None or "srcset" in attributes:   # remote, SVG, or an author's own srcset: as written
+    if target is None:   # remote, data: or .svgz: as written
+        return tag
+    line = lines.take(target) or _line_of(post.source_text, src)
+    if "srcset" in attributes:   # an author's own srcset: as written
         return tag
     if target not in published:
-        warnings.append(SourceWarning(post.source, _line_of(post.source_text, src),
+        warnings.append(SourceWarning(post.source, line,
                                       f"image {src!r} not found (looked for {target} in the site's output); "
                                       "check the file name, or put the file beside the post or in static/"))
         return tag
     info = infos.get(published[target])
     if not isinstance(info, ImageInfo):
-        warnings.append(SourceWarning(post.source, _line_of(post.source_text, src),
+        warnings.append(SourceWarning(post.source, line,
                                       f"image {src!r} {info or 'cannot be read'}; published as it is"))
+        return tag
+    if not info.width:   # an SVG that states no size: the browser sizes it, as written
         return tag
     extra = {}
     if "width" not in attributes and "height" not in attributes:
@@ -379,9 +424,11 @@ def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str]
             continue
         source_file = content_folder / post.rel_path
         reader = (lambda path=source_file: path.read_text(encoding="utf-8", errors="replace"))
-        items.append(PostImages(post.rel_path, content, post.url, post.source, reader))
+        marks = tuple((mark.value, mark.line) for mark in post.marks if mark.kind == "url")
+        items.append(PostImages(post.rel_path, content, post.url, post.source, reader, marks))
         if "<img" in post.summary_html:
-            items.append(PostImages("\0summary:" + post.rel_path, post.summary_html, post.url, post.source, reader))
+            items.append(PostImages("\0summary:" + post.rel_path, post.summary_html, post.url, post.source, reader,
+                                    marks))
     if not items:
         return list(posts), {}, [], ImageStats()
     cache = ImageCache(cache_folder, config.images)

@@ -108,7 +108,8 @@ def default_url(rel_path: str, slug: str | None) -> tuple[str, str, str]:
     folders = parts[:-1]
     if name.lower() == "index" and folders:
         name = folders.pop()
-    section = parts[0] if len(parts) > 1 else ""
+    # A leaf bundle's own folder is the page, not a section: content/about/index.md is in no section.
+    section = folders[0] if folders else ""
     final = slug if slug else urlize(name)
     segments = [urlize(folder) for folder in folders] + [final]
     return section, final, "/" + "/".join(segment for segment in segments if segment) + "/"
@@ -147,7 +148,7 @@ def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: st
     parts = rel_path.split("/")
     name = parts[-1].rsplit(".", 1)[0]
     if name.lower() == "index" and len(parts) > 1:
-        name = parts[-2]   # a bundle is named by its folder
+        name = parts.pop(-2)   # a bundle is named by its folder, which is no section of its own
     when = date or datetime(1, 1, 1, tzinfo=timezone.utc)   # Hugo's zero date for an undated page
     values = {
         "year": f"{when.year:04d}", "month": f"{when.month:02d}", "day": f"{when.day:02d}",

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
-from typing import Sequence
+from typing import Container, Sequence
 
 from .config import SiteConfig
 from .errors import SourceError, SourceWarning
@@ -164,6 +164,10 @@ def read_source(found: FoundFile, *, kind: str, resources: tuple[str, ...], show
     return SourceFile(shown_path, found.rel_path, text, kind, resources)
 
 
+LEAF_NAMES = ("index.md", "index.markdown")       # a folder holding one is a leaf bundle: a page with resources
+BRANCH_NAMES = ("_index.md", "_index.markdown")   # a folder holding one is a section (a branch bundle)
+
+
 @dataclass(frozen=True)
 class ContentTree:
     """The content folder classified: markdown pages, section indexes, and other files to copy."""
@@ -171,25 +175,68 @@ class ContentTree:
     pages: tuple[tuple[FoundFile, str, tuple[str, ...]], ...]   # (file, kind, bundle resources)
     files: tuple[FoundFile, ...]                                  # non-markdown files, copied as they are
     skipped: tuple[SkippedLink, ...] = ()                         # links not followed (walk_files)
+    warnings: tuple[SourceWarning, ...] = ()                      # markdown files that are no page, and why
+
+
+def leaf_bundle(rel_path: str, bundles: Container[str]) -> str:
+    """The leaf bundle folder ('about/') a content file is inside, the shallowest one as in Hugo, or ''."""
+    folders = rel_path.split("/")[:-1]
+    for depth in range(1, len(folders) + 1):
+        folder = "/".join(folders[:depth]) + "/"
+        if folder in bundles:
+            return folder
+    return ""
 
 
 def scan_content(config: SiteConfig) -> ContentTree:
-    """Classify the content folder into pages (with bundle resources) and plain files."""
+    """Classify the content folder into pages (with bundle resources) and plain files.
+
+    As in Hugo, a folder with an index.md is a leaf bundle at any depth (content/about/index.md is the page
+    /about/): every other file below it is one of its resources, and markdown there is no page of its own."""
     root = Path(config.root) / config.source_dir
     skipped: list[SkippedLink] = []
     found = walk_files(root, inside=site_folders(config), skipped=skipped, shown_from=config.root)
     markdown = [item for item in found if item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     others = [item for item in found if not item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
-    pages = []
+    bundles: dict[str, FoundFile] = {}   # folder ('posts/x/') -> its index file
     for item in markdown:
-        name = item.rel_path.rsplit("/", 1)[-1].lower()
-        kind = "section" if name in ("_index.md", "_index.markdown") else "page"
-        resources: tuple[str, ...] = ()
-        if kind == "page" and name in ("index.md", "index.markdown") and "/" in item.rel_path:
-            folder = item.rel_path.rsplit("/", 1)[0] + "/"
-            resources = tuple(other.rel_path for other in others if other.rel_path.startswith(folder))
-        pages.append((item, kind, resources))
-    return ContentTree(tuple(pages), tuple(others), tuple(skipped))
+        if "/" in item.rel_path and _name(item) in LEAF_NAMES:
+            bundles.setdefault(item.rel_path.rsplit("/", 1)[0] + "/", item)
+    resources: dict[str, list[str]] = {folder: [] for folder in bundles}
+    for other in others:
+        folder = leaf_bundle(other.rel_path, bundles)
+        if folder:
+            resources[folder].append(other.rel_path)
+    pages = []
+    warnings = []
+    for item in markdown:
+        folder = leaf_bundle(item.rel_path, bundles)
+        if folder and item.rel_path.rsplit("/", 1)[0] + "/" == folder and _name(item) in LEAF_NAMES:
+            pages.append((item, "page", tuple(resources[folder])))
+        elif folder:
+            warnings.append(_not_a_page(item, bundles[folder], config.root))
+        else:
+            pages.append((item, "section" if _name(item) in BRANCH_NAMES else "page", ()))
+        if item.rel_path.lower() in LEAF_NAMES:
+            warnings.append(SourceWarning(display_path(item.path, config.root), 1,
+                                          "Hugo makes an index.md at the top of content/ the home page and hides "
+                                          "every other page behind it; blogbuild publishes it at /index/: rename it "
+                                          "to _index.md for the home page's text, or move it into a folder"))
+    return ContentTree(tuple(pages), tuple(others), tuple(skipped), tuple(warnings))
+
+
+def _name(item: FoundFile) -> str:
+    return item.rel_path.rsplit("/", 1)[-1].lower()
+
+
+def _not_a_page(item: FoundFile, index: FoundFile, root: str) -> SourceWarning:
+    """The warning for a markdown file inside a leaf bundle, which Hugo keeps as an unpublished resource."""
+    hint = ("rename that index file to _index.md to make the folder a section" if _name(item) in BRANCH_NAMES
+            else "move it out of the bundle's folder, or rename that index file to _index.md to make the folder "
+                 "a section")
+    return SourceWarning(display_path(item.path, root), 1,
+                         f"not published: it is inside the leaf bundle of {display_path(index.path, root)}, whose "
+                         f"other files are the page's resources, as in Hugo; {hint}")
 
 
 def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None) -> list[FoundFile]:

@@ -164,6 +164,7 @@ class Builder:
         errors: list[BlogbuildError] = list(read.errors)
         static, skipped = self._static_files()
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
+        warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
                                 self.jobs)

@@ -137,7 +137,7 @@ class BuilderState:
         tree = self.tree
         if tree is not None:
             tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
-                               tuple(move(found) for found in tree.files), tree.skipped)
+                               tuple(move(found) for found in tree.files), tree.skipped, tree.warnings)
         known = {}
         for entry in self.known.values():
             found = move(entry.found)
