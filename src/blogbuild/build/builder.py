@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..sources import ContentTree, FoundFile, SkippedLink
 
 
-_MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (Builder._media_cache)
+_MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (_media_folder)
 
 
 def config_key(config: SiteConfig) -> str:
@@ -74,6 +74,28 @@ def templates_key(folders: list[Path], inside: tuple[str, ...] = ()) -> str:
 def _from_cache(files: Iterable[tuple[str, str]], label: str) -> list[tuple[OutputFile, str]]:
     """(output path, file in the cache) as files to publish, linked rather than copied (OutputFile.from_cache)."""
     return [(OutputFile(path, source=file, from_cache=True), label) for path, file in files]
+
+
+def _media_folder(use_cache: bool, root: Path) -> Path:
+    """Where image variants and cards are kept: the site's cache, or without a cache a scratch folder
+    shared by the process's builders (content-addressed files, so sharing is safe) and removed at exit."""
+    if use_cache:
+        return root / CACHE_DIR
+    global _MEDIA_SCRATCH
+    if _MEDIA_SCRATCH is None:
+        import atexit
+        import shutil
+        import tempfile
+        _MEDIA_SCRATCH = tempfile.mkdtemp(prefix="blogbuild-media-")
+        atexit.register(shutil.rmtree, _MEDIA_SCRATCH, True)
+    return Path(_MEDIA_SCRATCH)
+
+
+def _static_files(config: SiteConfig) -> tuple[list["FoundFile"], list["SkippedLink"]]:
+    """The static files to publish (the theme's under the site's), and the links among them not followed."""
+    from ..sources import static_files
+    skipped: list[SkippedLink] = []
+    return static_files(config, skipped), skipped
 
 
 @dataclass(frozen=True)
@@ -162,7 +184,7 @@ class Builder:
             return self._failed([error], warnings, started)
         read = read_sources(self.state, self.config, changed)
         errors: list[BlogbuildError] = list(read.errors)
-        static, skipped = self._static_files()
+        static, skipped = _static_files(self.config)
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
         warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
@@ -218,7 +240,7 @@ class Builder:
         copied = copied_files(site, static, tree.files,
                               lambda path: display_path(path, str(self.root)))
         copied += _from_cache(media.items(), "<image variants>")
-        card_folder = self._media_cache() / CARD_CACHE
+        card_folder = _media_folder(self.use_cache, self.root) / CARD_CACHE
         # With more than one worker the cards are drawn in a forked process while this one plans and renders
         # the pages: the cores otherwise wait on this process's serial stages. Its result is read at the end.
         drawing = InBackground(partial(card_stage, site, self.config, card_folder, self.jobs)) \
@@ -301,25 +323,6 @@ class Builder:
                            frozenset(), BuildStats(seconds=time.perf_counter() - started))
 
     # -- images and cards -----------------------------------------------------------------------------
-    def _media_cache(self) -> Path:
-        """Where image variants and cards are kept: the site's cache, or without a cache a scratch folder
-        shared by the process's builders (content-addressed files, so sharing is safe) and removed at exit."""
-        if self.use_cache:
-            return self.root / CACHE_DIR
-        global _MEDIA_SCRATCH
-        if _MEDIA_SCRATCH is None:
-            import atexit
-            import shutil
-            import tempfile
-            _MEDIA_SCRATCH = tempfile.mkdtemp(prefix="blogbuild-media-")
-            atexit.register(shutil.rmtree, _MEDIA_SCRATCH, True)
-        return Path(_MEDIA_SCRATCH)
-
-    def _static_files(self) -> tuple[list["FoundFile"], list["SkippedLink"]]:
-        """The static files to publish (the theme's under the site's), and the links among them not followed."""
-        from ..sources import static_files
-        skipped: list[SkippedLink] = []
-        return static_files(self.config, skipped), skipped
 
     def _media(self, posts: list[Post], tree: "ContentTree",
                static: list["FoundFile"]) -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
@@ -327,7 +330,7 @@ class Builder:
         from ..images import IMAGE_CACHE, image_stage, published_sources
         published = published_sources(posts, static, tree.files)
         posts, files, warnings, self.image_stats = image_stage(posts, self.config, published,
-                                                               self._media_cache() / IMAGE_CACHE, self.jobs)
+                                                               _media_folder(self.use_cache, self.root) / IMAGE_CACHE, self.jobs)
         return posts, files, warnings
 
     # -- templates ------------------------------------------------------------------------------------
