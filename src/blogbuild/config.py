@@ -347,13 +347,21 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
         import tomllib
         try:
             data = tomllib.loads(text)
+        except RecursionError:
+            raise _fail(path, 1, "config is nested too deeply to read; flatten the nested arrays or tables") from None
         except tomllib.TOMLDecodeError as error:
             line = _toml_error_line(str(error))
             raise _fail(path, line, f"invalid TOML: {error}; fix the syntax on that line") from None
     else:
         import yaml
+
+        from . import strict_yaml
         try:
-            data = yaml.safe_load(text)
+            data = strict_yaml.load(text)
+        except strict_yaml.StrictYAMLError as error:
+            raise _fail(path, error.line + 1, error.describe(1)) from None
+        except RecursionError:
+            raise _fail(path, 1, "config is nested too deeply to read; flatten the nested mappings") from None
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             line = mark.line + 1 if mark is not None else 1

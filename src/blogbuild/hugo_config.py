@@ -58,13 +58,20 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
 
     import yaml
     text = path.read_text(encoding="utf-8-sig")
+    from . import strict_yaml
     try:
         if path.suffix == ".toml":
             data = tomllib.loads(text)
         elif path.suffix == ".json":
             data = json.loads(text)
         else:
-            data = yaml.safe_load(text)
+            data = strict_yaml.load(text)
+    except strict_yaml.StrictYAMLError as error:
+        raise SourceError(shown, error.line + 1, f"cannot read this Hugo config: {error.describe(1)}",
+                          stage="config") from None
+    except RecursionError:
+        raise SourceError(shown, 1, "cannot read this Hugo config: it is nested too deeply; "
+                          "flatten the nested values", stage="config") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, yaml.YAMLError) as error:
         line = getattr(error, "lineno", None) or getattr(getattr(error, "problem_mark", None), "line", 0) + 1
         raise SourceError(shown, int(line), f"cannot read this Hugo config: {error}; fix the syntax",

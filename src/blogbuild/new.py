@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from . import strict_yaml
 from .errors import SourceError
 from .urls import ascii_slug
 
@@ -86,7 +87,7 @@ def _front_matter(path: Path) -> dict:
     if not match:
         return {}
     try:
-        data = yaml.safe_load(match.group(1))
-    except yaml.YAMLError:
+        data = strict_yaml.load(match.group(1))
+    except (yaml.YAMLError, RecursionError):  # strict_yaml's refusals (bombs, duplicate keys) included
         return {}
     return data if isinstance(data, dict) else {}

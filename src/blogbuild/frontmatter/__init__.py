@@ -9,6 +9,7 @@ import yaml
 
 from ..errors import SourceError
 from ..model import FrontMatter, SourceFile
+from ..strict_yaml import StrictMixin, StrictYAMLError
 
 _FENCES = {"---": "yaml", "+++": "toml"}
 
@@ -19,8 +20,9 @@ _TEXT_TIMESTAMPS = {
 }
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that keeps timestamps as the text the author wrote (offsets intact)."""
+class _Loader(StrictMixin, yaml.SafeLoader):
+    """SafeLoader that keeps timestamps as the text the author wrote (offsets intact); strict and
+    bounded (strict_yaml: duplicate keys, alias cycles and alias bombs are errors)."""
 
     yaml_implicit_resolvers = _TEXT_TIMESTAMPS
 
@@ -29,8 +31,8 @@ class _Loader(yaml.SafeLoader):
 # (where the timestamp change lives) are the same Python classes in both.
 _FastLoader: type | None = None
 if getattr(yaml, "__with_libyaml__", False):
-    class _FastLoader(yaml.CSafeLoader):  # type: ignore[no-redef]
-        """CSafeLoader with the same resolvers as _Loader."""
+    class _FastLoader(StrictMixin, yaml.CSafeLoader):  # type: ignore[no-redef]
+        """CSafeLoader with the same resolvers and checks as _Loader."""
 
         yaml_implicit_resolvers = _TEXT_TIMESTAMPS
 
@@ -129,6 +131,10 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
         import tomllib
         try:
             data: Any = tomllib.loads(header)
+        except RecursionError:
+            raise SourceError(path, first_line, "front matter is nested too deeply to read; "
+                              "flatten the nested arrays or tables", stage="front matter",
+                              source_line=_line_at(lines, first_line)) from None
         except tomllib.TOMLDecodeError as error:
             match = re.search(r"line (\d+)", str(error))
             line = first_line + (int(match.group(1)) - 1 if match else 0)
@@ -138,6 +144,10 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
         return _normalise(data)
     try:
         data = _load_yaml(header)
+    except StrictYAMLError as error:
+        line = first_line + error.line
+        raise SourceError(path, line, error.describe(first_line), stage="front matter",
+                          source_line=_line_at(lines, line)) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         line = first_line + (mark.line if mark is not None else 0)
