@@ -47,6 +47,18 @@ class ShortcodeSet:
         """Whether name is a site shortcode or a built-in one."""
         return name in self.templates or name in BUILTIN_NAMES
 
+    def takes_inner(self, name: str) -> bool:
+        """Whether the shortcode uses its inner content, so that an open tag must be closed or self-closed
+        (Hugo decides the same way, by whether the template uses .Inner)."""
+        site = self.templates.get(name)
+        if site is not None:
+            return _USES_INNER.search(site.source) is not None
+        return name in _BUILTINS_WITH_INNER
+
+
+_BUILTINS_WITH_INNER = frozenset({"details", "highlight", "rawhtml"})
+_USES_INNER = re.compile(r"\binner(?:_text)?\b")
+
 
 @jinja2.pass_context
 def _markdownify(context: jinja2.runtime.Context, text: object) -> Markup:
@@ -154,6 +166,7 @@ class _Node:
     inner: str | None = None      # None: not paired
     inner_start: int = 0
     literal: str | None = None    # for {{</* … */>}}: the text to show
+    self_closed: bool = False     # {{< name />}}
 
 
 def _find_nodes(text: str) -> list[_Node]:
@@ -185,7 +198,7 @@ def _find_nodes(text: str) -> list[_Node]:
             continue
         if match.group("self"):
             candidates.append(_Node(match.group("name"), match.group("open"), match.start(), match.end(),
-                                    match.group("args")))
+                                    match.group("args"), self_closed=True))
         else:
             stack.append(match)
             candidates.append(_Node(match.group("name"), match.group("open"), match.start(), match.end(),
@@ -301,6 +314,13 @@ class _Context:
         inner_line_offset = line_offset + text.count("\n", 0, node.inner_start)
         site = self.shortcodes.templates.get(node.name)
         builtin = _BUILTINS.get(node.name)
+        if node.inner is None and not node.self_closed and self.shortcodes.takes_inner(node.name):
+            opening = "{{" + node.kind
+            closing = (">" if node.kind == "<" else "%") + "}}"
+            raise SourceError(self.path, line,
+                              f"shortcode '{node.name}' must be closed or self-closed (its template uses the "
+                              f"inner content); add '{opening} /{node.name} {closing}' where the content "
+                              f"ends, or write '{opening} {node.name} /{closing}'", stage="shortcode")
         if site is None and builtin is not None:
             return builtin(self, node, positional, named, line, inner_line_offset, standalone)
         if site is None:
