@@ -32,9 +32,16 @@ def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime 
     except ValueError:
         raise SourceError(path, line, f"{key} '{text}' is not a valid date; write it like 2025-03-02 "
                           "or 2025-03-02T09:00:00+08:00", stage="front matter") from None
+    if not _EXTENDED_DATE.match(text):
+        # ISO 8601's basic form (20250101, 20250101T093000+0800): read right, and kept as text in
+        # extended form, so index.json and every other place that shows the text agree with the page.
+        text = parsed.isoformat() if "T" in text or " " in text else parsed.date().isoformat()
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=timezone.utc)
     return parsed, text
+
+
+_EXTENDED_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _date_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[datetime | None, str]:
@@ -64,6 +71,25 @@ def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> 
         if item_text and item_text not in items:
             items.append(item_text)
     return tuple(items)
+
+
+def _clean_alias(alias: str, *, path: str, text: str) -> str:
+    try:
+        return clean_url(alias, path=path, line=0)
+    except SourceError:
+        # The entry's line is looked up only for the message.
+        return clean_url(alias, path=path, line=_item_line(text, "aliases", alias))
+
+
+def _item_line(text: str, key: str, item: str) -> int:
+    """The line of a list item: the first line from the key's own on that holds the item's text (a flow
+    list is on the key's line), else the key's line."""
+    start = key_line(text, key)
+    lines = text.split("\n")
+    for number in range(start, min(len(lines), start + 1000) + 1):
+        if item in lines[number - 1]:
+            return number
+    return start
 
 
 def _optional_int(data: Mapping[str, Any], key: str, *, path: str, text: str) -> int | None:
@@ -206,7 +232,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
                                                "(add title: \"…\")"))
     date, date_text = _date_field(data, "date", path=path, text=text)
     lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
-    aliases = tuple(clean_url(alias, path=path, line=key_line(text, "aliases"))
+    aliases = tuple(_clean_alias(alias, path=path, text=text)
                     for alias in _string_list(data, "aliases", path=path, text=text))
     series_order = _optional_int(data, "series_order", path=path, text=text)
     weight = _optional_int(data, "weight", path=path, text=text)
