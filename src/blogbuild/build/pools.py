@@ -32,7 +32,8 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
     from ..posts import make_post, shortcode_page
     try:
         front_matter = parse_front_matter(source)
-        page = shortcode_page(source, front_matter.data, config) if shortcodes is not None and shortcodes.go else None
+        # What Go shortcodes and the param shortcode see of the page (only where a shortcode may be).
+        page = shortcode_page(source, front_matter.data, config) if "{{" in front_matter.body else None
         try:
             # The text measures come from the same tokens as the HTML: one parse per post.
             rendered, metrics = render_post(front_matter.body, path=source.path,

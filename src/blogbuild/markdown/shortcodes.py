@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from ..config import SiteConfig
     from ..gotemplate import GoSource, GoTemplates
 
-BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml")
+from .embeds import EMBEDS, TAKE_INNER
+
+BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml", *EMBEDS)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class ShortcodeSet:
 
     templates: Mapping[str, ShortcodeTemplate] = field(default_factory=dict)
     go: "GoTemplates | None" = None      # a Hugo site's own Go shortcodes and partials (gotemplate/)
+    site_params: Mapping[str, Any] = field(default_factory=dict)   # the config's params (the param shortcode)
 
     def knows(self, name: str) -> bool:
         """Whether name is a site shortcode or a built-in one."""
@@ -74,7 +77,7 @@ class ShortcodeSet:
         return name in _BUILTINS_WITH_INNER
 
 
-_BUILTINS_WITH_INNER = frozenset({"details", "highlight", "rawhtml"})
+_BUILTINS_WITH_INNER = frozenset({"details", "highlight", "rawhtml", *TAKE_INNER})
 _USES_INNER = re.compile(r"\binner(?:_text)?\b")
 
 
@@ -140,7 +143,7 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
                                copyright_text=config.copyright)
-    return ShortcodeSet(templates, go)
+    return ShortcodeSet(templates, go, dict(config.params) if config is not None else {})
 
 
 # --------------------------------------------------------------------------- parsing
@@ -468,7 +471,7 @@ def _rawhtml(context: _Context, node: _Node, positional, named, line, inner_offs
 
 
 _BUILTINS = {"figure": _figure, "details": _details, "highlight": _highlight, "ref": _ref, "relref": _ref,
-             "rawhtml": _rawhtml}
+             "rawhtml": _rawhtml, **EMBEDS}
 
 
 def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str) -> tuple[str, tuple[SourceError, ...]]:
