@@ -179,3 +179,26 @@ def test_random_template_text_never_crashes_the_translator(pieces: list[str]) ->
         translate("".join(pieces))
     except GoTemplateError as error:
         assert error.line >= 1 and error.column >= 1
+
+
+def test_a_translation_in_templates_is_the_authors_and_runs_with_hugos_names(make_site, monkeypatch) -> None:
+    """The file init --from-hugo writes (the mark, then the Jinja) renders like the Go template it came from,
+    wins over it, and keeps working after the author edits it and removes layouts/."""
+    from blogbuild.cli import main
+    from blogbuild.gotemplate import translated_file
+    go = '<div class="notice {{ .Get 0 }}">{{ .Inner | markdownify }}</div>'
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        "layouts/shortcodes/notice.html": go,
+        "templates/shortcodes/notice.html": translated_file(translate(go), "layouts/shortcodes/notice.html")
+                                            .replace('class="notice ', 'class="edited notice '),
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< notice warning >}}\n**x** < y\n{{< /notice >}}\n',
+    })
+    monkeypatch.chdir(site)
+    assert main(["build", "-q", "-j", "1"]) == 0
+    page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+    assert '<div class="edited notice warning"><strong>x</strong> &lt; y</div>' in page
+    shutil.rmtree(site / "layouts")
+    (site / "public/posts/p/index.html").unlink()
+    assert main(["build", "-q", "-j", "1", "--no-cache"]) == 0
+    assert '<div class="edited notice warning">' in (site / "public/posts/p/index.html").read_text(encoding="utf-8")

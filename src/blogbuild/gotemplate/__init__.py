@@ -24,19 +24,31 @@ from .objects import Params, RenderState, SiteInfo
 from .parse import GoTemplateError
 
 MAX_PARTIAL_DEPTH = 20
+# The first line of a translation `init --from-hugo` writes into templates/shortcodes/: such a file is the
+# author's own from then on, and renders in the Go templates' environment (Hugo's names and escaping).
+TRANSLATED_MARK = "{#- blogbuild: translated from "
+
+
+def translated_file(jinja: str, source_path: str) -> str:
+    """The text of templates/shortcodes/NAME.html for a translation: the mark naming the Go file, then it."""
+    return (f"{TRANSLATED_MARK}{source_path} (a Go template). It runs with Hugo's names: dot is the shortcode "
+            "(.), v.name is $name; see docs/go-templates.md. Edit it freely: this file wins over the Go one. -#}\n"
+            + jinja)
 
 
 @dataclass(frozen=True)
 class GoSource:
-    """One Go template file: where it is (as shown to the author) and its text."""
+    """One Go template file: where it is (as shown to the author) and its text; or a translation the author
+    owns (jinja, from templates/shortcodes/)."""
 
     path: str
     source: str
+    jinja: str = ""
 
     @property
     def translation(self) -> str | GoTemplateError:
         """The Jinja source, or why there is none."""
-        return _translate(self.source)
+        return self.jinja or _translate(self.source)
 
     @property
     def error(self) -> GoTemplateError | None:
@@ -48,7 +60,7 @@ class GoSource:
 
     def uses_inner(self) -> bool:
         """Whether the template reads .Inner (Hugo's test for "must be closed")."""
-        return ".Inner" in self.source
+        return ".Inner" in (self.jinja or self.source)
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,16 @@ def _compiled(jinja_source: str) -> jinja2.Template:
     return go_environment().from_string(jinja_source)
 
 
+def check_jinja(path: str, jinja_source: str) -> None:
+    """A SourceError at the line of a translation's Jinja syntax error (an edited translation)."""
+    from ..errors import SourceError
+    try:
+        _compiled(jinja_source)
+    except jinja2.TemplateSyntaxError as error:
+        raise SourceError(path, error.lineno or 1, f"shortcode template syntax error: {error.message}; fix the "
+                                                   "template", stage="shortcode") from error
+
+
 def render(source: GoSource, dot: Any, state: RenderState) -> str:
     """The HTML of a translated template with `.` = dot; GoTemplateError if it has no translation, and the
     runtime errors of objects/functions (UnsupportedField, HugoFunctionError) as they come."""
@@ -132,12 +154,10 @@ def layout_folders(root: Path) -> list[Path]:
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
                       params: Mapping[str, Any] | None = None, language: str = "",
-                      copyright_text: str = "") -> GoTemplates | None:
-    """The Go shortcodes and partials of the site at root (None when it has no layouts/ or themes), read
+                      copyright_text: str = "") -> GoTemplates:
+    """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
     only where their real path is inside the site (sources' rule)."""
     folders = layout_folders(root)
-    if not folders:
-        return None
     allowed = (os.path.realpath(root), *inside)
     shortcodes: dict[str, GoSource] = {}
     partials: dict[str, GoSource] = {}

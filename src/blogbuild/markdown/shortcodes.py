@@ -50,14 +50,19 @@ class ShortcodeSet:
     templates: Mapping[str, ShortcodeTemplate] = field(default_factory=dict)
     go: "GoTemplates | None" = None      # a Hugo site's own Go shortcodes and partials (gotemplate/)
     site_params: Mapping[str, Any] = field(default_factory=dict)   # the config's params (the param shortcode)
+    translated: "Mapping[str, GoSource]" = field(default_factory=dict)   # init --from-hugo's, the author's now
 
     def knows(self, name: str) -> bool:
         """Whether name is a site shortcode or a built-in one."""
-        return name in self.templates or name in BUILTIN_NAMES or self.go_source(name) is not None
+        return (name in self.templates or name in BUILTIN_NAMES or name in self.translated
+                or self.go_source(name) is not None)
 
     def go_source(self, name: str) -> "GoSource | None":
         """The Go template that renders name: the site's layouts/ before blogbuild's built-ins, a theme's
-        after them (blogbuild's own PaperMod shortcodes stand in for the theme's)."""
+        after them (blogbuild's own PaperMod shortcodes stand in for the theme's). A translation in
+        templates/shortcodes/ is the author's own and comes first."""
+        if name in self.translated:
+            return self.translated[name]
         if self.go is None or name in self.templates:
             return None
         source = self.go.shortcodes.get(name)
@@ -120,7 +125,9 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
     site's config, a Hugo site's Go shortcodes and partials (layouts/) come too."""
     import os
     from ..sources import is_inside
+    from ..gotemplate import TRANSLATED_MARK
     templates: dict[str, ShortcodeTemplate] = {}
+    translated: dict[str, GoSource] = {}
     for directory in template_dirs:
         folder = Path(directory) / "shortcodes"
         if not folder.is_dir():
@@ -135,6 +142,10 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
             except UnicodeDecodeError as error:
                 raise SourceError(str(file), 1, "shortcode template is not UTF-8 text; save it as UTF-8",
                                   stage="shortcode") from error
+            if source.startswith(TRANSLATED_MARK):
+                if name not in translated:
+                    translated[name] = _translated(file, source)
+                continue
             _compile(str(file), source)   # syntax errors surface here, at load time
             templates[name] = ShortcodeTemplate(name, str(file), source)
     go = None
@@ -143,7 +154,17 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
                                copyright_text=config.copyright)
-    return ShortcodeSet(templates, go, dict(config.params) if config is not None else {})
+    elif translated:
+        from ..gotemplate import GoTemplates
+        go = GoTemplates()
+    return ShortcodeSet(templates, go, dict(config.params) if config is not None else {}, translated)
+
+
+def _translated(file: Path, source: str) -> "GoSource":
+    """A translation init --from-hugo wrote (and the author may have edited): checked for syntax at load."""
+    from ..gotemplate import GoSource, check_jinja
+    check_jinja(str(file), source)
+    return GoSource(str(file), "", source)
 
 
 # --------------------------------------------------------------------------- parsing
