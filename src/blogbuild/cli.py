@@ -93,9 +93,11 @@ def _add_import_and_fix(commands: argparse._SubParsersAction) -> None:
 def _add_check(commands: argparse._SubParsersAction) -> None:
     check = _command(commands, "check", "check links, anchors, math, mermaid and repairs",
                      "Build in memory and check internal links, anchors, resources, duplicate URLs, math, "
-                     "mermaid syntax and repaired headers; exit 1 when there is a problem.")
+                     "mermaid syntax and repaired headers, drafts included; exit 1 when there is a problem.")
     _add_site_options(check)
-    check.add_argument("--drafts", "-D", action="store_true", help="include drafts (default: off)")
+    check.add_argument("--drafts", "-D", action=argparse.BooleanOptionalAction, default=True,
+                       help="check drafts too, they are what is being written; --no-drafts skips them "
+                            "(default: checked)")
 
 
 def _add_init_and_new(commands: argparse._SubParsersAction) -> None:
@@ -120,6 +122,9 @@ def _add_init_and_new(commands: argparse._SubParsersAction) -> None:
     new.add_argument("--section", metavar="DIR", default="posts",
                      help="section folder inside the content folder (default: posts)")
     new.add_argument("--source", "-s", metavar="DIR", default="content", help="content folder (default: content)")
+    new.add_argument("--ascii", action="store_true",
+                     help="an ASCII slug: Latin letters and digits, accents folded, a short hash for the rest "
+                          "(default: off, the title's characters kept as Hugo's urlize keeps them: 第一篇)")
 
 
 COMMANDS = ("build", "serve", "check", "new", "init", "import", "fix")
@@ -231,5 +236,5 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .commands import new
         tags = tuple(tag.strip() for tag in args.tags.split(",") if tag.strip())
         return new.run(new.NewOptions(title=args.title, series=args.series, tags=tags, section=args.section,
-                                      source=args.source))
+                                      source=args.source, ascii_slug=args.ascii))
     raise AssertionError(args.command)

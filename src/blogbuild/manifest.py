@@ -306,14 +306,15 @@ def _site_root(options: BuildOptions) -> str:
 
 def write_record(options: BuildOptions, *, inputs: dict[str, Entry | None], outputs: dict[str, Entry | None],
                  summary: str, warnings: list[str], valid_until: float | None, output_dir: str,
-                 build_id: str) -> None:
+                 build_id: str, notes: list[str] | None = None) -> None:
     """Save the record of a build that was just published (atomically: a torn record is never read).
     build_id names the saved builder state that goes with it (build.py). Paths are kept relative to the
     site folder (see _portable)."""
     root = _site_root(options)
     record = {"format": _FORMAT, "code": code_key(),
               "inputs": _portable_all(inputs, root), "outputs": _portable_all(outputs, root), "summary": summary,
-              "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id}
+              "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id,
+              "notes": notes or []}
     _write_json(record_path(options), record)
 
 
@@ -477,4 +478,6 @@ def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | 
         checked = len(record["inputs"]) + len(record["outputs"])
         print(f"Up to date: nothing changed since the last build ({record['summary']}); checked {checked} files "
               f"and folders in {(time.perf_counter() - started) * 1000:.0f} ms -> {record['output_dir']}/")
+        for note in record.get("notes", ()):   # what that build's last lines said (drafts left out)
+            print(note)
     return 0, found
