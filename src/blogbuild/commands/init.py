@@ -89,4 +89,23 @@ def _from_hugo(options: InitOptions) -> int:
         uses = ", ".join(item.uses) if item.uses else "no use in content"
         if not options.used_only or item.uses:
             print(f"  {item.kind} {item.path}: {uses}")
+    advice = _hugo_output_advice(root, str(hugo.values.get("output_dir", "public")))
+    if advice:
+        print(advice)
     return 0
+
+
+def _hugo_output_advice(root: Path, output_dir: str) -> str:
+    """What to do with the output folder when Hugo's build is in it: blogbuild replaces the whole folder, so it
+    refuses one holding files it did not write, which a Hugo site's public/ is the first time."""
+    from ..output import MARKER
+    output = root / output_dir
+    try:
+        if not output.is_dir() or (output / MARKER).exists() or not any(output.iterdir()):
+            return ""
+    except OSError:
+        return ""
+    shown = output.as_posix().removeprefix("./")
+    return (f"{shown}/ holds Hugo's output: `blogbuild build` replaces the whole folder and will not delete files "
+            f"it did not write, so move it away (`mv {shown} {shown}-hugo`, to compare) or delete it, or build "
+            "elsewhere with `blogbuild build --output DIR`")
