@@ -139,7 +139,7 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
         summary = f"{sum(stats.pages_by_kind.values())} pages, {stats.static_files} static files"
         if stats.partial and examination is not None:   # the counts of the last full build, not of this one
             summary = examination.record["summary"]
-        manifest.write_record(options, inputs=inputs, outputs=outputs, summary=summary,
+        manifest.write_record(options, config, inputs=inputs, outputs=outputs, summary=summary,
                               warnings=[str(warning) for warning in result.warnings], notes=notes,
                               valid_until=next_due(builder, config), output_dir=str(output), build_id=build_id)
     else:
