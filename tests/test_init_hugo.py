@@ -75,5 +75,9 @@ def test_says_what_to_do_with_hugo_public_folder(tmp_path: Path, capsys: pytest.
     assert f"{public}/ holds Hugo's output" in out and f"`mv {public} {public}-hugo`" in out
     assert main(["build", "--root", str(tmp_path)]) == 1   # what the advice is about
     assert "did not write" in capsys.readouterr().err
+    (tmp_path / ".hugo_build.lock").write_text("", encoding="utf-8")   # what `hugo` leaves beside public/
+    assert main(["build", "--root", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "holds Hugo's build" in err and "-hugo`" in err
     (tmp_path / "public").rename(tmp_path / "public-hugo")
     assert main(["build", "--root", str(tmp_path), "--quiet"]) == 0
