@@ -157,7 +157,7 @@ def test_other_options_do_not_reuse_the_record(site: Path) -> None:
 
 
 @pytest.mark.parametrize("spelling", [["-o", "public"], ["--output", "./public/"], ["--source", "content"],
-                                      ["--config", "blogbuild.yaml"], ["--base-url", "http://localhost:1313/"]])
+                                      ["--base-url", "http://localhost:1313/"]])
 def test_options_that_mean_the_default_are_the_default_build(site: Path, spelling: list[str]) -> None:
     (site / "blogbuild.yaml").write_text("title: Basic\nbase_url: http://localhost:1313/\n", encoding="utf-8")
     age(site)
@@ -181,6 +181,18 @@ def test_an_output_the_config_moves_is_not_the_default_any_more(site: Path) -> N
     assert (site / "site-out" / "index.html").is_file()
     assert blogbuild(site, "-o", "public").stdout.startswith("Built ")   # public/ is not the default now
     assert blogbuild(site).stdout.startswith("Up to date")
+
+
+def test_what_a_spelling_meant_is_forgotten_when_the_config_changes(site: Path) -> None:
+    """`build` meant public/; the config moves the default to site-out/ and `-o public` rebuilds public/'s
+    record: `build` is not 'up to date' with public/, it builds into site-out/."""
+    with open(site / "blogbuild.yaml", "a", encoding="utf-8") as config:   # all else as it was
+        config.write("output_dir: site-out\n")
+    age(site)
+    assert blogbuild(site, "-o", "public").stdout.startswith("Built ")
+    result = blogbuild(site)
+    assert result.stdout.startswith("Built ") and "-> site-out/" in result.stdout, result.stdout
+    assert (site / "site-out" / "index.html").is_file()
 
 
 def test_warnings_are_repeated_on_a_no_op(site: Path) -> None:

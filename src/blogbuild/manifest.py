@@ -3,12 +3,13 @@ one that changed a few posts knows which, without reading the others.
 
 A successful `blogbuild build` writes `.blogbuild-cache/last-build-<meaning>.json`, keyed by what its options
 mean once the config fills them in (`-o public` and the default are one build; `build-keys.json` remembers
-which meaning each spelling of the options had, so a no-op need not read the config): the size and mtime of
-every file it read (config, content/, templates/, static/, the theme) and the names in every folder it
-read, every file and folder it published, and a hash of blogbuild's code and the libraries that shape its
-output. The next build with the same options stats those paths first (examine()): when every one matches,
-the published site is exactly what a build would write, so it says so and stops, without importing
-markdown-it, Jinja or Pygments; when only some posts changed, the build is told which.
+which meaning each spelling of the options had with the config files as they were, so a no-op need not
+read the config): the size and mtime of every file it read (config, content/, templates/, static/, the
+theme) and the names in every folder it read, every file and folder it published, and a hash of
+blogbuild's code and the libraries that shape its output. The next build with the same options stats
+those paths first (examine()): when every one matches, the published site is exactly what a build would
+write, so it says so and stops, without importing markdown-it, Jinja or Pygments; when only some posts
+changed, the build is told which.
 
 Why stats can be trusted: inputs are recorded as they were *before* the build read them, so an edit made
 during a build shows as a change next time. An edit within the file system's timestamp granularity of the
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from .atomic import write_atomically
-from .names import CONFIG_NAMES, config_paths
+from .names import config_paths
 
 if TYPE_CHECKING:
     from .commands.build import BuildOptions
@@ -88,14 +89,9 @@ def _digest_of(values: Mapping[str, object]) -> str:
 
 
 def _config_choice(options: BuildOptions, root: str) -> str:
-    """Which config file the options name, relative to the site: "" for the one blogbuild finds by itself,
-    also when --config names that very file."""
-    if options.config is None:
-        return ""
-    given = os.path.abspath(options.config)
-    found = next((path for path in (os.path.join(root, name) for name in CONFIG_NAMES) if os.path.isfile(path)),
-                 None)
-    return "" if given == found else _portable(given, root)
+    """Which config file the options name, relative to the site; "" for the one blogbuild looks for. (--config
+    naming that very file is another build: its record watches that file only, not the others looked for.)"""
+    return "" if options.config is None else _portable(os.path.abspath(options.config), root)
 
 
 def _in_site(value: str | None, root: str) -> str | None:
@@ -119,8 +115,8 @@ def meaning_key(options: BuildOptions, config: SiteConfig) -> str:
     written, drafts, future, strict, base_url. `build -o public` and `build` (public/ by default) are one
     build, with one record, which `serve` finds too."""
     root = _site_root(options)
-    return _digest_of({"root": ".", "source": _in_site(config.source_dir, os.path.abspath(config.root)),
-                       "output": _in_site(config.output_dir, os.path.abspath(config.root)),
+    return _digest_of({"root": ".", "source": _in_site(config.source_dir, root),
+                       "output": _in_site(config.output_dir, root),
                        "config": _config_choice(options, root), "drafts": config.drafts, "future": config.future,
                        "base_url": config.base_url, "strict": config.strict})
 
@@ -129,24 +125,39 @@ def _aliases_path(options: BuildOptions) -> Path:
     return Path(options.root or ".") / CACHE_DIR / "build-keys.json"
 
 
-def _read_aliases(options: BuildOptions) -> dict[str, str]:
+def _config_stamp(options: BuildOptions) -> str:
+    """The content of every config file these options may read (a few small files): what a spelling of the
+    options means holds only while they are as they were."""
+    digest = hashlib.blake2b(digest_size=8)
+    for path in config_candidates(options):
+        try:
+            data = Path(path).read_bytes() if os.path.isfile(path) else b"folder" if os.path.isdir(path) else b"-"
+        except OSError:
+            data = b"?"
+        digest.update(f"\x1f{path}\x1f".encode("utf-8", "surrogateescape") + data)
+    return digest.hexdigest()
+
+
+def _read_aliases(options: BuildOptions) -> dict[str, list]:
     try:
         with open(_aliases_path(options), encoding="utf-8") as handle:
             aliases = json.load(handle)
     except (OSError, ValueError):
         return {}
-    return {key: value for key, value in aliases.items() if isinstance(value, str)} \
+    return {key: value for key, value in aliases.items() if isinstance(value, list) and len(value) == 2} \
         if isinstance(aliases, dict) else {}
 
 
 def _remember(options: BuildOptions, meaning: str) -> None:
-    """Note what these options meant (best effort: a lost note costs one config read next time)."""
+    """Note what these options meant with the config files as they are now (best effort: a lost note costs
+    one config read next time)."""
     aliases = _read_aliases(options)
     spelling = _options_key(options)
-    if aliases.get(spelling) == meaning:
+    noted = [meaning, _config_stamp(options)]
+    if aliases.get(spelling) == noted:
         return
     aliases.pop(spelling, None)
-    aliases[spelling] = meaning
+    aliases[spelling] = noted
     try:
         _write_json(_aliases_path(options), dict(list(aliases.items())[-_MAX_ALIASES:]))
     except OSError:
@@ -154,12 +165,12 @@ def _remember(options: BuildOptions, meaning: str) -> None:
 
 
 def _record_key(options: BuildOptions) -> str | None:
-    """The meaning key of these options: remembered from the last build with this spelling, else
-    found by reading the config (once per new spelling; the no-op check imports no config reader). None
+    """The meaning key of these options: remembered from the last build with this spelling while the config
+    files are unchanged, else found by reading the config (the no-op check imports no config reader). None
     when the config cannot be read: the build then reports why."""
     known = _read_aliases(options).get(_options_key(options))
-    if known is not None:
-        return known
+    if known is not None and known[1] == _config_stamp(options):
+        return str(known[0])
     from .config import load_config
     from .errors import BlogbuildError
     try:
