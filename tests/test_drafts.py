@@ -53,3 +53,11 @@ def test_init_new_build_drafts_publishes_a_cjk_url(tmp_path: Path, monkeypatch: 
     html = page.read_text(encoding="utf-8")
     assert "第一篇" in html and 'class="katex' in html and "flowchart LR" in html
     assert "/posts/第一篇/</loc>" in (tmp_path / "public" / "sitemap.xml").read_text(encoding="utf-8")
+
+
+def test_check_names_five_drafts_and_counts_the_rest(make_site, capsys: pytest.CaptureFixture[str]) -> None:
+    site = make_site({f"content/posts/d{number}.md": DRAFT.replace("See [x](/posts/nowhere/).", "Fine.")
+                      for number in range(7)})
+    assert main(["check", "--root", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert "drafts among them: " in out and out.count("content/posts/d") == 5 and "and 2 more" in out, out

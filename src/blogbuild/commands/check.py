@@ -53,7 +53,8 @@ def run(options: CheckOptions) -> int:
         print(f"{problem} (a draft)" if problem.path in drafts else str(problem))
     total = len(build_errors) + len(report.problems)
     counts = report.counts
-    checked_drafts = f" (drafts among them: {', '.join(drafts)})" if drafts else ""
+    named = ", ".join(drafts[:5]) + (f" and {len(drafts) - 5} more" if len(drafts) > 5 else "")
+    checked_drafts = f" (drafts among them: {named})" if drafts else ""
     summary = (f"checked {counts.get('pages', 0)} pages{checked_drafts}, {counts.get('links', 0)} links, "
                f"{counts.get('math', 0)} formulas, {counts.get('diagrams', 0)} diagrams")
     if total:
