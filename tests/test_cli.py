@@ -139,6 +139,8 @@ def test_each_command_has_its_own_description(command: str, capsys: pytest.Captu
     (["serve", "--prot", "8000"], ["usage: blogbuild serve", "did you mean --port?"]),
     (["new", "T", "--tag", "a"], ["usage: blogbuild new", "did you mean --tags?"]),
     (["init", "--from-hgo"], ["usage: blogbuild init", "did you mean --from-hugo?"]),
+    (["build", "--no-drafts"], ["usage: blogbuild build", "--no-drafts is an option of serve and check, not of build",
+                                "--drafts is the opposite, and off by default"]),
 ])
 def test_a_wrong_flag_gets_the_command_usage_and_a_hint(argv: list[str], hints: list[str], tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch,

@@ -177,7 +177,10 @@ def _unknown_arguments(parser: argparse.ArgumentParser, command: str, extras: li
         match = _closest(flag, flags)
         if others:
             message += f"; {flag} is an option of {' and '.join(others)}, not of {command}"
-        if match:
+        if match and (flag == f"--no-{match[0][2:]}" or match[0] == f"--no-{flag[2:]}"):
+            # `build --no-drafts`: the opposite of build's --drafts is what build does without it.
+            message += f"; {match[0]} is the opposite, and off by default"
+        elif match:
             message += f"; did you mean {match[0]}?"
         message += f" (`blogbuild {command} --help` lists its options)"
     own.error(message)
