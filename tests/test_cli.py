@@ -1,6 +1,8 @@
 """cli.py, in-process: argv becomes a command's options, errors become exit codes, never a traceback."""
 from __future__ import annotations
 
+import argparse
+import re
 from pathlib import Path
 
 import pytest
@@ -83,3 +85,102 @@ def test_fix_dry_run_flag_writes_nothing(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["fix", "--dry-run", str(path)]) == 0
     assert path.read_text(encoding="utf-8") == damaged
     assert "+++ " in capsys.readouterr().out
+
+
+def _subparsers() -> dict[str, argparse.ArgumentParser]:
+    action = next(action for action in make_parser()._actions if isinstance(action, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def _options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    return [action for action in parser._actions if not isinstance(action, argparse._HelpAction)]
+
+
+@pytest.mark.parametrize("command", sorted(_subparsers()))
+def test_every_option_has_help_that_shows_its_default(command: str) -> None:
+    for action in _options(_subparsers()[command]):
+        name = "/".join(action.option_strings) or action.dest
+        assert action.help, f"{command} {name} has no help"
+        if not action.option_strings:
+            continue   # a positional argument has no default
+        if action.required:
+            assert "(required" in action.help, f"{command} {name}: help does not say it is required"
+            continue
+        assert re.search(r"\(default: [^)]+\)", action.help), f"{command} {name}: no '(default: …)' in its help"
+        default = action.default
+        if isinstance(default, (int, str)) and not isinstance(default, bool) and default not in (0, ""):
+            assert f"default: {default}" in action.help, f"{command} {name}: help does not show {default!r}"
+
+
+def test_top_level_help_lists_each_command_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for command in _subparsers():
+        line = next((line for line in out.splitlines() if line.strip().startswith(command + " ")), "")
+        assert len(line.split()) > 2, f"no one-line description of {command} in blogbuild --help"
+
+
+@pytest.mark.parametrize("command", sorted(_subparsers()))
+def test_each_command_has_its_own_description(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: blogbuild {command}")
+    description = out.split("\n\n")[1]
+    assert not description.startswith(("positional arguments", "options")), f"{command} --help has no description"
+    assert " ".join(description.split()) == _subparsers()[command].description
+
+
+@pytest.mark.parametrize(("argv", "hints"), [
+    (["check", "--strict"], ["usage: blogbuild check", "--strict is an option of build, not of check"]),
+    (["build", "--draft"], ["usage: blogbuild build", "did you mean --drafts?"]),
+    (["serve", "--prot", "8000"], ["usage: blogbuild serve", "did you mean --port?"]),
+    (["new", "T", "--tag", "a"], ["usage: blogbuild new", "did you mean --tags?"]),
+    (["init", "--from-hgo"], ["usage: blogbuild init", "did you mean --from-hugo?"]),
+    (["build", "--no-drafts"], ["usage: blogbuild build", "--no-drafts is an option of serve and check, not of build",
+                                "--drafts is the opposite, and off by default"]),
+])
+def test_a_wrong_flag_gets_the_command_usage_and_a_hint(argv: list[str], hints: list[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)   # were a flag taken after all (an abbreviation), nothing lands in the repository
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    for hint in hints:
+        assert hint in err, err
+    assert "usage: blogbuild [-h]" not in err
+
+
+def test_a_misspelt_command_gets_did_you_mean(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["biuld"])
+    assert stopped.value.code == 2
+    assert "did you mean 'build'?" in capsys.readouterr().err
+
+
+def test_serve_takes_drafts_as_build_and_check_do() -> None:
+    parser = make_parser()
+    assert parser.parse_args(["serve"]).drafts is True
+    assert parser.parse_args(["serve", "--drafts"]).drafts is True
+    assert parser.parse_args(["serve", "--no-drafts"]).drafts is False
+
+
+def test_quiet_means_errors_only_for_init_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "hugo.toml").write_text('title = "T"\ntheme = "PaperMod"\n', encoding="utf-8")
+    (tmp_path / "layouts" / "partials").mkdir(parents=True)
+    (tmp_path / "layouts" / "partials" / "x.html").write_text("{{ . }}\n", encoding="utf-8")
+    assert main(["init", "--from-hugo", "--root", str(tmp_path), "--quiet"]) == 0
+    assert capsys.readouterr().out == ""
+    assert (tmp_path / "blogbuild.yaml").is_file()
+
+
+def test_serve_output_help_says_what_the_readme_says() -> None:
+    help_text = next(action.help for action in _subparsers()["serve"]._actions if "--output" in action.option_strings)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `blogbuild serve"))
+    assert "[--output DIR]" in row
+    assert help_text is not None and "served from memory" in help_text and "served from memory" in readme

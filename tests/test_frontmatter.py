@@ -9,7 +9,7 @@ import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from blogbuild.errors import SourceError
+from blogbuild.errors import SourceError, describe_chain
 from blogbuild import frontmatter
 from blogbuild.frontmatter import split_front_matter
 from blogbuild.keys import key_line
@@ -34,6 +34,9 @@ def test_invalid_header_names_line_and_fix(path: Path) -> None:
     with pytest.raises(SourceError) as caught:
         split_front_matter(path.read_text(encoding="utf-8"), path=path.name)
     assert str(caught.value) == expected
+    # Printed with its causes (the CLI, the serve overlay), it is still only blogbuild's own line: the
+    # parser's "line 1, column 8" counts from the header's first line and would contradict it.
+    assert describe_chain(caught.value) == expected
 
 
 def test_body_keeps_its_text_after_crlf_normalised_header() -> None:

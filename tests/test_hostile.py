@@ -342,3 +342,20 @@ def test_fuzz_properties_hold_for_random_input(target: str) -> None:
         check(data)
 
     run()
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), [
+    ("hugo.toml", 'title = "x"\nbaseURL = \n', "hugo.toml:2: config: cannot read this Hugo config: Invalid value; fix"),
+    ("hugo.yaml", 'title: x\nparams:\n  a: "b\n', "hugo.yaml:4: config: cannot read this Hugo config: found "
+     "unexpected end of stream (while scanning a quoted scalar); fix"),
+    ("hugo.json", '{"title": "x",\n "a": }\n', "hugo.json:2: config: cannot read this Hugo config: Expecting value"),
+    ("blogbuild.toml", 'title = "x"\npaginate = \n', "blogbuild.toml:2: config: invalid TOML: Invalid value; fix"),
+])
+def test_config_syntax_errors_print_only_blogbuilds_line(tmp_path: Path, name: str, text: str, expected: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    write_files(tmp_path, {name: text, "content/posts/a.md": GOOD_POST})
+    assert main(["build", "--root", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"Error: {tmp_path.as_posix()}/{expected}") or err.startswith(f"Error: {expected}"), err
+    # The parser's own positions ("line 2, column 11", '"<unicode string>", line 3') are not printed beside it.
+    assert "column" not in err and "<unicode string>" not in err and "line " not in err

@@ -60,3 +60,24 @@ def test_reports_templates_to_port_with_their_uses(tmp_path: Path, capsys: pytes
 def test_without_a_hugo_config_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["init", "--from-hugo", "--root", str(tmp_path)]) == 1
     assert "no Hugo config" in capsys.readouterr().err
+
+
+def test_says_what_to_do_with_hugo_public_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "hugo.toml").write_text('title = "T"\n', encoding="utf-8")
+    (tmp_path / "content").mkdir()
+    assert main(["init", "--from-hugo", "--root", str(tmp_path)]) == 0
+    assert "Hugo's output" not in capsys.readouterr().out   # no public/ yet: nothing to say
+    (tmp_path / "public").mkdir()
+    (tmp_path / "public" / "index.html").write_text("<p>Hugo</p>\n", encoding="utf-8")
+    assert main(["init", "--from-hugo", "--root", str(tmp_path), "--force"]) == 0
+    out = capsys.readouterr().out
+    public = (tmp_path / "public").as_posix()
+    assert f"{public}/ holds Hugo's output" in out and f"`mv {public} {public}-hugo`" in out
+    assert main(["build", "--root", str(tmp_path)]) == 1   # what the advice is about
+    assert "did not write" in capsys.readouterr().err
+    (tmp_path / ".hugo_build.lock").write_text("", encoding="utf-8")   # what `hugo` leaves beside public/
+    assert main(["build", "--root", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "holds Hugo's build" in err and "-hugo`" in err
+    (tmp_path / "public").rename(tmp_path / "public-hugo")
+    assert main(["build", "--root", str(tmp_path), "--quiet"]) == 0

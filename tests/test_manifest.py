@@ -156,6 +156,45 @@ def test_other_options_do_not_reuse_the_record(site: Path) -> None:
     assert blogbuild(site, "--no-cache").stdout.startswith("Built ")
 
 
+@pytest.mark.parametrize("spelling", [["-o", "public"], ["--output", "./public/"], ["--source", "content"],
+                                      ["--base-url", "http://localhost:1313/"]])
+def test_options_that_mean_the_default_are_the_default_build(site: Path, spelling: list[str]) -> None:
+    (site / "blogbuild.yaml").write_text("title: Basic\nbase_url: http://localhost:1313/\n", encoding="utf-8")
+    age(site)
+    assert blogbuild(site).stdout.startswith("Built ")   # the config is new
+    records = sorted((site / ".blogbuild-cache").glob("last-build-*.json"))
+    assert blogbuild(site, *spelling).stdout.startswith("Up to date"), spelling   # the same build, spelt out
+    assert blogbuild(site, *spelling).stdout.startswith("Up to date"), spelling   # remembered (build-keys.json)
+    assert blogbuild(site).stdout.startswith("Up to date")
+    # Spelt out first, then the default: one record between them.
+    assert blogbuild(site, "--drafts").stdout.startswith("Built ")
+    assert blogbuild(site, *spelling).stdout.startswith("Built ")
+    assert blogbuild(site).stdout.startswith("Up to date")
+    assert len(sorted((site / ".blogbuild-cache").glob("last-build-*.json"))) == len(records) + 1   # + --drafts
+
+
+def test_an_output_the_config_moves_is_not_the_default_any_more(site: Path) -> None:
+    assert blogbuild(site, "-o", "public").stdout.startswith("Up to date")
+    (site / "blogbuild.yaml").write_text("title: Basic\noutput_dir: site-out\n", encoding="utf-8")
+    age(site)
+    assert blogbuild(site).stdout.startswith("Built ")    # into site-out/
+    assert (site / "site-out" / "index.html").is_file()
+    assert blogbuild(site, "-o", "public").stdout.startswith("Built ")   # public/ is not the default now
+    assert blogbuild(site).stdout.startswith("Up to date")
+
+
+def test_what_a_spelling_meant_is_forgotten_when_the_config_changes(site: Path) -> None:
+    """`build` meant public/; the config moves the default to site-out/ and `-o public` rebuilds public/'s
+    record: `build` is not 'up to date' with public/, it builds into site-out/."""
+    with open(site / "blogbuild.yaml", "a", encoding="utf-8") as config:   # all else as it was
+        config.write("output_dir: site-out\n")
+    age(site)
+    assert blogbuild(site, "-o", "public").stdout.startswith("Built ")
+    result = blogbuild(site)
+    assert result.stdout.startswith("Built ") and "-> site-out/" in result.stdout, result.stdout
+    assert (site / "site-out" / "index.html").is_file()
+
+
 def test_warnings_are_repeated_on_a_no_op(site: Path) -> None:
     (site / "content" / "posts" / "warned.md").write_text(
         "---\ntitle: Warned\ndate: 2020-01-01\nunknown_key_xyz: 1\n---\n[dangling][nowhere]\n\n{{< nosuch >}}\n",

@@ -86,3 +86,22 @@ def test_settings_read_but_not_applied_are_one_notice(tmp_path: Path) -> None:
     assert config.notices == ("markup settings blogbuild reads but does not apply: markup.highlight.style, "
                               "markup.highlight.noClasses",)
     assert load_config(write(tmp_path, "markup:\n  highlight: {lineNos: true}\n")).notices == ()
+
+
+def test_extensions_blogbuild_always_has_are_not_reported_when_on() -> None:
+    # Hugo's defaults, as `hugo config` prints them: every one is what blogbuild does anyway.
+    on = {"goldmark": {"extensions": {
+        "table": True, "strikethrough": True, "taskList": True, "definitionList": True,
+        "footnote": {"enable": True, "backlinkHTML": "&#x21a9;&#xfe0e;"},
+        "extras": {"delete": {"enable": False}, "insert": {"enable": False}, "mark": {"enable": False},
+                   "subscript": {"enable": False}, "superscript": {"enable": False}}}}}
+    assert markup_from_mapping(on).ignored == ()
+    assert markup_from_mapping({"goldmark": {"extensions": {"footnote": True}}}).ignored == ()
+
+
+def test_extensions_turned_off_or_changed_are_reported() -> None:
+    changed = {"goldmark": {"extensions": {
+        "table": False, "footnote": {"enable": True, "backlinkHTML": "^"}, "extras": {"mark": {"enable": True}}}}}
+    assert markup_from_mapping(changed).ignored == (
+        "markup.goldmark.extensions.table", "markup.goldmark.extensions.footnote.backlinkHTML",
+        "markup.goldmark.extensions.extras.mark")

@@ -591,12 +591,14 @@ def test_batcher_hands_out_settled_saves_without_the_long_quiet_period():
 
 # --- starting from the last build (serve/warm.py) ---------------------------------------------------------
 
-def test_after_a_build_the_first_page_is_the_published_one_before_anything_is_rendered(site):
+@pytest.mark.parametrize("output", [[], ["-o", "public"], ["--output", "public/"]])
+def test_after_a_build_the_first_page_is_the_published_one_before_anything_is_rendered(site, output):
     from blogbuild.build import Builder
     from blogbuild.cli import main
     (site / "blogbuild.yaml").write_text("title: Serve test\nbase_url: https://example.org/\npaginate: 3\n",
                                          encoding="utf-8")
-    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    # `-o public` is the default spelt out: the same build, which the server starts from (issue 24).
+    assert main(["build", "--root", str(site), "--quiet", *output]) == 0
     release = threading.Event()
     rendered: list[int] = []
 

@@ -242,7 +242,7 @@ def test_a_server_restarted_after_an_edit_plans_only_what_the_post_reaches(site:
     assert_served_as_fresh(site, third.url)
 
 
-@pytest.mark.parametrize("change", ["# a comment\n", "title: Another Title\n"])
+@pytest.mark.parametrize("change", ["# a comment\n", "description: Another description\n"])
 def test_a_server_restarted_after_a_config_change_builds_in_full(site: Path, change: str) -> None:
     """Any change to the config file plans every page again: one that leaves the configuration as it was
     (a comment) as well as one that changes it (another configuration: no saved tree of its own)."""

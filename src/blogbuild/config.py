@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping, Protocol
 
 from .cards import CardOptions, parse_card_options
-from .errors import SourceError
+from .errors import SourceError, parser_problem
 from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
 from .keys import key_line
@@ -350,8 +350,8 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
         except RecursionError:
             raise _fail(path, 1, "config is nested too deeply to read; flatten the nested arrays or tables") from None
         except tomllib.TOMLDecodeError as error:
-            line = _toml_error_line(str(error))
-            raise _fail(path, line, f"invalid TOML: {error}; fix the syntax on that line") from None
+            at, problem = parser_problem(error)
+            raise _fail(path, (at or 0) + 1, f"invalid TOML: {problem}; fix the syntax on that line") from None
     else:
         import yaml
 
@@ -363,12 +363,8 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
         except RecursionError:
             raise _fail(path, 1, "config is nested too deeply to read; flatten the nested mappings") from None
         except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else 1
-            problem = getattr(error, "problem", None) or "cannot be read"
-            context = getattr(error, "context", None)
-            if context:
-                problem = f"{problem} ({context})"
+            at, problem = parser_problem(error)
+            line = (at or 0) + 1
             # from None: PyYAML's own text repeats the position as '<unicode string>', which only confuses.
             raise _fail(path, line, f"invalid YAML: {problem}; fix the syntax on that line "
                         "(indent nested keys evenly with spaces, quote values containing ': ')") from None
@@ -378,8 +374,3 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
         raise _fail(path, 1, "config must be a mapping of key: value lines")
     return data
 
-
-def _toml_error_line(message: str) -> int:
-    import re
-    match = re.search(r"line (\d+)", message)
-    return int(match.group(1)) if match else 1

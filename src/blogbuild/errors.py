@@ -73,6 +73,27 @@ class SourceWarning:
         return f"{location}: warning: {self.message}"
 
 
+def parser_problem(error: BaseException, *, prefer_context: bool = False) -> tuple[int | None, str]:
+    """What tomllib, json or PyYAML said, as blogbuild prints it beside its own path:line: the 0-based line
+    the parser names in the text it was given (None when it names none), and its message without the parser's
+    own positions ("at line 1, column 8", '"<unicode string>", line 1'), which count from another start."""
+    import re
+    marks = (getattr(error, "context_mark", None), getattr(error, "problem_mark", None))
+    mark = (marks if prefer_context else marks[::-1])[0] or marks[0] or marks[1]
+    if hasattr(error, "problem_mark"):   # PyYAML: where it failed, or (prefer_context) where the construct opened
+        problem = getattr(error, "problem", None) or "cannot be read"
+        context = getattr(error, "context", None)
+        return (mark.line if mark is not None else None), (f"{problem} ({context})" if context else problem)
+    line_number, json_message = getattr(error, "lineno", None), getattr(error, "msg", None)
+    if isinstance(line_number, int) and isinstance(json_message, str):   # json.JSONDecodeError
+        return line_number - 1, json_message
+    message = str(error)
+    match = re.search(r"\s*\(at line (\d+), column \d+\)$", message)
+    if match:   # tomllib
+        return int(match.group(1)) - 1, message[:match.start()]
+    return None, re.sub(r"\s*\(at end of document\)$", " (at the end)", message)
+
+
 def describe_chain(error: BaseException) -> str:
     """The error and its causes, one per line, for printing without a traceback."""
     lines = [str(error)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import SourceError
+from .errors import SourceError, parser_problem
 from .integrations import from_hugo
 from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
@@ -74,8 +74,8 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
         raise SourceError(shown, 1, "cannot read this Hugo config: it is nested too deeply; "
                           "flatten the nested values", stage="config") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, yaml.YAMLError) as error:
-        line = getattr(error, "lineno", None) or getattr(getattr(error, "problem_mark", None), "line", 0) + 1
-        raise SourceError(shown, int(line), f"cannot read this Hugo config: {error}; fix the syntax",
+        at, problem = parser_problem(error)   # the parser's message without its own positions
+        raise SourceError(shown, (at or 0) + 1, f"cannot read this Hugo config: {problem}; fix the syntax",
                           stage="config") from None
     if data is None:
         return {}

@@ -1,12 +1,15 @@
 """The record of the last published build, so that a build with nothing to do stops after a stat pass, and
 one that changed a few posts knows which, without reading the others.
 
-A successful `blogbuild build` writes `.blogbuild-cache/last-build-<options>.json`: the size and mtime of
-every file it read (config, content/, templates/, static/, the theme) and the names in every folder it
-read, every file and folder it published, and a hash of blogbuild's code and the libraries that shape its
-output. The next build with the same options stats those paths first (examine()): when every one matches,
-the published site is exactly what a build would write, so it says so and stops, without importing
-markdown-it, Jinja or Pygments; when only some posts changed, the build is told which.
+A successful `blogbuild build` writes `.blogbuild-cache/last-build-<meaning>.json`, keyed by what its options
+mean once the config fills them in (`-o public` and the default are one build; `build-keys.json` remembers
+which meaning each spelling of the options had with the config files as they were, so a no-op need not
+read the config): the size and mtime of every file it read (config, content/, templates/, static/, the
+theme) and the names in every folder it read, every file and folder it published, and a hash of
+blogbuild's code and the libraries that shape its output. The next build with the same options stats
+those paths first (examine()): when every one matches, the published site is exactly what a build would
+write, so it says so and stops, without importing markdown-it, Jinja or Pygments; when only some posts
+changed, the build is told which.
 
 Why stats can be trusted: inputs are recorded as they were *before* the build read them, so an edit made
 during a build shows as a change next time. An edit within the file system's timestamp granularity of the
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from .config import SiteConfig, SiteOptions
 
 CACHE_DIR = ".blogbuild-cache"
+_MAX_ALIASES = 64   # spellings of the options remembered (build-keys.json), the latest kept
 _FORMAT = 2
 RACY_SECONDS = 2.0
 # Libraries whose version changes the bytes of a page (highlighting, markdown, templates, YAML).
@@ -79,22 +83,103 @@ def code_key() -> str:
     return digest.hexdigest()
 
 
-def _options_key(options: BuildOptions) -> str:
-    """The options as a key, where the site is left out: the record lives in the site's own folder, and a
-    fresh clone of the site in another folder must find it."""
-    # The options that change what a build publishes; jobs, quiet and no_cache do not.
-    root = os.path.abspath(options.root or ".")
-    folders: dict[str, str | None] = {"source": options.source, "output": options.output, "config": options.config}
-    if options.config is not None:   # the same file reached from another cwd
-        folders["config"] = _portable(os.path.abspath(options.config), root)
-    for name in ("source", "output"):   # relative to the site folder, unless given absolute
-        value = folders[name]
-        if value is not None and os.path.isabs(value):
-            folders[name] = _portable(value, root)
-    values = {"root": ".", **folders, "drafts": options.drafts, "future": options.future,
-              "base_url": options.base_url, "strict": options.strict}
+def _digest_of(values: Mapping[str, object]) -> str:
     return hashlib.blake2b(json.dumps(values, sort_keys=True).encode("utf-8", "surrogatepass"),
                            digest_size=8).hexdigest()
+
+
+def _config_choice(options: BuildOptions, root: str) -> str:
+    """Which config file the options name, relative to the site; "" for the one blogbuild looks for. (--config
+    naming that very file is another build: its record watches that file only, not the others looked for.)"""
+    return "" if options.config is None else _portable(os.path.abspath(options.config), root)
+
+
+def _in_site(value: str | None, root: str) -> str | None:
+    """A folder option as the site-relative path it means (relative ones count from the site folder)."""
+    return None if value is None else _portable(os.path.abspath(os.path.join(root, value)), root)
+
+
+def _options_key(options: BuildOptions) -> str:
+    """The options as typed (paths resolved): the key under which the meaning key of the last build with this
+    spelling is remembered. The site folder is left out: the record lives in it, and a fresh clone of the
+    site in another folder must find it."""
+    # The options that change what a build publishes; jobs, quiet and no_cache do not.
+    root = _site_root(options)
+    return _digest_of({"root": ".", "source": _in_site(options.source, root), "output": _in_site(options.output, root),
+                       "config": _config_choice(options, root), "drafts": options.drafts, "future": options.future,
+                       "base_url": options.base_url, "strict": options.strict})
+
+
+def meaning_key(options: BuildOptions, config: SiteConfig) -> str:
+    """What the options mean once the config has filled in what they leave out: the folders read and
+    written, drafts, future, strict, base_url. `build -o public` and `build` (public/ by default) are one
+    build, with one record, which `serve` finds too."""
+    root = _site_root(options)
+    return _digest_of({"root": ".", "source": _in_site(config.source_dir, root),
+                       "output": _in_site(config.output_dir, root),
+                       "config": _config_choice(options, root), "drafts": config.drafts, "future": config.future,
+                       "base_url": config.base_url, "strict": config.strict})
+
+
+def _aliases_path(options: BuildOptions) -> Path:
+    return Path(options.root or ".") / CACHE_DIR / "build-keys.json"
+
+
+def _config_stamp(options: BuildOptions) -> str:
+    """The content of every config file these options may read (a few small files): what a spelling of the
+    options means holds only while they are as they were."""
+    digest = hashlib.blake2b(digest_size=8)
+    for path in config_candidates(options):
+        try:
+            data = Path(path).read_bytes() if os.path.isfile(path) else b"folder" if os.path.isdir(path) else b"-"
+        except OSError:
+            data = b"?"
+        digest.update(f"\x1f{path}\x1f".encode("utf-8", "surrogateescape") + data)
+    return digest.hexdigest()
+
+
+def _read_aliases(options: BuildOptions) -> dict[str, list]:
+    try:
+        with open(_aliases_path(options), encoding="utf-8") as handle:
+            aliases = json.load(handle)
+    except (OSError, ValueError):
+        return {}
+    return {key: value for key, value in aliases.items() if isinstance(value, list) and len(value) == 2} \
+        if isinstance(aliases, dict) else {}
+
+
+def _remember(options: BuildOptions, meaning: str) -> None:
+    """Note what these options meant with the config files as they are now (best effort: a lost note costs
+    one config read next time)."""
+    aliases = _read_aliases(options)
+    spelling = _options_key(options)
+    noted = [meaning, _config_stamp(options)]
+    if aliases.get(spelling) == noted:
+        return
+    aliases.pop(spelling, None)
+    aliases[spelling] = noted
+    try:
+        _write_json(_aliases_path(options), dict(list(aliases.items())[-_MAX_ALIASES:]))
+    except OSError:
+        pass
+
+
+def _record_key(options: BuildOptions) -> str | None:
+    """The meaning key of these options: remembered from the last build with this spelling while the config
+    files are unchanged, else found by reading the config (the no-op check imports no config reader). None
+    when the config cannot be read: the build then reports why."""
+    known = _read_aliases(options).get(_options_key(options))
+    if known is not None and known[1] == _config_stamp(options):
+        return str(known[0])
+    from .config import load_config
+    from .errors import BlogbuildError
+    try:
+        config = load_config(options.config, root=Path(options.root or "."), overrides=options.config_overrides())
+    except (BlogbuildError, OSError):
+        return None
+    meaning = meaning_key(options, config)
+    _remember(options, meaning)
+    return meaning
 
 
 @functools.lru_cache(maxsize=4096)
@@ -156,9 +241,9 @@ def _local(path: str, root: str) -> str:
     return os.path.normpath(os.path.join(root, path))
 
 
-def record_path(options: BuildOptions) -> Path:
-    """Where the record for a build with these options lives."""
-    return Path(options.root or ".") / CACHE_DIR / f"last-build-{_options_key(options)}.json"
+def record_path(options: BuildOptions, key: str) -> Path:
+    """Where the record of a build with this meaning key lives (meaning_key())."""
+    return Path(options.root or ".") / CACHE_DIR / f"last-build-{key}.json"
 
 
 def _names_digest(names: Iterable[str]) -> str:
@@ -307,17 +392,20 @@ def _site_root(options: BuildOptions) -> str:
     return os.path.abspath(options.root or ".")
 
 
-def write_record(options: BuildOptions, *, inputs: dict[str, Entry | None], outputs: dict[str, Entry | None],
-                 summary: str, warnings: list[str], valid_until: float | None, output_dir: str,
-                 build_id: str) -> None:
+def write_record(options: BuildOptions, config: SiteConfig, *, inputs: dict[str, Entry | None],
+                 outputs: dict[str, Entry | None], summary: str, warnings: list[str], valid_until: float | None,
+                 output_dir: str, build_id: str, notes: list[str] | None = None) -> None:
     """Save the record of a build that was just published (atomically: a torn record is never read).
     build_id names the saved builder state that goes with it (build.py). Paths are kept relative to the
     site folder (see _portable)."""
     root = _site_root(options)
     record = {"format": _FORMAT, "code": code_key(),
               "inputs": _portable_all(inputs, root), "outputs": _portable_all(outputs, root), "summary": summary,
-              "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id}
-    _write_json(record_path(options), record)
+              "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id,
+              "notes": notes or []}
+    meaning = meaning_key(options, config)
+    _write_json(record_path(options, meaning), record)
+    _remember(options, meaning)
 
 
 def portable_entries(entries: dict[str, Entry | None], root: str) -> dict[str, Entry | None]:
@@ -405,10 +493,11 @@ class Examination:
     record: dict
     changed_inputs: tuple[str, ...]   # recorded input paths that differ now (files and folders), local
     verified: dict[str, Entry] = field(default_factory=dict)   # same content under a new stat (a fresh clone)
+    key: str = ""                     # the record's meaning key (meaning_key())
 
 
-def _read_record(options: BuildOptions) -> dict | None:
-    path = record_path(options)
+def _read_record(options: BuildOptions, key: str) -> dict | None:
+    path = record_path(options, key)
     try:
         with open(path, encoding="utf-8") as handle:
             record = json.load(handle)
@@ -428,8 +517,9 @@ def examine(options: BuildOptions) -> Examination | None:
     """Compare the last build's record with the disk. None when it cannot be used at all (no record, an
     unreadable or foreign one, other code, a post whose date has come, published files changed): the
     caller then builds in full, which is always correct."""
-    record = _read_record(options)
-    if record is None:
+    key = _record_key(options)
+    record = _read_record(options, key) if key is not None else None
+    if record is None or key is None:
         return None
     valid_until = record.get("valid_until")
     if valid_until is not None and (not isinstance(valid_until, (int, float)) or time.time() >= valid_until):
@@ -441,7 +531,7 @@ def examine(options: BuildOptions) -> Examination | None:
         return None
     verified: dict[str, Entry] = {}
     inputs = {_local(path, root): entry for path, entry in record["inputs"].items()}
-    return Examination(record, tuple(_differing(inputs, verified)), verified)
+    return Examination(record, tuple(_differing(inputs, verified)), verified, key)
 
 
 def _refresh(options: BuildOptions, found: Examination) -> None:
@@ -452,7 +542,7 @@ def _refresh(options: BuildOptions, found: Examination) -> None:
     inputs = dict(found.record["inputs"])
     for path, entry in found.verified.items():
         inputs[_portable(path, root)] = entry + ["racy"] if entry[1] >= racy_after else entry
-    _write_json(record_path(options), {**found.record, "inputs": inputs})
+    _write_json(record_path(options, found.key), {**found.record, "inputs": inputs})
 
 
 def published_files(options: BuildOptions, found: Examination, output_dir: Path) -> list[str]:
@@ -480,4 +570,6 @@ def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | 
         checked = len(record["inputs"]) + len(record["outputs"])
         print(f"Up to date: nothing changed since the last build ({record['summary']}); checked {checked} files "
               f"and folders in {(time.perf_counter() - started) * 1000:.0f} ms -> {record['output_dir']}/")
+        for note in record.get("notes", ()):   # what that build's last lines said (drafts left out)
+            print(note)
     return 0, found

@@ -68,9 +68,9 @@ _TREE: dict[str, Any] = {
             "linkifyprotocol": ("linkify_protocol", "protocol"),
             "typographer": ("typographer", "typographer"),
             "passthrough": ("passthrough", "passthrough"),
-            "table": ("hugo", "table"), "strikethrough": ("hugo", "strikethrough"),
-            "footnote": ("hugo", "footnote"), "definitionlist": ("hugo", "definitionList"),
-            "tasklist": ("hugo", "taskList"), "cjk": ("hugo", "cjk"), "extras": ("hugo", "extras"),
+            "table": ("always_on", "table"), "strikethrough": ("always_on", "strikethrough"),
+            "footnote": ("always_on", "footnote"), "definitionlist": ("always_on", "definitionList"),
+            "tasklist": ("always_on", "taskList"), "cjk": ("hugo", "cjk"), "extras": ("off_by_default", "extras"),
         },
         "parser": {
             "autoheadingid": ("heading_ids", "bool"),
@@ -112,7 +112,7 @@ _SPELLING = {
     "autoheadingid": "autoHeadingID", "autoheadingidtype": "autoHeadingIDType", "tableofcontents": "tableOfContents",
     "startlevel": "startLevel", "endlevel": "endLevel", "linenos": "lineNos", "linenostart": "lineNoStart",
     "linenumbersintable": "lineNumbersInTable", "anchorlinenos": "anchorLineNos", "codefences": "codeFences",
-    "enableemoji": "enableEmoji", "definitionlist": "definitionList", "tasklist": "taskList",
+    "enableemoji": "enableEmoji", "definitionlist": "definitionList", "tasklist": "taskList", "backlinkhtml": "backlinkHTML",
     "wrapstandaloneimagewithinparagraph": "wrapStandAloneImageWithinParagraph", "noclasses": "noClasses",
     "guesssyntax": "guessSyntax", "tabwidth": "tabWidth", "lineanchors": "lineAnchors", "wrapperclass": "wrapperClass",
     "duplicateresourcefiles": "duplicateResourceFiles", "renderhooks": "renderHooks", "asciidocext": "asciidocExt",
@@ -216,6 +216,34 @@ def _passthrough(value: Any, names: tuple[str, ...], reader: _Reader) -> dict[st
     return result
 
 
+# Hugo's own values of settings blogbuild always behaves as (goldmark's footnote backlink is markdown-it's too).
+_HUGO_DEFAULTS = {"enable": True, "backlinkhtml": "&#x21a9;&#xfe0e;"}
+
+
+def _always_on(value: Any, here: tuple[str, ...]) -> list[str]:
+    """An extension blogbuild always has on (tables, footnotes, ...): nothing to report when the config turns
+    it on as Hugo does by default; turned off, or a setting changed, it is not carried over."""
+    if value is True:
+        return []
+    if isinstance(value, Mapping):
+        return [_dotted(here + (str(key).lower(),)) for key, item in value.items()
+                if _HUGO_DEFAULTS.get(str(key).lower(), object()) != item]
+    return [_dotted(here)]
+
+
+def _off_by_default(value: Any, here: tuple[str, ...]) -> list[str]:
+    """Hugo's extras (`==mark==`, `~sub~`, ...), off in Hugo as in blogbuild: reported only when one is enabled."""
+    if not isinstance(value, Mapping):
+        return [_dotted(here)]
+    return [_dotted(here + (str(name).lower(),)) for name, setting in value.items()
+            if not (isinstance(setting, Mapping) and all(str(key).lower() == "enable" and item is False
+                                                         for key, item in setting.items()))]
+
+
+_AS_BLOGBUILD_DOES: dict[str, Callable[[Any, tuple[str, ...]], list[str]]] = {
+    "always_on": _always_on, "off_by_default": _off_by_default}
+
+
 def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str, ...], reader: _Reader,
           values: dict[str, Any], ignored: list[str]) -> None:
     if not isinstance(mapping, Mapping):
@@ -234,7 +262,9 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             _walk(value, entry, here, reader, values, ignored)
             continue
         target, kind = entry
-        if target == "hugo" or (target == "hugo_unless_true" and value is not True):
+        if target in _AS_BLOGBUILD_DOES:
+            ignored += _AS_BLOGBUILD_DOES[target](value, here)
+        elif target == "hugo" or (target == "hugo_unless_true" and value is not True):
             ignored.append(_dotted(here))
         elif target == "hugo_unless_true":
             continue

@@ -285,6 +285,7 @@ class Site:
     archives: tuple[ArchiveYear, ...]
     navigation: Mapping[str, PostNav]       # post url -> nav
     pages: tuple[Post, ...] = ()            # every published page, listed or not (posts plus `list: false` pages)
+    drafts_left_out: tuple[str, ...] = ()   # the source paths of the drafts not published (no --drafts)
 
     def taxonomy(self, name: str) -> Taxonomy | None:
         """The taxonomy called name, or None."""

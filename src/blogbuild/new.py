@@ -11,12 +11,21 @@ import yaml
 
 from . import strict_yaml
 from .errors import SourceError
-from .urls import ascii_slug
+from .urls import ascii_slug, urlize
 
 
-def new_post_slug(title: str, date: datetime) -> str:
-    """The file name of a new post: the title's ASCII slug, plus a short hash when letters were lost, or
-    date + hash for a title with no Latin letters at all (no transliteration without a dictionary)."""
+def new_post_slug(title: str, date: datetime, *, ascii_only: bool = False) -> str:
+    """The slug (and file name) of a new post: the title as Hugo's urlize writes it, CJK and accents kept
+    (`第一篇` is /posts/第一篇/, as Hugo publishes it); with ascii_only, or for a title with no letter or
+    digit, ascii_post_slug()."""
+    if not ascii_only and any(character.isalnum() for character in title):
+        return urlize(title)
+    return ascii_post_slug(title, date)
+
+
+def ascii_post_slug(title: str, date: datetime) -> str:
+    """The title's ASCII slug, plus a short hash when letters were lost, or date + hash for a title with no
+    Latin letters at all (no transliteration without a dictionary)."""
     slug = ascii_slug(title, max_length=100)
     digest = hashlib.sha1(title.encode("utf-8")).hexdigest()[:6]
     if not slug:
@@ -41,8 +50,27 @@ def front_matter_text(*, title: str, date: datetime, slug: str, tags: tuple[str,
     if series:
         lines.append(f"series: [{_quoted(series)}]")
         lines.append(f"series_order: {series_order}")
-    lines += ["---", "", ""]
-    return "\n".join(lines)
+    lines += ["---", ""]
+    return "\n".join(lines) + starter_body(title)
+
+
+def starter_body(title: str) -> str:
+    """The body of a new post (README's "Writing a post" shows it): a first paragraph naming the title, then
+    the math and diagram syntax to start from, the summary ending at `<!--more-->`."""
+    return f"""
+The first paragraph of “{title}”: the text above `<!--more-->` is the summary in lists and feeds.
+
+Inline math $O(n^2)$ and display math:
+
+$$\\text{{Attention}}(Q,K,V)=\\text{{softmax}}\\left(\\frac{{QK^T}}{{\\sqrt{{d_k}}}}\\right)V$$
+
+<!--more-->
+
+```mermaid
+flowchart LR
+  A[请求] --> B[调度器]
+```
+"""
 
 
 def _quoted(value: str) -> str:

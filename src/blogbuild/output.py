@@ -52,6 +52,10 @@ def check_output_dir(output_dir: Path, protected: list[Path]) -> None:
         raise BlogbuildError(f"output: refusing to replace '{output_dir}'; choose a folder such as public/")
     if output_dir.is_dir() and not (output_dir / MARKER).exists():
         if any(output_dir.iterdir()):
+            if (resolved.parent / ".hugo_build.lock").exists():   # Hugo leaves its lock in the site folder
+                raise BlogbuildError(f"output: '{output_dir}' holds Hugo's build (a .hugo_build.lock is beside it), "
+                                     f"not files blogbuild wrote; move it away (`mv {output_dir} {output_dir}-hugo`) "
+                                     "or delete it, or choose another --output (the build replaces the whole folder)")
             raise BlogbuildError(f"output: '{output_dir}' holds files blogbuild did not write; empty it or choose "
                                  "another --output (the build replaces the whole folder)")
 

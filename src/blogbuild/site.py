@@ -159,7 +159,9 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
             navigation[post.url] = PostNav(None, None, (), ())
     return Site(config=config, posts=tuple(posts), taxonomies=taxonomies,
                 sections=_sections(posts, section_pages), archives=_archives(posts),
-                navigation=navigation, pages=tuple(newest_first(published)))
+                navigation=navigation, pages=tuple(newest_first(published)),
+                drafts_left_out=tuple(sorted(page.source for page in all_pages
+                                             if page.kind == "page" and page.draft and not config.drafts)))
 
 
 def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Section, ...]:

@@ -56,6 +56,15 @@ def _summary(result: BuildResult, output: Path) -> str:
     return f"Built {total} pages ({kinds}), {stats.static_files} static files, {tail}"
 
 
+def closing_notes(result: BuildResult) -> list[str]:
+    """What the build's last lines say beyond its counts: the drafts it left out and how to include them."""
+    drafts = len(result.site.drafts_left_out) if result.site is not None else 0
+    if not drafts:
+        return []
+    return [f"{drafts} draft{'s' if drafts != 1 else ''} not published "
+            f"(`--drafts` to include {'them' if drafts != 1 else 'it'})"]
+
+
 def run(options: "BuildOptions", examination: "Examination | None" = None) -> int:
     """`blogbuild build`: build, report every error and warning, publish atomically; exit code.
 
@@ -121,6 +130,7 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
     outputs = manifest.snapshot_outputs(output, [*result.files, MARKER]) if inputs is not None else None
     builder.record_published(output, outputs)
     result = replace(result, files={})   # the summary needs only the counts
+    notes = closing_notes(result)
     builder.published(output)
     if inputs is not None and outputs is not None:
         build_id = os.urandom(16).hex()
@@ -129,13 +139,15 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
         summary = f"{sum(stats.pages_by_kind.values())} pages, {stats.static_files} static files"
         if stats.partial and examination is not None:   # the counts of the last full build, not of this one
             summary = examination.record["summary"]
-        manifest.write_record(options, inputs=inputs, outputs=outputs, summary=summary,
-                              warnings=[str(warning) for warning in result.warnings],
+        manifest.write_record(options, config, inputs=inputs, outputs=outputs, summary=summary,
+                              warnings=[str(warning) for warning in result.warnings], notes=notes,
                               valid_until=next_due(builder, config), output_dir=str(output), build_id=build_id)
     else:
         builder.save_cache()
     if not options.quiet:
         print(_summary(result, output))
+        for note in notes:
+            print(note)
     return 0
 
 

@@ -13,13 +13,13 @@ class CheckOptions:
     root: str = "."
     source: str | None = None
     config: str | None = None
-    drafts: bool = False
+    drafts: bool = True     # drafts are what is being written: checked unless --no-drafts
     future: bool = False
     quiet: bool = False
 
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""
-        return {"drafts": self.drafts or None, "future": self.future or None, "strict": False, "base_url": None,
+        return {"drafts": self.drafts, "future": self.future or None, "strict": False, "base_url": None,
                 "source_dir": self.source, "output_dir": None}
 
 
@@ -35,10 +35,12 @@ def run(options: CheckOptions) -> int:
     report = check_site(config, site_pages=result.site.pages if result.site else (),
                         files=result.files if result.ok else None)
     repair_lines = {(warning.path, warning.line, warning.message) for warning in report.repairs}
+    # Which problems are in drafts: check reads them (they are what is being written) and says so.
+    drafts = sorted({post.source for post in (result.site.pages if result.site else ()) if post.draft})
     if not quiet:
         for warning in result.warnings:
             if (warning.path, warning.line, warning.message) not in repair_lines:
-                print(str(warning))
+                print(f"{warning} (a draft)" if warning.path in drafts else str(warning))
         for note in report.notes:
             print(f"note: {note}")
         if report.repairs:
@@ -48,10 +50,12 @@ def run(options: CheckOptions) -> int:
     for line in build_errors:
         print(line)
     for problem in report.problems:
-        print(str(problem))
+        print(f"{problem} (a draft)" if problem.path in drafts else str(problem))
     total = len(build_errors) + len(report.problems)
     counts = report.counts
-    summary = (f"checked {counts.get('pages', 0)} pages, {counts.get('links', 0)} links, "
+    named = ", ".join(drafts[:5]) + (f" and {len(drafts) - 5} more" if len(drafts) > 5 else "")
+    checked_drafts = f" (drafts among them: {named})" if drafts else ""
+    summary = (f"checked {counts.get('pages', 0)} pages{checked_drafts}, {counts.get('links', 0)} links, "
                f"{counts.get('math', 0)} formulas, {counts.get('diagrams', 0)} diagrams")
     if total:
         print(f"Error: {summary}: {total} problem{'s' if total != 1 else ''}", file=sys.stderr)

@@ -1,7 +1,9 @@
-"""`blogbuild init --from-hugo`: write the blogbuild.yaml equivalent to a Hugo site's config, and say what to port."""
+"""`blogbuild init`: write a new site, or (--from-hugo) the blogbuild.yaml equivalent to a Hugo site's config and
+what to port."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from ..errors import BlogbuildError
@@ -14,29 +16,67 @@ class InitOptions:
     root: str = "."
     from_hugo: bool = False
     force: bool = False
-    quiet: bool = False
+    used_only: bool = False   # --from-hugo: list only the templates content uses
+    quiet: bool = False       # print errors only, as every command's --quiet
 
 
 def run(options: InitOptions) -> int:
-    """Write <root>/blogbuild.yaml from the Hugo config (never over an existing one without --force); report."""
+    """Write the new site's files, or blogbuild.yaml from a Hugo config; never over a file without --force."""
+    if options.from_hugo:
+        return _from_hugo(options)
+    return _new_site(options)
+
+
+def _new_site(options: InitOptions) -> int:
+    """Write scaffold.site_files() into the folder: all of them, or none when one exists (without --force)."""
+    from ..atomic import write_atomically
+    from ..scaffold import site_files
+    from ..names import HUGO_CONFIG_NAMES
+    root = Path(options.root)
+    hugo = next((name for name in HUGO_CONFIG_NAMES if (root / name).is_file()), None)
+    if hugo is not None and not options.force:
+        raise BlogbuildError(f"{(root / hugo).as_posix()}: this folder holds a Hugo site; `blogbuild init "
+                             "--from-hugo` writes its blogbuild.yaml (or pass --force to write a new site here)")
+    files = site_files(datetime.now().astimezone().replace(microsecond=0))
+    existing = [name for name in files if (root / name).exists()]
+    if existing and not options.force:
+        raise BlogbuildError(f"{', '.join((root / name).as_posix() for name in existing)} already "
+                             f"exist{'s' if len(existing) == 1 else ''}; nothing was written. Run init in an "
+                             "empty folder (or --root DIR), or pass --force to replace them")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, text.encode("utf-8"))
+    if not options.quiet:
+        shown = "" if options.root == "." else f" in {root.as_posix()}"
+        for name in files:
+            print(f"wrote {(root / name).as_posix()}")
+        where = "" if options.root == "." else f" --root {options.root}"
+        print(f"a new site{shown}: `blogbuild serve{where}` to draft (http://localhost:1313/), "
+              f"`blogbuild new \"Title\"` for a post, `blogbuild build{where}` to publish to public/")
+    return 0
+
+
+def _from_hugo(options: InitOptions) -> int:
+    """Write <root>/blogbuild.yaml from the Hugo config and report what did not carry over and what to port."""
     import yaml
 
     from ..hugo_config import read_hugo_config, templates_to_port
     from ..markup_config import markup_from_mapping
-    if not options.from_hugo:
-        raise BlogbuildError("blogbuild init needs a source: --from-hugo (reads hugo.toml, config.yml, "
-                             "config/_default/ in the site folder)")
     root = Path(options.root)
     hugo = read_hugo_config(root, shown_root=options.root if options.root != "." else "")
     if hugo is None:
         raise BlogbuildError(f"no Hugo config in {root}/ (hugo.toml, hugo.yaml, config.toml, config.yml, "
-                             "config/_default/); run init in the Hugo site's folder or pass --root DIR")
+                             "config/_default/); run init in the Hugo site's folder or pass --root DIR "
+                             "(without --from-hugo, init writes a new site)")
     target = root / "blogbuild.yaml"
     if target.exists() and not options.force:
         raise BlogbuildError(f"{target} already exists; keep it, or pass --force to replace it")
     text = (f"# Written by `blogbuild init --from-hugo` from {hugo.path}.\n"
             + yaml.safe_dump(dict(hugo.values), sort_keys=False, allow_unicode=True, default_flow_style=False))
     target.write_text(text, encoding="utf-8")
+    if options.quiet:
+        return 0
     print(f"wrote {target.as_posix()} from {hugo.path}")
     ignored = (*hugo.ignored, *markup_from_mapping(hugo.values.get("markup")).ignored)
     if ignored:
@@ -47,6 +87,25 @@ def run(options: InitOptions) -> int:
               "(shortcodes in templates/shortcodes/):")
     for item in to_port:
         uses = ", ".join(item.uses) if item.uses else "no use in content"
-        if not options.quiet or item.uses:
+        if not options.used_only or item.uses:
             print(f"  {item.kind} {item.path}: {uses}")
+    advice = _hugo_output_advice(root, str(hugo.values.get("output_dir", "public")))
+    if advice:
+        print(advice)
     return 0
+
+
+def _hugo_output_advice(root: Path, output_dir: str) -> str:
+    """What to do with the output folder when Hugo's build is in it: blogbuild replaces the whole folder, so it
+    refuses one holding files it did not write, which a Hugo site's public/ is the first time."""
+    from ..output import MARKER
+    output = root / output_dir
+    try:
+        if not output.is_dir() or (output / MARKER).exists() or not any(output.iterdir()):
+            return ""
+    except OSError:
+        return ""
+    shown = output.as_posix().removeprefix("./")
+    return (f"{shown}/ holds Hugo's output: `blogbuild build` replaces the whole folder and will not delete files "
+            f"it did not write, so move it away (`mv {shown} {shown}-hugo`, to compare) or delete it, or build "
+            "elsewhere with `blogbuild build --output DIR`")

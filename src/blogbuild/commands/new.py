@@ -1,4 +1,4 @@
-"""`blogbuild new TITLE`: write a draft post with clean front matter, never over an existing file."""
+"""`blogbuild new TITLE`: write a draft post with clean front matter and a starter body, never over an existing file."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,6 +17,7 @@ class NewOptions:
     tags: tuple[str, ...] = ()
     section: str = "posts"
     source: str = "content"
+    ascii_slug: bool = False   # an ASCII slug instead of the title's characters (Hugo's urlize keeps CJK)
 
 
 def run(options: NewOptions) -> int:
@@ -27,7 +28,7 @@ def run(options: NewOptions) -> int:
         raise SourceError("<title>", 0, "the title is empty; write it in quotes: blogbuild new \"My title\"",
                           stage="new")
     now = datetime.now().astimezone().replace(microsecond=0)
-    slug = new_post_slug(title, now)
+    slug = new_post_slug(title, now, ascii_only=options.ascii_slug)
     folder = Path(options.source) / safe_section(options.section)
     path = folder / f"{slug}.md"
     bundle = folder / slug / "index.md"

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from ..errors import SourceError
+from ..errors import SourceError, parser_problem
 from ..model import FrontMatter, SourceFile
 from ..strict_yaml import StrictMixin, StrictYAMLError
 
@@ -136,11 +136,12 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
                               "flatten the nested arrays or tables", stage="front matter",
                               source_line=_line_at(lines, first_line)) from None
         except tomllib.TOMLDecodeError as error:
-            match = re.search(r"line (\d+)", str(error))
-            line = first_line + (int(match.group(1)) - 1 if match else 0)
-            raise SourceError(path, line, f"invalid TOML: {error}; fix that line "
+            at, problem = parser_problem(error)
+            line = first_line + (at or 0)
+            # from None: tomllib's positions count from the header's first line, not the file's.
+            raise SourceError(path, line, f"invalid TOML: {problem}; fix that line "
                               "(strings need quotes, dates are bare: date = 2025-01-02T10:00:00+08:00)",
-                              stage="front matter", source_line=_line_at(lines, line)) from error
+                              stage="front matter", source_line=_line_at(lines, line)) from None
         return _normalise(data)
     try:
         data = _load_yaml(header)
@@ -149,15 +150,13 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
         raise SourceError(path, line, error.describe(first_line), stage="front matter",
                           source_line=_line_at(lines, line)) from None
     except yaml.YAMLError as error:
-        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
-        line = first_line + (mark.line if mark is not None else 0)
-        problem = getattr(error, "problem", None) or "cannot be read"
-        context = getattr(error, "context", None)
-        if context:
-            problem = f"{problem} ({context})"
+        at, problem = parser_problem(error, prefer_context=True)
+        line = first_line + (at or 0)
         hint = "quote values that contain ': ' or start with [ { * & ! | > ' \" % @ `"
+        # from None: PyYAML's own text ("<unicode string>", line 1, column 8) counts from the header, not the
+        # file, and would be printed beside path:line as a cause (the serve overlay, the CLI) contradicting it.
         raise SourceError(path, line, f"invalid YAML: {problem}; {hint}",
-                          stage="front matter", source_line=_line_at(lines, line)) from error
+                          stage="front matter", source_line=_line_at(lines, line)) from None
     except RecursionError as error:
         raise SourceError(path, first_line, "front matter is nested too deeply to read",
                           stage="front matter") from error
