@@ -26,7 +26,7 @@ def test_writes_the_equivalent_blogbuild_yaml(tmp_path: Path, capsys: pytest.Cap
         assert getattr(from_yaml, name) == getattr(from_hugo, name), name
     out = capsys.readouterr().out
     assert "not carried over (blogbuild has no equivalent): theme, googleAnalytics, minify" in out
-    assert "partial layouts/partials/extend_head.html: no use in content" in out
+    assert "layouts/partials/extend_head.html" not in out   # translated: it runs (gotemplate/)
 
 
 def test_never_overwrites_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -43,8 +43,10 @@ def test_reports_templates_to_port_with_their_uses(tmp_path: Path, capsys: pytes
     files = {
         "hugo.toml": 'title = "T"\ntheme = "PaperMod"\n',
         "layouts/shortcodes/notice.html": "<div class=\"notice\">{{ .Inner }}</div>\n",
+        "layouts/shortcodes/gallery.html": "{{ range .Page.Resources }}{{ resources.Get . }}{{ end }}\n",
         "themes/PaperMod/layouts/_default/archives.html": "{{ define \"main\" }}{{ end }}\n",
-        "content/posts/a.md": "---\ntitle: A\n---\nText\n\n{{< notice >}}\nHi\n{{< /notice >}}\n\n{{< youtube abc >}}\n",
+        "content/posts/a.md": "---\ntitle: A\n---\nText\n\n{{< notice >}}\nHi\n{{< /notice >}}\n\n{{< youtube abc >}}\n"
+                              "{{< mystery >}}\n{{< gallery >}}\n",
         "content/archives.md": "---\ntitle: Archive\nlayout: \"archives\"\n---\n",
     }
     for relative, text in files.items():
@@ -52,9 +54,18 @@ def test_reports_templates_to_port_with_their_uses(tmp_path: Path, capsys: pytes
         (tmp_path / relative).write_text(text, encoding="utf-8")
     assert main(["init", "--from-hugo", "--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "shortcode layouts/shortcodes/notice.html: content/posts/a.md:6" in out
+    assert "translated 1 Go shortcode into templates/shortcodes/ (yours to edit; they win over " \
+           "layouts/shortcodes/): notice" in out
+    written = (tmp_path / "templates/shortcodes/notice.html").read_text(encoding="utf-8")
+    assert written.startswith("{#- blogbuild: translated from layouts/shortcodes/notice.html (a Go template).")
+    assert "  shortcode layouts/shortcodes/gallery.html (line 1:31: function 'resources.Get' is not supported by " \
+           "the translator): content/posts/a.md:12" in out
+    assert "layouts/shortcodes/notice.html:" not in out   # it runs
     assert "layout themes/PaperMod/layouts/_default/archives.html: content/archives.md:3" in out
-    assert "shortcode {{< youtube >}} (Hugo built-in shortcode): content/posts/a.md:10" in out
+    assert "{{< youtube >}}" not in out                     # a built-in blogbuild has
+    assert "shortcode {{< mystery >}} (shortcode defined nowhere): content/posts/a.md:11" in out
+    assert main(["init", "--from-hugo", "--root", str(tmp_path), "--force"]) == 0   # --force: blogbuild.yaml too
+    assert "translated 1 Go shortcode" in capsys.readouterr().out
 
 
 def test_without_a_hugo_config_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

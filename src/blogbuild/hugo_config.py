@@ -362,7 +362,9 @@ def ignored_message(ignored: Sequence[str]) -> str:
 # Hugo's own shortcodes; blogbuild has figure, details, highlight, ref, relref and rawhtml-style raw HTML.
 _HUGO_BUILTIN_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "param", "gist", "youtube",
                                       "vimeo", "x", "tweet", "instagram", "qr", "comment"})
-_BLOGBUILD_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "rawhtml"})
+_BLOGBUILD_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "rawhtml", "param", "gist",
+                                   "youtube", "vimeo", "x", "twitter", "tweet", "instagram", "qr", "comment",
+                                   "collapse", "inTextImg"})
 _SHORTCODE_USE = re.compile(r"\{\{[<%]\s*(?!/)([\w.\-/]+)")
 
 
@@ -373,6 +375,7 @@ class TemplateToPort:
     path: str                      # relative to the site folder, e.g. "layouts/shortcodes/notice.html"
     kind: str                      # "shortcode" | "layout" | "partial"
     uses: tuple[str, ...] = ()     # "content/posts/a.md:12" for each use
+    problem: str = ""              # why the translator cannot take it: "1:9: function 'resources.Get' is …"
 
 
 def _content_uses(content: Path, root: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -401,8 +404,10 @@ def _content_uses(content: Path, root: Path) -> tuple[dict[str, list[str]], dict
 
 
 def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateToPort]:
-    """Every site layout and shortcode (layouts/, themes/*/layouts/) with its uses in content, and every Hugo
-    built-in shortcode that content uses and blogbuild does not have."""
+    """Every site layout (layouts/, themes/*/layouts/), every shortcode and partial there that the translator
+    cannot take (gotemplate/: the others run as they are), each with its uses in content, and every
+    shortcode content uses that is defined nowhere."""
+    from .gotemplate import GoSource
     shortcode_uses, layout_uses = _content_uses(root / source_dir, root)
     found: list[TemplateToPort] = []
     defined: set[str] = set()
@@ -414,11 +419,19 @@ def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateT
             relative = path.relative_to(folder).as_posix()
             shown = path.relative_to(root).as_posix()
             name = path.stem.split(".")[0]
-            if relative.startswith(("shortcodes/", "_shortcodes/")):
+            is_shortcode = relative.startswith(("shortcodes/", "_shortcodes/"))
+            if is_shortcode:
                 defined.add(name)
-                found.append(TemplateToPort(shown, "shortcode", tuple(shortcode_uses.get(name, ()))))
+            problem = ""
+            if (is_shortcode or relative.startswith(("partials/", "_partials/"))) and path.suffix == ".html":
+                error = GoSource(shown, path.read_text(encoding="utf-8", errors="replace")).error
+                if error is None:
+                    continue   # translated and run (gotemplate/)
+                problem = f"{error.line}:{error.column}: {error.message}"
+            if is_shortcode:
+                found.append(TemplateToPort(shown, "shortcode", tuple(shortcode_uses.get(name, ())), problem))
             elif relative.startswith(("partials/", "_partials/")):
-                found.append(TemplateToPort(shown, "partial"))
+                found.append(TemplateToPort(shown, "partial", (), problem))
             else:
                 found.append(TemplateToPort(shown, "layout", tuple(layout_uses.get(name, ()))))
     for name in sorted(shortcode_uses):

@@ -81,18 +81,33 @@ def _from_hugo(options: InitOptions) -> int:
     ignored = (*hugo.ignored, *markup_from_mapping(hugo.values.get("markup")).ignored)
     if ignored:
         print(f"not carried over (blogbuild has no equivalent): {', '.join(ignored)}")
+    _report_translations(root, options.force)
     to_port = templates_to_port(root, str(hugo.values.get("source_dir", "content")))
     if to_port:
         print(f"Go templates blogbuild cannot run ({len(to_port)}); port the ones you need to Jinja in templates/ "
               "(shortcodes in templates/shortcodes/):")
     for item in to_port:
         uses = ", ".join(item.uses) if item.uses else "no use in content"
+        problem = f" (line {item.problem})" if item.problem else ""
         if not options.used_only or item.uses:
-            print(f"  {item.kind} {item.path}: {uses}")
+            print(f"  {item.kind} {item.path}{problem}: {uses}")
     advice = _hugo_output_advice(root, str(hugo.values.get("output_dir", "public")))
     if advice:
         print(advice)
     return 0
+
+
+def _report_translations(root: Path, force: bool) -> None:
+    """Write the site's Go shortcodes as Jinja into templates/shortcodes/ (gotemplate/export.py) and say so."""
+    from ..gotemplate.export import export_translations
+    exported = export_translations(root, force=force)
+    if exported.written:
+        print(f"translated {len(exported.written)} Go shortcode{'s' if len(exported.written) != 1 else ''} into "
+              "templates/shortcodes/ (yours to edit; they win over layouts/shortcodes/): "
+              + ", ".join(Path(path).stem for path in exported.written))
+    if exported.kept:
+        print("kept (already in templates/shortcodes/; --force writes the translation over them): "
+              + ", ".join(Path(path).stem for path in exported.kept))
 
 
 def _hugo_output_advice(root: Path, output_dir: str) -> str:

@@ -11,11 +11,11 @@ from . import load_go_templates, translated_file
 
 @dataclass(frozen=True)
 class Exported:
-    """What writing the translations did: files written, files kept, templates that could not be translated."""
+    """What writing the translations did: files written, files kept (templates the translator cannot take
+    are hugo_config.templates_to_port's, with the reason)."""
 
     written: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
-    untranslated: tuple[str, ...] = ()      # "path:line:col: what" per template
 
 
 def export_translations(root: Path, templates_dir: str = "templates", *, force: bool = False) -> Exported:
@@ -24,14 +24,12 @@ def export_translations(root: Path, templates_dir: str = "templates", *, force: 
     templates = load_go_templates(root)
     written: list[str] = []
     kept: list[str] = []
-    untranslated: list[str] = []
     target = root / templates_dir / "shortcodes"
     for name, source in sorted(templates.shortcodes.items()):
         if not source.path.startswith("layouts/"):
             continue
         translation = source.translation
         if not isinstance(translation, str):
-            untranslated.append(f"{source.where(translation)}: {translation.message}")
             continue
         path = target / f"{name}.html"
         shown = path.relative_to(root).as_posix()
@@ -41,8 +39,4 @@ def export_translations(root: Path, templates_dir: str = "templates", *, force: 
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, translated_file(translation, source.path).encode("utf-8"))
         written.append(shown)
-    for source in sorted(templates.partials.values(), key=lambda item: item.path):
-        error = source.error
-        if error is not None and source.path.startswith("layouts/"):
-            untranslated.append(f"{source.where(error)}: {error.message}")
-    return Exported(tuple(written), tuple(kept), tuple(untranslated))
+    return Exported(tuple(written), tuple(kept))
