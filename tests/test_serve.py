@@ -642,3 +642,30 @@ def test_without_a_build_record_the_server_builds_before_it_answers(site):
         assert fetch(dev, "/posts/alpha/")[0] == 200
     finally:
         dev.stop()
+
+
+def test_after_a_save_the_saved_files_warnings_come_first_and_the_rest_is_one_line(site):
+    """The first build lists every warning; a save shows the saved file's warnings and counts the others;
+    --quiet shows none of them."""
+    for name in ("gamma", "beta"):
+        post = site / f"content/posts/{name}.md"
+        post.write_text(post.read_text(encoding="utf-8") + f"\n{{{{< nothing{name} >}}}}\n", encoding="utf-8")
+    out = io.StringIO()
+    with DevServer(ServeOptions(root=str(site), port=0), out=out) as dev:
+        first = out.getvalue()
+        assert "unknown shortcode 'nothinggamma'" in first and "unknown shortcode 'nothingbeta'" in first
+        alpha = site / "content/posts/alpha.md"
+        count = dev.rebuilds
+        save(alpha, alpha.read_text(encoding="utf-8") + "\n{{< nothingalpha >}}\n")
+        wait_until(lambda: dev.rebuilds > count, message="the rebuild")
+        after = out.getvalue()[len(first):]
+        lines = after.splitlines()
+        assert any("content/posts/alpha.md" in line and "nothingalpha" in line for line in lines), after
+        assert "nothingbeta" not in after and "nothinggamma" not in after
+        assert "2 more warnings in 2 other files (unchanged; `blogbuild build` lists them all)" in lines, after
+    quiet = io.StringIO()
+    with DevServer(ServeOptions(root=str(site), port=0, quiet=True), out=quiet) as dev:
+        count = dev.rebuilds
+        save(alpha, alpha.read_text(encoding="utf-8") + "\nmore\n")
+        wait_until(lambda: dev.rebuilds > count, message="the rebuild")
+    assert "warning" not in quiet.getvalue()

@@ -5,9 +5,12 @@ import os
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import BlogbuildError, describe_chain
+
+if TYPE_CHECKING:
+    from ..errors import SourceWarning
 
 EXCERPT_CONTEXT = 2          # source lines shown before and after an error's line
 
@@ -73,3 +76,19 @@ def error_report(error: BaseException, root: str = ".") -> ErrorReport:
                        excerpt=_read_excerpt(path, line, root))
 
 
+def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", root: str, *,
+                  is_rebuild: bool) -> list[str]:
+    """What the terminal shows of a build's warnings: all of them after the first build; after a save, the
+    saved files' warnings in full and one line counting the others (they were shown before and still hold),
+    so the warning about the file just saved is never buried."""
+    if not is_rebuild:
+        return [str(warning) for warning in warnings]
+    saved_files = {os.path.normpath(os.path.relpath(path, root)) for path in saved}
+    own = [warning for warning in warnings if os.path.normpath(warning.path) in saved_files]
+    lines = [str(warning) for warning in own]
+    others = len(warnings) - len(own)
+    if others:
+        files = len({warning.path for warning in warnings if warning not in own})
+        lines.append(f"{others} more warning{'s' if others != 1 else ''} in {files} other "
+                     f"file{'s' if files != 1 else ''} (unchanged; `blogbuild build` lists them all)")
+    return lines

@@ -23,7 +23,7 @@ from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
 from .http import Handler, HttpServer, HttpServer6
 from .paths import resolve_request_path
-from .reports import ErrorReport, error_report
+from .reports import ErrorReport, error_report, warning_lines
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
 from .warm import SavedServe, ServedInputs, first_build, published_tree, save_builder_state, served_tree
 
@@ -296,8 +296,8 @@ class DevServer:
         report = RebuildReport(kinds, tuple(shown_paths), step.changed, step.removed, milliseconds, True,
                                stats.rendered_pages, stats.markdown_rendered, stats.rendered_pages + stats.reused_pages,
                                time.thread_time() - cpu_started if cpu_started is not None else None)
-        for warning in result.warnings:
-            self.say(str(warning))
+        for line in warning_lines(result.warnings, shown_paths, root, is_rebuild=previous.result is not None):
+            self.say(line)
         self._finish(report, (), previous.result is not None)
         self._broadcast("ok", {"generation": step.state.generation})
         if previous.result is not None and (step.changed or step.removed):
