@@ -168,6 +168,30 @@ def test_the_overlay_can_be_dismissed_and_escapes_markup(page, server, site):
     page.wait_for_selector("#blogbuild-error-overlay", state="detached", timeout=WAIT_MS)
 
 
+def test_the_saved_files_warnings_show_in_a_panel_that_can_be_dismissed(page, server, site):
+    """An unclosed $$ and a formula KaTeX rejects: after the save the page shows both warnings with file:line
+    (as text, never markup); dismissed, the panel stays away for that build; the next clean save has none."""
+    open_post(page, server)
+    post = site / "content/posts/browser.md"
+    post.write_text(POST.replace("first draft.", "first draft. $\\notacommand{<b>x</b>}$\n\n$$\nnever closed\n"),
+                    encoding="utf-8")
+    panel = page.wait_for_selector("#blogbuild-warning-panel", timeout=WAIT_MS)
+    rows = page.locator("#blogbuild-warning-panel .blogbuild-warning").all_inner_texts()
+    assert any(row.startswith("content/posts/browser.md:") and "KaTeX cannot typeset" in row for row in rows), rows
+    assert any("$$" in row for row in rows), rows
+    assert page.query_selector("#blogbuild-warning-panel b") is None and "<b>x</b>" in panel.inner_text()
+    page.click("#blogbuild-warning-panel button[aria-label]")
+    page.wait_for_selector("#blogbuild-warning-panel", state="detached", timeout=WAIT_MS)
+    page.reload()
+    page.wait_for_function("document.documentElement.getAttribute('data-rendered') === 'true'", timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    assert page.query_selector("#blogbuild-warning-panel") is None      # dismissed for this build
+    post.write_text(POST.replace("first draft", "clean draft"), encoding="utf-8")
+    page.wait_for_function(body_has("Opening paragraph: clean draft."), timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    assert page.query_selector("#blogbuild-warning-panel") is None
+
+
 def test_built_files_never_contain_the_reload_script(server):
     for path, output in server.state.result.files.items():
         assert b"/__blogbuild/" not in output.data, path

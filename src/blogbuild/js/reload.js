@@ -3,7 +3,7 @@
 //   reload {generation, pages, assets, all}  reload when this page, a shared asset, or everything changed
 //   css    {generation, stylesheets}         swap the stylesheets, no reload
 //   error  {errors: [{path, line, stage, message, text, excerpt}]}   show the overlay
-//   ok     {generation}                      remove the overlay
+//   ok     {generation}                      remove the overlay (the status then names the saved file's warnings)
 // Before a reload it remembers the nearest heading above the viewport, and after the reload it scrolls
 // back there once the theme says math and diagrams are rendered (`blogbuild:rendered`), because KaTeX
 // and mermaid change the page height after load.
@@ -147,13 +147,59 @@
     (document.body || document.documentElement).appendChild(overlay);
   }
 
+  // ---- warnings of the file just saved ---------------------------------------------------------------
+  // A dismissible panel at the bottom: the last rebuild's warnings about the files saved for it (the
+  // server's status carries them), dismissed for that generation only.
+  var WARNINGS_ID = "blogbuild-warning-panel";
+  var DISMISSED_KEY = "blogbuild-warnings-dismissed";
+
+  function removeWarnings() {
+    var panel = document.getElementById(WARNINGS_ID);
+    if (panel) { panel.parentNode.removeChild(panel); }
+  }
+
+  function showWarnings(warnings, generation) {
+    removeWarnings();
+    var dismissed = null;
+    try { dismissed = sessionStorage.getItem(DISMISSED_KEY); } catch (error) { /* private mode */ }
+    if (!warnings || !warnings.length || dismissed === String(generation)) { return; }
+    var panel = element("div", null,
+      "position:fixed;bottom:0;left:0;right:0;z-index:2147483646;max-height:40vh;overflow:auto;" +
+      "background:#2b2205;color:#fff6d6;border-top:4px solid #e0b000;padding:.75rem 1.25rem;" +
+      "font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;text-align:left");
+    panel.id = WARNINGS_ID;
+    panel.setAttribute("role", "status");
+    var close = element("button", "\u00d7",
+      "float:right;font-size:18px;line-height:1;background:none;color:inherit;border:1px solid #e0b000;" +
+      "border-radius:4px;padding:2px 8px;cursor:pointer");
+    close.type = "button";
+    close.setAttribute("aria-label", "Dismiss these warnings");
+    close.addEventListener("click", function () {
+      try { sessionStorage.setItem(DISMISSED_KEY, String(generation)); } catch (error) { /* private mode */ }
+      removeWarnings();
+    });
+    panel.appendChild(close);
+    panel.appendChild(element("strong", "blogbuild: " + warnings.length + " warning" +
+      (warnings.length === 1 ? "" : "s") + " in the file you saved", "display:block;color:#ffd479"));
+    warnings.forEach(function (warning) {
+      var row = element("div", null, "margin:.25rem 0");
+      row.className = "blogbuild-warning";
+      row.appendChild(element("span", warning.path + (warning.line ? ":" + warning.line : "") + ": ",
+        "font-weight:bold;color:#ffd479"));
+      row.appendChild(element("span", warning.message));
+      panel.appendChild(row);
+    });
+    (document.body || document.documentElement).appendChild(panel);
+  }
+
   // ---- server state ------------------------------------------------------------------------------
   function checkStatus() {
     var page = servedPage || here;
     fetch("/__blogbuild/status?page=" + encodeURIComponent(page), { cache: "no-store" })
       .then(function (response) { return response.json(); })
       .then(function (status) {
-        if (status.ok) { removeOverlay(); } else { showOverlay(status.errors); }
+        if (status.ok) { removeOverlay(); showWarnings(status.warnings, status.generation); }
+        else { showOverlay(status.errors); }
         // A rebuild may have happened between serving this page and connecting: catch up.
         var newer = status.page_generation !== null && status.page_generation > generation;
         if (newer || (generation === 0 && status.generation > 0)) { reload(); }
@@ -183,7 +229,7 @@
       // The EventSource's own connection errors arrive as "error" events without data.
       if (event.data) { showOverlay(parse(event).errors); }
     });
-    source.addEventListener("ok", removeOverlay);
+    source.addEventListener("ok", function () { removeOverlay(); checkStatus(); });
     window.addEventListener("pagehide", function () { source.close(); });
   }
 

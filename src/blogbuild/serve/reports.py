@@ -83,8 +83,7 @@ def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", r
     so the warning about the file just saved is never buried."""
     if not is_rebuild:
         return [str(warning) for warning in warnings]
-    saved_files = {os.path.normpath(os.path.relpath(path, root)) for path in saved}
-    own = [warning for warning in warnings if os.path.normpath(warning.path) in saved_files]
+    own = saved_file_warnings(warnings, saved, root)
     lines = [str(warning) for warning in own]
     others = len(warnings) - len(own)
     if others:
@@ -92,3 +91,9 @@ def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", r
         lines.append(f"{others} more warning{'s' if others != 1 else ''} in {files} other "
                      f"file{'s' if files != 1 else ''} (unchanged; `blogbuild build` lists them all)")
     return lines
+
+
+def saved_file_warnings(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", root: str) -> list["SourceWarning"]:
+    """The warnings about the files just saved (absolute paths), in the build's order."""
+    saved_files = {os.path.normpath(os.path.relpath(path, root)) for path in saved}
+    return [warning for warning in warnings if os.path.normpath(warning.path) in saved_files]

@@ -23,7 +23,7 @@ from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
 from .http import Handler, HttpServer, HttpServer6
 from .paths import resolve_request_path
-from .reports import ErrorReport, error_report, warning_lines
+from .reports import ErrorReport, error_report, saved_file_warnings, warning_lines
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
 from .warm import SavedServe, ServedInputs, first_build, published_tree, save_builder_state, served_tree
 
@@ -282,8 +282,11 @@ class DevServer:
         step = next_state(previous, attempt, reports, frozenset(self._touched_since_good), self._builder_in_sync,
                           plan)
         self._builder_in_sync, self._touched_since_good = step.in_sync, set(step.touched)
-        self._set_state(step.state)
         result = attempt.result
+        own = saved_file_warnings(result.warnings, shown_paths, root) if attempt.ok and result is not None \
+            and previous.result is not None else []
+        self._set_state(replace(step.state, saved_warnings=tuple(
+            {"path": item.path, "line": item.line, "message": item.message} for item in own)))
         milliseconds = (time.perf_counter() - started) * 1000
         if not attempt.ok or result is None:
             report = RebuildReport(kinds, tuple(shown_paths), frozenset(), frozenset(), milliseconds, False)
@@ -372,7 +375,7 @@ class DevServer:
             if resolved.status == 200:
                 page_generation = state.page_generations.get(resolved.path)
         return {"ok": state.ok, "generation": state.generation, "page_generation": page_generation,
-                "errors": [error.to_json() for error in state.errors]}
+                "errors": [error.to_json() for error in state.errors], "warnings": list(state.saved_warnings)}
 
 
 

@@ -24,6 +24,8 @@ class ServedState:
     errors: tuple[ErrorReport, ...] = ()    # () when the latest build was good
     # While the last build's published tree is served (serve/warm.py): its base URL and the server's.
     rewrite: tuple[bytes, bytes] | None = None
+    # The warnings of the files saved for the latest good build ({path, line, message}), for the page's panel.
+    saved_warnings: tuple[Mapping[str, object], ...] = ()
 
     @property
     def ok(self) -> bool:
