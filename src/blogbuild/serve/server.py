@@ -367,15 +367,19 @@ class DevServer:
         return self._stopping.is_set()
 
     def status(self, page: str = "") -> dict[str, Any]:
-        """The JSON the injected script fetches: ok, errors, and when this page last changed."""
-        state = self.state
-        page_generation = None
-        if page and state.result is not None:
-            resolved = resolve_request_path(urllib.parse.quote(page, safe="/"), state.result.files)
-            if resolved.status == 200:
-                page_generation = state.page_generations.get(resolved.path)
-        return {"ok": state.ok, "generation": state.generation, "page_generation": page_generation,
-                "errors": [error.to_json() for error in state.errors], "warnings": list(state.saved_warnings)}
+        """The JSON the injected script fetches (status_json)."""
+        return status_json(self.state, page)
+
+
+def status_json(state: ServedState, page: str = "") -> dict[str, Any]:
+    """ok, errors, the saved files' warnings, and when this page last changed."""
+    page_generation = None
+    if page and state.result is not None:
+        resolved = resolve_request_path(urllib.parse.quote(page, safe="/"), state.result.files)
+        if resolved.status == 200:
+            page_generation = state.page_generations.get(resolved.path)
+    return {"ok": state.ok, "generation": state.generation, "page_generation": page_generation,
+            "errors": [error.to_json() for error in state.errors], "warnings": list(state.saved_warnings)}
 
 
 
