@@ -21,9 +21,14 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
         "Hi there", "Welcome to my notes on systems and machine learning.")
     assert config.markup.hard_wraps and config.markup.linkify and config.markup.heading_id_type == "github"
     assert config.params["ShowBreadCrumbs"] is True
-    # One line: the Hugo keys, then the markup settings markup_config reads but does not honour.
-    unused = ", ".join(("theme", "googleAnalytics", "minify", *config.markup.ignored))
-    assert config.notices == (f"Hugo config keys blogbuild does not use: {unused} (see README, Coming from Hugo)",)
+    # One line: the Hugo keys, params.* included, the markup settings markup_config reads but does not honour,
+    # and the files under layouts/, each group with what blogbuild does instead.
+    (notice,) = config.notices
+    assert notice.startswith("Hugo site settings blogbuild does not use (see README, Coming from Hugo): theme: "
+                             "blogbuild's default theme renders the site; ")
+    for name in ("googleAnalytics", "minify", "params.fuseOpts", *config.markup.ignored,
+                 "layouts/partials/extend_head.html"):
+        assert name in notice, name
     assert "markup.highlight.noClasses" in config.markup.ignored
 
 
@@ -85,6 +90,43 @@ def test_unused_keys_are_one_warning_not_an_error(tmp_path: Path) -> None:
     (tmp_path / "content" / "a.md").write_text("---\ntitle: A\n---\nHi\n", encoding="utf-8")
     result = build(load_config(root=tmp_path))
     assert result.ok
-    notes = [warning for warning in result.warnings if "Hugo config keys" in warning.message]
-    assert len(notes) == 1 and "foo, bar, services" in notes[0].message
+    notes = [warning for warning in result.warnings if "Hugo site settings" in warning.message]
+    assert len(notes) == 1 and "foo, bar: no equivalent, ignored" in notes[0].message
+    assert "services: only services.googleAnalytics.id" in notes[0].message
     assert notes[0].path.endswith("hugo.toml")
+
+
+INVENTORY_SITE = {
+    "hugo.yaml": ("title: T\ntheme: PaperMod\nparams:\n  author: Ada\n  myOwnColour: teal\n  fuseOpts: {keys: [title]}\n"
+                  "  homeInfoParams: {Title: Hi, Content: Text, AlignSocialIconsTo: center}\n"
+                  "  comments: true\n  assets: {disableHLJS: true}\n"),
+    "layouts/partials/extend_head.html": "<meta name=x>\n",
+    "layouts/_default/single.html": "{{ .Content }}\n",
+    "assets/css/extended/custom.css": "body { color: red }\n",
+    "content/a.md": "---\ntitle: A\n---\nHi\n",
+}
+
+
+def test_every_unused_key_params_included_and_every_layout_and_asset_is_named_once(make_site) -> None:
+    """Nothing ignored in silence: params.* keys (a mapping's unused keys one by one), layouts/ and assets/ files,
+    each with what blogbuild does instead; the keys blogbuild uses are not named."""
+    site = make_site(INVENTORY_SITE)
+    result = build(load_config(root=site))
+    notes = [warning.message for warning in result.warnings if "Hugo site settings" in warning.message]
+    assert len(notes) == 1
+    note = notes[0]
+    assert "params.myOwnColour: kept under params for your own templates/" in note
+    assert "params.fuseOpts: blogbuild's own search and index.json instead of Fuse.js" in note
+    assert "params.homeInfoParams.AlignSocialIconsTo" in note and "params.assets.disableHLJS" in note
+    assert "params.comments: comments are params.giscus or params.utterances" in note
+    assert ("layouts/_default/single.html, layouts/partials/extend_head.html: Go templates do not run" in note)
+    assert "assets/css/extended/custom.css: Hugo Pipes do not run" in note
+    for used in ("params.author", "params.homeInfoParams.Title", "params.homeInfoParams.Content", "params.homeInfoParams:"):
+        assert used not in note, used
+
+
+def test_a_blogbuild_yaml_site_gets_no_inventory(make_site) -> None:
+    site = make_site({"blogbuild.yaml": "title: T\nparams: {anything: 1}\n", "layouts/x.html": "x\n",
+                      "content/a.md": "---\ntitle: A\n---\nHi\n"})
+    result = build(load_config(root=site))
+    assert not [warning for warning in result.warnings if "Hugo site settings" in warning.message]

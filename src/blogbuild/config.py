@@ -326,8 +326,9 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         data = _parse_config_text(text, shown)
     config = config_from_mapping(data, path=shown or "<config>", text=text, root=str(site_root))
     if hugo is not None:
-        # One line for everything that did not carry over, the markup settings read but not honoured included.
-        ignored = (*hugo.ignored, *config.markup.ignored)
+        # One line for everything that did not carry over: keys, markup settings read but not honoured, and
+        # the files under layouts/ and assets/.
+        ignored = hugo.unused(config.markup.ignored)
         if ignored:
             config = replace(config, notices=(ignored_message(ignored),))
     elif config.markup.ignored:

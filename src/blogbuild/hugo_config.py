@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SourceError
+from .hugo_unused import site_files, unused_message, unused_params
 from .integrations import from_hugo
 from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
@@ -39,6 +40,12 @@ class HugoConfig:
     path: str                       # the file (or folder) read, as shown in messages
     values: Mapping[str, Any]       # blogbuild.yaml keys, in the order init writes them
     ignored: tuple[str, ...]        # Hugo keys (dotted) that blogbuild does not honour
+    site_files: tuple[str, ...] = ()   # files under layouts/ and assets/, which blogbuild does not use
+
+    def unused(self, markup_ignored: Sequence[str] = ()) -> tuple[str, ...]:
+        """Everything the site has that blogbuild does not use: keys, markup settings read but not applied,
+        then the layouts/ and assets/ files (what unused_message() names)."""
+        return (*self.ignored, *markup_ignored, *self.site_files)
 
 
 def find_hugo_config(root: Path) -> Path | None:
@@ -218,23 +225,30 @@ def _author(value: Any) -> str:
     return str(value or "")
 
 
-def _params(value: Mapping[str, Any], values: dict[str, Any]) -> None:
-    """Params the default theme understands (author, description, PaperMod's social icons and home info)."""
+def _params(value: Mapping[str, Any], values: dict[str, Any]) -> set[str]:
+    """Params the default theme understands (author, description, PaperMod's social icons and home info);
+    returns the params.* keys used (lower case, dotted)."""
     keyed = _lower_keys(value)
+    used: set[str] = set()
     if "author" in keyed and not values.get("author"):
         values["author"] = _author(keyed["author"][1])
+        used.add("params.author")
     if "description" in keyed and not values.get("description"):
         values["description"] = str(keyed["description"][1] or "")
+        used.add("params.description")
     if _PAPERMOD_SOCIAL.lower() in keyed:
         values["social"] = _social(keyed[_PAPERMOD_SOCIAL.lower()][1])
+        used.add("params.socialicons")
     for home_key in _PAPERMOD_HOME:
         home = keyed.get(home_key.lower(), ("", None))[1]
         if isinstance(home, Mapping) and (home.get("Title") or home.get("title")):
             title = home.get("Title") or home.get("title")
             text = home.get("Content") or home.get("subtitle") or home.get("Subtitle") or ""
             values["intro"] = {"title": str(title), "text": str(text)}
+            used.update(f"params.{home_key.lower()}.{name}" for name in ("title", "content", "subtitle"))
             break
     values["params"] = dict(value)
+    return used
 
 
 # Hugo's markup defaults that differ from blogbuild's: written out, so the converted mapping (and the
@@ -319,8 +333,7 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if isinstance(emoji, bool):
         values["enableEmoji"] = emoji
     params = take("params")
-    if isinstance(params, Mapping):
-        _params(params, values)
+    used_params = _params(params, values) if isinstance(params, Mapping) else set()
     # Comments and analytics: a theme's giscus/utterances params, Hugo's GA4 service (integrations.py).
     # services and googleAnalytics count as used only when they give the GA4 id (Disqus and the rest do not).
     services, google_analytics = keyed.get("services", ("", None))[1], keyed.get("googleanalytics", ("", None))[1]
@@ -330,10 +343,26 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     values.update(integrations)
     if "google" in integrations.get("analytics", {}):
         handled.update(("services", "googleanalytics"))
+    used_params |= _integration_params(params if isinstance(params, Mapping) else {}, integrations)
     for lowered, (key, _) in keyed.items():
-        if lowered not in handled and key not in _SAME_BY_DEFAULT:
+        if lowered == "params" and isinstance(params, Mapping):
+            ignored += unused_params(params, used_params)
+        elif lowered not in handled and key not in _SAME_BY_DEFAULT:
             ignored.append(key)
     return values, ignored
+
+
+def _integration_params(params: Mapping[str, Any], integrations: Mapping[str, Any]) -> set[str]:
+    """The params.* keys integrations.from_hugo() turned into comments or analytics."""
+    keyed = _lower_keys(params)
+    used: set[str] = set()
+    comments = keyed.get("comments", ("", None))[1]
+    if "comments" in integrations or comments is False:
+        used.update(("params.comments", "params.giscus", "params.utterances"))
+    for name in integrations.get("analytics", {}):
+        if name != "google":
+            used.add(f"params.analytics.{name}")
+    return used
 
 
 def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
@@ -348,12 +377,12 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     else:
         data = _parse(found, shown)
     values, ignored = convert(data)
-    return HugoConfig(shown, values, tuple(ignored))
+    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root)))
 
 
 def ignored_message(ignored: Sequence[str]) -> str:
-    """The one warning line naming every Hugo key blogbuild does not honour."""
-    return f"Hugo config keys blogbuild does not use: {', '.join(ignored)} (see README, Coming from Hugo)"
+    """The one warning line naming everything of a Hugo site blogbuild does not use, and what it does instead."""
+    return unused_message(ignored)
 
 
 # --- what `init --from-hugo` reports: Go templates that need a Jinja port, and where content uses them -----

@@ -21,7 +21,7 @@ def run(options: InitOptions) -> int:
     """Write <root>/blogbuild.yaml from the Hugo config (never over an existing one without --force); report."""
     import yaml
 
-    from ..hugo_config import read_hugo_config, templates_to_port
+    from ..hugo_config import ignored_message, read_hugo_config, templates_to_port
     from ..markup_config import markup_from_mapping
     if not options.from_hugo:
         raise BlogbuildError("blogbuild init needs a source: --from-hugo (reads hugo.toml, config.yml, "
@@ -38,9 +38,9 @@ def run(options: InitOptions) -> int:
             + yaml.safe_dump(dict(hugo.values), sort_keys=False, allow_unicode=True, default_flow_style=False))
     target.write_text(text, encoding="utf-8")
     print(f"wrote {target.as_posix()} from {hugo.path}")
-    ignored = (*hugo.ignored, *markup_from_mapping(hugo.values.get("markup")).ignored)
+    ignored = hugo.unused(markup_from_mapping(hugo.values.get("markup")).ignored)
     if ignored:
-        print(f"not carried over (blogbuild has no equivalent): {', '.join(ignored)}")
+        print(ignored_message(ignored))   # the same line the build warns with
     to_port = templates_to_port(root, str(hugo.values.get("source_dir", "content")))
     if to_port:
         print(f"Go templates blogbuild cannot run ({len(to_port)}); port the ones you need to Jinja in templates/ "

@@ -1,0 +1,134 @@
+"""What a Hugo site has that blogbuild does not use, each with what blogbuild does instead, said in one line.
+
+hugo_config.convert() uses what it can; everything else a Hugo site carries is named here once: config keys
+(params.* included, nested keys where part of a mapping is used), markup settings read but not applied, and
+every file under the site's layouts/ and assets/. The build warns with unused_message(); `init --from-hugo`
+prints the same line.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+_DEFAULT = "no equivalent, ignored"
+_OWN_PARAM = "kept under params for your own templates/, the default theme does not read it"
+_GO_TEMPLATES = ("Go templates do not run, the default theme renders the pages, port what you need to "
+                 "templates/")
+_ASSETS = "Hugo Pipes do not run, not published, copy what pages need to static/"
+_THEME = "blogbuild's default theme renders the site"
+_MARKUP = "blogbuild renders this its own way"
+
+# Hugo's top-level keys (lower case) blogbuild does not use -> what it does instead.
+_KEYS = {
+    "theme": _THEME, "themesdir": _THEME, "module": _THEME,
+    "googleanalytics": "only a GA4 id, G-..., is used, as analytics",
+    "services": "only services.googleAnalytics.id, a GA4 id, is used, as analytics",
+    "disqusshortname": "comments are giscus or utterances",
+    "minify": "pages are written as rendered",
+    "menus": "only the main menu is shown",
+    "languages": "one language is built: the default one",
+    "canonifyurls": "links are root-relative under baseURL's path",
+    "relativeurls": "links are root-relative under baseURL's path",
+    "uglyurls": "every page is a folder with index.html",
+    "outputformats": "blogbuild writes its own outputs: pages, RSS/Atom/JSON feeds, index.json, sitemap",
+    "mediatypes": "blogbuild writes its own outputs: pages, RSS/Atom/JSON feeds, index.json, sitemap",
+    "related": "related posts are the ones sharing the most tags",
+    "imaging": "images are sized by blogbuild's images: settings",
+    "enablegitinfo": "lastmod comes from front matter",
+    "timezone": "dates without a zone are read as written",
+    "sitemap": "blogbuild writes sitemap.xml itself",
+    "privacy": "no embedded third-party shortcodes",
+    "cascade": "front matter is read per page",
+}
+
+# PaperMod's params (lower case) blogbuild does not use -> what it does instead. A site's own params are kept.
+_PARAMS = {
+    "fuseopts": "blogbuild's own search and index.json instead of Fuse.js",
+    "mainsections": "every page is listed unless its front matter says list: false",
+    "env": "social meta is always written, analytics only by build, never by serve",
+    "dateformat": "dates are shown as YYYY-MM-DD",
+    "showpagenums": "list pages say 'page n of m'",
+    "disablespecial1stpost": "the home page's first post is a card like the others",
+    "showallpagesinarchive": "the archives list every listed page",
+    "schema": "blogbuild writes its own schema.org JSON-LD",
+    "disableanchoredheadings": "headings always carry a # link",
+    "usehugotoc": "the TOC follows markup.tableOfContents",
+    "displayfulllangname": "one language is built",
+    "disablelangtoggle": "one language is built",
+    "canonicallinktext": "a page's canonicalURL is its own URL",
+    "analytics": "only analytics.plausible and analytics.umami are used",
+    "comments": "comments are params.giscus or params.utterances",
+    "giscus": "comments need giscus.repo",
+    "utterances": "comments need utterances.repo",
+}
+
+# The rest of PaperMod's params (lower case): until the default theme honours one, it keeps its own behaviour.
+_PAPERMOD = frozenset({
+    "assets", "cover", "defaulttheme", "disablescrolltotop", "disablethemetoggle", "editpost", "footer",
+    "hideauthor", "hidefooter", "hidemeta", "hidesummary", "homeinfoparams", "images", "keywords", "label",
+    "profilemode", "sharebuttons", "showbreadcrumbs", "showcodecopybuttons", "showfulltextinrss",
+    "showpostnavlinks", "showreadingtime", "showrssbuttoninsectiontermlist", "showsharebuttons", "showtoc",
+    "showwordcount", "social", "socialicons", "title", "tocopen", "tocside", "disableshare",
+})
+_PAPERMOD_DEFAULT = "PaperMod's setting, the default theme keeps its own behaviour"
+
+# PaperMod's params that are mappings with keys of their own: each key is named on its own.
+_NESTED_PARAMS = frozenset({"homeinfoparams", "profilemode", "label", "assets", "analytics", "cover",
+                            "editpost", "footer", "schema", "social"})
+
+
+def instead(name: str) -> str:
+    """What blogbuild does instead of an unused Hugo name (a dotted config key or a site file)."""
+    lowered = name.lower()
+    if lowered.startswith("layouts/"):
+        return _GO_TEMPLATES
+    if lowered.startswith("assets/"):
+        return _ASSETS
+    if lowered.startswith("markup."):
+        return _MARKUP
+    if lowered.startswith("params."):
+        name = lowered.split(".")[1]
+        return _PARAMS.get(name, _PAPERMOD_DEFAULT if name in _PAPERMOD else _OWN_PARAM)
+    return _KEYS.get(lowered.split(".")[0], _DEFAULT)
+
+
+def unused_params(params: Mapping[str, Any], used: Iterable[str]) -> list[str]:
+    """params.* keys (dotted, as written) that no use in `used` (lower-case dotted keys) covers; a mapping
+    part of which is used, or one of PaperMod's own, is named key by key."""
+    used_keys = {key.lower() for key in used}
+    found: list[str] = []
+
+    def walk(mapping: Mapping[str, Any], written: str, lowered: str) -> None:
+        for key, value in mapping.items():
+            here, here_lower = f"{written}.{key}", f"{lowered}.{str(key).lower()}"
+            if here_lower in used_keys:
+                continue
+            partly = any(name.startswith(here_lower + ".") for name in used_keys)
+            nested = here_lower.count(".") == 1 and here_lower.split(".")[1] in _NESTED_PARAMS
+            if isinstance(value, Mapping) and value and (partly or nested):
+                walk(value, here, here_lower)
+            else:
+                found.append(here)
+
+    walk(params, "params", "params")
+    return found
+
+
+def site_files(root: Path) -> list[str]:
+    """Every file under the site's layouts/ and assets/ (relative, sorted): blogbuild uses none of them."""
+    found: list[str] = []
+    for folder in ("layouts", "assets"):
+        top = root / folder
+        if top.is_dir():
+            found += sorted(path.relative_to(root).as_posix() for path in top.rglob("*") if path.is_file())
+    return found
+
+
+def unused_message(names: Sequence[str]) -> str:
+    """The one warning line: every unused name, grouped by what blogbuild does instead, in first-seen order."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(instead(name), []).append(name)
+    parts = [f"{', '.join(group)}: {reason}" for reason, group in groups.items()]
+    return f"Hugo site settings blogbuild does not use (see README, Coming from Hugo): {'; '.join(parts)}"
