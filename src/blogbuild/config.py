@@ -15,6 +15,7 @@ from .keys import key_line
 from .markup_config import MarkupConfig, markup_from_mapping
 from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
+from .theme_options import ThemeOptions, parse_theme_options
 
 MATH_RENDER_CHOICES = ("build", "browser")
 
@@ -73,6 +74,7 @@ class SiteConfig:
     analytics: Analytics = Analytics()  # Plausible, Umami, GA4, a snippet: published pages only
     images: ImageOptions = ImageOptions()   # sizes and resized variants of local images (images.py)
     cards: CardOptions = CardOptions()      # a generated social card per post (cards.py)
+    theme: ThemeOptions = ThemeOptions()    # what the default theme shows (theme_options.py; PaperMod's params)
     serving: bool = False               # pages for `blogbuild serve` (no analytics); set by serve
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
@@ -110,7 +112,7 @@ _FILE_KEYS = {
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "comments": "comments", "analytics": "analytics",
-    "images": "images", "cards": "cards",
+    "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
     "cdn_assets": "cdn_assets", "math_render": "math_render", "math_macros": "math_macros",
@@ -238,6 +240,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             values["cards"] = parse_card_options(value, partial(_fail, path, line))
         elif target == "images":
             values["images"] = parse_image_options(value, partial(_fail, path, line))
+        elif target == "theme":
+            values["theme"] = parse_theme_options(value, partial(_fail, path, line))
         elif target in ("feed_content", "feeds"):
             values[target] = _parse_feeds(target, value, path, line)
         elif target == "math_macros":

@@ -16,6 +16,7 @@ from typing import Any
 from .errors import SourceError
 from .hugo_unused import site_files, unused_message, unused_params
 from .integrations import from_hugo
+from .theme_options import papermod_theme
 from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
@@ -251,6 +252,21 @@ def _params(value: Mapping[str, Any], values: dict[str, Any]) -> set[str]:
     return used
 
 
+def _theme(params: Mapping[str, Any], theme: Any, values: dict[str, Any]) -> set[str]:
+    """The default theme's options from PaperMod's params (PaperMod's defaults when the theme is PaperMod),
+    and ShowFullTextinRSS as feed_content; returns the params.* keys used."""
+    names = theme if isinstance(theme, list) else [theme]
+    is_papermod = any("papermod" in str(name).lower() for name in names if name)
+    options, used = papermod_theme(params, is_papermod)
+    if options:
+        values["theme"] = options
+    full_text = _lower_keys(params).get("showfulltextinrss", ("", None))[1]
+    if isinstance(full_text, bool):
+        values["feed_content"] = "full" if full_text else "summary"
+        used.add("params.showfulltextinrss")
+    return used
+
+
 # Hugo's markup defaults that differ from blogbuild's: written out, so the converted mapping (and the
 # blogbuild.yaml init writes) renders as Hugo does under blogbuild's own defaults.
 _HUGO_MARKUP_DEFAULTS = (
@@ -334,6 +350,7 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         values["enableEmoji"] = emoji
     params = take("params")
     used_params = _params(params, values) if isinstance(params, Mapping) else set()
+    used_params |= _theme(params if isinstance(params, Mapping) else {}, keyed.get("theme", ("", None))[1], values)
     # Comments and analytics: a theme's giscus/utterances params, Hugo's GA4 service (integrations.py).
     # services and googleAnalytics count as used only when they give the GA4 id (Disqus and the rest do not).
     services, google_analytics = keyed.get("services", ("", None))[1], keyed.get("googleanalytics", ("", None))[1]

@@ -204,7 +204,8 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                version=__version__, config=config, once=FragmentCache(),
                                term_url=lambda taxonomy, name: term_url(config, taxonomy, name),
                                feed_alternates=lambda url: _feed_alternates(config, url),
-                               social_card=lambda post, nav=None: _social_card(config, post, nav))
+                               social_card=lambda post, nav=None: _social_card(config, post, nav),
+                               theme_option=config.theme.option_for)
     return environment
 
 

@@ -1,0 +1,177 @@
+"""What the default theme shows: blogbuild.yaml's `theme:` block, or a Hugo site's PaperMod params, as ThemeOptions.
+
+blogbuild's own defaults are ThemeOptions(); a Hugo site's params are read as PaperMod means them (papermod_theme()):
+a key the site sets always counts, and on a PaperMod site an absent key is PaperMod's default (most of PaperMod's
+`Show*` settings are off unless set). A post's front matter overrides some of them as PaperMod's `.Param` does
+(option_for()).
+"""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+COLOR_SCHEMES = ("auto", "light", "dark")
+TOC_SIDES = ("right", "left")
+
+
+@dataclass(frozen=True)
+class ThemeOptions:
+    """What the default theme shows; each field names PaperMod's param it stands for."""
+
+    color_scheme: str = "auto"          # defaultTheme: auto follows the system until the reader chooses
+    theme_toggle: bool = True           # not disableThemeToggle: the light/dark button
+    scroll_to_top: bool = True          # not disableScrollToTop: the back-to-top link
+    toc: bool = True                    # ShowToc (a post's `toc: false` still turns it off)
+    toc_open: bool = True               # TocOpen
+    toc_side: str = "right"             # TocSide (of PaperMod's forks): where the contents sit on wide screens
+    reading_time: bool = True           # ShowReadingTime
+    word_count: bool = True             # ShowWordCount, on the post page
+    list_word_count: bool = False       # ShowWordCount, on list cards (PaperMod's meta line is one for both)
+    meta_author: bool = False           # not hideAuthor: the author in the meta line
+    meta: bool = True                   # not hideMeta: the meta line at all
+    summary: bool = True                # not hideSummary: summaries on list cards
+    share_buttons: bool = True          # ShowShareButtons (a post's disableShare: true turns them off)
+    code_copy_buttons: bool = True      # ShowCodeCopyButtons
+    post_nav_links: bool = True         # ShowPostNavLinks
+    breadcrumbs: bool = True            # ShowBreadCrumbs
+    footer: bool = True                 # not hideFooter
+    section_feed_link: bool = False     # ShowRssButtonInSectionTermList, on section pages
+    term_feed_link: bool = True         # ShowRssButtonInSectionTermList, on term pages
+    label_text: str = ""                # label.text: the site title in the header ('' = the title)
+    label_icon: str = ""                # label.icon: an image before it
+    label_icon_height: int = 30         # label.iconHeight
+    images: tuple[str, ...] = ()        # images: the site's share image (og:image of pages without their own)
+
+    def option_for(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
+        """The option for one page: its front matter's PaperMod key when it sets one (as `.Param` reads it)."""
+        value = getattr(self, name)
+        override = _FRONT_MATTER.get(name)
+        if override is None or not params:
+            return value
+        key, inverted = override
+        for written, given in params.items():
+            if str(written).lower() == key and isinstance(given, bool):
+                if name == "share_buttons":   # PaperMod: site.Params.ShowShareButtons and not disableShare
+                    return value and not given
+                return not given if inverted else given
+        return value
+
+
+# ThemeOptions field -> (the front-matter key that overrides it per page, lower case; whether it says the opposite)
+_FRONT_MATTER = {
+    "toc": ("showtoc", False), "toc_open": ("tocopen", False), "reading_time": ("showreadingtime", False),
+    "word_count": ("showwordcount", False), "list_word_count": ("showwordcount", False),
+    "breadcrumbs": ("showbreadcrumbs", False), "post_nav_links": ("showpostnavlinks", False),
+    "code_copy_buttons": ("showcodecopybuttons", False), "meta": ("hidemeta", True),
+    "summary": ("hidesummary", True), "footer": ("hidefooter", True), "meta_author": ("hideauthor", True),
+    "share_buttons": ("disableshare", True),
+}
+
+# PaperMod's boolean params (lower case) -> (ThemeOptions fields, says the opposite, PaperMod's default).
+_PAPERMOD_FLAGS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
+    "disablethemetoggle": (("theme_toggle",), True, False),
+    "disablescrolltotop": (("scroll_to_top",), True, False),
+    "showtoc": (("toc",), False, False),
+    "tocopen": (("toc_open",), False, False),
+    "showreadingtime": (("reading_time",), False, False),
+    "showwordcount": (("word_count", "list_word_count"), False, False),
+    "hideauthor": (("meta_author",), True, False),
+    "hidemeta": (("meta",), True, False),
+    "hidesummary": (("summary",), True, False),
+    "showsharebuttons": (("share_buttons",), False, False),
+    "showcodecopybuttons": (("code_copy_buttons",), False, False),
+    "showpostnavlinks": (("post_nav_links",), False, False),
+    "showbreadcrumbs": (("breadcrumbs",), False, False),
+    "hidefooter": (("footer",), True, False),
+    "showrssbuttoninsectiontermlist": (("section_feed_link", "term_feed_link"), False, False),
+}
+
+
+def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str, Any], set[str]]:
+    """(blogbuild.yaml's `theme:` mapping, the params.* keys used, lower case and dotted) from a Hugo site's
+    params. papermod: the site's theme is PaperMod, so an absent key is PaperMod's default, not blogbuild's."""
+    keyed = {str(key).lower(): value for key, value in params.items()}
+    theme: dict[str, Any] = {}
+    used: set[str] = set()
+    for key, (names, inverted, default) in _PAPERMOD_FLAGS.items():
+        given = keyed.get(key)
+        if isinstance(given, bool):
+            used.add(f"params.{key}")
+        elif papermod:
+            given = default
+        else:
+            continue
+        for name in names:
+            theme[name] = (not given) if inverted else given
+    scheme = keyed.get("defaulttheme")
+    if isinstance(scheme, str):
+        theme["color_scheme"] = scheme.lower() if scheme.lower() in COLOR_SCHEMES else "auto"
+        used.add("params.defaulttheme")
+    side = keyed.get("tocside")
+    if isinstance(side, str) and side.lower() in TOC_SIDES:
+        theme["toc_side"] = side.lower()
+        used.add("params.tocside")
+    _label(keyed.get("label"), theme, used)
+    images = keyed.get("images")
+    if isinstance(images, str) or (isinstance(images, list) and all(isinstance(item, str) for item in images)):
+        theme["images"] = [images] if isinstance(images, str) else list(images)
+        used.add("params.images")
+    return theme, used
+
+
+def _label(label: Any, theme: dict[str, Any], used: set[str]) -> None:
+    if not isinstance(label, Mapping):
+        return
+    keyed = {str(key).lower(): value for key, value in label.items()}
+    for key, name in (("text", "label_text"), ("icon", "label_icon")):
+        if isinstance(keyed.get(key), str):
+            theme[name] = keyed[key]
+            used.add(f"params.label.{key}")
+    height = keyed.get("iconheight")
+    if isinstance(height, int) and not isinstance(height, bool) and height > 0:
+        theme["label_icon_height"] = height
+        used.add("params.label.iconheight")
+
+
+def parse_theme_options(value: Any, fail: Callable[[str], Exception]) -> ThemeOptions:
+    """blogbuild.yaml's `theme:` mapping, checked key by key (a wrong name suggests the right one)."""
+    if isinstance(value, str):
+        raise fail("theme: blogbuild has one theme (templates/ overrides its files); theme takes its options, "
+                   "a mapping such as {color_scheme: light, toc: false}")
+    if not isinstance(value, Mapping):
+        raise fail("theme must be a mapping of the default theme's options (color_scheme, toc, ...)")
+    defaults = ThemeOptions()
+    known = {field.name for field in fields(ThemeOptions)}
+    values: dict[str, Any] = {}
+    for key, given in value.items():
+        name = str(key)
+        if name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(sorted(known))}"
+            raise fail(f"unknown theme option '{name}'{hint}")
+        values[name] = _checked(name, given, getattr(defaults, name), fail)
+    return ThemeOptions(**values)
+
+
+def _checked(name: str, given: Any, default: Any, fail: Callable[[str], Exception]) -> Any:
+    if isinstance(default, bool):
+        if not isinstance(given, bool):
+            raise fail(f"theme.{name} must be true or false, not {given!r}")
+        return given
+    if isinstance(default, int):
+        if isinstance(given, bool) or not isinstance(given, int) or given <= 0:
+            raise fail(f"theme.{name} must be a whole number above 0, not {given!r}")
+        return given
+    if isinstance(default, tuple):
+        items = [given] if isinstance(given, str) else given
+        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+            raise fail(f"theme.{name} must be a list of image URLs, not {given!r}")
+        return tuple(items)
+    if not isinstance(given, str):
+        raise fail(f"theme.{name} must be text, not {given!r}")
+    choices = {"color_scheme": COLOR_SCHEMES, "toc_side": TOC_SIDES}.get(name)
+    if choices and given not in choices:
+        raise fail(f"theme.{name} must be one of {', '.join(choices)}, not {given!r}")
+    return given

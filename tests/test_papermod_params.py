@@ -1,0 +1,142 @@
+"""PaperMod's params, as PaperMod means them: one small blog built by Hugo + the PaperMod snapshot and by blogbuild,
+each param flipped, and blogbuild's page changes where PaperMod's does (an element present or absent, an attribute).
+
+Each case names the page, the param change (site params and, for `.Param` lookups, a post's front matter), and a
+probe per tool: what the element is called in PaperMod's markup and in blogbuild's. A case first checks that the
+flip changes PaperMod's page (so the probe can fail), then that blogbuild's probe gives the same values.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.papermod import build_blogbuild, build_papermod, element, page, papermod_theme, write_site
+
+Probe = Callable[[str], Any]
+
+
+def _post(number: int, extra: str = "") -> str:
+    return (f"---\ntitle: Post {number}\ndate: 2024-01-0{number}\ntags: [t]\n{extra}---\n"
+            f"Intro text {number}.\n\n<!--more-->\n\n## First\n\nBody of post {number}.\n\n"
+            "```python\nprint(1)\n```\n\n## Second\n\nMore.\n")
+
+
+def site_files(post_two: str = "") -> dict[str, str]:
+    return {"content/posts/_index.md": "---\ntitle: Posts\n---\n",
+            "content/posts/p1.md": _post(1), "content/posts/p2.md": _post(2, post_two), "content/posts/p3.md": _post(3)}
+
+
+def site_config(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {"baseURL": "https://example.org/", "title": "PM", "languageCode": "en", "theme": "PaperMod",
+            "params": {"author": "Ada", "mainSections": ["posts"], **params}}
+
+
+def has(pattern: str) -> Probe:
+    return lambda html: re.search(pattern, html) is not None
+
+
+def inside(container: str, pattern: str) -> Probe:
+    return lambda html: re.search(pattern, element(html, container)) is not None
+
+
+def attribute(pattern: str) -> Probe:
+    """The first group of pattern in the page ('' when absent)."""
+    def probe(html: str) -> str:
+        match = re.search(pattern, html)
+        return match.group(1) if match else ""
+    return probe
+
+
+def scheme(html: str) -> str:
+    match = re.search(r"<html[^>]*data-theme=\"(light|dark)\"", html)
+    return match.group(1) if match else "auto"
+
+
+PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
+POST = "/posts/p2/"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A param flip: where to look, what changes, and the element as each tool writes it."""
+
+    url: str
+    flip: Mapping[str, Any]
+    papermod: Probe
+    blogbuild: Probe
+    base: Mapping[str, Any] = field(default_factory=dict)
+    front_matter: str = ""          # added to post 2's front matter on the flipped side
+
+
+CASES = {
+    "ShowReadingTime": Case(POST, {"ShowReadingTime": True}, inside(PM_META, r"\d+ min"), inside(BB_META, r"\d+ min")),
+    "ShowWordCount": Case(POST, {"ShowWordCount": True}, inside(PM_META, "words"), inside(BB_META, "words")),
+    "ShowWordCount-list": Case("/", {"ShowWordCount": True}, has(r"\d+ words"), has(r"\d+ words")),
+    "hideAuthor": Case(POST, {"hideAuthor": True}, inside(PM_META, "Ada"), inside(BB_META, "Ada")),
+    "hideMeta": Case(POST, {"hideMeta": True}, has(PM_META), has(BB_META)),
+    "hideMeta-list": Case("/", {"hideMeta": True}, has('class="entry-footer"'), has(BB_META)),
+    "hideMeta-front-matter": Case(POST, {}, has(PM_META), has(BB_META), front_matter="hideMeta: true\n"),
+    "hideSummary": Case("/", {"hideSummary": True}, has('class="entry-content"'), has('class="post-summary"')),
+    "ShowToc": Case(POST, {"ShowToc": True}, has('<details class="toc"'), has('<details class="toc"')),
+    "ShowToc-front-matter": Case(POST, {}, has('<details class="toc"'), has('<details class="toc"'),
+                                 front_matter="ShowToc: true\n"),
+    "TocOpen": Case(POST, {"TocOpen": True}, has('<details class="toc" +open'), has('<details class="toc" open'),
+                    base={"ShowToc": True}),
+    "ShowShareButtons": Case(POST, {"ShowShareButtons": True}, has('class="share-buttons"'), has('class="share"')),
+    "disableShare": Case(POST, {}, has('class="share-buttons"'), has('class="share"'),
+                         base={"ShowShareButtons": True}, front_matter="disableShare: true\n"),
+    "ShowCodeCopyButtons": Case(POST, {"ShowCodeCopyButtons": True}, has("copy-code"),
+                                lambda html: 'data-copy-code="off"' not in html),
+    "ShowPostNavLinks": Case(POST, {"ShowPostNavLinks": True}, has('class="paginav"'), has('class="post-nav"')),
+    "ShowBreadCrumbs": Case(POST, {"ShowBreadCrumbs": True}, has('class="breadcrumbs"'), has('class="breadcrumbs"')),
+    "hideFooter": Case(POST, {"hideFooter": True}, has('<footer class="footer"'), has('<footer class="site-footer"')),
+    "disableScrollToTop": Case(POST, {"disableScrollToTop": True}, has('id="top-link"'), has('class="back-to-top"')),
+    "disableThemeToggle": Case(POST, {"disableThemeToggle": True}, has('id="theme-toggle"'), has('id="theme-toggle"')),
+    "defaultTheme-light": Case(POST, {"defaultTheme": "light"}, scheme, scheme),
+    "defaultTheme-dark": Case("/", {"defaultTheme": "dark"}, scheme, scheme),
+    "defaultTheme-light-follows-no-system": Case(
+        POST, {"defaultTheme": "light"}, has(r"matchMedia\('\(prefers-color-scheme: dark\)'\)"),
+        has(r'matchMedia\("\(prefers-color-scheme: dark\)"\)')),
+    "label.text": Case("/", {"label": {"text": "My Label"}}, has(r">\s*My Label\s*</a>"), has(r">My Label</a>")),
+    "label.icon": Case("/", {"label": {"icon": "/logo.png", "iconHeight": 40}},
+                       attribute(r'<img src="[^"]*logo\.png"[^>]*height="(\d+)"'),
+                       attribute(r'<img class="site-logo" src="[^"]*logo\.png"[^>]*height="(\d+)"')),
+    "images": Case("/", {"images": ["/site.png"]}, attribute(r'property="og:image" content="([^"]*)"'),
+                   attribute(r'property="og:image" content="([^"]*)"')),
+    "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
+    "ShowRssButtonInSectionTermList-section": Case(
+        "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),
+        has(r'<a [^>]*href="[^"]*/posts/index\.xml"')),
+    "ShowRssButtonInSectionTermList-term": Case(
+        "/tags/t/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/tags/t/index\.xml"'),
+        has(r'<a [^>]*href="[^"]*/tags/t/index\.xml"')),
+}
+
+_BUILT: dict[tuple[str, str], Path] = {}
+
+
+def _built(tool: str, params: Mapping[str, Any], front_matter: str, folder: Path) -> Path:
+    """A tool's output for one (params, front matter), built once per module."""
+    key = (tool, repr(sorted(params.items())) + front_matter)
+    if key not in _BUILT:
+        site = write_site(folder / f"{tool}-{len(_BUILT)}", site_config(params), site_files(front_matter))
+        _BUILT[key] = build_papermod(site, site / "public") if tool == "papermod" else build_blogbuild(site)
+    return _BUILT[key]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_blogbuild_changes_where_papermod_changes(name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    papermod_theme()
+    case = CASES[name]
+    folder = tmp_path_factory.getbasetemp() / "papermod-params"
+    flipped = {**case.base, **case.flip}
+    values = {}
+    for tool, probe in (("papermod", case.papermod), ("blogbuild", case.blogbuild)):
+        values[tool] = tuple(probe(page(_built(tool, params, front_matter, folder), case.url))
+                             for params, front_matter in ((case.base, ""), (flipped, case.front_matter)))
+    assert values["papermod"][0] != values["papermod"][1], f"{name}: the flip changes nothing in PaperMod"
+    assert values["blogbuild"] == values["papermod"], name

@@ -1,0 +1,84 @@
+"""The default theme's options: blogbuild.yaml's `theme:` block, a Hugo site's PaperMod params, a post's front matter."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blogbuild.cli import main
+from blogbuild.config import load_config
+from blogbuild.errors import SourceError
+from blogbuild.theme_options import ThemeOptions, papermod_theme
+
+POST = "---\ntitle: A\ndate: 2024-01-01\n---\nText.\n\n## One\n\nx\n\n## Two\n\ny\n"
+
+
+def _built(make_site, files: dict[str, str], url: str = "posts/a/index.html") -> str:
+    site = make_site({"content/posts/a.md": POST, **files})
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "1"]) == 0
+    return (site / "public" / url).read_text(encoding="utf-8")
+
+
+def test_blogbuild_defaults_are_unchanged_without_a_theme_block(make_site) -> None:
+    html = _built(make_site, {"blogbuild.yaml": "title: T\nlanguage_code: en\n"})
+    assert load_config(root=make_site({"blogbuild.yaml": "title: T\n"})).theme == ThemeOptions()
+    for shown in ('<details class="toc" open>', 'class="share"', 'class="post-meta"',
+                  'id="theme-toggle"', 'class="back-to-top"', "min read", "words", 'class="breadcrumbs"'):
+        assert shown in html, shown
+    assert "data-default-theme" not in html and 'data-copy-code="off"' not in html
+
+
+def test_theme_block_in_blogbuild_yaml(make_site) -> None:
+    config = ("title: T\nlanguage_code: en\ntheme:\n  color_scheme: dark\n  toc_side: left\n  toc_open: false\n"
+              "  share_buttons: false\n  reading_time: false\n  code_copy_buttons: false\n  label_text: Mine\n")
+    html = _built(make_site, {"blogbuild.yaml": config})
+    assert '<html lang="en" data-theme="dark" data-default-theme="dark">' in html
+    assert '<aside class="toc-aside toc-left">\n<details class="toc">' in html
+    assert 'class="share"' not in html and "min read" not in html and "words" in html
+    assert 'data-copy-code="off"' in html and '>Mine</a>' in html
+
+
+@pytest.mark.parametrize(("block", "message"), [
+    ("theme: PaperMod", "blogbuild has one theme"),
+    ("theme: {colour_scheme: dark}", "unknown theme option 'colour_scheme'; did you mean 'color_scheme'?"),
+    ("theme: {color_scheme: blue}", "theme.color_scheme must be one of auto, light, dark, not 'blue'"),
+    ("theme: {toc: 'yes'}", "theme.toc must be true or false"),
+    ("theme: {label_icon_height: 0}", "theme.label_icon_height must be a whole number above 0"),
+])
+def test_bad_theme_options_are_errors_at_their_line(tmp_path: Path, block: str, message: str) -> None:
+    (tmp_path / "blogbuild.yaml").write_text(f"title: T\n{block}\n", encoding="utf-8")
+    with pytest.raises(SourceError) as raised:
+        load_config(root=tmp_path)
+    assert message in str(raised.value) and raised.value.line == 2
+
+
+def test_papermod_defaults_only_on_a_papermod_site() -> None:
+    """A PaperMod site gets PaperMod's defaults (ShowToc off unless set); another Hugo theme keeps blogbuild's,
+    with the PaperMod keys it does set honoured."""
+    papermod, _ = papermod_theme({"ShowReadingTime": True}, papermod=True)
+    assert papermod["toc"] is False and papermod["reading_time"] is True and papermod["share_buttons"] is False
+    other, used = papermod_theme({"ShowReadingTime": False, "TocSide": "left"}, papermod=False)
+    assert other == {"reading_time": False, "toc_side": "left"}
+    assert used == {"params.showreadingtime", "params.tocside"}
+
+
+def test_honoured_params_drop_out_of_the_unused_list(tmp_path: Path) -> None:
+    (tmp_path / "hugo.yaml").write_text(
+        "title: T\ntheme: PaperMod\nparams:\n  ShowToc: true\n  TocSide: left\n  defaultTheme: light\n"
+        "  ShowFullTextinRSS: true\n  label: {text: L, icon: /i.png, iconHeight: 20, iconSVG: '<svg/>'}\n"
+        "  images: [/a.png]\n  ShowRssButtonInSectionTermList: true\n", encoding="utf-8")
+    config = load_config(root=tmp_path)
+    (notice,) = config.notices
+    assert "params.label.iconSVG" in notice
+    for used in ("ShowToc", "TocSide", "defaultTheme", "ShowFullTextinRSS", "label.text", "label.icon,",
+                 "label.iconHeight", "images", "ShowRssButtonInSectionTermList"):
+        assert f"params.{used}" not in notice, used
+    assert config.feed_content == "full" and config.theme.toc_side == "left" and config.theme.images == ("/a.png",)
+
+
+def test_front_matter_overrides_site_options_as_papermods_param_does(make_site) -> None:
+    config = "title: T\nlanguage_code: en\ntheme: {toc: false, meta_author: true}\nauthor: Site Author\n"
+    post = "---\ntitle: A\ndate: 2024-01-01\nShowToc: true\nTocOpen: false\nauthor: [Ann, Bob]\n---\n## One\n\nx\n\n## Two\n"
+    html = _built(make_site, {"blogbuild.yaml": config, "content/posts/a.md": post})
+    assert '<details class="toc">' in html   # ShowToc in front matter wins over the site's toc: false
+    assert '<span class="post-author">Ann, Bob</span>' in html
