@@ -32,6 +32,7 @@ def site_files(post_two: str = "") -> dict[str, str]:
 
 def site_config(params: Mapping[str, Any]) -> dict[str, Any]:
     return {"baseURL": "https://example.org/", "title": "PM", "languageCode": "en", "theme": "PaperMod",
+            "markup": {"goldmark": {"renderer": {"unsafe": True}}},
             "params": {"author": "Ada", "mainSections": ["posts"], **params}}
 
 
@@ -56,6 +57,17 @@ def scheme(html: str) -> str:
     return match.group(1) if match else "auto"
 
 
+def rendered_intro(container: str) -> Probe:
+    """Which parts of the home intro are rendered markdown and HTML: a heading, a raw <div>, bold text."""
+    def probe(html: str) -> tuple[bool, ...]:
+        intro = element(html, container)
+        return (re.search(r"<h2[^>]*>\s*Topics", intro) is not None,
+                '<div class="topics"><span>ML</span></div>' in intro, "<strong>bold</strong>" in intro,
+                "## Topics" in intro)
+    return probe
+
+
+INTRO_MARKDOWN = '## Topics\n\n<div class="topics"><span>ML</span></div>\n\nSome **bold** text.\n'
 PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
 POST = "/posts/p2/"
 
@@ -107,6 +119,10 @@ CASES = {
                        attribute(r'<img class="site-logo" src="[^"]*logo\.png"[^>]*height="(\d+)"')),
     "images": Case("/", {"images": ["/site.png"]}, attribute(r'property="og:image" content="([^"]*)"'),
                    attribute(r'property="og:image" content="([^"]*)"')),
+    "homeInfoParams.Content": Case(
+        "/", {"homeInfoParams": {"Title": "Hi", "Content": INTRO_MARKDOWN}},
+        rendered_intro(r'<article class="first-entry home-info">'), rendered_intro(r'<section class="home-intro">'),
+        base={"homeInfoParams": {"Title": "Hi", "Content": "Plain words."}}),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
     "ShowRssButtonInSectionTermList-section": Case(
         "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),

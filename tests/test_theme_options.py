@@ -82,3 +82,31 @@ def test_front_matter_overrides_site_options_as_papermods_param_does(make_site) 
     html = _built(make_site, {"blogbuild.yaml": config, "content/posts/a.md": post})
     assert '<details class="toc">' in html   # ShowToc in front matter wins over the site's toc: false
     assert '<span class="post-author">Ann, Bob</span>' in html
+
+
+def test_home_info_image_and_markdown_from_a_hugo_config(make_site) -> None:
+    """homeInfoParams.imageUrl/imageWidth/imageHeight (PaperMod's forks) give the intro its image; the title is
+    markdownify'd inline, the content rendered as markdown with HTML."""
+    config = ("title: T\ntheme: PaperMod\nparams:\n  homeInfoParams:\n    Title: 'Hi *there*'\n"
+              "    Content: \"A [link](/about/) and <span class=x>html</span>.\"\n"
+              "    imageUrl: /me.png\n    imageWidth: 120\n    imageHeight: 80\n")
+    html = _built(make_site, {"hugo.yaml": config}, "index.html")
+    assert '<img class="home-intro-image" src="/me.png" alt="" width="120" height="80">' in html
+    assert "<h1>Hi <em>there</em></h1>" in html
+    assert '<p>A <a href="/about/">link</a> and <span class=x>html</span>.</p>' in html
+    (notice,) = load_config(root=make_site({"hugo.yaml": config})).notices
+    assert "homeInfoParams" not in notice
+
+
+def test_blogbuild_intro_stays_text_unless_markdown_is_asked(make_site) -> None:
+    plain = _built(make_site, {"blogbuild.yaml": "title: T\nintro: {title: Hi, text: 'a **b**'}\n"}, "index.html")
+    assert "<p>a **b**</p>" in plain
+    marked = _built(make_site, {"blogbuild.yaml": "title: T\nintro: {title: Hi, text: 'a **b**', markdown: true}\n"},
+                    "index.html")
+    assert "<p>a <strong>b</strong></p>" in marked
+
+
+def test_unknown_intro_key_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "blogbuild.yaml").write_text("title: T\nintro: {title: Hi, txt: x}\n", encoding="utf-8")
+    with pytest.raises(SourceError, match="unknown intro key 'txt'"):
+        load_config(root=tmp_path)

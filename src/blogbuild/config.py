@@ -52,6 +52,10 @@ class SiteConfig:
     social: tuple[tuple[str, str], ...] = ()     # (name, url) pairs, in order
     intro_title: str = ""
     intro_text: str = ""
+    intro_markdown: bool = False        # the intro's title and text are markdown with HTML (PaperMod's homeInfoParams)
+    intro_image: str = ""               # an image above the intro (imageUrl), with its width and height (0: unset)
+    intro_image_width: int = 0
+    intro_image_height: int = 0
     # KaTeX and mermaid ship inside blogbuild and are served from the site; cdn_assets: true loads them
     # from the public CDN (with SRI) instead. local_assets is what older configs said for the default.
     cdn_assets: bool = False
@@ -167,6 +171,25 @@ def _parse_social(value: Any, path: str, line: int) -> tuple[tuple[str, str], ..
     raise _fail(path, line, "social must be a mapping of name: url")
 
 
+def _parse_intro(value: Any, path: str, line: int) -> dict[str, Any]:
+    """intro: {title, text, markdown, image, image_width, image_height} as SiteConfig's intro_* fields."""
+    if not isinstance(value, Mapping):
+        raise _fail(path, line, "intro must be a mapping with title and text")
+    unknown = [str(key) for key in value if key not in ("title", "text", "markdown", "image", "image_width",
+                                                         "image_height")]
+    if unknown:
+        raise _fail(path, line, f"unknown intro key '{unknown[0]}'; intro takes title, text, markdown, image, "
+                    "image_width and image_height")
+    values = {"intro_title": str(value.get("title", "") or ""), "intro_text": str(value.get("text", "") or ""),
+              "intro_image": str(value.get("image", "") or "")}
+    if "markdown" in value:
+        values["intro_markdown"] = _coerce("intro.markdown", value["markdown"], False, path, line)
+    for name in ("image_width", "image_height"):
+        if name in value:
+            values[f"intro_{name}"] = _coerce(f"intro.{name}", value[name], 0, path, line)
+    return values
+
+
 def _parse_feeds(name: str, value: Any, path: str, line: int) -> Any:
     """feed_content (summary | full) or feeds (a list of rss, atom, json)."""
     if name == "feed_content":
@@ -218,10 +241,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         elif target == "social":
             values["social"] = _parse_social(value, path, line)
         elif target == "intro":
-            if not isinstance(value, Mapping):
-                raise _fail(path, line, "intro must be a mapping with title and text")
-            values["intro_title"] = str(value.get("title", "") or "")
-            values["intro_text"] = str(value.get("text", "") or "")
+            values.update(_parse_intro(value, path, line))
         elif target == "taxonomies":
             if isinstance(value, Mapping):
                 names = tuple(str(plural) for plural in value.values())

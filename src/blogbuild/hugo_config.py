@@ -243,12 +243,31 @@ def _params(value: Mapping[str, Any], values: dict[str, Any]) -> set[str]:
     for home_key in _PAPERMOD_HOME:
         home = keyed.get(home_key.lower(), ("", None))[1]
         if isinstance(home, Mapping) and (home.get("Title") or home.get("title")):
-            title = home.get("Title") or home.get("title")
-            text = home.get("Content") or home.get("subtitle") or home.get("Subtitle") or ""
-            values["intro"] = {"title": str(title), "text": str(text)}
-            used.update(f"params.{home_key.lower()}.{name}" for name in ("title", "content", "subtitle"))
+            used.update(_intro(home, home_key.lower(), values))
             break
     values["params"] = dict(value)
+    return used
+
+
+def _intro(home: Mapping[str, Any], key: str, values: dict[str, Any]) -> set[str]:
+    """PaperMod's homeInfoParams (or profileMode) as blogbuild's intro: title and text as markdown with HTML
+    (PaperMod renders them with markdownify and RenderString), and the image of PaperMod's forks (imageUrl,
+    imageWidth, imageHeight); returns the params.* keys used."""
+    keyed = _lower_keys(home)
+    title = keyed.get("title", ("", ""))[1]
+    text = (keyed.get("content") or keyed.get("subtitle") or ("", ""))[1]
+    intro: dict[str, Any] = {"title": str(title), "text": str(text or ""), "markdown": True}
+    used = {f"params.{key}.{name}" for name in ("title", "content", "subtitle") if name in keyed}
+    image = keyed.get("imageurl", ("", None))[1]
+    if isinstance(image, str) and image:
+        intro["image"] = image
+        used.add(f"params.{key}.imageurl")
+        for name, target in (("imagewidth", "image_width"), ("imageheight", "image_height")):
+            size = keyed.get(name, ("", None))[1]
+            if isinstance(size, int) and not isinstance(size, bool) and size > 0:
+                intro[target] = size
+                used.add(f"params.{key}.{name}")
+    values["intro"] = intro
     return used
 
 

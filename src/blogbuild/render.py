@@ -205,7 +205,8 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                term_url=lambda taxonomy, name: term_url(config, taxonomy, name),
                                feed_alternates=lambda url: _feed_alternates(config, url),
                                social_card=lambda post, nav=None: _social_card(config, post, nav),
-                               theme_option=config.theme.option_for)
+                               theme_option=config.theme.option_for,
+                               markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)))
     return environment
 
 
@@ -221,6 +222,16 @@ def _social_card(config: SiteConfig, post: Post, nav: Any) -> str:
     from .cards import card_path
     path = card_path(post, nav, config)
     return "/" + path if path else ""
+
+
+def _markdownify(config: SiteConfig, text: str, inline: bool = False) -> Markup:
+    """A config text (PaperMod's homeInfoParams) as markdown with raw HTML, as Hugo's markdownify and RenderString
+    make it, with the site's markup settings; inline: one paragraph's content, without the <p>."""
+    from .markdown import render_markdown
+    html = render_markdown(str(text), path=config.config_path or "<config>", config=config).html.strip()
+    if inline and html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[len("<p>"):-len("</p>")]
+    return Markup(html)
 
 
 def _sri_attributes(config: SiteConfig, name: str) -> Markup:
