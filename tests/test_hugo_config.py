@@ -130,3 +130,14 @@ def test_a_blogbuild_yaml_site_gets_no_inventory(make_site) -> None:
                       "content/a.md": "---\ntitle: A\n---\nHi\n"})
     result = build(load_config(root=site))
     assert not [warning for warning in result.warnings if "Hugo site settings" in warning.message]
+
+
+def test_papermod_social_icons_email_and_relative_urls() -> None:
+    """An e-mail address becomes a mailto: link (it was 'mailto:/address'); a relative url is rooted at the site."""
+    values, _ = convert({"params": {"socialIcons": [{"name": "email", "url": "me@example.org"},
+                                                    {"name": "email", "url": "mailto:you@example.org"},
+                                                    {"name": "gitea", "url": "https://git.example/me"},
+                                                    {"name": "rss", "url": "index.xml"}]}})
+    assert values["social"] == [{"name": "email", "url": "mailto:me@example.org"},
+                                {"name": "email", "url": "mailto:you@example.org"},
+                                {"name": "gitea", "url": "https://git.example/me"}, {"name": "rss", "url": "/index.xml"}]

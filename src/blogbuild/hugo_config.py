@@ -212,9 +212,12 @@ def _social(value: Any) -> list[dict[str, str]]:
 
 
 def _site_rooted(url: str) -> str:
-    """PaperMod's `url: index.xml` (relative, so broken on every page but the home page) as '/index.xml'."""
+    """PaperMod's `url: index.xml` (relative, so broken on every page but the home page) as '/index.xml'; a bare
+    e-mail address as a mailto: link."""
     if url.startswith(("/", "#")) or re.match(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:", url):
         return url
+    if re.fullmatch(r"[^@/\s]+@[^@/\s]+", url):
+        return "mailto:" + url
     return "/" + url
 
 
