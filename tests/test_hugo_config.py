@@ -141,3 +141,17 @@ def test_papermod_social_icons_email_and_relative_urls() -> None:
     assert values["social"] == [{"name": "email", "url": "mailto:me@example.org"},
                                 {"name": "email", "url": "mailto:you@example.org"},
                                 {"name": "gitea", "url": "https://git.example/me"}, {"name": "rss", "url": "/index.xml"}]
+
+
+def test_pagination_and_front_matter_aliases_in_blogbuild_yaml(make_site) -> None:
+    """blogbuild's own sites: no LIST/page/1/ unless pagination_aliases: true; aliases: false drops front matter's."""
+    from blogbuild.cli import main
+    post = "---\ntitle: A\ndate: 2024-01-01\naliases: [/old/]\n---\nx\n"
+    plain = make_site({"blogbuild.yaml": "title: T\n", "content/posts/a.md": post})
+    hugo_like = make_site({"blogbuild.yaml": "title: T\npagination_aliases: true\naliases: false\n",
+                           "content/posts/a.md": post})
+    for site in (plain, hugo_like):
+        assert main(["build", "--root", str(site), "--quiet", "--no-cache"]) == 0
+    assert (plain / "public/old/index.html").is_file() and not (plain / "public/page/1").exists()
+    assert not (hugo_like / "public/old").exists()
+    assert 'url=http://localhost:1313/"' in (hugo_like / "public/page/1/index.html").read_text(encoding="utf-8")

@@ -27,7 +27,7 @@ def _post(number: int, extra: str = "") -> str:
 
 def site_files(post_two: str = "") -> dict[str, str]:
     return {"content/posts/_index.md": "---\ntitle: Posts\n---\n",
-            "content/posts/p1.md": _post(1), "content/posts/p2.md": _post(2, post_two), "content/posts/p3.md": _post(3)}
+            "content/posts/p1.md": _post(1, "aliases: [/old-one/]\n"), "content/posts/p2.md": _post(2, post_two), "content/posts/p3.md": _post(3)}
 
 
 def site_config(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -156,3 +156,34 @@ def test_blogbuild_changes_where_papermod_changes(name: str, tmp_path_factory: p
                              for params, front_matter in ((case.base, ""), (flipped, case.front_matter)))
     assert values["papermod"][0] != values["papermod"][1], f"{name}: the flip changes nothing in PaperMod"
     assert values["blogbuild"] == values["papermod"], name
+
+
+def _redirects(folder: Path) -> dict[str, str]:
+    """Every redirect page of an output folder: its URL -> the URL it sends the reader to."""
+    found = {}
+    for path in sorted(folder.rglob("index.html")):
+        match = re.search(r'http-equiv="refresh" content="0; url=([^"]+)"', path.read_text(encoding="utf-8"))
+        if match:
+            found["/" + path.parent.relative_to(folder).as_posix() + "/"] = match.group(1)
+    return found
+
+
+@pytest.mark.parametrize("disable", [False, True])
+def test_the_same_redirect_pages_as_hugo(disable: bool, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Hugo's LIST/page/1/ redirects for every paginated list (home, section, term) and front matter's aliases;
+    disableAliases: true drops the aliases but, in Hugo 0.168, not the page/1/ redirects."""
+    papermod_theme()
+    folder = tmp_path_factory.getbasetemp() / "papermod-params"
+    params: dict[str, Any] = {}
+    config = {**site_config(params), **({"disableAliases": True} if disable else {})}
+    redirects = {}
+    for tool in ("papermod", "blogbuild"):
+        site = write_site(folder / f"aliases-{tool}-{disable}", config, site_files())
+        output = build_papermod(site, site / "public") if tool == "papermod" else build_blogbuild(site)
+        redirects[tool] = _redirects(output)
+    expected = {"/page/1/": "https://example.org/", "/posts/page/1/": "https://example.org/posts/",
+                "/tags/t/page/1/": "https://example.org/tags/t/"}
+    if not disable:
+        expected["/old-one/"] = "https://example.org/posts/p1/"
+    assert redirects["papermod"] == expected
+    assert redirects["blogbuild"] == expected

@@ -40,6 +40,8 @@ class SiteConfig:
     description: str = ""
     copyright: str = ""
     paginate: int = 10
+    aliases: bool = True                # front matter's aliases: redirect pages (Hugo's disableAliases: true turns off)
+    pagination_aliases: bool = False    # Hugo's LIST/page/1/ redirect to LIST/ for every paginated list
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
@@ -113,6 +115,7 @@ _FILE_KEYS = {
     "title": "title", "base_url": "base_url", "baseurl": "base_url", "baseURL": "base_url",
     "language_code": "language_code", "languageCode": "language_code", "author": "author",
     "description": "description", "copyright": "copyright", "paginate": "paginate",
+    "aliases": "aliases", "pagination_aliases": "pagination_aliases",
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "comments": "comments", "analytics": "analytics",

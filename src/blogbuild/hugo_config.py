@@ -350,6 +350,11 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     page_size = page_size or take("paginate")
     if isinstance(page_size, int) and page_size > 0:
         values["paginate"] = page_size
+    # Hugo writes a redirect at LIST/page/1/ for every paginated list; disableAliases: true turns off front
+    # matter's aliases, not those (Hugo 0.168 writes them still: tests/test_papermod_params.py).
+    values["pagination_aliases"] = True
+    if take("disablealiases") is True:
+        values["aliases"] = False
     summary_length = take("summarylength")
     if isinstance(summary_length, int) and summary_length > 0:
         # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.

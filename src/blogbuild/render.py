@@ -456,6 +456,10 @@ class Planner:
                     *(self.list_key(post) for post in paginator.items)]
             pages.append(self._page(paginator.url, template, kind, {"page": meta_info, "paginator": paginator,
                                                                     **extra}, keys))
+        if self.config.pagination_aliases:   # Hugo's LIST/page/1/, so links to it keep working
+            alias = f"{base_url}page/1/"
+            pages.append(self._page(alias, "alias.html", "alias", {
+                "page": self._meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
         return pages
 
     def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
@@ -542,7 +546,7 @@ class Planner:
     def _post_pages(self, post: Post) -> list[PlannedPage]:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
         pages = [] if special_layout(post) else [self._post_page(post)]
-        for alias in post.aliases:
+        for alias in post.aliases if self.config.aliases else ():
             pages.append(self._page(alias, "alias.html", "alias", {
                 "page": self._meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
                 [post.url], source=post.source))
