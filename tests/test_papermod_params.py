@@ -123,6 +123,13 @@ CASES = {
         "/", {"homeInfoParams": {"Title": "Hi", "Content": INTRO_MARKDOWN}},
         rendered_intro(r'<article class="first-entry home-info">'), rendered_intro(r'<section class="home-intro">'),
         base={"homeInfoParams": {"Title": "Hi", "Content": "Plain words."}}),
+    "assets.favicon": Case("/", {"assets": {"favicon": "/my.ico", "favicon32x32": "/my-32.png"}},
+                           attribute(r'<link rel="icon" href="(?:https://example\.org)?([^"]*)"'),
+                           attribute(r'<link rel="icon" href="(?:https://example\.org)?([^"]*)"'),
+                           base={"assets": {"favicon": "/favicon.ico"}}),
+    "assets.favicon32x32": Case("/", {"assets": {"favicon32x32": "/my-32.png"}},
+                                has(r'<link rel="icon" type="image/png" sizes="32x32" href="[^"]*/my-32\.png"'),
+                                has(r'<link rel="icon" type="image/png" sizes="32x32" href="[^"]*/my-32\.png"')),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
     "ShowRssButtonInSectionTermList-section": Case(
         "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),

@@ -66,10 +66,12 @@ def test_honoured_params_drop_out_of_the_unused_list(tmp_path: Path) -> None:
     (tmp_path / "hugo.yaml").write_text(
         "title: T\ntheme: PaperMod\nparams:\n  ShowToc: true\n  TocSide: left\n  defaultTheme: light\n"
         "  ShowFullTextinRSS: true\n  label: {text: L, icon: /i.png, iconHeight: 20, iconSVG: '<svg/>'}\n"
-        "  images: [/a.png]\n  ShowRssButtonInSectionTermList: true\n", encoding="utf-8")
+        "  images: [/a.png]\n  ShowRssButtonInSectionTermList: true\n"
+        "  assets: {favicon: /f.ico, disableHLJS: true}\n", encoding="utf-8")
     config = load_config(root=tmp_path)
     (notice,) = config.notices
     assert "params.label.iconSVG" in notice
+    assert "params.assets.disableHLJS" in notice and "params.assets.favicon" not in notice
     for used in ("ShowToc", "TocSide", "defaultTheme", "ShowFullTextinRSS", "label.text", "label.icon,",
                  "label.iconHeight", "images", "ShowRssButtonInSectionTermList"):
         assert f"params.{used}" not in notice, used
@@ -110,3 +112,14 @@ def test_unknown_intro_key_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "blogbuild.yaml").write_text("title: T\nintro: {title: Hi, txt: x}\n", encoding="utf-8")
     with pytest.raises(SourceError, match="unknown intro key 'txt'"):
         load_config(root=tmp_path)
+
+
+def test_the_sites_own_favicon_is_linked_instead_of_the_themes(make_site) -> None:
+    """A static/favicon.ico of the site's is its icon: the theme's favicon.svg, which browsers prefer, is not linked."""
+    own = _built(make_site, {"blogbuild.yaml": "title: T\n", "static/favicon.ico": "ico"}, "index.html")
+    assert '<link rel="icon" href="/favicon.ico">' in own and "favicon.svg" not in own
+    theme = _built(make_site, {"blogbuild.yaml": "title: T\n"}, "index.html")
+    assert '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' in theme
+    named = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {favicon: /brand.png, apple_touch_icon: /a.png}\n",
+                               "static/favicon.ico": "ico"}, "index.html")
+    assert '<link rel="icon" href="/brand.png">\n<link rel="apple-touch-icon" href="/a.png">' in named

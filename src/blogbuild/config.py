@@ -362,12 +362,25 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
         config = replace(config, notices=("markup settings blogbuild reads but does not apply: "
                                           f"{', '.join(config.markup.ignored)}",))
+    config = _with_site_favicons(config)
     if overrides:
         known = {f.name for f in fields(SiteConfig)}
         config = replace(config, **{k: v for k, v in overrides.items() if k in known and v is not None})
         if config.base_url and not config.base_url.endswith("/"):
             config = replace(config, base_url=config.base_url + "/")
     return config
+
+
+def _with_site_favicons(config: SiteConfig) -> SiteConfig:
+    """A site's own static/favicon.ico (and favicon-16x16.png, favicon-32x32.png, PaperMod's names) linked instead
+    of the theme's icons, unless the config names its icons; a site's favicon.svg replaces the theme's anyway."""
+    theme = config.theme
+    static = Path(config.root) / config.static_dir
+    if theme.favicon or theme.favicon_16 or theme.favicon_32 or (static / "favicon.svg").is_file():
+        return config
+    names = (("favicon", "favicon.ico"), ("favicon_16", "favicon-16x16.png"), ("favicon_32", "favicon-32x32.png"))
+    found: dict[str, Any] = {name: f"/{file_name}" for name, file_name in names if (static / file_name).is_file()}
+    return replace(config, theme=replace(theme, **found)) if found else config
 
 
 def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:

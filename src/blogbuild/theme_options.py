@@ -43,6 +43,12 @@ class ThemeOptions:
     label_icon: str = ""                # label.icon: an image before it
     label_icon_height: int = 30         # label.iconHeight
     images: tuple[str, ...] = ()        # images: the site's share image (og:image of pages without their own)
+    # The site's own icons (assets.favicon, favicon16x16, favicon32x32, apple_touch_icon); any of the first three
+    # replaces the theme's favicon links. load_config() fills favicon from a static/favicon.ico of the site's.
+    favicon: str = ""
+    favicon_16: str = ""
+    favicon_32: str = ""
+    apple_touch_icon: str = ""
 
     def option_for(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
         """The option for one page: its front matter's PaperMod key when it sets one (as `.Param` reads it)."""
@@ -114,6 +120,7 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
         theme["toc_side"] = side.lower()
         used.add("params.tocside")
     _label(keyed.get("label"), theme, used)
+    _icons(keyed.get("assets"), theme, used)
     images = keyed.get("images")
     if isinstance(images, str) or (isinstance(images, list) and all(isinstance(item, str) for item in images)):
         theme["images"] = [images] if isinstance(images, str) else list(images)
@@ -133,6 +140,21 @@ def _label(label: Any, theme: dict[str, Any], used: set[str]) -> None:
     if isinstance(height, int) and not isinstance(height, bool) and height > 0:
         theme["label_icon_height"] = height
         used.add("params.label.iconheight")
+
+
+# PaperMod's params.assets keys (lower case) -> ThemeOptions fields.
+_ICONS = {"favicon": "favicon", "favicon16x16": "favicon_16", "favicon32x32": "favicon_32",
+          "apple_touch_icon": "apple_touch_icon"}
+
+
+def _icons(assets: Any, theme: dict[str, Any], used: set[str]) -> None:
+    if not isinstance(assets, Mapping):
+        return
+    for key, given in assets.items():
+        name = _ICONS.get(str(key).lower())
+        if name is not None and isinstance(given, str) and given:
+            theme[name] = given
+            used.add(f"params.assets.{str(key).lower()}")
 
 
 def parse_theme_options(value: Any, fail: Callable[[str], Exception]) -> ThemeOptions:
