@@ -194,3 +194,33 @@ def test_the_same_redirect_pages_as_hugo(disable: bool, tmp_path_factory: pytest
         expected["/old-one/"] = "https://example.org/posts/p1/"
     assert redirects["papermod"] == expected
     assert redirects["blogbuild"] == expected
+
+
+PROFILE = {"profileMode": {"enabled": True, "title": "Me", "subtitle": "Some **bold** words", "imageUrl": "/me.png",
+                           "imageTitle": "A face", "buttons": [{"name": "Posts", "url": "/posts/"}]}}
+
+
+def _profile(html: str, image: str, entries: str) -> tuple[Any, ...]:
+    size = re.search(image, html)
+    return (size.groups() if size else None, re.search(r"<h1>\s*Me\s*</h1>", html) is not None,
+            "<strong>bold</strong>" in html, re.search(r'<a class="button" href="(?:https://example\.org)?/posts/"', html)
+            is not None, entries in html)
+
+
+def test_profile_mode_is_the_home_page_alone(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """profileMode.enabled: the home page shows the profile (image 150x150 unless sized, title, subtitle as markdown,
+    buttons) and no post list, so no LIST/page/1/ for the home page either."""
+    papermod_theme()
+    folder = tmp_path_factory.getbasetemp() / "papermod-params"
+    outputs = {}
+    for tool in ("papermod", "blogbuild"):
+        site = write_site(folder / f"profile-{tool}", site_config(PROFILE), site_files())
+        outputs[tool] = build_papermod(site, site / "public") if tool == "papermod" else build_blogbuild(site)
+    theirs = _profile(page(outputs["papermod"], "/"), r'<img draggable="false" src="[^"]*/me\.png" alt="A face"'
+                      r' title="A face"\s+height="(\d+)" width="(\d+)"', 'class="post-entry"')
+    ours = _profile(page(outputs["blogbuild"], "/"), r'<img class="home-intro-image" src="/me\.png" alt="A face"'
+                    r' title="A face" width="(\d+)" height="(\d+)"', 'class="post-card')
+    assert theirs == (("150", "150"), True, True, True, False)
+    assert ours == theirs
+    for output in outputs.values():
+        assert not (output / "page" / "1").exists() and (output / "posts" / "page" / "1" / "index.html").is_file()

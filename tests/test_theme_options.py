@@ -123,3 +123,12 @@ def test_the_sites_own_favicon_is_linked_instead_of_the_themes(make_site) -> Non
     named = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {favicon: /brand.png, apple_touch_icon: /a.png}\n",
                                "static/favicon.ico": "ico"}, "index.html")
     assert '<link rel="icon" href="/brand.png">\n<link rel="apple-touch-icon" href="/a.png">' in named
+
+
+def test_profile_home_page_from_blogbuild_yaml(make_site) -> None:
+    config = ("title: T\ntheme: {home_posts: false}\nintro:\n  title: Me\n  image: /me.png\n"
+              "  buttons: [{name: Posts, url: /posts/}, {name: Code, url: 'https://git.example/me'}]\n")
+    html = _built(make_site, {"blogbuild.yaml": config}, "index.html")
+    assert '<section class="home-intro home-profile">' in html and 'class="post-card' not in html
+    assert ('<li><a class="button" href="/posts/">Posts</a></li>\n'
+            '<li><a class="button" href="https://git.example/me">Code</a></li>') in html

@@ -58,6 +58,8 @@ class SiteConfig:
     intro_image: str = ""               # an image above the intro (imageUrl), with its width and height (0: unset)
     intro_image_width: int = 0
     intro_image_height: int = 0
+    intro_image_title: str = ""
+    intro_buttons: tuple[tuple[str, str], ...] = ()   # (name, url) links under the intro (PaperMod's profile buttons)
     # KaTeX and mermaid ship inside blogbuild and are served from the site; cdn_assets: true loads them
     # from the public CDN (with SRI) instead. local_assets is what older configs said for the default.
     cdn_assets: bool = False
@@ -178,13 +180,16 @@ def _parse_intro(value: Any, path: str, line: int) -> dict[str, Any]:
     """intro: {title, text, markdown, image, image_width, image_height} as SiteConfig's intro_* fields."""
     if not isinstance(value, Mapping):
         raise _fail(path, line, "intro must be a mapping with title and text")
-    unknown = [str(key) for key in value if key not in ("title", "text", "markdown", "image", "image_width",
-                                                         "image_height")]
+    known = ("title", "text", "markdown", "image", "image_width", "image_height", "image_title", "buttons")
+    unknown = [str(key) for key in value if key not in known]
     if unknown:
-        raise _fail(path, line, f"unknown intro key '{unknown[0]}'; intro takes title, text, markdown, image, "
-                    "image_width and image_height")
-    values = {"intro_title": str(value.get("title", "") or ""), "intro_text": str(value.get("text", "") or ""),
-              "intro_image": str(value.get("image", "") or "")}
+        raise _fail(path, line, f"unknown intro key '{unknown[0]}'; intro takes {', '.join(known)}")
+    values: dict[str, Any] = {"intro_title": str(value.get("title", "") or ""),
+                              "intro_text": str(value.get("text", "") or ""),
+                              "intro_image": str(value.get("image", "") or ""),
+                              "intro_image_title": str(value.get("image_title", "") or "")}
+    if "buttons" in value:
+        values["intro_buttons"] = _parse_social(value["buttons"], path, line)
     if "markdown" in value:
         values["intro_markdown"] = _coerce("intro.markdown", value["markdown"], False, path, line)
     for name in ("image_width", "image_height"):

@@ -28,7 +28,6 @@ _SAME_BY_DEFAULT = frozenset({
 })
 # PaperMod's params that the default theme reads (the rest stay in params for a site's own templates).
 _PAPERMOD_SOCIAL = "socialIcons"
-_PAPERMOD_HOME = ("homeInfoParams", "profileMode")
 
 # Hugo's word-based summaryLength in Latin text, as blogbuild's character budget: about five letters a word.
 LETTERS_PER_WORD = 5
@@ -243,24 +242,27 @@ def _params(value: Mapping[str, Any], values: dict[str, Any]) -> set[str]:
     if _PAPERMOD_SOCIAL.lower() in keyed:
         values["social"] = _social(keyed[_PAPERMOD_SOCIAL.lower()][1])
         used.add("params.socialicons")
-    for home_key in _PAPERMOD_HOME:
-        home = keyed.get(home_key.lower(), ("", None))[1]
-        if isinstance(home, Mapping) and (home.get("Title") or home.get("title")):
-            used.update(_intro(home, home_key.lower(), values))
-            break
+    profile = keyed.get("profilemode", ("", None))[1]
+    home_info = keyed.get("homeinfoparams", ("", None))[1]
+    if isinstance(profile, Mapping) and _lower_keys(profile).get("enabled", ("", False))[1] is True:
+        used.update(_intro(profile, "profilemode", values))   # PaperMod's home page is the profile alone
+    elif isinstance(home_info, Mapping) and _lower_keys(home_info).get("title", ("", ""))[1]:
+        used.update(_intro(home_info, "homeinfoparams", values))
     values["params"] = dict(value)
     return used
 
 
 def _intro(home: Mapping[str, Any], key: str, values: dict[str, Any]) -> set[str]:
-    """PaperMod's homeInfoParams (or profileMode) as blogbuild's intro: title and text as markdown with HTML
-    (PaperMod renders them with markdownify and RenderString), and the image of PaperMod's forks (imageUrl,
-    imageWidth, imageHeight); returns the params.* keys used."""
+    """PaperMod's homeInfoParams, or its profileMode (the profile alone: image, title, subtitle, buttons, no post
+    list), as blogbuild's intro: title and text as markdown with HTML (PaperMod's markdownify and RenderString),
+    the image (imageUrl, imageWidth, imageHeight, imageTitle; homeInfoParams has one in PaperMod's forks);
+    returns the params.* keys used."""
     keyed = _lower_keys(home)
+    profile = key == "profilemode"
     title = keyed.get("title", ("", ""))[1]
     text = (keyed.get("content") or keyed.get("subtitle") or ("", ""))[1]
-    intro: dict[str, Any] = {"title": str(title), "text": str(text or ""), "markdown": True}
-    used = {f"params.{key}.{name}" for name in ("title", "content", "subtitle") if name in keyed}
+    intro: dict[str, Any] = {"title": str(title or ""), "text": str(text or ""), "markdown": True}
+    used = {f"params.{key}.{name}" for name in ("title", "content", "subtitle", "enabled") if name in keyed}
     image = keyed.get("imageurl", ("", None))[1]
     if isinstance(image, str) and image:
         intro["image"] = image
@@ -270,6 +272,19 @@ def _intro(home: Mapping[str, Any], key: str, values: dict[str, Any]) -> set[str
             if isinstance(size, int) and not isinstance(size, bool) and size > 0:
                 intro[target] = size
                 used.add(f"params.{key}.{name}")
+            elif profile:
+                intro[target] = 150   # PaperMod's profile image is 150 by 150 unless set
+        if isinstance(keyed.get("imagetitle", ("", None))[1], str):
+            intro["image_title"] = keyed["imagetitle"][1]
+            used.add(f"params.{key}.imagetitle")
+    if profile:
+        buttons = keyed.get("buttons", ("", None))[1]
+        if isinstance(buttons, list):
+            intro["buttons"] = [{"name": str(item.get("name")), "url": str(item.get("url")).strip()}
+                                for item in buttons if isinstance(item, Mapping) and item.get("name")
+                                and item.get("url")]
+            used.add(f"params.{key}.buttons")
+        values.setdefault("theme", {})["home_posts"] = False
     values["intro"] = intro
     return used
 
@@ -281,7 +296,7 @@ def _theme(params: Mapping[str, Any], theme: Any, values: dict[str, Any]) -> set
     is_papermod = any("papermod" in str(name).lower() for name in names if name)
     options, used = papermod_theme(params, is_papermod)
     if options:
-        values["theme"] = options
+        values["theme"] = {**options, **values.get("theme", {})}
     full_text = _lower_keys(params).get("showfulltextinrss", ("", None))[1]
     if isinstance(full_text, bool):
         values["feed_content"] = "full" if full_text else "summary"

@@ -441,7 +441,7 @@ class Planner:
 
     def _list_pages(self, posts: Sequence[Post], base_url: str, template: str, kind: str, title: str,
                     crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
-                    feed_url: str | None) -> list[PlannedPage]:
+                    feed_url: str | None, page_one_alias: bool = True) -> list[PlannedPage]:
         pages = []
         touching = self.touching
         for paginator in self.paginate(posts, base_url):
@@ -456,7 +456,7 @@ class Planner:
                     *(self.list_key(post) for post in paginator.items)]
             pages.append(self._page(paginator.url, template, kind, {"page": meta_info, "paginator": paginator,
                                                                     **extra}, keys))
-        if self.config.pagination_aliases:   # Hugo's LIST/page/1/, so links to it keep working
+        if self.config.pagination_aliases and page_one_alias:   # Hugo's LIST/page/1/, so links to it keep working
             alias = f"{base_url}page/1/"
             pages.append(self._page(alias, "alias.html", "alias", {
                 "page": self._meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
@@ -539,8 +539,10 @@ class Planner:
 
     def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
         config = self.config
-        pages = self._list_pages(self.site.posts, "/", "home.html", "home", config.title, (), {}, "home",
-                                 "/index.xml")
+        # PaperMod's profile mode: the home page is the profile alone, one page, no post list (its feed stays).
+        listed = config.theme.home_posts
+        pages = self._list_pages(self.site.posts if listed else (), "/", "home.html", "home", config.title, (), {},
+                                 "home", "/index.xml", page_one_alias=listed)
         return pages, self._feed("/", config.title, "/", self.site.posts)
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:

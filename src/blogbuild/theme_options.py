@@ -43,6 +43,7 @@ class ThemeOptions:
     label_icon: str = ""                # label.icon: an image before it
     label_icon_height: int = 30         # label.iconHeight
     images: tuple[str, ...] = ()        # images: the site's share image (og:image of pages without their own)
+    home_posts: bool = True             # not profileMode.enabled: the home page lists the posts under its intro
     # The site's own icons (assets.favicon, favicon16x16, favicon32x32, apple_touch_icon); any of the first three
     # replaces the theme's favicon links. load_config() fills favicon from a static/favicon.ico of the site's.
     favicon: str = ""
