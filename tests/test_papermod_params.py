@@ -68,6 +68,7 @@ def rendered_intro(container: str) -> Probe:
 
 
 INTRO_MARKDOWN = '## Topics\n\n<div class="topics"><span>ML</span></div>\n\nSome **bold** text.\n'
+COVER = "cover: {image: /cover.png, alt: A cover}\n"
 PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
 POST = "/posts/p2/"
 
@@ -82,6 +83,7 @@ class Case:
     blogbuild: Probe
     base: Mapping[str, Any] = field(default_factory=dict)
     front_matter: str = ""          # added to post 2's front matter on the flipped side
+    base_front_matter: str = ""     # and on the base side
 
 
 CASES = {
@@ -130,6 +132,15 @@ CASES = {
     "assets.favicon32x32": Case("/", {"assets": {"favicon32x32": "/my-32.png"}},
                                 has(r'<link rel="icon" type="image/png" sizes="32x32" href="[^"]*/my-32\.png"'),
                                 has(r'<link rel="icon" type="image/png" sizes="32x32" href="[^"]*/my-32\.png"')),
+    "cover-in-list": Case("/", {}, has('class="entry-cover"'), has('class="post-card-cover"'), front_matter=COVER),
+    "cover-in-post": Case(POST, {}, has('class="entry-cover"'), has('class="post-cover"'), front_matter=COVER),
+    "cover.hiddenInList-site": Case("/", {"cover": {"hiddenInList": True}}, has('class="entry-cover"'),
+                                    has('class="post-card-cover"'), base_front_matter=COVER),
+    "cover.hidden-site": Case(POST, {"cover": {"hidden": True}}, has('class="entry-cover"'), has('class="post-cover"'),
+                              base_front_matter=COVER),
+    "cover.hiddenInSingle-front-matter": Case(
+        POST, {}, has('class="entry-cover"'), has('class="post-cover"'), base_front_matter=COVER,
+        front_matter="cover: {image: /cover.png, alt: A cover, hiddenInSingle: true}\n"),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
     "ShowRssButtonInSectionTermList-section": Case(
         "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),
@@ -160,7 +171,8 @@ def test_blogbuild_changes_where_papermod_changes(name: str, tmp_path_factory: p
     values = {}
     for tool, probe in (("papermod", case.papermod), ("blogbuild", case.blogbuild)):
         values[tool] = tuple(probe(page(_built(tool, params, front_matter, folder), case.url))
-                             for params, front_matter in ((case.base, ""), (flipped, case.front_matter)))
+                             for params, front_matter in ((case.base, case.base_front_matter),
+                                                          (flipped, case.front_matter or case.base_front_matter)))
     assert values["papermod"][0] != values["papermod"][1], f"{name}: the flip changes nothing in PaperMod"
     assert values["blogbuild"] == values["papermod"], name
 

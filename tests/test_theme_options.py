@@ -132,3 +132,27 @@ def test_profile_home_page_from_blogbuild_yaml(make_site) -> None:
     assert '<section class="home-intro home-profile">' in html and 'class="post-card' not in html
     assert ('<li><a class="button" href="/posts/">Posts</a></li>\n'
             '<li><a class="button" href="https://git.example/me">Code</a></li>') in html
+
+
+def test_cover_image_urls_and_hiding() -> None:
+    """A bundle's own image is at the post's URL, a site path stays site-rooted; hidden/hiddenInList/hiddenInSingle
+    (the post's, else the site's option) hide it where PaperMod does."""
+    from blogbuild.theme_options import Cover, cover_for
+    options = ThemeOptions(cover_in_lists=True)
+    bundle = ("posts/b/index.md", ("posts/b/cover.png",), "/posts/b/")
+
+    def cover(value: object, single: bool = True, theme: ThemeOptions = options) -> Cover | None:
+        return cover_for(theme, {"cover": value}, *bundle, single)
+
+    assert cover({"image": "cover.png", "caption": "C"}) == Cover("/posts/b/cover.png", "C", "C")
+    assert cover({"image": "images/x.png", "alt": "X"}) == Cover("/images/x.png", "X", "")
+    assert cover({"image": "https://cdn.example/x.png"}).src == "https://cdn.example/x.png"
+    assert cover({"image": "x.png", "relative": True}).src == "/posts/b/x.png"
+    assert cover({"image": "cover.png", "hidden": True}) is None
+    assert cover({"image": "cover.png", "hiddenInList": True}, single=False) is None
+    assert cover({"image": "cover.png", "hiddenInList": True}, single=True) is not None
+    assert cover({"image": "cover.png"}, single=False, theme=ThemeOptions()) is None   # blogbuild: no cover on cards
+    assert cover({"image": "cover.png", "hiddenInList": False}, single=False, theme=ThemeOptions()) is not None
+    assert cover("cover.png") is None and cover({"caption": "no image"}) is None
+    _, used = papermod_theme({"cover": {"hiddenInList": True, "linkFullImages": True}}, papermod=True)
+    assert "params.cover.hiddeninlist" in used and "params.cover.linkfullimages" not in used

@@ -43,6 +43,8 @@ class ThemeOptions:
     label_icon: str = ""                # label.icon: an image before it
     label_icon_height: int = 30         # label.iconHeight
     images: tuple[str, ...] = ()        # images: the site's share image (og:image of pages without their own)
+    cover_in_lists: bool = False        # not cover.hiddenInList/cover.hidden (site): a post's cover on its list card
+    cover_in_posts: bool = True         # not cover.hiddenInSingle/cover.hidden (site): a post's cover on its page
     home_posts: bool = True             # not profileMode.enabled: the home page lists the posts under its intro
     # The site's own icons (assets.favicon, favicon16x16, favicon32x32, apple_touch_icon); any of the first three
     # replaces the theme's favicon links. load_config() fills favicon from a static/favicon.ico of the site's.
@@ -64,6 +66,44 @@ class ThemeOptions:
                     return value and not given
                 return not given if inverted else given
         return value
+
+
+@dataclass(frozen=True)
+class Cover:
+    """A post's cover image as a page shows it (PaperMod's `cover`)."""
+
+    src: str            # site-relative or absolute URL
+    alt: str
+    caption: str
+
+
+def cover_for(options: ThemeOptions, params: Mapping[str, Any], rel_path: str, resources: tuple[str, ...],
+              url: str, single: bool) -> Cover | None:
+    """A post's cover on its page (single) or its list card, or None when it has none or hides it there
+    (cover.hidden, cover.hiddenInSingle, cover.hiddenInList: the post's, else the site's option). A relative image
+    that is one of the bundle's files is the bundle's (at the post's URL), else it is site-rooted, as in PaperMod."""
+    cover = next((value for key, value in params.items() if str(key).lower() == "cover"), None)
+    if not isinstance(cover, Mapping):
+        return None
+    keyed = {str(key).lower(): value for key, value in cover.items()}
+    image = keyed.get("image")
+    if not isinstance(image, str) or not image.strip():
+        return None
+    specific = keyed.get("hiddeninsingle" if single else "hiddeninlist")
+    if specific is True or keyed.get("hidden") is True:
+        return None
+    if specific is not False and not (options.cover_in_posts if single else options.cover_in_lists):
+        return None
+    image = image.strip()
+    folder = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
+    if "://" in image or image.startswith("/"):
+        src = image
+    elif keyed.get("relative") is True or folder + image in resources:
+        src = url + image
+    else:
+        src = "/" + image
+    caption = str(keyed.get("caption") or "")
+    return Cover(src, str(keyed.get("alt") or caption), caption)
 
 
 # ThemeOptions field -> (the front-matter key that overrides it per page, lower case; whether it says the opposite)
@@ -122,6 +162,7 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
         used.add("params.tocside")
     _label(keyed.get("label"), theme, used)
     _icons(keyed.get("assets"), theme, used)
+    _cover(keyed.get("cover"), papermod, theme, used)
     images = keyed.get("images")
     if isinstance(images, str) or (isinstance(images, list) and all(isinstance(item, str) for item in images)):
         theme["images"] = [images] if isinstance(images, str) else list(images)
@@ -141,6 +182,19 @@ def _label(label: Any, theme: dict[str, Any], used: set[str]) -> None:
     if isinstance(height, int) and not isinstance(height, bool) and height > 0:
         theme["label_icon_height"] = height
         used.add("params.label.iconheight")
+
+
+def _cover(cover: Any, papermod: bool, theme: dict[str, Any], used: set[str]) -> None:
+    """PaperMod shows covers on list cards and post pages unless params.cover hides them."""
+    keyed = {str(key).lower(): value for key, value in cover.items()} if isinstance(cover, Mapping) else {}
+    for key in ("hidden", "hiddeninlist", "hiddeninsingle"):
+        if isinstance(keyed.get(key), bool):
+            used.add(f"params.cover.{key}")
+    hidden = keyed.get("hidden") is True
+    if papermod or "hiddeninlist" in keyed or hidden:
+        theme["cover_in_lists"] = not (hidden or keyed.get("hiddeninlist") is True)
+    if "hiddeninsingle" in keyed or hidden:
+        theme["cover_in_posts"] = not (hidden or keyed.get("hiddeninsingle") is True)
 
 
 # PaperMod's params.assets keys (lower case) -> ThemeOptions fields.
