@@ -69,6 +69,9 @@ def rendered_intro(container: str) -> Probe:
 
 INTRO_MARKDOWN = '## Topics\n\n<div class="topics"><span>ML</span></div>\n\nSome **bold** text.\n'
 COVER = "cover: {image: /cover.png, alt: A cover}\n"
+EDIT = {"URL": "https://github.com/me/blog/tree/main/content", "appendFilePath": True}
+EDIT_LINK = r'href="([^"]*)" rel="noopener noreferrer edit"'
+KEYWORDS = r'<meta name="keywords" content="([^"]*)"'
 PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
 POST = "/posts/p2/"
 
@@ -141,6 +144,12 @@ CASES = {
     "cover.hiddenInSingle-front-matter": Case(
         POST, {}, has('class="entry-cover"'), has('class="post-cover"'), base_front_matter=COVER,
         front_matter="cover: {image: /cover.png, alt: A cover, hiddenInSingle: true}\n"),
+    "editPost": Case(POST, {"editPost": EDIT}, attribute(EDIT_LINK), attribute(EDIT_LINK)),
+    "editPost.Text": Case(POST, {"editPost": {**EDIT, "Text": "Suggest a change"}}, has(r">\s*Suggest a change\s*</a>"),
+                          has(r">\s*Suggest a change\s*</a>"), base={"editPost": EDIT}),
+    "editPost.disabled-front-matter": Case(POST, {}, attribute(EDIT_LINK), attribute(EDIT_LINK), base={"editPost": EDIT},
+                                           front_matter="editPost: {disabled: true}\n"),
+    "keywords": Case("/", {"keywords": ["systems", "notes"]}, attribute(KEYWORDS), attribute(KEYWORDS)),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
     "ShowRssButtonInSectionTermList-section": Case(
         "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),

@@ -156,3 +156,14 @@ def test_cover_image_urls_and_hiding() -> None:
     assert cover("cover.png") is None and cover({"caption": "no image"}) is None
     _, used = papermod_theme({"cover": {"hiddenInList": True, "linkFullImages": True}}, papermod=True)
     assert "params.cover.hiddeninlist" in used and "params.cover.linkfullimages" not in used
+
+
+def test_a_posts_keywords_and_edit_link(make_site) -> None:
+    config = "title: T\nlanguage_code: en\ntheme: {edit_url: 'https://git.example/blog/content/', edit_append_path: true}\n"
+    post = "---\ntitle: A\ndate: 2024-01-01\nkeywords: [raft, logs]\n---\nx\n"
+    html = _built(make_site, {"blogbuild.yaml": config, "content/posts/a.md": post})
+    assert '<meta name="keywords" content="raft, logs">' in html
+    assert ('<a class="edit-post" href="https://git.example/blog/content/posts/a.md" rel="noopener noreferrer edit"'
+            ' target="_blank">Edit</a>') in html
+    home = (html, _built(make_site, {"blogbuild.yaml": config, "content/posts/a.md": post}, "index.html"))[1]
+    assert "edit-post" not in home and 'name="keywords"' not in home

@@ -60,6 +60,7 @@ _PARAMS = {
     "analytics": "only analytics.plausible and analytics.umami are used",
     "comments": "comments are params.giscus or params.utterances",
     "giscus": "comments need giscus.repo",
+    "sharebuttons": "share links are X, LinkedIn, Telegram and copy-link",
     "utterances": "comments need utterances.repo",
 }
 

@@ -45,6 +45,10 @@ class ThemeOptions:
     images: tuple[str, ...] = ()        # images: the site's share image (og:image of pages without their own)
     cover_in_lists: bool = False        # not cover.hiddenInList/cover.hidden (site): a post's cover on its list card
     cover_in_posts: bool = True         # not cover.hiddenInSingle/cover.hidden (site): a post's cover on its page
+    keywords: tuple[str, ...] = ()      # keywords: the home page's <meta name="keywords"> (a post's own: its front matter)
+    edit_url: str = ""                  # editPost.URL: an edit link in a post's meta line
+    edit_text: str = ""                 # editPost.Text ('' = the theme's word, "Edit")
+    edit_append_path: bool = False      # editPost.appendFilePath: the post's file path (under content/) after the URL
     home_posts: bool = True             # not profileMode.enabled: the home page lists the posts under its intro
     # The site's own icons (assets.favicon, favicon16x16, favicon32x32, apple_touch_icon); any of the first three
     # replaces the theme's favicon links. load_config() fills favicon from a static/favicon.ico of the site's.
@@ -106,6 +110,22 @@ def cover_for(options: ThemeOptions, params: Mapping[str, Any], rel_path: str, r
     return Cover(src, str(keyed.get("alt") or caption), caption)
 
 
+def edit_link_for(options: ThemeOptions, params: Mapping[str, Any], rel_path: str) -> tuple[str, str] | None:
+    """(URL, text) of a post's edit link (PaperMod's editPost: the post's own keys over the site's), or None."""
+    own = next((value for key, value in params.items() if str(key).lower() == "editpost"), None)
+    keyed = {str(key).lower(): value for key, value in own.items()} if isinstance(own, Mapping) else {}
+    if keyed.get("disabled") is True:
+        return None
+    url = keyed.get("url") if isinstance(keyed.get("url"), str) else options.edit_url
+    if not url:
+        return None
+    text = keyed.get("text") if isinstance(keyed.get("text"), str) else options.edit_text
+    append = keyed.get("appendfilepath")
+    if append is True or (append is None and options.edit_append_path):
+        url = f"{url.rstrip('/')}/{rel_path}"
+    return str(url), str(text or "")
+
+
 # ThemeOptions field -> (the front-matter key that overrides it per page, lower case; whether it says the opposite)
 _FRONT_MATTER = {
     "toc": ("showtoc", False), "toc_open": ("tocopen", False), "reading_time": ("showreadingtime", False),
@@ -163,6 +183,11 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
     _label(keyed.get("label"), theme, used)
     _icons(keyed.get("assets"), theme, used)
     _cover(keyed.get("cover"), papermod, theme, used)
+    _edit_post(keyed.get("editpost"), theme, used)
+    keywords = keyed.get("keywords")
+    if isinstance(keywords, str) or (isinstance(keywords, list) and all(isinstance(item, str) for item in keywords)):
+        theme["keywords"] = [keywords] if isinstance(keywords, str) else list(keywords)
+        used.add("params.keywords")
     images = keyed.get("images")
     if isinstance(images, str) or (isinstance(images, list) and all(isinstance(item, str) for item in images)):
         theme["images"] = [images] if isinstance(images, str) else list(images)
@@ -195,6 +220,14 @@ def _cover(cover: Any, papermod: bool, theme: dict[str, Any], used: set[str]) ->
         theme["cover_in_lists"] = not (hidden or keyed.get("hiddeninlist") is True)
     if "hiddeninsingle" in keyed or hidden:
         theme["cover_in_posts"] = not (hidden or keyed.get("hiddeninsingle") is True)
+
+
+def _edit_post(edit: Any, theme: dict[str, Any], used: set[str]) -> None:
+    keyed = {str(key).lower(): value for key, value in edit.items()} if isinstance(edit, Mapping) else {}
+    for key, name in (("url", "edit_url"), ("text", "edit_text"), ("appendfilepath", "edit_append_path")):
+        if isinstance(keyed.get(key), bool if key == "appendfilepath" else str):
+            theme[name] = keyed[key]
+            used.add(f"params.editpost.{key}")
 
 
 # PaperMod's params.assets keys (lower case) -> ThemeOptions fields.
