@@ -150,6 +150,11 @@ CASES = {
     "editPost.disabled-front-matter": Case(POST, {}, attribute(EDIT_LINK), attribute(EDIT_LINK), base={"editPost": EDIT},
                                            front_matter="editPost: {disabled: true}\n"),
     "keywords": Case("/", {"keywords": ["systems", "notes"]}, attribute(KEYWORDS), attribute(KEYWORDS)),
+    "footer.hideCopyright": Case(POST, {"footer": {"hideCopyright": True}}, inside('<footer class="footer"', "©|&copy;"),
+                                 inside('<footer class="site-footer"', "©|&copy;")),
+    "footer.text": Case(POST, {"footer": {"text": "Made with **care**"}},
+                        inside('<footer class="footer"', "<strong>care</strong>"),
+                        inside('<footer class="site-footer"', "<strong>care</strong>")),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
     "ShowRssButtonInSectionTermList-section": Case(
         "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),

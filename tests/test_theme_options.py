@@ -167,3 +167,11 @@ def test_a_posts_keywords_and_edit_link(make_site) -> None:
             ' target="_blank">Edit</a>') in html
     home = (html, _built(make_site, {"blogbuild.yaml": config, "content/posts/a.md": post}, "index.html"))[1]
     assert "edit-post" not in home and 'name="keywords"' not in home
+
+
+def test_a_papermod_sites_copyright_is_markdown(make_site) -> None:
+    config = "title: T\ntheme: PaperMod\ncopyright: '© Ada · [CC BY](https://cc.example/)'\n"
+    html = _built(make_site, {"hugo.yaml": config})
+    assert '© Ada · <a href="https://cc.example/">CC BY</a> · <span class="powered-by">' in html
+    own = _built(make_site, {"blogbuild.yaml": "title: T\ncopyright: '[x](y)'\n"})
+    assert "[x](y) · <span" in own

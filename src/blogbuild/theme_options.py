@@ -37,6 +37,9 @@ class ThemeOptions:
     post_nav_links: bool = True         # ShowPostNavLinks
     breadcrumbs: bool = True            # ShowBreadCrumbs
     footer: bool = True                 # not hideFooter
+    footer_copyright: bool = True       # not footer.hideCopyright: the copyright line in the footer
+    footer_text: str = ""               # footer.text: markdown shown in the footer
+    copyright_markdown: bool = False    # the copyright as markdown (PaperMod runs it through markdownify)
     section_feed_link: bool = False     # ShowRssButtonInSectionTermList, on section pages
     term_feed_link: bool = True         # ShowRssButtonInSectionTermList, on term pages
     label_text: str = ""                # label.text: the site title in the header ('' = the title)
@@ -184,6 +187,9 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
     _icons(keyed.get("assets"), theme, used)
     _cover(keyed.get("cover"), papermod, theme, used)
     _edit_post(keyed.get("editpost"), theme, used)
+    _footer(keyed.get("footer"), theme, used)
+    if papermod:
+        theme["copyright_markdown"] = True
     keywords = keyed.get("keywords")
     if isinstance(keywords, str) or (isinstance(keywords, list) and all(isinstance(item, str) for item in keywords)):
         theme["keywords"] = [keywords] if isinstance(keywords, str) else list(keywords)
@@ -220,6 +226,16 @@ def _cover(cover: Any, papermod: bool, theme: dict[str, Any], used: set[str]) ->
         theme["cover_in_lists"] = not (hidden or keyed.get("hiddeninlist") is True)
     if "hiddeninsingle" in keyed or hidden:
         theme["cover_in_posts"] = not (hidden or keyed.get("hiddeninsingle") is True)
+
+
+def _footer(footer: Any, theme: dict[str, Any], used: set[str]) -> None:
+    keyed = {str(key).lower(): value for key, value in footer.items()} if isinstance(footer, Mapping) else {}
+    if isinstance(keyed.get("hidecopyright"), bool):
+        theme["footer_copyright"] = not keyed["hidecopyright"]
+        used.add("params.footer.hidecopyright")
+    if isinstance(keyed.get("text"), str):
+        theme["footer_text"] = keyed["text"]
+        used.add("params.footer.text")
 
 
 def _edit_post(edit: Any, theme: dict[str, Any], used: set[str]) -> None:
