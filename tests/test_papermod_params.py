@@ -250,3 +250,52 @@ def test_profile_mode_is_the_home_page_alone(tmp_path_factory: pytest.TempPathFa
     assert ours == theirs
     for output in outputs.values():
         assert not (output / "page" / "1").exists() and (output / "posts" / "page" / "1" / "index.html").is_file()
+
+
+def _papermod_params(theme: Path) -> dict[str, str]:
+    """Every param PaperMod's templates read (site.Params.X, .Param "X"), lower case -> as written."""
+    names: dict[str, str] = {}
+    for path in sorted((theme / "layouts").rglob("*")):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for name in re.findall(r'site\.Params\.([A-Za-z0-9_.]+)|\.Param "([A-Za-z0-9_.]+)"', text):
+                written = name[0] or name[1]
+                names.setdefault(written.lower(), written)
+    return names
+
+
+def _sample(name: str) -> Any:
+    last = name.rsplit(".", 1)[-1].lower()
+    if last.startswith(("show", "hid", "disable", "toc", "enabled", "appendfilepath")):
+        return True
+    return {"images": ["/x.png"], "keywords": ["x"], "socialicons": [{"name": "x", "url": "/y/"}],
+            "iconheight": 30}.get(last, "x")
+
+
+def test_every_papermod_param_is_used_or_named_with_what_blogbuild_does_instead() -> None:
+    """Each param PaperMod's templates read, set on a PaperMod site, is either honoured or in the one warning with
+    a reason of its own (not the generic one), and the README names it."""
+    from blogbuild.hugo_config import convert
+    from blogbuild.hugo_unused import instead
+    names = _papermod_params(papermod_theme())
+    params: dict[str, Any] = {}
+    for lowered, written in sorted(names.items()):
+        if not any(other.startswith(lowered + ".") for other in names):   # a mapping: its keys are set instead
+            *parents, last = written.split(".")
+            level = params
+            for parent in parents:
+                level = level.setdefault(parent, {})
+            level[last] = _sample(written)
+    params["homeInfoParams"] = {"Title": "Hi", "Content": "Text", "AlignSocialIconsTo": "center"}
+    unused_in = []
+    for profile in (False, True):   # the profile page and the home info panel exclude each other
+        params["profileMode"].update(title="Me", enabled=profile)
+        _, ignored = convert({"theme": "PaperMod", "params": params})
+        unused_in.append({name for name in ignored if name.startswith("params.")})
+        for name in unused_in[-1]:
+            assert "PaperMod's setting, the default theme keeps" not in instead(name), name
+    unused = sorted(unused_in[0] & unused_in[1])
+    assert len(names) > 60 and "params.ShowToc" not in unused and "params.defaultTheme" not in unused
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for name in unused:
+        assert f"`{name.split('.', 1)[1]}`" in readme, f"README does not name {name}"

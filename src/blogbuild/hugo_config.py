@@ -244,7 +244,10 @@ def _params(value: Mapping[str, Any], values: dict[str, Any]) -> set[str]:
         used.add("params.socialicons")
     profile = keyed.get("profilemode", ("", None))[1]
     home_info = keyed.get("homeinfoparams", ("", None))[1]
-    if isinstance(profile, Mapping) and _lower_keys(profile).get("enabled", ("", False))[1] is True:
+    enabled = _lower_keys(profile).get("enabled", ("", None))[1] if isinstance(profile, Mapping) else None
+    if isinstance(enabled, bool):
+        used.add("params.profilemode.enabled")
+    if enabled is True:
         used.update(_intro(profile, "profilemode", values))   # PaperMod's home page is the profile alone
     elif isinstance(home_info, Mapping) and _lower_keys(home_info).get("title", ("", ""))[1]:
         used.update(_intro(home_info, "homeinfoparams", values))

@@ -42,7 +42,8 @@ _KEYS = {
     "cascade": "front matter is read per page",
 }
 
-# PaperMod's params (lower case) blogbuild does not use -> what it does instead. A site's own params are kept.
+# PaperMod's params (lower case, dotted below a mapping) blogbuild does not use -> what it does instead; the
+# longest known prefix of a key decides. A site's own params are kept for its templates.
 _PARAMS = {
     "fuseopts": "blogbuild's own search and index.json instead of Fuse.js",
     "mainsections": "every page is listed unless its front matter says list: false",
@@ -58,13 +59,32 @@ _PARAMS = {
     "disablelangtoggle": "one language is built",
     "canonicallinktext": "a page's canonicalURL is its own URL",
     "analytics": "only analytics.plausible and analytics.umami are used",
+    **{f"analytics.{name}": "no site-verification meta tag, add it in a templates/base.html override"
+       for name in ("google", "bing", "naver", "yandex")},
     "comments": "comments are params.giscus or params.utterances",
     "giscus": "comments need giscus.repo",
     "sharebuttons": "share links are X, LinkedIn, Telegram and copy-link",
     "utterances": "comments need utterances.repo",
+    "title": "the site's title is the config's title",
+    "socialicons": "socialIcons entries need a name and a url",
+    "social": "no fediverse:creator or other social meta beyond Open Graph and Twitter cards",
+    "assets": "the theme's own files and colours",
+    "assets.disablefingerprinting": "the theme's files are published under their own names",
+    "assets.disablehljs": "code is highlighted at build time by Pygments",
+    "assets.disablescrolltotop": "the back-to-top link follows disableScrollToTop",
+    "cover": "covers are shown as given",
+    "cover.linkfullimages": "the cover image is not a link",
+    "cover.responsiveimages": "covers are published as given, not resized",
+    "homeinfoparams": "the home info panel shows Title, Content and imageUrl, unless profileMode is enabled",
+    "homeinfoparams.alignsocialiconsto": "social links are in the footer",
+    "profilemode": "the profile shows title, subtitle, imageUrl and buttons when enabled",
+    "profilemode.imagetitle": "the profile image's alt and title",
+    "label": "the header shows label.text and label.icon",
+    "label.iconsvg": "label.icon, an image file, is shown",
+    "editpost": "the edit link takes editPost.URL, Text and appendFilePath",
 }
 
-# The rest of PaperMod's params (lower case): until the default theme honours one, it keeps its own behaviour.
+# The rest of PaperMod's params (lower case): a PaperMod setting no reason above names keeps the theme's behaviour.
 _PAPERMOD = frozenset({
     "assets", "cover", "defaulttheme", "disablescrolltotop", "disablethemetoggle", "editpost", "footer",
     "hideauthor", "hidefooter", "hidemeta", "hidesummary", "homeinfoparams", "images", "keywords", "label",
@@ -89,8 +109,12 @@ def instead(name: str) -> str:
     if lowered.startswith("markup."):
         return _MARKUP
     if lowered.startswith("params."):
-        name = lowered.split(".")[1]
-        return _PARAMS.get(name, _PAPERMOD_DEFAULT if name in _PAPERMOD else _OWN_PARAM)
+        parts = lowered.split(".")[1:]
+        for end in range(len(parts), 0, -1):
+            reason = _PARAMS.get(".".join(parts[:end]))
+            if reason is not None:
+                return reason
+        return _PAPERMOD_DEFAULT if parts[0] in _PAPERMOD else _OWN_PARAM
     return _KEYS.get(lowered.split(".")[0], _DEFAULT)
 
 

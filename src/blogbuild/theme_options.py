@@ -240,6 +240,11 @@ def _footer(footer: Any, theme: dict[str, Any], used: set[str]) -> None:
 
 def _edit_post(edit: Any, theme: dict[str, Any], used: set[str]) -> None:
     keyed = {str(key).lower(): value for key, value in edit.items()} if isinstance(edit, Mapping) else {}
+    if keyed.get("disabled") is True:   # no edit link anywhere (a post's own editPost.URL still gives one)
+        used.update(f"params.editpost.{key}" for key in keyed)
+        return
+    if keyed.get("disabled") is False:
+        used.add("params.editpost.disabled")
     for key, name in (("url", "edit_url"), ("text", "edit_text"), ("appendfilepath", "edit_append_path")):
         if isinstance(keyed.get(key), bool if key == "appendfilepath" else str):
             theme[name] = keyed[key]
