@@ -155,3 +155,19 @@ def test_pagination_and_front_matter_aliases_in_blogbuild_yaml(make_site) -> Non
     assert (plain / "public/old/index.html").is_file() and not (plain / "public/page/1").exists()
     assert not (hugo_like / "public/old").exists()
     assert 'url=http://localhost:1313/"' in (hugo_like / "public/page/1/index.html").read_text(encoding="utf-8")
+
+
+def test_menu_entry_keys_blogbuild_does_not_read_are_named() -> None:
+    _, ignored = convert({"menus": {"main": [
+        {"name": "Posts", "url": "/posts/", "weight": 1, "pre": "<i>", "title": "All posts"},
+        {"name": "ML", "url": "/ml/", "parent": "Posts", "params": {"group": "Topics"}, "Pre": "x"}]}})
+    assert ignored == ["menus.main.pre", "menus.main.title", "menus.main.params.group"]
+    from blogbuild.hugo_unused import instead
+    assert instead("menus.main.params.group").startswith("menu entries show their name")
+
+
+def test_pagination_keys() -> None:
+    values, ignored = convert({"pagination": {"pagerSize": 4, "disableAliases": True, "path": "seite"}})
+    assert values["paginate"] == 4 and values["pagination_aliases"] is False and ignored == ["pagination.path"]
+    values, ignored = convert({"paginate": 3, "pagination": {"path": "page"}})
+    assert values["paginate"] == 3 and values["pagination_aliases"] is True and ignored == []

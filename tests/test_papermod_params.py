@@ -201,22 +201,27 @@ def _redirects(folder: Path) -> dict[str, str]:
     return found
 
 
-@pytest.mark.parametrize("disable", [False, True])
-def test_the_same_redirect_pages_as_hugo(disable: bool, tmp_path_factory: pytest.TempPathFactory) -> None:
+@pytest.mark.parametrize("disable", ["", "disableAliases", "pagination.disableAliases"])
+def test_the_same_redirect_pages_as_hugo(disable: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     """Hugo's LIST/page/1/ redirects for every paginated list (home, section, term) and front matter's aliases;
-    disableAliases: true drops the aliases but, in Hugo 0.168, not the page/1/ redirects."""
+    disableAliases: true drops the aliases but, in Hugo 0.168, not the page/1/ redirects, which
+    pagination.disableAliases: true drops."""
     papermod_theme()
     folder = tmp_path_factory.getbasetemp() / "papermod-params"
-    params: dict[str, Any] = {}
-    config = {**site_config(params), **({"disableAliases": True} if disable else {})}
+    config = site_config({})
+    if disable == "disableAliases":
+        config["disableAliases"] = True
+    elif disable:
+        config["pagination"] = {"disableAliases": True}
     redirects = {}
     for tool in ("papermod", "blogbuild"):
-        site = write_site(folder / f"aliases-{tool}-{disable}", config, site_files())
+        site = write_site(folder / f"aliases-{tool}-{disable or 'none'}", config, site_files())
         output = build_papermod(site, site / "public") if tool == "papermod" else build_blogbuild(site)
         redirects[tool] = _redirects(output)
-    expected = {"/page/1/": "https://example.org/", "/posts/page/1/": "https://example.org/posts/",
-                "/tags/t/page/1/": "https://example.org/tags/t/"}
-    if not disable:
+    expected = {} if disable == "pagination.disableAliases" else {
+        "/page/1/": "https://example.org/", "/posts/page/1/": "https://example.org/posts/",
+        "/tags/t/page/1/": "https://example.org/tags/t/"}
+    if disable != "disableAliases":
         expected["/old-one/"] = "https://example.org/posts/p1/"
     assert redirects["papermod"] == expected
     assert redirects["blogbuild"] == expected

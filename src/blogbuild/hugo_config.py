@@ -171,6 +171,24 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
     return [_menu_item(entry) for entry in _by_weight(roots)]
 
 
+_MENU_KEYS = frozenset({"name", "identifier", "url", "pageref", "weight", "parent"})
+
+
+def _unused_menu_keys(items: Any) -> list[str]:
+    """menus.main.KEY for each key of a main menu entry that hugo_menu() does not read (pre, post, title, params.X),
+    once each, as first written."""
+    found: dict[str, str] = {}
+    for item in items if isinstance(items, list) else []:
+        for key, value in item.items() if isinstance(item, Mapping) else ():
+            lowered = str(key).lower()
+            if lowered == "params" and isinstance(value, Mapping):
+                for name in value:
+                    found.setdefault(f"params.{str(name).lower()}", f"menus.main.params.{name}")
+            elif lowered not in _MENU_KEYS:
+                found.setdefault(lowered, f"menus.main.{key}")
+    return list(found.values())
+
+
 def _by_weight(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     # Hugo orders a menu by weight, then by name.
     return sorted(entries, key=lambda entry: (entry["weight"], entry["name"]))
@@ -193,6 +211,21 @@ def _page_ref_url(page_ref: str) -> str:
             path = path[: -len(suffix)]
             break
     return f"/{path}/" if path else "/"
+
+
+def _pagination(pagination: Any, paginate: Any, values: dict[str, Any]) -> list[str]:
+    """pagination.pagerSize (or the old paginate) and pagination.disableAliases; returns the pagination keys
+    not used. Hugo writes a redirect at LIST/page/1/ for every paginated list unless pagination.disableAliases
+    (the top-level disableAliases does not stop those: tests/test_papermod_params.py)."""
+    keyed = _lower_keys(pagination) if isinstance(pagination, Mapping) else {}
+    page_size = keyed.get("pagersize", ("", None))[1] or paginate
+    if isinstance(page_size, int) and page_size > 0:
+        values["paginate"] = page_size
+    disable = keyed.get("disablealiases", ("", None))[1]
+    values["pagination_aliases"] = disable is not True
+    path = keyed.get("path", ("", "page"))[1]
+    used = {"pagersize", "disablealiases"} | ({"path"} if path == "page" else set())
+    return [f"pagination.{key}" for lowered, (key, _) in keyed.items() if lowered not in used]
 
 
 def _taxonomies(value: Any) -> list[str]:
@@ -363,15 +396,9 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if isinstance(menus, Mapping):
         values["menu"] = hugo_menu(menus.get("main") or [])
         ignored += [f"menus.{name}" for name in menus if name != "main"]
-    pagination = take("pagination")
-    page_size = pagination.get("pagerSize") if isinstance(pagination, Mapping) else None
-    page_size = page_size or take("paginate")
-    if isinstance(page_size, int) and page_size > 0:
-        values["paginate"] = page_size
-    # Hugo writes a redirect at LIST/page/1/ for every paginated list; disableAliases: true turns off front
-    # matter's aliases, not those (Hugo 0.168 writes them still: tests/test_papermod_params.py).
-    values["pagination_aliases"] = True
-    if take("disablealiases") is True:
+        ignored += _unused_menu_keys(menus.get("main"))
+    ignored += _pagination(take("pagination"), take("paginate"), values)
+    if take("disablealiases") is True:   # front matter's aliases; not the page/1/ ones (pagination.disableAliases)
         values["aliases"] = False
     summary_length = take("summarylength")
     if isinstance(summary_length, int) and summary_length > 0:

@@ -40,6 +40,7 @@ _KEYS = {
     "sitemap": "blogbuild writes sitemap.xml itself",
     "privacy": "no embedded third-party shortcodes",
     "cascade": "front matter is read per page",
+    "pagination": "list pages are at LIST/page/N/",
 }
 
 # PaperMod's params (lower case, dotted below a mapping) blogbuild does not use -> what it does instead; the
@@ -108,6 +109,8 @@ def instead(name: str) -> str:
         return _ASSETS
     if lowered.startswith("markup."):
         return _MARKUP
+    if lowered.startswith("menus.main."):
+        return "menu entries show their name, linked to url or pageRef, ordered by weight, nested by parent"
     if lowered.startswith("params."):
         parts = lowered.split(".")[1:]
         for end in range(len(parts), 0, -1):
