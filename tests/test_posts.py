@@ -64,6 +64,28 @@ def test_a_bad_field_is_an_error_at_its_own_line(tmp_path, header, line, fragmen
     assert fragment in raised.value.message
 
 
+@pytest.mark.parametrize("aliases, line", [
+    ('aliases:\n  - /ok/\n  - /fine/\n  - "https://elsewhere.example/x"', 6),
+    ('aliases: ["/ok/", "//elsewhere.example/x"]', 3),
+    ('aliases:\n  - /ok/\n  - ../../etc', 5),
+])
+def test_a_bad_alias_is_an_error_at_its_entrys_line(tmp_path, aliases, line) -> None:
+    with pytest.raises(SourceError) as raised:
+        post_from_text("posts/bad.md", f'---\ntitle: "T"\n{aliases}\n---\nbody\n', site_config(tmp_path))
+    assert raised.value.line == line
+
+
+@pytest.mark.parametrize("written, shown", [
+    ("20250101", "2025-01-01"), ("2025-01-01", "2025-01-01"),
+    ("20250101T093000+0800", "2025-01-01T09:30:00+08:00"), ("2025-03-02T09:00:00+08:00", "2025-03-02T09:00:00+08:00"),
+])
+def test_a_date_in_iso_basic_form_is_kept_in_extended_form(tmp_path, written, shown) -> None:
+    """date_text is what index.json and the archive show: the extended form, not the digits as typed."""
+    post, _ = post_from_text("posts/d.md", f'---\ntitle: "T"\ndate: "{written}"\n---\nbody\n', site_config(tmp_path))
+    assert post.date_text == shown
+    assert post.date is not None and post.date.isoformat().startswith(shown[:10])
+
+
 def test_a_missing_title_is_a_warning_with_a_title_from_the_file_name(tmp_path) -> None:
     post, warnings = post_from_text("posts/ring-attention.md", "---\ndate: 2025-01-01\n---\nbody\n",
                                     site_config(tmp_path))

@@ -133,6 +133,40 @@ def test_template_error_is_a_source_error_naming_content_and_template(shortcodes
     assert "broken.html" in message
 
 
+@pytest.mark.parametrize("body, line, opening", [
+    ("Intro.\n\n{{< rawhtml >}}\n<b>x</b>\n", 7, "{{< /rawhtml >}}"),
+    ("{{% details summary=\"S\" %}}\ntext\n", 5, "{{% /details %}}"),
+    ("a\n{{< highlight go >}}\nx := 1\n{{< rawhtml >}}<i>y</i>{{< /rawhtml >}}\n", 6, "{{< /highlight >}}"),
+])
+def test_unclosed_shortcode_taking_inner_content_is_an_error_at_its_line(body: str, line: int, opening: str) -> None:
+    """Hugo's rule: a shortcode whose template uses the inner content must be closed or self-closed; without
+    --strict, at the opening tag's line, saying what to add."""
+    with pytest.raises(SourceError) as caught:
+        render_markdown(body, path="content/posts/p.md", line_offset=4)
+    assert caught.value.line == line
+    assert "must be closed or self-closed" in caught.value.message and opening in caught.value.message
+
+
+def test_site_shortcode_is_closed_only_if_its_template_uses_inner(tmp_path: Path) -> None:
+    """A site template that uses inner (or inner_text) must be closed; one that does not may stand alone."""
+    (tmp_path / "shortcodes").mkdir()
+    (tmp_path / "shortcodes" / "box.html").write_text("<div>{{ inner }}</div>", encoding="utf-8")
+    (tmp_path / "shortcodes" / "raw.html").write_text("<pre>{{ inner_text }}</pre>", encoding="utf-8")
+    (tmp_path / "shortcodes" / "video.html").write_text('<video src="{{ args[0] }}"></video>', encoding="utf-8")
+    shortcodes = load_shortcodes([tmp_path])
+    for name in ("box", "raw"):
+        with pytest.raises(SourceError, match="must be closed"):
+            render_markdown(f"{{{{< {name} >}}}}\ntext\n", shortcodes=shortcodes)
+        assert render_markdown(f"{{{{< {name} />}}}}\n", shortcodes=shortcodes).warnings == ()
+    assert '<video src="v.mp4">' in render_markdown('{{< video "v.mp4" >}}\n', shortcodes=shortcodes).html
+
+
+def test_unclosed_shortcode_in_code_or_escaped_is_not_an_error() -> None:
+    body = "```\n{{< rawhtml >}}\n```\n\nInline `{{< details >}}` and {{</* rawhtml */>}} as text.\n"
+    html = render_markdown(body).html
+    assert "{{&lt; rawhtml &gt;}}" in html and "{{&lt; details &gt;}}" in html
+
+
 def test_template_syntax_error_names_the_template_line(tmp_path: Path) -> None:
     (tmp_path / "shortcodes").mkdir()
     (tmp_path / "shortcodes" / "bad.html").write_text("<p>\n{% if %}\n</p>\n", encoding="utf-8")
@@ -165,7 +199,13 @@ def test_parse_arguments() -> None:
                 max_size=40))
 def test_any_shortcode_soup_renders(pieces: list[str]) -> None:
     body = "".join(pieces)
-    result = render_markdown(body, path="p.md", shortcodes=load_shortcodes([FIXTURES / "theme"]))
+    try:
+        result = render_markdown(body, path="p.md", shortcodes=load_shortcodes([FIXTURES / "theme"]))
+    except SourceError as error:   # refusals: an open tag that must be closed, a built-in's missing argument
+        assert error.stage == "shortcode"
+        assert "must be closed or self-closed" in error.message or "needs" in error.message
+        assert 1 <= error.line <= body.count("\n") + 1
+        return
     assert isinstance(result.html, str)
     assert "BBSC" not in result.html   # no placeholder leaks into the page
     for warning in result.warnings:

@@ -180,3 +180,22 @@ def test_many_links_to_one_folder_are_read_once(tmp_path: Path, monkeypatch, cap
     assert code == 0, stderr
     assert len(stderr) == 24 and all("read already through another path" in line for line in stderr)
     assert sum(1 for path in (site / "public/deep").rglob("file.txt")) == 1
+
+
+def test_helpers_that_read_content_outside_a_build_skip_links_out_of_the_site(tmp_path: Path) -> None:
+    """`init --from-hugo`'s inventory of shortcode uses and `new --series`'s next order read content too: a link
+    out of the site is not read by them either (the outside post uses a shortcode and claims series order 9)."""
+    from blogbuild.hugo_config import templates_to_port
+    from blogbuild.new import next_series_order
+    site = tmp_path / "site"
+    write_files(tmp_path / "outside", {"leak.md": '---\ntitle: "Leak"\nseries: ["s"]\nseries_order: 9\n---\n'
+                                                  '{{< secretcode >}}\n'})
+    write_files(site, {"content/posts/a.md": '---\ntitle: "A"\nseries: ["s"]\nseries_order: 1\n---\n{{< youtube x >}}\n',
+                       "layouts/shortcodes/secretcode.html": "x"})
+    link(site / "content" / "posts" / "leak.md", tmp_path / "outside" / "leak.md")
+    assert next_series_order(site / "content", "s") == 2
+    ported = {item.path: item for item in templates_to_port(site)}
+    assert ported["layouts/shortcodes/secretcode.html"].uses == ()
+    (site / "content" / "posts" / "leak.md").unlink()
+    link(site / "content" / "posts" / "leak.md", "a.md")            # a link inside the site is read
+    assert next_series_order(site / "content", "s") == 3

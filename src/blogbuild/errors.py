@@ -66,9 +66,10 @@ class SourceWarning:
     path: str
     line: int
     message: str
+    column: int = 0
 
     def __str__(self) -> str:
-        location = Location(self.path, self.line)
+        location = Location(self.path, self.line, self.column)
         return f"{location}: warning: {self.message}"
 
 

@@ -7,6 +7,7 @@ Keys blogbuild cannot honour are collected in `ignored`, which the build reports
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -498,7 +499,11 @@ def _content_uses(content: Path, root: Path) -> tuple[dict[str, list[str]], dict
     layouts: dict[str, list[str]] = {}
     if not content.is_dir():
         return shortcodes, layouts
+    real_root = os.path.join(os.path.realpath(root), "")
+    # rglob does not enter linked folders; a linked file out of the site is not read (sources' rule).
     for path in sorted(content.rglob("*.md")):
+        if not os.path.realpath(path).startswith(real_root) or not path.is_file():
+            continue
         shown = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8", errors="replace")
         for number, line in enumerate(text.splitlines(), 1):

@@ -10,6 +10,7 @@ original is always published (it is the srcset's largest entry and the fallback 
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import io
@@ -423,7 +424,7 @@ def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str]
         if "<img" not in content:
             continue
         source_file = content_folder / post.rel_path
-        reader = (lambda path=source_file: path.read_text(encoding="utf-8", errors="replace"))
+        reader = functools.partial(Path.read_text, source_file, encoding="utf-8", errors="replace")
         marks = tuple((mark.value, mark.line) for mark in post.marks if mark.kind == "url")
         items.append(PostImages(post.rel_path, content, post.url, post.source, reader, marks))
         if "<img" in post.summary_html:

@@ -330,4 +330,5 @@ def typeset_post(post: Post, source_text: str, body_line: int,
 
 def _shortened(tex: str, limit: int = 40) -> str:
     flat = " ".join(tex.split())
-    return repr(flat if len(flat) <= limit else flat[:limit - 1] + "…")
+    # Quoted as written: repr() would double every backslash of the TeX.
+    return "'" + (flat if len(flat) <= limit else flat[:limit - 1] + "…") + "'"

@@ -64,8 +64,12 @@ def next_series_order(source: Path, series: str) -> int:
     """One more than the highest series_order among the posts already in that series (1 if none)."""
     orders = []
     count = 0
-    for path in sorted(source.rglob("*.md")) if source.is_dir() else ():
-        data = _front_matter(path)
+    from .sources import walk_files
+    # The site's own walk: a symbolic link out of the site is not read.
+    for found in walk_files(source, inside=(str(source.resolve().parent),)):
+        if not found.rel_path.endswith(".md"):
+            continue
+        data = _front_matter(Path(found.path))
         names = data.get("series")
         names = [names] if isinstance(names, str) else names
         if not isinstance(names, list) or series not in [str(name) for name in names]:

@@ -6,7 +6,7 @@ import html
 import re
 from dataclasses import fields, replace
 from datetime import datetime, timezone
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .config import SiteConfig
 from .content_links import has_links_to_rewrite
@@ -15,6 +15,9 @@ from .keys import key_line
 from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, pack_html
 from .text import plain_text
 from .urls import urlize
+
+if TYPE_CHECKING:
+    from .gotemplate.objects import PageInfo
 
 _LIST_KEYS = ("tags", "categories", "series", "aliases")
 # Characters XML 1.0 forbids (C0 controls other than tab and newline, lone surrogates, U+FFFE/U+FFFF): one in a
@@ -32,9 +35,16 @@ def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime 
     except ValueError:
         raise SourceError(path, line, f"{key} '{text}' is not a valid date; write it like 2025-03-02 "
                           "or 2025-03-02T09:00:00+08:00", stage="front matter") from None
+    if not _EXTENDED_DATE.match(text):
+        # ISO 8601's basic form (20250101, 20250101T093000+0800): read right, and kept as text in
+        # extended form, so index.json and every other place that shows the text agree with the page.
+        text = parsed.isoformat() if "T" in text or " " in text else parsed.date().isoformat()
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=timezone.utc)
     return parsed, text
+
+
+_EXTENDED_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _date_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[datetime | None, str]:
@@ -64,6 +74,25 @@ def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> 
         if item_text and item_text not in items:
             items.append(item_text)
     return tuple(items)
+
+
+def _clean_alias(alias: str, *, path: str, text: str) -> str:
+    try:
+        return clean_url(alias, path=path, line=0)
+    except SourceError:
+        # The entry's line is looked up only for the message.
+        return clean_url(alias, path=path, line=_item_line(text, "aliases", alias))
+
+
+def _item_line(text: str, key: str, item: str) -> int:
+    """The line of a list item: the first line from the key's own on that holds the item's text (a flow
+    list is on the key's line), else the key's line."""
+    start = key_line(text, key)
+    lines = text.split("\n")
+    for number in range(start, min(len(lines), start + 1000) + 1):
+        if item in lines[number - 1]:
+            return number
+    return start
 
 
 def _optional_int(data: Mapping[str, Any], key: str, *, path: str, text: str) -> int | None:
@@ -168,6 +197,46 @@ def section_title(section: str) -> str:
     return section.replace("-", " ").replace("_", " ").title() if section else ""
 
 
+def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *, title: str,
+             slug: str | None) -> tuple[str, str, str]:
+    """(section, slug, url) of a content file: Hugo's rules from its path, its url:, the config's permalinks."""
+    path, text = source.path, source.text
+    section, slug_final, url = default_url(source.rel_path, slug)
+    if source.kind == "section":
+        folders = source.rel_path.split("/")[:-1]
+        url = "/" + "/".join(urlize(folder) for folder in folders) + "/" if folders else "/"
+        url = url.replace("//", "/")
+        slug_final = folders[-1] if folders else ""
+    url_text = _text_field(data, "url", path=path, text=text)
+    if url_text:
+        url = clean_url(url_text, path=path, line=key_line(text, "url"))
+    elif source.kind == "page" and config.permalinks:
+        pattern = permalink_pattern(config.permalinks, section)
+        if pattern:
+            date_value, _ = _date_field(data, "date", path=path, text=text)
+            url = expand_permalink(pattern, rel_path=source.rel_path, slug=slug, title=title, date=date_value)
+            url = clean_url(url, path=config.config_path or path, line=1)
+    return section, slug_final, url
+
+
+def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConfig) -> "PageInfo":
+    """What a Go shortcode's `.Page` shows of this file, before its body is rendered; a field that is
+    wrong here is reported by make_post, so this one falls back quietly."""
+    from .gotemplate.objects import PageInfo, Params
+    title = str(data.get("title") or "")
+    try:
+        slug = urlize(str(data["slug"])) if data.get("slug") else None
+        section, _slug, url = page_url(source, data, config, title=title, slug=slug)
+        date, _ = _date_field(data, "date", path=source.path, text=source.text)
+        lastmod, _ = _date_field(data, "lastmod", path=source.path, text=source.text)
+    except SourceError:
+        section, _slug, url = default_url(source.rel_path, None)
+        date = lastmod = None
+    return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
+                    Params=Params.of(data), Section=section, Draft=data.get("draft") is True, date=date,
+                    lastmod=lastmod, Description=str(data.get("description") or ""), file_path=source.path)
+
+
 def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,
               metrics: TextMetrics, config: SiteConfig,
               fingerprint: str) -> tuple[Post, tuple[SourceWarning, ...]]:
@@ -185,28 +254,14 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         if slug != slug_text:
             warnings.append(SourceWarning(path, key_line(text, "slug"),
                                           f"slug '{slug_text}' is not a safe URL segment; using '{slug}'"))
-    section, slug_final, url = default_url(source.rel_path, slug)
-    if source.kind == "section":
-        folders = source.rel_path.split("/")[:-1]
-        url = "/" + "/".join(urlize(folder) for folder in folders) + "/" if folders else "/"
-        url = url.replace("//", "/")
-        slug_final = folders[-1] if folders else ""
-    url_text = _text_field(data, "url", path=path, text=text)
-    if url_text:
-        url = clean_url(url_text, path=path, line=key_line(text, "url"))
-    elif source.kind == "page" and config.permalinks:
-        pattern = permalink_pattern(config.permalinks, section)
-        if pattern:
-            date_value, _ = _date_field(data, "date", path=path, text=text)
-            url = expand_permalink(pattern, rel_path=source.rel_path, slug=slug, title=title, date=date_value)
-            url = clean_url(url, path=config.config_path or path, line=1)
+    section, slug_final, url = page_url(source, data, config, title=title, slug=slug)
     if not title and source.kind == "page":
         title = slug_final.replace("-", " ")
         warnings.append(SourceWarning(path, 1, f"no title in the front matter; using '{title}' "
                                                "(add title: \"…\")"))
     date, date_text = _date_field(data, "date", path=path, text=text)
     lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
-    aliases = tuple(clean_url(alias, path=path, line=key_line(text, "aliases"))
+    aliases = tuple(_clean_alias(alias, path=path, text=text)
                     for alias in _string_list(data, "aliases", path=path, text=text))
     series_order = _optional_int(data, "series_order", path=path, text=text)
     weight = _optional_int(data, "weight", path=path, text=text)

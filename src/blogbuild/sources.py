@@ -259,6 +259,14 @@ def skipped_templates(config: SiteConfig) -> list[SkippedLink]:
     return skipped
 
 
+def go_template_folders(config: SiteConfig) -> list[Path]:
+    """A Hugo site's Go template folders (layouts/, themes/*/layouts/) and i18n/: what its Go shortcodes
+    and partials are read from (gotemplate/), so a change there renders the posts again."""
+    from .gotemplate import layout_folders
+    root = Path(config.root)
+    return [*layout_folders(root), *([root / "i18n"] if (root / "i18n").is_dir() else [])]
+
+
 def template_dirs(config: SiteConfig) -> list[Path]:
     """Template folders in lookup order: the site's templates/ first, then the theme's."""
     site_templates = Path(config.root) / config.templates_dir

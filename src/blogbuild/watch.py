@@ -31,10 +31,12 @@ class WatchPlan:
     static_dir: str
     config_path: str
     ignored_dirs: tuple[str, ...] = ()
+    go_template_dirs: tuple[str, ...] = ()    # a Hugo site's layouts/ and i18n/ (templates too)
 
     def folders(self) -> tuple[str, ...]:
         """The existing folders to watch recursively."""
-        return tuple(folder for folder in (self.content_dir, self.templates_dir, self.static_dir)
+        return tuple(folder for folder in (self.content_dir, self.templates_dir, self.static_dir,
+                                           *self.go_template_dirs)
                      if os.path.isdir(folder))
 
 
@@ -52,10 +54,12 @@ def plan_for(config, *, ignored: Iterable[str | Path] = ()) -> WatchPlan:
     # The build cache and the output folder are written by blogbuild itself: never rebuild for them.
     ignored_dirs = [_absolute(root, config.output_dir), _absolute(root, ".blogbuild-cache")]
     ignored_dirs += [os.path.abspath(path) for path in ignored]
+    from .sources import go_template_folders
     return WatchPlan(root=root, content_dir=_absolute(root, config.source_dir),
                      templates_dir=_absolute(root, config.templates_dir),
                      static_dir=_absolute(root, config.static_dir), config_path=config_path,
-                     ignored_dirs=tuple(ignored_dirs))
+                     ignored_dirs=tuple(ignored_dirs),
+                     go_template_dirs=tuple(os.path.abspath(folder) for folder in go_template_folders(config)))
 
 
 def is_ignored_name(path: str) -> bool:
@@ -78,8 +82,9 @@ def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
     if is_config_path(path, plan.root):
         return ChangeKind.CONFIG
     # Most specific folder first, so a templates/ inside content/ (odd, but possible) is a template.
-    for folder, kind in sorted(((plan.templates_dir, ChangeKind.TEMPLATE), (plan.static_dir, ChangeKind.STATIC),
-                                (plan.content_dir, ChangeKind.CONTENT)), key=lambda item: -len(item[0])):
+    folders = [(plan.templates_dir, ChangeKind.TEMPLATE), (plan.static_dir, ChangeKind.STATIC),
+               (plan.content_dir, ChangeKind.CONTENT), *((folder, ChangeKind.TEMPLATE) for folder in plan.go_template_dirs)]
+    for folder, kind in sorted(folders, key=lambda item: -len(item[0])):
         if _inside(path, folder):
             return kind
     return None

@@ -186,6 +186,7 @@ class Builder:
         errors: list[BlogbuildError] = list(read.errors)
         static, skipped = _static_files(self.config)
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
+        warnings += templates.shortcodes.go.warnings() if templates.shortcodes.go else []
         warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
@@ -336,10 +337,10 @@ class Builder:
     # -- templates ------------------------------------------------------------------------------------
     def _load_templates(self) -> _Templates:
         """The templates, made again only when a template file changed (then rendered pages are stale)."""
-        from ..sources import site_folders, skipped_templates, template_dirs
+        from ..sources import go_template_folders, site_folders, skipped_templates, template_dirs
         dirs = template_dirs(self.config)
         inside = site_folders(self.config)
-        key = templates_key(dirs, inside)
+        key = templates_key([*dirs, *go_template_folders(self.config)], inside)
         if self._templates is not None and self._templates.key == key:
             return self._templates
         from ..render import TemplateSet, make_environment
@@ -351,7 +352,7 @@ class Builder:
         else:
             self.pages.cache.clear()
         self.state.templates_key = key
-        self._templates = _Templates(key, templates, load_shortcodes(dirs, inside),
+        self._templates = _Templates(key, templates, load_shortcodes(dirs, inside, self.config),
                                      tuple(skipped_templates(self.config)))
         return self._templates
 

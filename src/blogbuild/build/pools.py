@@ -29,14 +29,16 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
     """One content file through front matter, markdown and text metrics; errors are returned, not raised."""
     from ..frontmatter import parse_front_matter
     from ..markdown import render_post
-    from ..posts import make_post
+    from ..posts import make_post, shortcode_page
     try:
         front_matter = parse_front_matter(source)
+        # What Go shortcodes and the param shortcode see of the page (only where a shortcode may be).
+        page = shortcode_page(source, front_matter.data, config) if "{{" in front_matter.body else None
         try:
             # The text measures come from the same tokens as the HTML: one parse per post.
             rendered, metrics = render_post(front_matter.body, path=source.path,
                                             line_offset=front_matter.body_line - 1, config=config,
-                                            shortcodes=shortcodes)
+                                            shortcodes=shortcodes, page=page)
         except SourceError as error:   # a repaired text's line: name the file's own
             if not front_matter.line_map or error.path != source.path:
                 raise
@@ -61,10 +63,10 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
 _WORKER_SHORTCODES: Any = None
 
 
-def _init_worker(template_dirs: list[str], inside: tuple[str, ...]) -> None:
+def _init_worker(template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig) -> None:
     global _WORKER_SHORTCODES
     from ..markdown.shortcodes import load_shortcodes
-    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside)
+    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside, config)
 
 
 def _render_in_worker(job: tuple[SourceFile, SiteConfig, str]) -> RenderOutcome:
@@ -85,7 +87,7 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
     gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
                              initargs=([str(folder) for folder in template_dirs(config)],
-                                       site_folders(config))) as pool:
+                                       site_folders(config), config)) as pool:
         return list(pool.map(_render_in_worker, [(source, config, fingerprint)
                                                   for source, fingerprint in jobs_needed], chunksize=chunk))
 

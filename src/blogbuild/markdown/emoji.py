@@ -24,6 +24,11 @@ def _names() -> dict[str, str]:
     return names
 
 
+def emoji_names() -> dict[str, str]:
+    """Every emoji shortcode name (without colons) and its character (Hugo's emojify uses the same table)."""
+    return _names()
+
+
 def emoji_shortcode(state: StateInline, silent: bool) -> bool:
     """`:name:` with a known name becomes an emoji token; any other colon is text."""
     if state.src[state.pos] != ":":

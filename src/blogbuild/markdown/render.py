@@ -67,19 +67,21 @@ def _flags_and_warnings(tokens: list[Token], lines: Sequence[str],
 
 
 def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
-                    config: SiteConfig | None = None, shortcodes: ShortcodeSet | None = None) -> RenderedMarkdown:
-    """Render a post body to HTML with its TOC, feature flags and warnings (file lines)."""
+                    config: SiteConfig | None = None, shortcodes: ShortcodeSet | None = None,
+                    page: Any = None) -> RenderedMarkdown:
+    """Render a post body to HTML with its TOC, feature flags and warnings (file lines); page is what Go
+    shortcodes see as .Page (gotemplate.objects.PageInfo)."""
     return _render_body(body, path=path, line_offset=line_offset, config=config or _DEFAULT_CONFIG,
-                        shortcodes=shortcodes)[0]
+                        shortcodes=shortcodes, page=page)[0]
 
 
 def render_post(body: str, *, path: str = "<string>", line_offset: int = 0, config: SiteConfig | None = None,
-                shortcodes: ShortcodeSet | None = None) -> tuple[RenderedMarkdown, TextMetrics]:
+                shortcodes: ShortcodeSet | None = None, page: Any = None) -> tuple[RenderedMarkdown, TextMetrics]:
     """Render a post body, and measure its text (plain text, words, reading time, summary) from the
     same tokens: one parse per post."""
     config = config or _DEFAULT_CONFIG
     rendered, top, prepared = _render_body(body, path=path, line_offset=line_offset, config=config,
-                                           shortcodes=shortcodes)
+                                           shortcodes=shortcodes, page=page)
     builder = TextTreeBuilder()
     substitute = prepared.substitute if prepared.pattern is not None else None
     TextTreeWalker(top.md, top.env, builder, substitute).walk(top.tokens)
@@ -87,12 +89,13 @@ def render_post(body: str, *, path: str = "<string>", line_offset: int = 0, conf
 
 
 def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
-                 shortcodes: ShortcodeSet | None) -> tuple[RenderedMarkdown, _Render, ShortcodeBody]:
+                 shortcodes: ShortcodeSet | None, page: Any = None) -> tuple[RenderedMarkdown, _Render, ShortcodeBody]:
     """(the rendered body, the render of its top level, its shortcodes)."""
     shortcode_set = shortcodes if shortcodes is not None else shortcode_stage.builtin_shortcodes()
     used_ids: set[str] = set()
     prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
-                             render=functools.partial(_render_plain, config=config), used_ids=used_ids)
+                             render=functools.partial(_render_plain, config=config), used_ids=used_ids,
+                             page=page)
     has_shortcodes = prepared.pattern is not None
     top = _render_tokens(prepared.processed, path=path, line_of=prepared.line_of,
                          restore=prepared.restore if has_shortcodes else None, config=config, used_ids=used_ids,

@@ -7,7 +7,7 @@ import html as html_lib
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from urllib.parse import quote, unquote
 
 import jinja2
@@ -20,7 +20,13 @@ from .code import highlight_html
 from .html_math import mark_math_in_html
 from .marks import html_marks
 
-BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml")
+if TYPE_CHECKING:
+    from ..config import SiteConfig
+    from ..gotemplate import GoSource, GoTemplates
+
+from .embeds import EMBEDS, TAKE_INNER
+
+BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml", *EMBEDS)
 
 
 @dataclass(frozen=True)
@@ -42,10 +48,42 @@ class ShortcodeSet:
     """The shortcodes a build knows besides the built-ins; a site template overrides a built-in."""
 
     templates: Mapping[str, ShortcodeTemplate] = field(default_factory=dict)
+    go: "GoTemplates | None" = None      # a Hugo site's own Go shortcodes and partials (gotemplate/)
+    site_params: Mapping[str, Any] = field(default_factory=dict)   # the config's params (the param shortcode)
+    translated: "Mapping[str, GoSource]" = field(default_factory=dict)   # init --from-hugo's, the author's now
 
     def knows(self, name: str) -> bool:
         """Whether name is a site shortcode or a built-in one."""
-        return name in self.templates or name in BUILTIN_NAMES
+        return (name in self.templates or name in BUILTIN_NAMES or name in self.translated
+                or self.go_source(name) is not None)
+
+    def go_source(self, name: str) -> "GoSource | None":
+        """The Go template that renders name: the site's layouts/ before blogbuild's built-ins, a theme's
+        after them (blogbuild's own PaperMod shortcodes stand in for the theme's). A translation in
+        templates/shortcodes/ is the author's own and comes first."""
+        if name in self.translated:
+            return self.translated[name]
+        if self.go is None or name in self.templates:
+            return None
+        source = self.go.shortcodes.get(name)
+        if source is None or (name in BUILTIN_NAMES and not source.path.startswith("layouts/")):
+            return None
+        return source
+
+    def takes_inner(self, name: str) -> bool:
+        """Whether the shortcode uses its inner content, so that an open tag must be closed or self-closed
+        (Hugo decides the same way, by whether the template uses .Inner)."""
+        site = self.templates.get(name)
+        if site is not None:
+            return _USES_INNER.search(site.source) is not None
+        go = self.go_source(name)
+        if go is not None:
+            return go.uses_inner()
+        return name in _BUILTINS_WITH_INNER
+
+
+_BUILTINS_WITH_INNER = frozenset({"details", "highlight", "rawhtml", *TAKE_INNER})
+_USES_INNER = re.compile(r"\binner(?:_text)?\b")
 
 
 @jinja2.pass_context
@@ -80,12 +118,16 @@ def builtin_shortcodes() -> ShortcodeSet:
     return ShortcodeSet()
 
 
-def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = ()) -> ShortcodeSet:
+def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
+                    config: "SiteConfig | None" = None) -> ShortcodeSet:
     """Read templates/shortcodes/NAME.html from each template dir; earlier dirs win. A file whose real path
-    is outside its template dir and the folders inside names (sources.site_folders) is not read."""
+    is outside its template dir and the folders inside names (sources.site_folders) is not read. With the
+    site's config, a Hugo site's Go shortcodes and partials (layouts/) come too."""
     import os
     from ..sources import is_inside
+    from ..gotemplate import TRANSLATED_MARK
     templates: dict[str, ShortcodeTemplate] = {}
+    translated: dict[str, GoSource] = {}
     for directory in template_dirs:
         folder = Path(directory) / "shortcodes"
         if not folder.is_dir():
@@ -100,9 +142,29 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = ()) -
             except UnicodeDecodeError as error:
                 raise SourceError(str(file), 1, "shortcode template is not UTF-8 text; save it as UTF-8",
                                   stage="shortcode") from error
+            if source.startswith(TRANSLATED_MARK):
+                if name not in translated:
+                    translated[name] = _translated(file, source)
+                continue
             _compile(str(file), source)   # syntax errors surface here, at load time
             templates[name] = ShortcodeTemplate(name, str(file), source)
-    return ShortcodeSet(templates)
+    go = None
+    if config is not None:
+        from ..gotemplate import load_go_templates
+        go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
+                               base_url=config.base_url, params=config.params, language=config.language_code,
+                               copyright_text=config.copyright)
+    elif translated:
+        from ..gotemplate import GoTemplates
+        go = GoTemplates()
+    return ShortcodeSet(templates, go, dict(config.params) if config is not None else {}, translated)
+
+
+def _translated(file: Path, source: str) -> "GoSource":
+    """A translation init --from-hugo wrote (and the author may have edited): checked for syntax at load."""
+    from ..gotemplate import GoSource, check_jinja
+    check_jinja(str(file), source)
+    return GoSource(str(file), "", source)
 
 
 # --------------------------------------------------------------------------- parsing
@@ -144,6 +206,22 @@ def parse_arguments(text: str) -> tuple[tuple[str, ...], dict[str, str]]:
     return tuple(positional), named
 
 
+def raw_arguments(text: str) -> list[tuple[str, str, str]]:
+    """Each argument as (name, or "" when positional; the value as written; the value unquoted)."""
+    found = []
+    position = 0
+    while position < len(text):
+        match = _ARGUMENT.match(text, position)
+        if match is None or match.end() == position:
+            break
+        if match.group("key"):
+            found.append((match.group("key"), match.group("value"), _unquote(match.group("value"))))
+        elif match.group("positional"):
+            found.append(("", match.group("positional"), _unquote(match.group("positional"))))
+        position = match.end()
+    return found
+
+
 @dataclass(frozen=True)
 class _Node:
     name: str
@@ -154,6 +232,7 @@ class _Node:
     inner: str | None = None      # None: not paired
     inner_start: int = 0
     literal: str | None = None    # for {{</* … */>}}: the text to show
+    self_closed: bool = False     # {{< name />}}
 
 
 def _find_nodes(text: str) -> list[_Node]:
@@ -185,7 +264,7 @@ def _find_nodes(text: str) -> list[_Node]:
             continue
         if match.group("self"):
             candidates.append(_Node(match.group("name"), match.group("open"), match.start(), match.end(),
-                                    match.group("args")))
+                                    match.group("args"), self_closed=True))
         else:
             stack.append(match)
             candidates.append(_Node(match.group("name"), match.group("open"), match.start(), match.end(),
@@ -202,6 +281,17 @@ def _find_nodes(text: str) -> list[_Node]:
             nodes.append(node)
             covered_until = node.end
     return nodes
+
+
+def _ordinals(nodes: list[_Node]) -> list[int]:
+    """Each node's Hugo .Ordinal: its place among the shortcodes of one text (literal ones not counted)."""
+    ordinals = []
+    count = 0
+    for node in nodes:
+        ordinals.append(count)
+        if node.literal is None:
+            count += 1
+    return ordinals
 
 
 def _is_open_tag_only(node: _Node, text: str) -> bool:
@@ -262,18 +352,19 @@ class _Context:
     """One render of one body: the path, the shortcodes, and the markdown renderer."""
 
     def __init__(self, path: str, shortcodes: ShortcodeSet, render: RenderFunction, used_ids: set[str],
-                 collected: _Collected) -> None:
+                 collected: _Collected, page: Any = None) -> None:
         self.path = path
         self.shortcodes = shortcodes
         self.render = render
         self.used_ids = used_ids
         self.collected = collected
+        self.page = page     # gotemplate.objects.PageInfo for Go shortcodes' .Page (None outside a post)
 
     def markdown(self, text: str, line_offset: int, *, inline: bool) -> str:
         """Render inner markdown (with its own shortcodes); inline drops a lone <p> wrapper."""
         rendered = render_with_shortcodes(text, path=self.path, line_offset=line_offset,
                                           shortcodes=self.shortcodes, render=self.render,
-                                          used_ids=self.used_ids)
+                                          used_ids=self.used_ids, page=self.page)
         self.collected.add(rendered)
         html = rendered.html
         return _strip_paragraph(html) if inline else html
@@ -285,22 +376,37 @@ class _Context:
             return text
         parts = []
         cursor = 0
-        for node in nodes:
+        ordinals = _ordinals(nodes)
+        for number, node in enumerate(nodes):
             parts.append(text[cursor:node.start])
             line = line_offset + text.count("\n", 0, node.start) + 1
-            parts.append(self.expand(node, text, line, line_offset, standalone=False))
+            parts.append(self.expand(node, text, line, line_offset, standalone=False, ordinal=ordinals[number]))
             cursor = node.end
         parts.append(text[cursor:])
         return "".join(parts)
 
-    def expand(self, node: _Node, text: str, line: int, line_offset: int, *, standalone: bool) -> str:
-        """The HTML of one shortcode; line is its file line."""
+    def expand(self, node: _Node, text: str, line: int, line_offset: int, *, standalone: bool,
+               ordinal: int = 0) -> str:
+        """The HTML of one shortcode; line is its file line, ordinal its place among its siblings."""
         if node.literal is not None:
             return html_lib.escape(node.literal, quote=False)
         positional, named = parse_arguments(node.arguments)
         inner_line_offset = line_offset + text.count("\n", 0, node.inner_start)
         site = self.shortcodes.templates.get(node.name)
         builtin = _BUILTINS.get(node.name)
+        go = self.shortcodes.go_source(node.name)
+        if node.inner is None and not node.self_closed and self.shortcodes.takes_inner(node.name):
+            opening = "{{" + node.kind
+            closing = (">" if node.kind == "<" else "%") + "}}"
+            raise SourceError(self.path, line,
+                              f"shortcode '{node.name}' must be closed or self-closed (its template uses the "
+                              f"inner content); add '{opening} /{node.name} {closing}' where the content "
+                              f"ends, or write '{opening} {node.name} /{closing}'", stage="shortcode")
+        if go is not None:
+            from .go_shortcodes import expand_go
+            column = node.start - text.rfind("\n", 0, node.start)
+            return expand_go(self, go, node, line, column, inner_line_offset, standalone=standalone,
+                             ordinal=ordinal, arguments=raw_arguments(node.arguments))
         if site is None and builtin is not None:
             return builtin(self, node, positional, named, line, inner_line_offset, standalone)
         if site is None:
@@ -386,7 +492,7 @@ def _rawhtml(context: _Context, node: _Node, positional, named, line, inner_offs
 
 
 _BUILTINS = {"figure": _figure, "details": _details, "highlight": _highlight, "ref": _ref, "relref": _ref,
-             "rawhtml": _rawhtml}
+             "rawhtml": _rawhtml, **EMBEDS}
 
 
 def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str) -> tuple[str, tuple[SourceError, ...]]:
@@ -416,15 +522,15 @@ class ShortcodeBody:
     processed text, then finish() puts each shortcode's HTML where its placeholder landed."""
 
     def __init__(self, body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
-                 render: RenderFunction, used_ids: set[str]) -> None:
+                 render: RenderFunction, used_ids: set[str], page: Any = None) -> None:
         self.body = body
         self.line_offset = line_offset
         self.collected = _Collected()
-        self.context = _Context(path, shortcodes, render, used_ids, self.collected)
+        self.context = _Context(path, shortcodes, render, used_ids, self.collected, page)
         self.nodes = _find_nodes(body) if "{{<" in body or "{{%" in body else []
         self.prefix = _placeholder_prefix(body) if self.nodes else ""
         self.originals: dict[str, str] = {}
-        self.calls: dict[str, tuple[_Node, int, bool]] = {}
+        self.calls: dict[str, tuple[_Node, int, bool, int]] = {}
         self.block_placeholders: set[str] = set()
         # (processed line, body line) pairs: where a removed multi-line shortcode shifts the lines.
         self.anchors: list[tuple[int, int]] = [(0, 0)]
@@ -440,6 +546,7 @@ class ShortcodeBody:
         processed_line = 0
         body_line = 0
         cursor = 0
+        ordinals = _ordinals(self.nodes)
         for number, node in enumerate(self.nodes):
             before = body[cursor:node.start]
             pieces.append(before)
@@ -453,7 +560,7 @@ class ShortcodeBody:
                           and not body[node.end:line_stop].strip())
             placeholder = f"{self.prefix}{number}X"
             self.originals[placeholder] = node.literal if node.literal is not None else body[node.start:node.end]
-            self.calls[placeholder] = (node, self.line_offset + body_line + 1, standalone)
+            self.calls[placeholder] = (node, self.line_offset + body_line + 1, standalone, ordinals[number])
             if standalone:
                 self.block_placeholders.add(placeholder)
             pieces.append(placeholder)
@@ -485,8 +592,9 @@ class ShortcodeBody:
         if placeholder not in self.calls:
             return placeholder
         if placeholder not in self.outputs:
-            node, line, standalone = self.calls[placeholder]
-            html = self.context.expand(node, self.body, line, self.line_offset, standalone=standalone)
+            node, line, standalone, ordinal = self.calls[placeholder]
+            html = self.context.expand(node, self.body, line, self.line_offset, standalone=standalone,
+                                       ordinal=ordinal)
             # The URLs a shortcode writes are at its line (its inner markdown's have their own).
             self.collected.marks.extend(replace(mark, line=line) for mark in html_marks(html, 0))
             self.outputs[placeholder] = html
@@ -515,11 +623,12 @@ class ShortcodeBody:
 
 
 def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
-                           render: RenderFunction, used_ids: set[str] | None = None) -> RenderedMarkdown:
+                           render: RenderFunction, used_ids: set[str] | None = None,
+                           page: Any = None) -> RenderedMarkdown:
     """Hugo's method: shortcodes become placeholders, markdown renders, the shortcode HTML goes back in."""
     used_ids = used_ids if used_ids is not None else set()
     prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcodes, render=render,
-                             used_ids=used_ids)
+                             used_ids=used_ids, page=page)
     if prepared.pattern is None:
         return render(body, path=path, line_of=prepared.line_of, restore=None, used_ids=used_ids)
     rendered = render(prepared.processed, path=path, line_of=prepared.line_of, restore=prepared.restore,

@@ -255,7 +255,35 @@
     document.dispatchEvent(new CustomEvent("blogbuild:rendered"));
   }
 
+  // Embeds (youtube, vimeo, gist, x, instagram shortcodes) load nothing from another host until the reader
+  // clicks: then the box becomes the player's iframe (a gist's script runs inside an iframe of its own).
+  function startEmbeds() {
+    document.querySelectorAll(".embed").forEach(function (box) {
+      var button = box.querySelector(".embed-load");
+      if (!button) return;
+      button.addEventListener("click", function () {
+        var frame = document.createElement("iframe");
+        frame.title = box.getAttribute("data-embed-title") || "";
+        frame.setAttribute("allowfullscreen", "");
+        frame.setAttribute("allow", "autoplay; encrypted-media; picture-in-picture; fullscreen");
+        frame.setAttribute("referrerpolicy", "strict-origin-when-cross-origin");
+        var script = box.getAttribute("data-embed-script");
+        if (script) {
+          var holder = document.createElement("div");
+          holder.textContent = script;
+          frame.srcdoc = '<base target="_blank"><script src="' + holder.innerHTML.replace(/"/g, "&quot;") +
+            '"><\/script>';
+        } else {
+          frame.src = box.getAttribute("data-embed-src");
+        }
+        box.replaceChildren(frame);
+        box.classList.add("embed-loaded");
+      });
+    });
+  }
+
   function start() {
+    startEmbeds();
     try {
       renderMath();
     } catch (error) {

@@ -1,0 +1,75 @@
+"""The Jinja environment translated Go templates render in: Go's field lookup (maps by key, Hugo's params
+case-insensitively, a missing key is nil), Go's printing of values (nil prints nothing, true as "true"),
+Go's escaping for plain HTML text in finalize and the other contexts as filters, Hugo's functions as
+globals, break/continue in loops.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from typing import Any, Iterator
+
+import jinja2
+from jinja2.utils import Namespace
+
+from .escape import ESCAPERS, html_text
+from .functions import FUNCTIONS, NAMESPACES, _in, _lookup
+from .objects import GoObject, GoTime, UnsupportedField
+
+
+def go_field(value: Any, name: Any) -> Any:
+    """`.name` on a value, as Go templates read it."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return _lookup(value, name)
+    if isinstance(value, GoObject) or type(value).__name__ == "_Namespace":
+        return getattr(value, str(name))
+    if isinstance(value, Namespace):
+        try:
+            return getattr(value, str(name))
+        except AttributeError:
+            return None
+    kind = {str: "string", int: "int", float: "float64", bool: "bool", list: "[]interface {}"}.get(
+        type(value), type(value).__name__)
+    raise UnsupportedField(f"can't evaluate field {name} in type {kind}")
+
+
+def go_range(value: Any) -> Iterator[tuple[Any, Any]]:
+    """range's (key, element) pairs: a list's indexes, a map's keys in order, 0..n-1 for an integer."""
+    if value is None:
+        return iter(())
+    if isinstance(value, Mapping):
+        return iter([(key, value[key]) for key in sorted(value, key=str)])
+    if isinstance(value, bool):
+        raise UnsupportedField("range can't iterate over a bool")
+    if isinstance(value, int):
+        return iter([(index, index) for index in range(value)])
+    if isinstance(value, str):
+        raise UnsupportedField(f"range can't iterate over a string ({value[:30]!r})")
+    return iter(enumerate(value))
+
+
+class GoEnvironment(jinja2.Environment):
+    """Jinja with Go's lookups: attribute and item access both go through go_field."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        return go_field(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        return go_field(obj, argument)
+
+
+@functools.lru_cache(maxsize=1)
+def go_environment() -> GoEnvironment:
+    """The one environment (templates compiled in it are cached by their source)."""
+    environment = GoEnvironment(autoescape=True, keep_trailing_newline=True, finalize=html_text,
+                                undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.loopcontrols"])
+    environment.globals.clear()
+    environment.globals.update(FUNCTIONS)
+    environment.globals.update(NAMESPACES)
+    environment.globals.update(namespace=Namespace, go_range=go_range, in_=_in,
+                               now=lambda: GoTime(datetime.now(timezone.utc)))
+    environment.filters.update(ESCAPERS)
+    return environment

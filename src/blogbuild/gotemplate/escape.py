@@ -1,0 +1,340 @@
+"""Go's html/template escaping, by context: what Hugo prints for an action in HTML text, in an attribute, in
+a URL, inside <script> or in CSS. The context of each action is found from the template's own text
+(HtmlContext, fed the text between actions, as html/template does), and the translator wraps the action
+in the escaper that context needs. Values the author marked safe (safeHTML, safeJS, safeURL, safeCSS,
+safeHTMLAttr) pass in their own context only, as in Go.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from markupsafe import Markup
+
+
+class SafeJS(str):
+    """safeJS: JavaScript the author vouches for."""
+
+
+class SafeCSS(str):
+    """safeCSS: CSS the author vouches for."""
+
+
+class SafeURL(str):
+    """safeURL: a URL the author vouches for (any scheme)."""
+
+
+class SafeAttr(str):
+    """safeHTMLAttr: an attribute name="value" the author vouches for."""
+
+
+FAILSAFE = "ZgotmplZ"
+
+
+def go_string(value: Any) -> str:
+    """A value as Go's fmt prints it with %v (Hugo's {{ . }} before escaping)."""
+    if value is None:
+        return ""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, float):
+        return _go_float(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + " ".join(go_string(item) if item is not None else "<nil>" for item in value) + "]"
+    if isinstance(value, dict):
+        return "map[" + " ".join(f"{key}:{go_string(value[key])}" for key in sorted(value, key=str)) + "]"
+    return str(value)
+
+
+def _go_float(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "+Inf" if value > 0 else "-Inf"
+    text = repr(value)
+    mantissa, _, exponent = text.partition("e")
+    if exponent:
+        power = int(exponent)
+        if -4 <= power < 21:
+            text = format(value, "f").rstrip("0").rstrip(".")
+        else:
+            text = f"{mantissa}e{'+' if power >= 0 else '-'}{abs(power):02d}"
+    elif text.endswith(".0"):
+        text = text[:-2]
+    if "e" not in text and abs(value) >= 1e21:
+        text = format(value, ".16g").replace("e+", "e+")
+    return text
+
+
+_HTML = {"\0": "\ufffd", '"': "&#34;", "&": "&amp;", "'": "&#39;", "+": "&#43;", "<": "&lt;", ">": "&gt;"}
+_HTML_RE = re.compile("[\0\"&'+<>]")
+_HTML_NORM_RE = re.compile("[\0\"'+<>]")          # HTML-typed content: its entities stay
+_TAG_RE = re.compile(r"<[^>]*>?")
+
+
+def html_text(value: Any) -> Markup:
+    """An action in HTML text: template.HTML (Markup) as it is, anything else escaped as Go does."""
+    if isinstance(value, Markup):
+        return value
+    return Markup(_HTML_RE.sub(lambda match: _HTML[match.group(0)], go_string(value)))
+
+
+def attribute(value: Any) -> Markup:
+    """An action in a quoted attribute value: HTML content loses its tags, everything is escaped."""
+    if isinstance(value, Markup):
+        text = _TAG_RE.sub("", str(value))
+        return Markup(_HTML_NORM_RE.sub(lambda match: _HTML[match.group(0)], text))
+    return Markup(_HTML_RE.sub(lambda match: _HTML[match.group(0)], go_string(value)))
+
+
+_URL_KEEP_NORMALISED = frozenset("!#$&*+,/:;=?@[]-._~%")
+_URL_KEEP_ESCAPED = frozenset("-._~")
+_SAFE_SCHEMES = ("http", "https", "mailto")
+
+
+def _percent(text: str, keep: frozenset[str]) -> str:
+    out = []
+    for byte in text.encode("utf-8"):
+        char = chr(byte)
+        if byte < 0x80 and (char.isalnum() or char in keep):
+            out.append(char)
+        else:
+            out.append(f"%{byte:02x}")
+    return "".join(out)
+
+
+def url_start(value: Any) -> Markup:
+    """An action at the start of a URL attribute: an unsafe scheme becomes #ZgotmplZ, then the URL is
+    normalised (spaces and non-ASCII percent-encoded) and escaped for the attribute."""
+    text = go_string(value)
+    if not isinstance(value, SafeURL):
+        scheme = re.match(r"([^/?#]*?):", text)
+        if scheme and scheme.group(1).lower() not in _SAFE_SCHEMES:
+            return Markup("#" + FAILSAFE)
+    return attribute(_percent(text, _URL_KEEP_NORMALISED))
+
+
+def url_part(value: Any) -> Markup:
+    """An action later in a URL (path or query): normalised, or fully percent-encoded in the query."""
+    return attribute(_percent(go_string(value), _URL_KEEP_NORMALISED))
+
+
+def url_query(value: Any) -> Markup:
+    """An action in a URL's query or fragment: every reserved character percent-encoded."""
+    return attribute(_percent(go_string(value), _URL_KEEP_ESCAPED))
+
+
+_JS_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def _json(value: Any) -> str:
+    if isinstance(value, (SafeJS,)):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+    except (TypeError, ValueError):
+        text = json.dumps(str(value), ensure_ascii=False)
+    return re.sub("[<>&\u2028\u2029]", lambda match: _JS_ESCAPES[match.group(0)], text)
+
+
+def js_value(value: Any) -> Markup:
+    """An action in JavaScript (inside <script> or an on* attribute), outside a string: the value as a JS
+    literal (a string is quoted, as Go's jsValEscaper does); safeJS as it is."""
+    if isinstance(value, SafeJS):
+        return Markup(str(value))
+    if isinstance(value, Markup):
+        value = str(value)
+    text = _json(value)
+    if text and (_js_ident(text[0]) or _js_ident(text[-1])):
+        text = f" {text} "
+    return Markup(text)
+
+
+def _js_ident(char: str) -> bool:
+    return char.isalnum() or char in "_$"
+
+
+_JS_STRING = {"\0": "\\u0000", "\t": "\\t", "\n": "\\n", "\v": "\\u000b", "\f": "\\f", "\r": "\\r",
+              '"': "\\u0022", "&": "\\u0026", "'": "\\u0027", "+": "\\u002b", "/": "\\/", "<": "\\u003c",
+              ">": "\\u003e", "\\": "\\\\", "`": "\\u0060", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_JS_STRING_RE = re.compile("[\0\t\n\v\f\r\"&'+/<>\\\\`\u2028\u2029]")
+
+
+def js_string(value: Any) -> Markup:
+    """An action inside a JavaScript string literal: escaped so the string cannot end early."""
+    return Markup(_JS_STRING_RE.sub(lambda match: _JS_STRING[match.group(0)], go_string(value)))
+
+
+_CSS_UNSAFE = re.compile(r"[\0\"'()/;@\[\\\]`{}<>]|<!--|-->|expression|mozbinding", re.I)
+
+
+def css_value(value: Any) -> Markup:
+    """An action in CSS (a style attribute or <style>): safeCSS as it is, a value that could end the
+    declaration or load something becomes ZgotmplZ, as in Go."""
+    text = go_string(value)
+    if not isinstance(value, SafeCSS) and _CSS_UNSAFE.search(text):
+        text = FAILSAFE
+    return attribute(text)
+
+
+def attribute_name(value: Any) -> Markup:
+    """An action where an attribute name goes: safeHTMLAttr as it is; a plain lower-case name, else ZgotmplZ."""
+    if isinstance(value, SafeAttr):
+        return Markup(str(value))
+    text = go_string(value).lower()
+    if not re.fullmatch(r"[a-z0-9]+", text) or text.startswith("on") or text in ("style", "href", "src"):
+        return Markup(FAILSAFE)
+    return Markup(text)
+
+
+ESCAPERS = {"html": html_text, "attr": attribute, "url_start": url_start, "url_part": url_part,
+            "url_query": url_query, "js": js_value, "js_string": js_string, "css": css_value,
+            "attr_name": attribute_name}
+
+
+# ---------------------------------------------------------------------------- the context of an action
+
+_URL_ATTRIBUTES = frozenset({"action", "archive", "background", "cite", "classid", "codebase", "data", "formaction",
+                             "href", "icon", "longdesc", "manifest", "poster", "profile", "src", "usemap",
+                             "xmlns"})
+_JS_TYPES = frozenset({"", "application/ecmascript", "application/javascript", "application/json",
+                       "application/ld+json", "application/x-ecmascript", "application/x-javascript", "module",
+                       "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1",
+                       "text/javascript1.2", "text/javascript1.3", "text/javascript1.4", "text/javascript1.5",
+                       "text/jscript", "text/livescript", "text/x-ecmascript", "text/x-javascript"})
+
+
+class HtmlContext:
+    """Where the template's text has got to: in text, in a tag, in an attribute value (which one, how
+    quoted, how far into a URL), inside <script> or <style>, inside a JS string. Fed the literal text
+    between actions; escaper() names the escaper an action here needs."""
+
+    def __init__(self) -> None:
+        self.state = "text"        # text, tag, attr_name, after_name, before_value, value, script, style, rawtext
+        self.tag = ""
+        self.tag_attrs: dict[str, str] = {}
+        self.attr = ""
+        self.quote = ""            # the attribute value's quote, "" for unquoted
+        self.value = ""            # the attribute value's text so far
+        self.js_quote = ""         # inside <script>: the open string's quote
+
+    def copy(self) -> "HtmlContext":
+        other = HtmlContext()
+        other.__dict__.update(self.__dict__)
+        other.tag_attrs = dict(self.tag_attrs)
+        return other
+
+    def escaper(self) -> str:
+        if self.state == "script":
+            return "js_string" if self.js_quote else "js"
+        if self.state == "style":
+            return "css"
+        if self.state in ("tag", "attr_name", "after_name"):
+            return "attr_name"
+        if self.state in ("value", "before_value"):
+            name = self.attr
+            if name.startswith("on"):
+                return "js_string" if self.js_quote else "js"
+            if name == "style":
+                return "css"
+            if name in _URL_ATTRIBUTES or name.endswith(("url", "uri")) or name.startswith("data-src"):
+                if not self.value:
+                    return "url_start"
+                return "url_query" if ("?" in self.value or "#" in self.value) else "url_part"
+            return "attr"
+        return "html"
+
+    def feed(self, text: str) -> str:
+        """Advance over the template text; returns it with HTML comments removed (Go's html/template drops
+        them)."""
+        out: list[str] = []
+        index = 0
+        while index < len(text):
+            index = self._step(text, index, out)
+        return "".join(out)
+
+    def _step(self, text: str, index: int, out: list[str]) -> int:  # noqa: C901 - one state machine
+        char = text[index]
+        state = self.state
+        if state == "text":
+            if text.startswith("<!--", index):
+                end = text.find("-->", index + 4)
+                return len(text) if end < 0 else end + 3
+            match = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)").match(text, index)
+            if match:
+                self.state, self.tag, self.tag_attrs = "tag", match.group(1).lower(), {}
+                self.closing = text[index + 1] == "/"
+                out.append(match.group(0))
+                return match.end()
+        elif state in ("script", "style", "rawtext"):
+            closing = f"</{self.tag}"
+            if text[index:index + len(closing)].lower() == closing:
+                self.state, self.js_quote = "text", ""
+                return index  # the text state reads the end tag
+            if state == "script":
+                if self.js_quote:
+                    if char == "\\":
+                        out.append(text[index:index + 2])
+                        return index + 2
+                    if char == self.js_quote:
+                        self.js_quote = ""
+                elif char in "\"'`":
+                    self.js_quote = char
+        elif state in ("tag", "attr_name", "after_name", "before_value"):
+            if char == ">":
+                self._end_tag()
+            elif char == "/" and state != "before_value":
+                self.state = "tag"
+            elif char in " \t\r\n\f":
+                if state == "attr_name":
+                    self.state = "after_name"
+            elif char == "=" and state in ("attr_name", "after_name"):
+                self.state = "before_value"
+            elif state == "before_value":
+                self.state, self.value = "value", ""
+                if char in "\"'":
+                    self.quote = char
+                else:
+                    self.quote = ""
+                    self.value = char
+                self.js_quote = ""
+            else:
+                if state != "attr_name":
+                    self.attr = ""
+                    self.state = "attr_name"
+                self.attr += char.lower()
+                self.tag_attrs[self.attr] = ""
+        elif state == "value":
+            if (self.quote and char == self.quote) or (not self.quote and char in " \t\r\n\f>"):
+                self.tag_attrs[self.attr] = self.value
+                self.state = "tag"
+                if char == ">":
+                    self._end_tag()
+            else:
+                self.value += char
+                if self.attr.startswith("on"):
+                    if self.js_quote and char == self.js_quote:
+                        self.js_quote = ""
+                    elif not self.js_quote and char in "\"'`":
+                        self.js_quote = char
+        out.append(char)
+        return index + 1
+
+    def _end_tag(self) -> None:
+        if getattr(self, "closing", False):
+            self.state = "text"
+            return
+        if self.tag == "script":
+            kind = self.tag_attrs.get("type", "").strip().lower().split(";")[0]
+            self.state = "script" if kind in _JS_TYPES else "rawtext"
+        elif self.tag == "style":
+            self.state = "style"
+        elif self.tag in ("textarea", "title"):
+            self.state = "rawtext"
+        else:
+            self.state = "text"

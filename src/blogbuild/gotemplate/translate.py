@@ -1,0 +1,224 @@
+"""A Go template's syntax tree (parse.py) as Jinja source, for the environment of environment.py.
+
+The names in the output: `dot` is the template's `.` (the shortcode, or a partial's argument), `dot1`,
+`dot2`, … the `.` inside with and range, `v.name` the Go variable `$name` (a Jinja namespace, so `$x = …`
+inside a range changes the outer `$x`, as in Go), Hugo's functions by their own names (`in` is `in_`),
+and each action is wrapped in the escaper html/template would use at that point of the HTML
+(escape.HtmlContext): `| attr`, `| url_start`, `| js`, … (plain HTML text needs none).
+"""
+from __future__ import annotations
+
+import json
+
+from .escape import HtmlContext
+from .functions import FUNCTIONS, NAMESPACES
+from .parse import (Action, Branch, Chain, Command, Dot, Field, GoTemplateError, Identifier, Literal, Loop,
+                    Node, Operand, Pipe, Position, Text, Variable, parse)
+
+_JINJA_KEYWORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "elif", "endif", "for", "endfor",
+                             "true", "false", "none", "True", "False", "None", "block", "set", "with",
+                             "import", "from", "as", "recursive", "loop", "self", "super", "call", "macro"})
+_COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+# Identifiers that are values, not functions: site and now (a function returning a value).
+_VALUES = {"site": "site", "now": "now()"}
+
+
+def translate(source: str) -> str:
+    """Jinja source for a Go template; GoTemplateError (line:col of the Go template) for what cannot be."""
+    return _Translator().template(parse(source))
+
+
+class _Translator:
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.context = HtmlContext()
+        self.dots = ["dot"]
+        self.counter = 0
+        self.loops = 0
+
+    def template(self, nodes: tuple[Node, ...]) -> str:
+        self.out.append("{% set v = namespace() %}")
+        self.nodes(nodes)
+        return "".join(self.out)
+
+    def nodes(self, nodes: tuple[Node, ...]) -> None:
+        for node in nodes:
+            if isinstance(node, Text):
+                self.text(node.text)
+            elif isinstance(node, Action):
+                self.action(node)
+            elif isinstance(node, Branch):
+                self.branch(node)
+            elif isinstance(node, Loop):
+                if not self.loops:
+                    raise GoTemplateError(node.at.line, node.at.column, f"{{{{ {node.kind} }}}} outside a range")
+                self.out.append(f"{{% {node.kind} %}}")
+
+    def text(self, text: str) -> None:
+        shown = self.context.feed(text)
+        if not shown:
+            return
+        if "{{" in shown or "{%" in shown or "{#" in shown:
+            if "endraw" in shown:
+                self.out.append("{{ " + json.dumps(shown, ensure_ascii=False) + " | safe }}")
+            else:
+                self.out.append("{% raw %}" + shown + "{% endraw %}")
+        else:
+            self.out.append(shown)
+
+    def action(self, action: Action) -> None:
+        pipe = action.pipe
+        expression = self.pipe(pipe)
+        if pipe.variables:
+            self.out.append(f"{{% set v.{self._variable(pipe.variables[0], pipe.at)} = {expression} %}}")
+            return
+        escaper = self.context.escaper()
+        self.out.append("{{ " + expression + ("" if escaper == "html" else f" | {escaper}") + " }}")
+
+    def branch(self, branch: Branch) -> None:
+        before = self.context.copy()
+        if branch.kind == "range":
+            self._range(branch, before)
+            return
+        expression = self.pipe(branch.pipe)
+        if branch.kind == "with":
+            self.counter += 1
+            name = f"dot{self.counter}"
+            self.out.append(f"{{% set {name} = {expression} %}}")
+            if branch.pipe.variables:
+                self.out.append(f"{{% set v.{self._variable(branch.pipe.variables[0], branch.at)} = {name} %}}")
+            self.out.append(f"{{% if {name} %}}")
+            self.dots.append(name)
+            self.nodes(branch.body)
+            self.dots.pop()
+        else:
+            if branch.pipe.variables:
+                self.out.append(f"{{% set v.{self._variable(branch.pipe.variables[0], branch.at)} = {expression} %}}")
+                expression = f"v.{branch.pipe.variables[0]}"
+            self.out.append(f"{{% if {expression} %}}")
+            self.nodes(branch.body)
+        self._otherwise(branch, before, "{% endif %}")
+
+    def _otherwise(self, branch: Branch, before: HtmlContext, end: str) -> None:
+        """The else part starts where the branch started (html/template wants both to end alike)."""
+        after = self.context
+        if branch.otherwise:
+            self.context = before.copy()
+            self.out.append("{% else %}")
+            self.nodes(branch.otherwise)
+        self.context = after
+        self.out.append(end)
+
+    def _range(self, branch: Branch, before: HtmlContext) -> None:
+        expression = self.pipe(branch.pipe)
+        self.counter += 1
+        name, key = f"dot{self.counter}", f"key{self.counter}"
+        self.out.append(f"{{% for {key}, {name} in go_range({expression}) %}}")
+        variables = branch.pipe.variables
+        if len(variables) == 1:
+            self.out.append(f"{{% set v.{self._variable(variables[0], branch.at)} = {name} %}}")
+        elif len(variables) == 2:
+            self.out.append(f"{{% set v.{self._variable(variables[0], branch.at)} = {key} %}}"
+                            f"{{% set v.{self._variable(variables[1], branch.at)} = {name} %}}")
+        self.dots.append(name)
+        self.loops += 1
+        self.nodes(branch.body)
+        self.loops -= 1
+        self.dots.pop()
+        self._otherwise(branch, before, "{% endfor %}")
+
+    @staticmethod
+    def _variable(name: str, at: Position) -> str:
+        if not name:
+            raise GoTemplateError(at.line, at.column, "$ cannot be assigned")
+        return name
+
+    # ------------------------------------------------------------------------ expressions
+
+    def pipe(self, pipe: Pipe) -> str:
+        value: str | None = None
+        for command in pipe.commands:
+            value = self.command(command, value)
+        assert value is not None
+        return value
+
+    def command(self, command: Command, piped: str | None) -> str:
+        first, *rest = command.operands
+        arguments = [self.operand(operand) for operand in rest] + ([piped] if piped is not None else [])
+        if isinstance(first, Identifier) and first.name not in _VALUES:
+            return self.call(first, arguments)
+        if arguments:
+            if isinstance(first, (Field, Variable, Chain, Identifier)) and self._names(first):
+                return f"{self.operand(first)}({', '.join(arguments)})"
+            raise GoTemplateError(first.at.line, first.at.column,
+                                  "can't give arguments to a value that is not a function or method")
+        return self.operand(first)
+
+    @staticmethod
+    def _names(operand: Operand) -> tuple[str, ...]:
+        return getattr(operand, "names", ())
+
+    def call(self, function: Identifier, arguments: list[str]) -> str:
+        name, at = function.name, function.at
+        if function.names:
+            namespace = NAMESPACES.get(name)
+            member = function.names[0]
+            if namespace is None or not namespace.has(member) or len(function.names) > 1:
+                raise GoTemplateError(at.line, at.column, f"function '{name}.{'.'.join(function.names)}' "
+                                                          "is not supported by the translator")
+            return f"{name}.{member}({', '.join(arguments)})"
+        if name in ("and", "or"):
+            if not arguments:
+                raise GoTemplateError(at.line, at.column, f"{name} needs at least one argument")
+            return "(" + f" {name} ".join(arguments) + ")"
+        if name == "not":
+            if len(arguments) != 1:
+                raise GoTemplateError(at.line, at.column, "not takes one argument")
+            return f"(not {arguments[0]})"
+        if name in _COMPARISONS:
+            if len(arguments) < 2 or (name != "eq" and len(arguments) != 2):
+                raise GoTemplateError(at.line, at.column, f"{name} takes two arguments")
+            if name == "eq" and len(arguments) > 2:
+                return "(" + " or ".join(f"{arguments[0]} == {other}" for other in arguments[1:]) + ")"
+            return f"({arguments[0]} {_COMPARISONS[name]} {arguments[1]})"
+        if name == "in":
+            return f"in_({', '.join(arguments)})"
+        if name not in FUNCTIONS:
+            raise GoTemplateError(at.line, at.column, f"function '{name}' is not supported by the translator")
+        return f"{name}({', '.join(arguments)})"
+
+    def operand(self, operand: Operand) -> str:
+        if isinstance(operand, Dot):
+            return self.dots[-1]
+        if isinstance(operand, Field):
+            return self.dots[-1] + self._chain(operand.names)
+        if isinstance(operand, Variable):
+            base = "dot" if operand.name == "" else f"v.{operand.name}"
+            return base + self._chain(operand.names)
+        if isinstance(operand, Literal):
+            return self.literal(operand.value)
+        if isinstance(operand, Identifier):
+            if operand.name in _VALUES:
+                return _VALUES[operand.name] + self._chain(operand.names)
+            if operand.names:   # strings.ToLower as a value: call it with no arguments
+                return self.call(operand, [])
+            return self.call(operand, [])
+        if isinstance(operand, Chain):
+            return "(" + self.pipe(operand.pipe) + ")" + self._chain(operand.names)
+        raise AssertionError(operand)
+
+    @staticmethod
+    def _chain(names: tuple[str, ...]) -> str:
+        return "".join(f"[{json.dumps(name)}]" if name in _JINJA_KEYWORDS else f".{name}" for name in names)
+
+    @staticmethod
+    def literal(value: object) -> str:
+        if value is None:
+            return "none"
+        if value is True:
+            return "true"
+        if value is False:
+            return "false"
+        if isinstance(value, str):
+            return json.dumps(value, ensure_ascii=False)
+        return repr(value)

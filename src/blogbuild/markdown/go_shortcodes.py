@@ -1,0 +1,63 @@
+"""A Hugo site's own Go shortcode in a post: arguments typed as Hugo types them, `.Inner` as Hugo gives it
+(the inner text as written, nested shortcodes already rendered; never through markdown or the
+typographer unless the template calls markdownify), `{{% %}}` output rendered as markdown, and a
+template blogbuild cannot run shown as its inner text with a warning at the post's line."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from ..errors import SourceError, SourceWarning
+from ..gotemplate import render
+from ..gotemplate.functions import HugoFunctionError
+from ..gotemplate.objects import PageInfo, ShortcodeCall, UnsupportedField, typed_argument
+from ..gotemplate.parse import GoTemplateError
+
+if TYPE_CHECKING:
+    from ..gotemplate import GoSource
+
+_NO_PAGE = PageInfo()
+
+
+def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: int, inner_line_offset: int, *,
+              standalone: bool, ordinal: int, arguments: list[tuple[str, str, str]]) -> str:
+    """The HTML of one call of a Go shortcode (its inner text, with a warning, if it cannot run); context and
+    node are shortcodes.py's _Context and _Node, arguments its (name or "", as written, unquoted) triples."""
+    templates = context.shortcodes.go
+    assert templates is not None
+    positional = tuple(typed_argument(raw, value) for name, raw, value in arguments if not name)
+    named = {name: typed_argument(raw, value) for name, raw, value in arguments if name}
+    if positional and named:
+        raise SourceError(context.path, line, f"shortcode '{node.name}' mixes named and positional parameters, "
+                                              "which Hugo refuses; use one kind", stage="shortcode")
+    inner = context.expand_text(node.inner, inner_line_offset) if node.inner is not None else None
+    call = ShortcodeCall(Name=node.name, positional=positional, named=named, is_named=bool(named), inner=inner,
+                         Ordinal=ordinal, Position=f"{context.path}:{line}:{column}",
+                         Page=context.page or _NO_PAGE, Site=templates.site)
+    state = templates.state(lambda text: context.markdown(text, inner_line_offset, inline=True))
+    try:
+        html = render(source, call, state)
+    except GoTemplateError as error:
+        return _fallback(context, node, line, inner_line_offset, standalone,
+                         f"{source.where(error)}: {error.message}")
+    except (UnsupportedField, HugoFunctionError, jinja2.TemplateError, TypeError, ValueError, KeyError,
+            IndexError, ZeroDivisionError, AttributeError) as error:
+        return _fallback(context, node, line, inner_line_offset, standalone, f"{source.path}: {error}")
+    except RecursionError:
+        return _fallback(context, node, line, inner_line_offset, standalone,
+                         f"{source.path}: the template calls itself too deeply")
+    if node.kind == "%":
+        # Hugo renders a {{% %}} shortcode's output as part of the page's markdown.
+        html = context.markdown(html, line - 1, inline=not standalone)
+    return html
+
+
+def _fallback(context: Any, node: Any, line: int, inner_line_offset: int, standalone: bool,
+              problem: str) -> str:
+    context.collected.warnings.append(SourceWarning(
+        context.path, line, f"shortcode '{node.name}' cannot run in blogbuild ({problem}); its inner text is "
+                            f"shown instead; port the template to Jinja in templates/shortcodes/{node.name}.html"))
+    if node.inner is None:
+        return ""
+    return context.markdown(node.inner, inner_line_offset, inline=not standalone)

