@@ -99,11 +99,13 @@ def test_unused_keys_are_one_warning_not_an_error(tmp_path: Path) -> None:
 INVENTORY_SITE = {
     "hugo.yaml": ("title: T\ntheme: PaperMod\nparams:\n  author: Ada\n  myOwnColour: teal\n  fuseOpts: {keys: [title]}\n"
                   "  homeInfoParams: {Title: Hi, Content: Text, AlignSocialIconsTo: center}\n"
-                  "  comments: true\n  assets: {disableHLJS: true}\n"),
+                  "  comments: true\n  assets: {disableHLJS: true}\n  readByShortcode: 1\n  readInContent: 2\n"),
     "layouts/partials/extend_head.html": "<meta name=x>\n",
     "layouts/_default/single.html": "{{ .Content }}\n",
+    "layouts/shortcodes/note.html": '<aside>{{ partial "box.html" . }}</aside>\n',
+    "layouts/partials/box.html": "{{ .Inner }} {{ site.Params.readByShortcode }}\n",
     "assets/css/extended/custom.css": "body { color: red }\n",
-    "content/a.md": "---\ntitle: A\n---\nHi\n",
+    "content/a.md": '---\ntitle: A\n---\nHi {{< param "readInContent" >}}\n',
 }
 
 
@@ -115,11 +117,16 @@ def test_every_unused_key_params_included_and_every_layout_and_asset_is_named_on
     notes = [warning.message for warning in result.warnings if "Hugo site settings" in warning.message]
     assert len(notes) == 1
     note = notes[0]
-    assert "params.myOwnColour: kept under params for your own templates/" in note
+    assert "params.myOwnColour: kept under params for the site's own templates" in note
+    # Read by the site's own Go shortcode (which runs), or by a `param` shortcode in content: used.
+    assert "readByShortcode" not in note and "readInContent" not in note
     assert "params.fuseOpts: blogbuild's own search and index.json instead of Fuse.js" in note
     assert "params.homeInfoParams.AlignSocialIconsTo" in note and "params.assets.disableHLJS" in note
     assert "params.comments: comments are params.giscus or params.utterances" in note
-    assert ("layouts/_default/single.html, layouts/partials/extend_head.html: Go templates do not run" in note)
+    assert "layouts/_default/single.html: page layouts do not run" in note
+    assert "layouts/partials/extend_head.html: page partials do not run" in note
+    assert "layouts/partials/box.html" not in note   # a shortcode calls it, so it runs
+    assert "layouts/shortcodes/" not in note   # the site's Go shortcodes run (gotemplate/)
     assert "assets/css/extended/custom.css: Hugo Pipes do not run" in note
     for used in ("params.author", "params.homeInfoParams.Title", "params.homeInfoParams.Content", "params.homeInfoParams:"):
         assert used not in note, used

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SourceError
-from .hugo_unused import site_files, unused_message, unused_params
+from .hugo_unused import params_read_by_the_site, site_files, unused_message, unused_params
 from .integrations import from_hugo
 from .theme_options import papermod_theme
 from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
@@ -467,6 +467,10 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     else:
         data = _parse(found, shown)
     values, ignored = convert(data)
+    # A site param its own Go shortcodes (or a `param` shortcode in content) read is used, not ignored.
+    read = params_read_by_the_site(root, str(values.get("source_dir", "content")))
+    ignored = [name for name in ignored if not name.startswith("params.")
+               or (read is not None and name.split(".")[1].lower() not in read)]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root)))
 
 

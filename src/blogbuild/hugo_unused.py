@@ -2,19 +2,28 @@
 
 hugo_config.convert() uses what it can; everything else a Hugo site carries is named here once: config keys
 (params.* included, nested keys where part of a mapping is used), markup settings read but not applied, and
-every file under the site's layouts/ and assets/. The build warns with unused_message(); `init --from-hugo`
+every file under the site's layouts/ (but its Go shortcodes, which run) and assets/. The build warns with unused_message(); `init --from-hugo`
 prints the same line.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 _DEFAULT = "no equivalent, ignored"
-_OWN_PARAM = "kept under params for your own templates/, the default theme does not read it"
-_GO_TEMPLATES = ("Go templates do not run, the default theme renders the pages, port what you need to "
+_OWN_PARAM = "kept under params for the site's own templates, the default theme does not read it"
+_GO_TEMPLATES = ("page layouts do not run, the default theme renders the pages, port what you need to "
                  "templates/")
+_GO_PARTIALS = ("page partials do not run, the default theme renders the pages, port what pages need to "
+                "templates/")
+# The site's Go shortcodes run as they are (gotemplate/), and so do the partials they call: not unused.
+_SHORTCODES = ("layouts/shortcodes/", "layouts/_shortcodes/")
+_PARTIALS = ("layouts/partials/", "layouts/_partials/")
+_SITE_PARAM = re.compile(r"""(?:\bsite|\.Site)\.Params(?:\.(\w+))?|\.Param\s+["`](\w+)""")
+_CONTENT_PARAM = re.compile(r"""\{\{[<%]\s*param\s+["`]?(\w+)""")
+_PARTIAL_CALL = re.compile(r"""\bpartial(?:Cached)?\s+["`]([^"`]+)["`]""")
 _ASSETS = "Hugo Pipes do not run, not published, copy what pages need to static/"
 _THEME = "blogbuild's default theme renders the site"
 _MARKUP = "blogbuild renders this its own way"
@@ -103,6 +112,8 @@ _NESTED_PARAMS = frozenset({"homeinfoparams", "profilemode", "label", "assets", 
 def instead(name: str) -> str:
     """What blogbuild does instead of an unused Hugo name (a dotted config key or a site file)."""
     lowered = name.lower()
+    if lowered.startswith(("layouts/partials/", "layouts/_partials/")):
+        return _GO_PARTIALS
     if lowered.startswith("layouts/"):
         return _GO_TEMPLATES
     if lowered.startswith("assets/"):
@@ -143,14 +154,55 @@ def unused_params(params: Mapping[str, Any], used: Iterable[str]) -> list[str]:
     return found
 
 
+def params_read_by_the_site(root: Path, content_dir: str = "content") -> set[str] | None:
+    """The site params (lower case) its running Go templates (shortcodes, the partials they call) and its content's
+    `param` shortcodes read; None when a template reads all of them (`range site.Params`)."""
+    names: set[str] = set()
+    layouts = root / "layouts"
+    shortcodes = [path.relative_to(root).as_posix() for path in layouts.rglob("*") if path.is_file()
+                  and path.relative_to(root).as_posix().lower().startswith(_SHORTCODES)] if layouts.is_dir() else []
+    for template in sorted(_running_templates(root, shortcodes)):
+        text = (root / template).read_text(encoding="utf-8", errors="replace")
+        for whole, named in _SITE_PARAM.findall(text):
+            if not (whole or named):
+                return None
+            names.add((whole or named).lower())
+    content = root / content_dir
+    for path in content.rglob("*.md") if content.is_dir() else ():
+        if path.is_file():
+            names.update(name.lower() for name in _CONTENT_PARAM.findall(path.read_text(encoding="utf-8",
+                                                                                        errors="replace")))
+    return names
+
+
 def site_files(root: Path) -> list[str]:
-    """Every file under the site's layouts/ and assets/ (relative, sorted): blogbuild uses none of them."""
+    """Every file under the site's layouts/ and assets/ (relative, sorted) but its Go shortcodes and the partials
+    they call, which run."""
     found: list[str] = []
     for folder in ("layouts", "assets"):
         top = root / folder
         if top.is_dir():
             found += sorted(path.relative_to(root).as_posix() for path in top.rglob("*") if path.is_file())
-    return found
+    running = _running_templates(root, [name for name in found if name.lower().startswith(_SHORTCODES)])
+    return [name for name in found if name not in running]
+
+
+def _running_templates(root: Path, shortcodes: list[str]) -> set[str]:
+    """The shortcodes and, transitively, every partial of layouts/ that one of them calls by name."""
+    running = set(shortcodes)
+    waiting = list(shortcodes)
+    while waiting:
+        try:
+            text = (root / waiting.pop()).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for name in _PARTIAL_CALL.findall(text):
+            for folder in _PARTIALS:
+                for candidate in (folder + name, folder + name + ".html"):
+                    if candidate not in running and (root / candidate).is_file():
+                        running.add(candidate)
+                        waiting.append(candidate)
+    return running
 
 
 def unused_message(names: Sequence[str]) -> str:
