@@ -467,10 +467,12 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     else:
         data = _parse(found, shown)
     values, ignored = convert(data)
-    # A site param its own Go shortcodes (or a `param` shortcode in content) read is used, not ignored.
-    read = params_read_by_the_site(root, str(values.get("source_dir", "content")))
-    ignored = [name for name in ignored if not name.startswith("params.")
-               or (read is not None and name.split(".")[1].lower() not in read)]
+    # A site param its own Go shortcodes (or a `param` shortcode in content) read is used, not ignored; the files
+    # are read only when some param is in question.
+    if any(name.startswith("params.") for name in ignored):
+        read = params_read_by_the_site(root, str(values.get("source_dir", "content")))
+        ignored = [name for name in ignored if not name.startswith("params.")
+                   or (read is not None and name.split(".")[1].lower() not in read)]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root)))
 
 

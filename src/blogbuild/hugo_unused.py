@@ -7,6 +7,7 @@ prints the same line.
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -162,17 +163,25 @@ def params_read_by_the_site(root: Path, content_dir: str = "content") -> set[str
     shortcodes = [path.relative_to(root).as_posix() for path in layouts.rglob("*") if path.is_file()
                   and path.relative_to(root).as_posix().lower().startswith(_SHORTCODES)] if layouts.is_dir() else []
     for template in sorted(_running_templates(root, shortcodes)):
-        text = (root / template).read_text(encoding="utf-8", errors="replace")
-        for whole, named in _SITE_PARAM.findall(text):
+        for whole, named in _SITE_PARAM.findall(_read_inside(root, root / template)):
             if not (whole or named):
                 return None
             names.add((whole or named).lower())
     content = root / content_dir
     for path in content.rglob("*.md") if content.is_dir() else ():
-        if path.is_file():
-            names.update(name.lower() for name in _CONTENT_PARAM.findall(path.read_text(encoding="utf-8",
-                                                                                        errors="replace")))
+        names.update(name.lower() for name in _CONTENT_PARAM.findall(_read_inside(root, path)))
     return names
+
+
+def _read_inside(root: Path, path: Path) -> str:
+    """A file's text, '' when it is no file or a link out of the site (sources' rule: rglob enters no linked
+    folder, and a linked file out of the site is not read)."""
+    if not path.is_file() or not os.path.realpath(path).startswith(os.path.join(os.path.realpath(root), "")):
+        return ""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def site_files(root: Path) -> list[str]:
@@ -192,11 +201,7 @@ def _running_templates(root: Path, shortcodes: list[str]) -> set[str]:
     running = set(shortcodes)
     waiting = list(shortcodes)
     while waiting:
-        try:
-            text = (root / waiting.pop()).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        for name in _PARTIAL_CALL.findall(text):
+        for name in _PARTIAL_CALL.findall(_read_inside(root, root / waiting.pop())):
             for folder in _PARTIALS:
                 for candidate in (folder + name, folder + name + ".html"):
                     if candidate not in running and (root / candidate).is_file():
