@@ -178,3 +178,16 @@ def test_pagination_keys() -> None:
     assert values["paginate"] == 4 and values["pagination_aliases"] is False and ignored == ["pagination.path"]
     values, ignored = convert({"paginate": 3, "pagination": {"path": "page"}})
     assert values["paginate"] == 3 and values["pagination_aliases"] is True and ignored == []
+
+
+def test_a_linked_file_out_of_the_site_is_not_read_for_params(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text('{{< param "leak" >}}\n', encoding="utf-8")
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "content" / "inside.md").write_text('{{< param "seen" >}}\n', encoding="utf-8")
+    (site / "content" / "o.md").symlink_to(outside)
+    (site / "hugo.yaml").write_text("title: T\nparams: {leak: 1, seen: 2}\n", encoding="utf-8")
+    from blogbuild.hugo_config import read_hugo_config
+    hugo = read_hugo_config(site)
+    assert hugo is not None and hugo.ignored == ("params.leak",)
