@@ -52,6 +52,13 @@ def test_bad_theme_options_are_errors_at_their_line(tmp_path: Path, block: str, 
     assert message in str(raised.value) and raised.value.line == 2
 
 
+def test_a_bad_option_in_a_theme_block_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    (tmp_path / "blogbuild.yaml").write_text("title: T\ntheme:\n  toc: true\n  toc_side: middle\n", encoding="utf-8")
+    with pytest.raises(SourceError) as raised:
+        load_config(root=tmp_path)
+    assert raised.value.line == 4 and "theme.toc_side must be one of right, left" in str(raised.value)
+
+
 def test_papermod_defaults_only_on_a_papermod_site() -> None:
     """A PaperMod site gets PaperMod's defaults (ShowToc off unless set); another Hugo theme keeps blogbuild's,
     with the PaperMod keys it does set honoured."""

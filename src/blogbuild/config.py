@@ -11,7 +11,7 @@ from .cards import CardOptions, parse_card_options
 from .errors import SourceError
 from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
-from .keys import key_line
+from .keys import key_line, nested_key_line
 from .markup_config import MarkupConfig, markup_from_mapping
 from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
@@ -135,6 +135,12 @@ _FILE_KEYS = {
 
 def _fail(path: str, line: int, message: str) -> SourceError:
     return SourceError(path, line, message, stage="config")
+
+
+def _fail_nested(path: str, text: str, line: int, name: str, message: str) -> SourceError:
+    """An error at the line of `theme:`'s option name (the block's own line when the text does not show it)."""
+    found = nested_key_line(text, ("theme", name)) if text else 0
+    return _fail(path, found if found > line else line, message)
 
 
 def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
@@ -269,7 +275,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         elif target == "images":
             values["images"] = parse_image_options(value, partial(_fail, path, line))
         elif target == "theme":
-            values["theme"] = parse_theme_options(value, partial(_fail, path, line))
+            values["theme"] = parse_theme_options(value, partial(_fail, path, line), partial(_fail_nested, path, text,
+                                                                                              line))
         elif target in ("feed_content", "feeds"):
             values[target] = _parse_feeds(target, value, path, line)
         elif target == "math_macros":

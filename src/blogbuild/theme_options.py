@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any
 
 COLOR_SCHEMES = ("auto", "light", "dark")
@@ -266,8 +267,10 @@ def _icons(assets: Any, theme: dict[str, Any], used: set[str]) -> None:
             used.add(f"params.assets.{str(key).lower()}")
 
 
-def parse_theme_options(value: Any, fail: Callable[[str], Exception]) -> ThemeOptions:
-    """blogbuild.yaml's `theme:` mapping, checked key by key (a wrong name suggests the right one)."""
+def parse_theme_options(value: Any, fail: Callable[[str], Exception],
+                        fail_at: Callable[[str, str], Exception] | None = None) -> ThemeOptions:
+    """blogbuild.yaml's `theme:` mapping, checked key by key (a wrong name suggests the right one); fail_at(option,
+    message) makes an option's error at the option's own line."""
     if isinstance(value, str):
         raise fail("theme: blogbuild has one theme (templates/ overrides its files); theme takes its options, "
                    "a mapping such as {color_scheme: light, toc: false}")
@@ -278,11 +281,12 @@ def parse_theme_options(value: Any, fail: Callable[[str], Exception]) -> ThemeOp
     values: dict[str, Any] = {}
     for key, given in value.items():
         name = str(key)
+        fail_here = partial(fail_at, name) if fail_at is not None else fail
         if name not in known:
             close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(sorted(known))}"
-            raise fail(f"unknown theme option '{name}'{hint}")
-        values[name] = _checked(name, given, getattr(defaults, name), fail)
+            raise fail_here(f"unknown theme option '{name}'{hint}")
+        values[name] = _checked(name, given, getattr(defaults, name), fail_here)
     return ThemeOptions(**values)
 
 
