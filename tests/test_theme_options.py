@@ -182,3 +182,19 @@ def test_a_papermod_sites_copyright_is_markdown(make_site) -> None:
     assert '© Ada · <a href="https://cc.example/">CC BY</a> · <span class="powered-by">' in html
     own = _built(make_site, {"blogbuild.yaml": "title: T\ncopyright: '[x](y)'\n"})
     assert "[x](y) · <span" in own
+
+
+def test_a_front_matter_switch_of_a_card_reaches_the_list_pages_in_a_warm_build(make_site) -> None:
+    """The card reads hideSummary, hideMeta, cover... from front matter: changing one (the body as it was)
+    re-renders the lists that show the card, so a warm build equals a cold one."""
+    config = "title: T\nlanguage_code: en\ntheme: {cover_in_lists: true}\n"
+    post = "---\ntitle: A\ndate: 2024-01-01\n{extra}---\nSome text.\n"
+    site = make_site({"blogbuild.yaml": config, "content/posts/a.md": post.format(extra="")})
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    changed = post.format(extra="hideSummary: true\nhideMeta: true\ncover: {image: /c.png}\n")
+    (site / "content/posts/a.md").write_text(changed, encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    warm = (site / "public/index.html").read_text(encoding="utf-8")
+    cold = _built(make_site, {"blogbuild.yaml": config, "content/posts/a.md": changed}, "index.html")
+    assert 'class="post-summary"' not in warm and 'class="post-card-cover"' in warm
+    assert warm == cold

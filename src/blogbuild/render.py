@@ -386,12 +386,20 @@ def render_template(templates: TemplateSet, page: PlannedPage) -> bytes:
         raise template_error(error, page=page.url, source=page.source) from error
 
 
+# Front matter a post's card reads: PaperMod's cover, the meta line's switches and the author (theme_options.py).
+_CARD_PARAMS = frozenset({"cover", "hidemeta", "hidesummary", "showwordcount", "showreadingtime", "hideauthor",
+                          "author"})
+
+
 def post_list_key(post: Post) -> str:
     """What a list entry shows of a post: changes when its card would look different."""
+    card_params = repr(sorted((str(key), repr(value)) for key, value in post.params.items()
+                              if str(key).lower() in _CARD_PARAMS))
     return fingerprint_of(post.url, post.title, post.date_text, post.summary_html, "|".join(post.tags),
                           "|".join(post.categories), "|".join(post.series), str(post.reading_minutes),
                           str(post.word_count), str(post.draft), str(post.truncated), post.description,
-                          str(post.series_order), str(post.has_math))   # has_math: list pages load KaTeX
+                          str(post.series_order), str(post.has_math),   # has_math: list pages load KaTeX
+                          card_params, "|".join(post.resources))
 
 
 def _link_key(post: Post | None) -> str:
