@@ -198,3 +198,24 @@ def test_a_front_matter_switch_of_a_card_reaches_the_list_pages_in_a_warm_build(
     cold = _built(make_site, {"blogbuild.yaml": config, "content/posts/a.md": changed}, "index.html")
     assert 'class="post-summary"' not in warm and 'class="post-card-cover"' in warm
     assert warm == cold
+
+
+def test_pinned_posts_lead_the_home_page_only(make_site) -> None:
+    """pinned: true (or Chirpy's pin: true) puts a post first on the home page; sections, terms and feeds keep
+    the date order."""
+    def post(day: int, extra: str = "") -> str:
+        return f"---\ntitle: P{day}\ndate: 2024-01-0{day}\ntags: [t]\n{extra}---\nx\n"
+    site = make_site({"blogbuild.yaml": "title: T\npaginate: 2\n", "content/posts/p1.md": post(1, "pinned: true\n"),
+                      "content/posts/p2.md": post(2, "Pin: true\n"), "content/posts/p3.md": post(3),
+                      "content/posts/p4.md": post(4, "pinned: 'yes'\n")})
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache"]) == 0
+    public = site / "public"
+
+    def titles(path: str) -> list[str]:
+        import re
+        return re.findall(r'class="post-card-title"><a href="[^"]*">(P\d)</a>', (public / path).read_text("utf-8"))
+    assert titles("index.html") + titles("page/2/index.html") == ["P2", "P1", "P4", "P3"]
+    assert titles("posts/index.html") + titles("posts/page/2/index.html") == ["P4", "P3", "P2", "P1"]
+    assert titles("tags/t/index.html") == ["P4", "P3"]
+    feed = (public / "index.xml").read_text(encoding="utf-8")
+    assert feed.index("<title>P4</title>") < feed.index("<title>P1</title>")

@@ -22,7 +22,7 @@ from .errors import SourceError
 from .feeds import xml_escape
 from .model import Paginator, Post, Section, SeriesNav, Site, TemplateFacts, Taxonomy, Term
 from .posts import fingerprint_of
-from .site import section_of, special_layout
+from .site import pinned_first, section_of, special_layout
 from .theme_options import cover_for, edit_link_for
 from .urls import url_to_output_path, urlize
 
@@ -553,8 +553,8 @@ class Planner:
         config = self.config
         # PaperMod's profile mode: the home page is the profile alone, one page, no post list (its feed stays).
         listed = config.theme.home_posts
-        pages = self._list_pages(self.site.posts if listed else (), "/", "home.html", "home", config.title, (), {},
-                                 "home", "/index.xml", page_one_alias=listed)
+        pages = self._list_pages(pinned_first(self.site.posts) if listed else (), "/", "home.html", "home",
+                                 config.title, (), {}, "home", "/index.xml", page_one_alias=listed)
         return pages, self._feed("/", config.title, "/", self.site.posts)
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:
