@@ -167,10 +167,27 @@ def test_pagination_and_front_matter_aliases_in_blogbuild_yaml(make_site) -> Non
 def test_menu_entry_keys_blogbuild_does_not_read_are_named() -> None:
     _, ignored = convert({"menus": {"main": [
         {"name": "Posts", "url": "/posts/", "weight": 1, "pre": "<i>", "title": "All posts"},
-        {"name": "ML", "url": "/ml/", "parent": "Posts", "params": {"group": "Topics"}, "Pre": "x"}]}})
-    assert ignored == ["menus.main.pre", "menus.main.title", "menus.main.params.group"]
+        {"name": "ML", "url": "/ml/", "parent": "Posts", "params": {"group": "Topics", "icon": "i"}, "Pre": "x"}]}})
+    assert ignored == ["menus.main.pre", "menus.main.title", "menus.main.params.icon"]   # params.group is used
     from blogbuild.hugo_unused import instead
-    assert instead("menus.main.params.group").startswith("menu entries show their name")
+    assert instead("menus.main.params.icon").startswith("menu entries show their name")
+
+
+def test_menu_groups_are_headings_in_the_dropdown(make_site) -> None:
+    """params.group on menu children (PaperMod forks): a heading over each run of one group in the dropdown."""
+    from blogbuild.cli import main
+    menu = ("menus:\n  main:\n    - {identifier: notes, name: Notes, weight: 1}\n"
+            "    - {name: Raft, url: /raft/, parent: notes, weight: 1, params: {group: Systems}}\n"
+            "    - {name: Logs, url: /logs/, parent: notes, weight: 2, params: {group: Systems}}\n"
+            "    - {name: KV, url: /kv/, parent: notes, weight: 3, params: {group: ML}}\n"
+            "    - {name: About, url: /about/, weight: 2}\n")
+    site = make_site({"hugo.yaml": "title: T\n" + menu, "content/a.md": "---\ntitle: A\n---\nx\n"})
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache"]) == 0
+    html = (site / "public/index.html").read_text(encoding="utf-8")
+    submenu = html[html.index('<ul class="submenu">'):html.index("</ul>", html.index('<ul class="submenu">'))]
+    assert submenu.count('class="menu-group"') == 2
+    assert submenu.index(">Systems<") < submenu.index(">Raft<") < submenu.index(">Logs<") < submenu.index(">ML<")
+    assert submenu.index(">ML<") < submenu.index(">KV<") and "menu-group" not in html[:html.index('<ul class="submenu">')]
 
 
 def test_pagination_keys() -> None:

@@ -27,6 +27,7 @@ class MenuItem:
     url: str
     weight: int = 0
     children: tuple["MenuItem", ...] = ()
+    group: str = ""          # a heading over the entries of one group in a dropdown (Hugo menus' params.group)
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
             weight = int(item.get("weight", 0) or 0)
         except (TypeError, ValueError):
             raise _fail(path, line, f"menu item {item['name']!r}: weight must be a whole number") from None
-        result.append(MenuItem(str(item["name"]), url, weight, children))
+        result.append(MenuItem(str(item["name"]), url, weight, children, str(item.get("group") or "")))
     result.sort(key=lambda item: item.weight)
     return tuple(result)
 

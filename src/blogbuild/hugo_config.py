@@ -158,9 +158,12 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
         keyed = {str(key).lower(): value for key, value in item.items()}
         name = str(keyed.get("name") or keyed.get("identifier") or "")
         url = str(keyed.get("url") or "") or _page_ref_url(str(keyed.get("pageref") or ""))
+        params = keyed.get("params")
+        group = params.get("group") if isinstance(params, Mapping) else None
         entries.append({"name": name, "url": url, "weight": int(keyed.get("weight") or 0),
                         "identifier": str(keyed.get("identifier") or name),
-                        "parent": str(keyed.get("parent") or ""), "children": []})
+                        "parent": str(keyed.get("parent") or ""), "children": [],
+                        **({"group": group} if isinstance(group, str) and group else {})})
     by_identifier = {entry["identifier"]: entry for entry in entries}
     roots = []
     for entry in entries:
@@ -184,7 +187,8 @@ def _unused_menu_keys(items: Any) -> list[str]:
             lowered = str(key).lower()
             if lowered == "params" and isinstance(value, Mapping):
                 for name in value:
-                    found.setdefault(f"params.{str(name).lower()}", f"menus.main.params.{name}")
+                    if str(name).lower() != "group":   # a heading in the dropdown (hugo_menu)
+                        found.setdefault(f"params.{str(name).lower()}", f"menus.main.params.{name}")
             elif lowered not in _MENU_KEYS:
                 found.setdefault(lowered, f"menus.main.{key}")
     return list(found.values())
@@ -197,6 +201,8 @@ def _by_weight(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _menu_item(entry: dict[str, Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"name": entry["name"], "url": entry["url"], "weight": entry["weight"]}
+    if entry.get("group"):
+        item["group"] = entry["group"]   # a heading over it and its neighbours of the group in the dropdown
     if entry["children"]:
         item["children"] = [_menu_item(child) for child in _by_weight(entry["children"])]
     return item
