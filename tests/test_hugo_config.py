@@ -21,9 +21,14 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
         "Hi there", "Welcome to my notes on systems and machine learning.")
     assert config.markup.hard_wraps and config.markup.linkify and config.markup.heading_id_type == "github"
     assert config.params["ShowBreadCrumbs"] is True
-    # One line: the Hugo keys, then the markup settings markup_config reads but does not honour.
-    unused = ", ".join(("theme", "googleAnalytics", "minify", *config.markup.ignored))
-    assert config.notices == (f"Hugo config keys blogbuild does not use: {unused} (see README, Coming from Hugo)",)
+    # One line: the Hugo keys, params.* included, the markup settings markup_config reads but does not honour,
+    # and the files under layouts/, each group with what blogbuild does instead.
+    (notice,) = config.notices
+    assert notice.startswith("Hugo site settings blogbuild does not use (see README, Coming from Hugo): theme: "
+                             "blogbuild's default theme renders the site; ")
+    for name in ("googleAnalytics", "minify", "params.fuseOpts", *config.markup.ignored,
+                 "layouts/partials/extend_head.html"):
+        assert name in notice, name
     assert "markup.highlight.noClasses" in config.markup.ignored
 
 
@@ -85,6 +90,121 @@ def test_unused_keys_are_one_warning_not_an_error(tmp_path: Path) -> None:
     (tmp_path / "content" / "a.md").write_text("---\ntitle: A\n---\nHi\n", encoding="utf-8")
     result = build(load_config(root=tmp_path))
     assert result.ok
-    notes = [warning for warning in result.warnings if "Hugo config keys" in warning.message]
-    assert len(notes) == 1 and "foo, bar, services" in notes[0].message
+    notes = [warning for warning in result.warnings if "Hugo site settings" in warning.message]
+    assert len(notes) == 1 and "foo, bar: no equivalent, ignored" in notes[0].message
+    assert "services: only services.googleAnalytics.id" in notes[0].message
     assert notes[0].path.endswith("hugo.toml")
+
+
+INVENTORY_SITE = {
+    "hugo.yaml": ("title: T\ntheme: PaperMod\nparams:\n  author: Ada\n  myOwnColour: teal\n  fuseOpts: {keys: [title]}\n"
+                  "  homeInfoParams: {Title: Hi, Content: Text, AlignSocialIconsTo: center}\n"
+                  "  comments: true\n  assets: {disableHLJS: true}\n  readByShortcode: 1\n  readInContent: 2\n"),
+    "layouts/partials/extend_head.html": "<meta name=x>\n",
+    "layouts/_default/single.html": "{{ .Content }}\n",
+    "layouts/shortcodes/note.html": '<aside>{{ partial "box.html" . }}</aside>\n',
+    "layouts/partials/box.html": "{{ .Inner }} {{ site.Params.readByShortcode }}\n",
+    "assets/css/extended/custom.css": "body { color: red }\n",
+    "content/a.md": '---\ntitle: A\n---\nHi {{< param "readInContent" >}}\n',
+}
+
+
+def test_every_unused_key_params_included_and_every_layout_and_asset_is_named_once(make_site) -> None:
+    """Nothing ignored in silence: params.* keys (a mapping's unused keys one by one), layouts/ and assets/ files,
+    each with what blogbuild does instead; the keys blogbuild uses are not named."""
+    site = make_site(INVENTORY_SITE)
+    result = build(load_config(root=site))
+    notes = [warning.message for warning in result.warnings if "Hugo site settings" in warning.message]
+    assert len(notes) == 1
+    note = notes[0]
+    assert "params.myOwnColour: kept under params for the site's own templates" in note
+    # Read by the site's own Go shortcode (which runs), or by a `param` shortcode in content: used.
+    assert "readByShortcode" not in note and "readInContent" not in note
+    assert "params.fuseOpts: blogbuild's own search and index.json instead of Fuse.js" in note
+    assert "params.homeInfoParams.AlignSocialIconsTo" in note and "params.assets.disableHLJS" in note
+    assert "params.comments: comments are params.giscus or params.utterances" in note
+    assert "layouts/_default/single.html: page layouts do not run" in note
+    assert "layouts/partials/extend_head.html: page partials do not run" in note
+    assert "layouts/partials/box.html" not in note   # a shortcode calls it, so it runs
+    assert "layouts/shortcodes/" not in note   # the site's Go shortcodes run (gotemplate/)
+    assert "assets/css/extended/custom.css: Hugo Pipes do not run" in note
+    for used in ("params.author", "params.homeInfoParams.Title", "params.homeInfoParams.Content", "params.homeInfoParams:"):
+        assert used not in note, used
+
+
+def test_a_blogbuild_yaml_site_gets_no_inventory(make_site) -> None:
+    site = make_site({"blogbuild.yaml": "title: T\nparams: {anything: 1}\n", "layouts/x.html": "x\n",
+                      "content/a.md": "---\ntitle: A\n---\nHi\n"})
+    result = build(load_config(root=site))
+    assert not [warning for warning in result.warnings if "Hugo site settings" in warning.message]
+
+
+def test_papermod_social_icons_email_and_relative_urls() -> None:
+    """An e-mail address becomes a mailto: link (it was 'mailto:/address'); a relative url is rooted at the site."""
+    values, _ = convert({"params": {"socialIcons": [{"name": "email", "url": "me@example.org"},
+                                                    {"name": "email", "url": "mailto:you@example.org"},
+                                                    {"name": "gitea", "url": "https://git.example/me"},
+                                                    {"name": "rss", "url": "index.xml"}]}})
+    assert values["social"] == [{"name": "email", "url": "mailto:me@example.org"},
+                                {"name": "email", "url": "mailto:you@example.org"},
+                                {"name": "gitea", "url": "https://git.example/me"}, {"name": "rss", "url": "/index.xml"}]
+
+
+def test_pagination_and_front_matter_aliases_in_blogbuild_yaml(make_site) -> None:
+    """blogbuild's own sites: no LIST/page/1/ unless pagination_aliases: true; aliases: false drops front matter's."""
+    from blogbuild.cli import main
+    post = "---\ntitle: A\ndate: 2024-01-01\naliases: [/old/]\n---\nx\n"
+    plain = make_site({"blogbuild.yaml": "title: T\n", "content/posts/a.md": post})
+    hugo_like = make_site({"blogbuild.yaml": "title: T\npagination_aliases: true\naliases: false\n",
+                           "content/posts/a.md": post})
+    for site in (plain, hugo_like):
+        assert main(["build", "--root", str(site), "--quiet", "--no-cache"]) == 0
+    assert (plain / "public/old/index.html").is_file() and not (plain / "public/page/1").exists()
+    assert not (hugo_like / "public/old").exists()
+    assert 'url=http://localhost:1313/"' in (hugo_like / "public/page/1/index.html").read_text(encoding="utf-8")
+
+
+def test_menu_entry_keys_blogbuild_does_not_read_are_named() -> None:
+    _, ignored = convert({"menus": {"main": [
+        {"name": "Posts", "url": "/posts/", "weight": 1, "pre": "<i>", "title": "All posts"},
+        {"name": "ML", "url": "/ml/", "parent": "Posts", "params": {"group": "Topics", "icon": "i"}, "Pre": "x"}]}})
+    assert ignored == ["menus.main.pre", "menus.main.title", "menus.main.params.icon"]   # params.group is used
+    from blogbuild.hugo_unused import instead
+    assert instead("menus.main.params.icon").startswith("menu entries show their name")
+
+
+def test_menu_groups_are_headings_in_the_dropdown(make_site) -> None:
+    """params.group on menu children (PaperMod forks): a heading over each run of one group in the dropdown."""
+    from blogbuild.cli import main
+    menu = ("menus:\n  main:\n    - {identifier: notes, name: Notes, weight: 1}\n"
+            "    - {name: Raft, url: /raft/, parent: notes, weight: 1, params: {group: Systems}}\n"
+            "    - {name: Logs, url: /logs/, parent: notes, weight: 2, params: {group: Systems}}\n"
+            "    - {name: KV, url: /kv/, parent: notes, weight: 3, params: {group: ML}}\n"
+            "    - {name: About, url: /about/, weight: 2}\n")
+    site = make_site({"hugo.yaml": "title: T\n" + menu, "content/a.md": "---\ntitle: A\n---\nx\n"})
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache"]) == 0
+    html = (site / "public/index.html").read_text(encoding="utf-8")
+    submenu = html[html.index('<ul class="submenu">'):html.index("</ul>", html.index('<ul class="submenu">'))]
+    assert submenu.count('class="menu-group"') == 2
+    assert submenu.index(">Systems<") < submenu.index(">Raft<") < submenu.index(">Logs<") < submenu.index(">ML<")
+    assert submenu.index(">ML<") < submenu.index(">KV<") and "menu-group" not in html[:html.index('<ul class="submenu">')]
+
+
+def test_pagination_keys() -> None:
+    values, ignored = convert({"pagination": {"pagerSize": 4, "disableAliases": True, "path": "seite"}})
+    assert values["paginate"] == 4 and values["pagination_aliases"] is False and ignored == ["pagination.path"]
+    values, ignored = convert({"paginate": 3, "pagination": {"path": "page"}})
+    assert values["paginate"] == 3 and values["pagination_aliases"] is True and ignored == []
+
+
+def test_a_linked_file_out_of_the_site_is_not_read_for_params(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text('{{< param "leak" >}}\n', encoding="utf-8")
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "content" / "inside.md").write_text('{{< param "seen" >}}\n', encoding="utf-8")
+    (site / "content" / "o.md").symlink_to(outside)
+    (site / "hugo.yaml").write_text("title: T\nparams: {leak: 1, seen: 2}\n", encoding="utf-8")
+    from blogbuild.hugo_config import read_hugo_config
+    hugo = read_hugo_config(site)
+    assert hugo is not None and hugo.ignored == ("params.leak",)

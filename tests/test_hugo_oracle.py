@@ -187,7 +187,10 @@ def test_bundles_anywhere_give_hugos_pages_and_resource_urls(make_site, tmp_path
     hugo_resources = sorted(path for path in hugo_files if not path.endswith((".html", ".xml")))
     result = build_with_blogbuild(site)
     assert [str(error) for error in result.errors] == []
-    ours = {"/" + path[: -len("index.html")] for path in result.files if path.endswith("index.html")}
+    # LIST/page/1/ redirects: Hugo writes them for lists a layout paginates (PaperMod's do, the oracle's do not;
+    # test_papermod_params.py compares them).
+    ours = {"/" + path[: -len("index.html")] for path in result.files
+            if path.endswith("index.html") and "/page/" not in "/" + path}
     assert sorted(ours - BLOGBUILD_OWN_PAGES) == html_pages(destination)
     content = str(site / "content")
     our_resources = sorted(path for path, item in result.files.items()

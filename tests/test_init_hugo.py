@@ -22,11 +22,15 @@ def test_writes_the_equivalent_blogbuild_yaml(tmp_path: Path, capsys: pytest.Cap
     assert written["title"] == "Paper Notes" and written["menu"][0]["children"][0]["name"] == "Machine learning"
     from_yaml = load_config(root=site)   # blogbuild.yaml now wins, and says the same
     assert from_yaml.config_path.endswith("blogbuild.yaml")
-    for name in ("title", "base_url", "menu", "social", "taxonomies", "paginate", "markup", "intro_title"):
+    for name in ("title", "base_url", "menu", "social", "taxonomies", "paginate", "markup", "intro_title", "intro_text",
+                 "intro_markdown", "theme", "feed_content", "aliases", "pagination_aliases"):
         assert getattr(from_yaml, name) == getattr(from_hugo, name), name
+    assert from_yaml.theme.toc_open is False and from_yaml.pagination_aliases   # PaperMod's, not blogbuild's
     out = capsys.readouterr().out
-    assert "not carried over (blogbuild has no equivalent): theme, googleAnalytics, minify" in out
-    assert "layouts/partials/extend_head.html" not in out   # translated: it runs (gotemplate/)
+    # The same inventory line the build warns with (test_hugo_config.py checks what it names).
+    (notice,) = from_hugo.notices
+    assert notice in out.splitlines()
+    assert "partial layouts/partials/extend_head.html" not in out   # translated: it runs (gotemplate/)
 
 
 def test_never_overwrites_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,3 +96,20 @@ def test_says_what_to_do_with_hugo_public_folder(tmp_path: Path, capsys: pytest.
     assert "holds Hugo's build" in err and "-hugo`" in err
     (tmp_path / "public").rename(tmp_path / "public-hugo")
     assert main(["build", "--root", str(tmp_path), "--quiet"]) == 0
+
+
+def test_papermod_options_round_trip_through_the_written_yaml(tmp_path: Path) -> None:
+    """Every kind of value init writes for the default theme's options reads back the same."""
+    (tmp_path / "hugo.yaml").write_text(
+        "title: T\ntheme: PaperMod\nparams:\n  defaultTheme: dark\n  images: [/a.png]\n  keywords: [k]\n"
+        "  label: {text: L, icon: /i.png, iconHeight: 20}\n  assets: {favicon: /f.ico}\n"
+        "  editPost: {URL: 'https://e.example', appendFilePath: true}\n  footer: {text: F, hideCopyright: true}\n"
+        "  profileMode: {enabled: true, title: Me, imageUrl: /me.png, buttons: [{name: B, url: /b/}]}\n",
+        encoding="utf-8")
+    from_hugo = load_config(root=tmp_path)
+    assert main(["init", "--from-hugo", "--root", str(tmp_path), "--quiet"]) == 0
+    from_yaml = load_config(root=tmp_path)
+    assert from_yaml.config_path.endswith("blogbuild.yaml")
+    assert from_yaml.theme == from_hugo.theme and from_yaml.theme.color_scheme == "dark"
+    assert from_yaml.intro_buttons == from_hugo.intro_buttons == (("B", "/b/"),)
+    assert (from_yaml.intro_image, from_yaml.intro_image_width) == (from_hugo.intro_image, 150)

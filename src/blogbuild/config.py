@@ -11,10 +11,11 @@ from .cards import CardOptions, parse_card_options
 from .errors import SourceError, parser_problem
 from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
-from .keys import key_line
+from .keys import key_line, nested_key_line
 from .markup_config import MarkupConfig, markup_from_mapping
 from .hugo_config import ignored_message, read_hugo_config
 from .names import CONFIG_NAMES
+from .theme_options import ThemeOptions, parse_theme_options
 
 MATH_RENDER_CHOICES = ("build", "browser")
 
@@ -26,6 +27,7 @@ class MenuItem:
     url: str
     weight: int = 0
     children: tuple["MenuItem", ...] = ()
+    group: str = ""          # a heading over the entries of one group in a dropdown (Hugo menus' params.group)
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class SiteConfig:
     description: str = ""
     copyright: str = ""
     paginate: int = 10
+    aliases: bool = True                # front matter's aliases: redirect pages (Hugo's disableAliases: true turns off)
+    pagination_aliases: bool = False    # Hugo's LIST/page/1/ redirect to LIST/ for every paginated list
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
@@ -51,6 +55,12 @@ class SiteConfig:
     social: tuple[tuple[str, str], ...] = ()     # (name, url) pairs, in order
     intro_title: str = ""
     intro_text: str = ""
+    intro_markdown: bool = False        # the intro's title and text are markdown with HTML (PaperMod's homeInfoParams)
+    intro_image: str = ""               # an image above the intro (imageUrl), with its width and height (0: unset)
+    intro_image_width: int = 0
+    intro_image_height: int = 0
+    intro_image_title: str = ""
+    intro_buttons: tuple[tuple[str, str], ...] = ()   # (name, url) links under the intro (PaperMod's profile buttons)
     # KaTeX and mermaid ship inside blogbuild and are served from the site; cdn_assets: true loads them
     # from the public CDN (with SRI) instead. local_assets is what older configs said for the default.
     cdn_assets: bool = False
@@ -73,6 +83,7 @@ class SiteConfig:
     analytics: Analytics = Analytics()  # Plausible, Umami, GA4, a snippet: published pages only
     images: ImageOptions = ImageOptions()   # sizes and resized variants of local images (images.py)
     cards: CardOptions = CardOptions()      # a generated social card per post (cards.py)
+    theme: ThemeOptions = ThemeOptions()    # what the default theme shows (theme_options.py; PaperMod's params)
     serving: bool = False               # pages for `blogbuild serve` (no analytics); set by serve
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
@@ -107,10 +118,11 @@ _FILE_KEYS = {
     "title": "title", "base_url": "base_url", "baseurl": "base_url", "baseURL": "base_url",
     "language_code": "language_code", "languageCode": "language_code", "author": "author",
     "description": "description", "copyright": "copyright", "paginate": "paginate",
+    "aliases": "aliases", "pagination_aliases": "pagination_aliases",
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "comments": "comments", "analytics": "analytics",
-    "images": "images", "cards": "cards",
+    "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
     "cdn_assets": "cdn_assets", "math_render": "math_render", "math_macros": "math_macros",
@@ -124,6 +136,12 @@ _FILE_KEYS = {
 
 def _fail(path: str, line: int, message: str) -> SourceError:
     return SourceError(path, line, message, stage="config")
+
+
+def _fail_nested(path: str, text: str, line: int, name: str, message: str) -> SourceError:
+    """An error at the line of `theme:`'s option name (the block's own line when the text does not show it)."""
+    found = nested_key_line(text, ("theme", name)) if text else 0
+    return _fail(path, found if found > line else line, message)
 
 
 def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
@@ -145,7 +163,7 @@ def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
             weight = int(item.get("weight", 0) or 0)
         except (TypeError, ValueError):
             raise _fail(path, line, f"menu item {item['name']!r}: weight must be a whole number") from None
-        result.append(MenuItem(str(item["name"]), url, weight, children))
+        result.append(MenuItem(str(item["name"]), url, weight, children, str(item.get("group") or "")))
     result.sort(key=lambda item: item.weight)
     return tuple(result)
 
@@ -163,6 +181,28 @@ def _parse_social(value: Any, path: str, line: int) -> tuple[tuple[str, str], ..
             pairs.append((str(item["name"]), str(item["url"])))
         return tuple(pairs)
     raise _fail(path, line, "social must be a mapping of name: url")
+
+
+def _parse_intro(value: Any, path: str, line: int) -> dict[str, Any]:
+    """intro: {title, text, markdown, image, image_width, image_height} as SiteConfig's intro_* fields."""
+    if not isinstance(value, Mapping):
+        raise _fail(path, line, "intro must be a mapping with title and text")
+    known = ("title", "text", "markdown", "image", "image_width", "image_height", "image_title", "buttons")
+    unknown = [str(key) for key in value if key not in known]
+    if unknown:
+        raise _fail(path, line, f"unknown intro key '{unknown[0]}'; intro takes {', '.join(known)}")
+    values: dict[str, Any] = {"intro_title": str(value.get("title", "") or ""),
+                              "intro_text": str(value.get("text", "") or ""),
+                              "intro_image": str(value.get("image", "") or ""),
+                              "intro_image_title": str(value.get("image_title", "") or "")}
+    if "buttons" in value:
+        values["intro_buttons"] = _parse_social(value["buttons"], path, line)
+    if "markdown" in value:
+        values["intro_markdown"] = _coerce("intro.markdown", value["markdown"], False, path, line)
+    for name in ("image_width", "image_height"):
+        if name in value:
+            values[f"intro_{name}"] = _coerce(f"intro.{name}", value[name], 0, path, line)
+    return values
 
 
 def _parse_feeds(name: str, value: Any, path: str, line: int) -> Any:
@@ -216,10 +256,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         elif target == "social":
             values["social"] = _parse_social(value, path, line)
         elif target == "intro":
-            if not isinstance(value, Mapping):
-                raise _fail(path, line, "intro must be a mapping with title and text")
-            values["intro_title"] = str(value.get("title", "") or "")
-            values["intro_text"] = str(value.get("text", "") or "")
+            values.update(_parse_intro(value, path, line))
         elif target == "taxonomies":
             if isinstance(value, Mapping):
                 names = tuple(str(plural) for plural in value.values())
@@ -238,6 +275,9 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             values["cards"] = parse_card_options(value, partial(_fail, path, line))
         elif target == "images":
             values["images"] = parse_image_options(value, partial(_fail, path, line))
+        elif target == "theme":
+            values["theme"] = parse_theme_options(value, partial(_fail, path, line), partial(_fail_nested, path, text,
+                                                                                              line))
         elif target in ("feed_content", "feeds"):
             values[target] = _parse_feeds(target, value, path, line)
         elif target == "math_macros":
@@ -326,20 +366,34 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         data = _parse_config_text(text, shown)
     config = config_from_mapping(data, path=shown or "<config>", text=text, root=str(site_root))
     if hugo is not None:
-        # One line for everything that did not carry over, the markup settings read but not honoured included.
-        ignored = (*hugo.ignored, *config.markup.ignored)
+        # One line for everything that did not carry over: keys, markup settings read but not honoured, and
+        # the files under layouts/ and assets/.
+        ignored = hugo.unused(config.markup.ignored)
         if ignored:
             config = replace(config, notices=(ignored_message(ignored),))
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
         config = replace(config, notices=("markup settings blogbuild reads but does not apply: "
                                           f"{', '.join(config.markup.ignored)}",))
+    config = _with_site_favicons(config)
     if overrides:
         known = {f.name for f in fields(SiteConfig)}
         config = replace(config, **{k: v for k, v in overrides.items() if k in known and v is not None})
         if config.base_url and not config.base_url.endswith("/"):
             config = replace(config, base_url=config.base_url + "/")
     return config
+
+
+def _with_site_favicons(config: SiteConfig) -> SiteConfig:
+    """A site's own static/favicon.ico (and favicon-16x16.png, favicon-32x32.png, PaperMod's names) linked instead
+    of the theme's icons, unless the config names its icons; a site's favicon.svg replaces the theme's anyway."""
+    theme = config.theme
+    static = Path(config.root) / config.static_dir
+    if theme.favicon or theme.favicon_16 or theme.favicon_32 or (static / "favicon.svg").is_file():
+        return config
+    names = (("favicon", "favicon.ico"), ("favicon_16", "favicon-16x16.png"), ("favicon_32", "favicon-32x32.png"))
+    found: dict[str, Any] = {name: f"/{file_name}" for name, file_name in names if (static / file_name).is_file()}
+    return replace(config, theme=replace(theme, **found)) if found else config
 
 
 def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SourceError, parser_problem
+from .hugo_unused import params_read_by_the_site, site_files, unused_message, unused_params
 from .integrations import from_hugo
+from .theme_options import papermod_theme
 from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
@@ -27,7 +29,6 @@ _SAME_BY_DEFAULT = frozenset({
 })
 # PaperMod's params that the default theme reads (the rest stay in params for a site's own templates).
 _PAPERMOD_SOCIAL = "socialIcons"
-_PAPERMOD_HOME = ("homeInfoParams", "profileMode")
 
 # Hugo's word-based summaryLength in Latin text, as blogbuild's character budget: about five letters a word.
 LETTERS_PER_WORD = 5
@@ -40,6 +41,12 @@ class HugoConfig:
     path: str                       # the file (or folder) read, as shown in messages
     values: Mapping[str, Any]       # blogbuild.yaml keys, in the order init writes them
     ignored: tuple[str, ...]        # Hugo keys (dotted) that blogbuild does not honour
+    site_files: tuple[str, ...] = ()   # files under layouts/ and assets/, which blogbuild does not use
+
+    def unused(self, markup_ignored: Sequence[str] = ()) -> tuple[str, ...]:
+        """Everything the site has that blogbuild does not use: keys, markup settings read but not applied,
+        then the layouts/ and assets/ files (what unused_message() names)."""
+        return (*self.ignored, *markup_ignored, *self.site_files)
 
 
 def find_hugo_config(root: Path) -> Path | None:
@@ -151,9 +158,12 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
         keyed = {str(key).lower(): value for key, value in item.items()}
         name = str(keyed.get("name") or keyed.get("identifier") or "")
         url = str(keyed.get("url") or "") or _page_ref_url(str(keyed.get("pageref") or ""))
+        params = keyed.get("params")
+        group = params.get("group") if isinstance(params, Mapping) else None
         entries.append({"name": name, "url": url, "weight": int(keyed.get("weight") or 0),
                         "identifier": str(keyed.get("identifier") or name),
-                        "parent": str(keyed.get("parent") or ""), "children": []})
+                        "parent": str(keyed.get("parent") or ""), "children": [],
+                        **({"group": group} if isinstance(group, str) and group else {})})
     by_identifier = {entry["identifier"]: entry for entry in entries}
     roots = []
     for entry in entries:
@@ -165,6 +175,25 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
     return [_menu_item(entry) for entry in _by_weight(roots)]
 
 
+_MENU_KEYS = frozenset({"name", "identifier", "url", "pageref", "weight", "parent"})
+
+
+def _unused_menu_keys(items: Any) -> list[str]:
+    """menus.main.KEY for each key of a main menu entry that hugo_menu() does not read (pre, post, title, params.X),
+    once each, as first written."""
+    found: dict[str, str] = {}
+    for item in items if isinstance(items, list) else []:
+        for key, value in item.items() if isinstance(item, Mapping) else ():
+            lowered = str(key).lower()
+            if lowered == "params" and isinstance(value, Mapping):
+                for name in value:
+                    if str(name).lower() != "group":   # a heading in the dropdown (hugo_menu)
+                        found.setdefault(f"params.{str(name).lower()}", f"menus.main.params.{name}")
+            elif lowered not in _MENU_KEYS:
+                found.setdefault(lowered, f"menus.main.{key}")
+    return list(found.values())
+
+
 def _by_weight(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     # Hugo orders a menu by weight, then by name.
     return sorted(entries, key=lambda entry: (entry["weight"], entry["name"]))
@@ -172,6 +201,8 @@ def _by_weight(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _menu_item(entry: dict[str, Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"name": entry["name"], "url": entry["url"], "weight": entry["weight"]}
+    if entry.get("group"):
+        item["group"] = entry["group"]   # a heading over it and its neighbours of the group in the dropdown
     if entry["children"]:
         item["children"] = [_menu_item(child) for child in _by_weight(entry["children"])]
     return item
@@ -187,6 +218,21 @@ def _page_ref_url(page_ref: str) -> str:
             path = path[: -len(suffix)]
             break
     return f"/{path}/" if path else "/"
+
+
+def _pagination(pagination: Any, paginate: Any, values: dict[str, Any]) -> list[str]:
+    """pagination.pagerSize (or the old paginate) and pagination.disableAliases; returns the pagination keys
+    not used. Hugo writes a redirect at LIST/page/1/ for every paginated list unless pagination.disableAliases
+    (the top-level disableAliases does not stop those: tests/test_papermod_params.py)."""
+    keyed = _lower_keys(pagination) if isinstance(pagination, Mapping) else {}
+    page_size = keyed.get("pagersize", ("", None))[1] or paginate
+    if isinstance(page_size, int) and page_size > 0:
+        values["paginate"] = page_size
+    disable = keyed.get("disablealiases", ("", None))[1]
+    values["pagination_aliases"] = disable is not True
+    path = keyed.get("path", ("", "page"))[1]
+    used = {"pagersize", "disablealiases"} | ({"path"} if path == "page" else set())
+    return [f"pagination.{key}" for lowered, (key, _) in keyed.items() if lowered not in used]
 
 
 def _taxonomies(value: Any) -> list[str]:
@@ -205,9 +251,12 @@ def _social(value: Any) -> list[dict[str, str]]:
 
 
 def _site_rooted(url: str) -> str:
-    """PaperMod's `url: index.xml` (relative, so broken on every page but the home page) as '/index.xml'."""
+    """PaperMod's `url: index.xml` (relative, so broken on every page but the home page) as '/index.xml'; a bare
+    e-mail address as a mailto: link."""
     if url.startswith(("/", "#")) or re.match(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:", url):
         return url
+    if re.fullmatch(r"[^@/\s]+@[^@/\s]+", url):
+        return "mailto:" + url
     return "/" + url
 
 
@@ -219,23 +268,83 @@ def _author(value: Any) -> str:
     return str(value or "")
 
 
-def _params(value: Mapping[str, Any], values: dict[str, Any]) -> None:
-    """Params the default theme understands (author, description, PaperMod's social icons and home info)."""
+def _params(value: Mapping[str, Any], values: dict[str, Any]) -> set[str]:
+    """Params the default theme understands (author, description, PaperMod's social icons and home info);
+    returns the params.* keys used (lower case, dotted)."""
     keyed = _lower_keys(value)
+    used: set[str] = set()
     if "author" in keyed and not values.get("author"):
         values["author"] = _author(keyed["author"][1])
+        used.add("params.author")
     if "description" in keyed and not values.get("description"):
         values["description"] = str(keyed["description"][1] or "")
+        used.add("params.description")
     if _PAPERMOD_SOCIAL.lower() in keyed:
         values["social"] = _social(keyed[_PAPERMOD_SOCIAL.lower()][1])
-    for home_key in _PAPERMOD_HOME:
-        home = keyed.get(home_key.lower(), ("", None))[1]
-        if isinstance(home, Mapping) and (home.get("Title") or home.get("title")):
-            title = home.get("Title") or home.get("title")
-            text = home.get("Content") or home.get("subtitle") or home.get("Subtitle") or ""
-            values["intro"] = {"title": str(title), "text": str(text)}
-            break
+        used.add("params.socialicons")
+    profile = keyed.get("profilemode", ("", None))[1]
+    home_info = keyed.get("homeinfoparams", ("", None))[1]
+    enabled = _lower_keys(profile).get("enabled", ("", None))[1] if isinstance(profile, Mapping) else None
+    if isinstance(enabled, bool):
+        used.add("params.profilemode.enabled")
+    if enabled is True:
+        used.update(_intro(profile, "profilemode", values))   # PaperMod's home page is the profile alone
+    elif isinstance(home_info, Mapping) and _lower_keys(home_info).get("title", ("", ""))[1]:
+        used.update(_intro(home_info, "homeinfoparams", values))
     values["params"] = dict(value)
+    return used
+
+
+def _intro(home: Mapping[str, Any], key: str, values: dict[str, Any]) -> set[str]:
+    """PaperMod's homeInfoParams, or its profileMode (the profile alone: image, title, subtitle, buttons, no post
+    list), as blogbuild's intro: title and text as markdown with HTML (PaperMod's markdownify and RenderString),
+    the image (imageUrl, imageWidth, imageHeight, imageTitle; homeInfoParams has one in PaperMod's forks);
+    returns the params.* keys used."""
+    keyed = _lower_keys(home)
+    profile = key == "profilemode"
+    title = keyed.get("title", ("", ""))[1]
+    text = (keyed.get("content") or keyed.get("subtitle") or ("", ""))[1]
+    intro: dict[str, Any] = {"title": str(title or ""), "text": str(text or ""), "markdown": True}
+    used = {f"params.{key}.{name}" for name in ("title", "content", "subtitle", "enabled") if name in keyed}
+    image = keyed.get("imageurl", ("", None))[1]
+    if isinstance(image, str) and image:
+        intro["image"] = image
+        used.add(f"params.{key}.imageurl")
+        for name, target in (("imagewidth", "image_width"), ("imageheight", "image_height")):
+            size = keyed.get(name, ("", None))[1]
+            if isinstance(size, int) and not isinstance(size, bool) and size > 0:
+                intro[target] = size
+                used.add(f"params.{key}.{name}")
+            elif profile:
+                intro[target] = 150   # PaperMod's profile image is 150 by 150 unless set
+        if isinstance(keyed.get("imagetitle", ("", None))[1], str):
+            intro["image_title"] = keyed["imagetitle"][1]
+            used.add(f"params.{key}.imagetitle")
+    if profile:
+        buttons = keyed.get("buttons", ("", None))[1]
+        if isinstance(buttons, list):
+            intro["buttons"] = [{"name": str(item.get("name")), "url": str(item.get("url")).strip()}
+                                for item in buttons if isinstance(item, Mapping) and item.get("name")
+                                and item.get("url")]
+            used.add(f"params.{key}.buttons")
+        values.setdefault("theme", {})["home_posts"] = False
+    values["intro"] = intro
+    return used
+
+
+def _theme(params: Mapping[str, Any], theme: Any, values: dict[str, Any]) -> set[str]:
+    """The default theme's options from PaperMod's params (PaperMod's defaults when the theme is PaperMod),
+    and ShowFullTextinRSS as feed_content; returns the params.* keys used."""
+    names = theme if isinstance(theme, list) else [theme]
+    is_papermod = any("papermod" in str(name).lower() for name in names if name)
+    options, used = papermod_theme(params, is_papermod)
+    if options:
+        values["theme"] = {**options, **values.get("theme", {})}
+    full_text = _lower_keys(params).get("showfulltextinrss", ("", None))[1]
+    if isinstance(full_text, bool):
+        values["feed_content"] = "full" if full_text else "summary"
+        used.add("params.showfulltextinrss")
+    return used
 
 
 # Hugo's markup defaults that differ from blogbuild's: written out, so the converted mapping (and the
@@ -294,11 +403,10 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if isinstance(menus, Mapping):
         values["menu"] = hugo_menu(menus.get("main") or [])
         ignored += [f"menus.{name}" for name in menus if name != "main"]
-    pagination = take("pagination")
-    page_size = pagination.get("pagerSize") if isinstance(pagination, Mapping) else None
-    page_size = page_size or take("paginate")
-    if isinstance(page_size, int) and page_size > 0:
-        values["paginate"] = page_size
+        ignored += _unused_menu_keys(menus.get("main"))
+    ignored += _pagination(take("pagination"), take("paginate"), values)
+    if take("disablealiases") is True:   # front matter's aliases; not the page/1/ ones (pagination.disableAliases)
+        values["aliases"] = False
     summary_length = take("summarylength")
     if isinstance(summary_length, int) and summary_length > 0:
         # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.
@@ -320,8 +428,8 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if isinstance(emoji, bool):
         values["enableEmoji"] = emoji
     params = take("params")
-    if isinstance(params, Mapping):
-        _params(params, values)
+    used_params = _params(params, values) if isinstance(params, Mapping) else set()
+    used_params |= _theme(params if isinstance(params, Mapping) else {}, keyed.get("theme", ("", None))[1], values)
     # Comments and analytics: a theme's giscus/utterances params, Hugo's GA4 service (integrations.py).
     # services and googleAnalytics count as used only when they give the GA4 id (Disqus and the rest do not).
     services, google_analytics = keyed.get("services", ("", None))[1], keyed.get("googleanalytics", ("", None))[1]
@@ -331,10 +439,26 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     values.update(integrations)
     if "google" in integrations.get("analytics", {}):
         handled.update(("services", "googleanalytics"))
+    used_params |= _integration_params(params if isinstance(params, Mapping) else {}, integrations)
     for lowered, (key, _) in keyed.items():
-        if lowered not in handled and key not in _SAME_BY_DEFAULT:
+        if lowered == "params" and isinstance(params, Mapping):
+            ignored += unused_params(params, used_params)
+        elif lowered not in handled and key not in _SAME_BY_DEFAULT:
             ignored.append(key)
     return values, ignored
+
+
+def _integration_params(params: Mapping[str, Any], integrations: Mapping[str, Any]) -> set[str]:
+    """The params.* keys integrations.from_hugo() turned into comments or analytics."""
+    keyed = _lower_keys(params)
+    used: set[str] = set()
+    comments = keyed.get("comments", ("", None))[1]
+    if "comments" in integrations or comments is False:
+        used.update(("params.comments", "params.giscus", "params.utterances"))
+    for name in integrations.get("analytics", {}):
+        if name != "google":
+            used.add(f"params.analytics.{name}")
+    return used
 
 
 def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
@@ -349,12 +473,18 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     else:
         data = _parse(found, shown)
     values, ignored = convert(data)
-    return HugoConfig(shown, values, tuple(ignored))
+    # A site param its own Go shortcodes (or a `param` shortcode in content) read is used, not ignored; the files
+    # are read only when some param is in question.
+    if any(name.startswith("params.") for name in ignored):
+        read = params_read_by_the_site(root, str(values.get("source_dir", "content")))
+        ignored = [name for name in ignored if not name.startswith("params.")
+                   or (read is not None and name.split(".")[1].lower() not in read)]
+    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root)))
 
 
 def ignored_message(ignored: Sequence[str]) -> str:
-    """The one warning line naming every Hugo key blogbuild does not honour."""
-    return f"Hugo config keys blogbuild does not use: {', '.join(ignored)} (see README, Coming from Hugo)"
+    """The one warning line naming everything of a Hugo site blogbuild does not use, and what it does instead."""
+    return unused_message(ignored)
 
 
 # --- what `init --from-hugo` reports: Go templates that need a Jinja port, and where content uses them -----

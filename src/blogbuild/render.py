@@ -22,7 +22,8 @@ from .errors import SourceError
 from .feeds import xml_escape
 from .model import Paginator, Post, Section, SeriesNav, Site, TemplateFacts, Taxonomy, Term
 from .posts import fingerprint_of
-from .site import section_of, special_layout
+from .site import pinned_first, section_of, special_layout
+from .theme_options import cover_for, edit_link_for
 from .urls import url_to_output_path, urlize
 
 # Template text that shows site-wide lists: a page using such a template depends on every post.
@@ -204,7 +205,12 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                version=__version__, config=config, once=FragmentCache(),
                                term_url=lambda taxonomy, name: term_url(config, taxonomy, name),
                                feed_alternates=lambda url: _feed_alternates(config, url),
-                               social_card=lambda post, nav=None: _social_card(config, post, nav))
+                               social_card=lambda post, nav=None: _social_card(config, post, nav),
+                               theme_option=config.theme.option_for,
+                               edit_link=lambda post: edit_link_for(config.theme, post.params, post.rel_path),
+                               post_cover=lambda post, single=True: cover_for(config.theme, post.params, post.rel_path,
+                                                                              post.resources, post.url, single),
+                               markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)))
     return environment
 
 
@@ -220,6 +226,16 @@ def _social_card(config: SiteConfig, post: Post, nav: Any) -> str:
     from .cards import card_path
     path = card_path(post, nav, config)
     return "/" + path if path else ""
+
+
+def _markdownify(config: SiteConfig, text: str, inline: bool = False) -> Markup:
+    """A config text (PaperMod's homeInfoParams) as markdown with raw HTML, as Hugo's markdownify and RenderString
+    make it, with the site's markup settings; inline: one paragraph's content, without the <p>."""
+    from .markdown import render_markdown
+    html = render_markdown(str(text), path=config.config_path or "<config>", config=config).html.strip()
+    if inline and html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[len("<p>"):-len("</p>")]
+    return Markup(html)
 
 
 def _sri_attributes(config: SiteConfig, name: str) -> Markup:
@@ -370,12 +386,20 @@ def render_template(templates: TemplateSet, page: PlannedPage) -> bytes:
         raise template_error(error, page=page.url, source=page.source) from error
 
 
+# Front matter a post's card reads: PaperMod's cover, the meta line's switches and the author (theme_options.py).
+_CARD_PARAMS = frozenset({"cover", "hidemeta", "hidesummary", "showwordcount", "showreadingtime", "hideauthor",
+                          "author"})
+
+
 def post_list_key(post: Post) -> str:
     """What a list entry shows of a post: changes when its card would look different."""
+    card_params = repr(sorted((str(key), repr(value)) for key, value in post.params.items()
+                              if str(key).lower() in _CARD_PARAMS))
     return fingerprint_of(post.url, post.title, post.date_text, post.summary_html, "|".join(post.tags),
                           "|".join(post.categories), "|".join(post.series), str(post.reading_minutes),
                           str(post.word_count), str(post.draft), str(post.truncated), post.description,
-                          str(post.series_order), str(post.has_math))   # has_math: list pages load KaTeX
+                          str(post.series_order), str(post.has_math),   # has_math: list pages load KaTeX
+                          card_params, "|".join(post.resources))
 
 
 def _link_key(post: Post | None) -> str:
@@ -429,7 +453,7 @@ class Planner:
 
     def _list_pages(self, posts: Sequence[Post], base_url: str, template: str, kind: str, title: str,
                     crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
-                    feed_url: str | None) -> list[PlannedPage]:
+                    feed_url: str | None, page_one_alias: bool = True) -> list[PlannedPage]:
         pages = []
         touching = self.touching
         for paginator in self.paginate(posts, base_url):
@@ -444,6 +468,10 @@ class Planner:
                     *(self.list_key(post) for post in paginator.items)]
             pages.append(self._page(paginator.url, template, kind, {"page": meta_info, "paginator": paginator,
                                                                     **extra}, keys))
+        if self.config.pagination_aliases and page_one_alias:   # Hugo's LIST/page/1/, so links to it keep working
+            alias = f"{base_url}page/1/"
+            pages.append(self._page(alias, "alias.html", "alias", {
+                "page": self._meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
         return pages
 
     def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
@@ -523,14 +551,16 @@ class Planner:
 
     def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
         config = self.config
-        pages = self._list_pages(self.site.posts, "/", "home.html", "home", config.title, (), {}, "home",
-                                 "/index.xml")
+        # PaperMod's profile mode: the home page is the profile alone, one page, no post list (its feed stays).
+        listed = config.theme.home_posts
+        pages = self._list_pages(pinned_first(self.site.posts) if listed else (), "/", "home.html", "home",
+                                 config.title, (), {}, "home", "/index.xml", page_one_alias=listed)
         return pages, self._feed("/", config.title, "/", self.site.posts)
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
         pages = [] if special_layout(post) else [self._post_page(post)]
-        for alias in post.aliases:
+        for alias in post.aliases if self.config.aliases else ():
             pages.append(self._page(alias, "alias.html", "alias", {
                 "page": self._meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
                 [post.url], source=post.source))

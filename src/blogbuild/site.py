@@ -39,6 +39,14 @@ def is_listed(post: Post) -> bool:
     return post.params.get("list", True) is not False and not special_layout(post)
 
 
+def pinned_first(posts: Iterable[Post]) -> list[Post]:
+    """The home page's order: posts whose front matter says `pinned: true` (or `pin: true`, Chirpy's and several
+    PaperMod forks' name) first, each group in its own order."""
+    ordered = list(posts)
+    return sorted(ordered, key=lambda post: not any(str(key).lower() in ("pinned", "pin") and value is True
+                                                    for key, value in post.params.items()))
+
+
 def newest_first(posts: Iterable[Post]) -> list[Post]:
     """Date descending; undated posts last; ties broken by title then url, so order is stable."""
     return sorted(posts, key=lambda post: (-(post.date or _EPOCH).timestamp(), post.title, post.url))

@@ -61,7 +61,7 @@ def _from_hugo(options: InitOptions) -> int:
     """Write <root>/blogbuild.yaml from the Hugo config and report what did not carry over and what to port."""
     import yaml
 
-    from ..hugo_config import read_hugo_config, templates_to_port
+    from ..hugo_config import ignored_message, read_hugo_config, templates_to_port
     from ..markup_config import markup_from_mapping
     root = Path(options.root)
     hugo = read_hugo_config(root, shown_root=options.root if options.root != "." else "")
@@ -78,9 +78,9 @@ def _from_hugo(options: InitOptions) -> int:
     if options.quiet:
         return 0
     print(f"wrote {target.as_posix()} from {hugo.path}")
-    ignored = (*hugo.ignored, *markup_from_mapping(hugo.values.get("markup")).ignored)
+    ignored = hugo.unused(markup_from_mapping(hugo.values.get("markup")).ignored)
     if ignored:
-        print(f"not carried over (blogbuild has no equivalent): {', '.join(ignored)}")
+        print(ignored_message(ignored))   # the same line the build warns with
     _report_translations(root, options.force)
     to_port = templates_to_port(root, str(hugo.values.get("source_dir", "content")))
     if to_port:

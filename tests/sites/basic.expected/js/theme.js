@@ -10,6 +10,9 @@
     ? { copy: "复制", copied: "已复制", copyCode: "复制代码", failed: "复制失败", linkCopied: "链接已复制" }
     : { copy: "Copy", copied: "Copied", copyCode: "Copy code", failed: "Copy failed", linkCopied: "Link copied" };
   var STORAGE_KEY = "blogbuild-theme";
+  // data-copy-code="off" on this script: the site turned code copy buttons off (PaperMod's ShowCodeCopyButtons).
+  var script = document.currentScript;
+  var copyButtons = !(script && script.getAttribute("data-copy-code") === "off");
 
   function storedTheme() {
     try { return localStorage.getItem(STORAGE_KEY); } catch (error) { return null; }
@@ -35,8 +38,8 @@
         applyTheme(root.getAttribute("data-theme") === "dark" ? "light" : "dark", true);
       });
     }
-    // Follow the system while the reader has not chosen.
-    if (window.matchMedia) {
+    // Follow the system while the reader has not chosen, unless the site fixes a default scheme.
+    if (window.matchMedia && !root.hasAttribute("data-default-theme")) {
       var query = window.matchMedia("(prefers-color-scheme: dark)");
       var follow = function (event) {
         var stored = storedTheme();
@@ -207,7 +210,7 @@
 
   function start() {
     setUpThemeToggle();
-    setUpCopyButtons();
+    if (copyButtons) setUpCopyButtons();
     setUpCopyLink();
     setUpBackToTop();
     setUpMenus();
