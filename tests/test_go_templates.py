@@ -202,3 +202,51 @@ def test_a_translation_in_templates_is_the_authors_and_runs_with_hugos_names(mak
     (site / "public/posts/p/index.html").unlink()
     assert main(["build", "-q", "-j", "1", "--no-cache"]) == 0
     assert '<div class="edited notice warning">' in (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+
+
+def test_papermods_extension_partials_run_where_papermod_runs_them(tmp_path: Path) -> None:
+    """extend_head.html ends the <head>, extend_footer.html ends the page, with the page as `.`: the same tags
+    in Hugo + PaperMod's pages and in blogbuild's, on the home page and on a post."""
+    from support.papermod import build_blogbuild, build_papermod, page, write_site
+    head = ('{{- if .Params.math }}<script id="x-math">window.math = true;</script>{{ end }}\n'
+            '<meta name="x-accent" content="{{ site.Params.accent }}">{{ if .IsHome }}<meta name="x-home">{{ end }}\n')
+    site = write_site(tmp_path / "site", {"baseURL": "https://example.org/", "title": "T", "theme": "PaperMod",
+                                          "params": {"accent": "teal & <b>"}}, {
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\nmath: true\n---\nHi\n',
+        "layouts/partials/extend_head.html": head,
+        "layouts/partials/extend_footer.html": '<div class="x-foot">{{ .Title }}</div>\n',
+    })
+    hugo = build_papermod(site, tmp_path / "hugo")
+    ours = build_blogbuild(site)
+    for url, expected in (("/", ['<meta name="x-accent" content="teal &amp; &lt;b&gt;">', '<meta name="x-home">',
+                                 '<div class="x-foot">T</div>']),
+                          ("/posts/p/", ['<script id="x-math">window.math = true;</script>',
+                                         '<meta name="x-accent" content="teal &amp; &lt;b&gt;">',
+                                         '<div class="x-foot">P</div>'])):
+        for folder in (hugo, ours):
+            html = page(folder, url)
+            head_part = html.split("</head>")[0]
+            for fragment in expected:
+                where = head_part if "x-foot" not in fragment else html.split("</head>")[1]
+                assert fragment in where, (folder, url, fragment)
+        assert ('<meta name="x-home">' in page(ours, url)) == (url == "/")
+
+
+def test_an_extension_partial_that_cannot_run_is_named_once_and_left_out(make_site, monkeypatch, capsys) -> None:
+    from blogbuild.cli import main
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        "layouts/partials/extend_head.html": '<meta name="a">\n{{ with resources.Get "x.css" }}{{ .RelPermalink }}{{ end }}\n',
+        "layouts/partials/extend_footer.html": '{{ .Site.GetPage "about" }}\n',
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\nHi\n',
+    })
+    monkeypatch.chdir(site)
+    capsys.readouterr()
+    assert main(["build", "-q", "-j", "1"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("layouts/partials/extend_head.html:2:9: warning: function 'resources.Get' is not "
+                               "supported") for line in lines), lines
+    assert any(line.startswith("layouts/partials/extend_footer.html:1: warning: Site.GetPage is not supported by "
+                               "blogbuild's translation; it is left out of the pages") for line in lines), lines
+    html = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+    assert '<meta name="a">' not in html

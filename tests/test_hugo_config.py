@@ -26,9 +26,9 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
     (notice,) = config.notices
     assert notice.startswith("Hugo site settings blogbuild does not use (see README, Coming from Hugo): theme: "
                              "blogbuild's default theme renders the site; ")
-    for name in ("googleAnalytics", "minify", "params.fuseOpts", *config.markup.ignored,
-                 "layouts/partials/extend_head.html"):
+    for name in ("googleAnalytics", "minify", "params.fuseOpts", *config.markup.ignored):
         assert name in notice, name
+    assert "extend_head.html" not in notice   # PaperMod's hook runs in the default theme (gotemplate/)
     assert "markup.highlight.noClasses" in config.markup.ignored
 
 
@@ -99,8 +99,10 @@ def test_unused_keys_are_one_warning_not_an_error(tmp_path: Path) -> None:
 INVENTORY_SITE = {
     "hugo.yaml": ("title: T\ntheme: PaperMod\nparams:\n  author: Ada\n  myOwnColour: teal\n  fuseOpts: {keys: [title]}\n"
                   "  homeInfoParams: {Title: Hi, Content: Text, AlignSocialIconsTo: center}\n"
-                  "  comments: true\n  assets: {disableHLJS: true}\n  readByShortcode: 1\n  readInContent: 2\n"),
-    "layouts/partials/extend_head.html": "<meta name=x>\n",
+                  "  comments: true\n  assets: {disableHLJS: true}\n  readByShortcode: 1\n  readInContent: 2\n"
+                  "  readByHook: 3\n"),
+    "layouts/partials/extend_head.html": "<meta name=x content={{ site.Params.readByHook }}>\n",
+    "layouts/partials/footer.html": "<footer></footer>\n",
     "layouts/_default/single.html": "{{ .Content }}\n",
     "layouts/shortcodes/note.html": '<aside>{{ partial "box.html" . }}</aside>\n',
     "layouts/partials/box.html": "{{ .Inner }} {{ site.Params.readByShortcode }}\n",
@@ -119,12 +121,13 @@ def test_every_unused_key_params_included_and_every_layout_and_asset_is_named_on
     note = notes[0]
     assert "params.myOwnColour: kept under params for the site's own templates" in note
     # Read by the site's own Go shortcode (which runs), or by a `param` shortcode in content: used.
-    assert "readByShortcode" not in note and "readInContent" not in note
+    assert "readByShortcode" not in note and "readInContent" not in note and "readByHook" not in note
     assert "params.fuseOpts: blogbuild's own search and index.json instead of Fuse.js" in note
     assert "params.homeInfoParams.AlignSocialIconsTo" in note and "params.assets.disableHLJS" in note
     assert "params.comments: comments are params.giscus or params.utterances" in note
     assert "layouts/_default/single.html: page layouts do not run" in note
-    assert "layouts/partials/extend_head.html: page partials do not run" in note
+    assert "layouts/partials/footer.html: page partials do not run" in note
+    assert "extend_head.html" not in note    # PaperMod's hook runs in the default theme
     assert "layouts/partials/box.html" not in note   # a shortcode calls it, so it runs
     assert "layouts/shortcodes/" not in note   # the site's Go shortcodes run (gotemplate/)
     assert "assets/css/extended/custom.css: Hugo Pipes do not run" in note

@@ -561,7 +561,9 @@ def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateT
             if is_shortcode:
                 found.append(TemplateToPort(shown, "shortcode", tuple(shortcode_uses.get(name, ())), problem))
             elif relative.startswith(("partials/", "_partials/")):
-                found.append(TemplateToPort(shown, "partial", (), problem))
+                hook = path.name in ("extend_head.html", "extend_footer.html")   # PaperMod's, run on every page
+                found.append(TemplateToPort(shown, "partial", ("every page (PaperMod's hook)",) if hook else (),
+                                            problem))
             else:
                 found.append(TemplateToPort(shown, "layout", tuple(layout_uses.get(name, ()))))
     for name in sorted(shortcode_uses):

@@ -162,7 +162,7 @@ def params_read_by_the_site(root: Path, content_dir: str = "content") -> set[str
     layouts = root / "layouts"
     shortcodes = [path.relative_to(root).as_posix() for path in layouts.rglob("*") if path.is_file()
                   and path.relative_to(root).as_posix().lower().startswith(_SHORTCODES)] if layouts.is_dir() else []
-    for template in sorted(_running_templates(root, shortcodes)):
+    for template in sorted(_running_templates(root, shortcodes + _extend_hooks(root))):
         for whole, named in _SITE_PARAM.findall(_read_inside(root, root / template)):
             if not (whole or named):
                 return None
@@ -185,15 +185,22 @@ def _read_inside(root: Path, path: Path) -> str:
 
 
 def site_files(root: Path) -> list[str]:
-    """Every file under the site's layouts/ and assets/ (relative, sorted) but its Go shortcodes and the partials
-    they call, which run."""
+    """Every file under the site's layouts/ and assets/ (relative, sorted) but its Go shortcodes, PaperMod's
+    extension partials and the partials they call, which run."""
     found: list[str] = []
     for folder in ("layouts", "assets"):
         top = root / folder
         if top.is_dir():
             found += sorted(path.relative_to(root).as_posix() for path in top.rglob("*") if path.is_file())
-    running = _running_templates(root, [name for name in found if name.lower().startswith(_SHORTCODES)])
+    running = _running_templates(root, [name for name in found if name.lower().startswith(_SHORTCODES)]
+                                 + _extend_hooks(root))
     return [name for name in found if name not in running]
+
+
+def _extend_hooks(root: Path) -> list[str]:
+    """PaperMod's extend_head.html and extend_footer.html of the site: the default theme runs them too."""
+    return [folder + name for folder in _PARTIALS for name in ("extend_head.html", "extend_footer.html")
+            if (root / folder / name).is_file()]
 
 
 def _running_templates(root: Path, shortcodes: list[str]) -> set[str]:

@@ -173,7 +173,7 @@ class _SiteLoader(jinja2.FileSystemLoader):
 
 
 def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
-                     bytecode_dir: Path | None = None) -> jinja2.Environment:
+                     bytecode_dir: Path | None = None, go: Any = None) -> jinja2.Environment:
     """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping;
     compiled templates are kept in bytecode_dir when given (its name must change with blogbuild's code:
     Jinja keys its cache by template source only, not by these environment options)."""
@@ -210,8 +210,27 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                edit_link=lambda post: edit_link_for(config.theme, post.params, post.rel_path),
                                post_cover=lambda post, single=True: cover_for(config.theme, post.params, post.rel_path,
                                                                               post.resources, post.url, single),
-                               markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)))
+                               markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)),
+                               hugo_extend=partial(_hugo_extend, config, go))
     return environment
+
+
+_HUGO_KINDS = {"post": "page", "home": "home", "section": "section", "term": "term", "terms": "taxonomy"}
+
+
+def _hugo_extend(config: SiteConfig, go: Any, name: str, page: Any, post: Any = None) -> Markup:
+    """PaperMod's extension partial (extend_head.html, extend_footer.html) of a Hugo site for one page, its `.`
+    the page as Hugo's templates see it (gotemplate/); "" when the site has none."""
+    if go is None or name not in go.extend_partials():
+        return Markup("")
+    from .gotemplate.objects import PageInfo, Params
+    params = post.params if post is not None else {}
+    info = PageInfo(Title=str(page.title or ""), RelPermalink=config.site_url(page.url),
+                    Permalink=config.absolute_url(page.url), Params=Params.of(params),
+                    Section=post.section if post is not None else "", date=post.date if post is not None else None,
+                    Description=str(params.get("description") or ""),
+                    page_kind=_HUGO_KINDS.get(str(page.kind), "page"), site_info=go.site)
+    return Markup(go.extend(name, info))
 
 
 def _feed_alternates(config: SiteConfig, url: str) -> list[tuple[str, str, str]]:

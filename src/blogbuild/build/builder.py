@@ -346,13 +346,14 @@ class Builder:
         from ..render import TemplateSet, make_environment
         from ..markdown.shortcodes import load_shortcodes
         bytecode = self._cache.bytecode_dir if self.use_cache else None
-        templates = TemplateSet(make_environment(self.config, dirs, bytecode))
+        shortcodes = load_shortcodes(dirs, inside, self.config)
+        templates = TemplateSet(make_environment(self.config, dirs, bytecode, shortcodes.go))
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)
         else:
             self.pages.cache.clear()
         self.state.templates_key = key
-        self._templates = _Templates(key, templates, load_shortcodes(dirs, inside, self.config),
+        self._templates = _Templates(key, templates, shortcodes,
                                      tuple(skipped_templates(self.config)))
         return self._templates
 

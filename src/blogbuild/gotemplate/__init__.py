@@ -24,6 +24,7 @@ from .objects import Params, RenderState, SiteInfo
 from .parse import GoTemplateError
 
 MAX_PARTIAL_DEPTH = 20
+EXTEND_PARTIALS = ("extend_head.html", "extend_footer.html")
 # The first line of a translation `init --from-hugo` writes into templates/shortcodes/: such a file is the
 # author's own from then on, and renders in the Go templates' environment (Hugo's names and escaping).
 TRANSLATED_MARK = "{#- blogbuild: translated from "
@@ -73,21 +74,68 @@ class GoTemplates:
     site: SiteInfo = field(default_factory=SiteInfo)
 
     def warnings(self) -> list[SourceWarning]:
-        """One warning per shortcode or partial file the translator cannot take, at its line:col."""
+        """One warning per template of the site's own that the translator cannot take, at its line:col: its
+        shortcodes and PaperMod's extension partials (a theme's files, and partials only a shortcode calls,
+        are named where a post uses them), and one per extension partial that fails on the home page."""
         found = []
-        for source in (*self.shortcodes.values(), *self.partials.values()):
+        own = [source for source in self.shortcodes.values() if source.path.startswith("layouts/")]
+        for source in (*own, *self.extend_partials().values()):
             error = source.error
             if error is not None:
                 found.append(SourceWarning(source.path, error.line, f"{error.message}; blogbuild cannot "
                                            "run this Go template (see docs/go-templates.md): port it to Jinja "
                                            "in templates/ (shortcodes in templates/shortcodes/)",
                                            column=error.column))
+        for name, problem in self.extend_failures().items():
+            found.append(SourceWarning(self.partials[name].path, 1, f"{problem}; it is left out of the pages; "
+                                       "port what it does to templates/ (a base.html block)"))
         return found
+
+    def extend_partials(self) -> dict[str, GoSource]:
+        """PaperMod's extension hooks the default theme includes: extend_head.html and extend_footer.html."""
+        return {name: self.partials[name] for name in EXTEND_PARTIALS if name in self.partials}
+
+    @functools.cached_property
+    def _extend_failures(self) -> dict[str, str]:
+        from .objects import PageInfo
+        home = PageInfo(Title=self.site.Title, RelPermalink=self.site.rel_url(""), Permalink=self.site.BaseURL,
+                        page_kind="home", site_info=self.site)
+        failures = {}
+        for name, source in self.extend_partials().items():
+            if source.error is None:
+                try:
+                    render(source, home, self.state(_no_markdown))
+                except Exception as error:  # noqa: BLE001 - a template's failure is reported, never raised
+                    failures[name] = f"{type(error).__name__}: {error}" if not str(error) else str(error)
+        return failures
+
+    def extend_failures(self) -> dict[str, str]:
+        """The extension partials that translate but fail on the home page, with why."""
+        return self._extend_failures
+
+    def extend(self, name: str, page: Any) -> str:
+        """The HTML of an extension partial for one page ("" when it is missing or cannot run)."""
+        source = self.extend_partials().get(name)
+        if source is None or source.error is not None or name in self.extend_failures():
+            return ""
+        try:
+            return render(source, page, self.state(_no_markdown))
+        except Exception as error:  # noqa: BLE001 - one page's failure leaves the hook out of that page
+            return f"<!-- blogbuild: {source.path} could not run on this page: {error} -->"
 
     def state(self, markdownify: Any) -> RenderState:
         """The render state of one post: markdownify renders in that post."""
         return RenderState(self.site, markdownify, functools.partial(_render_partial, self, markdownify, 0),
                            self.strings)
+
+
+def _no_markdown(text: str) -> str:
+    """markdownify outside a post (an extension partial): the markdown of the site's own config."""
+    from ..markdown import render_markdown
+    html = render_markdown(text).html
+    import re
+    match = re.fullmatch(r"<p>((?:(?!</?p>).)*)</p>\n?", html, re.S)
+    return match.group(1) if match else html
 
 
 @functools.lru_cache(maxsize=512)

@@ -179,7 +179,15 @@ class PageInfo(GoObject):
     lastmod: datetime | None = None
     Description: str = ""
     file_path: str = ""
+    page_kind: str = "page"      # Hugo's kinds: page, home, section, taxonomy, term
+    site_info: "SiteInfo | None" = None
     kind = "Page"
+
+    @property
+    def Site(self) -> "SiteInfo":  # noqa: N802
+        if self.site_info is None:
+            raise UnsupportedField("Page.Site is not known here")
+        return self.site_info
 
     @property
     def Date(self) -> GoTime:  # noqa: N802
@@ -195,7 +203,7 @@ class PageInfo(GoObject):
 
     @property
     def Kind(self) -> str:  # noqa: N802
-        return "page"
+        return self.page_kind
 
     @property
     def Type(self) -> str:  # noqa: N802
@@ -203,7 +211,11 @@ class PageInfo(GoObject):
 
     @property
     def IsPage(self) -> bool:  # noqa: N802
-        return True
+        return self.page_kind == "page"
+
+    @property
+    def IsHome(self) -> bool:  # noqa: N802
+        return self.page_kind == "home"
 
     @property
     def LinkTitle(self) -> str:  # noqa: N802

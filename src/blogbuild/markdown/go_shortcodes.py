@@ -4,6 +4,7 @@ typographer unless the template calls markdownify), `{{% %}}` output rendered as
 template blogbuild cannot run shown as its inner text with a warning at the post's line."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -34,7 +35,7 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
     inner = context.expand_text(node.inner, inner_line_offset) if node.inner is not None else None
     call = ShortcodeCall(Name=node.name, positional=positional, named=named, is_named=bool(named), inner=inner,
                          Ordinal=ordinal, Position=f"{context.path}:{line}:{column}",
-                         Page=context.page or _NO_PAGE, Site=templates.site)
+                         Page=replace(context.page or _NO_PAGE, site_info=templates.site), Site=templates.site)
     state = templates.state(lambda text: context.markdown(text, inner_line_offset, inline=True))
     try:
         html = render(source, call, state)
