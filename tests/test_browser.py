@@ -14,6 +14,8 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from support.bundled_site import REPO, build_site, copy_bundled_site, serve_folder
+
+from blogbuild import assets
 from support.tools import missing_tool
 
 pytestmark = pytest.mark.browser
@@ -398,19 +400,31 @@ def test_math_is_typeset_with_javascript_off(site, browser):
     assert formulas > 0
 
 
+# What a page with one flowchart may download of mermaid (issue 25: it was 5.5 MB, the whole library).
+MERMAID_BUDGET_BYTES = 1_500_000
+
+
 def test_mermaid_loads_only_when_a_diagram_comes_near(wide_site, browser):
-    """The late post: no mermaid request at load; scrolling to the diagram loads it once and draws it."""
+    """The late post: no mermaid request at load; scrolling to the diagram imports the module once, with only
+    the chunks a flowchart needs (under 1.5 MB in all), and draws it."""
     context = browser.new_context(viewport={"width": 1280, "height": 700})
     page = context.new_page()
     problems = PageProblems(page)
     requested: list[str] = []
+    sizes: dict[str, int] = {}
     page.on("request", lambda request: "mermaid" in request.url and requested.append(request.url))
+    page.on("response", lambda response: "/vendor/mermaid-" in response.url and sizes.__setitem__(
+        response.url, len(response.body())))
     open_rendered(page, wide_site["url"] + "posts/late/")
     page.wait_for_timeout(300)
     assert requested == [], "mermaid was fetched before any diagram came near the viewport"
     assert page.locator("pre.mermaid svg").count() == 0
     draw_all_diagrams(page)
-    assert len(requested) == 1 and "/vendor/mermaid-" in requested[0]
+    assert [url for url in requested if url.endswith("/mermaid.esm.min.mjs")] == \
+        [wide_site["url"] + f"vendor/mermaid-{assets.MERMAID_VERSION}/mermaid.esm.min.mjs"]
+    assert len(requested) == len(set(requested)), "a chunk was fetched twice"
+    assert all("/vendor/mermaid-" in url and "/elk-" not in url for url in requested)
+    assert sum(sizes.values()) <= MERMAID_BUDGET_BYTES, sum(sizes.values())
     assert page.locator("pre.mermaid svg").count() == 1
     context.close()
     assert not problems.items, problems.items

@@ -213,7 +213,7 @@ def test_katex_and_mermaid_load_only_when_the_page_needs_them(config, needs_math
     assert ("mermaid" in html) == needs_mermaid
     assert scripts[-1] == "/js/render.js"
     assert assets.CDN_HOST not in html
-    assert "integrity=" not in html
+    assert "integrity=" not in html and "importmap" not in html
 
 
 def test_cdn_assets_carry_sri_and_browser_math_loads_katex(config):
@@ -227,8 +227,14 @@ def test_cdn_assets_carry_sri_and_browser_math_loads_katex(config):
     assert assets.ASSETS["katex_css"].cdn_url in styles
     assert assets.ASSETS["katex_js"].cdn_url in scripts
     assert mermaid == assets.ASSETS["mermaid_js"].cdn_url
-    render_js = document.xpath("//script[contains(@src, '/js/render.js')]")[0]
-    assert render_js.get("data-mermaid-integrity") == assets.ASSETS["mermaid_js"].integrity
+    # The module and every chunk it imports: the import map gives each its pinned hash (an SRI attribute
+    # on a tag could cover only the entry).
+    (import_map,) = document.xpath("//script[@type='importmap']")
+    integrity = json.loads(import_map.text)["integrity"]
+    assert integrity[assets.ASSETS["mermaid_js"].cdn_url] == assets.ASSETS["mermaid_js"].integrity
+    files = assets.manifest()["mermaid"]["files"]
+    assert len(integrity) == len([name for name in files if name.endswith(".mjs")]) > 100
+    assert all(url.startswith(f"{assets.CDN_BASE}/mermaid@{assets.MERMAID_VERSION}/dist/") for url in integrity)
     for element in document.xpath(f"//script[contains(@src, '{assets.CDN_HOST}')] | "
                                   f"//link[contains(@href, '{assets.CDN_HOST}')]"):
         url = element.get("src") or element.get("href")
@@ -246,7 +252,7 @@ def test_site_assets_are_versioned_under_the_base_path(config):
     styles, scripts, mermaid = _asset_links(html)
     assert "/blog/vendor/katex-0.19.1/katex.min.css" in styles
     assert "/blog/vendor/katex-0.19.1/katex.min.js" in scripts
-    assert mermaid == "/blog/vendor/mermaid-12.3.0/mermaid.min.js"
+    assert mermaid == "/blog/vendor/mermaid-12.3.0/mermaid.esm.min.mjs"
     assert assets.CDN_HOST not in html
     assert "integrity=" not in html
     assert styles[0] == "/blog/css/style.css"

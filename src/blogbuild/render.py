@@ -177,7 +177,7 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
     """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping;
     compiled templates are kept in bytecode_dir when given (its name must change with blogbuild's code:
     Jinja keys its cache by template source only, not by these environment options)."""
-    from .assets import ASSETS, asset_url
+    from .assets import ASSETS, asset_url, import_map_integrity
     from .sources import site_folders
 
     cache = None
@@ -211,7 +211,8 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                post_cover=lambda post, single=True: cover_for(config.theme, post.params, post.rel_path,
                                                                               post.resources, post.url, single),
                                markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)),
-                               hugo_extend=partial(_hugo_extend, config, go))
+                               hugo_extend=partial(_hugo_extend, config, go),
+                               mermaid_import_map=lambda: import_map_integrity("mermaid"))
     return environment
 
 
