@@ -250,3 +250,19 @@ def test_an_extension_partial_that_cannot_run_is_named_once_and_left_out(make_si
                                "blogbuild's translation; it is left out of the pages") for line in lines), lines
     html = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
     assert '<meta name="a">' not in html
+
+
+def test_a_template_cannot_reach_pythons_internals(make_site, monkeypatch, capsys) -> None:
+    """Go names map to Jinja attribute lookups: a dunder name is refused, never evaluated."""
+    from blogbuild.cli import main
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        "layouts/shortcodes/peek.html": "{{ .__class__.__init__.__globals__ }}",
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< peek >}}\n',
+    })
+    monkeypatch.chdir(site)
+    capsys.readouterr()
+    assert main(["build", "-q", "-j", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "field __class__ is not a Hugo field" in err
+    assert "__globals__" not in (site / "public/posts/p/index.html").read_text(encoding="utf-8").split("<article")[1]

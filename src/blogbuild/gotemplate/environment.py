@@ -19,7 +19,9 @@ from .objects import GoObject, GoTime, UnsupportedField
 
 
 def go_field(value: Any, name: Any) -> Any:
-    """`.name` on a value, as Go templates read it."""
+    """`.name` on a value, as Go templates read it; Python's own attributes (dunder names) are never reached."""
+    if str(name).startswith("__"):
+        raise UnsupportedField(f"field {name} is not a Hugo field")
     if value is None:
         return None
     if isinstance(value, Mapping):
