@@ -231,7 +231,7 @@ def _hugo_extend(config: SiteConfig, go: Any, name: str, page: Any, post: Any = 
                     Section=post.section if post is not None else "", date=post.date if post is not None else None,
                     Description=str(params.get("description") or ""),
                     page_kind=_HUGO_KINDS.get(str(page.kind), "page"), site_info=go.site)
-    return Markup(go.extend(name, info))
+    return Markup(go.extend(name, info, lambda text: str(_markdownify(config, text, inline=True))))
 
 
 def _feed_alternates(config: SiteConfig, url: str) -> list[tuple[str, str, str]]:

@@ -104,7 +104,7 @@ class GoTemplates:
         for name, source in self.extend_partials().items():
             if source.error is None:
                 try:
-                    render(source, home, self.state(_no_markdown))
+                    render(source, home, self.state(_escaped))
                 except Exception as error:  # noqa: BLE001 - a template's failure is reported, never raised
                     failures[name] = f"{type(error).__name__}: {error}" if not str(error) else str(error)
         return failures
@@ -113,13 +113,14 @@ class GoTemplates:
         """The extension partials that translate but fail on the home page, with why."""
         return self._extend_failures
 
-    def extend(self, name: str, page: Any) -> str:
-        """The HTML of an extension partial for one page ("" when it is missing or cannot run)."""
+    def extend(self, name: str, page: Any, markdownify: Any) -> str:
+        """The HTML of an extension partial for one page ("" when it is missing or cannot run); markdownify
+        renders markdown with the site's settings (the caller's: gotemplate does not import markdown)."""
         source = self.extend_partials().get(name)
         if source is None or source.error is not None or name in self.extend_failures():
             return ""
         try:
-            return render(source, page, self.state(_no_markdown))
+            return render(source, page, self.state(markdownify))
         except Exception as error:  # noqa: BLE001 - one page's failure leaves the hook out of that page
             return f"<!-- blogbuild: {source.path} could not run on this page: {error} -->"
 
@@ -129,13 +130,10 @@ class GoTemplates:
                            self.strings)
 
 
-def _no_markdown(text: str) -> str:
-    """markdownify outside a post (an extension partial): the markdown of the site's own config."""
-    from ..markdown import render_markdown
-    html = render_markdown(text).html
-    import re
-    match = re.fullmatch(r"<p>((?:(?!</?p>).)*)</p>\n?", html, re.S)
-    return match.group(1) if match else html
+def _escaped(text: str) -> str:
+    """markdownify where the text only has to be safe (trying a partial on the home page)."""
+    import html
+    return html.escape(text, quote=False)
 
 
 @functools.lru_cache(maxsize=512)
