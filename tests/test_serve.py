@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import shutil
 import socket
 import threading
 import time
@@ -669,3 +670,27 @@ def test_after_a_save_the_saved_files_warnings_come_first_and_the_rest_is_one_li
         save(alpha, alpha.read_text(encoding="utf-8") + "\nmore\n")
         wait_until(lambda: dev.rebuilds > count, message="the rebuild")
     assert "warning" not in quiet.getvalue()
+
+
+def _mermaid_checkable() -> bool:
+    from blogbuild.check import find_node_modules
+    from blogbuild.config import SiteConfig
+    return shutil.which("node") is not None and find_node_modules(SiteConfig(root="/nonexistent"), "mermaid") is not None
+
+
+@pytest.mark.node
+@pytest.mark.skipif(not _mermaid_checkable(), reason="needs node and mermaid (npm ci in tests/node)")
+def test_a_mermaid_syntax_error_in_the_saved_file_is_a_warning_at_its_line(site):
+    """After the rebuild (which shows the page at once), Node's mermaid parses the saved post's diagrams: the
+    error reaches the terminal and the page's status at its file:line; a post that parses adds nothing."""
+    out = io.StringIO()
+    with DevServer(ServeOptions(root=str(site), port=0), out=out) as dev:
+        post = site / "content/posts/gamma.md"
+        count = dev.rebuilds
+        save(post, post.read_text(encoding="utf-8") + "\n```mermaid\ngraph TD\n  A --> B\n  B --> {oops\n```\n")
+        wait_until(lambda: dev.rebuilds > count, message="the rebuild")
+        found = wait_until(lambda: [item for item in dev.status()["warnings"] if "mermaid" in item["message"]],
+                           message="the mermaid warning")
+        lines = post.read_text(encoding="utf-8").split("\n")
+        assert found[0]["path"] == "content/posts/gamma.md" and lines[found[0]["line"] - 1] == "  B --> {oops"
+        assert "content/posts/gamma.md:" in out.getvalue() and "mermaid:" in out.getvalue()

@@ -340,6 +340,13 @@ def _run_node(script: str, node: str | None, modules: Path | None, items: list, 
     return results, ""
 
 
+def mermaid_problems(config: SiteConfig, posts: Iterable[Post], node: str | None) -> tuple[list[SourceError], str]:
+    """The mermaid diagrams of these posts through mermaid's own parser in Node (at their file:line), and a
+    note when they cannot be checked here; serve checks the saved posts with it."""
+    diagrams = [(post, text) for post in posts for text in _mermaid_of(post.content_html)]
+    return _run_mermaid(config, diagrams, node) if diagrams else ([], "")
+
+
 def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]],
                  node: str | None) -> tuple[list[SourceError], str]:
     items = [{"id": index, "text": text} for index, (_, text) in enumerate(diagrams)]

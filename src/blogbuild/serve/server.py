@@ -23,6 +23,7 @@ from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
 from .http import Handler, HttpServer, HttpServer6
 from .paths import resolve_request_path
+from .diagrams import check_in_background
 from .reports import ErrorReport, error_report, saved_file_warnings, warning_lines
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
 from .warm import SavedServe, ServedInputs, first_build, published_tree, save_builder_state, served_tree
@@ -303,6 +304,8 @@ class DevServer:
             self.say(line)
         self._finish(report, (), previous.result is not None)
         self._broadcast("ok", {"generation": step.state.generation})
+        if previous.result is not None:
+            check_in_background(self, result, shown_paths, step.state.generation)
         if previous.result is not None and (step.changed or step.removed):
             self._announce(step.state.generation, step.changed, step.removed)
         return report
