@@ -1,6 +1,8 @@
 // Live reload for `blogbuild serve`. The server injects this script into the HTML it serves, never into
 // built files. It listens on /__blogbuild/events (Server-Sent Events):
-//   reload {generation, pages, assets, all}  reload when this page, a shared asset, or everything changed
+//   reload {generation, pages, assets, all}  this page changed: its new <main> is put in place (the reader's
+//                                            place, drawn diagrams and typeset math kept); a shared asset,
+//                                            everything, or a change outside <main>: a full reload
 //   css    {generation, stylesheets}         swap the stylesheets, no reload
 //   error  {errors: [{path, line, stage, message, text, excerpt}]}   show the overlay
 //   ok     {generation}                      remove the overlay (the status then names the saved file's warnings)
@@ -73,6 +75,73 @@
   function reload() {
     saveScroll();
     location.reload();
+  }
+
+  // ---- the new content in place ------------------------------------------------------------------
+  // What must be equal for an in-place update: the stylesheets and scripts, the header and the footer.
+  function frame(doc) {
+    var parts = [];
+    doc.querySelectorAll("link[rel~='stylesheet'], script[src]").forEach(function (node) {
+      var url = node.getAttribute("href") || node.getAttribute("src") || "";
+      if (url.indexOf("/__blogbuild/") < 0) { parts.push(url.replace(/[?&]blogbuild=\d+/, "")); }
+    });
+    ["header.site-header", "footer.site-footer"].forEach(function (selector) {
+      var node = doc.querySelector(selector);
+      parts.push(node ? node.outerHTML : "");
+    });
+    return parts.join("\n");
+  }
+
+  // Taken now, as the server sent it: this script runs at the end of <body>, before the theme's deferred
+  // scripts change the header (menus, the theme toggle).
+  var servedFrame = frame(document);
+
+  function nearestHeading() {
+    var headings = document.querySelectorAll("#main h1[id], #main h2[id], #main h3[id], #main h4[id], #main h5[id], #main h6[id]");
+    var nearest = null;
+    for (var i = 0; i < headings.length; i++) {
+      if (headings[i].getBoundingClientRect().top <= 1) { nearest = headings[i]; } else { break; }
+    }
+    return nearest ? { id: nearest.id, top: nearest.getBoundingClientRect().top } : null;
+  }
+
+  // Fetch this page as the server now has it and swap its <main> in: the text changes where the reader
+  // is, nothing jumps, and a diagram whose source did not change keeps its drawing. Anything else
+  // (the frame changed, a fetch failed) falls back to a full reload.
+  function updateInPlace(newGeneration) {
+    var scrollY = window.scrollY;
+    var anchor = nearestHeading();
+    return fetch(location.pathname + location.search, { cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) { throw new Error("HTTP " + response.status); }
+        return response.text();
+      })
+      .then(function (html) {
+        var next = new DOMParser().parseFromString(html, "text/html");
+        var fresh = next.getElementById("main");
+        var old = document.getElementById("main");
+        var nextFrame = frame(next);
+        if (!fresh || !old || nextFrame !== servedFrame) { throw new Error("the page's frame changed"); }
+        var drawn = {};
+        old.querySelectorAll("pre.mermaid[data-processed][data-source]").forEach(function (block) {
+          var source = block.getAttribute("data-source");
+          (drawn[source] = drawn[source] || []).push(block);
+        });
+        fresh.querySelectorAll("pre.mermaid").forEach(function (block) {
+          var kept = drawn[block.textContent];
+          if (kept && kept.length) { block.replaceWith(kept.shift()); }
+        });
+        var adopted = document.adoptNode(fresh);
+        old.replaceWith(adopted);
+        document.title = next.title;
+        // The same heading at the same height, else the same scroll offset.
+        var target = anchor ? document.getElementById(anchor.id) : null;
+        window.scrollTo(0, target ? target.getBoundingClientRect().top + window.scrollY - anchor.top : scrollY);
+        generation = newGeneration;
+        servedFrame = nextFrame;
+        document.dispatchEvent(new CustomEvent("blogbuild:content-replaced"));
+      })
+      .catch(function () { reload(); });
   }
 
   // ---- stylesheets -------------------------------------------------------------------------------
@@ -193,7 +262,9 @@
   }
 
   // ---- server state ------------------------------------------------------------------------------
-  function checkStatus() {
+  // catchUp: after (re)connecting, a page older than the server's reloads; after "ok" the "reload" event
+  // that follows says what to do with this page.
+  function checkStatus(catchUp) {
     var page = servedPage || here;
     fetch("/__blogbuild/status?page=" + encodeURIComponent(page), { cache: "no-store" })
       .then(function (response) { return response.json(); })
@@ -202,7 +273,7 @@
         else { showOverlay(status.errors); }
         // A rebuild may have happened between serving this page and connecting: catch up.
         var newer = status.page_generation !== null && status.page_generation > generation;
-        if (newer || (generation === 0 && status.generation > 0)) { reload(); }
+        if (catchUp && (newer || (generation === 0 && status.generation > 0))) { reload(); }
       })
       .catch(function () { /* the server is restarting; the event stream reconnects */ });
   }
@@ -214,11 +285,13 @@
   function connect() {
     if (!window.EventSource) { return; }
     var source = new EventSource("/__blogbuild/events");
-    source.addEventListener("open", checkStatus);
+    source.addEventListener("open", function () { checkStatus(true); });
     source.addEventListener("reload", function (event) {
       var data = parse(event);
-      if (data.all || generation === 0 || isThisPage(data.pages || []) || (data.assets || []).length) {
+      if (data.all || generation === 0 || (data.assets || []).length) {
         reload();
+      } else if (isThisPage(data.pages || [])) {
+        updateInPlace(data.generation || generation);
       }
     });
     source.addEventListener("css", function (event) {
@@ -229,7 +302,7 @@
       // The EventSource's own connection errors arrive as "error" events without data.
       if (event.data) { showOverlay(parse(event).errors); }
     });
-    source.addEventListener("ok", function () { removeOverlay(); checkStatus(); });
+    source.addEventListener("ok", function () { removeOverlay(); checkStatus(false); });
     window.addEventListener("pagehide", function () { source.close(); });
   }
 
