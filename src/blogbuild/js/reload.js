@@ -122,6 +122,12 @@
         var old = document.getElementById("main");
         var nextFrame = frame(next);
         if (!fresh || !old || nextFrame !== servedFrame) { throw new Error("the page's frame changed"); }
+        // A script in the content (comments, an embed's own) would not run when put in place: reload.
+        var runnable = Array.prototype.some.call(fresh.querySelectorAll("script"), function (node) {
+          var type = (node.getAttribute("type") || "").toLowerCase();
+          return !type || type === "module" || type.indexOf("javascript") >= 0 || type.indexOf("ecmascript") >= 0;
+        });
+        if (runnable) { throw new Error("the content holds a script"); }
         var drawn = {};
         old.querySelectorAll("pre.mermaid[data-processed][data-source]").forEach(function (block) {
           var source = block.getAttribute("data-source");
