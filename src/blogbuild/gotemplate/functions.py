@@ -130,9 +130,20 @@ def _number(value: Any) -> int | float:
         raise HugoFunctionError(f"unable to cast {value!r} to a number") from None
 
 
+# Hugo's default titleCaseStyle, AP: small words stay lower case unless first or last.
+_AP_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "en", "for", "if", "in", "nor", "of", "on",
+                             "or", "per", "so", "the", "to", "up", "v", "vs", "via", "yet"})
+
+
 def _title(text: Any) -> str:
-    # Hugo's default title case (AP style off): every word capitalised.
-    return re.sub(r"[^\s]+", lambda match: match.group(0)[:1].upper() + match.group(0)[1:], go_string(text))
+    words = go_string(text).split(" ")
+    last = len(words) - 1
+
+    def one(index: int, word: str) -> str:
+        if 0 < index < last and word.lower() in _AP_SMALL_WORDS:
+            return word.lower()
+        return word[:1].upper() + word[1:]
+    return " ".join(one(index, word) for index, word in enumerate(words))
 
 
 def _trim(text: Any, cutset: str) -> str:
@@ -213,12 +224,13 @@ def _in(collection: Any, item: Any) -> bool:
 
 
 def urlize(text: Any) -> str:
-    """Hugo's urlize: spaces to hyphens, lower case kept as written, unsafe characters percent-encoded."""
+    """Hugo's urlize: each path segment made safe as Hugo makes it (blogbuild's urls.urlize: lower case,
+    spaces to hyphens, unsafe characters dropped, CJK kept), then percent-encoded; slashes stay."""
     from urllib.parse import quote
-    value = go_string(text).strip()
-    value = re.sub(r"\s+", "-", value)
-    value = unicodedata.normalize("NFC", value)
-    return quote(value.lower(), safe="/-_.~!$&'()*+,;=:@%#?")
+
+    from ..urls import urlize as segment
+    value = unicodedata.normalize("NFC", go_string(text))
+    return quote("/".join(segment(part) if part.strip() else part for part in value.split("/")), safe="/-_.~+")
 
 
 def _plainify(text: Any) -> str:
