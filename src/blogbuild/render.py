@@ -457,7 +457,8 @@ class Planner:
     def _page(self, url: str, template: str, kind: str, context: dict[str, Any], key_parts: Iterable[str],
               source: str = "", output_path: str | None = None) -> PlannedPage:
         closure_key, uses_site = self.templates.closure(template)
-        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", str(self.site_year), url,
+        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", str(self.site_year),
+                             self.site.stylesheet, url,
                              *key_parts)
         context = {"site": self.site, "site_year": self.site_year, **context}
         return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)

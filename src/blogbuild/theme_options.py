@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any
 
 COLOR_SCHEMES = ("auto", "light", "dark")
+PAPERMOD_EXTENDED_CSS = "assets/css/extended/*.css"   # what PaperMod bundles after its own stylesheet
 TOC_SIDES = ("right", "left")
 
 
@@ -60,6 +61,9 @@ class ThemeOptions:
     favicon_16: str = ""
     favicon_32: str = ""
     apple_touch_icon: str = ""
+    # The site's own stylesheets, published as one file linked after the theme's: files or glob patterns under the
+    # site folder, each pattern's files in name order (PaperMod bundles assets/css/extended/*.css so).
+    extended_css: tuple[str, ...] = ()
 
     def option_for(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
         """The option for one page: its front matter's PaperMod key when it sets one (as `.Param` reads it)."""
@@ -191,6 +195,7 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
     _footer(keyed.get("footer"), theme, used)
     if papermod:
         theme["copyright_markdown"] = True
+        theme["extended_css"] = [PAPERMOD_EXTENDED_CSS]
     keywords = keyed.get("keywords")
     if isinstance(keywords, str) or (isinstance(keywords, list) and all(isinstance(item, str) for item in keywords)):
         theme["keywords"] = [keywords] if isinstance(keywords, str) else list(keywords)
@@ -302,7 +307,12 @@ def _checked(name: str, given: Any, default: Any, fail: Callable[[str], Exceptio
     if isinstance(default, tuple):
         items = [given] if isinstance(given, str) else given
         if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
-            raise fail(f"theme.{name} must be a list of image URLs, not {given!r}")
+            what = "CSS files or patterns under the site folder" if name == "extended_css" else "image URLs"
+            raise fail(f"theme.{name} must be a list of {what}, not {given!r}")
+        if name == "extended_css" and any(item.startswith(("/", "\\")) or ".." in item.replace("\\", "/").split("/")
+                                          for item in items):
+            raise fail(f"theme.extended_css names files under the site folder (assets/css/extended/*.css), "
+                       f"not {given!r}")
         return tuple(items)
     if not isinstance(given, str):
         raise fail(f"theme.{name} must be text, not {given!r}")
