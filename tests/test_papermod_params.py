@@ -74,6 +74,7 @@ EDIT_LINK = r'href="([^"]*)" rel="noopener noreferrer edit"'
 KEYWORDS = r'<meta name="keywords" content="([^"]*)"'
 PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
 POST = "/posts/p2/"
+PM_DATE, BB_DATE = r"<span title='[^']*'>([^<]*)</span>", r'<time datetime="[^"]*">([^<]*)</time>'
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,8 @@ CASES = {
     "footer.text": Case(POST, {"footer": {"text": "Made with **care**"}},
                         inside('<footer class="footer"', "<strong>care</strong>"),
                         inside('<footer class="site-footer"', "<strong>care</strong>")),
+    "DateFormat": Case(POST, {"DateFormat": "Mon, 02 Jan 2006"}, attribute(PM_DATE), attribute(BB_DATE)),
+    "DateFormat-list": Case("/", {"DateFormat": "2006-01-02"}, attribute(PM_DATE), attribute(BB_DATE)),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
     "ShowRssButtonInSectionTermList-section": Case(
         "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),

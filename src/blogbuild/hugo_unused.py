@@ -63,7 +63,6 @@ _PARAMS = {
     "fuseopts": "blogbuild's own search and index.json instead of Fuse.js",
     "mainsections": "every page is listed unless its front matter says list: false",
     "env": "social meta is always written, analytics only by build, never by serve",
-    "dateformat": "dates are shown as YYYY-MM-DD",
     "showpagenums": "list pages say 'page n of m'",
     "disablespecial1stpost": "the home page's first post is a card like the others",
     "showallpagesinarchive": "the archives list every listed page",

@@ -64,6 +64,7 @@ class ThemeOptions:
     # The site's own stylesheets, published as one file linked after the theme's: files or glob patterns under the
     # site folder, each pattern's files in name order (PaperMod bundles assets/css/extended/*.css so).
     extended_css: tuple[str, ...] = ()
+    date_format: str = ""               # DateFormat: a Go layout ("January 2, 2006") or :date_long; "" = YYYY-MM-DD
 
     def option_for(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
         """The option for one page: its front matter's PaperMod key when it sets one (as `.Param` reads it)."""
@@ -184,6 +185,12 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
     if isinstance(scheme, str):
         theme["color_scheme"] = scheme.lower() if scheme.lower() in COLOR_SCHEMES else "auto"
         used.add("params.defaulttheme")
+    date_format = keyed.get("dateformat")
+    if isinstance(date_format, str) and date_format.strip():
+        theme["date_format"] = date_format
+        used.add("params.dateformat")
+    elif papermod:
+        theme["date_format"] = ":date_long"   # PaperMod's default (time.Format's default for the site's language)
     side = keyed.get("tocside")
     if isinstance(side, str) and side.lower() in TOC_SIDES:
         theme["toc_side"] = side.lower()
