@@ -52,6 +52,11 @@ def attribute(pattern: str) -> Probe:
     return probe
 
 
+def share_targets(pattern: str) -> Probe:
+    """The share links of a page, in order (every match of pattern's group)."""
+    return lambda html: tuple(re.findall(pattern, html))
+
+
 def scheme(html: str) -> str:
     match = re.search(r"<html[^>]*data-theme=\"(light|dark)\"", html)
     return match.group(1) if match else "auto"
@@ -74,6 +79,7 @@ EDIT_LINK = r'href="([^"]*)" rel="noopener noreferrer edit"'
 KEYWORDS = r'<meta name="keywords" content="([^"]*)"'
 PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
 POST = "/posts/p2/"
+PM_SHARE, BB_SHARE = r'aria-label="share [^"]* on (\w+)"', r'data-share="(\w+)"'
 PM_DATE, BB_DATE = r"<span title='[^']*'>([^<]*)</span>", r'<time datetime="[^"]*">([^<]*)</time>'
 
 
@@ -156,6 +162,8 @@ CASES = {
     "footer.text": Case(POST, {"footer": {"text": "Made with **care**"}},
                         inside('<footer class="footer"', "<strong>care</strong>"),
                         inside('<footer class="site-footer"', "<strong>care</strong>")),
+    "ShareButtons": Case(POST, {"ShareButtons": ["reddit", "twitter", "ycombinator"]}, share_targets(PM_SHARE),
+                         share_targets(BB_SHARE), base={"ShowShareButtons": True}),
     "DateFormat": Case(POST, {"DateFormat": "Mon, 02 Jan 2006"}, attribute(PM_DATE), attribute(BB_DATE)),
     "DateFormat-list": Case("/", {"DateFormat": "2006-01-02"}, attribute(PM_DATE), attribute(BB_DATE)),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),

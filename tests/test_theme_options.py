@@ -242,3 +242,13 @@ def test_date_format_from_papermod_params_and_blogbuild_yaml(make_site) -> None:
     assert theme["date_format"] == "2 Jan 2006" and "params.dateformat" in used
     html = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {date_format: 'January 2, 2006'}\n"})
     assert re.search(r'<p class="post-meta">\n<time datetime="[^"]+">January 1, 2024</time>', html), html
+
+
+def test_share_targets_from_papermods_share_buttons_and_blogbuild_yaml(make_site) -> None:
+    assert papermod_theme({}, True)[0]["share_targets"][:3] == ["x", "linkedin", "reddit"]
+    theme, used = papermod_theme({"ShareButtons": ["telegram", "Twitter"]}, False)
+    assert theme["share_targets"] == ["x", "telegram"] and "params.sharebuttons" in used, "PaperMod's order"
+    html = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {share_targets: [whatsapp]}\n"})
+    assert re.findall(r'data-share="(\w+)"', html) == ["whatsapp"] and 'class="copy-link"' in html
+    with pytest.raises(SourceError, match="share_targets names"):
+        load_config(root=make_site({"blogbuild.yaml": "title: T\ntheme: {share_targets: [myspace]}\n"}))

@@ -77,7 +77,6 @@ _PARAMS = {
        for name in ("google", "bing", "naver", "yandex")},
     "comments": "comments are params.giscus or params.utterances",
     "giscus": "comments need giscus.repo",
-    "sharebuttons": "share links are X, LinkedIn, Telegram and copy-link",
     "utterances": "comments need utterances.repo",
     "title": "the site's title is the config's title",
     "socialicons": "socialIcons entries need a name and a url",
