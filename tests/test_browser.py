@@ -301,6 +301,32 @@ NUMBERED_CODE = "```python {linenos=true hl_lines=[2]}\nfirst = 1\nsecond = 2\nt
 WIDE_MATH = "$$\n" + " + ".join(f"\\frac{{a_{{{index}}}}}{{b_{{{index}}}}}" for index in range(40)) + "\n$$\n"
 WIDE_DIAGRAM = "```mermaid\ngraph LR\n" + "\n".join(f"  N{index}[节点 {index} stage] --> N{index + 1}[节点 {index + 1} stage]"
                                                   for index in range(14)) + "\n```\n"
+# Long inline formulas as a real blog writes them: one KaTeX may break after its relations and operators, one
+# with a single unbreakable part (\\left…\\right, a long \\text) wider than a phone, in prose, a list and a heading.
+LONG_INLINE_MATH = (
+    "KV cache 的大小是 $2 \\times n_{\\text{layers}} \\times n_{\\text{heads}} \\times d_{\\text{head}} \\times s"
+    " \\times b = 2 \\times 80 \\times 64 \\times 128 \\times 4096 \\times 16 = 343597383680$ 字节，"
+    "其中 $V \\times d = 120832 \\times 4096 = 494927872$。\n\n"
+    "注意力是 $\\mathrm{Attention}(Q,K,V)=\\mathrm{softmax}\\left(\\frac{QK^\\top}{\\sqrt{d_k}} + M_{\\text{causal}}"
+    " + B_{\\text{ALiBi}} + \\text{a long bias term}\\right)V$，一行写不下。\n\n"
+    "- 吞吐 $\\text{tokens\\_per\\_second\\_per\\_gpu\\_after\\_communication\\_overlap}$ 是一个名字\n"
+    "- 求和 $\\left(a_1 + a_2 + a_3 + a_4 + a_5 + a_6 + a_7 + a_8 + a_9 + a_{10} + a_{11} + a_{12}\\right)^2$\n")
+# A nested menu (a group, a dropdown in a dropdown) whose dropdown sits near the right edge of a phone's menu line.
+NESTED_MENU_CONFIG = """title: "宽内容"
+menu:
+  - { name: "文章 Posts", url: "/posts/", weight: 10 }
+  - { name: "归档 Archives", url: "/archives/", weight: 20 }
+  - { name: "搜索", url: "/search/", weight: 30 }
+  - name: "索引 Index"
+    weight: 40
+    children:
+      - { name: "标签 Tags", url: "/tags/", weight: 1, group: "分类 Taxonomies" }
+      - { name: "系列 Series", url: "/series/", weight: 2, group: "分类 Taxonomies" }
+      - name: "更多 More reading"
+        weight: 3
+        children:
+          - { name: "全部文章 Every post of the blog", url: "/posts/", weight: 1 }
+"""
 FILLER = "\n\n".join("这是一段填充文字，用来把后面的内容推到第一屏之外。" * 6 for _ in range(12))
 LONG_URL = "https://example.org/" + "a-very-long-path-segment/" * 12
 
@@ -311,7 +337,10 @@ def _wide_site_files() -> dict[str, str]:
             + "\n\n## 图表\n\n" + WIDE_DIAGRAM + "\n## 结尾\n\n" + FILLER + "\n")
     late = ("---\ntitle: 后面的图\ndate: 2024-01-01\n---\n## 开头\n\n" + FILLER + "\n\n## 图\n\n"
             + "```mermaid\ngraph TD\n  A[开始] --> B[结束]\n```\n\n## 尾声\n\n" + FILLER + "\n")
-    return {"content/posts/wide.md": wide, "content/posts/late.md": late}
+    formulas = ("---\ntitle: 长公式\ndate: 2024-01-03\n---\n" + LONG_INLINE_MATH
+                + "\n## 当 $2 \\times 80 \\times 64 \\times 128 \\times 4096 \\times 16 = 343597383680$\n\n" + FILLER + "\n")
+    return {"content/posts/wide.md": wide, "content/posts/late.md": late, "content/posts/formulas.md": formulas,
+            "blogbuild.yaml": NESTED_MENU_CONFIG}
 
 
 @pytest.fixture(scope="module")
@@ -329,7 +358,8 @@ def wide_site(tmp_path_factory: pytest.TempPathFactory):
 
 PAGE_WIDTH = "document.documentElement.scrollWidth"
 WIDE_BOXES = """() => Array.from(document.querySelectorAll(
-    '.post-content table, .post-content pre, .post-content .math.display, .post-content pre.mermaid'))
+    '.post-content table, .post-content pre, .post-content .math.display, .post-content pre.mermaid, ' +
+    '.post-content .math.inline .katex-base'))
   .filter(box => box.scrollWidth > box.clientWidth + 1)
   .map(box => ({tag: box.tagName, classes: box.className, cue: box.hasAttribute('data-scroll-focus'),
                 right: box.getBoundingClientRect().right}))"""
@@ -341,7 +371,7 @@ def test_every_page_fits_a_phone_and_wide_boxes_scroll_with_a_cue(site, wide_sit
     failures: list[str] = []
     wide_kinds: set[str] = set()
     pages = [(site, path_of(entry["permalink"])) for entry in site["entries"]]
-    pages += [(wide_site, "/posts/wide/"), (wide_site, "/posts/late/")]
+    pages += [(wide_site, "/posts/wide/"), (wide_site, "/posts/late/"), (wide_site, "/posts/formulas/")]
     try:
         for which, path in pages:
             page = context.new_page()
@@ -368,7 +398,59 @@ def test_every_page_fits_a_phone_and_wide_boxes_scroll_with_a_cue(site, wide_sit
         context.close()
     assert not failures, "\n".join(failures)
     # The wide site must have produced every kind of wide box, or this test proves less than it says.
-    assert {"TABLE", "DIV.math", "PRE", "PRE.mermaid"} <= wide_kinds, wide_kinds
+    assert {"TABLE", "DIV.math", "PRE", "PRE.mermaid", "SPAN.katex-base"} <= wide_kinds, wide_kinds
+
+
+def every_page(which) -> list[str]:
+    """The path of every HTML page of a built site but redirects ('/', '/posts/x/', '/tags/', ...)."""
+    paths = []
+    for index in sorted(which["public"].rglob("index.html")):
+        if 'http-equiv="refresh"' not in index.read_text(encoding="utf-8"):
+            folder = index.parent.relative_to(which["public"]).as_posix()
+            paths.append("/" if folder == "." else f"/{folder}/")
+    return paths
+
+
+# Where every dropdown's list ends, shown or not (a closed one is laid out when asked), and whether the list of
+# the dropdown just tapped is shown (checkVisibility: a closed <details> hides its content without display: none).
+MENU_EDGES = """summary => ({
+  edges: Array.from(document.querySelectorAll('.site-nav .submenu')).map(menu => Math.round(menu.getBoundingClientRect().right)),
+  shown: summary.parentElement.querySelector(':scope > .submenu').checkVisibility()})"""
+
+
+def test_no_page_is_wider_than_a_phone_with_its_menus_open_or_closed(site, wide_site, browser):
+    """Every page of both sites at 390 px (long inline formulas, a nested menu): the page is no wider than the
+    phone, with the menu closed and after opening each dropdown (a nested one too) as a reader taps them."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    failures: list[str] = []
+    opened = 0
+    try:
+        for which in (site, wide_site):
+            for path in every_page(which):
+                page = context.new_page()
+                open_rendered(page, which["url"].rstrip("/") + path)
+                width = page.evaluate(PAGE_WIDTH)
+                if width > PHONE["width"]:
+                    failures.append(f"{path}: the page is {width}px wide")
+                summaries = page.locator(".site-nav .menu-dropdown > summary")
+                for index in range(summaries.count()):
+                    name = summaries.nth(index).inner_text()
+                    summaries.nth(index).click()
+                    page.wait_for_timeout(50)   # details' toggle event, and theme.js closing other dropdowns on it
+                    opened += 1
+                    width = page.evaluate(PAGE_WIDTH)
+                    menus = summaries.nth(index).evaluate(MENU_EDGES)
+                    if width > PHONE["width"] or any(edge > PHONE["width"] for edge in menus["edges"]):
+                        failures.append(f"{path}: with {name!r} open the page is {width}px wide, "
+                                        f"menus end at {menus['edges']}")
+                    if not menus["shown"]:
+                        failures.append(f"{path}: tapping {name!r} did not show its menu")
+                page.close()
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+    # The wide site's menu has a dropdown in a dropdown; without opening them this test would prove less.
+    assert opened >= 2 * len(every_page(wide_site)), opened
 
 
 def test_math_is_typeset_with_javascript_off(site, browser):

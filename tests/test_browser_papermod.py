@@ -41,6 +41,9 @@ FILES = {
     **{f"content/posts/p{number}.md": _post(number) for number in (1, 2, 3)},
     "content/archives.md": "---\ntitle: Archive\nlayout: archives\n---\n",
     "content/search.md": "---\ntitle: Search\nlayout: search\n---\n",
+    # The author's CSS (PaperMod's customization hook): b.css wins over a.css, and both over the theme's own rules.
+    "assets/css/extended/a.css": ".post-title { margin-bottom: 5px; border-bottom: 3px solid rgb(1, 2, 3); }\n",
+    "assets/css/extended/b.css": ".post-title { margin-bottom: 7px; }\n",
 }
 CONFIG: dict[str, Any] = {
     "title": "PM", "languageCode": "en", "theme": "PaperMod", "outputs": {"home": ["HTML", "RSS", "JSON"]},
@@ -93,6 +96,18 @@ def test_default_theme_light_holds_under_a_dark_system_until_the_reader_toggles(
     assert _scheme(page) == "dark", tool
     page.goto(base_url + PAGES["home"])
     assert _scheme(page) == "dark", f"{tool}: the reader's choice holds on the next page"
+    context.close()
+
+
+def test_the_authors_extended_css_applies_over_the_theme(browser, served) -> None:
+    """assets/css/extended/*.css in both builds: its rules apply, in name order, over the theme's own."""
+    tool, base_url = served
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(base_url + PAGES["post"])
+    style = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('h1.post-title'));"
+                          " return [s.marginBottom, s.borderBottomWidth, s.borderBottomColor]; })()")
+    assert style == ["7px", "3px", "rgb(1, 2, 3)"], tool
     context.close()
 
 

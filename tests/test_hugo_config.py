@@ -107,6 +107,7 @@ INVENTORY_SITE = {
     "layouts/shortcodes/note.html": '<aside>{{ partial "box.html" . }}</aside>\n',
     "layouts/partials/box.html": "{{ .Inner }} {{ site.Params.readByShortcode }}\n",
     "assets/css/extended/custom.css": "body { color: red }\n",
+    "assets/js/extra.js": "\n",
     "content/a.md": '---\ntitle: A\n---\nHi {{< param "readInContent" >}}\n',
 }
 
@@ -130,7 +131,8 @@ def test_every_unused_key_params_included_and_every_layout_and_asset_is_named_on
     assert "extend_head.html" not in note    # PaperMod's hook runs in the default theme
     assert "layouts/partials/box.html" not in note   # a shortcode calls it, so it runs
     assert "layouts/shortcodes/" not in note   # the site's Go shortcodes run (gotemplate/)
-    assert "assets/css/extended/custom.css: Hugo Pipes do not run" in note
+    assert "assets/css/extended/custom.css" not in note   # published after the theme's CSS, as PaperMod bundles it
+    assert "assets/js/extra.js: Hugo Pipes do not run" in note
     for used in ("params.author", "params.homeInfoParams.Title", "params.homeInfoParams.Content", "params.homeInfoParams:"):
         assert used not in note, used
 

@@ -52,6 +52,11 @@ def attribute(pattern: str) -> Probe:
     return probe
 
 
+def share_targets(pattern: str) -> Probe:
+    """The share links of a page, in order (every match of pattern's group)."""
+    return lambda html: tuple(re.findall(pattern, html))
+
+
 def scheme(html: str) -> str:
     match = re.search(r"<html[^>]*data-theme=\"(light|dark)\"", html)
     return match.group(1) if match else "auto"
@@ -74,6 +79,8 @@ EDIT_LINK = r'href="([^"]*)" rel="noopener noreferrer edit"'
 KEYWORDS = r'<meta name="keywords" content="([^"]*)"'
 PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
 POST = "/posts/p2/"
+PM_SHARE, BB_SHARE = r'aria-label="share [^"]* on (\w+)"', r'data-share="(\w+)"'
+PM_DATE, BB_DATE = r"<span title='[^']*'>([^<]*)</span>", r'<time datetime="[^"]*">([^<]*)</time>'
 
 
 @dataclass(frozen=True)
@@ -155,6 +162,10 @@ CASES = {
     "footer.text": Case(POST, {"footer": {"text": "Made with **care**"}},
                         inside('<footer class="footer"', "<strong>care</strong>"),
                         inside('<footer class="site-footer"', "<strong>care</strong>")),
+    "ShareButtons": Case(POST, {"ShareButtons": ["reddit", "twitter", "ycombinator"]}, share_targets(PM_SHARE),
+                         share_targets(BB_SHARE), base={"ShowShareButtons": True}),
+    "DateFormat": Case(POST, {"DateFormat": "Mon, 02 Jan 2006"}, attribute(PM_DATE), attribute(BB_DATE)),
+    "DateFormat-list": Case("/", {"DateFormat": "2006-01-02"}, attribute(PM_DATE), attribute(BB_DATE)),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),
     "ShowRssButtonInSectionTermList-section": Case(
         "/posts/", {"ShowRssButtonInSectionTermList": True}, has(r'<a [^>]*href="[^"]*/posts/index\.xml"'),
@@ -304,3 +315,35 @@ def test_every_papermod_param_is_used_or_named_with_what_blogbuild_does_instead(
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     for name in unused:
         assert f"`{name.split('.', 1)[1]}`" in readme, f"README does not name {name}"
+
+
+EXTENDED_CSS = {"assets/css/extended/b.css": ".post-title { margin-bottom: 7px; }\n",
+                "assets/css/extended/a.css": "/* the author's */\n.post-title { margin-bottom: 5px; color: #010203; }\n",
+                "assets/css/custom.css": ".not-bundled { color: red; }\n"}
+
+
+def _rules(css: str) -> list[str]:
+    """The rules of a stylesheet with comments and spaces taken out (Hugo's minifier's output compares equal)."""
+    text = re.sub(r"\s+", "", re.sub(r"/\*.*?\*/", "", css, flags=re.S)).replace(";}", "}")
+    return re.findall(r"[^{}]+\{[^{}]*\}", text)
+
+
+def test_the_authors_extended_css_is_published_after_the_theme_css_as_papermod_bundles_it(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """assets/css/extended/*.css, in name order, after the theme's CSS, in PaperMod's bundled stylesheet and in
+    blogbuild's; a custom.css beside them is in neither (PaperMod does not bundle it)."""
+    papermod_theme()
+    folder = tmp_path_factory.mktemp("extended-css")
+    sheets = {}
+    for tool in ("papermod", "blogbuild"):
+        site = write_site(folder / tool, site_config({}), {**site_files(), **EXTENDED_CSS})
+        output = build_papermod(site, site / "public") if tool == "papermod" else build_blogbuild(site)
+        links = re.findall(r'<link[^>]*href="([^"]+\.css)"', page(output, POST))
+        sheets[tool] = [(output / link.lstrip("/")).read_text(encoding="utf-8") for link in links]
+    papermod_rules = _rules(sheets["papermod"][-1])
+    ours = [_rules(css) for css in sheets["blogbuild"]]
+    expected = [".post-title{margin-bottom:5px;color:#010203}", ".post-title{margin-bottom:7px}"]
+    assert papermod_rules[-2:] == expected, "the PaperMod snapshot bundles extended CSS at the end, a.css first"
+    assert ours[-1] == expected, "blogbuild's last stylesheet is the author's, a.css then b.css"
+    assert any(".post-title{" in rule for rule in ours[0]), "the theme's own stylesheet comes before it"
+    assert not any("not-bundled" in css for css in (*sheets["papermod"], *sheets["blogbuild"]))

@@ -1,6 +1,7 @@
 """The default theme's options: blogbuild.yaml's `theme:` block, a Hugo site's PaperMod params, a post's front matter."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -219,3 +220,35 @@ def test_pinned_posts_lead_the_home_page_only(make_site) -> None:
     assert titles("tags/t/index.html") == ["P4", "P3"]
     feed = (public / "index.xml").read_text(encoding="utf-8")
     assert feed.index("<title>P4</title>") < feed.index("<title>P1</title>")
+
+
+@pytest.mark.parametrize(("layout", "language", "shown"), [
+    ("", "en", "2024-03-05"), (":date_long", "en", "March 5, 2024"), (":date_full", "en-us", "Tuesday, March 5, 2024"),
+    (":date_medium", "", "Mar 5, 2024"), (":date_short", "en", "3/5/24"), ("02.01.2006 15:04", "de", "05.03.2024 09:04"),
+    (":date_long", "zh-CN", "2024-03-05"), ("2006年1月2日", "zh-CN", "2024年3月5日")])
+def test_dates_are_written_as_hugo_time_format_writes_them(layout: str, language: str, shown: str) -> None:
+    """theme.date_format (PaperMod's DateFormat): Go's layouts and Hugo's English :date_* names, as Hugo 0.168 writes
+    them for an English site; the :date_* names on a site in another language stay YYYY-MM-DD."""
+    from datetime import datetime, timezone
+
+    from blogbuild.render import shown_date
+    assert shown_date(datetime(2024, 3, 5, 9, 4, 5, tzinfo=timezone.utc), layout, language) == shown
+
+
+def test_date_format_from_papermod_params_and_blogbuild_yaml(make_site) -> None:
+    assert papermod_theme({}, True)[0]["date_format"] == ":date_long"
+    assert "date_format" not in papermod_theme({}, False)[0]
+    theme, used = papermod_theme({"DateFormat": "2 Jan 2006"}, False)
+    assert theme["date_format"] == "2 Jan 2006" and "params.dateformat" in used
+    html = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {date_format: 'January 2, 2006'}\n"})
+    assert re.search(r'<p class="post-meta">\n<time datetime="[^"]+">January 1, 2024</time>', html), html
+
+
+def test_share_targets_from_papermods_share_buttons_and_blogbuild_yaml(make_site) -> None:
+    assert papermod_theme({}, True)[0]["share_targets"][:3] == ["x", "linkedin", "reddit"]
+    theme, used = papermod_theme({"ShareButtons": ["telegram", "Twitter"]}, False)
+    assert theme["share_targets"] == ["x", "telegram"] and "params.sharebuttons" in used, "PaperMod's order"
+    html = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {share_targets: [whatsapp]}\n"})
+    assert re.findall(r'data-share="(\w+)"', html) == ["whatsapp"] and 'class="copy-link"' in html
+    with pytest.raises(SourceError, match="share_targets names"):
+        load_config(root=make_site({"blogbuild.yaml": "title: T\ntheme: {share_targets: [myspace]}\n"}))

@@ -479,7 +479,9 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
         read = params_read_by_the_site(root, str(values.get("source_dir", "content")))
         ignored = [name for name in ignored if not name.startswith("params.")
                    or (read is not None and name.split(".")[1].lower() not in read)]
-    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root)))
+    theme = values.get("theme")
+    stylesheets = theme.get("extended_css", ()) if isinstance(theme, dict) else ()
+    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets)))
 
 
 def ignored_message(ignored: Sequence[str]) -> str:

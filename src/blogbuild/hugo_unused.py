@@ -7,6 +7,7 @@ prints the same line.
 """
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,6 +27,9 @@ _SITE_PARAM = re.compile(r"""(?:\bsite|\.Site)\.Params(?:\.(\w+))?|\.Param\s+["`
 _CONTENT_PARAM = re.compile(r"""\{\{[<%]\s*param\s+["`]?(\w+)""")
 _PARTIAL_CALL = re.compile(r"""\bpartial(?:Cached)?\s+["`]([^"`]+)["`]""")
 _ASSETS = "Hugo Pipes do not run, not published, copy what pages need to static/"
+# PaperMod bundles assets/css/extended/*.css (published as theme.extended_css), not a custom.css beside it.
+_CUSTOM_CSS = ("not published, as PaperMod does not bundle it either: move it to assets/css/extended/ (or name it in "
+               "theme.extended_css)")
 _THEME = "blogbuild's default theme renders the site"
 _MARKUP = "blogbuild renders this its own way"
 
@@ -59,7 +63,6 @@ _PARAMS = {
     "fuseopts": "blogbuild's own search and index.json instead of Fuse.js",
     "mainsections": "every page is listed unless its front matter says list: false",
     "env": "social meta is always written, analytics only by build, never by serve",
-    "dateformat": "dates are shown as YYYY-MM-DD",
     "showpagenums": "list pages say 'page n of m'",
     "disablespecial1stpost": "the home page's first post is a card like the others",
     "showallpagesinarchive": "the archives list every listed page",
@@ -74,7 +77,6 @@ _PARAMS = {
        for name in ("google", "bing", "naver", "yandex")},
     "comments": "comments are params.giscus or params.utterances",
     "giscus": "comments need giscus.repo",
-    "sharebuttons": "share links are X, LinkedIn, Telegram and copy-link",
     "utterances": "comments need utterances.repo",
     "title": "the site's title is the config's title",
     "socialicons": "socialIcons entries need a name and a url",
@@ -117,6 +119,8 @@ def instead(name: str) -> str:
         return _GO_PARTIALS
     if lowered.startswith("layouts/"):
         return _GO_TEMPLATES
+    if lowered == "assets/css/custom.css":
+        return _CUSTOM_CSS
     if lowered.startswith("assets/"):
         return _ASSETS
     if lowered.startswith("markup."):
@@ -184,9 +188,10 @@ def _read_inside(root: Path, path: Path) -> str:
         return ""
 
 
-def site_files(root: Path) -> list[str]:
+def site_files(root: Path, stylesheets: Sequence[str] = ()) -> list[str]:
     """Every file under the site's layouts/ and assets/ (relative, sorted) but its Go shortcodes, PaperMod's
-    extension partials and the partials they call, which run."""
+    extension partials and the partials they call, which run, and the stylesheets published (theme.extended_css
+    patterns, matched as sources.stylesheet_files matches them)."""
     found: list[str] = []
     for folder in ("layouts", "assets"):
         top = root / folder
@@ -194,7 +199,10 @@ def site_files(root: Path) -> list[str]:
             found += sorted(path.relative_to(root).as_posix() for path in top.rglob("*") if path.is_file())
     running = _running_templates(root, [name for name in found if name.lower().startswith(_SHORTCODES)]
                                  + _extend_hooks(root))
-    return [name for name in found if name not in running]
+    patterns = [pattern.replace("\\", "/").strip("/") for pattern in stylesheets]
+    published = {name for name in found for pattern in patterns
+                 if name.count("/") == pattern.count("/") and fnmatch.fnmatchcase(name, pattern)}
+    return [name for name in found if name not in running and name not in published]
 
 
 def _extend_hooks(root: Path) -> list[str]:

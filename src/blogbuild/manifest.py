@@ -342,11 +342,13 @@ def config_candidates(options: SiteOptions) -> list[str]:
 
 def input_folders(config: SiteConfig) -> list[str]:
     """The folders a build reads below the config: content, templates, static, the theme's, and a Hugo
-    site's Go templates and i18n strings (its layouts/ and i18n/)."""
-    from .sources import go_template_folders
+    site's Go templates and i18n strings (its layouts/ and i18n/), and the folders of its own stylesheets
+    (theme.extended_css: PaperMod's assets/css/extended/)."""
+    from .sources import go_template_folders, stylesheet_folders
     root = Path(config.root)
     return [str(root / config.source_dir), str(root / config.templates_dir), str(root / config.static_dir), _THEME,
-            *(str(folder) for folder in go_template_folders(config))]
+            *(str(folder) for folder in go_template_folders(config)),
+            *(str(folder) for folder in stylesheet_folders(config))]
 
 
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],

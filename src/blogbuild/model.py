@@ -286,6 +286,7 @@ class Site:
     navigation: Mapping[str, PostNav]       # post url -> nav
     pages: tuple[Post, ...] = ()            # every published page, listed or not (posts plus `list: false` pages)
     drafts_left_out: tuple[str, ...] = ()   # the source paths of the drafts not published (no --drafts)
+    stylesheet: str = ""                    # the URL of the site's own CSS (theme.extended_css), "" when it has none
 
     def taxonomy(self, name: str) -> Taxonomy | None:
         """The taxonomy called name, or None."""

@@ -76,6 +76,25 @@ def date_format(value: datetime | None, fmt: str = "%Y-%m-%d") -> str:
     return value.strftime(fmt) if value is not None else ""
 
 
+# Hugo's named date layouts (time.Format ":date_long"), as Hugo writes them for English.
+_HUGO_DATE_LAYOUTS = {":date_full": "Monday, January 2, 2006", ":date_long": "January 2, 2006",
+                      ":date_medium": "Jan 2, 2006", ":date_short": "1/2/06"}
+
+
+def shown_date(value: datetime | None, layout: str = "", language: str = "") -> str:
+    """A post's date as pages show it: theme.date_format, a Go reference layout ("January 2, 2006") or one of
+    Hugo's :date_* names (PaperMod's DateFormat), else YYYY-MM-DD; '' for posts without a date. Month and day
+    names are English; Hugo's :date_* names, which Hugo writes in the site's language, are YYYY-MM-DD on a site
+    in another language."""
+    if value is None:
+        return ""
+    named = layout.lower() in _HUGO_DATE_LAYOUTS
+    if not layout or (named and language and not language.lower().startswith("en")):
+        return value.strftime("%Y-%m-%d")
+    from .gotemplate.objects import go_format
+    return go_format(value, _HUGO_DATE_LAYOUTS.get(layout.lower(), layout))
+
+
 def isodate(value: datetime | None) -> str:
     """ISO 8601 with offset, '' when None."""
     return value.isoformat() if value is not None else ""
@@ -199,6 +218,8 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
     )
     environment.filters.update(url=_once_per_value(config.site_url), absurl=config.absolute_url,
                                date_format=_once_per_value(date_format), isodate=_once_per_value(isodate),
+                               shown_date=_once_per_value(partial(shown_date, layout=config.theme.date_format,
+                                                                   language=config.language_code)),
                                urlize=urlize)
     environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
                                sri=functools.partial(_sri_attributes, config),
@@ -458,7 +479,8 @@ class Planner:
     def _page(self, url: str, template: str, kind: str, context: dict[str, Any], key_parts: Iterable[str],
               source: str = "", output_path: str | None = None) -> PlannedPage:
         closure_key, uses_site = self.templates.closure(template)
-        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", str(self.site_year), url,
+        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", str(self.site_year),
+                             self.site.stylesheet, url,
                              *key_parts)
         context = {"site": self.site, "site_year": self.site_year, **context}
         return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)

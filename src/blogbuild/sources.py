@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import errno
+import fnmatch
+import itertools
 import os
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 from typing import Container, Sequence
@@ -20,6 +23,7 @@ MARKDOWN_SUFFIXES = (".md", ".markdown")
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
 
 THEME_DIR = Path(__file__).parent / "theme"
+_WILDCARD = re.compile(r"[*?\[]")
 
 
 @dataclass(frozen=True)
@@ -257,6 +261,50 @@ def skipped_templates(config: SiteConfig) -> list[SkippedLink]:
     walk_files(Path(config.root) / config.templates_dir, inside=site_folders(config), skipped=skipped,
                shown_from=config.root)
     return skipped
+
+
+def _pattern_folder(root: Path, pattern: str) -> Path:
+    """The folder of a file pattern: its path before the first part with a wildcard."""
+    parts = pattern.replace("\\", "/").strip("/").split("/")[:-1]
+    return root.joinpath(*itertools.takewhile(lambda part: not _WILDCARD.search(part), parts))
+
+
+def stylesheet_folders(config: SiteConfig) -> list[Path]:
+    """The existing folders the site's own stylesheets (theme.extended_css) are found in, so that a change
+    there (a file added, edited or removed) is seen by the build record and the server's watcher."""
+    root = Path(config.root)
+    folders = dict.fromkeys(_pattern_folder(root, pattern) for pattern in config.theme.extended_css)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def stylesheet_files(config: SiteConfig) -> list[FoundFile]:
+    """The site's own stylesheets in the order they are published: each theme.extended_css pattern's files in
+    name order (as PaperMod's resources.Match), a file once; a link out of the site is not followed."""
+    root = Path(config.root)
+    found: dict[str, FoundFile] = {}
+    for written in config.theme.extended_css:
+        pattern = written.replace("\\", "/").strip("/")
+        folder = _pattern_folder(root, pattern)
+        prefix = folder.relative_to(root).as_posix()
+        for item in walk_files(folder, inside=site_folders(config)):
+            relative = item.rel_path if prefix == "." else f"{prefix}/{item.rel_path}"
+            if relative.count("/") == pattern.count("/") and fnmatch.fnmatchcase(relative, pattern):
+                found.setdefault(relative, replace(item, rel_path=relative))
+    return list(found.values())
+
+
+def stylesheet_bundle(config: SiteConfig) -> tuple[bytes, list[SourceWarning]]:
+    """The site's own stylesheets as one file (each on its own lines, in publishing order: PaperMod concatenates
+    them so), and a warning for a file that could not be read; b"" when the site has none."""
+    parts: list[bytes] = []
+    warnings: list[SourceWarning] = []
+    for item in stylesheet_files(config):
+        try:
+            parts.append(Path(item.path).read_bytes().rstrip(b"\n") + b"\n")
+        except OSError as error:
+            warnings.append(SourceWarning(display_path(item.path, config.root), 0,
+                                          f"stylesheet not published: {error.strerror or error}"))
+    return b"".join(parts), warnings
 
 
 def go_template_folders(config: SiteConfig) -> list[Path]:

@@ -14,7 +14,10 @@ from functools import partial
 from typing import Any
 
 COLOR_SCHEMES = ("auto", "light", "dark")
+PAPERMOD_EXTENDED_CSS = "assets/css/extended/*.css"   # what PaperMod bundles after its own stylesheet
 TOC_SIDES = ("right", "left")
+# The share links the default theme can show, in the order it shows them (PaperMod's order); twitter is x.
+SHARE_TARGETS = ("x", "linkedin", "reddit", "facebook", "whatsapp", "telegram", "ycombinator")
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,11 @@ class ThemeOptions:
     favicon_16: str = ""
     favicon_32: str = ""
     apple_touch_icon: str = ""
+    # The site's own stylesheets, published as one file linked after the theme's: files or glob patterns under the
+    # site folder, each pattern's files in name order (PaperMod bundles assets/css/extended/*.css so).
+    extended_css: tuple[str, ...] = ()
+    share_targets: tuple[str, ...] = ("x", "linkedin", "telegram")   # ShareButtons: which share links (copy-link too)
+    date_format: str = ""               # DateFormat: a Go layout ("January 2, 2006") or :date_long; "" = YYYY-MM-DD
 
     def option_for(self, name: str, params: Mapping[str, Any] | None = None) -> Any:
         """The option for one page: its front matter's PaperMod key when it sets one (as `.Param` reads it)."""
@@ -180,6 +188,13 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
     if isinstance(scheme, str):
         theme["color_scheme"] = scheme.lower() if scheme.lower() in COLOR_SCHEMES else "auto"
         used.add("params.defaulttheme")
+    _share_targets(keyed.get("sharebuttons"), papermod, theme, used)
+    date_format = keyed.get("dateformat")
+    if isinstance(date_format, str) and date_format.strip():
+        theme["date_format"] = date_format
+        used.add("params.dateformat")
+    elif papermod:
+        theme["date_format"] = ":date_long"   # PaperMod's default (time.Format's default for the site's language)
     side = keyed.get("tocside")
     if isinstance(side, str) and side.lower() in TOC_SIDES:
         theme["toc_side"] = side.lower()
@@ -191,6 +206,7 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
     _footer(keyed.get("footer"), theme, used)
     if papermod:
         theme["copyright_markdown"] = True
+        theme["extended_css"] = [PAPERMOD_EXTENDED_CSS]
     keywords = keyed.get("keywords")
     if isinstance(keywords, str) or (isinstance(keywords, list) and all(isinstance(item, str) for item in keywords)):
         theme["keywords"] = [keywords] if isinstance(keywords, str) else list(keywords)
@@ -200,6 +216,18 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
         theme["images"] = [images] if isinstance(images, str) else list(images)
         used.add("params.images")
     return theme, used
+
+
+def _share_targets(given: Any, papermod: bool, theme: dict[str, Any], used: set[str]) -> None:
+    """PaperMod's ShareButtons: the listed targets in PaperMod's order (twitter is x); without it, all of them."""
+    if isinstance(given, str):
+        given = [given]
+    if isinstance(given, list) and given and all(isinstance(item, str) for item in given):
+        names = {"x" if item.lower() == "twitter" else item.lower() for item in given}
+        theme["share_targets"] = [target for target in SHARE_TARGETS if target in names]
+        used.add("params.sharebuttons")
+    elif papermod:
+        theme["share_targets"] = list(SHARE_TARGETS)
 
 
 def _label(label: Any, theme: dict[str, Any], used: set[str]) -> None:
@@ -302,7 +330,15 @@ def _checked(name: str, given: Any, default: Any, fail: Callable[[str], Exceptio
     if isinstance(default, tuple):
         items = [given] if isinstance(given, str) else given
         if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
-            raise fail(f"theme.{name} must be a list of image URLs, not {given!r}")
+            what = {"extended_css": "CSS files or patterns under the site folder",
+                    "share_targets": f"share targets ({', '.join(SHARE_TARGETS)})"}.get(name, "image URLs")
+            raise fail(f"theme.{name} must be a list of {what}, not {given!r}")
+        if name == "share_targets" and any(item not in SHARE_TARGETS for item in items):
+            raise fail(f"theme.share_targets names {', '.join(SHARE_TARGETS)}, not {given!r}")
+        if name == "extended_css" and any(item.startswith(("/", "\\")) or ".." in item.replace("\\", "/").split("/")
+                                          for item in items):
+            raise fail(f"theme.extended_css names files under the site folder (assets/css/extended/*.css), "
+                       f"not {given!r}")
         return tuple(items)
     if not isinstance(given, str):
         raise fail(f"theme.{name} must be text, not {given!r}")

@@ -32,11 +32,12 @@ class WatchPlan:
     config_path: str
     ignored_dirs: tuple[str, ...] = ()
     go_template_dirs: tuple[str, ...] = ()    # a Hugo site's layouts/ and i18n/ (templates too)
+    stylesheet_dirs: tuple[str, ...] = ()     # the folders of the site's own CSS (theme.extended_css), read by every build
 
     def folders(self) -> tuple[str, ...]:
         """The existing folders to watch recursively."""
         return tuple(folder for folder in (self.content_dir, self.templates_dir, self.static_dir,
-                                           *self.go_template_dirs)
+                                           *self.go_template_dirs, *self.stylesheet_dirs)
                      if os.path.isdir(folder))
 
 
@@ -54,12 +55,13 @@ def plan_for(config, *, ignored: Iterable[str | Path] = ()) -> WatchPlan:
     # The build cache and the output folder are written by blogbuild itself: never rebuild for them.
     ignored_dirs = [_absolute(root, config.output_dir), _absolute(root, ".blogbuild-cache")]
     ignored_dirs += [os.path.abspath(path) for path in ignored]
-    from .sources import go_template_folders
+    from .sources import go_template_folders, stylesheet_folders
     return WatchPlan(root=root, content_dir=_absolute(root, config.source_dir),
                      templates_dir=_absolute(root, config.templates_dir),
                      static_dir=_absolute(root, config.static_dir), config_path=config_path,
                      ignored_dirs=tuple(ignored_dirs),
-                     go_template_dirs=tuple(os.path.abspath(folder) for folder in go_template_folders(config)))
+                     go_template_dirs=tuple(os.path.abspath(folder) for folder in go_template_folders(config)),
+                     stylesheet_dirs=tuple(os.path.abspath(folder) for folder in stylesheet_folders(config)))
 
 
 def is_ignored_name(path: str) -> bool:
@@ -83,7 +85,8 @@ def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
         return ChangeKind.CONFIG
     # Most specific folder first, so a templates/ inside content/ (odd, but possible) is a template.
     folders = [(plan.templates_dir, ChangeKind.TEMPLATE), (plan.static_dir, ChangeKind.STATIC),
-               (plan.content_dir, ChangeKind.CONTENT), *((folder, ChangeKind.TEMPLATE) for folder in plan.go_template_dirs)]
+               (plan.content_dir, ChangeKind.CONTENT), *((folder, ChangeKind.TEMPLATE) for folder in plan.go_template_dirs),
+               *((folder, ChangeKind.STATIC) for folder in plan.stylesheet_dirs)]
     for folder, kind in sorted(folders, key=lambda item: -len(item[0])):
         if _inside(path, folder):
             return kind

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..render import PlannedData, PlannedPage
 
 SYNTAX_CSS = "css/syntax.css"
+SITE_CSS = "css/extended.css"   # the site's own stylesheets in one file (theme.extended_css), linked after the theme's
 
 
 @dataclass(frozen=True)

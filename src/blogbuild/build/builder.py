@@ -98,6 +98,18 @@ def _static_files(config: SiteConfig) -> tuple[list["FoundFile"], list["SkippedL
     return static_files(config, skipped), skipped
 
 
+def _with_stylesheet(site: Site, copied: list[tuple[OutputFile, str]], config: SiteConfig
+                     ) -> tuple[Site, list[tuple[OutputFile, str]], list[SourceWarning]]:
+    """The site's own stylesheets (theme.extended_css) as one published file, and the Site that links it."""
+    from ..sources import stylesheet_bundle
+    from .assemble import SITE_CSS
+    bundle, warnings = stylesheet_bundle(config)
+    if not bundle:
+        return site, copied, warnings
+    return (replace(site, stylesheet="/" + SITE_CSS),
+            [*copied, (OutputFile(SITE_CSS, bundle), "<the site's stylesheets, theme.extended_css>")], warnings)
+
+
 @dataclass(frozen=True)
 class _Templates:
     """The templates and shortcodes of one set of template files, and the key of those files."""
@@ -240,6 +252,7 @@ class Builder:
         conflict_errors, conflicted = url_conflicts(site)
         copied = copied_files(site, static, tree.files,
                               lambda path: display_path(path, str(self.root)))
+        site, copied, css_warnings = _with_stylesheet(site, copied, self.config)
         copied += _from_cache(media.items(), "<image variants>")
         card_folder = _media_folder(self.use_cache, self.root) / CARD_CACHE
         # With more than one worker the cards are drawn in a forked process while this one plans and renders
@@ -264,7 +277,7 @@ class Builder:
         assembly = assemble(copied, css, pages, data, made.outputs, conflicted)
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
-                             rendered=made.rendered, reused=made.reused), card_warnings
+                             rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings]
 
     def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
                     drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:

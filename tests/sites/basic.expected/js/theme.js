@@ -132,7 +132,10 @@
     Array.prototype.forEach.call(menus, function (menu) {
       menu.addEventListener("toggle", function () {
         if (!menu.open) return;
-        Array.prototype.forEach.call(menus, function (other) { if (other !== menu) other.open = false; });
+        // Not the dropdowns this one is nested in: closing those would hide it again.
+        Array.prototype.forEach.call(menus, function (other) {
+          if (other !== menu && !other.contains(menu)) other.open = false;
+        });
       });
     });
     document.addEventListener("click", function (event) {
@@ -148,7 +151,7 @@
     });
   }
 
-  // Code blocks, tables and display math scroll sideways on narrow screens; a scrolling box
+  // Code blocks, tables, display math and an inline formula's unbreakable part scroll sideways on narrow screens; a scrolling box
   // must be reachable by keyboard, so it gets tabindex=0 while (and only while) it overflows.
   // The same mark drives the visible cue (style.css fades the right edge until data-scroll-end).
   function markScrollEnd(box) {
@@ -159,7 +162,7 @@
 
   function markScrollable() {
     var boxes = document.querySelectorAll(".post-content pre, .post-content table, .post-content .math.display, " +
-                                          ".post-content pre.mermaid");
+                                          ".post-content pre.mermaid, .math.inline .katex-base");
     Array.prototype.forEach.call(boxes, function (box) {
       var scrolls = box.scrollWidth > box.clientWidth + 1;
       if (scrolls && !box.hasAttribute("tabindex")) {

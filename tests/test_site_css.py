@@ -1,0 +1,98 @@
+"""The author's own CSS (theme.extended_css; on a PaperMod site assets/css/extended/*.css): published as one file
+after the theme's stylesheet, picked up by a warm build and watched by the server, and no longer named as unused."""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from blogbuild.cli import main
+from blogbuild.config import load_config
+from blogbuild.errors import BlogbuildError
+from blogbuild.watch import ChangeKind, classify, plan_for
+
+POST = "---\ntitle: One\ndate: 2024-01-01\n---\nText.\n"
+PAPERMOD = "title: PM\nbaseURL: https://example.org/\ntheme: PaperMod\n"
+
+
+def _site(root: Path, files: dict[str, str]) -> Path:
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _build(root: Path, *flags: str) -> str:
+    """Build (with the cache unless flags say otherwise); the build's warnings."""
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["build", "--root", str(root), "--quiet", *flags]) == 0, errors.getvalue()
+    return errors.getvalue()
+
+
+def _links(root: Path) -> list[str]:
+    html = (root / "public" / "posts" / "one" / "index.html").read_text(encoding="utf-8")
+    return [line for line in html.splitlines() if line.startswith('<link rel="stylesheet"')]
+
+
+def _touch_later(path: Path, text: str) -> None:
+    """Write text and move the mtime on, so a stat pass sees the change even within one clock tick."""
+    before = path.stat().st_mtime_ns if path.exists() else 0
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(before + 2_000_000_000, before + 2_000_000_000))
+
+
+def test_a_warm_build_picks_up_an_edited_an_added_and_a_removed_stylesheet(tmp_path: Path) -> None:
+    root = _site(tmp_path / "site", {"config.yml": PAPERMOD, "content/posts/one.md": POST,
+                                     "assets/css/extended/b.css": ".b { color: blue; }\n"})
+    warnings = _build(root)
+    sheet = root / "public" / "css" / "extended.css"
+    assert sheet.read_text(encoding="utf-8") == ".b { color: blue; }\n"
+    assert _links(root)[-1] == '<link rel="stylesheet" href="/css/extended.css">', "after the theme's CSS"
+    assert "extended/b.css" not in warnings, "a published stylesheet is not named as unused"
+    _touch_later(root / "assets/css/extended/b.css", ".b { color: navy; }\n")
+    _build(root)
+    assert sheet.read_text(encoding="utf-8") == ".b { color: navy; }\n"
+    _touch_later(root / "assets/css/extended/a.css", ".a { margin: 0; }\n")
+    _build(root)
+    assert sheet.read_text(encoding="utf-8") == ".a { margin: 0; }\n.b { color: navy; }\n", "name order, as PaperMod"
+    (root / "assets/css/extended/a.css").unlink()
+    (root / "assets/css/extended/b.css").unlink()
+    _build(root)
+    assert not sheet.exists() and not any("extended" in link for link in _links(root))
+
+
+def test_the_server_watches_the_stylesheets_as_files_every_build_reads(tmp_path: Path) -> None:
+    root = _site(tmp_path / "site", {"config.yml": PAPERMOD, "content/posts/one.md": POST,
+                                     "assets/css/extended/a.css": ".a {}\n", "assets/js/x.js": ""})
+    plan = plan_for(load_config(root=root))
+    assert os.path.abspath(root / "assets/css/extended") in plan.folders()
+    assert classify(str(root / "assets/css/extended/a.css"), plan) is ChangeKind.STATIC
+    assert classify(str(root / "assets/js/x.js"), plan) is None
+
+
+def test_a_blogbuild_site_names_its_own_stylesheets(tmp_path: Path) -> None:
+    config = "title: Mine\ntheme:\n  extended_css: [css/own/*.css, extra.css]\n"
+    root = _site(tmp_path / "site", {"blogbuild.yaml": config, "content/posts/one.md": POST,
+                                     "css/own/z.css": "z {}\n", "css/own/deeper/no.css": "no {}\n",
+                                     "extra.css": "extra {}\n"})
+    _build(root, "--no-cache")
+    assert (root / "public/css/extended.css").read_text(encoding="utf-8") == "z {}\nextra {}\n"
+    (root / "blogbuild.yaml").write_text("title: Mine\ntheme:\n  extended_css: [../outside.css]\n", encoding="utf-8")
+    with pytest.raises(BlogbuildError, match="under the site folder"):
+        load_config(root=root)
+
+
+def test_only_papermods_stylesheets_leave_the_unused_inventory(tmp_path: Path) -> None:
+    from blogbuild.hugo_config import read_hugo_config
+    root = _site(tmp_path / "site", {"config.yml": PAPERMOD, "assets/css/extended/a.css": "",
+                                     "assets/css/custom.css": "", "assets/js/x.js": ""})
+    hugo = read_hugo_config(root)
+    assert hugo is not None
+    assert hugo.site_files == ("assets/css/custom.css", "assets/js/x.js")
+    other = _site(tmp_path / "other", {"config.yml": "title: T\ntheme: ananke\n", "assets/css/extended/a.css": ""})
+    assert read_hugo_config(other).site_files == ("assets/css/extended/a.css",), "only PaperMod bundles them"
