@@ -99,7 +99,7 @@
 
   // Resolves once the diagrams near the viewport at load are drawn; later ones draw as they come near.
   function watchDiagrams() {
-    var blocks = Array.prototype.slice.call(document.querySelectorAll("pre.mermaid"));
+    var blocks = Array.prototype.slice.call(document.querySelectorAll("pre.mermaid:not([data-processed])"));
     if (blocks.length === 0 || !mermaidUrl) {
       markWhenAllDrawn();
       return Promise.resolve();
@@ -298,6 +298,13 @@
       .then(fontsReady)
       .then(finished);
     document.addEventListener("blogbuild:themechange", redrawDiagrams);
+    // `blogbuild serve` put a new version of the content in place (reload.js): the diagrams it kept are
+    // drawn already; the new or changed ones are drawn as they come near, like at load.
+    document.addEventListener("blogbuild:content-replaced", function () {
+      startEmbeds();
+      try { renderMath(); } catch (error) { console.error("katex:", error); }
+      watchDiagrams().catch(function (error) { console.error("mermaid:", error); });
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

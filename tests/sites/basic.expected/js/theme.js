@@ -181,17 +181,24 @@
   }
 
   // The table of contents marks the section being read: the last heading above a line near the top.
-  function setUpTocSpy() {
-    var links = document.querySelectorAll(".toc a[href^='#']");
-    if (links.length === 0) return;
-    var entries = [];
-    Array.prototype.forEach.call(links, function (link) {
+  var tocEntries = [];
+
+  // The TOC's links and their headings, collected again when live reload replaces the page's content.
+  function collectTocEntries() {
+    tocEntries = [];
+    Array.prototype.forEach.call(document.querySelectorAll(".toc a[href^='#']"), function (link) {
       var target = document.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)));
-      if (target) entries.push({ link: link, heading: target });
+      if (target) tocEntries.push({ link: link, heading: target });
     });
+  }
+
+  function setUpTocSpy() {
+    collectTocEntries();
+    if (tocEntries.length === 0) return;
     var current = null;
     var pending = false;
     function update() {
+      var entries = tocEntries;
       pending = false;
       var line = window.innerHeight * 0.25;
       var found = entries.length && entries[0].heading.getBoundingClientRect().top <= line ? entries[0] : null;
@@ -208,6 +215,7 @@
       if (!pending) { pending = true; window.requestAnimationFrame(update); }
     }, { passive: true });
     document.addEventListener("blogbuild:rendered", update);
+    document.addEventListener("blogbuild:content-replaced", function () { current = null; update(); });
     update();
   }
 
@@ -223,6 +231,13 @@
     document.addEventListener("blogbuild:rendered", markScrollable);
     document.addEventListener("blogbuild:diagrams", markScrollable);   // diagrams drawn as they scroll near
     window.addEventListener("load", markScrollable);
+    // `blogbuild serve` put a new version of the content in place (reload.js): set up what is new in it.
+    document.addEventListener("blogbuild:content-replaced", function () {
+      if (copyButtons) setUpCopyButtons();
+      setUpCopyLink();
+      collectTocEntries();
+      markScrollable();
+    });
     var resizeTimer = 0;
     window.addEventListener("resize", function () {
       window.clearTimeout(resizeTimer);
