@@ -741,25 +741,21 @@ def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post]
 
 
 def search_files(site: Site, memo: dict, changed: Sequence[Post] | None = None) -> list[PlannedData] | None:
-    """search/: the meta file, every shard (made together, once, when some post changed) and the text chunks
-    of every post (of the changed posts only, after a body edit). None when an edited post's text now
-    has another number of chunks: only a whole plan removes the chunks it no longer has."""
-    from .search_index import SearchIndex, chunk_file, chunk_paths, shard_count, shard_path
+    """search/: the meta file, every shard (keyed by its digest: a shard no post of an edit is in is not
+    written again) and the text chunks of every post (of the changed posts only, after a body edit). None
+    when an edited post's text now has another number of chunks: only a whole plan removes the chunks it
+    no longer has. The index is made here, from the last build's where the posts are the same."""
+    from .search_index import SearchIndex, chunk_file, chunk_paths, shard_path
     config = site.config
-    key = fingerprint_of("search", config.base_url, *(post.fingerprint for post in site.posts))
     counts: dict[str, int] = {} if changed is None else dict(memo.get(("search-chunks", "", "")) or {})
     if changed is not None and any(len(chunk_paths(post)) != counts.get(post.url) for post in changed):
         return None
-    made: list[SearchIndex] = []
-
-    def index() -> SearchIndex:
-        if not made:
-            made.append(SearchIndex.of(site.posts, config))
-        return made[0]
-
-    data = [PlannedData("search/meta.json", lambda: index().meta, key)]
-    data += [PlannedData(shard_path(number), partial(lambda number: index().shards[number], number),
-                         fingerprint_of(key, str(number))) for number in range(shard_count(len(site.posts)))]
+    last = memo.get(("search-index", "", config.base_url))
+    index = SearchIndex.of(site.posts, config, last if isinstance(last, SearchIndex) else None)
+    memo[("search-index", "", config.base_url)] = index
+    data = [PlannedData("search/meta.json", lambda: index.meta, fingerprint_of("search-meta", index.meta.decode()))]
+    data += [PlannedData(shard_path(number), partial(lambda number: index.shards[number], number), version)
+             for number, version in enumerate(index.versions)]
     for post in site.posts if changed is None else changed:
         paths = chunk_paths(post)
         counts[post.url] = len(paths)

@@ -293,36 +293,118 @@ def _link_path(config: SiteConfig, url: str) -> str:
 
 @dataclass
 class SearchIndex:
-    """The meta file and every shard of a site's posts (newest first: a post's id is its position)."""
+    """The meta file and every shard of a site's posts (newest first: a post's id is its position), with
+    what the next build needs to rewrite only the shards an edit touches."""
 
     meta: bytes
     shards: list[bytes]
+    versions: list[str]              # each shard's digest
+    fingerprints: tuple[str, ...]    # the posts indexed, in id order
+    urls: tuple[str, ...]
+    touched: list[bytes]             # per post, a bitmap of the shards its pieces are in
 
     @classmethod
-    def of(cls, posts: Sequence[Post], config: SiteConfig) -> SearchIndex:
-        """The whole index of posts."""
-        tables: dict[str, dict[str, list[int]]] = {"c": {}, "p": {}, "w": {}}
-        for post_id, post in enumerate(posts):
-            for kind, found in _pieces(search_text(post)).items():
-                table = tables[kind]
-                for piece, hits, first in found:
-                    triples = table.get(piece)
-                    if triples is None:
-                        table[piece] = [post_id, hits, first]
-                    else:
-                        triples += (post_id, hits, first)
-        count = shard_count(len(posts))
-        buckets: list[dict[str, dict[str, list[int]]]] = [{} for _ in range(count)]
-        for kind, table in tables.items():
-            for piece, triples in table.items():
-                ids = triples[0::3]
-                triples[3::3] = [later - earlier for earlier, later in zip(ids, ids[1:], strict=False)]
-                buckets[shard_of(kind + piece, count)].setdefault(kind, {})[piece] = triples
-        shards = [_json(bucket) for bucket in buckets]
-        return cls(_meta(posts, config, shards), shards)
+    def of(cls, posts: Sequence[Post], config: SiteConfig, last: SearchIndex | None = None) -> SearchIndex:
+        """The index of posts; from last (the previous build's) when the same posts are in the same order,
+        re-indexing only the posts whose fingerprint changed."""
+        urls = tuple(post.url for post in posts)
+        fingerprints = tuple(post.fingerprint for post in posts)
+        if last is not None and last.urls == urls and len(last.shards) == shard_count(len(posts)):
+            changed = [post_id for post_id, fingerprint in enumerate(fingerprints)
+                       if fingerprint != last.fingerprints[post_id]]
+            shards, versions, touched = _update(last, posts, changed) if changed else \
+                (last.shards, last.versions, last.touched)
+        else:
+            shards, touched = _whole(posts)
+            versions = [_version(shard) for shard in shards]
+        return cls(_meta(posts, config, versions), shards, versions, fingerprints, urls, touched)
 
 
-def _meta(posts: Sequence[Post], config: SiteConfig, shards: list[bytes]) -> bytes:
+def _version(shard: bytes) -> str:
+    """A shard's digest (hex): its dependency key; its first three bytes are its version in meta.json."""
+    return hashlib.blake2b(shard, digest_size=16).hexdigest()
+
+
+def _whole(posts: Sequence[Post]) -> tuple[list[bytes], list[bytes]]:
+    """Every shard, and each post's bitmap of the shards it is in."""
+    tables: dict[str, dict[str, list[int]]] = {"c": {}, "p": {}, "w": {}}
+    for post_id, post in enumerate(posts):
+        for kind, found in _pieces(search_text(post)).items():
+            table = tables[kind]
+            for piece, hits, first in found:
+                triples = table.get(piece)
+                if triples is None:
+                    table[piece] = [post_id, hits, first]
+                else:
+                    triples += (post_id, hits, first)
+    count = shard_count(len(posts))
+    buckets: list[dict[str, dict[str, list[int]]]] = [{} for _ in range(count)]
+    touched = [bytearray(count // 8) for _ in posts]
+    for kind, table in tables.items():
+        for piece, triples in table.items():
+            number = shard_of(kind + piece, count)
+            byte, bit = number >> 3, 1 << (number & 7)
+            ids = triples[0::3]
+            for post_id in ids:
+                touched[post_id][byte] |= bit
+            triples[3::3] = [later - earlier for earlier, later in zip(ids, ids[1:], strict=False)]
+            buckets[number].setdefault(kind, {})[piece] = triples
+    return [_json(bucket) for bucket in buckets], [bytes(bitmap) for bitmap in touched]
+
+
+def _update(last: SearchIndex, posts: Sequence[Post], changed: list[int]) -> tuple[list[bytes], list[str], list[bytes]]:
+    """last's shards with the changed posts' entries replaced: only the shards their old or new text is in
+    are decoded and written again, each as _whole() would have written it."""
+    count = len(last.shards)
+    shards, versions, touched = list(last.shards), list(last.versions), list(last.touched)
+    added: dict[int, list[tuple[str, str, int, int, int]]] = {}
+    numbers: set[int] = set()
+    for post_id in changed:
+        bitmap = bytearray(count // 8)
+        for kind, found in _pieces(search_text(posts[post_id])).items():
+            for piece, hits, first in found:
+                number = shard_of(kind + piece, count)
+                bitmap[number >> 3] |= 1 << (number & 7)
+                added.setdefault(number, []).append((kind, piece, post_id, hits, first))
+        numbers.update(_bits(last.touched[post_id]), _bits(bitmap))
+        touched[post_id] = bytes(bitmap)
+    gone = set(changed)
+    for number in sorted(numbers):
+        entries: dict[str, dict[str, list[tuple[int, int, int]]]] = {}
+        for kind, pieces in json.loads(shards[number]).items():
+            for piece, triples in pieces.items():
+                post_id = 0
+                kept = []
+                for index in range(0, len(triples), 3):
+                    post_id += triples[index]
+                    if post_id not in gone:
+                        kept.append((post_id, triples[index + 1], triples[index + 2]))
+                entries.setdefault(kind, {})[piece] = kept
+        for kind, piece, post_id, hits, first in added.get(number, ()):
+            entries.setdefault(kind, {}).setdefault(piece, []).append((post_id, hits, first))
+        shards[number] = _json({kind: {piece: _flat(sorted(kept)) for piece, kept in pieces.items() if kept}
+                                for kind, pieces in entries.items() if any(pieces.values())})
+        versions[number] = _version(shards[number])
+    return shards, versions, touched
+
+
+def _bits(bitmap: bytes | bytearray) -> Iterator[int]:
+    for byte, value in enumerate(bitmap):
+        if value:
+            yield from (byte * 8 + bit for bit in range(8) if value >> bit & 1)
+
+
+def _flat(triples: list[tuple[int, int, int]]) -> list[int]:
+    """(post id, occurrences, first) triples as one list, ids as differences from the previous one."""
+    flat: list[int] = []
+    previous = 0
+    for post_id, hits, first in triples:
+        flat += (post_id - previous, hits, first)
+        previous = post_id
+    return flat
+
+
+def _meta(posts: Sequence[Post], config: SiteConfig, versions: list[str]) -> bytes:
     """search/meta.json: the posts (title, date, url, tags, categories, series, text length), the links'
     base path, the version of each shard and of the text chunks, so a changed file is a new URL and caches
     stay right."""
@@ -331,11 +413,10 @@ def _meta(posts: Sequence[Post], config: SiteConfig, shards: list[bytes]) -> byt
                "url": [post.url for post in posts], "tags": [list(post.tags) for post in posts],
                "categories": [list(post.categories) for post in posts], "series": [list(post.series) for post in posts],
                "length": [utf16_length(search_text(post)) for post in posts]}
-    # Four characters of a hash per shard, in one string: 4,096 shards cost 16 KB, not 45.
-    versions = "".join(base64.urlsafe_b64encode(hashlib.blake2b(shard, digest_size=3).digest()).decode("ascii")
-                       for shard in shards)
     text_version = hashlib.blake2b(b"".join(post.fingerprint.encode() for post in posts), digest_size=4).hexdigest()
-    return _json({"base": _link_path(config, "/"), "chunk": CHUNK, "posts": columns, "shards": versions,
+    # Four characters per shard, in one string: 4,096 shards cost 16 KB, not 45.
+    short = "".join(base64.urlsafe_b64encode(bytes.fromhex(version[:6])).decode("ascii") for version in versions)
+    return _json({"base": _link_path(config, "/"), "chunk": CHUNK, "posts": columns, "shards": short,
                   "text": text_version})
 
 
