@@ -16,10 +16,22 @@
   var MAX_RESULTS = 50;
   var SNIPPET_BEFORE = 30;
   var SNIPPET_LENGTH = 160;
+  var FOLD_SLOW = /[\u03a3\ud800-\udfff]/;   // capital sigma, surrogates: fold() character by character
 
   /** The text lowercased and NFKC-folded (full-width Latin becomes ASCII), with a map from each
       folded position back to the original, so hits found in the folded text can be marked. */
   function fold(text) {
+    // Most text is already NFKC: then each character folds to its own lowercase, and unless a capital
+    // sigma (whose lowercase depends on its neighbours in toLowerCase) or a character that lowercases
+    // to two is present, the whole string lowercased is the same fold in one call.
+    if (!FOLD_SLOW.test(text) && text.normalize("NFKC") === text) {
+      var lower = text.toLowerCase();
+      if (lower.length === text.length) {
+        var identity = new Array(text.length + 1);
+        for (var position = 0; position <= text.length; position++) identity[position] = position;
+        return { text: lower, map: identity };
+      }
+    }
     var folded = "";
     var map = [];
     var index = 0;
@@ -221,16 +233,54 @@
   }
 
   /** The posts of meta.json (one array per field), each with its folded title and terms (as prepare()
-      folds them). */
+      folds them); prepared.titles and prepared.terms: every post's folded field in one string, so a
+      piece is looked for in all titles with one indexOf scan (see idsWith). */
   function prepareMeta(meta) {
     var posts = meta.posts;
-    return posts.title.map(function (title, id) {
+    var prepared = posts.title.map(function (title, id) {
       var entry = { id: id, title: title, date: posts.date[id], url: posts.url[id], tags: posts.tags[id],
                     categories: posts.categories[id], series: posts.series[id], length: posts.length[id] };
-      var prepared = prepare(entry);
-      prepared.content = null;
-      return prepared;
+      var item = prepare(entry);
+      item.content = null;
+      return item;
     });
+    prepared.titles = joined(prepared, "title");
+    prepared.terms = joined(prepared, "terms");
+    return prepared;
+  }
+
+  // A line feed joins the fields: it is neither CJK nor a word character, so no piece spans two posts and
+  // a word at a field's start is still a word start.
+  function joined(prepared, field) {
+    var starts = new Int32Array(prepared.length);
+    var parts = prepared.map(function (item, id) {
+      starts[id] = id === 0 ? 0 : starts[id - 1] + prepared[id - 1][field].length + 1;
+      return item[field];
+    });
+    return { text: parts.join("\n"), starts: starts, cache: new Map() };
+  }
+
+  /** The ids of the posts whose field (a joined() string) contains the piece, as contains() decides. */
+  function idsWith(field, piece) {
+    var key = (piece.word ? "w" : "c") + piece.text;
+    var cached = field.cache.get(key);
+    if (cached) return cached;
+    var ids = new Set();
+    var text = field.text;
+    var at = text.indexOf(piece.text);
+    while (at >= 0) {
+      if (!piece.word || at === 0 || !isWordCharacter(text[at - 1])) {
+        var low = 0, high = field.starts.length - 1;
+        while (low < high) {
+          var middle = (low + high + 1) >> 1;
+          if (field.starts[middle] <= at) low = middle; else high = middle - 1;
+        }
+        ids.add(low);
+      }
+      at = text.indexOf(piece.text, at + 1);
+    }
+    field.cache.set(key, ids);
+    return ids;
   }
 
   function addTriples(found, triples) {
@@ -261,38 +311,42 @@
 
   /** search() over the sharded index: the same posts in the same order, each with the offset of its
       first content hit (undefined when only the title or terms matched). shards: number -> parsed shard,
-      holding at least every shard the query's pieces need (shardsFor). */
+      holding at least every shard the query's pieces need (shardsFor). Only posts holding the first
+      piece somewhere are scored: the work follows the hits, not the number of posts. */
   function searchSharded(prepared, shards, count, query) {
     var terms = parseQuery(query);
     if (terms.length === 0) return [];
-    var postings = new Map();
+    var lookups = [];   // per term, per piece: {title, terms, content}
     terms.forEach(function (term) {
-      term.pieces.forEach(function (piece) {
-        var key = (piece.word ? "w" : "c") + piece.text;
-        if (!postings.has(key)) postings.set(key, piecePostings(piece, shards, count));
-      });
+      lookups.push(term.pieces.map(function (piece) {
+        return { title: idsWith(prepared.titles, piece), terms: idsWith(prepared.terms, piece),
+                 content: piecePostings(piece, shards, count) };
+      }));
     });
+    var first = lookups[0][0];
+    var candidates = new Set(first.title);
+    first.terms.forEach(function (id) { candidates.add(id); });
+    first.content.forEach(function (value, id) { candidates.add(id); });
     var scored = [];
-    prepared.forEach(function (item, order) {
+    candidates.forEach(function (id) {
       var total = 0;
-      var first;
-      for (var index = 0; index < terms.length && total >= 0; index++) {
+      var offset;
+      for (var index = 0; index < lookups.length && total >= 0; index++) {
         var hits = 0;
         var inTitle = true, inTerms = true, matches = true;
-        terms[index].pieces.forEach(function (piece) {
-          var found = postings.get((piece.word ? "w" : "c") + piece.text).get(item.entry.id);
-          var title = contains(item.title, piece), termsHit = contains(item.terms, piece);
+        lookups[index].forEach(function (lookup) {
+          var title = lookup.title.has(id), termsHit = lookup.terms.has(id), found = lookup.content.get(id);
           inTitle = inTitle && title;
           inTerms = inTerms && termsHit;
           matches = matches && (title || termsHit || Boolean(found));
           if (found) {
             hits += found[0];
-            first = first === undefined ? found[1] : Math.min(first, found[1]);
+            offset = offset === undefined ? found[1] : Math.min(offset, found[1]);
           }
         });
         total = matches ? total + (inTitle ? 1000 : 0) + (inTerms ? 100 : 0) + 1 + Math.min(hits, 50) : -1;
       }
-      if (total > 0) scored.push({ item: item, score: total, order: order, first: first });
+      if (total > 0) scored.push({ item: prepared[id], score: total, order: id, first: offset });
     });
     scored.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
     return scored;
