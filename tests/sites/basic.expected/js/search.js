@@ -419,6 +419,7 @@
       loadingMeta = getJson(metaUrl.href).then(function (loaded) {
         meta = loaded;
         prepared = prepareMeta(loaded);
+        document.dispatchEvent(new CustomEvent("blogbuild:search-ready", { detail: { posts: prepared.length } }));
       });
       loadingMeta.catch(function () { loadingMeta = null; });
     }
