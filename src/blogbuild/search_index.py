@@ -20,8 +20,9 @@ import hashlib
 import json
 import re
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
+from itertools import accumulate
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Sequence
@@ -368,24 +369,41 @@ def _update(last: SearchIndex, posts: Sequence[Post], changed: list[int]) -> tup
                 added.setdefault(number, []).append((kind, piece, post_id, hits, first))
         numbers.update(_bits(last.touched[post_id]), _bits(bitmap))
         touched[post_id] = bytes(bitmap)
-    gone = set(changed)
     for number in sorted(numbers):
-        entries: dict[str, dict[str, list[tuple[int, int, int]]]] = {}
-        for kind, pieces in json.loads(shards[number]).items():
-            for piece, triples in pieces.items():
-                post_id = 0
-                kept = []
-                for index in range(0, len(triples), 3):
-                    post_id += triples[index]
-                    if post_id not in gone:
-                        kept.append((post_id, triples[index + 1], triples[index + 2]))
-                entries.setdefault(kind, {})[piece] = kept
-        for kind, piece, post_id, hits, first in added.get(number, ()):
-            entries.setdefault(kind, {}).setdefault(piece, []).append((post_id, hits, first))
-        shards[number] = _json({kind: {piece: _flat(sorted(kept)) for piece, kept in pieces.items() if kept}
-                                for kind, pieces in entries.items() if any(pieces.values())})
+        shard = json.loads(shards[number])
+        _splice(shard, changed, added.get(number, ()))
+        shards[number] = _json(shard)
         versions[number] = _version(shards[number])
     return shards, versions, touched
+
+
+def _splice(shard: dict[str, dict[str, list[int]]], gone: list[int],
+            added: Sequence[tuple[str, str, int, int, int]]) -> None:
+    """Remove the entries of the posts gone from a decoded shard and add the new ones, in post order, as
+    _whole() lays them out (a piece without posts, a kind without pieces, left out). Lists without those
+    posts are only scanned (a running sum in C), not rebuilt."""
+    new: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
+    for kind, piece, post_id, hits, first in added:
+        new.setdefault((kind, piece), []).append((post_id, hits, first))
+    for kind, pieces in list(shard.items()):
+        for piece, triples in list(pieces.items()):
+            ids = list(accumulate(triples[0::3]))
+            present = [index for post_id, index in ((post_id, bisect_left(ids, post_id)) for post_id in gone)
+                       if index < len(ids) and ids[index] == post_id]
+            extra = new.pop((kind, piece), None)
+            if not present and extra is None:
+                continue
+            rows = [row for index, row in enumerate(zip(ids, triples[1::3], triples[2::3], strict=True))
+                    if index not in present]
+            rows = sorted(rows + (extra or []))
+            if rows:
+                pieces[piece] = _flat(rows)
+            else:
+                del pieces[piece]
+        if not pieces:
+            del shard[kind]
+    for (kind, piece), rows in new.items():
+        shard.setdefault(kind, {})[piece] = _flat(sorted(rows))
 
 
 def _bits(bitmap: bytes | bytearray) -> Iterator[int]:
@@ -413,7 +431,12 @@ def _meta(posts: Sequence[Post], config: SiteConfig, versions: list[str]) -> byt
                "url": [post.url for post in posts], "tags": [list(post.tags) for post in posts],
                "categories": [list(post.categories) for post in posts], "series": [list(post.series) for post in posts],
                "length": [utf16_length(search_text(post)) for post in posts]}
-    text_version = hashlib.blake2b(b"".join(post.fingerprint.encode() for post in posts), digest_size=4).hexdigest()
+    # The chunks' version: their text (a post's fingerprint also moves with blogbuild's own code).
+    digest = hashlib.blake2b(digest_size=4)
+    for post in posts:
+        digest.update(post.url.encode("utf-8", "surrogatepass") + b"\x00")
+        digest.update(search_text(post).encode("utf-8", "surrogatepass") + b"\x00")
+    text_version = digest.hexdigest()
     # Four characters per shard, in one string: 4,096 shards cost 16 KB, not 45.
     short = "".join(base64.urlsafe_b64encode(bytes.fromhex(version[:6])).decode("ascii") for version in versions)
     return _json({"base": _link_path(config, "/"), "chunk": CHUNK, "posts": columns, "shards": short,
