@@ -280,6 +280,8 @@ def test_search_finds_the_post_and_highlights_the_term(site, browser, language):
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     problems = PageProblems(page)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(urlsplit(request.url).path))
     page.goto(site["url"] + "search/?q=" + quote(term), wait_until="load")
     page.wait_for_selector("#search-results[data-state='done']", state="attached", timeout=RENDER_TIMEOUT_MS)
     links = page.eval_on_selector_all(".search-result-title a", "links => links.map(a => a.getAttribute('href'))")
@@ -288,6 +290,10 @@ def test_search_finds_the_post_and_highlights_the_term(site, browser, language):
     assert links == [path_of(entry["permalink"])], f"searching {term!r}: {links}"
     assert any(mark.lower() == term.lower() or term.lower() in mark.lower() for mark in marks), \
         f"no <mark> of {term!r} in {marks}"
+    # The page reads the index in pieces: the meta file, the query's shards, the text around its hit.
+    assert "/index.json" not in requested and "/search/meta.json" in requested, requested
+    texts = [path for path in requested if path.startswith("/search/text/")]
+    assert texts and all(path.startswith(f"/search/text{path_of(entry['permalink'])}") for path in texts), requested
     assert not problems.items, problems.items
 
 

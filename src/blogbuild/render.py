@@ -568,6 +568,9 @@ class Planner:
         per_post = ("post.html", "alias.html", "home.html", "section.html", "term.html", "series.html")
         if any(self.templates.closure(name)[1] for name in per_post if self.templates.exists(name)):
             return self.plan()   # a template shows site-wide lists on every page: every page may change
+        search = search_files(site, self.memo, changed)
+        if search is None:
+            return self.plan()
         urls = {post.url for post in changed}
         self.touching = urls
         pages, data = self._home()
@@ -589,7 +592,7 @@ class Planner:
         # The sitemap (URLs and dates) and robots.txt cannot change with a body: only the search index.
         key = fingerprint_of("search-after-edit", *(post.fingerprint for post in changed))
         data.append(PlannedData("index.json", lambda: search_index(site, self.memo, edited=changed), key))
-        return pages, data
+        return pages, data + search
 
     def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
         config = self.config
@@ -719,6 +722,7 @@ class Planner:
             PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key),
             PlannedData("robots.txt", lambda: robots(config), config.base_url),
             PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
+            *(search_files(site, self.memo) or ()),
         ]
 
 
@@ -806,3 +810,28 @@ def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post]
     if len(parts) == 1:
         parts[0] = b"[" + fragments[0] + b"]"
     return b",".join(parts)
+
+
+def search_files(site: Site, memo: dict, changed: Sequence[Post] | None = None) -> list[PlannedData] | None:
+    """search/: the meta file, every shard (keyed by its digest: a shard no post of an edit is in is not
+    written again) and the text chunks of every post (of the changed posts only, after a body edit). None
+    when an edited post's text now has another number of chunks: only a whole plan removes the chunks it
+    no longer has. The index is made here, from the last build's where the posts are the same."""
+    from .search_index import SearchIndex, chunk_file, chunk_paths, shard_path
+    config = site.config
+    counts: dict[str, int] = {} if changed is None else dict(memo.get(("search-chunks", "", "")) or {})
+    if changed is not None and any(len(chunk_paths(post)) != counts.get(post.url) for post in changed):
+        return None
+    last = memo.get(("search-index", "", config.base_url))
+    index = SearchIndex.of(site.posts, config, last if isinstance(last, SearchIndex) else None)
+    memo[("search-index", "", config.base_url)] = index
+    data = [PlannedData("search/meta.json", lambda: index.meta, fingerprint_of("search-meta", index.meta.decode()))]
+    data += [PlannedData(shard_path(number), partial(lambda number: index.shards[number], number), version)
+             for number, version in enumerate(index.versions)]
+    for post in site.posts if changed is None else changed:
+        paths = chunk_paths(post)
+        counts[post.url] = len(paths)
+        data += [PlannedData(path, partial(chunk_file, post, number), fingerprint_of(post.fingerprint, path))
+                 for number, path in enumerate(paths)]
+    memo[("search-chunks", "", "")] = counts
+    return data

@@ -1,0 +1,283 @@
+"""The search index in pieces (search_index.py, search.js): Python reads text as search.js does, the sharded
+search answers exactly as the whole-text search did, a first query downloads little, an edit rewrites
+only its shards."""
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from blogbuild import search_index
+from blogbuild.build import Builder
+from blogbuild.cli import main
+from blogbuild.config import load_config
+from blogbuild.search_index import SearchIndex, chunk_file, chunk_paths, fold, postings, postings_by_walk, shard_path
+from support.posts import post_from_text, site_config
+
+REPO = Path(__file__).resolve().parent.parent
+SEARCH_JS = REPO / "src" / "blogbuild" / "theme" / "static" / "js" / "search.js"
+AGREEMENT_JS = Path(__file__).resolve().parent / "support" / "search_agreement.js"
+
+# Text where folding, word starts and chunk boundaries are hard: astral letters and ideographs, emoji,
+# ligatures and compatibility characters that fold to several, full-width Latin, Turkish dotted I.
+TRICKY = ("a😀bc 𐐨abc ﬁle ㎏ x²y İstanbul ΣΑΣ 𠀀𠀁字 显存显存显 aé ｖｅｒｌ VeRL_2 under_score "
+          "½ café CAFÉ 𝐀𝐁c ﾊﾝｶｸ 한국어 ひらがな カタカナ ⅻ 〇々")
+
+
+def _load_synth():
+    spec = importlib.util.spec_from_file_location("bench_synth", REPO / "bench" / "synth.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    return node
+
+
+def _bundled_texts() -> list[str]:
+    return [path.read_text(encoding="utf-8") for path in sorted((REPO / "content").rglob("*.md"))]
+
+
+def _build(root: Path) -> Path:
+    assert main(["build", "--root", str(root), "--no-cache", "--jobs", "1", "--quiet"]) == 0
+    return root / "public"
+
+
+def _agreement(public: Path, queries: list[str], sharded_only: bool = False) -> dict:
+    completed = subprocess.run(
+        [_node(), str(AGREEMENT_JS), str(SEARCH_JS), str(public), json.dumps(queries, ensure_ascii=False),
+         "sharded-only" if sharded_only else ""],
+        capture_output=True, text=True, encoding="utf-8", timeout=600, check=True)
+    return json.loads(completed.stdout)
+
+
+def _queries_from(texts: list[str], seed: int, count: int = 40) -> list[str]:
+    """Queries cut from the texts: CJK pairs and runs, Latin words and their 1-, 2- and 3-character
+    prefixes, in other case and full width, mixed and several terms, and some that match nothing."""
+    rng = random.Random(seed)
+    cjk = [run for text in texts for run in re.findall(r"[\u4e00-\u9fff]{2,6}", text)]
+    latin = [word for text in texts for word in re.findall(r"[A-Za-z][A-Za-z0-9_]{2,}", text)]
+    queries = ["显存", "训", "a", "th", "the", "x", "verl", "VERL", "ｖｅｒｌ", "GPU 显存", "模型 训练 推理",
+               "lang", "不存在的词语", "zzzzqx", "2025", "-", "rl4llm", "attention 的"]
+    for _ in range(count):
+        word, run = rng.choice(latin), rng.choice(cjk)
+        queries += [run, run[:2], run[rng.randrange(len(run))], word, word[:1], word[:2], word[:3],
+                    word.upper(), f"{word[:4]} {run[:2]}", f"{run}{word}", f"{rng.choice(latin)} {word[:3]}"]
+    return list(dict.fromkeys(queries))
+
+
+def _synth_site(tmp_path: Path, posts: int, parts: int = 1) -> Path:
+    """bench/synth.py's blog; with parts > 1, each post is that many synthetic posts long (the real blog
+    of issue 24 has 94 posts of ~36,000 characters: 3.4 MB of index.json, 1.2 MB gzipped)."""
+    synth = _load_synth()
+    made = synth.generate(posts * parts, 1)
+    joined = [replace(made[number], body="\n\n".join(post.body for post in made[number::posts]))
+              for number in range(posts)]
+    return synth.write_blogbuild(joined, tmp_path / f"synth{posts}x{parts}")
+
+
+def _gzipped(public: Path, files: list[str]) -> int:
+    return sum(len(gzip.compress((public / name).read_bytes(), 9)) for name in dict.fromkeys(files))
+
+
+# ---- Python reads text as search.js does ---------------------------------------------------------
+
+def test_postings_by_whole_string_operations_are_the_walk_by_characters() -> None:
+    texts = [TRICKY, "ab" * 3000 + "😀" + "c d" * 1000, "𐐨𐐨a😀😀ｖｅｒｌ", "", "　", *_bundled_texts()]
+    for text in texts:
+        assert postings(text) == postings_by_walk(text), text[:60]
+    found = postings("显存管理显存 VeRL verl Verification 𐐨abc")
+    assert found["c"]["显存"] == [2, 0] and found["c"]["管"] == [1, 2]
+    assert found["w"]["verl"] == [2, 7] and found["w"]["verification"] == [1, 17]
+    assert found["p"]["v"] == [3, 7] and found["p"]["ve"] == [3, 7]
+    # After an astral letter JavaScript sees a word start (two surrogates are not word characters).
+    assert found["w"]["𐐨abc"] == [1, 30] and found["w"]["abc"] == [1, 32]
+
+
+def test_a_post_s_text_chunks_join_back_to_its_text() -> None:
+    config = site_config(Path("/tmp"))
+    post, _ = post_from_text("posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nx\n", config)
+    text = "a" * 2047 + "😀" + "字" * 3000 + "😀"
+    post = replace(post, plain_text=text)
+    paths = chunk_paths(post)
+    assert paths == ["search/text/posts/a/0.json", "search/text/posts/a/1.json", "search/text/posts/a/2.json"]
+    parts = [chunk_file(post, number) for number in range(len(paths))]
+    assert b"\\ud83d\"" in parts[0] and parts[1].startswith(b"\"\\ude00")   # the pair cut, escaped
+    joined = json.loads("[" + ",".join(part.decode("utf-8") for part in parts) + "]")
+    assert "".join(joined).encode("utf-16-le", "surrogatepass").decode("utf-16-le") == text
+
+
+NODE_CLASSES = r"""
+const search = require(process.argv[2]);
+const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
+let classes = "";
+const folds = {};
+for (let code = 0; code < 0x110000; code++) {
+  if (code >= 0xD800 && code <= 0xDFFF) { classes += "-"; continue; }
+  const character = String.fromCodePoint(code);
+  classes += search.isCjk(character) ? "c" : search.isWordCharacter(character) ? "w" : " ";
+  const folded = search.fold(character).text;
+  if (folded !== character) folds[code] = folded;
+}
+const folded = texts.map(text => { const result = search.fold(text); return [result.text, result.map]; });
+process.stdout.write(JSON.stringify({classes, folds, folded}));
+"""
+
+
+@pytest.mark.node
+def test_python_folds_and_classifies_every_character_as_node_does(tmp_path: Path) -> None:
+    import unicodedata
+    script = tmp_path / "classes.js"
+    script.write_text(NODE_CLASSES, encoding="utf-8")
+    texts = [TRICKY, *_bundled_texts()]
+    completed = subprocess.run([_node(), str(script), str(SEARCH_JS)], input=json.dumps(texts), capture_output=True,
+                               text=True, encoding="utf-8", timeout=300, check=True)
+    node = json.loads(completed.stdout)
+    differ = []
+    for code in range(0x110000):
+        character = chr(code)
+        if 0xD800 <= code <= 0xDFFF or unicodedata.category(character) == "Cn":
+            continue   # Python's Unicode (14) has not assigned it: no blog text holds it yet
+        ours = "c" if search_index.is_cjk(character) else "w" if search_index.is_word(character) else " "
+        node_fold = node["folds"].get(str(code), character)
+        if ours != node["classes"][code] or fold(character)[0] != node_fold:
+            differ.append(f"U+{code:04X} {ours!r}/{node['classes'][code]!r} {fold(character)[0]!r}/{node_fold!r}")
+    assert not differ, f"{len(differ)} characters differ, e.g. {differ[:20]}"
+    for text, (folded, offsets) in zip(texts, node["folded"], strict=True):
+        ours_folded, ours_offsets = fold(text)
+        # search.js maps each folded UTF-16 unit, fold() each folded character: compare at characters.
+        starts, unit = [], 0
+        for character in folded:
+            starts.append(unit)
+            unit += 2 if ord(character) > 0xFFFF else 1
+        assert ours_folded == folded and ours_offsets == [offsets[start] for start in starts]
+    for key in ("c显存", "wthe", "pv", "w𐐨ab", "c𠀀"):
+        assert search_index.fnv1a(key) == int(subprocess.run(
+            [_node(), "-e", f"process.stdout.write(String(require({str(SEARCH_JS)!r}).fnv1a({json.dumps(key)})))"],
+            capture_output=True, text=True, check=True).stdout)
+
+
+# ---- the same answers as the whole-text search --------------------------------------------------
+
+def _tricky_site(make_site) -> Path:
+    """Long posts whose hits sit at chunk boundaries, astral text, a summary-only case."""
+    files = {"blogbuild.yaml": "title: T\nbase_url: https://example.org/blog/\n"}
+    filler = "填充文字" * 505 + "ab"   # 2022 units: the next words straddle the 2048 boundary
+    bodies = [filler + " verl 显存 𐐨abc 😀verl " * 3, "😀" * 1023 + "显存 verl" + "x" * 3000 + " verl",
+              TRICKY * 40, "Verification of VeRL " * 200 + "显存管理", "短。", "ﬁle ﬁle ﬁle " + "字" * 4100 + " ﬁ"]
+    for number, body in enumerate(bodies):
+        files[f"content/posts/p{number}.md"] = (f"---\ntitle: Post {number} verl\ndate: 2024-01-0{number + 1}\n"
+                                                f"tags: [tag{number}, 显存]\n---\n{body}\n")
+    return make_site(files)
+
+
+@pytest.mark.node
+def test_sharded_search_answers_as_the_whole_text_search_did(tmp_path: Path, make_site) -> None:
+    sites = [(_build(_synth_site(tmp_path, 94)), 94), (_build(_tricky_site(make_site)), 6)]
+    bundled = tmp_path / "bundled"
+    for name in ("content", "blogbuild.yaml", "templates", "static"):
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, bundled / name)
+        elif source.is_file():
+            bundled.mkdir(exist_ok=True)
+            shutil.copyfile(source, bundled / name)
+    sites.append((_build(bundled), 8))
+    for public, posts in sites:
+        entries = json.loads((public / "index.json").read_text(encoding="utf-8"))
+        assert len(entries) == posts
+        texts = [entry["content"] for entry in entries] + [TRICKY, "ﬁ verl 𐐨ab 𐐨abc abc 😀verl"]
+        queries = _queries_from(texts, posts)
+        answers = _agreement(public, queries)
+        differ = [query for query, answer in answers.items() if answer["today"] != answer["sharded"]]
+        assert not differ, f"{public}: {differ[:10]}: {answers[differ[0]]}"
+        found = [query for query, answer in answers.items() if answer["today"]]
+        assert len(found) > len(queries) // 2, "most queries should find something"
+        assert any(part["hit"] for answer in answers.values() for result in answer["sharded"]
+                   for part in result["snippet"])
+
+
+# ---- what a first query downloads -----------------------------------------------------------------
+
+FIRST_QUERIES = ["显存", "模型 训练", "the", "a", "kernel", "GPU 显存 带宽", "调度器", "sched 流水线并行", "attention"]
+
+
+@pytest.mark.node
+def test_a_first_query_downloads_at_most_150_kb_at_94_posts(tmp_path: Path) -> None:
+    public = _build(_synth_site(tmp_path, 94, parts=6))
+    answers = _agreement(public, FIRST_QUERIES, sharded_only=True)
+    whole = len(gzip.compress((public / "index.json").read_bytes(), 9))
+    for query, answer in answers.items():
+        transfer = _gzipped(public, answer["fetched"])
+        print(f"94 posts: {query!r}: {len(answer['sharded'])} found, {transfer:,} bytes gzipped "
+              f"(meta {_gzipped(public, answer['fetched'][:1]):,}, "
+              f"shards {_gzipped(public, [name for name in answer['fetched'] if '/s-' in name]):,}; "
+              f"index.json: {whole:,})")
+        assert answer["sharded"], query
+        assert transfer <= 150_000 and transfer < whole / 4, (query, transfer, whole)
+    assert whole > 500_000, "the site's text should weigh as much as the real blog's"
+
+
+@pytest.mark.node
+def test_a_first_query_downloads_at_most_500_kb_at_10000_posts(tmp_path: Path) -> None:
+    synth = _load_synth()
+    config = site_config(tmp_path, base_url="https://example.org/")
+    model, _ = post_from_text("posts/model.md", "---\ntitle: M\ndate: 2024-01-01\n---\nx\n", config)
+    posts = [replace(model, title=post.title, url=f"/posts/{post.slug}/", plain_text=post.body,
+                     tags=tuple(post.tags), categories=tuple(post.categories),
+                     series=(post.series,) if post.series else (), fingerprint=post.slug)
+             for post in synth.generate(10_000, 1)]
+    index = SearchIndex.of(posts, config)
+    public = tmp_path / "public"
+    files = {"search/meta.json": index.meta, **{shard_path(number): shard for number, shard in enumerate(index.shards)}}
+    for post in posts:
+        files.update({path: chunk_file(post, number) for number, path in enumerate(chunk_paths(post))})
+    for name, data in files.items():
+        (public / name).parent.mkdir(parents=True, exist_ok=True)
+        (public / name).write_bytes(data)
+    answers = _agreement(public, FIRST_QUERIES, sharded_only=True)
+    for query, answer in answers.items():
+        transfer = _gzipped(public, answer["fetched"])
+        print(f"10,000 posts: {query!r}: {len(answer['sharded'])} shown, {transfer:,} bytes gzipped")
+        assert answer["sharded"], query
+        assert transfer <= 500_000, (query, transfer)
+
+
+# ---- an edit rewrites only its shards -------------------------------------------------------------
+
+def test_a_body_edit_rewrites_the_meta_its_chunks_and_only_its_shards(make_site) -> None:
+    files = {"blogbuild.yaml": "title: T\nbase_url: https://example.org/\n"}
+    for number in range(40):
+        files[f"content/posts/p{number:02d}.md"] = (f"---\ntitle: P{number}\ndate: 2024-01-{number % 28 + 1:02d}\n---\n"
+                                                    f"正文{number} words{number} 共同的话 shared text\n")
+    root = make_site(files)
+    builder = Builder(load_config(None, root=root))
+    before = builder.build()
+    assert before.ok
+    path = root / "content/posts/p07.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("正文7 words7", "新写的 rewritten"), encoding="utf-8")
+    after = builder.build([str(path)])
+    assert after.ok
+    changed = {name for name in after.files if name.startswith("search/")
+               and (name not in before.files or after.files[name].data != before.files[name].data)}
+    count = len([name for name in after.files if re.fullmatch(r"search/s-\d+\.json", name)])
+    touched = {shard_path(search_index.shard_of(kind + piece, count))
+               for text in ("正文7 words7 共同的话 shared text", "新写的 rewritten 共同的话 shared text") for kind, found in postings(text).items()
+               for piece in found}
+    shards = {name for name in changed if name.startswith("search/s-")}
+    assert shards and shards <= touched and len(touched) < count
+    assert changed - shards == {"search/meta.json", "search/text/posts/p07/0.json"}
