@@ -24,7 +24,7 @@ from blogbuild.search_index import SearchIndex, chunk_file, chunk_paths, fold, p
 from support.posts import post_from_text, site_config
 
 REPO = Path(__file__).resolve().parent.parent
-SEARCH_JS = REPO / "src" / "blogbuild" / "theme" / "static" / "js" / "search.js"
+SEARCH_JS = REPO / "src" / "blogbuild" / "theme" / "static" / "js" / "search-sharded.js"
 AGREEMENT_JS = Path(__file__).resolve().parent / "support" / "search_agreement.js"
 
 # Text where folding, word starts and chunk boundaries are hard: astral letters and ideographs, emoji,
@@ -52,7 +52,17 @@ def _bundled_texts() -> list[str]:
     return [path.read_text(encoding="utf-8") for path in sorted((REPO / "content").rglob("*.md"))]
 
 
+def _sharded(root: Path) -> Path:
+    """The site with `search_index: sharded` in its blogbuild.yaml (the default is the whole-text index)."""
+    config = root / "blogbuild.yaml"
+    text = config.read_text(encoding="utf-8") if config.is_file() else ""
+    config.write_text(text + ("" if not text or text.endswith("\n") else "\n") + "search_index: sharded\n",
+                      encoding="utf-8")
+    return root
+
+
 def _build(root: Path) -> Path:
+    _sharded(root)
     assert main(["build", "--root", str(root), "--no-cache", "--jobs", "1", "--quiet"]) == 0
     return root / "public"
 
@@ -260,7 +270,7 @@ def test_a_first_query_downloads_at_most_500_kb_at_10000_posts(tmp_path: Path) -
 # ---- an edit rewrites only its shards -------------------------------------------------------------
 
 def test_a_body_edit_rewrites_the_meta_its_chunks_and_only_its_shards(make_site) -> None:
-    files = {"blogbuild.yaml": "title: T\nbase_url: https://example.org/\n"}
+    files = {"blogbuild.yaml": "title: T\nbase_url: https://example.org/\nsearch_index: sharded\n"}
     for number in range(40):
         files[f"content/posts/p{number:02d}.md"] = (f"---\ntitle: P{number}\ndate: 2024-01-{number % 28 + 1:02d}\n---\n"
                                                     f"正文{number} words{number} 共同的话 shared text\n")

@@ -48,6 +48,9 @@ class SiteConfig:
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
     feed_content: str = "summary"       # what a feed item carries: "summary" or "full" content
+    # The search page's index: "whole" (index.json, every post's text, read at once) or "sharded" (search/:
+    # a small meta file, term shards and text chunks fetched per query; search_index.py).
+    search_index: str = "whole"
     feeds: tuple[str, ...] = ("rss", "atom", "json")   # feed formats published for every list
     taxonomies: tuple[str, ...] = ("tags", "categories", "series")
     related_count: int = 5
@@ -121,7 +124,8 @@ _FILE_KEYS = {
     "aliases": "aliases", "pagination_aliases": "pagination_aliases",
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
-    "feed_content": "feed_content", "feeds": "feeds", "comments": "comments", "analytics": "analytics",
+    "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
+    "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
     "social": "social", "intro": "intro", "local_assets": "local_assets",
@@ -206,7 +210,11 @@ def _parse_intro(value: Any, path: str, line: int) -> dict[str, Any]:
 
 
 def _parse_feeds(name: str, value: Any, path: str, line: int) -> Any:
-    """feed_content (summary | full) or feeds (a list of rss, atom, json)."""
+    """feed_content (summary | full), search_index (whole | sharded) or feeds (a list of rss, atom, json)."""
+    if name == "search_index":
+        if value not in ("whole", "sharded"):
+            raise _fail(path, line, f"search_index must be whole or sharded, not {value!r}")
+        return value
     if name == "feed_content":
         if value not in ("summary", "full"):
             raise _fail(path, line, f"feed_content must be summary or full, not {value!r}")
@@ -278,7 +286,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         elif target == "theme":
             values["theme"] = parse_theme_options(value, partial(_fail, path, line), partial(_fail_nested, path, text,
                                                                                               line))
-        elif target in ("feed_content", "feeds"):
+        elif target in ("feed_content", "feeds", "search_index"):
             values[target] = _parse_feeds(target, value, path, line)
         elif target == "math_macros":
             if not isinstance(value, Mapping) or not all(isinstance(name, str) and name.startswith("\\")

@@ -568,7 +568,7 @@ class Planner:
         per_post = ("post.html", "alias.html", "home.html", "section.html", "term.html", "series.html")
         if any(self.templates.closure(name)[1] for name in per_post if self.templates.exists(name)):
             return self.plan()   # a template shows site-wide lists on every page: every page may change
-        search = search_files(site, self.memo, changed)
+        search = search_files(site, self.memo, changed) if self.config.search_index == "sharded" else []
         if search is None:
             return self.plan()
         urls = {post.url for post in changed}
@@ -722,7 +722,7 @@ class Planner:
             PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key),
             PlannedData("robots.txt", lambda: robots(config), config.base_url),
             PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
-            *(search_files(site, self.memo) or ()),
+            *((search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()),
         ]
 
 
