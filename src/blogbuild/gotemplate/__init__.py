@@ -122,7 +122,8 @@ class GoTemplates:
         try:
             return render(source, page, self.state(markdownify))
         except Exception as error:  # noqa: BLE001 - one page's failure leaves the hook out of that page
-            return f"<!-- blogbuild: {source.path} could not run on this page: {error} -->"
+            said = str(error).replace("--", "- -").replace("<", "&lt;")   # nothing may end the comment
+            return f"<!-- blogbuild: {source.path} could not run on this page: {said} -->"
 
     def state(self, markdownify: Any) -> RenderState:
         """The render state of one post: markdownify renders in that post."""
