@@ -152,7 +152,8 @@ def _qr(context: Any, node: Any, positional: tuple[str, ...], named: Mapping[str
     if level is None:
         raise SourceError(context.path, line, f"qr level '{named.get('level')}' is not one of low, medium, "
                                               "quartile, high", stage="shortcode")
-    scale = int(named.get("scale", "4")) if named.get("scale", "4").isdigit() else 4
+    # Bounded: a scale of 10,000 would be a picture of gigabytes (each module is scale x scale pixels).
+    scale = min(int(named.get("scale", "4")), 32) if named.get("scale", "4").isdigit() else 4
     code = segno.make(text, error=level, micro=False, boost_error=False)
     buffer = io.BytesIO()
     code.save(buffer, kind="png", scale=scale, border=4)
