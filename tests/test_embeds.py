@@ -77,6 +77,12 @@ def test_qr_is_drawn_at_build_time_and_decodes_to_its_text() -> None:
     assert 'src="data:image/png;base64,' in inner
 
 
+def test_qr_text_too_long_for_a_code_is_an_error_at_its_line() -> None:
+    with pytest.raises(SourceError) as caught:
+        render("Intro.\n\n{{< qr text=\"" + "x" * 5000 + "\" />}}")
+    assert caught.value.line == 3 and "do not fit in a QR code" in caught.value.message
+
+
 def test_comment_hides_its_inner_text() -> None:
     assert "secret" not in render("Before {{< comment >}}secret{{< /comment >}} after.")
 

@@ -154,7 +154,12 @@ def _qr(context: Any, node: Any, positional: tuple[str, ...], named: Mapping[str
                                               "quartile, high", stage="shortcode")
     # Bounded: a scale of 10,000 would be a picture of gigabytes (each module is scale x scale pixels).
     scale = min(int(named.get("scale", "4")), 32) if named.get("scale", "4").isdigit() else 4
-    code = segno.make(text, error=level, micro=False, boost_error=False)
+    try:
+        code = segno.make(text, error=level, micro=False, boost_error=False)
+    except ValueError as error:   # segno's DataOverflowError: more than a QR code holds
+        raise SourceError(context.path, line, f"shortcode 'qr': {len(text)} characters do not fit in a QR code "
+                                              f"({error}); shorten the text or use level=\"low\"",
+                          stage="shortcode") from None
     buffer = io.BytesIO()
     code.save(buffer, kind="png", scale=scale, border=4)
     size = code.symbol_size(scale=scale, border=4)
