@@ -356,6 +356,8 @@ def _humanize(text: Any) -> str:
 
 def _seq(*values: Any) -> list[int]:
     numbers = [int(_number(value)) for value in values]
+    if any(abs(number) > 2000 for number in numbers):   # Hugo's own limit on seq
+        raise HugoFunctionError("size of result exceeds limit (seq is limited to 2000 items)")
     if len(numbers) == 1:
         last = numbers[0]
         return list(range(1, last + 1)) if last > 0 else list(range(-1, last - 1, -1))

@@ -42,12 +42,16 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
     except GoTemplateError as error:
         return _fallback(context, node, line, inner_line_offset, standalone,
                          f"{source.where(error)}: {error.message}")
-    except (UnsupportedField, HugoFunctionError, jinja2.TemplateError, TypeError, ValueError, KeyError,
-            IndexError, ZeroDivisionError, AttributeError) as error:
-        return _fallback(context, node, line, inner_line_offset, standalone, f"{source.path}: {error}")
     except RecursionError:
         return _fallback(context, node, line, inner_line_offset, standalone,
                          f"{source.path}: the template calls itself too deeply")
+    except SourceError:
+        raise   # a post's own error (markdownify of its text) stays the post's
+    except (UnsupportedField, HugoFunctionError, jinja2.TemplateError) as error:
+        return _fallback(context, node, line, inner_line_offset, standalone, f"{source.path}: {error}")
+    except Exception as error:  # noqa: BLE001 - a template that fails in any way must not stop the build
+        return _fallback(context, node, line, inner_line_offset, standalone,
+                         f"{source.path}: {type(error).__name__}: {error}")
     if node.kind == "%":
         # Hugo renders a {{% %}} shortcode's output as part of the page's markdown.
         html = context.markdown(html, line - 1, inline=not standalone)
