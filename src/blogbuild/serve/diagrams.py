@@ -4,13 +4,13 @@ terminal and in the page's warning panel, instead of only mermaid's "Syntax erro
 the mermaid package nothing is checked and nothing is said (the page still shows mermaid's own error)."""
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import SourceWarning
+from .reports import is_saved
 
 if TYPE_CHECKING:
     from ..build import BuildResult
@@ -23,9 +23,7 @@ def saved_diagram_warnings(config: "SiteConfig", result: "BuildResult", saved: S
     node = shutil.which("node")
     if node is None or result.site is None:
         return []
-    root = str(config.root)
-    wanted = {os.path.normpath(os.path.relpath(path, root)) for path in saved}
-    posts = [post for post in result.site.posts if os.path.normpath(post.source) in wanted]
+    posts = [post for post in result.site.posts if is_saved(post.source, saved, str(config.root))]
     problems, _note = mermaid_problems(config, posts, node)
     return [SourceWarning(problem.path, problem.line, problem.message) for problem in problems]
 

@@ -95,5 +95,9 @@ def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", r
 
 def saved_file_warnings(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", root: str) -> list["SourceWarning"]:
     """The warnings about the files just saved (absolute paths), in the build's order."""
-    saved_files = {os.path.normpath(os.path.relpath(path, root)) for path in saved}
-    return [warning for warning in warnings if os.path.normpath(warning.path) in saved_files]
+    return [warning for warning in warnings if is_saved(warning.path, saved, root)]
+
+
+def is_saved(shown_path: str, saved: "Sequence[str]", root: str) -> bool:
+    """Whether a path as warnings and posts show it (relative to the site) is one of the saved absolute paths."""
+    return os.path.normpath(shown_path) in {os.path.normpath(os.path.relpath(path, root)) for path in saved}
