@@ -221,6 +221,54 @@ def test_sharded_search_answers_as_the_whole_text_search_did(tmp_path: Path, mak
                    for part in result["snippet"])
 
 
+@pytest.mark.node
+def test_sharded_search_over_many_ranges_answers_as_the_whole_text_search(tmp_path: Path, make_site,
+                                                                          monkeypatch) -> None:
+    """Ranges of 16 and 5 posts (a site of 94, and one of 6 hard posts): every range's part of a shard is
+    read, ids count from the oldest within a range, a partial newest range included."""
+    for size, site, posts in ((16, _synth_site(tmp_path, 94), 94), (5, _tricky_site(make_site), 6)):
+        monkeypatch.setattr(search_index, "RANGE", size)
+        public = _build(site)
+        meta = json.loads((public / "search" / "meta.json").read_text(encoding="utf-8"))
+        assert meta["range"] == size
+        assert len(json.loads((public / "search" / "s-0.json").read_text(encoding="utf-8"))) == -(-posts // size)
+        entries = json.loads((public / "index.json").read_text(encoding="utf-8"))
+        queries = _queries_from([entry["content"] for entry in entries], posts, count=25)
+        answers = _agreement(public, queries)
+        differ = [query for query, answer in answers.items() if answer["today"] != answer["sharded"]]
+        assert not differ, f"{public}: {differ[:10]}: {answers[differ[0]]}"
+        assert sum(bool(answer["today"]) for answer in answers.values()) > len(queries) // 2
+
+
+def test_an_index_from_the_last_one_equals_a_fresh_one(monkeypatch) -> None:
+    """Body edits in some ranges, a post added (the newest range changes), a post removed: the index
+    carried on from the last build's is the index made afresh, byte for byte; unchanged ranges are reused."""
+    monkeypatch.setattr(search_index, "RANGE", 8)
+    config = site_config(Path("/tmp"), base_url="https://example.org/")
+    model, _ = post_from_text("posts/model.md", "---\ntitle: M\ndate: 2024-01-01\n---\nx\n", config)
+    synth = _load_synth()
+    posts = [search_index.with_postings(replace(model, title=post.title, url=f"/posts/{post.slug}/",
+                                                plain_text=post.body, fingerprint=post.slug))
+             for post in synth.generate(30, 3)]
+    first = SearchIndex.of(posts, config)
+    edited = list(posts)
+    for at in (2, 3, 17):   # newest first: ranges (oldest first) 3, 3 and 1
+        edited[at] = replace(edited[at], plain_text=edited[at].plain_text + " 新写的 rewritten " + TRICKY,
+                             fingerprint=edited[at].fingerprint + "'")   # postings left stale: made again
+    carried = SearchIndex.of(edited, config, first)
+    assert carried == SearchIndex.of(edited, config)
+    assert carried.ranges[0] is first.ranges[0] and carried.ranges[2] is first.ranges[2]
+    assert carried.ranges[1] is not first.ranges[1] and carried.ranges[3] is not first.ranges[3]
+    kept = [number for number, shard in enumerate(carried.shards) if shard is first.shards[number]]
+    assert kept and len(kept) < len(carried.shards)   # a shard none of whose parts changed is not joined again
+    added = [replace(posts[0], url="/posts/new/", fingerprint="new", plain_text="新的 post")] + edited
+    grown = SearchIndex.of(added, config, carried)
+    assert grown == SearchIndex.of(added, config)
+    assert all(grown.ranges[number] is carried.ranges[number] for number in range(3))
+    fewer = edited[:10] + edited[11:]
+    assert SearchIndex.of(fewer, config, carried) == SearchIndex.of(fewer, config)
+
+
 # ---- what a first query downloads -----------------------------------------------------------------
 
 FIRST_QUERIES = ["显存", "模型 训练", "the", "a", "kernel", "GPU 显存 带宽", "调度器", "sched 流水线并行", "attention"]

@@ -20,12 +20,14 @@ import hashlib
 import json
 import re
 import unicodedata
+from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from itertools import accumulate
-from dataclasses import dataclass
+from itertools import accumulate, repeat
+from operator import sub
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 if TYPE_CHECKING:
     from .config import SiteConfig
@@ -185,18 +187,21 @@ class _Offsets:
         return self.offsets[at] + self.units[at] + folded_index - start - width
 
 
-def _tally(keys: list[str], positions: list[int], offset: _Offsets) -> Iterator[tuple[str, int, int]]:
-    """(key, occurrences capped at LIMIT, UTF-16 offset of the first) of each distinct key."""
+Columns = tuple[list[str], list[int], list[int]]
+
+
+def _tally(keys: list[str], positions: list[int], offset: _Offsets) -> Columns:
+    """The distinct keys, the occurrences of each capped at LIMIT, and the UTF-16 offset of its first."""
     firsts = dict(zip(reversed(keys), reversed(positions), strict=True))   # the last write is the first occurrence
     counts = Counter(keys)
-    if not offset.starts:   # nothing moved: folded indexes are the offsets
-        return zip(counts.keys(), [LIMIT if count > LIMIT else count for count in counts.values()],
-                   [firsts[key] for key in counts], strict=True)
-    return ((key, min(count, LIMIT), offset(firsts[key])) for key, count in counts.items())
+    distinct = list(counts)
+    at = list(map(firsts.__getitem__, distinct))
+    return distinct, list(map(min, counts.values(), repeat(LIMIT))), \
+        list(map(offset, at)) if offset.starts else at   # nothing moved: folded indexes are the offsets
 
 
-def _pieces(text: str) -> dict[str, Iterator[tuple[str, int, int]]]:
-    """The pieces of postings(), by kind, as (piece, occurrences, first offset)."""
+def _pieces(text: str) -> dict[str, Columns]:
+    """The pieces of postings(), by kind, as columns: pieces, occurrences, first offsets."""
     characters = set(text)
     _learn(characters)
     folded = text.translate(_FOLDS)
@@ -231,7 +236,49 @@ def postings(text: str) -> dict[str, dict[str, list[int]]]:
     prefixes of words, 'w' words (from where a word starts in search.js's sense to the end of its run of
     word characters): [occurrences capped at LIMIT, UTF-16 offset of the first] each. Whole-string
     operations, so a 10,000-post site is indexed in seconds; postings_by_walk() is the definition."""
-    return {kind: {piece: [hits, first] for piece, hits, first in found} for kind, found in _pieces(text).items()}
+    return {kind: {piece: [hits, first] for piece, hits, first in zip(*found, strict=True)}
+            for kind, found in _pieces(text).items()}
+
+
+def _text_digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def pack_postings(text: str) -> tuple[str, str, bytes]:
+    """postings() of text as a Post keeps them (Post.search_postings): the text's digest, the piece keys
+    (kind and piece) joined by NUL, and (occurrences, first offset) pairs as unsigned 32-bit integers.
+    Compact, so the posts cache holds them for little: made once per post, in the markdown workers."""
+    keys: list[str] = []
+    hits: list[int] = []
+    firsts: list[int] = []
+    for kind, (pieces, kind_hits, kind_firsts) in _pieces(text).items():
+        if pieces:
+            keys.append(kind + ("\x00" + kind).join(pieces))
+            hits += kind_hits
+            firsts += kind_firsts
+    numbers = [0] * (2 * len(hits))
+    numbers[0::2], numbers[1::2] = hits, firsts
+    return _text_digest(text), "\x00".join(keys), array("I", numbers).tobytes()
+
+
+def with_postings(post: Post) -> Post:
+    """The post with its search postings made (Post.search_postings)."""
+    return replace(post, search_postings=pack_postings(search_text(post)))
+
+
+def post_postings(post: Post) -> tuple[list[str], list[int], list[int]]:
+    """A post's piece keys, occurrences and first offsets: the ones it carries when they are of its text
+    (a post made by the workers), else made here."""
+    text = search_text(post)
+    packed = post.search_postings
+    if packed is None or packed[0] != _text_digest(text):
+        packed = pack_postings(text)
+    if not packed[1]:
+        return [], [], []
+    numbers = array("I")
+    numbers.frombytes(packed[2])
+    values = numbers.tolist()
+    return packed[1].split("\x00"), values[0::2], values[1::2]
 
 
 def fnv1a(text: str) -> int:
@@ -244,17 +291,23 @@ def fnv1a(text: str) -> int:
     return value
 
 
+RANGE = 256           # posts per range: an edit re-encodes its range's part of each shard it touches
+MAX_SHARDS = 4096
+
+
 def shard_count(posts: int) -> int:
-    """How many shards a site of this many posts has: a power of two, about four per post, so a query's
-    pieces fetch a small part of the index (a body edit keeps the number: posts decide it, not text)."""
+    """How many term shards a site of this many posts has: a power of two, about four per post up to
+    MAX_SHARDS, so a query's pieces fetch a small part of the index (a body edit keeps the number: posts
+    decide it, not text)."""
     count = 64
-    while count < posts * 4 and count < 4096:
+    while count < posts * 4 and count < MAX_SHARDS:
         count *= 2
     return count
 
 
+@lru_cache(maxsize=1 << 18)
 def shard_of(key: str, shards: int) -> int:
-    """The shard holding a piece key: a word by its kind and first three characters."""
+    """The term shard holding a piece key: a word by its kind and first three characters."""
     return fnv1a(key[:4] if key[0] == "w" else key) % shards
 
 
@@ -293,32 +346,67 @@ def _link_path(config: SiteConfig, url: str) -> str:
 
 
 @dataclass
+class RangeShards:
+    """One range of posts' part of every term shard (oldest first: a post's local id is its place in the
+    range), each part a JSON object, with what the next build needs to re-encode only the parts an edit
+    touches."""
+
+    parts: list[bytes]               # per term shard
+    fingerprints: tuple[str, ...]    # the posts indexed, in local id order
+    urls: tuple[str, ...]
+    touched: list[bytes]             # per post, the numbers of the shards its pieces are in (_numbers)
+
+    @classmethod
+    def of(cls, posts: Sequence[Post], count: int, last: RangeShards | None) -> RangeShards:
+        """The parts of posts (the range's, oldest first); from last (the previous build's range) when it
+        holds the same posts, re-indexing only the posts whose fingerprint changed."""
+        urls = tuple(post.url for post in posts)
+        fingerprints = tuple(post.fingerprint for post in posts)
+        if last is not None and last.urls == urls and len(last.parts) == count:
+            if last.fingerprints == fingerprints:
+                return last
+            changed = [post_id for post_id, fingerprint in enumerate(fingerprints)
+                       if fingerprint != last.fingerprints[post_id]]
+            parts, touched = _update(last, posts, changed)
+        else:
+            parts, touched = _whole(posts, count)
+        return cls(parts, fingerprints, urls, touched)
+
+
+@dataclass
 class SearchIndex:
-    """The meta file and every shard of a site's posts (newest first: a post's id is its position), with
-    what the next build needs to rewrite only the shards an edit touches."""
+    """The meta file and every term shard of a site's posts. The posts are newest first (a post's id in
+    meta.json is its position) and cut into ranges of RANGE from the oldest; a shard file is the JSON list
+    of its ranges' parts, so a body edit re-encodes parts of its own range only, and a new post parts of
+    the newest range only, while a query still fetches one file per piece."""
 
     meta: bytes
     shards: list[bytes]
     versions: list[str]              # each shard's digest
-    fingerprints: tuple[str, ...]    # the posts indexed, in id order
-    urls: tuple[str, ...]
-    touched: list[bytes]             # per post, a bitmap of the shards its pieces are in
+    ranges: list[RangeShards]
 
     @classmethod
     def of(cls, posts: Sequence[Post], config: SiteConfig, last: SearchIndex | None = None) -> SearchIndex:
-        """The index of posts; from last (the previous build's) when the same posts are in the same order,
-        re-indexing only the posts whose fingerprint changed."""
-        urls = tuple(post.url for post in posts)
-        fingerprints = tuple(post.fingerprint for post in posts)
-        if last is not None and last.urls == urls and len(last.shards) == shard_count(len(posts)):
-            changed = [post_id for post_id, fingerprint in enumerate(fingerprints)
-                       if fingerprint != last.fingerprints[post_id]]
-            shards, versions, touched = _update(last, posts, changed) if changed else \
-                (last.shards, last.versions, last.touched)
-        else:
-            shards, touched = _whole(posts)
-            versions = [_version(shard) for shard in shards]
-        return cls(_meta(posts, config, versions), shards, versions, fingerprints, urls, touched)
+        """The index of posts; each range from last's (the previous build's) where it holds the same posts,
+        each shard file from last's where none of its parts changed."""
+        count = shard_count(len(posts))
+        oldest = list(reversed(posts))
+        previous = last.ranges if last is not None and len(last.shards) == count else []
+        ranges = [RangeShards.of(oldest[start:start + RANGE], count,
+                                 previous[number] if number < len(previous) else None)
+                  for number, start in enumerate(range(0, len(oldest), RANGE))]
+        same = last is not None and len(previous) == len(ranges)
+        shards, versions = [], []
+        for number in range(count):
+            if same and all(now.parts[number] is then.parts[number] for now, then in zip(ranges, previous, strict=True)):
+                assert last is not None
+                shards.append(last.shards[number])
+                versions.append(last.versions[number])
+                continue
+            shard = b"[" + b",".join(part.parts[number] for part in ranges) + b"]"
+            shards.append(shard)
+            versions.append(_version(shard))
+        return cls(_meta(posts, config, versions), shards, versions, ranges)
 
 
 def _version(shard: bytes) -> str:
@@ -326,55 +414,65 @@ def _version(shard: bytes) -> str:
     return hashlib.blake2b(shard, digest_size=16).hexdigest()
 
 
-def _whole(posts: Sequence[Post]) -> tuple[list[bytes], list[bytes]]:
-    """Every shard, and each post's bitmap of the shards it is in."""
-    tables: dict[str, dict[str, list[int]]] = {"c": {}, "p": {}, "w": {}}
+def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[bytes]]:
+    """A range's part of every shard, and each post's shard numbers."""
+    table: dict[str, list[int]] = {}
+    get = table.get
+    numbered: list[list[str]] = []
     for post_id, post in enumerate(posts):
-        for kind, found in _pieces(search_text(post)).items():
-            table = tables[kind]
-            for piece, hits, first in found:
-                triples = table.get(piece)
-                if triples is None:
-                    table[piece] = [post_id, hits, first]
-                else:
-                    triples += (post_id, hits, first)
-    count = shard_count(len(posts))
+        keys, hits, firsts = post_postings(post)
+        numbered.append(keys)
+        for key, hit, first in zip(keys, hits, firsts, strict=True):
+            triples = get(key)
+            if triples is None:
+                table[key] = [post_id, hit, first]
+            else:
+                triples += (post_id, hit, first)
+    numbers: dict[str, int] = {}
     buckets: list[dict[str, dict[str, list[int]]]] = [{} for _ in range(count)]
-    touched = [bytearray(count // 8) for _ in posts]
-    for kind, table in tables.items():
-        for piece, triples in table.items():
-            number = shard_of(kind + piece, count)
-            byte, bit = number >> 3, 1 << (number & 7)
-            ids = triples[0::3]
-            for post_id in ids:
-                touched[post_id][byte] |= bit
-            triples[3::3] = [later - earlier for earlier, later in zip(ids, ids[1:], strict=False)]
-            buckets[number].setdefault(kind, {})[piece] = triples
-    return [_json(bucket) for bucket in buckets], [bytes(bitmap) for bitmap in touched]
+    for key in sorted(table):   # in key order: the parts are encoded without sorting
+        triples = table[key]
+        ids = triples[0::3]
+        triples[3::3] = map(sub, ids[1:], ids)   # ids as differences from the previous one
+        number = numbers[key] = shard_of(key, count)
+        buckets[number].setdefault(key[0], {})[key[1:]] = triples
+    return [_JSON_SORTED.encode(bucket).encode("utf-8") for bucket in buckets], \
+        [_numbers(map(numbers.__getitem__, keys)) for keys in numbered]
 
 
-def _update(last: SearchIndex, posts: Sequence[Post], changed: list[int]) -> tuple[list[bytes], list[str], list[bytes]]:
-    """last's shards with the changed posts' entries replaced: only the shards their old or new text is in
-    are decoded and written again, each as _whole() would have written it."""
-    count = len(last.shards)
-    shards, versions, touched = list(last.shards), list(last.versions), list(last.touched)
+# _json() of a value whose dictionaries are made in key order: no sorting.
+_JSON_SORTED = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _numbers(numbers: Iterable[int]) -> bytes:
+    """Shard numbers, distinct and sorted, as unsigned 16-bit integers."""
+    return array("H", sorted(set(numbers))).tobytes()
+
+
+def _update(last: RangeShards, posts: Sequence[Post], changed: list[int]) -> tuple[list[bytes], list[bytes]]:
+    """last's parts with the changed posts' entries replaced: only the parts their old or new text is in
+    are decoded and encoded again, each as _whole() would have made it (an unchanged part stays the same
+    object, so its shard file is not joined again)."""
+    count = len(last.parts)
+    parts, touched = list(last.parts), list(last.touched)
     added: dict[int, list[tuple[str, str, int, int, int]]] = {}
     numbers: set[int] = set()
     for post_id in changed:
-        bitmap = bytearray(count // 8)
-        for kind, found in _pieces(search_text(posts[post_id])).items():
-            for piece, hits, first in found:
-                number = shard_of(kind + piece, count)
-                bitmap[number >> 3] |= 1 << (number & 7)
-                added.setdefault(number, []).append((kind, piece, post_id, hits, first))
-        numbers.update(_bits(last.touched[post_id]), _bits(bitmap))
-        touched[post_id] = bytes(bitmap)
+        keys, hits, firsts = post_postings(posts[post_id])
+        post_numbers = [shard_of(key, count) for key in keys]
+        for key, number, hit, first in zip(keys, post_numbers, hits, firsts, strict=True):
+            added.setdefault(number, []).append((key[0], key[1:], post_id, hit, first))
+        old = array("H")
+        old.frombytes(last.touched[post_id])
+        numbers.update(old, post_numbers)
+        touched[post_id] = _numbers(post_numbers)
     for number in sorted(numbers):
-        shard = json.loads(shards[number])
+        shard = json.loads(parts[number])
         _splice(shard, changed, added.get(number, ()))
-        shards[number] = _json(shard)
-        versions[number] = _version(shards[number])
-    return shards, versions, touched
+        part = _json(shard)
+        if part != parts[number]:
+            parts[number] = part
+    return parts, touched
 
 
 def _splice(shard: dict[str, dict[str, list[int]]], gone: list[int],
@@ -406,12 +504,6 @@ def _splice(shard: dict[str, dict[str, list[int]]], gone: list[int],
         shard.setdefault(kind, {})[piece] = _flat(sorted(rows))
 
 
-def _bits(bitmap: bytes | bytearray) -> Iterator[int]:
-    for byte, value in enumerate(bitmap):
-        if value:
-            yield from (byte * 8 + bit for bit in range(8) if value >> bit & 1)
-
-
 def _flat(triples: list[tuple[int, int, int]]) -> list[int]:
     """(post id, occurrences, first) triples as one list, ids as differences from the previous one."""
     flat: list[int] = []
@@ -424,8 +516,8 @@ def _flat(triples: list[tuple[int, int, int]]) -> list[int]:
 
 def _meta(posts: Sequence[Post], config: SiteConfig, versions: list[str]) -> bytes:
     """search/meta.json: the posts (title, date, url, tags, categories, series, text length), the links'
-    base path, the version of each shard and of the text chunks, so a changed file is a new URL and caches
-    stay right."""
+    base path, the posts per range, the version of each shard and of the text chunks, so a changed file is
+    a new URL and caches stay right."""
     # By column, not by post: each column compresses against its own kind (a third less gzipped).
     columns = {"title": [post.title for post in posts], "date": [post.date_text for post in posts],
                "url": [post.url for post in posts], "tags": [list(post.tags) for post in posts],
@@ -436,11 +528,10 @@ def _meta(posts: Sequence[Post], config: SiteConfig, versions: list[str]) -> byt
     for post in posts:
         digest.update(post.url.encode("utf-8", "surrogatepass") + b"\x00")
         digest.update(search_text(post).encode("utf-8", "surrogatepass") + b"\x00")
-    text_version = digest.hexdigest()
     # Four characters per shard, in one string: 4,096 shards cost 16 KB, not 45.
     short = "".join(base64.urlsafe_b64encode(bytes.fromhex(version[:6])).decode("ascii") for version in versions)
-    return _json({"base": _link_path(config, "/"), "chunk": CHUNK, "posts": columns, "shards": short,
-                  "text": text_version})
+    return _json({"base": _link_path(config, "/"), "chunk": CHUNK, "posts": columns, "range": RANGE,
+                  "shards": short, "text": digest.hexdigest()})
 
 
 def shard_path(number: int) -> str:

@@ -15,7 +15,7 @@ const entries = shardedOnly ? [] : read("index.json");
 const whole = entries.map(search.prepare);
 const meta = read("search/meta.json");
 const prepared = search.prepareMeta(meta);
-const count = meta.shards.length / 4;
+const layout = search.layoutOf(meta);
 const shards = {};
 
 function textOf(entry, low, high, fetched) {
@@ -45,11 +45,11 @@ for (const query of queries) {
     return answer(item.entry, content, 0, content.length, undefined, terms);
   });
   const fetched = ["search/meta.json"];
-  for (const number of search.shardsFor(query, count)) {
+  for (const number of search.shardsFor(query, layout)) {
     shards[number] = read(`search/s-${number}.json`);
     fetched.push(`search/s-${number}.json`);
   }
-  const sharded = search.searchSharded(prepared, shards, count, query).slice(0, shardedOnly ? 50 : undefined)
+  const sharded = search.searchSharded(prepared, shards, layout, query).slice(0, shardedOnly ? 50 : undefined)
     .map((result, index) => {
     const [low, high] = search.chunksFor(result, terms, meta.chunk);
     const entry = result.item.entry;

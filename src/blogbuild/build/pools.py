@@ -50,6 +50,9 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
             from ..katex import typeset_post
             post, math_warnings = typeset_post(post, source.text, front_matter.body_line, dict(config.math_macros))
             warnings = (*warnings, *math_warnings)
+        if config.search_index == "sharded":   # in the worker, beside the text measures: cached with the post
+            from ..search_index import with_postings
+            post = with_postings(post)
         return RenderOutcome(post, warnings, ())
     except SourceError as error:
         return RenderOutcome(None, (), (error,))

@@ -207,8 +207,10 @@
   }
 
   // ---- the sharded index (search_index.py writes it) -------------------------------------------
-  // search/meta.json lists the posts without their text; a query reads the shards of its pieces, where
-  // each piece maps to [post id delta, occurrences (at most 10), first UTF-16 offset] triples.
+  // search/meta.json lists the posts without their text; a query reads the shards of its pieces. A shard
+  // is a list of parts, one per range of meta.range posts counted from the oldest (so an edit re-encodes
+  // only its range's parts), where each piece maps to [local id delta, occurrences (at most 10), first
+  // UTF-16 offset] triples, a local id being a post's place in its range, oldest first.
 
   /** 32-bit FNV-1a over UTF-16 code units: the shard of a key, as search_index.fnv1a computes it. */
   function fnv1a(text) {
@@ -283,44 +285,56 @@
     return ids;
   }
 
-  function addTriples(found, triples) {
-    var id = 0;
+  /** The layout of the shards in meta.json: how many shards, posts per range, posts. */
+  function layoutOf(meta) {
+    return { count: meta.shards.length / 4, range: meta.range, posts: meta.posts.title.length };
+  }
+
+  /** Add a range's triples to found (post id -> [occurrences, first]); base: the id of local id 0. */
+  function addTriples(found, triples, base) {
+    var local = 0;
     for (var index = 0; index < triples.length; index += 3) {
-      id += triples[index];
+      local += triples[index];
+      var id = base - local;
       var seen = found.get(id);
       if (seen) found.set(id, [Math.min(10, seen[0] + triples[index + 1]), Math.min(seen[1], triples[index + 2])]);
       else found.set(id, [triples[index + 1], triples[index + 2]]);
     }
   }
 
-  /** Post id -> [occurrences capped at 10, first offset] of one piece, read from its shard. */
-  function piecePostings(piece, shards, count) {
-    var shard = shards[shardOf(piece, count)] || {};
+  /** Post id -> [occurrences capped at 10, first offset] of one piece, read from each range's part of
+      its shard. */
+  function piecePostings(piece, shards, layout) {
+    var parts = shards[shardOf(piece, layout.count)] || [];
     var found = new Map();
     var key = pieceKey(piece);
-    if (key[0] !== "w") {
-      addTriples(found, ((shard[key[0]] || {})[key.slice(1)]) || []);
-      return found;
+    for (var range = 0; range < parts.length; range++) {
+      var shard = parts[range];
+      var base = layout.posts - 1 - range * layout.range;
+      if (key[0] !== "w") {
+        addTriples(found, ((shard[key[0]] || {})[key.slice(1)]) || [], base);
+        continue;
+      }
+      var words = shard.w || {};
+      Object.keys(words).forEach(function (word) {
+        if (word.startsWith(piece.text)) addTriples(found, words[word], base);
+      });
     }
-    var words = shard.w || {};
-    Object.keys(words).forEach(function (word) {
-      if (word.startsWith(piece.text)) addTriples(found, words[word]);
-    });
     return found;
   }
 
   /** search() over the sharded index: the same posts in the same order, each with the offset of its
       first content hit (undefined when only the title or terms matched). shards: number -> parsed shard,
-      holding at least every shard the query's pieces need (shardsFor). Only posts holding the first
+      holding at least every shard the query's pieces need (shardsFor); layout: layoutOf(meta). Only posts holding the first
       piece somewhere are scored: the work follows the hits, not the number of posts. */
-  function searchSharded(prepared, shards, count, query) {
+  function searchSharded(prepared, shards, layout, query) {
     var terms = parseQuery(query);
     if (terms.length === 0) return [];
     var lookups = [];   // per term, per piece: {title, terms, content}
     terms.forEach(function (term) {
       lookups.push(term.pieces.map(function (piece) {
         return { title: idsWith(prepared.titles, piece), terms: idsWith(prepared.terms, piece),
-                 content: piecePostings(piece, shards, count) };
+                 content: piecePostings(piece, shards, layout) };
       }));
     });
     var first = lookups[0][0];
@@ -353,11 +367,11 @@
   }
 
   /** The shard numbers a query needs. */
-  function shardsFor(query, count) {
+  function shardsFor(query, layout) {
     var numbers = [];
     parseQuery(query).forEach(function (term) {
       term.pieces.forEach(function (piece) {
-        var number = shardOf(piece, count);
+        var number = shardOf(piece, layout.count);
         if (numbers.indexOf(number) < 0) numbers.push(number);
       });
     });
@@ -379,7 +393,7 @@
 
   var api = { fold: fold, pieces: pieces, parseQuery: parseQuery, prepare: prepare, score: score,
               search: search, hitRanges: hitRanges, snippet: snippet, segments: segments,
-              fnv1a: fnv1a, pieceKey: pieceKey, prepareMeta: prepareMeta, searchSharded: searchSharded,
+              fnv1a: fnv1a, pieceKey: pieceKey, prepareMeta: prepareMeta, layoutOf: layoutOf, searchSharded: searchSharded,
               shardsFor: shardsFor, chunksFor: chunksFor, isWordCharacter: isWordCharacter,
               isCjk: function (character) { return CJK.test(character); } };
 
@@ -401,6 +415,7 @@
   var FIRST_SCREEN = 10;   // results whose snippets load with the results; the rest when scrolled to
 
   var meta = null;
+  var layout = null;
   var prepared = null;
   var loadingMeta = null;
   var shards = {};
@@ -418,6 +433,7 @@
     if (!loadingMeta) {
       loadingMeta = getJson(metaUrl.href).then(function (loaded) {
         meta = loaded;
+        layout = layoutOf(loaded);
         prepared = prepareMeta(loaded);
         document.dispatchEvent(new CustomEvent("blogbuild:search-ready", { detail: { posts: prepared.length } }));
       });
@@ -427,12 +443,8 @@
   }
 
   /** meta.shards: four characters of each shard's hash, so a changed shard is a new URL. */
-  function shardCount() {
-    return meta.shards.length / 4;
-  }
-
   function loadShards(query) {
-    return Promise.all(shardsFor(query, shardCount()).map(function (number) {
+    return Promise.all(shardsFor(query, layout).map(function (number) {
       if (!loadingShards[number]) {
         var url = new URL("s-" + number + ".json?v=" + meta.shards.substr(4 * number, 4), metaUrl);
         loadingShards[number] = getJson(url.href).then(function (shard) { shards[number] = shard; });
@@ -533,7 +545,7 @@
       list.setAttribute("data-state", "empty");
       return Promise.resolve();
     }
-    var results = searchSharded(prepared, shards, shardCount(), query);
+    var results = searchSharded(prepared, shards, layout, query);
     status.textContent = results.length ? words.found(results.length) : words.none;
     var waiting = [];
     results.slice(0, MAX_RESULTS).forEach(function (result, index) {
