@@ -24,7 +24,7 @@ from blogbuild.search_index import SearchIndex, chunk_file, chunk_paths, fold, p
 from support.posts import post_from_text, site_config
 
 REPO = Path(__file__).resolve().parent.parent
-SEARCH_JS = REPO / "src" / "blogbuild" / "theme" / "static" / "js" / "search-sharded.js"
+SEARCH_JS = REPO / "src" / "blogbuild" / "theme" / "static" / "js" / "search.js"
 AGREEMENT_JS = Path(__file__).resolve().parent / "support" / "search_agreement.js"
 
 # Text where folding, word starts and chunk boundaries are hard: astral letters and ideographs, emoji,
@@ -53,7 +53,7 @@ def _bundled_texts() -> list[str]:
 
 
 def _sharded(root: Path) -> Path:
-    """The site with `search_index: sharded` in its blogbuild.yaml (the default is the whole-text index)."""
+    """The site with `search_index: sharded` in its blogbuild.yaml (the default, said explicitly)."""
     config = root / "blogbuild.yaml"
     text = config.read_text(encoding="utf-8") if config.is_file() else ""
     config.write_text(text + ("" if not text or text.endswith("\n") else "\n") + "search_index: sharded\n",
