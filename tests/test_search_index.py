@@ -20,7 +20,7 @@ from blogbuild import search_index
 from blogbuild.build import Builder
 from blogbuild.cli import main
 from blogbuild.config import load_config
-from blogbuild.search_index import SearchIndex, chunk_file, chunk_paths, fold, postings, postings_by_walk, shard_path
+from blogbuild.search_index import CHUNK, SearchIndex, chunk_file, chunk_paths, fold, postings, postings_by_walk, shard_path
 from support.posts import post_from_text, site_config
 
 REPO = Path(__file__).resolve().parent.parent
@@ -121,7 +121,7 @@ def test_postings_by_whole_string_operations_are_the_walk_by_characters() -> Non
 def test_a_post_s_text_chunks_join_back_to_its_text() -> None:
     config = site_config(Path("/tmp"))
     post, _ = post_from_text("posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nx\n", config)
-    text = "a" * 2047 + "😀" + "字" * 3000 + "😀"
+    text = "a" * (CHUNK - 1) + "😀" + "字" * (CHUNK + 952) + "😀"   # the pair at the first boundary cut
     post = replace(post, plain_text=text)
     paths = chunk_paths(post)
     assert paths == ["search/text/posts/a/0.json", "search/text/posts/a/1.json", "search/text/posts/a/2.json"]
@@ -186,9 +186,9 @@ def test_python_folds_and_classifies_every_character_as_node_does(tmp_path: Path
 def _tricky_site(make_site) -> Path:
     """Long posts whose hits sit at chunk boundaries, astral text, a summary-only case."""
     files = {"blogbuild.yaml": "title: T\nbase_url: https://example.org/blog/\n"}
-    filler = "填充文字" * 505 + "ab"   # 2022 units: the next words straddle the 2048 boundary
-    bodies = [filler + " verl 显存 𐐨abc 😀verl " * 3, "😀" * 1023 + "显存 verl" + "x" * 3000 + " verl",
-              TRICKY * 40, "Verification of VeRL " * 200 + "显存管理", "短。", "ﬁle ﬁle ﬁle " + "字" * 4100 + " ﬁ"]
+    filler = "填充文字" * ((CHUNK - 26) // 4) + "ab"   # CHUNK - 26 units: the next words straddle the boundary
+    bodies = [filler + " verl 显存 𐐨abc 😀verl " * 3, "😀" * (CHUNK // 2 - 1) + "显存 verl" + "x" * 3000 + " verl",
+              TRICKY * 80, "Verification of VeRL " * 400 + "显存管理", "短。", "ﬁle ﬁle ﬁle " + "字" * (2 * CHUNK + 4) + " ﬁ"]
     for number, body in enumerate(bodies):
         files[f"content/posts/p{number}.md"] = (f"---\ntitle: Post {number} verl\ndate: 2024-01-0{number + 1}\n"
                                                 f"tags: [tag{number}, 显存]\n---\n{body}\n")
@@ -259,8 +259,9 @@ def test_an_index_from_the_last_one_equals_a_fresh_one(monkeypatch) -> None:
     assert carried == SearchIndex.of(edited, config)
     assert carried.ranges[0] is first.ranges[0] and carried.ranges[2] is first.ranges[2]
     assert carried.ranges[1] is not first.ranges[1] and carried.ranges[3] is not first.ranges[3]
-    kept = [number for number, shard in enumerate(carried.shards) if shard is first.shards[number]]
-    assert kept and len(kept) < len(carried.shards)   # a shard none of whose parts changed is not joined again
+    kept = [number for number in range(len(carried.versions))
+            if all(now.parts[number] is then.parts[number] for now, then in zip(carried.ranges, first.ranges, strict=True))]
+    assert kept and len(kept) < len(carried.versions)   # a shard none of whose parts changed is not hashed again
     added = [replace(posts[0], url="/posts/new/", fingerprint="new", plain_text="新的 post")] + edited
     grown = SearchIndex.of(added, config, carried)
     assert grown == SearchIndex.of(added, config)

@@ -826,7 +826,7 @@ def search_files(site: Site, memo: dict, changed: Sequence[Post] | None = None) 
     index = SearchIndex.of(site.posts, config, last if isinstance(last, SearchIndex) else None)
     memo[("search-index", "", config.base_url)] = index
     data = [PlannedData("search/meta.json", lambda: index.meta, fingerprint_of("search-meta", index.meta.decode()))]
-    data += [PlannedData(shard_path(number), partial(lambda number: index.shards[number], number), version)
+    data += [PlannedData(shard_path(number), partial(index.shard, number), version)
              for number, version in enumerate(index.versions)]
     for post in site.posts if changed is None else changed:
         paths = chunk_paths(post)

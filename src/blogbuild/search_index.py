@@ -49,7 +49,7 @@ CJK_RANGES = (
 )
 _CJK_STARTS = tuple(start for start, _ in CJK_RANGES)
 LIMIT = 10            # search.js counts at most this many occurrences of a piece per post
-CHUNK = 2048          # UTF-16 units of text per chunk file
+CHUNK = 4096          # UTF-16 units of text per chunk file: most posts' text in one
 FOLDER = "search"
 
 
@@ -378,11 +378,11 @@ class SearchIndex:
     """The meta file and every term shard of a site's posts. The posts are newest first (a post's id in
     meta.json is its position) and cut into ranges of RANGE from the oldest; a shard file is the JSON list
     of its ranges' parts, so a body edit re-encodes parts of its own range only, and a new post parts of
-    the newest range only, while a query still fetches one file per piece."""
+    the newest range only, while a query still fetches one file per piece. The files are joined when
+    written (shard()): the index a build keeps holds each part once."""
 
     meta: bytes
-    shards: list[bytes]
-    versions: list[str]              # each shard's digest
+    versions: list[str]              # each shard file's digest
     ranges: list[RangeShards]
 
     @classmethod
@@ -391,27 +391,38 @@ class SearchIndex:
         each shard file from last's where none of its parts changed."""
         count = shard_count(len(posts))
         oldest = list(reversed(posts))
-        previous = last.ranges if last is not None and len(last.shards) == count else []
+        previous = last.ranges if last is not None and len(last.versions) == count else []
         ranges = [RangeShards.of(oldest[start:start + RANGE], count,
                                  previous[number] if number < len(previous) else None)
                   for number, start in enumerate(range(0, len(oldest), RANGE))]
         same = last is not None and len(previous) == len(ranges)
-        shards, versions = [], []
+        versions = []
         for number in range(count):
             if same and all(now.parts[number] is then.parts[number] for now, then in zip(ranges, previous, strict=True)):
                 assert last is not None
-                shards.append(last.shards[number])
                 versions.append(last.versions[number])
-                continue
-            shard = b"[" + b",".join(part.parts[number] for part in ranges) + b"]"
-            shards.append(shard)
-            versions.append(_version(shard))
-        return cls(_meta(posts, config, versions), shards, versions, ranges)
+            else:
+                versions.append(_version(part.parts[number] for part in ranges))
+        return cls(_meta(posts, config, versions), versions, ranges)
+
+    @property
+    def shards(self) -> list[bytes]:
+        """Every shard file."""
+        return [self.shard(number) for number in range(len(self.versions))]
+
+    def shard(self, number: int) -> bytes:
+        """Shard file number: the JSON list of its ranges' parts."""
+        return b"[" + b",".join(part.parts[number] for part in self.ranges) + b"]"
 
 
-def _version(shard: bytes) -> str:
-    """A shard's digest (hex): its dependency key; its first three bytes are its version in meta.json."""
-    return hashlib.blake2b(shard, digest_size=16).hexdigest()
+def _version(parts: Iterable[bytes]) -> str:
+    """The digest (hex) of the shard file of these parts, without joining them: its dependency key; its
+    first three bytes are its version in meta.json."""
+    digest = hashlib.blake2b(b"[", digest_size=16)
+    for number, part in enumerate(parts):
+        digest.update(b"," + part if number else part)
+    digest.update(b"]")
+    return digest.hexdigest()
 
 
 def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[bytes]]:
