@@ -296,11 +296,11 @@ MAX_SHARDS = 4096
 
 
 def shard_count(posts: int) -> int:
-    """How many term shards a site of this many posts has: a power of two, about four per post up to
-    MAX_SHARDS, so a query's pieces fetch a small part of the index (a body edit keeps the number: posts
-    decide it, not text)."""
+    """How many term shards a site of this many posts has: a power of two, about one per post up to
+    MAX_SHARDS, so a query's pieces fetch a small part of the index while a build writes (and every build
+    checks) few files (a body edit keeps the number: posts decide it, not text)."""
     count = 64
-    while count < posts * 4 and count < MAX_SHARDS:
+    while count < posts and count < MAX_SHARDS:
         count *= 2
     return count
 
