@@ -23,7 +23,7 @@ from .feeds import xml_escape
 from .model import Paginator, Post, Section, SeriesNav, Site, TemplateFacts, Taxonomy, Term
 from .posts import fingerprint_of
 from .site import pinned_first, section_of, special_layout
-from .theme_options import cover_for, edit_link_for
+from .theme_options import cover_for, edit_link_for, share_targets_for
 from .urls import url_to_output_path, urlize
 
 # Template text that shows site-wide lists: a page using such a template depends on every post.
@@ -229,6 +229,7 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                social_card=lambda post, nav=None: _social_card(config, post, nav),
                                theme_option=config.theme.option_for,
                                edit_link=lambda post: edit_link_for(config.theme, post.params, post.rel_path),
+                               share_targets=lambda post: share_targets_for(config.theme, post.params),
                                post_cover=lambda post, single=True: cover_for(config.theme, post.params, post.rel_path,
                                                                               post.resources, post.url, single),
                                markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)),
