@@ -86,7 +86,7 @@ def test_search_index_fields(site: Path) -> None:
     assert paged["date"] == "2025-03-02T09:00:00+08:00"
     assert paged["permalink"] == "https://example.org/blog/posts/paged-kv/"
     assert paged["tags"] == ["vllm", "memory"] and paged["series"] == ["serving"]
-    assert "O(n^2)" in paged["content"] and "显存是瓶颈" in paged["content"]
+    assert "O(n²)" in paged["content"] and "显存是瓶颈" in paged["content"]
 
 
 def test_feeds_sitemap_robots_and_alias(site: Path) -> None:
