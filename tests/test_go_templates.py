@@ -125,6 +125,21 @@ def test_a_jinja_template_of_the_same_name_wins(make_site, monkeypatch, capsys) 
     assert '<div class="jinja">x</div>' in page and 'class="go"' not in page
 
 
+def test_a_shortcodes_relurl_under_a_base_path_is_prefixed_once(make_site, monkeypatch) -> None:
+    """relURL already adds the base path (/blog/img/a.png); the links stage, which rebases the root-relative links
+    markdown writes, leaves it alone (it used to make /blog/blog/img/a.png)."""
+    from blogbuild.cli import main
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/blog/"\ntitle: "T"\n',
+        "layouts/shortcodes/pic.html": '<img src="{{ "img/a.png" | relURL }}" alt="a"><a href="/img/b.png">b</a>',
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< pic >}}\n',
+    })
+    monkeypatch.chdir(site)
+    assert main(["build", "-q", "-j", "1"]) == 0
+    page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
+    assert 'src="/blog/img/a.png"' in page and 'href="/blog/img/b.png"' in page and "/blog/blog/" not in page
+
+
 def test_an_edited_go_shortcode_renders_the_posts_again(make_site, monkeypatch, capsys) -> None:
     """The template's text is part of the build's template key: a change re-renders, no change reuses."""
     from blogbuild.cli import main

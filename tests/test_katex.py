@@ -72,10 +72,10 @@ def test_pages_load_the_stylesheet_but_not_katex_script(built):
     assert not [src for src in document.xpath("//script/@src") if "katex" in src]
 
 
-def test_search_index_and_summaries_keep_plain_tex(built):
+def test_search_index_reads_formulas_as_text_and_summaries_are_typeset(built):
     entries = json.loads((built["public"] / "index.json").read_text(encoding="utf-8"))
     content = entries[0]["content"]
-    assert "\\frac{QK^T}{\\sqrt{d_k}}" in content
+    assert "QK^T/√d_k" in content and "\\frac" not in content   # math_text.py: as a reader sees it
     assert "katex" not in content and "<" not in content
     # The list page shows the summary, typeset, and loads the stylesheet for it.
     home = (built["public"] / "index.html").read_text(encoding="utf-8")

@@ -79,6 +79,7 @@ EDIT_LINK = r'href="([^"]*)" rel="noopener noreferrer edit"'
 KEYWORDS = r'<meta name="keywords" content="([^"]*)"'
 PM_META, BB_META = r'<div class="post-meta">', r'<p class="post-meta">'
 POST = "/posts/p2/"
+DESCRIPTION = r'<meta name="description" content="([^"]*)"'
 PM_SHARE, BB_SHARE = r'aria-label="share [^"]* on (\w+)"', r'data-share="(\w+)"'
 PM_DATE, BB_DATE = r"<span title='[^']*'>([^<]*)</span>", r'<time datetime="[^"]*">([^<]*)</time>'
 
@@ -164,6 +165,11 @@ CASES = {
                         inside('<footer class="site-footer"', "<strong>care</strong>")),
     "ShareButtons": Case(POST, {"ShareButtons": ["reddit", "twitter", "ycombinator"]}, share_targets(PM_SHARE),
                          share_targets(BB_SHARE), base={"ShowShareButtons": True}),
+    "ShareButtons-front-matter": Case(POST, {}, share_targets(PM_SHARE), share_targets(BB_SHARE),
+                                      base={"ShowShareButtons": True, "ShareButtons": ["x", "linkedin"]},
+                                      front_matter="ShareButtons: [whatsapp, telegram]\n"),
+    "description": Case("/", {"description": "Notes on GPUs"}, attribute(DESCRIPTION), attribute(DESCRIPTION)),
+    "author": Case(POST, {"author": "Grace"}, inside(PM_META, "Grace"), inside(BB_META, "Grace")),
     "DateFormat": Case(POST, {"DateFormat": "Mon, 02 Jan 2006"}, attribute(PM_DATE), attribute(BB_DATE)),
     "DateFormat-list": Case("/", {"DateFormat": "2006-01-02"}, attribute(PM_DATE), attribute(BB_DATE)),
     "ShowFullTextinRSS": Case("/index.xml", {"ShowFullTextinRSS": True}, has("Body of post 2"), has("Body of post 2")),

@@ -96,3 +96,44 @@ def test_only_papermods_stylesheets_leave_the_unused_inventory(tmp_path: Path) -
     assert hugo.site_files == ("assets/css/custom.css", "assets/js/x.js")
     other = _site(tmp_path / "other", {"config.yml": "title: T\ntheme: ananke\n", "assets/css/extended/a.css": ""})
     assert read_hugo_config(other).site_files == ("assets/css/extended/a.css",), "only PaperMod bundles them"
+
+
+@pytest.mark.parametrize("folders", ["extended", "assets"])
+def test_the_server_sees_a_stylesheet_folder_made_after_it_started(tmp_path: Path, folders: str) -> None:
+    """A real server and real file events: the author's extended/ folder (or all of assets/) does not exist when
+    `serve` starts; making it with a stylesheet in it publishes the stylesheet, and later edits are seen too."""
+    import http.client
+    import time
+
+    from blogbuild.commands.serve import ServeOptions
+    from blogbuild.serve import DevServer
+
+    files = {"config.yml": PAPERMOD, "content/posts/one.md": POST}
+    if folders == "extended":
+        files["assets/css/other.css"] = ""
+    root = _site(tmp_path / "site", files)
+
+    def fetched(server: DevServer, target: str) -> tuple[int, str]:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        try:
+            connection.request("GET", target)
+            response = connection.getresponse()
+            return response.status, response.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
+
+    def wait_for(predicate, message: str) -> None:
+        deadline = time.monotonic() + 60   # a bound on waiting for a rebuild, not a performance claim
+        while not predicate():
+            assert time.monotonic() < deadline, f"timed out waiting for {message}"
+            time.sleep(0.05)
+
+    with DevServer(ServeOptions(root=str(root), port=0, quiet=True), out=io.StringIO()) as server:
+        assert fetched(server, "/css/extended.css")[0] == 404
+        folder = root / "assets/css/extended"
+        folder.mkdir(parents=True)
+        (folder / "mine.css").write_text(".mine { color: teal; }\n", encoding="utf-8")
+        wait_for(lambda: fetched(server, "/css/extended.css") == (200, ".mine { color: teal; }\n"), "the new sheet")
+        assert "/css/extended.css" in fetched(server, "/posts/one/")[1]
+        (folder / "mine.css").write_text(".mine { color: navy; }\n", encoding="utf-8")
+        wait_for(lambda: fetched(server, "/css/extended.css") == (200, ".mine { color: navy; }\n"), "the edit")

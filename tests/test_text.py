@@ -140,14 +140,14 @@ def test_reading_minutes_is_at_least_one_and_survives_a_zero_rate():
 
 # --- plain text -----------------------------------------------------------------------------------
 
-def test_plain_text_drops_anchors_keeps_math_and_folds_cjk_line_breaks():
+def test_plain_text_drops_anchors_shows_math_as_read_and_folds_cjk_line_breaks():
     html = ('<h2 id="x">背景 <a class="anchor" href="#x" aria-hidden="true">#</a></h2>\n'
             '<p>中文\n段落里有 <span class="math inline">a &lt; b_{i}</span> 和 &amp; 符号。</p>\n'
             '<div class="math display">\\sum_i x_i</div>\n'
             '<p>English <em>words</em> stay\nspaced.<sup class="footnote-ref"><a href="#fn1">[1]</a></sup></p>')
     assert plain_text(html) == ("背景\n"
-                                "中文段落里有 a < b_{i} 和 & 符号。\n"
-                                "\\sum_i x_i\n"
+                                "中文段落里有 a < b_i 和 & 符号。\n"
+                                "∑_i x_i\n"
                                 "English words stay spaced.")
 
 

@@ -222,17 +222,23 @@ def test_pinned_posts_lead_the_home_page_only(make_site) -> None:
     assert feed.index("<title>P4</title>") < feed.index("<title>P1</title>")
 
 
-@pytest.mark.parametrize(("layout", "language", "shown"), [
-    ("", "en", "2024-03-05"), (":date_long", "en", "March 5, 2024"), (":date_full", "en-us", "Tuesday, March 5, 2024"),
-    (":date_medium", "", "Mar 5, 2024"), (":date_short", "en", "3/5/24"), ("02.01.2006 15:04", "de", "05.03.2024 09:04"),
-    (":date_long", "zh-CN", "2024-03-05"), ("2006年1月2日", "zh-CN", "2024年3月5日")])
-def test_dates_are_written_as_hugo_time_format_writes_them(layout: str, language: str, shown: str) -> None:
-    """theme.date_format (PaperMod's DateFormat): Go's layouts and Hugo's English :date_* names, as Hugo 0.168 writes
-    them for an English site; the :date_* names on a site in another language stay YYYY-MM-DD."""
+@pytest.mark.parametrize(("layout", "date_language", "language_code", "shown"), [
+    ("", "", "en", "2024-03-05"), (":date_long", "", "en", "March 5, 2024"),
+    (":date_full", "", "en-us", "Tuesday, March 5, 2024"), (":date_medium", "", "", "Mar 5, 2024"),
+    (":date_short", "", "en", "3/5/24"), ("02.01.2006 15:04", "", "de", "05.03.2024 09:04"),
+    (":date_long", "", "zh-CN", "2024年3月5日"), ("2006年1月2日", "", "zh-CN", "2024年3月5日"),
+    ("January 2, Monday", "de", "en", "März 5, Dienstag"), ("Jan 2 Mon", "de", "en", "Mar 5 Tue"),
+    (":date_long", "zh-cn", "zh-CN", "March 5, 2024"), (":date_long", "ja", "en", "2024年3月5日")])
+def test_dates_are_written_as_hugo_time_format_writes_them(layout: str, date_language: str, language_code: str,
+                                                           shown: str) -> None:
+    """theme.date_format (PaperMod's DateFormat): Go's layouts and Hugo's :date_* names as Hugo 0.168 writes them.
+    date_language is a Hugo language key, found exactly (Hugo writes English for zh-cn); without it the site's
+    language_code or its first part (zh-CN: zh). Wide names are localised, "Jan" and "Mon" are not, as in Hugo."""
     from datetime import datetime, timezone
 
-    from blogbuild.render import shown_date
-    assert shown_date(datetime(2024, 3, 5, 9, 4, 5, tzinfo=timezone.utc), layout, language) == shown
+    from blogbuild.dates import date_locale, shown_date
+    moment = datetime(2024, 3, 5, 9, 4, 5, tzinfo=timezone.utc)
+    assert shown_date(moment, layout, date_locale(date_language, language_code)) == shown
 
 
 def test_date_format_from_papermod_params_and_blogbuild_yaml(make_site) -> None:
@@ -240,8 +246,11 @@ def test_date_format_from_papermod_params_and_blogbuild_yaml(make_site) -> None:
     assert "date_format" not in papermod_theme({}, False)[0]
     theme, used = papermod_theme({"DateFormat": "2 Jan 2006"}, False)
     assert theme["date_format"] == "2 Jan 2006" and "params.dateformat" in used
-    html = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {date_format: 'January 2, 2006'}\n"})
+    html = _built(make_site, {"blogbuild.yaml": "title: T\nlanguage_code: en\ntheme: {date_format: 'January 2, 2006'}\n"})
     assert re.search(r'<p class="post-meta">\n<time datetime="[^"]+">January 1, 2024</time>', html), html
+    # The site's language names the month (zh-CN is blogbuild's default), as Hugo's time.Format does for zh.
+    html = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {date_format: ':date_long'}\n"})
+    assert re.search(r'<p class="post-meta">\n<time datetime="[^"]+">2024年1月1日</time>', html), html
 
 
 def test_share_targets_from_papermods_share_buttons_and_blogbuild_yaml(make_site) -> None:

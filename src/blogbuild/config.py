@@ -37,6 +37,9 @@ class SiteConfig:
     title: str = "My Blog"
     base_url: str = "http://localhost:1313/"
     language_code: str = "zh-CN"
+    # The language dates are written in (theme.date_format's month and weekday names, Hugo's :date_* layouts), as
+    # Hugo names its languages (zh, ja, de, pt-br); '' = language_code's. A Hugo site's is its language key.
+    date_language: str = ""
     author: str = ""
     description: str = ""
     copyright: str = ""
@@ -119,7 +122,8 @@ class SiteConfig:
 # Keys a user writes in blogbuild.yaml, and the dataclass field each one sets.
 _FILE_KEYS = {
     "title": "title", "base_url": "base_url", "baseurl": "base_url", "baseURL": "base_url",
-    "language_code": "language_code", "languageCode": "language_code", "author": "author",
+    "language_code": "language_code", "languageCode": "language_code", "date_language": "date_language",
+    "author": "author",
     "description": "description", "copyright": "copyright", "paginate": "paginate",
     "aliases": "aliases", "pagination_aliases": "pagination_aliases",
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",

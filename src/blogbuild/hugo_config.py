@@ -125,8 +125,7 @@ def _merge_language(data: dict[str, Any], ignored: list[str]) -> dict[str, Any]:
     languages = keyed.get("languages", ("languages", None))[1]
     if not isinstance(languages, Mapping) or not languages:
         return data
-    default = str(keyed.get("defaultcontentlanguage", ("", ""))[1] or "")
-    names = sorted(languages, key=lambda name: (name != default, _weight(languages[name]), str(name)))
+    names = _language_names(keyed)
     chosen = names[0]
     ignored += [f"languages.{name}" for name in names[1:]]
     merged = {key: value for key, value in data.items() if str(key).lower() != "languages"}
@@ -140,6 +139,24 @@ def _merge_language(data: dict[str, Any], ignored: list[str]) -> dict[str, Any]:
                 del merged[existing]
             merged[key] = value
     return merged
+
+
+def _language_names(keyed: Mapping[str, Any]) -> list[str]:
+    """The keys of a config's `languages` (lower-cased keys as _lower_keys gives), the one built first."""
+    languages = keyed.get("languages", ("languages", None))[1]
+    if not isinstance(languages, Mapping) or not languages:
+        return []
+    default = str(keyed.get("defaultcontentlanguage", ("", ""))[1] or "")
+    return sorted(languages, key=lambda name: (name != default, _weight(languages[name]), str(name)))
+
+
+def _language_key(data: Mapping[str, Any]) -> str:
+    """The key of the language built, as Hugo names it (what its time.Format localises dates by)."""
+    keyed = _lower_keys(data)
+    names = _language_names(keyed)
+    if names:
+        return str(names[0])
+    return str(keyed.get("defaultcontentlanguage", ("", ""))[1] or "en")
 
 
 def _weight(entry: Any) -> int:
@@ -382,7 +399,7 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """A parsed Hugo config as (blogbuild.yaml mapping, Hugo keys not honoured); pure, for tests and init."""
     ignored: list[str] = []
     merged = _merge_language(dict(data), ignored)
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {"date_language": _language_key(data)}
     keyed = _lower_keys(merged)
     cjk = bool(keyed.get("hascjklanguage", ("", False))[1])
     handled: set[str] = set()

@@ -7,6 +7,8 @@ once every post is known can a target be found. Errors are returned as values, o
 """
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
@@ -20,8 +22,16 @@ from .posts import fingerprint_of
 
 
 def rebase_links(html: str, base_path: str) -> str:
-    """Root-relative href/src in content get the site's base path ('/x/' -> '/blog/x/')."""
-    return ROOT_LINK.sub(lambda match: f'{match.group(1)}="{base_path}', html)
+    """Root-relative href/src in content get the site's base path ('/x/' -> '/blog/x/'), except those that already
+    start with it: what a Go shortcode wrote with relURL, or an author who wrote the whole path."""
+    return _unprefixed_root_link(base_path).sub(lambda match: f'{match.group(1)}="{base_path}', html)
+
+
+@functools.lru_cache(maxsize=8)
+def _unprefixed_root_link(base_path: str) -> re.Pattern[str]:
+    """ROOT_LINK, but not where the URL already begins with base_path ('/blog/' and '/blog' alike)."""
+    inner = re.escape(base_path.strip("/"))
+    return re.compile(ROOT_LINK.pattern + rf'(?!{inner}(?:[/"?#]))')
 
 
 def page_resolver(urls_by_path: Mapping[str, str], config: SiteConfig) -> Callable[[str], str | None]:

@@ -81,7 +81,7 @@ class RenderedMarkdown:
 class TextMetrics:
     """What text.py measures of rendered HTML."""
 
-    plain_text: str          # the content as plain text, math as TeX, for search and feeds
+    plain_text: str          # the content as plain text, math as a reader sees it (math_text.py), for search
     word_count: int          # a CJK character is a word; a Latin run is a word
     reading_minutes: int
     summary_html: str

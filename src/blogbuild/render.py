@@ -18,12 +18,13 @@ from markupsafe import Markup
 
 from .version import __version__
 from .config import SiteConfig
+from .dates import date_locale, shown_date
 from .errors import SourceError
 from .feeds import xml_escape
 from .model import Paginator, Post, Section, SeriesNav, Site, TemplateFacts, Taxonomy, Term
 from .posts import fingerprint_of
 from .site import pinned_first, section_of, special_layout
-from .theme_options import cover_for, edit_link_for
+from .theme_options import cover_for, edit_link_for, share_targets_for
 from .urls import url_to_output_path, urlize
 
 # Template text that shows site-wide lists: a page using such a template depends on every post.
@@ -74,25 +75,6 @@ class PlannedData:
 def date_format(value: datetime | None, fmt: str = "%Y-%m-%d") -> str:
     """A date in the given strftime format; '' for posts without a date."""
     return value.strftime(fmt) if value is not None else ""
-
-
-# Hugo's named date layouts (time.Format ":date_long"), as Hugo writes them for English.
-_HUGO_DATE_LAYOUTS = {":date_full": "Monday, January 2, 2006", ":date_long": "January 2, 2006",
-                      ":date_medium": "Jan 2, 2006", ":date_short": "1/2/06"}
-
-
-def shown_date(value: datetime | None, layout: str = "", language: str = "") -> str:
-    """A post's date as pages show it: theme.date_format, a Go reference layout ("January 2, 2006") or one of
-    Hugo's :date_* names (PaperMod's DateFormat), else YYYY-MM-DD; '' for posts without a date. Month and day
-    names are English; Hugo's :date_* names, which Hugo writes in the site's language, are YYYY-MM-DD on a site
-    in another language."""
-    if value is None:
-        return ""
-    named = layout.lower() in _HUGO_DATE_LAYOUTS
-    if not layout or (named and language and not language.lower().startswith("en")):
-        return value.strftime("%Y-%m-%d")
-    from .gotemplate.objects import go_format
-    return go_format(value, _HUGO_DATE_LAYOUTS.get(layout.lower(), layout))
 
 
 def isodate(value: datetime | None) -> str:
@@ -219,7 +201,8 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
     environment.filters.update(url=_once_per_value(config.site_url), absurl=config.absolute_url,
                                date_format=_once_per_value(date_format), isodate=_once_per_value(isodate),
                                shown_date=_once_per_value(partial(shown_date, layout=config.theme.date_format,
-                                                                   language=config.language_code)),
+                                                                   locale=date_locale(config.date_language,
+                                                                                      config.language_code))),
                                urlize=urlize)
     environment.globals.update(assets=ASSETS, asset_url=lambda name: asset_url(name, config),
                                sri=functools.partial(_sri_attributes, config),
@@ -229,6 +212,7 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
                                social_card=lambda post, nav=None: _social_card(config, post, nav),
                                theme_option=config.theme.option_for,
                                edit_link=lambda post: edit_link_for(config.theme, post.params, post.rel_path),
+                               share_targets=lambda post: share_targets_for(config.theme, post.params),
                                post_cover=lambda post, single=True: cover_for(config.theme, post.params, post.rel_path,
                                                                               post.resources, post.url, single),
                                markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)),

@@ -269,12 +269,13 @@ def _pattern_folder(root: Path, pattern: str) -> Path:
     return root.joinpath(*itertools.takewhile(lambda part: not _WILDCARD.search(part), parts))
 
 
-def stylesheet_folders(config: SiteConfig) -> list[Path]:
-    """The existing folders the site's own stylesheets (theme.extended_css) are found in, so that a change
-    there (a file added, edited or removed) is seen by the build record and the server's watcher."""
+def stylesheet_folders(config: SiteConfig, *, existing: bool = True) -> list[Path]:
+    """The folders the site's own stylesheets (theme.extended_css) are found in, so that a change there (a file
+    added, edited or removed) is seen by the build record and the server's watcher; existing: only those that
+    exist (the server also watches for the others to appear)."""
     root = Path(config.root)
     folders = dict.fromkeys(_pattern_folder(root, pattern) for pattern in config.theme.extended_css)
-    return [folder for folder in folders if folder.is_dir()]
+    return [folder for folder in folders if folder.is_dir() or not existing]
 
 
 def stylesheet_files(config: SiteConfig) -> list[FoundFile]:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 from .config import SiteConfig
+from .math_text import tex_to_text
 from .model import TextMetrics
 
 # --- character classes -------------------------------------------------------------------------
@@ -179,13 +180,15 @@ class _CodeElement(_Element):
     """A highlighted code block: its text is known without parsing its HTML (the code itself), and
     its elements (Pygments' spans) are parsed from that HTML only if a summary has to show it."""
 
-    __slots__ = ("html", "code_text", "_parsed")
+    __slots__ = ("html", "code_text", "_parsed", "formula")
 
     def __init__(self, tag: str, html: str, code_text: str) -> None:   # noqa: D107 (no dataclass init)
         self.tag = tag
         self.html = html
         self.code_text = code_text
         self._parsed: _Element | None = None
+        # A ```math fence: a formula, whose text (its TeX) plain text shows as read.
+        self.formula = tag == "div" and html.startswith('<div class="math')
 
     def _element(self) -> _Element:
         if self._parsed is None:
@@ -232,6 +235,7 @@ class TextTreeBuilder:
         # piece comes as an event; None once HTML came in (then the walk does it).
         self._pieces: list[str] | None = []
         self._skipping = [False]   # per open element: inside something plain text leaves out
+        self._in_math = [False]    # per open element: whether it is a formula (its text is TeX)
 
     def start(self, tag: str, attrs: list[tuple[str, str | None]], *, self_closing: bool = False) -> None:
         """An element opens (or, self-closing or void, stands alone); names as html.parser reports them."""
@@ -255,6 +259,10 @@ class TextTreeBuilder:
                 pieces.append(_BLOCK_MARK)
             if opens:
                 self._skipping.append(skipped)
+                formula = not skipped and tag in _MATH_TAGS and _is_math(element)
+                self._in_math.append(formula)
+                if formula:
+                    pieces.append(_MATH_OPEN)
             elif block:
                 pieces.append(_BLOCK_MARK)
 
@@ -264,6 +272,8 @@ class TextTreeBuilder:
         if stack[-1].tag == tag and len(stack) > 1:
             stack.pop()
             if self._pieces is not None:
+                if self._in_math.pop():
+                    self._pieces.append(_MATH_CLOSE)
                 if not self._skipping.pop() and tag in _BLOCK:
                     self._pieces.append(_BLOCK_MARK)
         else:
@@ -280,7 +290,7 @@ class TextTreeBuilder:
             else:
                 children.append(_Text(text))
             if self._pieces is not None and not self._skipping[-1]:
-                self._pieces.append(text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in text else text)
+                self._pieces.append(_unmarked(text))
 
     @property
     def read_html(self) -> bool:
@@ -302,10 +312,10 @@ class TextTreeBuilder:
             self.html(html)
             return
         self._texts.append(code_text)
-        self._stack[-1].children.append(_CodeElement(first.group(1).lower(), html, code_text))
+        element = _CodeElement(first.group(1).lower(), html, code_text)
+        self._stack[-1].children.append(element)
         if self._pieces is not None and not self._skipping[-1]:
-            text = code_text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in code_text else code_text
-            self._pieces.extend((_BLOCK_MARK, text, _BLOCK_MARK))
+            self._pieces.extend(_code_pieces(element))
 
     def measure(self, config: SiteConfig) -> TextMetrics:
         """Plain text, word count, reading time and summary of the page built."""
@@ -381,36 +391,82 @@ def _is_math(element: _Element) -> bool:
 
 # --- plain text ------------------------------------------------------------------------------------
 
-_BLOCK_MARK = "\ue000"   # a private-use character (not whitespace) marks block boundaries while folding
+# Private-use characters (not white space) that mark, while folding, where blocks begin and end and
+# where a formula's TeX begins and ends (which plain text shows as text a reader sees: math_text.py).
+_BLOCK_MARK = "\ue000"
+_MATH_OPEN = "\ue001"
+_MATH_CLOSE = "\ue002"
+_MARKS = f"[{_BLOCK_MARK}{_MATH_OPEN}{_MATH_CLOSE}]"
+_MATH_TAGS = frozenset({"span", "div"})
+_FORMULA = re.compile(f"{_MATH_OPEN}([^{_MATH_OPEN}{_MATH_CLOSE}]*){_MATH_CLOSE}")
+
+
+def _unmarked(text: str) -> str:
+    """text with any of the marks above that it holds itself made spaces."""
+    if _BLOCK_MARK in text or _MATH_OPEN in text or _MATH_CLOSE in text:
+        return re.sub(_MARKS, " ", text)
+    return text
+
+
+def _code_pieces(element: _CodeElement) -> tuple[str, ...]:
+    """The plain-text pieces of a code block (or a ```math fence's formula)."""
+    if element.formula:
+        return (_BLOCK_MARK, _MATH_OPEN, _unmarked(element.code_text), _MATH_CLOSE, _BLOCK_MARK)
+    return (_BLOCK_MARK, _unmarked(element.code_text), _BLOCK_MARK)
+
+
+def _readable(marked: str) -> str:
+    """Folded plain text with each formula's TeX as the text a reader sees (V × d, not V \\times d)."""
+    if _MATH_OPEN not in marked:
+        return marked
+    readable = _FORMULA.sub(lambda match: tex_to_text(match.group(1)), marked)
+    # A formula inside a formula (raw HTML can nest them) is read once, the inner one; its outer marks go.
+    return readable.replace(_MATH_OPEN, "").replace(_MATH_CLOSE, "") if _MATH_OPEN in readable else readable
+
+
+def _as_tex(marked: str) -> str:
+    """Folded plain text with formulas as their TeX (what words are counted in, as Hugo counts them)."""
+    if _MATH_OPEN not in marked:
+        return marked
+    return marked.replace(_MATH_OPEN, "").replace(_MATH_CLOSE, "")
 
 
 def plain_text(html: str) -> str:
-    """The text of rendered HTML: tags and heading anchors dropped, math as TeX, one line per block."""
-    return _plain_text_of(_parse(html))
+    """The text of rendered HTML: tags and heading anchors dropped, math as the text a reader sees,
+    one line per block."""
+    return _readable(_marked_plain_text_of(_parse(html)))
 
 
 def _plain_text_of(root: _Element) -> str:
+    return _readable(_marked_plain_text_of(root))
+
+
+def _marked_plain_text_of(root: _Element) -> str:
     pieces: list[str] = []
 
     def walk(node) -> None:
         if isinstance(node, _Text):
-            pieces.append(node.text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in node.text else node.text)
+            pieces.append(_unmarked(node.text))
             return
         if isinstance(node, _Comment):
             return
         if isinstance(node, _CodeElement) and node.tag in _BLOCK:
             # Its text without parsing its HTML; the block elements inside it would only add more
             # block marks, which change nothing (the empty lines between them are dropped).
-            code = node.code_text
-            pieces.extend((_BLOCK_MARK, code.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in code else code, _BLOCK_MARK))
+            pieces.extend(_code_pieces(node))
             return
         if _left_out_of_text(node):
             return   # scripts, heading anchors, "[1]" footnote markers: noise in search text and feeds
         block = node.tag in _BLOCK
+        formula = node.tag in _MATH_TAGS and _is_math(node)
         if block:
             pieces.append(_BLOCK_MARK)
+        if formula:
+            pieces.append(_MATH_OPEN)
         for child in node.children:
             walk(child)
+        if formula:
+            pieces.append(_MATH_CLOSE)
         if block:
             pieces.append(_BLOCK_MARK)
 
@@ -419,7 +475,8 @@ def _plain_text_of(root: _Element) -> str:
 
 
 def _fold_plain_text(pieces: list[str]) -> str:
-    """Text pieces and block marks as lines: white space folded, spaces between CJK characters gone."""
+    """Text pieces and block marks as lines: white space folded, spaces between CJK characters gone
+    (formulas still marked)."""
     # One pass over the whole text is much faster than one per text node.
     # str.split() breaks on the same white space as re's \s (both use Py_UNICODE_ISSPACE), and
     # the spaces it drops at the two ends would be stripped from the first and last line anyway.
@@ -729,12 +786,12 @@ def _measure(root: _Element, config: SiteConfig, *, may_have_more: bool,
              pieces: list[str] | None = None) -> TextMetrics:
     """The text metrics of a post's tree (whose text nodes the summary's cut rewrites), and its
     plain-text pieces when they were collected while it was built."""
-    text = _fold_plain_text(pieces) if pieces is not None else _plain_text_of(root)
+    marked = _fold_plain_text(pieces) if pieces is not None else _marked_plain_text_of(root)
     summary_html, truncated, summary_text = _summarize_tree(root, config.summary_length,
                                                             may_have_more=may_have_more)
-    cjk, latin = _counts(text)
+    cjk, latin = _counts(_as_tex(marked))
     return TextMetrics(
-        plain_text=text,
+        plain_text=_readable(marked),
         word_count=cjk + latin,
         reading_minutes=_minutes(cjk, latin, config.cjk_reading_rate, config.latin_reading_rate),
         summary_html=summary_html,

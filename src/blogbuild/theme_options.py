@@ -220,14 +220,31 @@ def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str,
 
 def _share_targets(given: Any, papermod: bool, theme: dict[str, Any], used: set[str]) -> None:
     """PaperMod's ShareButtons: the listed targets in PaperMod's order (twitter is x); without it, all of them."""
-    if isinstance(given, str):
-        given = [given]
-    if isinstance(given, list) and given and all(isinstance(item, str) for item in given):
-        names = {"x" if item.lower() == "twitter" else item.lower() for item in given}
-        theme["share_targets"] = [target for target in SHARE_TARGETS if target in names]
+    targets = _listed_targets(given)
+    if targets is not None:
+        theme["share_targets"] = list(targets)
         used.add("params.sharebuttons")
     elif papermod:
         theme["share_targets"] = list(SHARE_TARGETS)
+
+
+def _listed_targets(given: Any) -> tuple[str, ...] | None:
+    """A ShareButtons value (a name or a list of names) as the targets it names, in PaperMod's order; None when
+    it is not one."""
+    if isinstance(given, str):
+        given = [given]
+    if not (isinstance(given, list) and given and all(isinstance(item, str) for item in given)):
+        return None
+    names = {"x" if item.lower() == "twitter" else item.lower() for item in given}
+    return tuple(target for target in SHARE_TARGETS if target in names)
+
+
+def share_targets_for(options: ThemeOptions, params: Mapping[str, Any]) -> tuple[str, ...]:
+    """A post's share links: its own ShareButtons when its front matter has one (PaperMod reads it with `.Param`,
+    the page's before the site's), else the site's."""
+    own = next((value for key, value in params.items() if str(key).lower() == "sharebuttons"), None)
+    targets = _listed_targets(own)
+    return options.share_targets if targets is None else targets
 
 
 def _label(label: Any, theme: dict[str, Any], used: set[str]) -> None:

@@ -32,13 +32,21 @@ class WatchPlan:
     config_path: str
     ignored_dirs: tuple[str, ...] = ()
     go_template_dirs: tuple[str, ...] = ()    # a Hugo site's layouts/ and i18n/ (templates too)
-    stylesheet_dirs: tuple[str, ...] = ()     # the folders of the site's own CSS (theme.extended_css), read by every build
+    # The folders of the site's own CSS (theme.extended_css), read by every build, whether they exist yet or not.
+    stylesheet_dirs: tuple[str, ...] = ()
+
+    def planned(self) -> tuple[str, ...]:
+        """Every folder a build reads from, existing or not."""
+        return (self.content_dir, self.templates_dir, self.static_dir, *self.go_template_dirs, *self.stylesheet_dirs)
 
     def folders(self) -> tuple[str, ...]:
         """The existing folders to watch recursively."""
-        return tuple(folder for folder in (self.content_dir, self.templates_dir, self.static_dir,
-                                           *self.go_template_dirs, *self.stylesheet_dirs)
-                     if os.path.isdir(folder))
+        return tuple(folder for folder in self.planned() if os.path.isdir(folder))
+
+    def missing(self) -> tuple[str, ...]:
+        """The folders a build would read that do not exist (yet) inside the site: a server watches for them."""
+        return tuple(folder for folder in self.planned()
+                     if not os.path.isdir(folder) and _inside(folder, self.root) and folder != self.root)
 
 
 def _absolute(base: str | Path, path: str | Path) -> str:
@@ -61,7 +69,8 @@ def plan_for(config, *, ignored: Iterable[str | Path] = ()) -> WatchPlan:
                      static_dir=_absolute(root, config.static_dir), config_path=config_path,
                      ignored_dirs=tuple(ignored_dirs),
                      go_template_dirs=tuple(os.path.abspath(folder) for folder in go_template_folders(config)),
-                     stylesheet_dirs=tuple(os.path.abspath(folder) for folder in stylesheet_folders(config)))
+                     stylesheet_dirs=tuple(os.path.abspath(folder)
+                                           for folder in stylesheet_folders(config, existing=False)))
 
 
 def is_ignored_name(path: str) -> bool:
@@ -182,24 +191,61 @@ class Watcher:
         self._batcher = batcher
         self._observer = Observer()
         self._handler = make_event_handler(self._on_path)
+        self._watched: dict[str, bool] = {}   # folder -> recursively
         self._schedule(plan)
 
     def _schedule(self, plan: WatchPlan) -> None:
         for folder in plan.folders():
-            self._observer.schedule(self._handler, folder, recursive=True)
+            self._watch(folder, recursive=True)
         # The root itself, not recursively: for the config file (and a config file being created).
         if os.path.isdir(plan.root):
-            self._observer.schedule(self._handler, plan.root, recursive=False)
+            self._watch(plan.root, recursive=False)
+        self._watch_for_missing(plan)
+
+    def _watch(self, folder: str, *, recursive: bool) -> None:
+        if self._watched.get(folder) in (recursive, True):
+            return
+        try:
+            self._observer.schedule(self._handler, folder, recursive=recursive)
+        except OSError:
+            return   # gone again (or unreadable): a later event or replan tries again
+        self._watched[folder] = recursive
+
+    def _watch_for_missing(self, plan: WatchPlan) -> None:
+        """For each folder the build would read that does not exist yet (assets/css/extended/ of an author who has
+        not written their CSS yet), watch its nearest existing folder, so that creating it is seen."""
+        for folder in plan.missing():
+            parent = os.path.dirname(folder)
+            while not os.path.isdir(parent) and _inside(parent, plan.root) and parent != plan.root:
+                parent = os.path.dirname(parent)
+            if os.path.isdir(parent) and _inside(parent, plan.root):
+                self._watch(parent, recursive=False)
+
+    def _folder_created(self, path: str) -> None:
+        """A folder appeared: watch the planned folders that exist now (and the way to those still missing), and
+        report the files already in them, which may have been written before the watch began."""
+        appeared = [folder for folder in self.plan.folders() if not self._watched.get(folder)]
+        for folder in appeared:
+            self._watch(folder, recursive=True)
+            for parent, _, names in os.walk(folder):
+                for name in names:
+                    self._on_path(os.path.join(parent, name), True)
+        self._watch_for_missing(self.plan)
 
     def _on_path(self, path: str, settled: bool) -> None:
         if classify(path, self.plan) is not None:
             self._batcher.add(os.path.abspath(path), settled=settled)
+        # A planned folder not watched yet, or a folder on the way to one, appeared.
+        if any(_inside(folder, path) for folder in self.plan.planned() if not self._watched.get(folder)) \
+                and os.path.isdir(path):
+            self._folder_created(path)
 
     def replan(self, plan: WatchPlan) -> None:
         """Watch other folders after a config change moved them."""
         if plan == self.plan:
             return
         self._observer.unschedule_all()
+        self._watched = {}
         self.plan = plan
         self._schedule(plan)
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 from blogbuild.config import SiteConfig
+from blogbuild.math_text import tex_to_text
 from blogbuild.model import TextMetrics
 
 # --- character classes -------------------------------------------------------------------------
@@ -222,19 +223,32 @@ def _is_math(element: _Element) -> bool:
 # --- plain text ------------------------------------------------------------------------------------
 
 _BLOCK_MARK = "\ue000"   # a private-use character (not whitespace) marks block boundaries while folding
+# Marks around a formula's TeX while folding: plain text shows it as math_text reads it, words are
+# counted in the TeX.
+_MATH_OPEN, _MATH_CLOSE = "\ue001", "\ue002"
 
 
 def plain_text(html: str) -> str:
-    """The text of rendered HTML: tags and heading anchors dropped, math as TeX, one line per block."""
-    return _plain_text_of(_parse(html))
+    """The text of rendered HTML: tags and heading anchors dropped, math as read, one line per block."""
+    return _readable(_plain_text_of(_parse(html)))
+
+
+def _readable(marked: str) -> str:
+    readable = re.sub("\ue001([^\ue001\ue002]*)\ue002", lambda match: tex_to_text(match.group(1)), marked)
+    return _as_tex(readable)
+
+
+def _as_tex(marked: str) -> str:
+    return marked.replace(_MATH_OPEN, "").replace(_MATH_CLOSE, "")
 
 
 def _plain_text_of(root: _Element) -> str:
+    """The plain text, formulas between their marks."""
     pieces: list[str] = []
 
     def walk(node) -> None:
         if isinstance(node, _Text):
-            pieces.append(node.text.replace(_BLOCK_MARK, " ") if _BLOCK_MARK in node.text else node.text)
+            pieces.append(re.sub("[\ue000-\ue002]", " ", node.text))
             return
         if isinstance(node, _Comment):
             return
@@ -243,12 +257,13 @@ def _plain_text_of(root: _Element) -> str:
         if node.tag == "sup" and "footnote-ref" in node.classes():
             return   # "[1]" markers are noise in search text and feeds
         block = node.tag in _BLOCK
-        if block:
-            pieces.append(_BLOCK_MARK)
+        formula = node.tag in ("span", "div") and _is_math(node)
+        pieces.extend([_BLOCK_MARK] if block else [])
+        pieces.extend([_MATH_OPEN] if formula else [])
         for child in node.children:
             walk(child)
-        if block:
-            pieces.append(_BLOCK_MARK)
+        pieces.extend([_MATH_CLOSE] if formula else [])
+        pieces.extend([_BLOCK_MARK] if block else [])
 
     walk(root)
     # One pass over the whole text is much faster than one per text node.
@@ -524,11 +539,11 @@ def _summarize_tree(root: _Element, length: int) -> tuple[str, bool]:
 def text_metrics(html: str, *, config: SiteConfig) -> TextMetrics:
     """Plain text, word count, reading time and summary of one post's rendered HTML."""
     root = _parse(html)   # parsed once: the parse is most of the cost on long posts
-    text = _plain_text_of(root)
+    marked = _plain_text_of(root)
     summary_html, truncated = _summarize_tree(root, config.summary_length)
-    cjk, latin = _counts(text)
+    cjk, latin = _counts(_as_tex(marked))
     return TextMetrics(
-        plain_text=text,
+        plain_text=_readable(marked),
         word_count=cjk + latin,
         reading_minutes=_minutes(cjk, latin, config.cjk_reading_rate, config.latin_reading_rate),
         summary_html=summary_html,

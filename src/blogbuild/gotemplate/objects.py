@@ -52,8 +52,10 @@ _GO_LAYOUT = re.compile(r"January|Jan|Monday|Mon|2006|06|01|_2|02|15|1|2|03|3|04
                         r"Z07:00|-07:00|-0700|Z0700|\.000000|\.000|\.999999|\.999")
 
 
-def go_format(moment: datetime, layout: str) -> str:
-    """A time written with Go's reference layout ("January 2, 2006"), as Go's time.Format writes it."""
+def go_format(moment: datetime, layout: str, months: list[str] | None = None,
+              weekdays: list[str] | None = None) -> str:
+    """A time written with Go's reference layout ("January 2, 2006"), as Go's time.Format writes it; months and
+    weekdays (January.., Monday..) are the wide names Hugo's time.Format writes in the site's language."""
 
     def piece(match: re.Match[str]) -> str:
         token = match.group(0)
@@ -63,7 +65,8 @@ def go_format(moment: datetime, layout: str) -> str:
         sign = "+" if minutes >= 0 else "-"
         hours, rest = divmod(abs(minutes), 60)
         table = {
-            "January": moment.strftime("%B"), "Jan": moment.strftime("%b"), "Monday": moment.strftime("%A"),
+            "January": months[moment.month - 1] if months else moment.strftime("%B"), "Jan": moment.strftime("%b"),
+            "Monday": weekdays[moment.weekday()] if weekdays else moment.strftime("%A"),
             "Mon": moment.strftime("%a"), "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
             "01": f"{moment.month:02d}", "1": str(moment.month), "02": f"{moment.day:02d}",
             "_2": f"{moment.day:2d}", "2": str(moment.day), "15": f"{moment.hour:02d}",
