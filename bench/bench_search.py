@@ -2,7 +2,7 @@
 
     python bench/bench_search.py --n 10000 [--out /tmp/bench-search] [--throttle 4] [--runs 3]
 
-builds bench/synth.py's blog of n posts with `search_index: sharded`, the default (once: an existing OUT/blogbuild/public/ is reused), serves public/
+builds bench/synth.py's blog of n posts with `search_index: sharded` (opt-in) (once: an existing OUT/blogbuild/public/ is reused), serves public/
 on 127.0.0.1, opens /search/ in Debian's chromium (/usr/bin/chromium, through Playwright) with
 Emulation.setCPUThrottlingRate, and times inside the page: focus -> search/meta.json fetched, parsed and
 prepared (the `blogbuild:search-ready` event); then submit -> results and the first screen's snippets
@@ -42,7 +42,7 @@ def build(n: int, out: Path) -> Path:
     sys.modules[spec.name] = synth
     spec.loader.exec_module(synth)
     site = synth.write_blogbuild(synth.generate(n, 1), out / "blogbuild")
-    config = site / "blogbuild.yaml"   # the default (search_index: sharded), said explicitly
+    config = site / "blogbuild.yaml"   # search_index: sharded (the default is whole)
     config.write_text(config.read_text(encoding="utf-8").rstrip("\n") + "\nsearch_index: sharded\n", encoding="utf-8")
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "blogbuild", "build", "--quiet", "--no-cache"],

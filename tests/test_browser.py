@@ -290,21 +290,18 @@ def test_search_finds_the_post_and_highlights_the_term(site, browser, language):
     assert links == [path_of(entry["permalink"])], f"searching {term!r}: {links}"
     assert any(mark.lower() == term.lower() or term.lower() in mark.lower() for mark in marks), \
         f"no <mark> of {term!r} in {marks}"
-    # The default index (search_index: sharded) is read in pieces: the meta file, the query's shards and
-    # the text around the hit, never the whole index.json.
-    assert "/index.json" not in requested and "/search/meta.json" in requested, requested
-    assert any(path.startswith("/search/s-") for path in requested), requested
-    texts = [path for path in requested if path.startswith("/search/text/")]
-    assert texts and all(path.startswith(f"/search/text{path_of(entry['permalink'])}") for path in texts), requested
+    # The default index is the whole text in one file (search_index: whole); the sharded one has its
+    # own browser test (test_sharded_search_reads_the_index_in_pieces).
+    assert "/index.json" in requested and not any(path.startswith("/search/s-") for path in requested), requested
     assert not problems.items, problems.items
 
 
 @pytest.fixture(scope="module")
-def whole_site(tmp_path_factory: pytest.TempPathFactory):
-    """The bundled site with `search_index: whole`, served at http://127.0.0.1:PORT/."""
-    root = copy_bundled_site(tmp_path_factory.mktemp("whole") / "site")
+def sharded_site(tmp_path_factory: pytest.TempPathFactory):
+    """The bundled site with `search_index: sharded`, served at http://127.0.0.1:PORT/."""
+    root = copy_bundled_site(tmp_path_factory.mktemp("sharded") / "site")
     config = root / "blogbuild.yaml"
-    config.write_text(config.read_text(encoding="utf-8").rstrip("\n") + "\nsearch_index: whole\n", encoding="utf-8")
+    config.write_text(config.read_text(encoding="utf-8").rstrip("\n") + "\nsearch_index: sharded\n", encoding="utf-8")
     public = root / "public"
     with serve_folder(public) as base_url:
         build_site(root, base_url)
@@ -313,24 +310,25 @@ def whole_site(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.mark.parametrize("language", ["chinese", "english"])
-def test_whole_text_search_reads_index_json(whole_site, browser, language):
-    """With search_index: whole the same script finds the same post with the term marked, from index.json
-    alone (every post's text in one file)."""
-    entry, term = (chinese_term if language == "chinese" else english_term)(whole_site["entries"])
+def test_sharded_search_reads_the_index_in_pieces(sharded_site, browser, language):
+    """With search_index: sharded the same query finds the same post with the term marked, and the page reads
+    the meta file, the query's shards and the text around the hit, never the whole index.json."""
+    entry, term = (chinese_term if language == "chinese" else english_term)(sharded_site["entries"])
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     problems = PageProblems(page)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(urlsplit(request.url).path))
-    page.goto(whole_site["url"] + "search/?q=" + quote(term), wait_until="load")
+    page.goto(sharded_site["url"] + "search/?q=" + quote(term), wait_until="load")
     page.wait_for_selector("#search-results[data-state='done']", state="attached", timeout=RENDER_TIMEOUT_MS)
     links = page.eval_on_selector_all(".search-result-title a", "links => links.map(a => a.getAttribute('href'))")
     marks = page.eval_on_selector_all(".search-result mark", "marks => marks.map(m => m.textContent)")
     context.close()
     assert links == [path_of(entry["permalink"])], f"searching {term!r}: {links}"
     assert any(term.lower() in mark.lower() for mark in marks), f"no <mark> of {term!r} in {marks}"
-    assert "/index.json" in requested and not any(path.startswith("/search/") and path != "/search/"
-                                                  for path in requested), requested
+    assert "/index.json" not in requested and "/search/meta.json" in requested, requested
+    texts = [path for path in requested if path.startswith("/search/text/")]
+    assert texts and all(path.startswith(f"/search/text{path_of(entry['permalink'])}") for path in texts), requested
     assert not problems.items, problems.items
 
 

@@ -53,7 +53,7 @@ def _bundled_texts() -> list[str]:
 
 
 def _sharded(root: Path) -> Path:
-    """The site with `search_index: sharded` in its blogbuild.yaml (the default, said explicitly)."""
+    """The site with `search_index: sharded` in its blogbuild.yaml (the default is the whole-text index.json)."""
     config = root / "blogbuild.yaml"
     text = config.read_text(encoding="utf-8") if config.is_file() else ""
     config.write_text(text + ("" if not text or text.endswith("\n") else "\n") + "search_index: sharded\n",

@@ -51,9 +51,10 @@ class SiteConfig:
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
     feed_content: str = "summary"       # what a feed item carries: "summary" or "full" content
-    # The search page's index: "sharded" (search/: a small meta file, term shards and text chunks fetched
-    # per query; search_index.py) or "whole" (index.json, every post's text, read at once).
-    search_index: str = "sharded"
+    # The search page's index: "whole" (index.json, every post's text, read at once) or "sharded" (search/: a
+    # small meta file, term shards and text chunks fetched per query; search_index.py). whole stays the default
+    # until sharded costs a build no more CPU (docs/performance.md, issue 24 item 4).
+    search_index: str = "whole"
     feeds: tuple[str, ...] = ("rss", "atom", "json")   # feed formats published for every list
     taxonomies: tuple[str, ...] = ("tags", "categories", "series")
     related_count: int = 5
