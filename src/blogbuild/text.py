@@ -431,10 +431,11 @@ def _as_tex(marked: str) -> str:
     return marked.replace(_MATH_OPEN, "").replace(_MATH_CLOSE, "")
 
 
-def plain_text(html: str) -> str:
-    """The text of rendered HTML: tags and heading anchors dropped, math as the text a reader sees,
-    one line per block."""
-    return _readable(_marked_plain_text_of(_parse(html)))
+def plain_text(html: str, *, tex: bool = False) -> str:
+    """The text of rendered HTML: tags and heading anchors dropped, math as the text a reader sees (tex: as
+    its TeX, the text words are counted in), one line per block."""
+    marked = _marked_plain_text_of(_parse(html))
+    return _as_tex(marked) if tex else _readable(marked)
 
 
 def _plain_text_of(root: _Element) -> str:

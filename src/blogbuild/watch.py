@@ -181,6 +181,9 @@ def make_event_handler(on_path: Callable[[str, bool], None]):
     return _Handler()
 
 
+_SWEEP_AGAIN_SECONDS = (0.3, 1.5)
+
+
 class Watcher:
     """A watchdog Observer over a WatchPlan that feeds relevant paths to a ChangeBatcher."""
 
@@ -227,10 +230,21 @@ class Watcher:
         appeared = [folder for folder in self.plan.folders() if not self._watched.get(folder)]
         for folder in appeared:
             self._watch(folder, recursive=True)
+        self._sweep(appeared)
+        # watchdog adds a new watch from its emitter's own thread, a moment after schedule() returns: a file written
+        # in that moment is in neither the sweep above nor the watch, so sweep again once the watch is surely on.
+        for delay in _SWEEP_AGAIN_SECONDS:
+            timer = threading.Timer(delay, self._sweep, (appeared,))
+            timer.daemon = True
+            timer.start()
+        self._watch_for_missing(self.plan)
+
+    def _sweep(self, folders: list[str]) -> None:
+        """Report every file in folders as changed (a rebuild reads them again; unchanged files cost little)."""
+        for folder in folders:
             for parent, _, names in os.walk(folder):
                 for name in names:
                     self._on_path(os.path.join(parent, name), True)
-        self._watch_for_missing(self.plan)
 
     def _on_path(self, path: str, settled: bool) -> None:
         if classify(path, self.plan) is not None:
