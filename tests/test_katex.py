@@ -200,3 +200,17 @@ def test_config_macros_reach_katex(tmp_path: Path):
     assert code == 0 and "KaTeX cannot" not in errors, errors
     html = (root / "public" / "posts" / "a" / "index.html").read_text(encoding="utf-8")
     assert "mathbb" in html and "math-error" not in html
+
+
+def test_a_batch_comes_back_whole_whatever_the_messages_hold():
+    """Results cross from V8 joined by NUL; a message that quotes a NUL of the TeX sends the batch as JSON instead.
+    Either way each formula gets its own outcome, in order."""
+    katex.forget_renders()
+    formulas = [("a^2", False), ("\\undefinedcommand\x00{x}", False), ("\\frac{1}{2}", True), ("\\sqrt{", False)]
+    results = katex.typeset(formulas)
+    assert results[formulas[0]].html and "katex" in results[formulas[0]].html
+    assert results[formulas[1]].html is None and results[formulas[1]].error
+    assert results[formulas[2]].html and "katex-display" in results[formulas[2]].html
+    assert results[formulas[3]].html is None and results[formulas[3]].error
+    plain = [("b_1", False), ("\\alpha", False)]
+    assert all(katex.typeset(plain)[formula].html for formula in plain)

@@ -30,21 +30,27 @@ from .model import Post, pack_html
 
 KATEX_SCRIPT = VENDOR_DIR / "katex" / "katex.min.js"
 
-# One call typesets a list of [tex, display] pairs; each result is [1, html] or [0, KaTeX's message].
+# One call typesets a list of [tex, display] pairs. The results come back as one string: each "1" + HTML or
+# "0" + KaTeX's message, joined by NUL, which KaTeX's HTML never holds (a message quoting the TeX might: then
+# the list as JSON after a \u0001). Strings cost most of the way out of V8 (a formula's HTML and MathML are
+# ~3.4 kB): a joined string crossed in 0.10 ms a formula, JSON in 0.135-0.145 (2,000 formulas, stop 28).
 # macros are copied per formula: KaTeX writes \gdef definitions into the object it is given.
 _BATCH_FUNCTION = """
 function blogbuildTypeset(items, macros) {
-  var results = [];
+  var results = [], joinable = true;
   for (var index = 0; index < items.length; index++) {
+    var result;
     try {
-      results.push([1, katex.renderToString(items[index][0], {
+      result = "1" + katex.renderToString(items[index][0], {
         displayMode: items[index][1], output: "htmlAndMathml", throwOnError: true,
-        strict: "ignore", trust: false, macros: Object.assign({}, macros)})]);
+        strict: "ignore", trust: false, macros: Object.assign({}, macros)});
     } catch (error) {
-      results.push([0, String(error && error.message ? error.message : error)]);
+      result = "0" + String(error && error.message ? error.message : error);
     }
+    if (result.indexOf("\\u0000") !== -1) joinable = false;
+    results.push(result);
   }
-  return JSON.stringify(results);
+  return joinable ? results.join("\\u0000") : "\\u0001" + JSON.stringify(results);
 }
 """
 
@@ -94,7 +100,8 @@ class _Engine:
         if not items:
             return []
         raw = self.context.call("blogbuildTypeset", [[tex, display] for tex, display in items], dict(macros))
-        return [Typeset(value, None) if ok else Typeset(None, value) for ok, value in json.loads(raw)]
+        results = json.loads(raw[1:]) if raw.startswith("\x01") else raw.split("\x00")
+        return [Typeset(result[1:], None) if result[0] == "1" else Typeset(None, result[1:]) for result in results]
 
 
 class _Cache:
