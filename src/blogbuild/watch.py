@@ -234,9 +234,18 @@ class Watcher:
         # watchdog adds a new watch from its emitter's own thread, a moment after schedule() returns: a file written
         # in that moment is in neither the sweep above nor the watch, so sweep again once the watch is surely on.
         for delay in _SWEEP_AGAIN_SECONDS:
-            timer = threading.Timer(delay, self._sweep, (appeared,))
+            timer = threading.Timer(delay, self._look_again, (appeared,))
             timer.daemon = True
             timer.start()
+        self._watch_for_missing(self.plan)
+
+    def _look_again(self, appeared: list[str]) -> None:
+        """Sweep the folders that appeared, and watch any planned folder made since in a folder whose watch was not
+        on yet (mkdir -p makes a whole path at once)."""
+        later = [folder for folder in self.plan.folders() if not self._watched.get(folder)]
+        for folder in later:
+            self._watch(folder, recursive=True)
+        self._sweep([*appeared, *later])
         self._watch_for_missing(self.plan)
 
     def _sweep(self, folders: list[str]) -> None:
