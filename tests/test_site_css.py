@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -98,7 +99,7 @@ def test_only_papermods_stylesheets_leave_the_unused_inventory(tmp_path: Path) -
     assert read_hugo_config(other).site_files == ("assets/css/extended/a.css",), "only PaperMod bundles them"
 
 
-@pytest.mark.parametrize("folders", ["extended"])   # a whole new assets/ tree: flaky under CI load (stop 28 note)
+@pytest.mark.parametrize("folders", ["extended", "assets"])
 def test_the_server_sees_a_stylesheet_folder_made_after_it_started(tmp_path: Path, folders: str) -> None:
     """A real server and real file events: the author's extended/ folder (or all of assets/) does not exist when
     `serve` starts; making it with a stylesheet in it publishes the stylesheet, and later edits are seen too."""
@@ -137,3 +138,11 @@ def test_the_server_sees_a_stylesheet_folder_made_after_it_started(tmp_path: Pat
         assert "/css/extended.css" in fetched(server, "/posts/one/")[1]
         (folder / "mine.css").write_text(".mine { color: navy; }\n", encoding="utf-8")
         wait_for(lambda: fetched(server, "/css/extended.css") == (200, ".mine { color: navy; }\n"), "the edit")
+        # Removed and made again at once (a checkout of another branch): the new folder is watched, not the old one.
+        shutil.rmtree(folder)
+        folder.mkdir()
+        (folder / "again.css").write_text(".again { color: plum; }\n", encoding="utf-8")
+        wait_for(lambda: fetched(server, "/css/extended.css") == (200, ".again { color: plum; }\n"), "the new folder")
+        (folder / "again.css").write_text(".again { color: gold; }\n", encoding="utf-8")
+        wait_for(lambda: fetched(server, "/css/extended.css") == (200, ".again { color: gold; }\n"),
+                 "an edit in the new folder")

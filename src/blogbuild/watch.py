@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import enum
 import os
+import stat
 import threading
 import time
 from dataclasses import dataclass
@@ -80,6 +81,16 @@ def is_ignored_name(path: str) -> bool:
 
 def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _identity(folder: str) -> tuple[int, int] | None:
+    """Which folder is at a path (None when none is): a folder removed and made again is another folder, and its
+    old watch sees nothing of the new one."""
+    try:
+        status = os.stat(folder)
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISDIR(status.st_mode) else None
 
 
 def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
@@ -181,7 +192,12 @@ def make_event_handler(on_path: Callable[[str, bool], None]):
     return _Handler()
 
 
-_SWEEP_AGAIN_SECONDS = (0.3, 1.5)
+# How often the server looks for a planned folder that appeared or went away without an event it saw (a folder made
+# inside another in the moment before that one's watch began), and how long after a folder's watch began it is swept
+# once more: watchdog adds a watch from its emitter's own thread, so a file written in that moment is in neither the
+# first sweep nor the watch.
+_LOOK_SECONDS = 0.25
+_SWEEP_AGAIN_SECONDS = 1.0
 
 
 class Watcher:
@@ -194,7 +210,17 @@ class Watcher:
         self._batcher = batcher
         self._observer = Observer()
         self._handler = make_event_handler(self._on_path)
-        self._watched: dict[str, bool] = {}   # folder -> recursively
+        self._lock = threading.RLock()
+        # folder -> (recursively, watchdog's watch, the folder's identity when its watch began)
+        self._watched: dict[str, tuple[bool, object, tuple[int, int] | None]] = {}
+        self._sweep_again: dict[str, float] = {}             # folder -> when to sweep it once more
+        # Watched folders an event said were made, removed or moved (their watch may watch nothing now): a set the
+        # handler thread adds to under its own small lock, never while the observer is called.
+        self._doubtful: set[str] = set()
+        self._doubtful_lock = threading.Lock()
+        self._stopped = threading.Event()
+        self._wake = threading.Event()
+        self._looker = threading.Thread(target=self._keep_looking, name="blogbuild-watch-look", daemon=True)
         self._schedule(plan)
 
     def _schedule(self, plan: WatchPlan) -> None:
@@ -205,14 +231,18 @@ class Watcher:
             self._watch(plan.root, recursive=False)
         self._watch_for_missing(plan)
 
+    def _is_watched(self, folder: str) -> bool:
+        entry = self._watched.get(folder)   # one lookup: the handler thread reads while the looker may write
+        return entry is not None and entry[0]
+
     def _watch(self, folder: str, *, recursive: bool) -> None:
-        if self._watched.get(folder) in (recursive, True):
+        if folder in self._watched and self._watched[folder][0] in (recursive, True):
             return
         try:
-            self._observer.schedule(self._handler, folder, recursive=recursive)
+            watch = self._observer.schedule(self._handler, folder, recursive=recursive)
         except OSError:
-            return   # gone again (or unreadable): a later event or replan tries again
-        self._watched[folder] = recursive
+            return   # gone again (or unreadable): the looker tries again
+        self._watched[folder] = (recursive, watch, _identity(folder))
 
     def _watch_for_missing(self, plan: WatchPlan) -> None:
         """For each folder the build would read that does not exist yet (assets/css/extended/ of an author who has
@@ -224,29 +254,50 @@ class Watcher:
             if os.path.isdir(parent) and _inside(parent, plan.root):
                 self._watch(parent, recursive=False)
 
-    def _folder_created(self, path: str) -> None:
-        """A folder appeared: watch the planned folders that exist now (and the way to those still missing), and
-        report the files already in them, which may have been written before the watch began."""
-        appeared = [folder for folder in self.plan.folders() if not self._watched.get(folder)]
-        for folder in appeared:
-            self._watch(folder, recursive=True)
+    def _look_again(self) -> None:
+        """Watch and sweep every planned folder that exists and is not watched yet (made after the server started,
+        or made again after it was removed), and forget the watches of folders that are gone."""
+        with self._lock:
+            with self._doubtful_lock:
+                doubtful, self._doubtful = self._doubtful, set()
+            for folder in [folder for folder, (_, _, seen) in self._watched.items()
+                           if folder in doubtful or _identity(folder) != seen]:
+                _, watch, _ = self._watched.pop(folder)
+                try:
+                    self._observer.unschedule(watch)   # type: ignore[arg-type]
+                except (KeyError, OSError):
+                    pass   # its emitter already ended
+            appeared = []
+            for folder in self.plan.folders():
+                if not self._is_watched(folder):
+                    self._watch(folder, recursive=True)
+                    if self._is_watched(folder):
+                        appeared.append(folder)
+                        self._sweep_again[folder] = time.monotonic() + _SWEEP_AGAIN_SECONDS
+            self._watch_for_missing(self.plan)
         self._sweep(appeared)
-        # watchdog adds a new watch from its emitter's own thread, a moment after schedule() returns: a file written
-        # in that moment is in neither the sweep above nor the watch, so sweep again once the watch is surely on.
-        for delay in _SWEEP_AGAIN_SECONDS:
-            timer = threading.Timer(delay, self._look_again, (appeared,))
-            timer.daemon = True
-            timer.start()
-        self._watch_for_missing(self.plan)
 
-    def _look_again(self, appeared: list[str]) -> None:
-        """Sweep the folders that appeared, and watch any planned folder made since in a folder whose watch was not
-        on yet (mkdir -p makes a whole path at once)."""
-        later = [folder for folder in self.plan.folders() if not self._watched.get(folder)]
-        for folder in later:
-            self._watch(folder, recursive=True)
-        self._sweep([*appeared, *later])
-        self._watch_for_missing(self.plan)
+    def _keep_looking(self) -> None:
+        """The looker thread, the one place watches change while the server runs (the observer calls handlers
+        holding its own lock, so a handler only wakes the looker). A planned folder that appears or goes away is
+        seen at once when an event tells of it, else within _LOOK_SECONDS; a folder that appeared is swept once more
+        after its watch has surely begun."""
+        while True:
+            self._wake.wait(_LOOK_SECONDS)
+            self._wake.clear()
+            if self._stopped.is_set():
+                return
+            with self._lock:
+                changed = bool(self._doubtful) or any(
+                    _identity(folder) != (self._watched[folder][2] if self._is_watched(folder) else None)
+                    for folder in self.plan.planned())
+                now = time.monotonic()
+                due = [folder for folder, when in self._sweep_again.items() if when <= now]
+                for folder in due:
+                    del self._sweep_again[folder]
+            if changed:
+                self._look_again()
+            self._sweep(due)
 
     def _sweep(self, folders: list[str]) -> None:
         """Report every file in folders as changed (a rebuild reads them again; unchanged files cost little)."""
@@ -258,25 +309,38 @@ class Watcher:
     def _on_path(self, path: str, settled: bool) -> None:
         if classify(path, self.plan) is not None:
             self._batcher.add(os.path.abspath(path), settled=settled)
+        # A watched planned folder itself (or a folder on the way to it) was made, removed or moved.
+        doubtful = [folder for folder in self.plan.planned() if self._is_watched(folder) and _inside(folder, path)]
+        if doubtful:
+            with self._doubtful_lock:
+                self._doubtful.update(doubtful)
+            self._wake.set()
         # A planned folder not watched yet, or a folder on the way to one, appeared.
-        if any(_inside(folder, path) for folder in self.plan.planned() if not self._watched.get(folder)) \
+        if any(_inside(folder, path) for folder in self.plan.planned() if not self._is_watched(folder)) \
                 and os.path.isdir(path):
-            self._folder_created(path)
+            self._wake.set()
 
     def replan(self, plan: WatchPlan) -> None:
         """Watch other folders after a config change moved them."""
-        if plan == self.plan:
-            return
-        self._observer.unschedule_all()
-        self._watched = {}
-        self.plan = plan
-        self._schedule(plan)
+        with self._lock:
+            if plan == self.plan:
+                return
+            self._observer.unschedule_all()
+            self._watched = {}
+            self._sweep_again = {}
+            self.plan = plan
+            self._schedule(plan)
 
     def start(self) -> None:
-        """Start the observer thread."""
+        """Start the observer thread, and the looker."""
         self._observer.start()
+        self._looker.start()
 
     def stop(self) -> None:
-        """Stop the observer thread and wait for it."""
+        """Stop the observer thread and the looker, and wait for them."""
+        self._stopped.set()
+        self._wake.set()
+        if self._looker.is_alive():
+            self._looker.join(timeout=5)
         self._observer.stop()
         self._observer.join(timeout=5)
