@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .names import is_inside
+
 _DEFAULT = "no equivalent, ignored"
 _OWN_PARAM = "kept under params for the site's own templates, the default theme does not read it"
 _GO_TEMPLATES = ("page layouts do not run, the default theme renders the pages, port what you need to "
@@ -180,7 +182,7 @@ def params_read_by_the_site(root: Path, content_dir: str = "content") -> set[str
 def _read_inside(root: Path, path: Path) -> str:
     """A file's text, '' when it is no file or a link out of the site (sources' rule: rglob enters no linked
     folder, and a linked file out of the site is not read)."""
-    if not path.is_file() or not os.path.realpath(path).startswith(os.path.join(os.path.realpath(root), "")):
+    if not path.is_file() or not is_inside(os.path.realpath(path), (os.path.realpath(root),)):
         return ""
     try:
         return path.read_text(encoding="utf-8", errors="replace")

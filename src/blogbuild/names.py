@@ -1,10 +1,13 @@
-"""File names with a meaning to blogbuild, one home: the config files it reads and the files it skips.
+"""File names with a meaning to blogbuild, one home: the config files it reads and the files it skips, and
+whether a path is inside a folder (the one rule every reader of the site's files applies to real paths).
 
-A leaf module (no blogbuild imports) so that the no-op check (manifest.py) can name the config files cheaply.
+A leaf module (no blogbuild imports) so that the no-op check (manifest.py) can name the config files cheaply,
+and the Go templates, the watcher and the Hugo inventory can check paths without importing sources.py.
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")
 # With no blogbuild config, Hugo's is read (hugo_config.py), in Hugo's own lookup order: hugo.* wins over
@@ -49,3 +52,9 @@ def is_config_path(path: str, root: str) -> bool:
     if os.path.dirname(path) == folder:
         return True
     return os.path.dirname(path) == root and os.path.basename(path) in (*CONFIG_NAMES, *HUGO_CONFIG_NAMES)
+
+
+def is_inside(real_path: str, folders: Sequence[str]) -> bool:
+    """Whether a path is one of folders or below one (compare real, resolved paths: a link out of a folder
+    is not inside it)."""
+    return any(real_path == folder or real_path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)

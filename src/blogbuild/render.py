@@ -163,7 +163,7 @@ class _SiteLoader(jinja2.FileSystemLoader):
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         import os
         import posixpath
-        from .sources import is_inside
+        from .names import is_inside
         pieces = jinja2.loaders.split_template_path(template)
         for folder in self.searchpath:
             filename = posixpath.join(folder, *pieces)

@@ -14,7 +14,7 @@ from typing import Container, Sequence
 from .config import SiteConfig
 from .errors import SourceError, SourceWarning
 from .model import SourceFile
-from .names import is_skipped
+from .names import is_inside, is_skipped
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Editor droppings and OS files never count as content.
@@ -64,11 +64,6 @@ def site_folders(config: SiteConfig) -> tuple[str, ...]:
     root = Path(config.root)
     names = ("", config.source_dir, config.static_dir, config.templates_dir)
     return tuple(dict.fromkeys(os.path.realpath(root / name) for name in names))
-
-
-def is_inside(real_path: str, folders: Sequence[str]) -> bool:
-    """Whether a real (resolved) path is one of folders or below one."""
-    return any(real_path == folder or real_path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
 
 
 def walk_files(root: Path, *, inside: Sequence[str] = (), skipped: list[SkippedLink] | None = None,

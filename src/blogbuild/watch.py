@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .names import is_config_path, is_skipped
+from .names import is_config_path, is_inside, is_skipped
 
 
 class ChangeKind(enum.Enum):
@@ -47,7 +47,7 @@ class WatchPlan:
     def missing(self) -> tuple[str, ...]:
         """The folders a build would read that do not exist (yet) inside the site: a server watches for them."""
         return tuple(folder for folder in self.planned()
-                     if not os.path.isdir(folder) and _inside(folder, self.root) and folder != self.root)
+                     if not os.path.isdir(folder) and is_inside(folder, (self.root,)) and folder != self.root)
 
 
 def _absolute(base: str | Path, path: str | Path) -> str:
@@ -79,10 +79,6 @@ def is_ignored_name(path: str) -> bool:
     return is_skipped(os.path.basename(path))
 
 
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
-
-
 def _identity(folder: str) -> tuple[int, int] | None:
     """Which folder is at a path (None when none is): a folder removed and made again is another folder, and its
     old watch sees nothing of the new one."""
@@ -96,7 +92,7 @@ def _identity(folder: str) -> tuple[int, int] | None:
 def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
     """The kind of a changed absolute path, or None when the change does not matter."""
     path = os.path.abspath(path)
-    if is_ignored_name(path) or any(_inside(path, folder) for folder in plan.ignored_dirs):
+    if is_ignored_name(path) or any(is_inside(path, (folder,)) for folder in plan.ignored_dirs):
         return None
     if plan.config_path and path == plan.config_path:
         return ChangeKind.CONFIG
@@ -108,7 +104,7 @@ def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
                (plan.content_dir, ChangeKind.CONTENT), *((folder, ChangeKind.TEMPLATE) for folder in plan.go_template_dirs),
                *((folder, ChangeKind.STATIC) for folder in plan.stylesheet_dirs)]
     for folder, kind in sorted(folders, key=lambda item: -len(item[0])):
-        if _inside(path, folder):
+        if is_inside(path, (folder,)):
             return kind
     return None
 
@@ -249,9 +245,9 @@ class Watcher:
         not written their CSS yet), watch its nearest existing folder, so that creating it is seen."""
         for folder in plan.missing():
             parent = os.path.dirname(folder)
-            while not os.path.isdir(parent) and _inside(parent, plan.root) and parent != plan.root:
+            while not os.path.isdir(parent) and is_inside(parent, (plan.root,)) and parent != plan.root:
                 parent = os.path.dirname(parent)
-            if os.path.isdir(parent) and _inside(parent, plan.root):
+            if os.path.isdir(parent) and is_inside(parent, (plan.root,)):
                 self._watch(parent, recursive=False)
 
     def _look_again(self) -> None:
@@ -310,13 +306,13 @@ class Watcher:
         if classify(path, self.plan) is not None:
             self._batcher.add(os.path.abspath(path), settled=settled)
         # A watched planned folder itself (or a folder on the way to it) was made, removed or moved.
-        doubtful = [folder for folder in self.plan.planned() if self._is_watched(folder) and _inside(folder, path)]
+        doubtful = [folder for folder in self.plan.planned() if self._is_watched(folder) and is_inside(folder, (path,))]
         if doubtful:
             with self._doubtful_lock:
                 self._doubtful.update(doubtful)
             self._wake.set()
         # A planned folder not watched yet, or a folder on the way to one, appeared.
-        if any(_inside(folder, path) for folder in self.plan.planned() if not self._is_watched(folder)) \
+        if any(is_inside(folder, (path,)) for folder in self.plan.planned() if not self._is_watched(folder)) \
                 and os.path.isdir(path):
             self._wake.set()
 

@@ -20,6 +20,7 @@ from typing import Any
 import jinja2
 
 from ..errors import SourceWarning
+from ..names import is_inside
 from .objects import Params, RenderState, SiteInfo
 from .parse import GoTemplateError
 
@@ -218,7 +219,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                     name = path.relative_to(base).as_posix()
                     if kind == "shortcodes":
                         name = name[:-len(".html")]
-                    if name in names or not _inside(path, allowed):
+                    if name in names or not is_inside(os.path.realpath(path), allowed):
                         continue
                     try:
                         text = path.read_text(encoding="utf-8-sig")
@@ -230,11 +231,6 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
     return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site)
 
 
-def _inside(path: Path, allowed: tuple[str, ...]) -> bool:
-    real = os.path.realpath(path)
-    return any(real == folder or real.startswith(os.path.join(folder, "")) for folder in allowed)
-
-
 def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]:
     """The site's i18n strings for its language (i18n/en.yaml, .toml or .json), {id: text or {one, other}}."""
     folder = root / "i18n"
@@ -244,7 +240,7 @@ def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]
     for name in wanted:
         for suffix in (".yaml", ".yml", ".toml", ".json"):
             path = folder / (name + suffix)
-            if path.is_file() and _inside(path, allowed):
+            if path.is_file() and is_inside(os.path.realpath(path), allowed):
                 return _read_strings(path)
     return {}
 

@@ -124,7 +124,7 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
     is outside its template dir and the folders inside names (sources.site_folders) is not read. With the
     site's config, a Hugo site's Go shortcodes and partials (layouts/) come too."""
     import os
-    from ..sources import is_inside
+    from ..names import is_inside
     from ..gotemplate import TRANSLATED_MARK
     templates: dict[str, ShortcodeTemplate] = {}
     translated: dict[str, GoSource] = {}
