@@ -227,6 +227,11 @@ def test_the_saved_files_warnings_show_in_a_panel_that_can_be_dismissed(page, se
     post = site / "content/posts/browser.md"
     post.write_text(POST.replace("first draft.", "first draft. $\\notacommand{<b>x</b>}$\n\n$$\nnever closed\n"),
                     encoding="utf-8")
+    # Both warnings, once the save's rebuild is in (a rebuild of a half-written file may show first).
+    page.wait_for_function("""() => {
+        const rows = [...document.querySelectorAll("#blogbuild-warning-panel .blogbuild-warning")];
+        return rows.some(row => row.innerText.includes("KaTeX")) && rows.some(row => row.innerText.includes("$$"));
+    }""", timeout=WAIT_MS)
     panel = page.wait_for_selector("#blogbuild-warning-panel", timeout=WAIT_MS)
     rows = page.locator("#blogbuild-warning-panel .blogbuild-warning").all_inner_texts()
     assert any(row.startswith("content/posts/browser.md:") and "KaTeX cannot typeset" in row for row in rows), rows
