@@ -94,3 +94,27 @@ def test_collapse_and_in_text_image_are_papermods() -> None:
     assert "Inside <em>collapse</em>." in html
     assert render('Text {{< inTextImg url="/i.png" height="20" >}}.') == \
         '<p>Text <img class="in-text" height="20" src="/i.png" alt="">.</p>\n'
+
+
+@pytest.mark.parametrize("language, words", [
+    ("zh-CN", ["从 youtube-nocookie.com 加载", ">YouTube 视频</a>", ">@a 在 X 上的帖子</a>", ">Instagram 帖子</a>",
+               ">Vimeo 视频</a>"]),
+    ("en", ["Load from youtube-nocookie.com", ">YouTube video</a>", ">Post by @a</a>", ">Instagram post</a>",
+            ">Vimeo video</a>"]),
+])
+def test_an_embeds_words_are_in_the_sites_language(language: str, words: list[str]) -> None:
+    body = ("{{< youtube 0RKpf3rK57I >}}\n\n{{< x user=\"a\" id=\"12\" >}}\n\n{{< instagram CxOWiQNP2MO >}}\n\n"
+            "{{< vimeo 146022717 >}}\n\n{{< youtube id=\"0RKpf3rK57I\" title=\"My own\" >}}")
+    html = render_markdown(body, path="p.md", shortcodes=ShortcodeSet(language=language), page=PAGE).html
+    for word in words:
+        assert word in html, (word, html)
+    assert ">My own</a>" in html   # the author's title wins in every language
+
+
+def test_a_builds_embeds_speak_the_config_language(make_site) -> None:
+    from blogbuild.cli import main
+    post = "---\ntitle: P\ndate: 2024-01-01\n---\n{{< youtube 0RKpf3rK57I >}}\n"
+    for language, expected in (("zh-CN", "从 youtube-nocookie.com 加载"), ("en-US", "Load from youtube-nocookie.com")):
+        site = make_site({"blogbuild.yaml": f"title: T\nlanguage_code: {language}\n", "content/posts/p.md": post})
+        assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "1"]) == 0
+        assert expected in (site / "public/posts/p/index.html").read_text(encoding="utf-8")

@@ -37,15 +37,31 @@ def _identifier(context: Any, node: Any, line: int, value: str, what: str) -> st
     return value
 
 
-def _placeholder(kind: str, title: str, link: str, site: str, *, src: str = "", script: str = "",
+# The words of an embed's box, in Chinese for a zh* site language and in English otherwise (as the theme's
+# partials/i18n.html chooses); an author's own title= wins over the default title.
+_WORDS = {
+    "en": {"load": "Load from {site}", "youtube": "YouTube video", "vimeo": "Vimeo video",
+           "x": "Post on X", "x_by": "Post by @{user}", "instagram": "Instagram post"},
+    "zh": {"load": "从 {site} 加载", "youtube": "YouTube 视频", "vimeo": "Vimeo 视频",
+           "x": "X 上的帖子", "x_by": "@{user} 在 X 上的帖子", "instagram": "Instagram 帖子"},
+}
+
+
+def _words(context: Any) -> Mapping[str, str]:
+    language = getattr(context.shortcodes, "language", "") or ""
+    return _WORDS["zh" if language.lower().startswith("zh") else "en"]
+
+
+def _placeholder(context: Any, kind: str, title: str, link: str, site: str, *, src: str = "", script: str = "",
                  css_class: str = "") -> str:
     """The box a reader clicks to load an embed: title, a link to the original, and what loading does."""
     label = html_lib.escape(title, quote=False)
+    load = _words(context)["load"].format(site=html_lib.escape(site, quote=False))
     classes = f"embed embed-{kind}" + (f" {css_class}" if css_class else "")
     return (f'<div class="{html_lib.escape(classes, quote=True)}"' + _attribute("data-embed-src", src)
             + _attribute("data-embed-script", script) + _attribute("data-embed-title", title) + ">"
             + f'<p class="embed-title"><a href="{html_lib.escape(link, quote=True)}">{label}</a></p>'
-            + f'<button type="button" class="embed-load">Load from {html_lib.escape(site, quote=False)}</button>'
+            + f'<button type="button" class="embed-load">{load}</button>'
             + "</div>")
 
 
@@ -62,17 +78,17 @@ def _youtube(context: Any, node: Any, positional: tuple[str, ...], named: Mappin
         query["mute"] = "1"
     if not _flag(named.get("controls"), True):
         query["controls"] = "0"
-    title = named.get("title") or "YouTube video"
+    title = named.get("title") or _words(context)["youtube"]
     link = f"https://www.youtube.com/watch?v={video}" + (f"&t={query['start']}" if "start" in query else "")
-    return _placeholder("youtube", title, link, "youtube-nocookie.com", css_class=named.get("class", ""),
+    return _placeholder(context, "youtube", title, link, "youtube-nocookie.com", css_class=named.get("class", ""),
                         src=f"https://www.youtube-nocookie.com/embed/{video}?{urlencode(query)}")
 
 
 def _vimeo(context: Any, node: Any, positional: tuple[str, ...], named: Mapping[str, str], line: int,
            inner_offset: int, standalone: bool) -> str:
     video = _identifier(context, node, line, named.get("id") or (positional[0] if positional else ""), "a video id")
-    title = named.get("title") or "Vimeo video"
-    return _placeholder("vimeo", title, f"https://vimeo.com/{video}", "vimeo.com", css_class=named.get("class", ""),
+    title = named.get("title") or _words(context)["vimeo"]
+    return _placeholder(context, "vimeo", title, f"https://vimeo.com/{video}", "vimeo.com", css_class=named.get("class", ""),
                         src=f"https://player.vimeo.com/video/{video}?dnt=1&autoplay=1")
 
 
@@ -86,7 +102,7 @@ def _gist(context: Any, node: Any, positional: tuple[str, ...], named: Mapping[s
     file = positional[2] if len(positional) > 2 else ""
     script = f"https://gist.github.com/{user}/{gist}.js" + (f"?file={quote(file)}" if file else "")
     title = f"Gist {user}/{gist}" + (f" ({file})" if file else "")
-    return _placeholder("gist", title, f"https://gist.github.com/{user}/{gist}", "gist.github.com", script=script)
+    return _placeholder(context, "gist", title, f"https://gist.github.com/{user}/{gist}", "gist.github.com", script=script)
 
 
 def _x(context: Any, node: Any, positional: tuple[str, ...], named: Mapping[str, str], line: int,
@@ -95,14 +111,16 @@ def _x(context: Any, node: Any, positional: tuple[str, ...], named: Mapping[str,
     user = named.get("user") or "i"
     post = _identifier(context, node, line, post, "a post id")
     user = _identifier(context, node, line, user, "a user name")
-    return _placeholder("x", f"Post by @{user}" if user != "i" else "Post on X", f"https://x.com/{user}/status/{post}",
+    words = _words(context)
+    title = words["x_by"].format(user=user) if user != "i" else words["x"]
+    return _placeholder(context, "x", title, f"https://x.com/{user}/status/{post}",
                         "platform.twitter.com", src=f"https://platform.twitter.com/embed/Tweet.html?id={post}&dnt=true")
 
 
 def _instagram(context: Any, node: Any, positional: tuple[str, ...], named: Mapping[str, str], line: int,
                inner_offset: int, standalone: bool) -> str:
     post = _identifier(context, node, line, named.get("id") or (positional[0] if positional else ""), "a post id")
-    return _placeholder("instagram", "Instagram post", f"https://www.instagram.com/p/{post}/", "instagram.com",
+    return _placeholder(context, "instagram", _words(context)["instagram"], f"https://www.instagram.com/p/{post}/", "instagram.com",
                         src=f"https://www.instagram.com/p/{post}/embed/")
 
 

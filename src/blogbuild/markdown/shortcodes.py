@@ -51,6 +51,7 @@ class ShortcodeSet:
     go: "GoTemplates | None" = None      # a Hugo site's own Go shortcodes and partials (gotemplate/)
     site_params: Mapping[str, Any] = field(default_factory=dict)   # the config's params (the param shortcode)
     translated: "Mapping[str, GoSource]" = field(default_factory=dict)   # init --from-hugo's, the author's now
+    language: str = ""   # the site's language: the words of the built-in embeds' boxes (Chinese for zh*)
 
     def knows(self, name: str) -> bool:
         """Whether name is a site shortcode or a built-in one."""
@@ -157,7 +158,8 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
     elif translated:
         from ..gotemplate import GoTemplates
         go = GoTemplates()
-    return ShortcodeSet(templates, go, dict(config.params) if config is not None else {}, translated)
+    return ShortcodeSet(templates, go, dict(config.params) if config is not None else {}, translated,
+                        config.language_code if config is not None else "")
 
 
 def _translated(file: Path, source: str) -> "GoSource":
