@@ -62,19 +62,23 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
                                                     stage="markdown"),))
 
 
-# Each worker process loads the shortcodes once (they are Jinja templates: not worth pickling).
+# Each worker process gets the config once and loads the shortcodes once (they are Jinja templates: not worth
+# pickling); a job is then only its source file and fingerprint.
 _WORKER_SHORTCODES: Any = None
+_WORKER_CONFIG: SiteConfig | None = None
 
 
 def _init_worker(template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig) -> None:
-    global _WORKER_SHORTCODES
+    global _WORKER_SHORTCODES, _WORKER_CONFIG
     from ..markdown.shortcodes import load_shortcodes
+    _WORKER_CONFIG = config
     _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside, config)
 
 
-def _render_in_worker(job: tuple[SourceFile, SiteConfig, str]) -> RenderOutcome:
-    source, config, fingerprint = job
-    return render_source(source, config, _WORKER_SHORTCODES, fingerprint)
+def _render_in_worker(job: tuple[SourceFile, str]) -> RenderOutcome:
+    source, fingerprint = job
+    assert _WORKER_CONFIG is not None, "a worker renders only after _init_worker"
+    return render_source(source, _WORKER_CONFIG, _WORKER_SHORTCODES, fingerprint)
 
 
 def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteConfig,
@@ -91,8 +95,7 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
                              initargs=([str(folder) for folder in template_dirs(config)],
                                        site_folders(config), config)) as pool:
-        return list(pool.map(_render_in_worker, [(source, config, fingerprint)
-                                                  for source, fingerprint in jobs_needed], chunksize=chunk))
+        return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
 
 
 class InBackground:
