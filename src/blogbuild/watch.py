@@ -190,10 +190,10 @@ def make_event_handler(on_path: Callable[[str, bool], None]):
 
 # How often the server looks for a planned folder that appeared or went away without an event it saw (a folder made
 # inside another in the moment before that one's watch began), and how long after a folder's watch began it is swept
-# once more: watchdog adds a watch from its emitter's own thread, so a file written in that moment is in neither the
-# first sweep nor the watch.
+# again: watchdog adds a watch from its emitter's own thread, so a file written in that moment is in neither the
+# first sweep nor the watch (twice: soon for the usual moment, later for a machine under load).
 _LOOK_SECONDS = 0.25
-_SWEEP_AGAIN_SECONDS = 1.0
+_SWEEP_AGAIN_SECONDS = (0.3, 1.5)
 
 
 class Watcher:
@@ -209,7 +209,7 @@ class Watcher:
         self._lock = threading.RLock()
         # folder -> (recursively, watchdog's watch, the folder's identity when its watch began)
         self._watched: dict[str, tuple[bool, object, tuple[int, int] | None]] = {}
-        self._sweep_again: dict[str, float] = {}             # folder -> when to sweep it once more
+        self._sweep_again: dict[str, list[float]] = {}       # folder -> when to sweep it again
         # Watched folders an event said were made, removed or moved (their watch may watch nothing now): a set the
         # handler thread adds to under its own small lock, never while the observer is called.
         self._doubtful: set[str] = set()
@@ -269,14 +269,14 @@ class Watcher:
                     self._watch(folder, recursive=True)
                     if self._is_watched(folder):
                         appeared.append(folder)
-                        self._sweep_again[folder] = time.monotonic() + _SWEEP_AGAIN_SECONDS
+                        self._sweep_again[folder] = [time.monotonic() + delay for delay in _SWEEP_AGAIN_SECONDS]
             self._watch_for_missing(self.plan)
         self._sweep(appeared)
 
     def _keep_looking(self) -> None:
         """The looker thread, the one place watches change while the server runs (the observer calls handlers
         holding its own lock, so a handler only wakes the looker). A planned folder that appears or goes away is
-        seen at once when an event tells of it, else within _LOOK_SECONDS; a folder that appeared is swept once more
+        seen at once when an event tells of it, else within _LOOK_SECONDS; a folder that appeared is swept again
         after its watch has surely begun."""
         while True:
             self._wake.wait(_LOOK_SECONDS)
@@ -288,9 +288,13 @@ class Watcher:
                     _identity(folder) != (self._watched[folder][2] if self._is_watched(folder) else None)
                     for folder in self.plan.planned())
                 now = time.monotonic()
-                due = [folder for folder, when in self._sweep_again.items() if when <= now]
+                due = [folder for folder, times in self._sweep_again.items() if times[0] <= now]
                 for folder in due:
-                    del self._sweep_again[folder]
+                    times = self._sweep_again[folder]
+                    while times and times[0] <= now:
+                        times.pop(0)
+                    if not times:
+                        del self._sweep_again[folder]
             if changed:
                 self._look_again()
             self._sweep(due)
