@@ -21,12 +21,12 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from .assets import KATEX_VERSION, VENDOR_DIR
 from .errors import SourceWarning
-from .model import Post, pack_html
+from .model import Post
 
 KATEX_SCRIPT = VENDOR_DIR / "katex" / "katex.min.js"
 
@@ -319,20 +319,28 @@ def _formula_line(text: str, tex: str, first_line: int) -> int:
     return first_line
 
 
-def typeset_post(post: Post, source_text: str, body_line: int,
-                 macros: Mapping[str, str] | None = None) -> tuple[Post, tuple[SourceWarning, ...]]:
-    """The post with its page and summary math typeset; a formula KaTeX rejects stays TeX, with a warning."""
-    if not post.has_math:
-        return post, ()
-    (content_html, summary_html), errors = typeset_html(post.content_html, post.summary_html, macros=macros)
-    # The markdown stage's marks carry each formula's file line; a formula a shortcode wrote has none.
-    marked = {mark.value: mark.line for mark in reversed(post.marks) if mark.kind == "math"}
-    warnings = tuple(
-        SourceWarning(post.source, marked.get(tex) or _formula_line(source_text, tex, body_line),
-                      f"math {_shortened(tex)}: KaTeX cannot typeset it ({' '.join(message.split())}); "
-                      "it is shown as TeX")
-        for (tex, _display), message in errors.items())
-    return replace(post, packed_html=pack_html(content_html), summary_html=summary_html), warnings
+class PostTypesetter:
+    """The typeset step of posts.make_post for one post: the math of its content and summary HTML typeset before
+    the content is packed; KaTeX's errors kept for warnings() once the Post (its marks) exists."""
+
+    def __init__(self, macros: Mapping[str, str] | None = None) -> None:
+        self.macros = macros
+        self.errors: dict[tuple[str, bool], str] = {}
+
+    def __call__(self, content_html: str, summary_html: str) -> tuple[str, str]:
+        (content_html, summary_html), errors = typeset_html(content_html, summary_html, macros=self.macros)
+        self.errors.update(errors)
+        return content_html, summary_html
+
+    def warnings(self, post: Post, source_text: str, body_line: int) -> tuple[SourceWarning, ...]:
+        """A warning for each formula KaTeX rejected (it stays TeX), at its line in the file."""
+        # The markdown stage's marks carry each formula's file line; a formula a shortcode wrote has none.
+        marked = {mark.value: mark.line for mark in reversed(post.marks) if mark.kind == "math"}
+        return tuple(
+            SourceWarning(post.source, marked.get(tex) or _formula_line(source_text, tex, body_line),
+                          f"math {_shortened(tex)}: KaTeX cannot typeset it ({' '.join(message.split())}); "
+                          "it is shown as TeX")
+            for (tex, _display), message in self.errors.items())
 
 
 def _shortened(tex: str, limit: int = 40) -> str:

@@ -6,7 +6,7 @@ import html
 import re
 from dataclasses import fields, replace
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .config import SiteConfig
 from .content_links import has_links_to_rewrite
@@ -238,9 +238,12 @@ def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConf
 
 
 def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,
-              metrics: TextMetrics, config: SiteConfig,
-              fingerprint: str) -> tuple[Post, tuple[SourceWarning, ...]]:
-    """Check every known front-matter key and assemble the Post (with warnings for repairs)."""
+              metrics: TextMetrics, config: SiteConfig, fingerprint: str,
+              typeset: Callable[[str, str], tuple[str, str]] | None = None) -> tuple[Post, tuple[SourceWarning, ...]]:
+    """Check every known front-matter key and assemble the Post (with warnings for repairs).
+
+    typeset: what turns the math of (content, summary) HTML into its final markup (katex.PostTypesetter), run
+    on a post with math before its content is packed, so that content is packed once."""
     data = front_matter.data
     path, text = source.path, source.text
     warnings: list[SourceWarning] = list(front_matter.repairs)
@@ -275,6 +278,11 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         summary_text = plain_text(summary_html)
     excerpt = _flag(data, "excerpt", False, path=path, text=text)
     content = _scrub(rendered.html)   # packed below: the scrub of the other fields cannot reach it
+    content_scrubbed = content is not rendered.html
+    has_images, has_links = "<img" in content, has_links_to_rewrite(content)
+    if typeset is not None and rendered.has_math:
+        # The TeX is typeset as the scrubbed fields would hold it (_without_forbidden_characters, below).
+        content, summary_html = typeset(content, _scrub(summary_html))
     post = Post(
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
         title=title, date=date, lastmod=lastmod, date_text=date_text,
@@ -294,12 +302,12 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
         summary_text=summary_text,
         marks=tuple(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
-        has_images="<img" in content, has_links=has_links_to_rewrite(content),
+        has_images=has_images, has_links=has_links,
     )
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):
             _string_list(data, taxonomy, path=path, text=text)
-    post = _without_forbidden_characters(post, source, warnings, content_scrubbed=content is not rendered.html)
+    post = _without_forbidden_characters(post, source, warnings, content_scrubbed=content_scrubbed)
     return post, tuple(warnings)
 
 

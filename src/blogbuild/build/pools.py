@@ -44,12 +44,14 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
                 raise
             raise SourceError(error.path, front_matter.file_line(error.line), error.message, stage=error.stage,
                               column=error.location.column, source_line=error.source_line) from error.__cause__
-        post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint)
-        if config.math_render == "build":
+        typeset = None
+        if config.math_render == "build" and rendered.has_math:
             # After the text measures: search, summaries' text and the TOC keep the plain TeX.
-            from ..katex import typeset_post
-            post, math_warnings = typeset_post(post, source.text, front_matter.body_line, dict(config.math_macros))
-            warnings = (*warnings, *math_warnings)
+            from ..katex import PostTypesetter
+            typeset = PostTypesetter(dict(config.math_macros))
+        post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint, typeset)
+        if typeset is not None:
+            warnings = (*warnings, *typeset.warnings(post, source.text, front_matter.body_line))
         if config.search_index == "sharded":   # in the worker, beside the text measures: cached with the post
             from ..search_index import with_postings
             post = with_postings(post)
