@@ -16,7 +16,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -120,22 +120,28 @@ def _first_file(folders: Sequence[str], names: Sequence[str]) -> str | None:
     return None
 
 
-def font_chain(language: str, bold: bool, site_font: str = "") -> tuple[FontFace, ...]:
-    """The fonts tried in order for each character: the site's, Noto Sans CJK, DejaVu Sans."""
-    faces = []
+def font_files(language: str, bold: bool, site_font: str = "") -> tuple[tuple[str, int], ...]:
+    """The (file, face index) of each font of the chain, found without reading any: the site's, Noto Sans CJK,
+    DejaVu Sans."""
+    files = []
     if site_font:
-        faces.append(load_face(site_font))
+        files.append((site_font, 0))
     weight = "Bold" if bold else "Regular"
     cjk = _first_file(_CJK_FOLDERS, (f"NotoSansCJK-{weight}.ttc", f"NotoSansCJKsc-{weight}.otf",
                                      f"NotoSansCJK-{weight}.otc"))
     if cjk is not None:
         lowered = language.lower()
         index = _CJK_FACE.get(lowered, _CJK_FACE.get(lowered.split("-")[0], 2)) if cjk.endswith((".ttc", ".otc")) else 0
-        faces.append(load_face(cjk, index))
+        files.append((cjk, index))
     dejavu = _first_file(_DEJAVU_FOLDERS, (f"DejaVuSans{'-Bold' if bold else ''}.ttf",))
     if dejavu is not None:
-        faces.append(load_face(dejavu))
-    return tuple(faces)
+        files.append((dejavu, 0))
+    return tuple(files)
+
+
+def font_chain(language: str, bold: bool, site_font: str = "") -> tuple[FontFace, ...]:
+    """The fonts tried in order for each character (font_files), their cmaps read."""
+    return tuple(load_face(path, index) for path, index in font_files(language, bold, site_font))
 
 
 @dataclass(frozen=True)
@@ -427,12 +433,12 @@ def draw_card(text: CardText, options: CardOptions, title_faces: Sequence[FontFa
     return DrawnCard(canvas.image, tuple(runs), missing, tuple(canvas.inked_rows))
 
 
-def font_identities(faces: Sequence[FontFace]) -> list[str]:
-    """Each font as its file, face, size and mtime: what a card's key says about the fonts."""
+def font_identities(files: Sequence[tuple[str, int]]) -> list[str]:
+    """Each font (file, face index) as its file, face, size and mtime: what a card's key says about the fonts."""
     identities = []
-    for face in faces:
-        status = os.stat(face.path)
-        identities.append(f"{face.path}:{face.index}:{status.st_size}:{status.st_mtime_ns}")
+    for path, index in files:
+        status = os.stat(path)
+        identities.append(f"{path}:{index}:{status.st_size}:{status.st_mtime_ns}")
     return identities
 
 
@@ -449,12 +455,24 @@ class CardMaker:
         self.options = options
         self.language = language
         site_font = str(Path(root) / options.font) if options.font else ""
-        self.title_faces = font_chain(language, True, site_font)
-        self.body_faces = font_chain(language, False, site_font)
+        self._title_files = font_files(language, True, site_font)
+        self._body_files = font_files(language, False, site_font)
         self.cache_folder = cache_folder
         self.drawn = 0        # cards drawn (not taken from the cache) by this maker
-        # Read once per maker (a build), not per card: the fonts do not change during a build.
-        self.fonts = font_identities((*self.title_faces, *self.body_faces))
+        # Read once per maker (a build), not per card: the fonts do not change during a build. Their files are
+        # only stated: the cmaps (0.3 s for Noto Sans CJK) are read when a card is drawn, which a build whose
+        # cards are all cached never does.
+        self.fonts = font_identities((*self._title_files, *self._body_files))
+
+    @cached_property
+    def title_faces(self) -> tuple[FontFace, ...]:
+        """The title's font chain, read on first use."""
+        return tuple(load_face(path, index) for path, index in self._title_files)
+
+    @cached_property
+    def body_faces(self) -> tuple[FontFace, ...]:
+        """The chain of the site name, date and series line, read on first use."""
+        return tuple(load_face(path, index) for path, index in self._body_files)
 
     def is_cached(self, text: CardText) -> bool:
         """Whether the card for text is in the cache already."""
@@ -534,6 +552,7 @@ def _draw_all(maker: CardMaker, texts: list[CardText], jobs: int) -> list[tuple[
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         _FORKED_MAKER = maker
+        _ = maker.title_faces, maker.body_faces   # read before forking: the workers inherit the cmaps
         try:
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
                 list(pool.map(_draw_forked, uncached, chunksize=8))
