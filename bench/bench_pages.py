@@ -42,7 +42,7 @@ def template_post(folder: Path) -> tuple[Post, object, object]:
     result = builder.build()
     if not result.ok:
         raise SystemExit("the template site did not build")
-    templates, _ = builder._load_templates()
+    templates = builder._load_templates().templates
     return max(result.site.posts, key=lambda post: len(post.content_html)), config, templates
 
 

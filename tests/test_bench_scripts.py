@@ -1,0 +1,52 @@
+"""bench/: every benchmark script still runs against today's blogbuild, on a tiny corpus.
+
+The scripts reach into blogbuild's internals (the Builder's templates, the card maker, the stages), so a
+refactor can break one without any other test noticing: bench_pages.py was found broken that way (stop 31).
+Nothing here looks at a timing; a script passes when it exits 0 and prints its table.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def run_script(script: str, *arguments: str, cwd: Path) -> str:
+    """The script's standard output; the test fails with its output when it exits non-zero."""
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    completed = subprocess.run([sys.executable, str(BENCH / script), *arguments], cwd=cwd, env=environment,
+                               capture_output=True, text=True, timeout=600)
+    assert completed.returncode == 0, f"{script} exited {completed.returncode}:\n{completed.stdout}\n{completed.stderr}"
+    return completed.stdout
+
+
+@pytest.mark.parametrize("script, arguments, printed", [
+    ("bench_render.py", ("--n", "12", "--runs", "1"), "render_post"),
+    ("bench_cards.py", ("--n", "6"), "ms CPU per card: draw"),
+    ("bench_pages.py", ("--sizes", "20", "--sample", "4"), "| 20 | 20 | 20 |"),
+    ("bench_math.py", ("--n", "8", "--runs", "1", "--jobs", "1", "--work", "{tmp}/math"), "| cold |"),
+], ids=["render", "cards", "pages", "math"])
+def test_an_in_process_bench_prints_its_figures(script, arguments, printed, tmp_path):
+    output = run_script(script, *(argument.format(tmp=tmp_path) for argument in arguments), cwd=tmp_path)
+    assert printed in output, output
+
+
+def test_bench_stages_times_every_stage_of_a_build(tmp_path):
+    subprocess.run([sys.executable, str(BENCH / "synth.py"), "--n", "12", "--out", str(tmp_path / "corpus")],
+                   check=True, capture_output=True)
+    output = run_script("bench_stages.py", str(tmp_path / "corpus" / "blogbuild"), "--jobs", "1", "--quiet",
+                        cwd=tmp_path)
+    assert "exit 0" in output and "| render_posts |" in output and "| PageStore.make_all |" in output, output
+
+
+def test_bench_build_measures_blogbuild_and_finds_every_output_identical(tmp_path):
+    output = run_script("bench_build.py", "--n", "12", "--runs", "1", "--tools", "blogbuild", "--jobs", "1",
+                        "--work", str(tmp_path / "work"), cwd=tmp_path)
+    for case in ("cold, --jobs 1", "warm no-op", "one post changed", "fresh clone + restored cache"):
+        assert f"| blogbuild | {case}" in output, (case, output)
+    assert output.count("IDENTICAL") == 3 and "DIFFERENT" not in output, output
