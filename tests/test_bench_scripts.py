@@ -50,3 +50,9 @@ def test_bench_build_measures_blogbuild_and_finds_every_output_identical(tmp_pat
     for case in ("cold, --jobs 1", "warm no-op", "one post changed", "fresh clone + restored cache"):
         assert f"| blogbuild | {case}" in output, (case, output)
     assert output.count("IDENTICAL") == 3 and "DIFFERENT" not in output, output
+
+
+def test_bench_serve_measures_a_save_through_a_real_server(tmp_path):
+    output = run_script("bench_serve.py", "--n", "12", "--runs", "1", "--no-hugo", "--out", str(tmp_path / "site"),
+                        cwd=tmp_path)
+    assert "save-to-new-HTML latency, 12 posts" in output and "blogbuild serve  median" in output, output
