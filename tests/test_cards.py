@@ -178,14 +178,18 @@ def test_cards_are_cached_by_content(tmp_path):
 def test_a_maker_whose_cards_are_all_cached_reads_no_font(tmp_path):
     """Finding a cached card states the font files but reads none (Noto Sans CJK's cmap costs 0.3 s): a rebuild
     whose cards are all cached, like a deploy that restored the cache, pays nothing for fonts."""
+    def fonts_asked_for() -> int:   # load_face's calls, read from the cache or not (clearing it would leave
+        info = load_face.cache_info()   # the characters' memo holding faces equal to, but not, the new ones)
+        return info.hits + info.misses
+
     CardMaker(CardOptions(), "zh-CN", str(tmp_path), tmp_path / "cards").png(CHINESE)
-    load_face.cache_clear()
+    before = fonts_asked_for()
     maker = CardMaker(CardOptions(), "zh-CN", str(tmp_path), tmp_path / "cards")
     assert maker.is_cached(CHINESE) and not maker.is_cached(ENGLISH)
     maker.png(CHINESE)
-    assert load_face.cache_info().misses == 0 and maker.drawn == 0
+    assert fonts_asked_for() == before and maker.drawn == 0
     maker.png(ENGLISH)   # a card to draw reads the chains
-    assert load_face.cache_info().misses > 0 and maker.drawn == 1
+    assert fonts_asked_for() > before and maker.drawn == 1
 
 
 LONG_LATIN = CardText("Understanding paged attention in large language model serving systems: AVAWAY, Tokyo, "
@@ -373,3 +377,51 @@ def test_cards_drawn_in_the_background_equal_cards_drawn_in_the_build(make_site)
         outcomes.append((cards, warnings, builder.cards_drawn))
     assert len(outcomes[0][0]) == 3 and outcomes[0][2] == 3
     assert outcomes[0] == outcomes[1]
+
+
+def _site_font_build(make_site, capsys, font: str, files: dict[str, str | bytes],
+                     link: tuple[str, str] | None = None) -> tuple[int, str, Path]:
+    """(exit code, standard error, site folder) of a build of a one-post site with cards.font set to font."""
+    from blogbuild.cli import main
+    root = make_site({"blogbuild.yaml": f"title: S\nimages: false\ncards:\n  font: {font}\n",
+                      "content/posts/a.md": "---\ndate: 2025-01-01\ntitle: A card\n---\nB.\n", **files})
+    if link is not None:
+        (root / link[0]).parent.mkdir(parents=True, exist_ok=True)
+        (root / link[0]).symlink_to(link[1])
+    code = main(["build", "--root", str(root)])
+    return code, capsys.readouterr().err, root
+
+
+@pytest.mark.parametrize("font, files, link, message", [
+    ("fonts/none.ttf", {}, None, "cards.font: there is no file 'fonts/none.ttf' in the site folder"),
+    ("fonts/notes.ttf", {"fonts/notes.ttf": "these are notes, not a font\n"}, None,
+     "cards.font: 'fonts/notes.ttf' is not a TrueType or OpenType font file"),
+    ("fonts/web.woff2", {"fonts/web.woff2": b"wOF2\x00\x01\x00\x00" + bytes(64)}, None,
+     "cards.font: 'fonts/web.woff2' is a WOFF web font; name the font's .ttf or .otf file instead"),
+    ("../outside.ttf", {}, None, "cards.font must name a font file inside the site folder"),
+    (DEJAVU_SERIF, {}, None, "cards.font must name a font file inside the site folder"),
+    ("fonts/linked.ttf", {}, ("fonts/linked.ttf", DEJAVU_SERIF), "cards.font must name a font file inside the site folder"),
+], ids=["missing", "not-a-font", "woff", "dotdot", "absolute", "link-out"])
+def test_a_site_font_that_cannot_be_used_is_an_error_at_its_config_line(make_site, capsys, font, files, link, message,
+                                                                        tmp_path):
+    """Named at blogbuild.yaml's font: line, before anything is built; a font outside the site folder (through a
+    link too) is never read, even when it is a good font."""
+    (tmp_path / "outside.ttf").write_bytes(Path(DEJAVU_SERIF).read_bytes())   # what ../outside.ttf finds
+    code, err, root = _site_font_build(make_site, capsys, font, files, link)
+    assert code == 1 and f"blogbuild.yaml:4: config: {message}" in err, err
+    assert "Traceback" not in err and not (root / "public").exists()
+
+
+def test_a_damaged_site_font_is_an_error_at_its_config_line_and_the_last_output_stays(make_site, capsys):
+    font = Path(DEJAVU_SERIF).read_bytes()
+    code, err, root = _site_font_build(make_site, capsys, "fonts/site.ttf", {"fonts/site.ttf": font})
+    assert code == 0, err
+    published = sorted(path.relative_to(root / "public") for path in (root / "public").rglob("*"))
+    (root / "fonts" / "site.ttf").write_bytes(font[:2000])   # the signature is right, the tables are cut off
+    (root / "content" / "posts" / "b.md").write_text("---\ndate: 2025-01-02\ntitle: B card\n---\nB.\n")
+    from blogbuild.cli import main
+    code = main(["build", "--root", str(root)])
+    err = capsys.readouterr().err
+    assert code == 1 and "blogbuild.yaml:4: config: cards.font: 'fonts/site.ttf' cannot be read as a font (" in err
+    assert "replace it with an undamaged .ttf or .otf" in err and "Traceback" not in err, err
+    assert sorted(path.relative_to(root / "public") for path in (root / "public").rglob("*")) == published

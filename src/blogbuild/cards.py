@@ -78,6 +78,44 @@ def parse_card_options(value: Any, fail: Callable[[str], SourceError]) -> CardOp
     return CardOptions(True, **values)
 
 
+# The first four bytes of the font files FreeType and fontTools both read: TrueType, OpenType (CFF), Apple's
+# TrueType, and a collection of either.
+_FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
+
+
+def site_font_problem(font: str, root: str) -> str:
+    """What is wrong with cards.font (a file named relative to the site folder), '' when nothing is: it must be
+    inside the site folder (links followed: a build reads nothing outside it) and a TrueType or OpenType file.
+    Only its first bytes are read: the cmap is read when a card is drawn."""
+    from .names import is_inside
+    site = os.path.realpath(root)
+    real = os.path.realpath(os.path.join(site, font))
+    if not is_inside(real, (site,)):
+        return (f"cards.font must name a font file inside the site folder, relative to it, not {font!r}; copy "
+                "the font into the site (for example fonts/) and name it from there")
+    if not os.path.isfile(real):
+        return f"cards.font: there is no file {font!r} in the site folder; check the name (it is relative to the site folder)"
+    try:
+        with open(real, "rb") as handle:
+            signature = handle.read(4)
+    except OSError as error:
+        return f"cards.font: {font!r} cannot be read ({error.strerror})"
+    if signature in (b"wOFF", b"wOF2"):
+        return f"cards.font: {font!r} is a WOFF web font; name the font's .ttf or .otf file instead"
+    if signature not in _FONT_SIGNATURES:
+        return f"cards.font: {font!r} is not a TrueType or OpenType font file (.ttf, .otf, .ttc, .otc)"
+    return ""
+
+
+class FontError(Exception):
+    """A font of the chain could not be read (a damaged file): its path and what went wrong."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(path, problem)
+        self.path = path
+        self.problem = problem
+
+
 @dataclass(frozen=True)
 class FontFace:
     """One font of the chain: a file, the face's index in a collection, and the characters it has."""
@@ -141,7 +179,18 @@ def font_files(language: str, bold: bool, site_font: str = "") -> tuple[tuple[st
 
 def font_chain(language: str, bold: bool, site_font: str = "") -> tuple[FontFace, ...]:
     """The fonts tried in order for each character (font_files), their cmaps read."""
-    return tuple(load_face(path, index) for path, index in font_files(language, bold, site_font))
+    return _read_faces(font_files(language, bold, site_font))
+
+
+def _read_faces(files: Sequence[tuple[str, int]]) -> tuple[FontFace, ...]:
+    """load_face of each (file, face index); FontError names the file a damaged font came from."""
+    faces = []
+    for path, index in files:
+        try:
+            faces.append(load_face(path, index))
+        except Exception as error:   # fontTools raises many kinds on a damaged file (TTLibError, struct.error, ...)
+            raise FontError(path, f"{type(error).__name__}: {error}") from error
+    return tuple(faces)
 
 
 @dataclass(frozen=True)
@@ -467,12 +516,12 @@ class CardMaker:
     @cached_property
     def title_faces(self) -> tuple[FontFace, ...]:
         """The title's font chain, read on first use."""
-        return tuple(load_face(path, index) for path, index in self._title_files)
+        return _read_faces(self._title_files)
 
     @cached_property
     def body_faces(self) -> tuple[FontFace, ...]:
         """The chain of the site name, date and series line, read on first use."""
-        return tuple(load_face(path, index) for path, index in self._body_files)
+        return _read_faces(self._body_files)
 
     def is_cached(self, text: CardText) -> bool:
         """Whether the card for text is in the cache already."""
@@ -526,6 +575,22 @@ def card_path(post: Any, nav: Any, config: Any) -> str:
     return f"{post.url.lstrip('/')}card-{key[:12]}.png"
 
 
+def _font_error(config: Any, error: FontError) -> SourceError:
+    """A font that could not be read, at the config's cards.font line when it is the site's own font."""
+    from .keys import nested_key_line
+    site_font = os.path.realpath(os.path.join(config.root, config.cards.font)) if config.cards.font else ""
+    if site_font and os.path.realpath(error.path) == site_font and config.config_path:
+        try:
+            text = Path(config.config_path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+        return SourceError(config.config_path, nested_key_line(text, ("cards", "font")) if text else 1,
+                           f"cards.font: {config.cards.font!r} cannot be read as a font ({error.problem}); "
+                           "replace it with an undamaged .ttf or .otf", stage="config")
+    return SourceError(error.path, 1, f"social cards: this font cannot be read ({error.problem}); reinstall it "
+                       "(fonts-noto-cjk, fonts-dejavu-core), or turn cards off with cards: false", stage="cards")
+
+
 def _title_line(config: Any, post: Any) -> int:
     """The line of the post's title in its file (read only for a warning), 1 when it cannot be read."""
     from .keys import key_line
@@ -577,7 +642,10 @@ def card_stage(site: Any, config: Any, cache_folder: Path,
     if not wanted:   # the fonts' cmaps are read only when some post needs a card
         return [], [], 0
     maker = CardMaker(config.cards, config.language_code, config.root, cache_folder)
-    drawn = _draw_all(maker, [text for _, _, text in wanted], jobs)
+    try:
+        drawn = _draw_all(maker, [text for _, _, text in wanted], jobs)
+    except FontError as error:
+        raise _font_error(config, error) from None
     files: list[tuple[str, str]] = []
     warnings: list[SourceWarning] = []
     for (post, path, _), (png, missing) in zip(wanted, drawn, strict=True):

@@ -7,7 +7,7 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
-from .cards import CardOptions, parse_card_options
+from .cards import CardOptions, parse_card_options, site_font_problem
 from .errors import SourceError, parser_problem
 from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
@@ -286,6 +286,9 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             services[target] = (value, line)
         elif target == "cards":
             values["cards"] = parse_card_options(value, partial(_fail, path, line))
+            problem = site_font_problem(values["cards"].font, root) if values["cards"].font else ""
+            if problem:
+                raise _fail(path, nested_key_line(text, ("cards", "font")) if text else line, problem)
         elif target == "images":
             values["images"] = parse_image_options(value, partial(_fail, path, line))
         elif target == "theme":
