@@ -425,3 +425,30 @@ def test_a_damaged_site_font_is_an_error_at_its_config_line_and_the_last_output_
     assert code == 1 and "blogbuild.yaml:4: config: cards.font: 'fonts/site.ttf' cannot be read as a font (" in err
     assert "replace it with an undamaged .ttf or .otf" in err and "Traceback" not in err, err
     assert sorted(path.relative_to(root / "public") for path in (root / "public").rglob("*")) == published
+
+
+def test_a_new_site_font_redraws_the_cards_on_the_next_build(make_site, capsys):
+    """The font is an input of the build record like the content: replacing it is not 'up to date'."""
+    from blogbuild.cli import main
+    code, err, root = _site_font_build(make_site, capsys, "fonts/site.ttf", {"fonts/site.ttf": Path(DEJAVU_SERIF).read_bytes()})
+    assert code == 0, err
+
+    def age_everything() -> None:   # older than the record's racy window: an unchanged file's stat then matches
+        old = os.stat(root / "blogbuild.yaml").st_mtime - 60
+        for path in (root / "fonts", root / "content", root / "blogbuild.yaml"):
+            for item in [path, *path.rglob("*")]:
+                os.utime(item, (old, old))
+
+    age_everything()
+    assert main(["build", "--root", str(root)]) == 0   # records the aged stats
+    assert main(["build", "--root", str(root)]) == 0
+    captured = capsys.readouterr()
+    assert "Up to date" in captured.out + captured.err   # the record matches the disk
+    [card] = (root / "public").rglob("card-*.png")
+    before = card.read_bytes()
+    (root / "fonts" / "site.ttf").write_bytes(Path(DEJAVU).read_bytes())
+    assert main(["build", "--root", str(root)]) == 0
+    captured = capsys.readouterr()
+    assert "Up to date" not in captured.out + captured.err
+    [card] = (root / "public").rglob("card-*.png")
+    assert card.read_bytes() != before

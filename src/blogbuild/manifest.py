@@ -351,6 +351,14 @@ def input_folders(config: SiteConfig) -> list[str]:
             *(str(folder) for folder in stylesheet_folders(config))]
 
 
+def input_files(config: SiteConfig) -> list[str]:
+    """The files a build reads outside the config and the input folders: the social cards' own font (a new
+    font must redraw the cards, not leave a no-op build up to date)."""
+    if config.cards.enabled and config.cards.font:
+        return [str(Path(config.root) / config.cards.font)]
+    return []
+
+
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],
                     started_ns: int, inside: Iterable[str] = ()) -> dict[str, Entry | None]:
     """Sizes and mtimes of the config files (stated earlier, before the config was read) and every folder

@@ -195,11 +195,12 @@ class ServedInputs:
     def take(self, config: "SiteConfig", saved: SavedServe | None) -> list[str] | None:
         """Snapshot the inputs before the first build reads them; the paths whose content changed since
         saved's state was built (None when that is not known)."""
-        from ..manifest import input_folders, snapshot_inputs, trust_digests
+        from ..manifest import input_files, input_folders, snapshot_inputs, stat_files, trust_digests
         from ..sources import site_folders
         if saved is not None and saved.inputs is not None:
             trust_digests(saved.inputs)   # only files whose stat moved are hashed again
-        entries = snapshot_inputs(self._config_files, [os.path.abspath(folder) for folder in input_folders(config)],
+        files = {**self._config_files, **stat_files(os.path.abspath(path) for path in input_files(config))}
+        entries = snapshot_inputs(files, [os.path.abspath(folder) for folder in input_folders(config)],
                                   self._started_ns, site_folders(config))
         with self._lock:
             self._entries = entries
