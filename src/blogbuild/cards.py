@@ -78,6 +78,11 @@ def parse_card_options(value: Any, fail: Callable[[str], SourceError]) -> CardOp
     return CardOptions(True, **values)
 
 
+def site_font_file(options: CardOptions, root: str) -> str:
+    """The site's own card font as a build reads it (cards.font under the site folder), '' when it has none."""
+    return str(Path(root) / options.font) if options.enabled and options.font else ""
+
+
 # The first four bytes of the font files FreeType and fontTools both read: TrueType, OpenType (CFF), Apple's
 # TrueType, and a collection of either.
 _FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
@@ -503,7 +508,7 @@ class CardMaker:
     def __init__(self, options: CardOptions, language: str, root: str, cache_folder: Path) -> None:
         self.options = options
         self.language = language
-        site_font = str(Path(root) / options.font) if options.font else ""
+        site_font = site_font_file(options, root)
         self._title_files = font_files(language, True, site_font)
         self._body_files = font_files(language, False, site_font)
         self.cache_folder = cache_folder
@@ -578,8 +583,7 @@ def card_path(post: Any, nav: Any, config: Any) -> str:
 def _font_error(config: Any, error: FontError) -> SourceError:
     """A font that could not be read, at the config's cards.font line when it is the site's own font."""
     from .keys import nested_key_line
-    site_font = os.path.realpath(os.path.join(config.root, config.cards.font)) if config.cards.font else ""
-    if site_font and os.path.realpath(error.path) == site_font and config.config_path:
+    if error.path == site_font_file(config.cards, config.root) and config.config_path:
         try:
             text = Path(config.config_path).read_text(encoding="utf-8", errors="replace")
         except OSError:

@@ -354,9 +354,9 @@ def input_folders(config: SiteConfig) -> list[str]:
 def input_files(config: SiteConfig) -> list[str]:
     """The files a build reads outside the config and the input folders: the social cards' own font (a new
     font must redraw the cards, not leave a no-op build up to date)."""
-    if config.cards.enabled and config.cards.font:
-        return [str(Path(config.root) / config.cards.font)]
-    return []
+    from .cards import site_font_file
+    font = site_font_file(config.cards, config.root)
+    return [font] if font else []
 
 
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],
