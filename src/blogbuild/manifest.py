@@ -27,7 +27,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from .atomic import write_atomically
 from .names import config_paths
@@ -357,6 +357,17 @@ def input_files(config: SiteConfig) -> list[str]:
     from .cards import site_font_file
     font = site_font_file(config.cards, config.root)
     return [font] if font else []
+
+
+def snapshot_site(config: SiteConfig, config_files: dict[str, Entry | None], started_ns: int, *,
+                  absolute: bool = False) -> dict[str, Entry | None]:
+    """snapshot_inputs of everything a build of config reads: the config files (stated before it was read), the
+    files outside the input folders (input_files) and the input folders; paths as the config names them, or
+    absolute (as a server's watcher names them)."""
+    from .sources import site_folders
+    named: Callable[[str], str] = os.path.abspath if absolute else str
+    files = {**config_files, **stat_files(named(path) for path in input_files(config))}
+    return snapshot_inputs(files, [named(folder) for folder in input_folders(config)], started_ns, site_folders(config))
 
 
 def snapshot_inputs(config_files: dict[str, Entry | None], folders: Iterable[str],

@@ -78,9 +78,7 @@ def run(options: "BuildOptions", examination: "Examination | None" = None) -> in
     output = Path(config.root) / config.output_dir
     inputs = None
     if not options.no_cache:
-        from ..sources import site_folders
-        inputs = manifest.snapshot_inputs({**config_files, **manifest.stat_files(manifest.input_files(config))},
-                                          manifest.input_folders(config), started_ns, site_folders(config))
+        inputs = manifest.snapshot_site(config, config_files, started_ns)
     # Unique per build: a stage given to a detached remover must never be the next build's stage.
     stage = output.resolve().parent / f".blogbuild-stage-{output.name}-{os.getpid()}-{os.urandom(4).hex()}"
     forget_spool_folders()

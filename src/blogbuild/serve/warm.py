@@ -48,7 +48,7 @@ class PublishedTree:
 @dataclass(frozen=True)
 class SavedServe:
     """What the last server with this configuration left: the id of its saved state, its tree, and the
-    snapshot of the inputs that state was built from (manifest.snapshot_inputs, local paths; None when
+    snapshot of the inputs that state was built from (manifest.snapshot_site, local paths; None when
     that server did not know it), with the warnings of its build."""
 
     build_id: str
@@ -175,7 +175,7 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
 
 
 class ServedInputs:
-    """The snapshot of the inputs (manifest.snapshot_inputs) the server's builder state is built from:
+    """The snapshot of the inputs (manifest.snapshot_site) the server's builder state is built from:
     taken before its first build, its entries taken again for the paths each rebuild reads, and saved with
     the server's tree, so that the next server finds what changed since (SavedServe.changed_inputs)."""
 
@@ -195,13 +195,10 @@ class ServedInputs:
     def take(self, config: "SiteConfig", saved: SavedServe | None) -> list[str] | None:
         """Snapshot the inputs before the first build reads them; the paths whose content changed since
         saved's state was built (None when that is not known)."""
-        from ..manifest import input_files, input_folders, snapshot_inputs, stat_files, trust_digests
-        from ..sources import site_folders
+        from ..manifest import snapshot_site, trust_digests
         if saved is not None and saved.inputs is not None:
             trust_digests(saved.inputs)   # only files whose stat moved are hashed again
-        files = {**self._config_files, **stat_files(os.path.abspath(path) for path in input_files(config))}
-        entries = snapshot_inputs(files, [os.path.abspath(folder) for folder in input_folders(config)],
-                                  self._started_ns, site_folders(config))
+        entries = snapshot_site(config, self._config_files, self._started_ns, absolute=True)
         with self._lock:
             self._entries = entries
         return saved.changed_inputs(entries) if saved is not None else None
