@@ -242,8 +242,8 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
               typeset: Callable[[str, str], tuple[str, str]] | None = None) -> tuple[Post, tuple[SourceWarning, ...]]:
     """Check every known front-matter key and assemble the Post (with warnings for repairs).
 
-    typeset: what turns the math of (content, summary) HTML into its final markup (katex.PostTypesetter), run
-    on a post with math before its content is packed, so that content is packed once."""
+    typeset: what turns the math of (content, summary) HTML into its final markup (katex.PostTypesetter), given
+    for a post with math and run before its content is packed, so that content is packed once."""
     data = front_matter.data
     path, text = source.path, source.text
     warnings: list[SourceWarning] = list(front_matter.repairs)
@@ -280,7 +280,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     content = _scrub(rendered.html)   # packed below: the scrub of the other fields cannot reach it
     content_scrubbed = content is not rendered.html
     has_images, has_links = "<img" in content, has_links_to_rewrite(content)
-    if typeset is not None and rendered.has_math:
+    if typeset is not None:
         # The TeX is typeset as the scrubbed fields would hold it (_without_forbidden_characters, below).
         content, summary_html = typeset(content, _scrub(summary_html))
     post = Post(
