@@ -375,7 +375,7 @@ class EventReader:
 
     def __init__(self, server: DevServer) -> None:
         self.sock = socket.create_connection(("127.0.0.1", server.port), timeout=60)
-        self.sock.sendall(b"GET /__blogbuild/events HTTP/1.0\r\nHost: test\r\n\r\n")
+        self.sock.sendall(b"GET /__blogbuild/events HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
         self.events: list[tuple[str, dict]] = []
         self.lock = threading.Lock()
         self.thread = threading.Thread(target=self._read, daemon=True)

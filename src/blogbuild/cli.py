@@ -65,6 +65,10 @@ def _add_serve(commands: argparse._SubParsersAction) -> None:
                        help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--drafts", action=argparse.BooleanOptionalAction, default=True,
                        help="show drafts; --no-drafts hides them (default: shown)")
+    serve.add_argument("--allowed-host", action="append", default=[], metavar="NAME", dest="allowed_hosts",
+                       help="also answer requests for this host name (repeatable; a leading dot allows its "
+                            "subdomains); IP addresses and localhost are always answered, other names refused "
+                            "(default: none)")
     serve.add_argument("--open", action="store_true", help="open the site in a browser (default: off)")
     serve.add_argument("--output", "-o", metavar="DIR",
                        help="also write each good build to DIR; pages are served from memory either way "
@@ -219,7 +223,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve.run(serve.ServeOptions(
             root=args.root, source=args.source, config=args.config, output=args.output, port=args.port,
             bind=args.bind, drafts=args.drafts, future=args.future, open_browser=args.open,
-            quiet=args.quiet))
+            quiet=args.quiet, allowed_hosts=tuple(args.allowed_hosts)))
     if args.command == "import":
         from .commands import import_
         return import_.run(import_.ImportOptions(dumps=tuple(args.dumps), out=args.out, force=args.force,

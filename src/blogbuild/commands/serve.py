@@ -23,6 +23,7 @@ class ServeOptions:
     future: bool = False
     open_browser: bool = False
     quiet: bool = False
+    allowed_hosts: tuple[str, ...] = ()   # host names answered beside IP addresses and localhost
 
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""

@@ -6,24 +6,51 @@ import json
 import queue
 import socket
 import sys
+import threading
 import urllib.parse
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model import OutputFile
 from ..urls import output_path_to_url
 from .paths import EVENTS_PATH, SCRIPT_PATH, STATUS_PATH, content_type, inject_reload_script, reload_script, \
     resolve_request_path
+from .trust import Changed, read_pinned, refusal
 
 if TYPE_CHECKING:
     from .server import DevServer
+    from .state import ServedState
+
+
+MAX_CONNECTIONS = 256       # open connections at once; beyond, a new one is closed at once
+MAX_EVENT_STREAMS = 64      # open live-reload streams at once; beyond, 503 (a reader reconnects in a second)
+IDLE_SECONDS = 15.0         # a kept-alive connection idle, or a request half sent, this long is closed
 
 
 class HttpServer(http.server.ThreadingHTTPServer):
-    """A threading HTTP server that knows its DevServer."""
+    """A threading HTTP server that knows its DevServer: a real listen backlog, a cap on connections."""
 
     daemon_threads = True
+    request_queue_size = 128
     dev: "DevServer"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)   # over the cap: closed at once, the thread never started
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A reader closing the tab mid-response is normal; anything else is a bug worth a line.
@@ -44,6 +71,9 @@ _NOT_FOUND_PAGE = (b"<!doctype html><html><head><meta charset=\"utf-8\"><title>N
 _NO_BUILD_PAGE = (b"<!doctype html><html><head><meta charset=\"utf-8\"><title>blogbuild</title></head>"
                   b"<body><h1>No good build yet</h1><p>Fix the errors shown above; this page reloads "
                   b"when the build succeeds.</p></body></html>")
+_CHANGED_PAGE = (b"<!doctype html><html><head><meta charset=\"utf-8\"><title>Changed</title></head>"
+                 b"<body><h1>Changed since the last good build</h1><p>This file changed on disk after the build "
+                 b"that published it; it is served again once the next build succeeds.</p></body></html>")
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -52,6 +82,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     server: HttpServer
     server_version = "blogbuild"
     sys_version = ""
+    protocol_version = "HTTP/1.1"   # keep-alive: a page's many assets come over a few connections
+    timeout = IDLE_SECONDS
 
     def log_message(self, format: str, *args: Any) -> None:   # noqa: A002 - the base class's name
         # Request logs would bury the rebuild lines; errors are printed by the server itself.
@@ -78,6 +110,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _answer(self, *, head: bool) -> None:
         dev = self.server.dev
+        refused = refusal(self.headers.get("Host"), self.headers.get("Origin"), dev.allowed_hosts)
+        if refused is not None:
+            return self._send(403, (refused + "\n").encode(), "text/plain; charset=utf-8", head=head)
         target = self.path
         if target.startswith("/__blogbuild/"):
             return self._internal(target, head=head)
@@ -93,14 +128,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self._send(301, b"", "text/plain; charset=utf-8", head=head,
                               headers={"Location": resolved.location})
         if resolved.status == 404:
-            page = result.files.get("404.html")
-            found = self._bytes(page) if page is not None else None
+            try:
+                found = self._bytes("404.html", state)
+            except Changed:
+                found = None
             if found is not None and state.rewrite is not None:
                 found = found.replace(*state.rewrite)
             body = inject_reload_script(found if found is not None else _NOT_FOUND_PAGE, state.generation,
                                         "/404.html")
             return self._send(404, body, "text/html; charset=utf-8", head=head)
-        served = self._bytes(result.files[resolved.path])
+        try:
+            served = self._bytes(resolved.path, state)
+        except Changed:
+            return self._send(503, _CHANGED_PAGE, "text/html; charset=utf-8", head=head,
+                              headers={"Retry-After": "1"})
         if served is None:
             return self._send(404, _NOT_FOUND_PAGE, "text/html; charset=utf-8", head=head)
         body = served
@@ -112,14 +153,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self._send(200, body, kind, head=head)
 
     @staticmethod
-    def _bytes(output: OutputFile) -> bytes | None:
+    def _bytes(path: str, state: "ServedState") -> bytes | None:
+        """An output's bytes: in memory, or its copied file read whole (so Content-Length always matches what
+        follows) only when it is still the file the build pinned; None when there is no such output."""
+        assert state.result is not None
+        output = state.result.files.get(path)
+        if output is None:
+            return None
         if not output.source:
             return output.data
-        try:
-            # Read whole before sending, so Content-Length always matches what follows.
-            return Path(output.source).read_bytes()
-        except OSError:
-            return None
+        pinned = state.pins.get(path)
+        if pinned is None:
+            return None   # not a regular file inside the site when the build was applied: never served
+        return read_pinned(pinned)
 
     def _internal(self, target: str, *, head: bool) -> None:
         dev = self.server.dev
@@ -136,6 +182,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _events(self) -> None:
         dev = self.server.dev
+        if dev.client_count >= MAX_EVENT_STREAMS:
+            return self._send(503, b"Too many live-reload streams\n", "text/plain; charset=utf-8", head=False,
+                              headers={"Retry-After": "1"})
         client = dev.subscribe()
         try:
             self.send_response(200)

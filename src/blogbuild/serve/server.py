@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TextIO
 
 from ..errors import BlogbuildError
+from ..model import OutputFile
 from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
 from .http import Handler, HttpServer, HttpServer6
@@ -26,6 +27,7 @@ from .paths import resolve_request_path
 from .diagrams import check_in_background
 from .reports import ErrorReport, error_report, saved_file_warnings, warning_lines
 from .state import BuildAttempt, RebuildReport, ServedState, next_state
+from .trust import Pin, allowed_names, pin_files
 from .warm import SavedServe, ServedInputs, first_build, published_tree, save_builder_state, served_tree
 
 if TYPE_CHECKING:
@@ -108,6 +110,7 @@ class DevServer:
         self._builder_whole = False           # the builder's last build() returned (not cut short by Ctrl-C)
         self._saved = False
         self._inputs = ServedInputs()         # what the builder's state is built from (saved with it)
+        self.allowed_hosts = allowed_names(options.bind, options.allowed_hosts)   # serve/trust.py
 
     # -- output ---------------------------------------------------------------------------------------
     def say(self, text: str, *, always: bool = False) -> None:
@@ -171,7 +174,8 @@ class DevServer:
         served = served_tree(self.config)
         published = served[0] if served is not None else published_tree(self.options, self.url)
         if published is not None:
-            self._set_state(ServedState(result=published.result, generation=1, rewrite=published.rewrite))
+            self._set_state(ServedState(result=published.result, generation=1, rewrite=published.rewrite,
+                                        pins=self._pins(published.result.files, ServedState(), frozenset())))
             self._start_thread(self._serve, "blogbuild-http")
             self.say(f"serving the last {'server' if served else 'build'}'s pages at {self.url} while building",
                      always=True)
@@ -260,9 +264,12 @@ class DevServer:
             started = time.perf_counter()
             paths = tuple(sorted({os.path.abspath(path) for path in paths}))
             plan = self._watcher.plan if self._watcher is not None else plan_for(self.config)
-            kinds = frozenset(kind for kind in (classify(path, plan) for path in paths) if kind is not None)
+            # After a failed build, every path touched since the last good one is this build's change too: the
+            # failed build's changes (a static file added, a file swapped, the config) never reached a good build.
+            asked = paths if self.state.ok else tuple(sorted(set(paths) | self._touched_since_good))
+            kinds = frozenset(kind for kind in (classify(path, plan) for path in asked) if kind is not None)
             self._inputs.note(paths, new_builder=ChangeKind.CONFIG in kinds)
-            attempt = self._run_build(paths, kinds)
+            attempt = self._run_build(asked, kinds)
             order = [kind.value for kind in ChangeKind if kind in kinds]
             return self._apply_build(attempt, frozenset(paths), started, tuple(order), paths)
 
@@ -282,11 +289,13 @@ class DevServer:
         plan = self._watcher.plan if self._watcher is not None else plan_for(self.config)
         step = next_state(previous, attempt, reports, frozenset(self._touched_since_good), self._builder_in_sync,
                           plan)
+        touched = frozenset(self._touched_since_good)
         self._builder_in_sync, self._touched_since_good = step.in_sync, set(step.touched)
         result = attempt.result
         own = saved_file_warnings(result.warnings, shown_paths, root) if attempt.ok and result is not None \
             and previous.result is not None else []
-        self._set_state(replace(step.state, saved_warnings=tuple(
+        pins = self._pins(result.files, previous, touched) if attempt.ok and result is not None else step.state.pins
+        self._set_state(replace(step.state, pins=pins, saved_warnings=tuple(
             {"path": item.path, "line": item.line, "message": item.message} for item in own)))
         milliseconds = (time.perf_counter() - started) * 1000
         if not attempt.ok or result is None:
@@ -309,6 +318,19 @@ class DevServer:
         if previous.result is not None and (step.changed or step.removed):
             self._announce(step.state.generation, step.changed, step.removed)
         return report
+
+    def _pins(self, files: Mapping[str, OutputFile], previous: ServedState,
+              touched: frozenset[str]) -> dict[str, Pin | None]:
+        """The copied files of a good build pinned to what the build saw (serve/trust.py): inside the site,
+        its output and cache folders, or blogbuild's own package (the default theme, vendored assets)."""
+        roots = [str(Path(__file__).resolve().parent.parent)]
+        if self.config is not None:
+            site = Path(self.config.root)
+            roots += [str(site), str(site / self.config.output_dir)]
+            if self.options.output:
+                roots.append(str(Path(self.options.output).resolve()))
+        previous_files = previous.result.files if previous.result is not None else {}
+        return pin_files(files, roots, previous.pins, previous_files, touched)
 
     def _finish(self, report: RebuildReport, errors: tuple[ErrorReport, ...], is_rebuild: bool) -> None:
         what = ", ".join(report.kinds) or "start"

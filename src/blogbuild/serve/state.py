@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..model import OutputFile
 from ..watch import ChangeKind, WatchPlan, classify
 from .reports import ErrorReport
+from .trust import Pin
 
 if TYPE_CHECKING:
     from ..build import BuildResult
@@ -26,6 +27,8 @@ class ServedState:
     rewrite: tuple[bytes, bytes] | None = None
     # The warnings of the files saved for the latest good build ({path, line, message}), for the page's panel.
     saved_warnings: tuple[Mapping[str, object], ...] = ()
+    # The copied files of result, each pinned to the file the build saw (serve/trust.py); None: never served.
+    pins: Mapping[str, Pin | None] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
