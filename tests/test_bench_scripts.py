@@ -1,7 +1,7 @@
 """bench/: every benchmark script still runs against today's blogbuild, on a tiny corpus.
 
 The scripts reach into blogbuild's internals (the Builder's templates, the card maker, the stages), so a
-refactor can break one without any other test noticing: bench_pages.py was found broken that way (stop 31).
+refactor can break one without any other test noticing.
 Nothing here looks at a timing; a script passes when it exits 0 and prints its table.
 """
 from __future__ import annotations
@@ -56,3 +56,10 @@ def test_bench_serve_measures_a_save_through_a_real_server(tmp_path):
     output = run_script("bench_serve.py", "--n", "12", "--runs", "1", "--no-hugo", "--out", str(tmp_path / "site"),
                         cwd=tmp_path)
     assert "save-to-new-HTML latency, 12 posts" in output and "blogbuild serve  median" in output, output
+
+
+def test_bench_serve_load_prints_percentiles_with_and_without_saves(tmp_path):
+    output = run_script("bench_serve_load.py", "--n", "6", "--requests", "40", "--connections", "4",
+                        "--save-every", "0.5", "--out", str(tmp_path / "load"), cwd=tmp_path)
+    for name in ("no saves", "with saves"):
+        assert f"{name}: 40 requests, p50 " in output and "0 failed" in output, output

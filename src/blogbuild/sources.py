@@ -66,13 +66,22 @@ def site_folders(config: SiteConfig) -> tuple[str, ...]:
     return tuple(dict.fromkeys(os.path.realpath(root / name) for name in names))
 
 
+def unreadable_folder(folder: str, error: OSError, shown_from: str | None) -> SourceError:
+    """The error of a folder a walk cannot list (permissions, vanished mid-walk): its files would be missing."""
+    shown = display_path(folder, shown_from) if shown_from else folder
+    return SourceError(shown, 0, f"cannot read this folder: {error.strerror or error}; its files would be "
+                       "missing from the site: make it readable (chmod u+rx) or move it out of the site",
+                       stage="read")
+
+
 def walk_files(root: Path, *, inside: Sequence[str] = (), skipped: list[SkippedLink] | None = None,
-               shown_from: str | None = None) -> list[FoundFile]:
+               shown_from: str | None = None, unreadable: list[SourceError] | None = None) -> list[FoundFile]:
     """Every non-ignored file below root, sorted by relative path (so discovery order never matters).
 
     A symbolic link is followed only when its real path is below root or one of the folders inside names
     (site_folders()): a link out of the site, a loop, a dangling link or a second path to a folder already
-    read is skipped and noted in skipped (paths shown relative to shown_from)."""
+    read is skipped and noted in skipped (paths shown relative to shown_from); a folder that cannot be listed
+    is noted in unreadable."""
     found: list[FoundFile] = []
     if not root.is_dir():
         return found
@@ -91,7 +100,9 @@ def walk_files(root: Path, *, inside: Sequence[str] = (), skipped: list[SkippedL
         try:
             with os.scandir(folder) as scanned:
                 entries = list(scanned)
-        except OSError:
+        except OSError as error:
+            if unreadable is not None:
+                unreadable.append(unreadable_folder(folder, error, shown_from))
             continue
         for entry in entries:
             if is_skipped(entry.name):
@@ -175,6 +186,7 @@ class ContentTree:
     files: tuple[FoundFile, ...]                                  # non-markdown files, copied as they are
     skipped: tuple[SkippedLink, ...] = ()                         # links not followed (walk_files)
     warnings: tuple[SourceWarning, ...] = ()                      # markdown files that are no page, and why
+    errors: tuple[SourceError, ...] = ()                          # folders that cannot be read
 
 
 def leaf_bundle(rel_path: str, bundles: Container[str]) -> str:
@@ -194,7 +206,9 @@ def scan_content(config: SiteConfig) -> ContentTree:
     /about/): every other file below it is one of its resources, and markdown there is no page of its own."""
     root = Path(config.root) / config.source_dir
     skipped: list[SkippedLink] = []
-    found = walk_files(root, inside=site_folders(config), skipped=skipped, shown_from=config.root)
+    unreadable: list[SourceError] = []
+    found = walk_files(root, inside=site_folders(config), skipped=skipped, shown_from=config.root,
+                       unreadable=unreadable)
     markdown = [item for item in found if item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     others = [item for item in found if not item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     bundles: dict[str, FoundFile] = {}   # folder ('posts/x/') -> its index file
@@ -221,7 +235,7 @@ def scan_content(config: SiteConfig) -> ContentTree:
                                           "Hugo makes an index.md at the top of content/ the home page and hides "
                                           "every other page behind it; blogbuild publishes it at /index/: rename it "
                                           "to _index.md for the home page's text, or move it into a folder"))
-    return ContentTree(tuple(pages), tuple(others), tuple(skipped), tuple(warnings))
+    return ContentTree(tuple(pages), tuple(others), tuple(skipped), tuple(warnings), tuple(unreadable))
 
 
 def _name(item: FoundFile) -> str:
@@ -238,14 +252,15 @@ def _not_a_page(item: FoundFile, index: FoundFile, root: str) -> SourceWarning:
                          f"other files are the page's resources, as in Hugo; {hint}")
 
 
-def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None) -> list[FoundFile]:
+def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
+                 unreadable: list[SourceError] | None = None) -> list[FoundFile]:
     """Theme static files overlaid by the site's static/ (the site wins), sorted by path; links the walk did
-    not follow are noted in skipped."""
+    not follow are noted in skipped, folders it could not list in unreadable."""
     merged: dict[str, FoundFile] = {}
     for item in walk_files(THEME_DIR / "static"):
         merged[item.rel_path] = item
     for item in walk_files(Path(config.root) / config.static_dir, inside=site_folders(config), skipped=skipped,
-                           shown_from=config.root):
+                           shown_from=config.root, unreadable=unreadable):
         merged[item.rel_path] = item
     return [merged[key] for key in sorted(merged)]
 

@@ -163,10 +163,10 @@ class ChangeBatcher:
 
 
 # inotify also reports files being opened and read (the build reads every source): those are not changes.
-_CHANGE_EVENTS = frozenset({"created", "deleted", "modified", "moved", "closed"})
+_CHANGE_EVENTS = frozenset({"created", "deleted", "modified", "moved", "closed", "attrib"})
 
 
-_SETTLED_EVENTS = frozenset({"closed", "deleted", "moved"})
+_SETTLED_EVENTS = frozenset({"closed", "deleted", "moved", "attrib"})
 
 
 def make_event_handler(on_path: Callable[[str, bool], None]):

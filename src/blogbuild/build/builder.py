@@ -91,11 +91,13 @@ def _media_folder(use_cache: bool, root: Path) -> Path:
     return Path(_MEDIA_SCRATCH)
 
 
-def _static_files(config: SiteConfig) -> tuple[list["FoundFile"], list["SkippedLink"]]:
-    """The static files to publish (the theme's under the site's), and the links among them not followed."""
+def _static_files(config: SiteConfig) -> tuple[list["FoundFile"], list["SkippedLink"], list[SourceError]]:
+    """The static files to publish (the theme's under the site's), the links among them not followed, and
+    the folders that could not be read."""
     from ..sources import static_files
-    skipped: list[SkippedLink] = []
-    return static_files(config, skipped), skipped
+    skipped: list["SkippedLink"] = []
+    unreadable: list[SourceError] = []
+    return static_files(config, skipped, unreadable), skipped, unreadable
 
 
 def _with_stylesheet(site: Site, copied: list[tuple[OutputFile, str]], config: SiteConfig
@@ -194,9 +196,14 @@ class Builder:
             templates = self._load_templates()
         except BlogbuildError as error:
             return self._failed([error], warnings, started)
+        content = Path(self.config.root) / self.config.source_dir
+        if not content.is_dir():   # gone while serving (a build without one is refused before it starts)
+            return self._failed([SourceError(str(self.config.source_dir), 0, "the content folder is missing; "
+                                             "restore it (or pass --source DIR)", stage="read")], warnings, started)
         read = read_sources(self.state, self.config, changed)
-        errors: list[BlogbuildError] = list(read.errors)
-        static, skipped = _static_files(self.config)
+        errors: list[BlogbuildError] = [*read.errors, *read.tree.errors]
+        static, skipped, unreadable = _static_files(self.config)
+        errors += unreadable
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
         warnings += templates.shortcodes.go.warnings() if templates.shortcodes.go else []
         warnings += read.tree.warnings
