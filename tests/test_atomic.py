@@ -189,3 +189,45 @@ def test_the_spare_tree_is_reused_and_never_trusted(tmp_path: Path) -> None:
     assert folders == {path.relative_to(tmp_path / "fresh") for path in (tmp_path / "fresh").rglob("*")
                        if path.is_dir()}, "no empty folders left from the spare (stray, or a deleted post's)"
     assert read_tree(spare) == beta_tree   # the beta tree, now the spare, was never written through
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is pid, from /proc."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_build_leaves_no_worker_running(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    make_corpus(site, 400, "workers")
+    process = subprocess.Popen([sys.executable, "-m", "blogbuild", "build", "-q", "-j", "2", "--no-cache"],
+                               cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 300
+    while not workers and process.poll() is None and time.monotonic() < deadline:
+        workers = _children(process.pid)
+        time.sleep(0.01)
+    assert workers, "the build finished before its worker processes were seen; make the corpus larger"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers), "workers outlived the killed build"

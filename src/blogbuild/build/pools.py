@@ -64,15 +64,32 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
                                                     stage="markdown"),))
 
 
+def die_with_parent(parent: int) -> None:
+    """In a forked worker: be killed when the process that forked it dies (a SIGKILL of `blogbuild build`
+    leaves no worker running). Linux's PR_SET_PDEATHSIG; elsewhere the pool's own broken pipe ends them."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)   # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:   # the parent died before the signal was asked for
+        os._exit(1)
+
+
 # Each worker process gets the config once and loads the shortcodes once (they are Jinja templates: not worth
 # pickling); a job is then only its source file and fingerprint.
 _WORKER_SHORTCODES: Any = None
 _WORKER_CONFIG: SiteConfig | None = None
 
 
-def _init_worker(template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig) -> None:
+def _init_worker(parent: int, template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig) -> None:
     global _WORKER_SHORTCODES, _WORKER_CONFIG
     from ..markdown.shortcodes import load_shortcodes
+    die_with_parent(parent)
     _WORKER_CONFIG = config
     _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside, config)
 
@@ -95,7 +112,7 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
     chunk = max(1, len(jobs_needed) // (jobs * 8))
     gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                             initargs=([str(folder) for folder in template_dirs(config)],
+                             initargs=(os.getpid(), [str(folder) for folder in template_dirs(config)],
                                        site_folders(config), config)) as pool:
         return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
 
@@ -109,10 +126,12 @@ class InBackground:
         import pickle
         read, write = os.pipe()
         gc.freeze()   # as before a pool: the child's collections then skip (and do not copy) the inherited heap
+        parent = os.getpid()
         self.pid = os.fork()
         if self.pid == 0:   # the child: never returns into the caller's code, never runs its exit handlers
             code = 1
             try:
+                die_with_parent(parent)
                 os.close(read)
                 data = pickle.dumps(function(), protocol=pickle.HIGHEST_PROTOCOL)
                 with os.fdopen(write, "wb") as pipe:
@@ -173,7 +192,8 @@ def render_pages(templates: "TemplateSet", pages: Sequence["PlannedPage"], jobs:
         templates.preload(page.template for page in pages)
         try:
             gc.freeze()   # the workers inherit the Site: their collections need not walk it
-            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                                     initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
                 bodies = list(pool.map(_render_forked, range(len(pages)),
                                        chunksize=max(1, len(pages) // (jobs * 8))))
         finally:
