@@ -247,3 +247,39 @@ def test_a_rebinding_page_in_chromium_reads_nothing(server):
             assert "Unpublished secret words" in own.inner_text("body")
         finally:
             browser.close()
+
+
+def _plant_link(page: Path, outside: Path) -> None:
+    """Replace a published page with a link to a file outside the site, alike in size and mtime."""
+    info = page.stat()
+    outside.write_bytes(SECRET.encode().ljust(info.st_size, b"."))
+    os.utime(outside, ns=(info.st_atime_ns, info.st_mtime_ns))
+    page.unlink()
+    page.symlink_to(outside)
+    os.utime(page, ns=(info.st_atime_ns, info.st_mtime_ns), follow_symlinks=False)
+
+
+def _build(site: Path) -> None:
+    import subprocess
+    import sys
+    completed = subprocess.run([sys.executable, "-m", "blogbuild", "build", "-q", "-j", "1"], cwd=site,
+                               capture_output=True, text=True, timeout=300)
+    assert completed.returncode == 0, completed.stderr
+
+
+def test_a_link_planted_in_public_is_replaced_by_the_next_build_and_never_served(site, tmp_path):
+    _build(site)
+    page = site / "public/posts/public/index.html"
+    good = page.read_bytes()
+    _plant_link(page, tmp_path / "planted.html")
+    # The server starts from the published tree when its record says the tree is intact: the link must not pass.
+    dev = DevServer(ServeOptions(root=str(site), port=0), out=io.StringIO(), quiet_seconds=0.05)
+    dev.start()
+    try:
+        status, body = get(dev, "/posts/public/")
+        assert status == 200 and SECRET.encode() not in body and b"Public words" in body
+    finally:
+        dev.stop()
+    _build(site)
+    page = site / "public/posts/public/index.html"
+    assert not page.is_symlink() and page.read_bytes() == good

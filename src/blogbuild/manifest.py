@@ -261,6 +261,20 @@ def _entry(path: str, listing: bool = False) -> Entry | None:
     return [stat.st_size, stat.st_mtime_ns]
 
 
+def _output_entry(path: str) -> Entry | None:
+    """As _entry, for a file or folder inside the output: not following links (a link placed there, however
+    alike in size and mtime, is never taken for the file the build wrote)."""
+    try:
+        stat = os.lstat(path)
+    except OSError:
+        return None
+    if stat_module.S_ISDIR(stat.st_mode):
+        return [-1, stat.st_mtime_ns]
+    if not stat_module.S_ISREG(stat.st_mode):
+        return None
+    return [stat.st_size, stat.st_mtime_ns]
+
+
 def _file_digest(path: str) -> str:
     digest = hashlib.blake2b(digest_size=16)
     with open(path, "rb") as handle:
@@ -399,13 +413,13 @@ def snapshot_outputs(output_dir: Path, paths: Iterable[str]) -> dict[str, Entry 
     entries: dict[str, Entry | None] = {base: _entry(base)}
     folders: set[str] = set()
     for path in paths:
-        entries[f"{base}/{path}"] = _entry(f"{base}/{path}")
+        entries[f"{base}/{path}"] = _output_entry(f"{base}/{path}")
         folder = path.rpartition("/")[0]
         while folder and folder not in folders:
             folders.add(folder)
             folder = folder.rpartition("/")[0]
     for folder in folders:
-        entries[f"{base}/{folder}"] = _entry(f"{base}/{folder}")
+        entries[f"{base}/{folder}"] = _output_entry(f"{base}/{folder}")
     return entries
 
 

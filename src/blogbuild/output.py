@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import stat as stat_module
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
@@ -75,6 +76,8 @@ def _exchange(first: Path, second: Path) -> bool:
 
 def _same_bytes(path: Path, item: OutputFile) -> bool:
     try:
+        if not stat_module.S_ISREG(os.lstat(path).st_mode):
+            return False   # a link (or anything else) placed in the output is replaced by the build's file
         if item.source:
             source_stat, target_stat = os.stat(item.source), os.stat(path)
             if (source_stat.st_ino, source_stat.st_dev) == (target_stat.st_ino, target_stat.st_dev):

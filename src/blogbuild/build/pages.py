@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISREG
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..errors import SourceError
@@ -46,10 +47,10 @@ class PageStore:
             return None
         target = os.path.join(self.published_dir, path)
         try:
-            stat = os.stat(target)
+            stat = os.lstat(target)   # a link placed in the output is never the page the build wrote
         except OSError:
             return None
-        if (stat.st_size, stat.st_mtime_ns) != (entry.size, entry.mtime_ns):
+        if not S_ISREG(stat.st_mode) or (stat.st_size, stat.st_mtime_ns) != (entry.size, entry.mtime_ns):
             return None
         return target
 
@@ -67,8 +68,10 @@ class PageStore:
                 size, mtime = entry[0], entry[1]
             else:
                 try:
-                    stat = os.stat(output_dir / path)
+                    stat = os.lstat(output_dir / path)
                 except OSError:
+                    continue
+                if not S_ISREG(stat.st_mode):
                     continue
                 size, mtime = stat.st_size, stat.st_mtime_ns
             published[path] = PublishedPage(key, size, mtime)
