@@ -79,6 +79,7 @@ class SiteConfig:
     code_style_dark: str = "github-dark"
     drafts: bool = False
     future: bool = False
+    expired: bool = False               # publish posts past their expiryDate (Hugo's buildExpired, --expired)
     strict: bool = False
     params: Mapping[str, Any] = field(default_factory=dict)
     markup: MarkupConfig = MarkupConfig()    # markdown settings, Hugo's `markup:` names (markup_config.py)
@@ -140,6 +141,8 @@ _FILE_KEYS = {
     "enableEmoji": "enable_emoji", "enable_emoji": "enable_emoji",
     "permalinks": "permalinks",
     "source_dir": "source_dir", "output_dir": "output_dir",
+    # What the build publishes (Hugo's buildDrafts, buildFuture, buildExpired); --drafts, --future, --expired too.
+    "drafts": "drafts", "future": "future", "expired": "expired",
 }
 
 

