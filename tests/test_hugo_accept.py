@@ -193,3 +193,92 @@ def test_a_hugo_date_is_kept_as_iso_text(tmp_path: Path) -> None:
 def test_hugo_reads_a_config_without_a_blogbuild_key_refusing_it(tmp_path: Path) -> None:
     hugo = read_hugo_config(site(tmp_path, "s", {"hugo.toml": CONFIG + "buildDrafts = true\n"}))
     assert hugo is not None and hugo.values["drafts"] is True and "buildDrafts" not in hugo.ignored
+
+
+# --- every key Hugo accepts is used or named where it is written, never refused ----------------------------------
+
+EVERY_KEY = CONFIG + '''BuildDrafts = false
+enableGitInfo = false
+timeZone = "UTC"
+disableKinds = []
+capitalizeListTitles = false
+[outputs]
+home = ["html", "rss"]
+[related]
+threshold = 80
+[security.funcs]
+getenv = ["^HUGO_"]
+[module]
+noVendor = ""
+[services.disqus]
+shortname = "x"
+[privacy.youtube]
+privacyEnhanced = true
+[minify]
+minifyOutput = false
+[caches.images]
+dir = ":cacheDir/images"
+[imaging]
+quality = 80
+[frontmatter]
+date = ["date", ":default"]
+[pagination]
+pagerSize = 5
+[sitemap]
+changeFreq = "weekly"
+[markup.math]
+enable = true
+[markup.goldmark.extensions.passthrough]
+enable = true
+[markup.goldmark.extensions.passthrough.delimiters]
+block = [["$$", "$$"]]
+inline = [["$", "$"]]
+[markup.goldmark.extensions.extras.mark]
+enable = false
+[markup.goldmark.renderer]
+unsafe = true
+[markup.highlight]
+style = "monokai"
+[Markup.Goldmark.Parser]
+wrapStandAloneImageWithinParagraph = true
+[params]
+mine = 1
+'''
+
+
+def test_every_hugo_key_is_used_or_named_at_its_line_never_refused(tmp_path: Path) -> None:
+    root = site(tmp_path, "keys", {"hugo.toml": EVERY_KEY, "content/posts/a.md": page("A")})
+    hugo_side(root, tmp_path)   # Hugo builds with this config
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    (notice,) = [warning.message for warning in ours.warnings if "Hugo site settings" in warning.message]
+    lines = EVERY_KEY.split("\n")
+    for name, written in (("enableGitInfo", "enableGitInfo"), ("timeZone", "timeZone"), ("related", "[related]"),
+                          ("security", "[security.funcs]"), ("module", "[module]"), ("services", "[services.disqus]"),
+                          ("privacy", "[privacy.youtube]"), ("minify", "[minify]"), ("caches", "[caches.images]"),
+                          ("imaging", "[imaging]"), ("frontmatter", "[frontmatter]"), ("sitemap", "[sitemap]"),
+                          ("capitalizeListTitles", "capitalizeListTitles"), ("markup.math", "[markup.math]"),
+                          ("markup.highlight.style", "style"),
+                          ("markup.goldmark.parser.wrapStandAloneImageWithinParagraph", "wrapStandAlone"),
+                          ("params.mine", "mine")):
+        line = next(number for number, text in enumerate(lines, 1) if text.startswith(written))
+        assert notice.count(f"{name} (hugo.toml:{line})") == 1, (name, line, notice)
+    # Used, or what blogbuild does anyway (extras off, raw HTML kept): not named.
+    for used in ("BuildDrafts", "pagination", "outputs", "passthrough", "unsafe", "extras"):
+        assert f"{used} (" not in notice and f".{used} (" not in notice, used
+
+
+def test_unknown_markup_keys_of_a_config_folder_are_named_in_their_file(tmp_path: Path) -> None:
+    root = site(tmp_path, "folder", {
+        "config/_default/hugo.toml": CONFIG,
+        "config/_default/markup.toml": '[goldmark.renderer]\nunsafe = true\n[math]\nenable = true\n',
+        "content/posts/a.md": page("A")})
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    (notice,) = [warning.message for warning in ours.warnings if "Hugo site settings" in warning.message]
+    assert "markup.math (config/_default/markup.toml:3)" in notice
+
+
+def test_blogbuild_yaml_still_refuses_an_unknown_markup_setting(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="unknown markup setting 'markup.math'"):
+        load_config(root=site(tmp_path, "s", {"blogbuild.yaml": "markup:\n  math: {enable: true}\n"}))

@@ -389,7 +389,7 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         # the files under layouts/ and assets/.
         ignored = hugo.unused(config.markup.ignored)
         if ignored:
-            config = replace(config, notices=(ignored_message(ignored),))
+            config = replace(config, notices=(ignored_message(ignored, hugo.where),))
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
         config = replace(config, notices=("markup settings blogbuild reads but does not apply: "
