@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from support.files import write_files
@@ -282,3 +283,30 @@ def test_unknown_markup_keys_of_a_config_folder_are_named_in_their_file(tmp_path
 def test_blogbuild_yaml_still_refuses_an_unknown_markup_setting(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="unknown markup setting 'markup.math'"):
         load_config(root=site(tmp_path, "s", {"blogbuild.yaml": "markup:\n  math: {enable: true}\n"}))
+
+
+# --- permalinks ------------------------------------------------------------------------------------------------
+
+PERMALINKS = {
+    "hugo.toml": CONFIG + '[permalinks]\nBlog = "/Blog/:filename/:slugorfilename/:contentbasename/"\n'
+                 'posts = "/p/:year/:month/:monthname/:day/:weekday/:section/:title/:slug/:slugorfilename/'
+                 ':filename/:contentbasename/:slugorcontentbasename/"\n',
+    "content/Blog/My File.md": page("A"),
+    "content/Blog/My Bundle/index.md": page("B"),
+    "content/Blog/Why-LMs.md": page("C", "date: 2025-01-01\nslug: Keep_Case Slug"),
+    "content/Blog/Keep.md": page("D", "date: 2025-01-01\nurl: /Keep/Case/"),
+    "content/Blog/Ünïcode ÄB.md": page("E"),
+    "content/posts/Why-LMs.md": page("Why LMs Work", "date: 2025-10-10T8:30:03+08:00"),
+    "content/posts/中文.md": page("中文 标题", "date: 2025-01-01\nslug: My Slug"),
+    "content/posts/Bundle Post/index.md": page("Bundle Post", "date: 2024-02-29"),
+}
+
+
+def test_permalink_tokens_make_hugos_urls(tmp_path: Path) -> None:
+    """Every token (case, spaces, CJK, slug or none, a bundle): the URL Hugo writes, lower case but url: as written."""
+    root = site(tmp_path, "permalinks", PERMALINKS)
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    mine = sorted(pages_of(blogbuild_records(ours.site)))
+    assert "/blog/why-lms/keep_case-slug/why-lms/" in mine and "/Keep/Case/" in mine
+    assert mine == sorted(unquote(url) for url in pages_of(hugo_side(root, tmp_path)))   # Hugo's are %-encoded

@@ -223,7 +223,10 @@ def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: st
     }
     # Longest names first, so ':slugorfilename' is not read as ':slug' followed by 'orfilename'.
     names = "|".join(sorted(values, key=len, reverse=True))
-    return re.sub(f":({names})", lambda match: values[match.group(1)], pattern)
+    expanded = re.sub(f":({names})", lambda match: values[match.group(1)], pattern)
+    # Hugo writes the path made as its URL rule writes any: lower case, spaces as '-' (Blog/:filename of
+    # 'My File.md' is /blog/my-file/), CJK kept; a front matter url: keeps its case.
+    return "/".join(urlize(segment) if segment else "" for segment in expanded.split("/"))
 
 
 def section_title(section: str) -> str:
