@@ -310,3 +310,25 @@ def test_permalink_tokens_make_hugos_urls(tmp_path: Path) -> None:
     mine = sorted(pages_of(blogbuild_records(ours.site)))
     assert "/blog/why-lms/keep_case-slug/why-lms/" in mine and "/Keep/Case/" in mine
     assert mine == sorted(unquote(url) for url in pages_of(hugo_side(root, tmp_path)))   # Hugo's are %-encoded
+
+
+# --- a static file at the path of a written one ------------------------------------------------------------------
+
+GENERATED = ("sitemap.xml", "index.xml", "robots.txt", "404.html", "index.html", "posts/index.xml",
+             "posts/index.html", "posts/a/index.html")
+
+
+def test_a_written_file_wins_over_a_static_file_with_a_warning(tmp_path: Path) -> None:
+    """Hugo copies static/ while it renders, so which of the two a path ends with changes from build to build
+    (tried: five builds of one site, two of them with the static files); blogbuild always publishes the file it
+    writes and names the static file that lost. Hugo accepts the site: it builds without an error."""
+    files = {"hugo.toml": CONFIG + "enableRobotsTXT = true\n", "content/posts/a.md": page("A"),
+             **{f"static/{path}": f"STATIC {path}\n" for path in GENERATED}, "static/keep.txt": "STATIC keep\n"}
+    root = site(tmp_path, "static", files)
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    static = {path for path in (*GENERATED, "keep.txt") if (ours.files[path].source or "").startswith(str(root))}
+    assert static == {"keep.txt"}
+    lost = sorted(warning.path for warning in ours.warnings if "not published" in warning.message)
+    assert lost == sorted(f"static/{path}" for path in GENERATED)
+    hugo_side(root, tmp_path)

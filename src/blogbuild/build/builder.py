@@ -279,7 +279,8 @@ class Builder:
         assembly = assemble(copied, css, pages, data, made.outputs, conflicted)
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
-                             rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings]
+                             rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings,
+                                                                           *assembly.warnings]
 
     def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
                     drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:
