@@ -332,3 +332,34 @@ def test_a_written_file_wins_over_a_static_file_with_a_warning(tmp_path: Path) -
     lost = sorted(warning.path for warning in ours.warnings if "not published" in warning.message)
     assert lost == sorted(f"static/{path}" for path in GENERATED)
     hugo_side(root, tmp_path)
+
+
+# --- goldmark's linkify, on by default on a Hugo site ------------------------------------------------------------
+
+LINK_ENDS = ["(https://example.com/a).", "https://example.com/b.", "https://example.com/c,", "https://example.com/d_(x)",
+             "https://example.com/e)", "https://example.com/f?", "https://example.com/g!", "https://example.com/h*",
+             "https://example.com/i_", "https://example.com/j~", '"https://example.com/k"', "'https://example.com/l'",
+             "www.example.com/m.", "https://example.com/n;", "https://example.com/o:", "https://example.com/p?a=1&amp;",
+             "https://example.com/q/(a)/(b))", "https://example.com/x..", "(https://example.com/y.)",
+             "https://example.com/z).)", "https://example.com/w&amp;.", "https://example.com/v).",
+             "https://example.com/u(a)).", "me@example.org."]
+
+
+def test_bare_urls_are_links_with_hugos_ends(tmp_path: Path) -> None:
+    """A Hugo config without markup.goldmark.extensions.linkify links bare URLs (Hugo's default), and each link
+    ends where goldmark ends it: trailing punctuation left out, ')' kept only when balanced."""
+    body = "\n\n".join(f"Case {number} {text} next" for number, text in enumerate(LINK_ENDS))
+    root = site(tmp_path, "links", {"hugo.toml": CONFIG, "content/posts/a.md": page("A", body=body)})
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    (mine,) = pages_of(blogbuild_records(ours.site)).values()
+    (hugo,) = pages_of(hugo_side(root, tmp_path)).values()
+    assert len(mine.links) == len(LINK_ENDS)
+    assert mine.links == hugo.links
+
+
+def test_a_blogbuild_yaml_site_keeps_linkify_off_by_default(tmp_path: Path) -> None:
+    assert load_config(root=site(tmp_path, "s", {"blogbuild.yaml": "title: T\n"})).markup.linkify is False
+    assert load_config(root=site(tmp_path, "h", {"hugo.toml": CONFIG})).markup.linkify is True
+    off = CONFIG + "[markup.goldmark.extensions]\nlinkify = false\n"
+    assert load_config(root=site(tmp_path, "o", {"hugo.toml": off})).markup.linkify is False

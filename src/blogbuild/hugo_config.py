@@ -407,6 +407,7 @@ def _theme(params: Mapping[str, Any], theme: Any, values: dict[str, Any]) -> set
 # blogbuild.yaml init writes) renders as Hugo does under blogbuild's own defaults.
 _HUGO_MARKUP_DEFAULTS = (
     (("goldmark", "extensions", "typographer"), True),
+    (("goldmark", "extensions", "linkify"), True),   # bare URLs are links
     (("goldmark", "parser", "autoHeadingIDType"), "github"),
     (("tableOfContents", "startLevel"), 2),
     (("tableOfContents", "endLevel"), 3),
