@@ -24,8 +24,8 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
     # One line: the Hugo keys, params.* included, the markup settings markup_config reads but does not honour,
     # and the files under layouts/, each group with what blogbuild does instead.
     (notice,) = config.notices
-    assert notice.startswith("Hugo site settings blogbuild does not use (see README, Coming from Hugo): theme: "
-                             "blogbuild's default theme renders the site; ")
+    assert notice.startswith("Hugo site settings blogbuild does not use (see README, Coming from Hugo): theme "
+                             "(config.yml:4): blogbuild's default theme renders the site; ")
     for name in ("googleAnalytics", "minify", "params.fuseOpts", *config.markup.ignored):
         assert name in notice, name
     assert "extend_head.html" not in notice   # PaperMod's hook runs in the default theme (gotemplate/)
@@ -33,9 +33,9 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
 
 
 def test_hugo_markup_defaults_are_written_out() -> None:
-    """Hugo's typographer, github ids and TOC levels 2-3 hold unless the site says otherwise."""
+    """Hugo's typographer, linkify, github ids and TOC levels 2-3 hold unless the site says otherwise."""
     values, _ = convert({"markup": {"goldmark": {"extensions": {"typographer": {"disable": True}}}}})
-    assert values["markup"] == {"goldmark": {"extensions": {"typographer": {"disable": True}},
+    assert values["markup"] == {"goldmark": {"extensions": {"typographer": {"disable": True}, "linkify": True},
                                              "parser": {"autoHeadingIDType": "github"}},
                                 "tableOfContents": {"startLevel": 2, "endLevel": 3}}
     config = load_config(root=PAPERMOD)
@@ -91,8 +91,8 @@ def test_unused_keys_are_one_warning_not_an_error(tmp_path: Path) -> None:
     result = build(load_config(root=tmp_path))
     assert result.ok
     notes = [warning for warning in result.warnings if "Hugo site settings" in warning.message]
-    assert len(notes) == 1 and "foo, bar: no equivalent, ignored" in notes[0].message
-    assert "services: only services.googleAnalytics.id" in notes[0].message
+    assert len(notes) == 1 and "foo (hugo.toml:2), bar (hugo.toml:3): no equivalent, ignored" in notes[0].message
+    assert "services (hugo.toml:4): only services.googleAnalytics.id" in notes[0].message
     assert notes[0].path.endswith("hugo.toml")
 
 
@@ -120,12 +120,12 @@ def test_every_unused_key_params_included_and_every_layout_and_asset_is_named_on
     notes = [warning.message for warning in result.warnings if "Hugo site settings" in warning.message]
     assert len(notes) == 1
     note = notes[0]
-    assert "params.myOwnColour: kept under params for the site's own templates" in note
+    assert "params.myOwnColour (hugo.yaml:5): kept under params for the site's own templates" in note
     # Read by the site's own Go shortcode (which runs), or by a `param` shortcode in content: used.
     assert "readByShortcode" not in note and "readInContent" not in note and "readByHook" not in note
-    assert "params.fuseOpts: blogbuild's own search and index.json instead of Fuse.js" in note
+    assert "params.fuseOpts (hugo.yaml:6): blogbuild's own search and index.json instead of Fuse.js" in note
     assert "params.homeInfoParams.AlignSocialIconsTo" in note and "params.assets.disableHLJS" in note
-    assert "params.comments: comments are params.giscus or params.utterances" in note
+    assert "params.comments (hugo.yaml:8): comments are params.giscus or params.utterances" in note
     assert "layouts/_default/single.html: page layouts do not run" in note
     assert "layouts/partials/footer.html: page partials do not run" in note
     assert "extend_head.html" not in note    # PaperMod's hook runs in the default theme
@@ -133,7 +133,7 @@ def test_every_unused_key_params_included_and_every_layout_and_asset_is_named_on
     assert "layouts/shortcodes/" not in note   # the site's Go shortcodes run (gotemplate/)
     assert "assets/css/extended/custom.css" not in note   # published after the theme's CSS, as PaperMod bundles it
     assert "assets/js/extra.js: Hugo Pipes do not run" in note
-    for used in ("params.author", "params.homeInfoParams.Title", "params.homeInfoParams.Content", "params.homeInfoParams:"):
+    for used in ("params.author", "params.homeInfoParams.Title", "params.homeInfoParams.Content", "params.homeInfoParams ("):
         assert used not in note, used
 
 

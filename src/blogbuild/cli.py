@@ -30,6 +30,8 @@ def _add_site_options(parser: argparse.ArgumentParser) -> None:
                         help="site folder holding content/, templates/, static/ (default: .)")
     parser.add_argument("--future", "-F", action="store_true",
                         help="include posts dated in the future (default: off)")
+    parser.add_argument("--expired", "-E", action="store_true",
+                        help="include posts past their expiryDate (default: off)")
     parser.add_argument("--quiet", "-q", action="store_true", help="print errors only (default: off)")
 
 
@@ -216,13 +218,13 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .commands import build
         return build.run(build.BuildOptions(
             root=args.root, source=args.source, output=args.output, config=args.config, drafts=args.drafts,
-            future=args.future, base_url=args.base_url, strict=args.strict, quiet=args.quiet, jobs=args.jobs,
+            future=args.future, expired=args.expired, base_url=args.base_url, strict=args.strict, quiet=args.quiet, jobs=args.jobs,
             no_cache=args.no_cache))
     if args.command == "serve":
         from .commands import serve
         return serve.run(serve.ServeOptions(
             root=args.root, source=args.source, config=args.config, output=args.output, port=args.port,
-            bind=args.bind, drafts=args.drafts, future=args.future, open_browser=args.open,
+            bind=args.bind, drafts=args.drafts, future=args.future, expired=args.expired, open_browser=args.open,
             quiet=args.quiet, allowed_hosts=tuple(args.allowed_hosts)))
     if args.command == "import":
         from .commands import import_
@@ -234,7 +236,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "check":
         from .commands import check
         return check.run(check.CheckOptions(root=args.root, source=args.source, config=args.config,
-                                            drafts=args.drafts, future=args.future, quiet=args.quiet))
+                                            drafts=args.drafts, future=args.future, expired=args.expired,
+                                            quiet=args.quiet))
     if args.command == "init":
         from .commands import init
         return init.run(init.InitOptions(root=args.root, from_hugo=args.from_hugo, force=args.force,

@@ -79,6 +79,7 @@ class SiteConfig:
     code_style_dark: str = "github-dark"
     drafts: bool = False
     future: bool = False
+    expired: bool = False               # publish posts past their expiryDate (Hugo's buildExpired, --expired)
     strict: bool = False
     params: Mapping[str, Any] = field(default_factory=dict)
     markup: MarkupConfig = MarkupConfig()    # markdown settings, Hugo's `markup:` names (markup_config.py)
@@ -140,6 +141,8 @@ _FILE_KEYS = {
     "enableEmoji": "enable_emoji", "enable_emoji": "enable_emoji",
     "permalinks": "permalinks",
     "source_dir": "source_dir", "output_dir": "output_dir",
+    # What the build publishes (Hugo's buildDrafts, buildFuture, buildExpired); --drafts, --future, --expired too.
+    "drafts": "drafts", "future": "future", "expired": "expired",
 }
 
 
@@ -386,7 +389,7 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         # the files under layouts/ and assets/.
         ignored = hugo.unused(config.markup.ignored)
         if ignored:
-            config = replace(config, notices=(ignored_message(ignored),))
+            config = replace(config, notices=(ignored_message(ignored, hugo.where),))
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
         config = replace(config, notices=("markup settings blogbuild reads but does not apply: "

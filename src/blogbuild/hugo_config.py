@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,8 @@ from typing import Any
 from .errors import SourceError, parser_problem
 from .hugo_unused import params_read_by_the_site, site_files, unused_message, unused_params
 from .integrations import from_hugo
+from .keys import nested_key_line
+from .markup_config import known_settings
 from .theme_options import papermod_theme
 from .names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
@@ -42,6 +44,25 @@ class HugoConfig:
     values: Mapping[str, Any]       # blogbuild.yaml keys, in the order init writes them
     ignored: tuple[str, ...]        # Hugo keys (dotted) that blogbuild does not honour
     site_files: tuple[str, ...] = ()   # files under layouts/ and assets/, which blogbuild does not use
+    # The files read: (name as shown in messages, text, the dotted key their content sits under: '' for
+    # hugo.toml, "menus" for config/_default/menus.toml).
+    files: tuple[tuple[str, str, str], ...] = ()
+
+    def where(self, name: str) -> str:
+        """'hugo.toml:12': the file and line a dotted key of the config is written at ('' for a site file)."""
+        if "/" in name:
+            return ""
+        names = tuple(name.split("."))
+        lowered = tuple(part.lower() for part in names)
+        best: tuple[str, str, int] | None = None
+        for shown, text, under in self.files:
+            prefix = tuple(under.lower().split(".")) if under else ()
+            if lowered[:len(prefix)] == prefix and (best is None or len(prefix) > best[2]):
+                best = (shown, text, len(prefix))
+        if best is None:
+            return ""
+        rest = names[best[2]:]
+        return f"{best[0]}:{nested_key_line(best[1], rest) if rest else 1}"
 
     def unused(self, markup_ignored: Sequence[str] = ()) -> tuple[str, ...]:
         """Everything the site has that blogbuild does not use: keys, markup settings read but not applied,
@@ -91,9 +112,9 @@ def _parse(path: Path, shown: str) -> dict[str, Any]:
     return data
 
 
-def _read_folder(folder: Path, shown: str) -> dict[str, Any]:
+def _read_folder(folder: Path, shown: str, files: list[tuple[str, str, str]]) -> dict[str, Any]:
     """config/_default/: hugo.toml (or config.toml) at the top, every other file under its own name
-    (menus.toml -> menus, params.en.yaml -> languages.en.params)."""
+    (menus.toml -> menus, params.en.yaml -> languages.en.params); each file read is added to `files`."""
     data: dict[str, Any] = {}
     for path in sorted(folder.iterdir(), key=lambda item: (item.stem not in ("hugo", "config"), item.name)):
         if path.suffix not in _SUFFIXES or not path.is_file():
@@ -102,12 +123,16 @@ def _read_folder(folder: Path, shown: str) -> dict[str, Any]:
         stem = path.stem
         if stem in ("hugo", "config"):
             data.update(content)
+            under = ""
         elif "." in stem:
             key, language = stem.split(".", 1)
             language_entry = data.setdefault("languages", {}).setdefault(language, {})
             language_entry[key] = content
+            under = f"languages.{language}.{key}"
         else:
             data[stem] = content
+            under = stem
+        files.append((f"{HUGO_CONFIG_FOLDER}/{path.name}", path.read_text(encoding="utf-8-sig"), under))
     return data
 
 
@@ -116,6 +141,20 @@ def _lower_keys(data: Mapping[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in data.items():
         result.setdefault(str(key).lower(), (str(key), value))
+    return result
+
+
+def _one_spelling(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Keys written twice in different case ([markup] and [Markup.Goldmark]) as the one key Hugo reads: mappings
+    merged key by key, at any depth; otherwise the first written wins."""
+    result: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
+    for key, value in data.items():
+        first = spelled.setdefault(str(key).lower(), str(key))
+        if first not in result:
+            result[first] = _one_spelling(value) if isinstance(value, Mapping) else value
+        elif isinstance(result[first], Mapping) and isinstance(value, Mapping):
+            result[first] = _one_spelling({**result[first], **value})
     return result
 
 
@@ -368,6 +407,7 @@ def _theme(params: Mapping[str, Any], theme: Any, values: dict[str, Any]) -> set
 # blogbuild.yaml init writes) renders as Hugo does under blogbuild's own defaults.
 _HUGO_MARKUP_DEFAULTS = (
     (("goldmark", "extensions", "typographer"), True),
+    (("goldmark", "extensions", "linkify"), True),   # bare URLs are links
     (("goldmark", "parser", "autoHeadingIDType"), "github"),
     (("tableOfContents", "startLevel"), 2),
     (("tableOfContents", "endLevel"), 3),
@@ -398,7 +438,8 @@ def _copy(value: Any) -> Any:
 def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """A parsed Hugo config as (blogbuild.yaml mapping, Hugo keys not honoured); pure, for tests and init."""
     ignored: list[str] = []
-    merged = _merge_language(dict(data), ignored)
+    data = _one_spelling(data)
+    merged = _merge_language(data, ignored)
     values: dict[str, Any] = {"date_language": _language_key(data)}
     keyed = _lower_keys(merged)
     cjk = bool(keyed.get("hascjklanguage", ("", False))[1])
@@ -428,9 +469,10 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if isinstance(summary_length, int) and summary_length > 0:
         # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.
         values["summary_length"] = summary_length if cjk else summary_length * LETTERS_PER_WORD
-    for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future")):
-        if take(hugo_key) is True:
-            values[target] = True
+    for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future"), ("buildexpired", "expired")):
+        value = take(hugo_key)
+        if isinstance(value, bool):
+            values[target] = value
     for hugo_key, target in (("contentdir", "source_dir"), ("publishdir", "output_dir")):
         value = take(hugo_key)
         if isinstance(value, str) and value:
@@ -440,7 +482,9 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         values["permalinks"] = {str(key): value for key, value in permalinks.items()
                                 if isinstance(value, (str, Mapping))}
     markup = take("markup")
-    values["markup"] = with_hugo_defaults(markup if isinstance(markup, Mapping) else {})
+    known_markup, unknown_markup = known_settings(markup) if isinstance(markup, Mapping) else ({}, [])
+    ignored += unknown_markup   # Hugo's settings blogbuild has no reader for (markup.math, ...): named, not refused
+    values["markup"] = with_hugo_defaults(known_markup)
     emoji = take("enableemoji")
     if isinstance(emoji, bool):
         values["enableEmoji"] = emoji
@@ -484,11 +528,13 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     if found is None:
         return None
     shown = f"{shown_root.rstrip('/')}/{found.name}" if shown_root else str(found)
+    files: list[tuple[str, str, str]] = []
     if found.is_dir():
         shown = f"{shown_root.rstrip('/')}/config/_default" if shown_root else str(found)
-        data = _read_folder(found, shown)
+        data = _read_folder(found, shown, files)
     else:
         data = _parse(found, shown)
+        files.append((found.name, found.read_text(encoding="utf-8-sig"), ""))
     values, ignored = convert(data)
     # A site param its own Go shortcodes (or a `param` shortcode in content) read is used, not ignored; the files
     # are read only when some param is in question.
@@ -498,12 +544,13 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
                    or (read is not None and name.split(".")[1].lower() not in read)]
     theme = values.get("theme")
     stylesheets = theme.get("extended_css", ()) if isinstance(theme, dict) else ()
-    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets)))
+    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets)), tuple(files))
 
 
-def ignored_message(ignored: Sequence[str]) -> str:
-    """The one warning line naming everything of a Hugo site blogbuild does not use, and what it does instead."""
-    return unused_message(ignored)
+def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:
+    """The one warning line naming everything of a Hugo site blogbuild does not use (each key with the file and
+    line it is written at, from `where`), and what it does instead."""
+    return unused_message(ignored, where)
 
 
 # --- what `init --from-hugo` reports: Go templates that need a Jinja port, and where content uses them -----

@@ -10,7 +10,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -227,10 +227,12 @@ def _running_templates(root: Path, shortcodes: list[str]) -> set[str]:
     return running
 
 
-def unused_message(names: Sequence[str]) -> str:
-    """The one warning line: every unused name, grouped by what blogbuild does instead, in first-seen order."""
+def unused_message(names: Sequence[str], where: Callable[[str], str] | None = None) -> str:
+    """The one warning line: every unused name once, grouped by what blogbuild does instead, in first-seen order;
+    a config key followed by where it is written ('markup.math (hugo.toml:12)') when `where` says."""
     groups: dict[str, list[str]] = {}
-    for name in names:
-        groups.setdefault(instead(name), []).append(name)
+    for name in dict.fromkeys(names):
+        place = where(name) if where is not None else ""
+        groups.setdefault(instead(name), []).append(f"{name} ({place})" if place else name)
     parts = [f"{', '.join(group)}: {reason}" for reason, group in groups.items()]
     return f"Hugo site settings blogbuild does not use (see README, Coming from Hugo): {'; '.join(parts)}"

@@ -43,19 +43,33 @@ def _key_lines(source_text: str, limit: int) -> dict[str, int]:
     return found
 
 
+_TOML_TABLE = re.compile(r"^\s*\[\[?([^\]]+)\]")
+
+
 def nested_key_line(text: str, names: tuple[str, ...]) -> int:
-    """The line of a nested key (markup, goldmark, renderer, hardWraps) in YAML or TOML text; 1 when not found."""
+    """The line of a nested key (markup, goldmark, renderer, hardWraps) in YAML or TOML text, any case; a TOML
+    table header ([markup.goldmark.renderer]) stands for every name it spells; the deepest line found, 1 when
+    none is."""
     lines = text.splitlines()
-    start = 0
-    found = 0
-    for name in names:
-        pattern = re.compile(rf"""^\s*(?:["']?{re.escape(name)}["']?\s*[:=]|\[[^\]]*\b{re.escape(name)}\b[^\]]*\])""",
-                             re.IGNORECASE)
+    start = found = index = 0
+    while index < len(names):
+        name = names[index].lower()
+        pattern = re.compile(rf"""^\s*["']?{re.escape(name)}["']?\s*[:=]""", re.IGNORECASE)
         for number in range(start, len(lines)):
-            if pattern.search(lines[number]):
-                found = number + 1
-                start = number + 1
-                break
+            table = _TOML_TABLE.match(lines[number])
+            parts = [part.strip().strip("\"'").lower() for part in table.group(1).split(".")] if table else []
+            if name in parts:
+                at, taken = parts.index(name), 1
+                while (index + taken < len(names) and at + taken < len(parts)
+                       and parts[at + taken] == names[index + taken].lower()):
+                    taken += 1
+                index += taken
+            elif table is None and pattern.search(lines[number]):
+                index += 1
+            else:
+                continue
+            found = start = number + 1
+            break
         else:
             return found or 1
     return found or 1

@@ -107,17 +107,19 @@ def _options_key(options: BuildOptions) -> str:
     root = _site_root(options)
     return _digest_of({"root": ".", "source": _in_site(options.source, root), "output": _in_site(options.output, root),
                        "config": _config_choice(options, root), "drafts": options.drafts, "future": options.future,
+                       "expired": options.expired,
                        "base_url": options.base_url, "strict": options.strict})
 
 
 def meaning_key(options: BuildOptions, config: SiteConfig) -> str:
     """What the options mean once the config has filled in what they leave out: the folders read and
-    written, drafts, future, strict, base_url. `build -o public` and `build` (public/ by default) are one
+    written, drafts, future, expired, strict, base_url. `build -o public` and `build` (public/ by default) are one
     build, with one record, which `serve` finds too."""
     root = _site_root(options)
     return _digest_of({"root": ".", "source": _in_site(config.source_dir, root),
                        "output": _in_site(config.output_dir, root),
                        "config": _config_choice(options, root), "drafts": config.drafts, "future": config.future,
+                       "expired": config.expired,
                        "base_url": config.base_url, "strict": config.strict})
 
 

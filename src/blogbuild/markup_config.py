@@ -274,6 +274,25 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             values[target] = _CHECKS[kind](value, here, reader)
 
 
+def known_settings(mapping: Mapping[str, Any], tree: Mapping[str, Any] = _TREE,
+                   written: str = "markup") -> tuple[dict[str, Any], list[str]]:
+    """A Hugo `markup` mapping split into the settings blogbuild knows (what markup_from_mapping reads) and the
+    dotted names, as written, of the rest (markup.math, markup.goldmark.extensions.foo): what a Hugo config's
+    reader names as not used instead of refusing."""
+    known: dict[str, Any] = {}
+    unknown: list[str] = []
+    for key, value in mapping.items():
+        entry = tree.get(str(key).lower())
+        if entry is None:
+            unknown.append(f"{written}.{key}")
+        elif isinstance(entry, dict) and isinstance(value, Mapping):
+            known[key], deeper = known_settings(value, entry, f"{written}.{key}")
+            unknown += deeper
+        else:
+            known[key] = value
+    return known, unknown
+
+
 def markup_from_mapping(mapping: Mapping[str, Any] | None, *, path: str = "<config>", text: str = "",
                         keys: tuple[str, ...] = ("markup",), enable_emoji: bool | None = None,
                         hugo: bool = False) -> MarkupConfig:

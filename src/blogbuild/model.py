@@ -104,6 +104,22 @@ def unpack_html(packed: bytes) -> str:
     return zlib.decompress(packed).decode("utf-8")
 
 
+def term_names(value: Any) -> tuple[str, ...] | None:
+    """A taxonomy's front-matter value as Hugo reads it: a list or one value (text, a number, true, a date), each
+    item as text, once; None for what Hugo makes no term of (a mapping, or a list holding a mapping or list)."""
+    if value is None or value == "":
+        return ()
+    items = value if isinstance(value, (list, tuple)) else [value]
+    if isinstance(value, Mapping) or any(isinstance(item, (Mapping, list, tuple)) for item in items):
+        return None
+    names: list[str] = []
+    for item in items:
+        name = ("true" if item else "false") if isinstance(item, bool) else str(item).strip()
+        if name and name not in names:
+            names.append(name)
+    return tuple(names)
+
+
 @dataclass(frozen=True)
 class Post:
     """A published (or draft) page after markdown: everything templates need of one post."""
@@ -150,6 +166,10 @@ class Post:
     # The pieces of its search text and where they occur (search_index.pack_postings), computed beside the
     # text measures when the site's search index is sharded, so the posts cache keeps them; None: not made.
     search_postings: "tuple[str, str, bytes] | None" = None
+    # When the page is published and when it is taken down (Hugo's publishDate, which is its date when not
+    # written, and expiryDate); None: no such date.
+    publish_date: datetime | None = None
+    expiry_date: datetime | None = None
 
     @property
     def content_html(self) -> str:
@@ -164,12 +184,7 @@ class Post:
             return self.categories
         if taxonomy == "series":
             return self.series
-        value = self.params.get(taxonomy)
-        if isinstance(value, str):
-            return (value,)
-        if isinstance(value, (list, tuple)):
-            return tuple(str(item) for item in value)
-        return ()
+        return term_names(self.params.get(taxonomy)) or ()
 
 
 @dataclass(frozen=True)
@@ -289,6 +304,7 @@ class Site:
     navigation: Mapping[str, PostNav]       # post url -> nav
     pages: tuple[Post, ...] = ()            # every published page, listed or not (posts plus `list: false` pages)
     drafts_left_out: tuple[str, ...] = ()   # the source paths of the drafts not published (no --drafts)
+    expired_left_out: tuple[str, ...] = ()  # the source paths of the pages past their expiryDate (no --expired)
     stylesheet: str = ""                    # the URL of the site's own CSS (theme.extended_css), "" when it has none
 
     def taxonomy(self, name: str) -> Taxonomy | None:

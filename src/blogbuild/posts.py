@@ -12,7 +12,7 @@ from .config import SiteConfig
 from .content_links import has_links_to_rewrite
 from .errors import SourceError, SourceWarning
 from .keys import key_line
-from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, pack_html
+from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, pack_html, term_names
 from .text import plain_text
 from .urls import urlize
 
@@ -26,15 +26,21 @@ _FORBIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\uff
 
 
 def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime | None, str]:
-    """A front-matter date as (aware datetime, text as written); naive dates are taken as UTC."""
+    """A front-matter date as (aware datetime, text as written); naive dates are taken as UTC. ISO 8601, and
+    every layout Hugo reads (dates.HUGO_DATE_LAYOUTS: a one-digit hour, a space for the T, RFC 1123, ...), whose
+    text is kept in ISO 8601."""
     if value in (None, ""):
         return None, ""
     text = str(value).strip()
     try:
         parsed = datetime.fromisoformat(text.replace("Z", "+00:00") if text.endswith("Z") else text)
     except ValueError:
-        raise SourceError(path, line, f"{key} '{text}' is not a valid date; write it like 2025-03-02 "
-                          "or 2025-03-02T09:00:00+08:00", stage="front matter") from None
+        from .dates import hugo_date
+        found = hugo_date(text)
+        if found is None:
+            raise SourceError(path, line, f"{key} '{text}' is not a valid date; write it like 2025-03-02 "
+                              "or 2025-03-02T09:00:00+08:00", stage="front matter") from None
+        parsed, text = found, found.isoformat() if len(text) > 11 else found.date().isoformat()
     if not _EXTENDED_DATE.match(text):
         # ISO 8601's basic form (20250101, 20250101T093000+0800): read right, and kept as text in
         # extended form, so index.json and every other place that shows the text agree with the page.
@@ -56,6 +62,22 @@ def _date_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> t
         return parse_date(value, path=path, line=key_line(text, key), key=key)
 
 
+# Hugo's front-matter keys for when a page is published and when it expires (its `frontmatter` defaults), in the
+# order it takes them, compared in lower case: publishDate is the date when none is written.
+_PUBLISH_DATE_KEYS = ("publishdate", "pubdate", "published")
+_EXPIRY_DATE_KEYS = ("expirydate", "unpublishdate")
+
+
+def _first_date(data: Mapping[str, Any], names: tuple[str, ...], *, path: str,
+                text: str) -> tuple[datetime | None, str]:
+    """The first of Hugo's keys `names` the front matter has (in any case), read as a date; (None, '') if none."""
+    written = {str(key).lower(): key for key in data if isinstance(key, str) and data[key] not in (None, "")}
+    for name in names:
+        if name in written:
+            return _date_field(data, written[name], path=path, text=text)
+    return None, ""
+
+
 def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[str, ...]:
     value = data.get(key)
     if value in (None, ""):
@@ -74,6 +96,18 @@ def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> 
         if item_text and item_text not in items:
             items.append(item_text)
     return tuple(items)
+
+
+def _terms(data: Mapping[str, Any], key: str, warnings: list[SourceWarning], *, path: str,
+           text: str) -> tuple[str, ...]:
+    """A taxonomy's terms (model.term_names); a value Hugo makes no term of is a warning at its key's line."""
+    names = term_names(data.get(key))
+    if names is None:
+        shape = "a mapping" if isinstance(data.get(key), Mapping) else "a list holding a list or mapping"
+        warnings.append(SourceWarning(path, key_line(text, key), f"{key} is {shape}, so the page is in no {key} "
+                                      "term (as in Hugo); write a list like [\"a\", \"b\"] to list it"))
+        return ()
+    return names
 
 
 def _clean_alias(alias: str, *, path: str, text: str) -> str:
@@ -189,7 +223,10 @@ def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: st
     }
     # Longest names first, so ':slugorfilename' is not read as ':slug' followed by 'orfilename'.
     names = "|".join(sorted(values, key=len, reverse=True))
-    return re.sub(f":({names})", lambda match: values[match.group(1)], pattern)
+    expanded = re.sub(f":({names})", lambda match: values[match.group(1)], pattern)
+    # Hugo writes the path made as its URL rule writes any: lower case, spaces as '-' (Blog/:filename of
+    # 'My File.md' is /blog/my-file/), CJK kept; a front matter url: keeps its case.
+    return "/".join(urlize(segment) if segment else "" for segment in expanded.split("/"))
 
 
 def section_title(section: str) -> str:
@@ -264,6 +301,8 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
                                                "(add title: \"…\")"))
     date, date_text = _date_field(data, "date", path=path, text=text)
     lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
+    publish_date, _ = _first_date(data, _PUBLISH_DATE_KEYS, path=path, text=text)
+    expiry_date, _ = _first_date(data, _EXPIRY_DATE_KEYS, path=path, text=text)
     aliases = tuple(_clean_alias(alias, path=path, text=text)
                     for alias in _string_list(data, "aliases", path=path, text=text))
     series_order = _optional_int(data, "series_order", path=path, text=text)
@@ -287,9 +326,9 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
         title=title, date=date, lastmod=lastmod, date_text=date_text,
         draft=_flag(data, "draft", False, path=path, text=text),
-        tags=_string_list(data, "tags", path=path, text=text),
-        categories=_string_list(data, "categories", path=path, text=text),
-        series=_string_list(data, "series", path=path, text=text),
+        tags=_terms(data, "tags", warnings, path=path, text=text),
+        categories=_terms(data, "categories", warnings, path=path, text=text),
+        series=_terms(data, "series", warnings, path=path, text=text),
         series_order=series_order,
         description=_text_field(data, "description", path=path, text=text),
         aliases=aliases,
@@ -302,11 +341,11 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
         summary_text=summary_text,
         marks=tuple(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
-        has_images=has_images, has_links=has_links,
+        has_images=has_images, has_links=has_links, publish_date=publish_date or date, expiry_date=expiry_date,
     )
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):
-            _string_list(data, taxonomy, path=path, text=text)
+            _terms(data, taxonomy, warnings, path=path, text=text)
     post = _without_forbidden_characters(post, source, warnings, content_scrubbed=content_scrubbed)
     return post, tuple(warnings)
 

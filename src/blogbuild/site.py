@@ -16,12 +16,20 @@ _EPOCH = datetime(1, 1, 1, tzinfo=timezone.utc)
 
 
 def is_published(post: Post, config: SiteConfig, now: datetime) -> bool:
-    """Drafts and future posts are left out unless the config (--drafts, --future) lets them in."""
+    """Drafts, future posts (publishDate, else date, after now) and expired ones (expiryDate now or before) are left
+    out unless the config (--drafts, --future, --expired; Hugo's buildDrafts, buildFuture, buildExpired) lets them
+    in."""
     if post.draft and not config.drafts:
         return False
-    if post.date is not None and post.date > now and not config.future:
+    published = post.publish_date or post.date
+    if published is not None and published > now and not config.future:
         return False
-    return True
+    return not is_expired(post, config, now)
+
+
+def is_expired(post: Post, config: SiteConfig, now: datetime) -> bool:
+    """A page past its expiryDate, left out unless the config says expired (--expired)."""
+    return post.expiry_date is not None and post.expiry_date <= now and not config.expired
 
 
 # Content pages that stand for one of blogbuild's own pages (PaperMod's content/archives.md and search.md).
@@ -169,7 +177,10 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
                 sections=_sections(posts, section_pages), archives=_archives(posts),
                 navigation=navigation, pages=tuple(newest_first(published)),
                 drafts_left_out=tuple(sorted(page.source for page in all_pages
-                                             if page.kind == "page" and page.draft and not config.drafts)))
+                                             if page.kind == "page" and page.draft and not config.drafts)),
+                expired_left_out=tuple(sorted(page.source for page in all_pages if page.kind == "page"
+                                              and not (page.draft and not config.drafts)
+                                              and is_expired(page, config, now))))
 
 
 def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Section, ...]:

@@ -1,14 +1,16 @@
 """Assembling the output: which file goes where, and who else claims the same path (pure: no disk, no render).
 
 Every file of the build is claimed by an owner (a content file, a page's URL, the theme): a path claimed
-twice is an error naming both, unless the site model already reported it as a URL conflict.
+twice is an error naming both, unless the site model already reported it as a URL conflict. A file copied as it
+is (static/sitemap.xml, static/index.xml, static/robots.txt, static/posts/x/index.html) at the path of a file the
+build writes (a page, a feed, the sitemap, robots.txt, 404.html) loses to it, as in Hugo, with a warning.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from ..errors import BlogbuildError, SourceError
+from ..errors import BlogbuildError, SourceError, SourceWarning
 from ..model import OutputFile, Post, Site
 from ..sources import FoundFile
 from ..urls import url_to_output_path
@@ -30,6 +32,7 @@ class Assembly:
     static_files: int = 0
     rendered: int = 0    # pages rendered by this build
     reused: int = 0      # pages taken from an earlier build
+    warnings: tuple[SourceWarning, ...] = ()   # copied files a written file replaced
 
 
 class _Claims:
@@ -40,15 +43,23 @@ class _Claims:
         self.owners: dict[str, str] = {}
         self.files: dict[str, OutputFile] = {}
         self.errors: list[BlogbuildError] = []
+        self.copied: set[str] = set()     # paths claimed by a file copied as it is, which a written file replaces
+        self.warnings: list[SourceWarning] = []
 
-    def claim(self, item: OutputFile, owner: str) -> None:
+    def claim(self, item: OutputFile, owner: str, *, copied: bool = False) -> None:
         path = item.path
-        if path in self.owners and self.owners[path] != owner and path not in self.conflicted:
+        if path in self.copied and not copied:
+            self.warnings.append(SourceWarning(self.owners[path], 1, f"not published: the build writes {path} "
+                                               f"({owner}), which wins as in Hugo; delete this file or move it"))
+            self.copied.discard(path)
+        elif path in self.owners and self.owners[path] != owner and path not in self.conflicted:
             self.errors.append(SourceError(owner, 0, f"output {path} is also written by {self.owners[path]}; "
                                            "rename one of them or change its slug/url", stage="output"))
             return
         self.owners[path] = owner
         self.files[path] = item
+        if copied:
+            self.copied.add(path)
 
 
 def copied_files(site: Site, static: Sequence[FoundFile], content_files: Sequence[FoundFile],
@@ -84,9 +95,8 @@ def assemble(copied: Sequence[tuple[OutputFile, str]], syntax_css: bytes, pages:
     file (outputs: each one's file, or the error of its template; a template's error is reported once)."""
     claims = _Claims(conflicted)
     for item, owner in copied:
-        claims.claim(item, owner)
+        claims.claim(item, owner, copied=True)
     claims.claim(OutputFile(SYNTAX_CSS, syntax_css), "<syntax highlighting>")
-    static_count = len(claims.files) - 1
     failed_templates: set[str] = set()
     for page in pages:
         outcome = outputs[page.output_path]
@@ -100,7 +110,8 @@ def assemble(copied: Sequence[tuple[OutputFile, str]], syntax_css: bytes, pages:
         made = outputs[data_file.output_path]
         if isinstance(made, OutputFile):
             claims.claim(made, data_file.source or "/" + data_file.output_path)
-    return Assembly(claims.files, tuple(claims.errors), count_kinds(pages), static_count)
+    return Assembly(claims.files, tuple(claims.errors), count_kinds(pages), len(claims.copied),
+                    warnings=tuple(claims.warnings))
 
 
 def copied_only(copied: Sequence[tuple[OutputFile, str]], syntax_css: bytes,

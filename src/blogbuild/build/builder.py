@@ -40,9 +40,9 @@ _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without
 
 
 def config_key(config: SiteConfig) -> str:
-    """The key of everything in the configuration that shapes a post: not drafts, future or strict, and not
+    """The key of everything in the configuration that shapes a post: not drafts, future, expired or strict, and not
     where the site is (a fresh clone in another folder keeps its cache)."""
-    return fingerprint_of(repr(replace(config, drafts=False, future=False, strict=False, root=".", config_path="")))
+    return fingerprint_of(repr(replace(config, drafts=False, future=False, expired=False, strict=False, root=".", config_path="")))
 
 
 def posts_key(config: SiteConfig) -> str:
@@ -286,7 +286,8 @@ class Builder:
         assembly = assemble(copied, css, pages, data, made.outputs, conflicted)
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
-                             rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings]
+                             rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings,
+                                                                           *assembly.warnings]
 
     def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
                     drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:

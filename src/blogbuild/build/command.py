@@ -57,12 +57,16 @@ def _summary(result: BuildResult, output: Path) -> str:
 
 
 def closing_notes(result: BuildResult) -> list[str]:
-    """What the build's last lines say beyond its counts: the drafts it left out and how to include them."""
-    drafts = len(result.site.drafts_left_out) if result.site is not None else 0
-    if not drafts:
-        return []
-    return [f"{drafts} draft{'s' if drafts != 1 else ''} not published "
-            f"(`--drafts` to include {'them' if drafts != 1 else 'it'})"]
+    """What the build's last lines say beyond its counts: the drafts and expired pages it left out and how to
+    include them."""
+    site = result.site
+    lines = []
+    for count, name, flag in ((len(site.drafts_left_out) if site else 0, "draft", "--drafts"),
+                              (len(site.expired_left_out) if site else 0, "expired page", "--expired")):
+        if count:
+            lines.append(f"{count} {name}{'s' if count != 1 else ''} not published "
+                         f"(`{flag}` to include {'them' if count != 1 else 'it'})")
+    return lines
 
 
 def run(options: "BuildOptions", examination: "Examination | None" = None) -> int:
@@ -162,13 +166,16 @@ def _spare_in_cache(config: SiteConfig, output: Path) -> Path | None:
 
 
 def next_due(builder: Builder, config: SiteConfig) -> float | None:
-    """When the earliest post dated in the future comes due (it must then appear), as a Unix time."""
+    """When the earliest post dated in the future comes due (it must then appear), or the earliest expiryDate
+    comes (it must then go), as a Unix time."""
     last_good = builder.last_good
-    if config.future or last_good is None:
+    if last_good is None:
         return None
     # Dated after the moment the site was made, not after now: a post that came due while the build ran
     # was left out, and must make the next build run.
     made_at = last_good.made_at
-    due = [post.date.timestamp() for post in last_good.posts.values()
-           if post.date is not None and post.date > made_at]
+    due = [] if config.future else [when.timestamp() for post in last_good.posts.values()
+                                    if (when := post.publish_date or post.date) is not None and when > made_at]
+    due += [] if config.expired else [post.expiry_date.timestamp() for post in last_good.posts.values()
+                                      if post.expiry_date is not None and post.expiry_date > made_at]
     return min(due) if due else None

@@ -15,6 +15,7 @@ class BuildOptions:
     config: str | None = None
     drafts: bool = False
     future: bool = False
+    expired: bool = False
     base_url: str | None = None
     strict: bool = False
     quiet: bool = False
@@ -23,8 +24,8 @@ class BuildOptions:
 
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""
-        # A flag left off keeps the config's value (Hugo's buildDrafts/buildFuture): None, not False.
-        return {"drafts": self.drafts or None, "future": self.future or None, "strict": self.strict,
+        # A flag left off keeps the config's value (Hugo's buildDrafts/buildFuture/buildExpired): None, not False.
+        return {"drafts": self.drafts or None, "future": self.future or None, "expired": self.expired or None, "strict": self.strict,
                 "base_url": self.base_url,
                 "source_dir": self.source, "output_dir": self.output}
 

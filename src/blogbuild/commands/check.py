@@ -15,11 +15,12 @@ class CheckOptions:
     config: str | None = None
     drafts: bool = True     # drafts are what is being written: checked unless --no-drafts
     future: bool = False
+    expired: bool = False
     quiet: bool = False
 
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""
-        return {"drafts": self.drafts, "future": self.future or None, "strict": False, "base_url": None,
+        return {"drafts": self.drafts, "future": self.future or None, "expired": self.expired or None, "strict": False, "base_url": None,
                 "source_dir": self.source, "output_dir": None}
 
 

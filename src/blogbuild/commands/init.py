@@ -80,7 +80,7 @@ def _from_hugo(options: InitOptions) -> int:
     print(f"wrote {target.as_posix()} from {hugo.path}")
     ignored = hugo.unused(markup_from_mapping(hugo.values.get("markup")).ignored)
     if ignored:
-        print(ignored_message(ignored))   # the same line the build warns with
+        print(ignored_message(ignored, hugo.where))   # the same line the build warns with
     _report_translations(root, options.force)
     to_port = templates_to_port(root, str(hugo.values.get("source_dir", "content")))
     if to_port:

@@ -21,13 +21,14 @@ class ServeOptions:
     bind: str = "127.0.0.1"
     drafts: bool = True
     future: bool = False
+    expired: bool = False
     open_browser: bool = False
     quiet: bool = False
     allowed_hosts: tuple[str, ...] = ()   # host names answered beside IP addresses and localhost
 
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""
-        return {"drafts": self.drafts, "future": self.future, "strict": False, "base_url": None,
+        return {"drafts": self.drafts, "future": self.future or None, "expired": self.expired or None, "strict": False, "base_url": None,
                 "source_dir": self.source, "output_dir": self.output}
 
 

@@ -38,10 +38,11 @@ _MATH = frozenset({"math_inline", "math_display_inline"})
 
 
 def _trim_url(text: str, end: int) -> int:
-    """goldmark's corrections of a URL's end: a final dot, unbalanced ')', a final entity."""
+    """goldmark's corrections of a URL's end: its final ?!.,:*_~ left out, then (once) as many final ')' as are
+    unbalanced, or a final entity: '(https://x.org/a).' links https://x.org/a, '(https://x.org/a.)' https://x.org/a.
+    (tests/test_hugo_accept.py checks a table of ends against Hugo)."""
+    end = _without_trailing(text, end)
     last = text[end - 1]
-    if last == ".":
-        return end - 1
     if last == ")":
         closing = text[:end].count(")") - text[:end].count("(")
         return end - closing if closing > 0 else end
@@ -82,10 +83,14 @@ def link_at(text: str) -> tuple[int, str] | None:
         email_end = _email_end(text)
         if email_end is None:
             return None
-        end, kind = email_end, "email"
+        end, kind = _without_trailing(text, email_end), "email"
+    return (end, kind) if end > 0 else None
+
+
+def _without_trailing(text: str, end: int) -> int:
     while end > 1 and text[end - 1] in _TRAILING:
         end -= 1
-    return (end, kind) if end > 0 else None
+    return end
 
 
 def _link_tokens(label: str, kind: str, protocol: str, md: MarkdownIt, level: int) -> list[Token]:

@@ -73,7 +73,7 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
     from ..output import MARKER
     for drafts in dict.fromkeys((options.drafts, False)):
         build_options = BuildOptions(root=options.root, source=options.source, config=options.config,
-                                     drafts=drafts, future=options.future)
+                                     drafts=drafts, future=options.future, expired=options.expired)
         found = manifest.examine(build_options)
         if found is not None:
             break
@@ -115,6 +115,7 @@ def served_tree(config: "SiteConfig") -> tuple[PublishedTree, SavedServe] | None
         return None
     if not (isinstance(record, dict) and record.get("code") == cache.code_key
             and record.get("drafts") == config.drafts and record.get("future") == config.future
+            and record.get("expired") == config.expired
             and isinstance(record.get("build_id"), str) and isinstance(record.get("files"), list)
             and isinstance(record.get("stats"), dict)):
         return None
@@ -165,7 +166,8 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
     # Drafts and future posts are not part of the configuration's key (build.config_key), but the tree
     # shows them or not: a server with other flags does not answer from it.
     record: dict = {"code": cache.code_key, "build_id": build_id, "files": files, "stats": stats,
-                    "drafts": config.drafts, "future": config.future}
+                    "drafts": config.drafts, "future": config.future,
+                    "expired": config.expired}
     if inputs is not None:   # what the next server compares with the disk to carry on without planning
         from ..build.command import next_due
         from ..manifest import portable_entries
