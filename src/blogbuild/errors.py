@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 
 class BlogbuildError(Exception):
@@ -71,6 +72,11 @@ class SourceWarning:
     def __str__(self) -> str:
         location = Location(self.path, self.line, self.column)
         return f"{location}: warning: {self.message}"
+
+
+def in_file_order(warnings: "Iterable[SourceWarning]") -> list[SourceWarning]:
+    """Warnings as printed: by file, then line (stable: a line's warnings keep the build's order)."""
+    return sorted(warnings, key=lambda warning: (warning.path, warning.line))
 
 
 def parser_problem(error: BaseException, *, prefer_context: bool = False) -> tuple[int | None, str]:

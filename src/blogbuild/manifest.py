@@ -601,9 +601,9 @@ def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | 
     if found.verified:
         _refresh(options, found)
     record = found.record
-    for warning in record["warnings"]:
-        print(str(warning), file=sys.stderr)
-    if not options.quiet:
+    if not options.quiet:   # --quiet prints errors only
+        for warning in record["warnings"]:
+            print(str(warning), file=sys.stderr)
         checked = len(record["inputs"]) + len(record["outputs"])
         print(f"Up to date: nothing changed since the last build ({record['summary']}); checked {checked} files "
               f"and folders in {(time.perf_counter() - started) * 1000:.0f} ms -> {record['output_dir']}/")

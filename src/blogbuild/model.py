@@ -305,6 +305,7 @@ class Site:
     pages: tuple[Post, ...] = ()            # every published page, listed or not (posts plus `list: false` pages)
     drafts_left_out: tuple[str, ...] = ()   # the source paths of the drafts not published (no --drafts)
     expired_left_out: tuple[str, ...] = ()  # the source paths of the pages past their expiryDate (no --expired)
+    future_left_out: tuple[str, ...] = ()   # the source paths of the pages dated after the build (no --future)
     stylesheet: str = ""                    # the URL of the site's own CSS (theme.extended_css), "" when it has none
 
     def taxonomy(self, name: str) -> Taxonomy | None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import os
 import re
 from dataclasses import fields, replace
 from datetime import datetime, timezone
@@ -99,15 +100,36 @@ def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> 
 
 
 def _terms(data: Mapping[str, Any], key: str, warnings: list[SourceWarning], *, path: str,
-           text: str) -> tuple[str, ...]:
-    """A taxonomy's terms (model.term_names); a value Hugo makes no term of is a warning at its key's line."""
-    names = term_names(data.get(key))
+           text: str, hugo: bool) -> tuple[str, ...]:
+    """A taxonomy's terms (model.term_names); a value Hugo makes no term of is a warning at its key's line.
+
+    One text holding commas (`tags: "k8s, ops"`) is almost always meant as a list: on a blogbuild site it is
+    split into terms, with a warning; a Hugo site keeps Hugo's one term, with a warning too."""
+    value = data.get(key)
+    names = term_names(value)
     if names is None:
-        shape = "a mapping" if isinstance(data.get(key), Mapping) else "a list holding a list or mapping"
+        shape = "a mapping" if isinstance(value, Mapping) else "a list holding a list or mapping"
         warnings.append(SourceWarning(path, key_line(text, key), f"{key} is {shape}, so the page is in no {key} "
                                       "term (as in Hugo); write a list like [\"a\", \"b\"] to list it"))
         return ()
+    if isinstance(value, str) and "," in value:
+        parts = [part.strip() for part in value.split(",") if part.strip()]
+        listed = "[" + ", ".join(f'"{part}"' for part in parts) + "]"
+        if hugo:
+            warnings.append(SourceWarning(path, key_line(text, key), f"{key} is one text with commas, so (as in "
+                                          f"Hugo) it is one term '{value.strip()}'; write {key}: {listed} for "
+                                          f"{len(parts)} terms"))
+            return names
+        warnings.append(SourceWarning(path, key_line(text, key), f"{key} is one text with commas: read as "
+                                      f"{len(parts)} terms; write {key}: {listed} to say so"))
+        return tuple(dict.fromkeys(parts))
     return names
+
+
+def _hugo_site(config: SiteConfig) -> bool:
+    """Whether the site is read from its Hugo config (no blogbuild.yaml): Hugo's reading of a value applies."""
+    from .names import HUGO_CONFIG_NAMES
+    return os.path.basename(config.config_path) in HUGO_CONFIG_NAMES
 
 
 def _clean_alias(alias: str, *, path: str, text: str) -> str:
@@ -322,13 +344,14 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     if typeset is not None:
         # The TeX is typeset as the scrubbed fields would hold it (_without_forbidden_characters, below).
         content, summary_html = typeset(content, _scrub(summary_html))
+    hugo = _hugo_site(config)
     post = Post(
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
         title=title, date=date, lastmod=lastmod, date_text=date_text,
         draft=_flag(data, "draft", False, path=path, text=text),
-        tags=_terms(data, "tags", warnings, path=path, text=text),
-        categories=_terms(data, "categories", warnings, path=path, text=text),
-        series=_terms(data, "series", warnings, path=path, text=text),
+        tags=_terms(data, "tags", warnings, path=path, text=text, hugo=hugo),
+        categories=_terms(data, "categories", warnings, path=path, text=text, hugo=hugo),
+        series=_terms(data, "series", warnings, path=path, text=text, hugo=hugo),
         series_order=series_order,
         description=_text_field(data, "description", path=path, text=text),
         aliases=aliases,
@@ -345,7 +368,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     )
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):
-            _terms(data, taxonomy, warnings, path=path, text=text)
+            _terms(data, taxonomy, warnings, path=path, text=text, hugo=hugo)
     post = _without_forbidden_characters(post, source, warnings, content_scrubbed=content_scrubbed)
     return post, tuple(warnings)
 

@@ -21,10 +21,15 @@ def is_published(post: Post, config: SiteConfig, now: datetime) -> bool:
     in."""
     if post.draft and not config.drafts:
         return False
-    published = post.publish_date or post.date
-    if published is not None and published > now and not config.future:
+    if is_future(post, config, now):
         return False
     return not is_expired(post, config, now)
+
+
+def is_future(post: Post, config: SiteConfig, now: datetime) -> bool:
+    """A page dated (publishDate, else date) after now, left out unless the config says future (--future)."""
+    published = post.publish_date or post.date
+    return published is not None and published > now and not config.future
 
 
 def is_expired(post: Post, config: SiteConfig, now: datetime) -> bool:
@@ -180,7 +185,11 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
                                              if page.kind == "page" and page.draft and not config.drafts)),
                 expired_left_out=tuple(sorted(page.source for page in all_pages if page.kind == "page"
                                               and not (page.draft and not config.drafts)
-                                              and is_expired(page, config, now))))
+                                              and is_expired(page, config, now))),
+                future_left_out=tuple(sorted(page.source for page in all_pages if page.kind == "page"
+                                             and not (page.draft and not config.drafts)
+                                             and not is_expired(page, config, now)
+                                             and is_future(page, config, now))))
 
 
 def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Section, ...]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..config import SiteConfig, SiteOptions, load_config
-from ..errors import BlogbuildError
+from ..errors import BlogbuildError, in_file_order
 from .builder import Builder
 from .incremental import edited_posts
 from .pools import forget_spool_folders
@@ -57,12 +57,14 @@ def _summary(result: BuildResult, output: Path) -> str:
 
 
 def closing_notes(result: BuildResult) -> list[str]:
-    """What the build's last lines say beyond its counts: the drafts and expired pages it left out and how to
-    include them."""
+    """What the build's last lines say beyond its counts: the drafts, future posts and expired pages it left
+    out and how to include them."""
     site = result.site
     lines = []
-    for count, name, flag in ((len(site.drafts_left_out) if site else 0, "draft", "--drafts"),
-                              (len(site.expired_left_out) if site else 0, "expired page", "--expired")):
+    for left_out, name, flag in ((site.drafts_left_out if site else (), "draft", "--drafts"),
+                                 (site.future_left_out if site else (), "future post", "--future"),
+                                 (site.expired_left_out if site else (), "expired page", "--expired")):
+        count = len(left_out)
         if count:
             lines.append(f"{count} {name}{'s' if count != 1 else ''} not published "
                          f"(`{flag}` to include {'them' if count != 1 else 'it'})")
@@ -120,8 +122,10 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
                       stage_dir=stage, keep_state=True, output_dir=output,
                       resume=examination.record["build_id"] if edited is not None and examination else None)
     result = builder.build(edited if builder.resumed else None)
-    for warning in result.warnings:
-        print(str(warning), file=sys.stderr)
+    # --quiet prints errors only; under --strict every warning comes back as an error: printed once, as that.
+    if not options.quiet and not config.strict:
+        for warning in in_file_order(result.warnings):
+            print(str(warning), file=sys.stderr)
     if result.errors:
         _report_errors(result, output)
         return 1

@@ -1,6 +1,7 @@
 """`blogbuild check`: build in memory, then check links, anchors, math, mermaid and repaired headers."""
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, replace
 from typing import Any
@@ -24,10 +25,20 @@ class CheckOptions:
                 "source_dir": self.source, "output_dir": None}
 
 
+def _said_by_build(problem: Any, warnings: Any) -> bool:
+    """Whether the build already warned of this problem (same file and line, naming the same 'target'): the
+    build's line, which says what to do, is the one printed."""
+    quoted = re.search(r"'([^']+)'", problem.message)
+    return quoted is not None and any(
+        warning.path == problem.path and warning.line == problem.line and f"'{quoted.group(1)}'" in warning.message
+        for warning in warnings)
+
+
 def run(options: CheckOptions) -> int:
     """Print every problem as path:line: message; exit 1 when there is any."""
     from ..build import Builder, load_site_config
     from ..check import check_site
+    from ..errors import in_file_order
     # Math left as TeX in the pages (browser mode): the checker reads each formula's TeX and runs KaTeX itself.
     config = replace(load_site_config(options), math_render="browser")
     result = Builder(config, jobs=0, use_cache=False).build()
@@ -38,21 +49,26 @@ def run(options: CheckOptions) -> int:
     repair_lines = {(warning.path, warning.line, warning.message) for warning in report.repairs}
     # Which problems are in drafts: check reads them (they are what is being written) and says so.
     drafts = sorted({post.source for post in (result.site.pages if result.site else ()) if post.draft})
+    # Every warning the build gave is a problem of the site (repaired headers are listed apart, with their fix);
+    # each line is printed once, even when the build and a check found the same thing.
+    lines: list[str] = []
+    for warning in in_file_order(result.warnings):
+        if (warning.path, warning.line, warning.message) not in repair_lines:
+            lines.append(f"{warning} (a draft)" if warning.path in drafts else str(warning))
+    lines += build_errors
+    lines += [f"{problem} (a draft)" if problem.path in drafts else str(problem) for problem in report.problems
+              if not _said_by_build(problem, result.warnings)]
+    lines = list(dict.fromkeys(lines))
     if not quiet:
-        for warning in result.warnings:
-            if (warning.path, warning.line, warning.message) not in repair_lines:
-                print(f"{warning} (a draft)" if warning.path in drafts else str(warning))
         for note in report.notes:
             print(f"note: {note}")
         if report.repairs:
             print(f"Repaired headers ({len(report.repairs)}); `blogbuild fix PATH` rewrites them in place:")
             for warning in report.repairs:
                 print(f"  {warning}")
-    for line in build_errors:
+    for line in lines:
         print(line)
-    for problem in report.problems:
-        print(f"{problem} (a draft)" if problem.path in drafts else str(problem))
-    total = len(build_errors) + len(report.problems)
+    total = len(lines)
     counts = report.counts
     named = ", ".join(drafts[:5]) + (f" and {len(drafts) - 5} more" if len(drafts) > 5 else "")
     checked_drafts = f" (drafts among them: {named})" if drafts else ""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..errors import BlogbuildError, describe_chain
+from ..errors import BlogbuildError, describe_chain, in_file_order
 
 if TYPE_CHECKING:
     from ..errors import SourceWarning
@@ -81,6 +81,7 @@ def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", r
     """What the terminal shows of a build's warnings: all of them after the first build; after a save, the
     saved files' warnings in full and one line counting the others (they were shown before and still hold),
     so the warning about the file just saved is never buried."""
+    warnings = in_file_order(warnings)
     if not is_rebuild:
         return [str(warning) for warning in warnings]
     own = saved_file_warnings(warnings, saved, root)
@@ -94,8 +95,8 @@ def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", r
 
 
 def saved_file_warnings(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", root: str) -> list["SourceWarning"]:
-    """The warnings about the files just saved (absolute paths), in the build's order."""
-    return [warning for warning in warnings if is_saved(warning.path, saved, root)]
+    """The warnings about the files just saved (absolute paths), by file and line."""
+    return [warning for warning in in_file_order(warnings) if is_saved(warning.path, saved, root)]
 
 
 def is_saved(shown_path: str, saved: "Sequence[str]", root: str) -> bool:
