@@ -65,8 +65,15 @@ def test_missing_content_folder_is_an_error_not_a_traceback(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--root", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("Error: content folder") and "--source DIR" in err
+    assert err.startswith(f"Error: {tmp_path} is not a site folder") and "`blogbuild init`" in err
     assert "Traceback" not in err
+    assert not (tmp_path / ".blogbuild-cache").exists()   # nothing left behind in a folder that is no site
+    assert main(["build", "--root", str(tmp_path)]) == 1
+    assert "is not a site folder" in capsys.readouterr().err and not (tmp_path / ".blogbuild-cache").exists()
+    (tmp_path / "blogbuild.yaml").write_text("title: T\n", encoding="utf-8")
+    assert main(["check", "--root", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Error: content folder") and "mkdir content" in err and "--source DIR" in err
 
 
 def test_new_splits_tags_and_honours_section_and_source(tmp_path: Path,

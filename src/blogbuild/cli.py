@@ -78,9 +78,13 @@ def _add_serve(commands: argparse._SubParsersAction) -> None:
 
 
 def _add_import_and_fix(commands: argparse._SubParsersAction) -> None:
-    import_ = _command(commands, "import", "recover posts from flattened listing dumps",
-                       "Split listing dumps into posts, read their flattened headers, merge copies across dumps, "
-                       "restore diagrams and math, and write one markdown file per post with a report.")
+    import_ = _command(commands, "import", "turn text dumps of old posts into markdown posts",
+                       "Read text files that hold many posts one after another (an export or a copy of a blog "
+                       "whose headers were run together onto single lines), split them into posts, repair their "
+                       "front matter, merge copies of one post found in several files, restore diagrams and math, "
+                       "and write one markdown file per post with a report. Files it did not write are never "
+                       "overwritten without --force. A blog already in markdown needs no import: copy it into "
+                       "content/.")
     import_.add_argument("dumps", nargs="+", metavar="DUMP", help="listing dump files to read (UTF-8 text)")
     import_.add_argument("--out", required=True, metavar="DIR",
                          help="folder to write markdown files into (required; no default)")
@@ -101,9 +105,10 @@ def _add_check(commands: argparse._SubParsersAction) -> None:
                      "Build in memory and check internal links, anchors, resources, duplicate URLs, math, "
                      "mermaid syntax and repaired headers, drafts included; exit 1 when there is a problem.")
     _add_site_options(check)
-    check.add_argument("--drafts", "-D", action=argparse.BooleanOptionalAction, default=True,
-                       help="check drafts too, they are what is being written; --no-drafts skips them "
-                            "(default: checked)")
+    drafts = check.add_mutually_exclusive_group()
+    drafts.add_argument("--drafts", "-D", dest="drafts", action="store_true", default=True,
+                        help="check drafts too, they are what is being written (default: checked)")
+    drafts.add_argument("--no-drafts", dest="drafts", action="store_false", help="leave drafts unchecked (default: off)")
 
 
 def _add_init_and_new(commands: argparse._SubParsersAction) -> None:
@@ -127,7 +132,9 @@ def _add_init_and_new(commands: argparse._SubParsersAction) -> None:
     new.add_argument("--tags", metavar="A,B", default="", help="comma-separated tags (default: none)")
     new.add_argument("--section", metavar="DIR", default="posts",
                      help="section folder inside the content folder (default: posts)")
-    new.add_argument("--source", "-s", metavar="DIR", default="content", help="content folder (default: content)")
+    new.add_argument("--source", "-s", metavar="DIR", default="content",
+                     help="content folder, inside the site folder (default: content)")
+    new.add_argument("--root", default=".", metavar="DIR", help="site folder (default: .)")
     new.add_argument("--ascii", action="store_true",
                      help="an ASCII slug: Latin letters and digits, accents folded, a short hash for the rest "
                           "(default: off, the title's characters kept as Hugo's urlize keeps them: 第一篇)")
@@ -246,5 +253,5 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .commands import new
         tags = tuple(tag.strip() for tag in args.tags.split(",") if tag.strip())
         return new.run(new.NewOptions(title=args.title, series=args.series, tags=tags, section=args.section,
-                                      source=args.source, ascii_slug=args.ascii))
+                                      source=args.source, ascii_slug=args.ascii, root=args.root))
     raise AssertionError(args.command)

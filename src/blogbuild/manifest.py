@@ -179,6 +179,8 @@ def _record_key(options: BuildOptions) -> str | None:
         config = load_config(options.config, root=Path(options.root or "."), overrides=options.config_overrides())
     except (BlogbuildError, OSError):
         return None
+    if not (Path(config.root) / config.source_dir).is_dir():
+        return None   # not a site folder: the build says so, and leaves no cache folder behind
     meaning = meaning_key(options, config)
     _remember(options, meaning)
     return meaning

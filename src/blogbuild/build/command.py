@@ -27,8 +27,12 @@ def load_site_config(options: SiteOptions) -> SiteConfig:
     config = load_config(options.config, root=root, overrides=options.config_overrides())
     source = Path(config.root) / config.source_dir
     if not source.is_dir():
-        raise BlogbuildError(f"content folder '{source}' not found; run blogbuild in a site folder or pass "
-                             "--source DIR")
+        if not config.config_path:   # no config file either: not a site folder at all
+            raise BlogbuildError(f"{root.resolve()} is not a site folder (no blogbuild.yaml, no Hugo config, no "
+                                 "content/); run `blogbuild init` to make a site here, or run blogbuild in a site "
+                                 "folder (or pass --root DIR)")
+        raise BlogbuildError(f"content folder '{source}' not found; make it (mkdir {config.source_dir}), or "
+                             "pass --source DIR")
     return config
 
 

@@ -18,6 +18,7 @@ class NewOptions:
     section: str = "posts"
     source: str = "content"
     ascii_slug: bool = False   # an ASCII slug instead of the title's characters (Hugo's urlize keeps CJK)
+    root: str = "."            # the site folder; source is inside it
 
 
 def run(options: NewOptions) -> int:
@@ -29,7 +30,8 @@ def run(options: NewOptions) -> int:
                           stage="new")
     now = datetime.now().astimezone().replace(microsecond=0)
     slug = new_post_slug(title, now, ascii_only=options.ascii_slug)
-    folder = Path(options.source) / safe_section(options.section)
+    source = Path(options.root) / options.source
+    folder = source / safe_section(options.section)
     path = folder / f"{slug}.md"
     bundle = folder / slug / "index.md"
     for existing in (path, bundle):
@@ -37,7 +39,7 @@ def run(options: NewOptions) -> int:
             raise SourceError(str(existing), 0, "already exists; edit it, or pick another title "
                               "(the slug comes from the title)", stage="new")
     series = options.series
-    series_order = next_series_order(Path(options.source), series) if series else None
+    series_order = next_series_order(source, series) if series else None
     text = front_matter_text(title=title, date=now, slug=slug, tags=options.tags, series=series,
                              series_order=series_order)
     folder.mkdir(parents=True, exist_ok=True)
