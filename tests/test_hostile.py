@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -45,20 +46,29 @@ def outside_output(entries: dict[str, tuple[str, bytes]], site: str) -> dict[str
             if not any(path == prefix or path.startswith(prefix + "/") for prefix in allowed)}
 
 
+FRAME_LINE = re.compile(r"^  [ >] {0,4}\d+ \| ")
+
+
+def message_lines(stderr: str) -> list[str]:
+    """The lines of a build's stderr without the source lines that frame each error."""
+    return [line for line in stderr.splitlines() if not FRAME_LINE.match(line)]
+
+
 def build_in_process(site: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
                      *extra: str) -> tuple[int, str, str]:
     """Run `blogbuild build` through cli.main in the site folder; (exit code, stdout, stderr)."""
     monkeypatch.chdir(site)
     capsys.readouterr()
-    code = main(["build", "-q", "-j", "1", *extra])
+    code = main(["build", "-j", "1", *extra])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 
 
 def check_outcome(expected: dict, site: Path, code: int, stderr: str) -> None:
-    """Compare one build with its expected.json: exit code, stderr lines, pages and their fragments."""
+    """Compare one build with its expected.json: exit code, stderr lines (without the source lines framing an
+    error: test_an_error_is_framed_by_its_source_lines checks those), pages and their fragments."""
     assert "Traceback" not in stderr
-    lines = stderr.splitlines()
+    lines = message_lines(stderr)
     for prefix in expected.get("stderr_prefixes", []):
         assert any(line.startswith(prefix) for line in lines), (prefix, lines)
     if "stderr_prefixes" not in expected:
@@ -119,7 +129,7 @@ def test_twenty_megabyte_post_is_refused_with_a_hint(make_site, monkeypatch, cap
                       "content/posts/bad.md": '---\ntitle: "Bad"\ndate: 2025-02-30\n---\nx\n'})
     code, _, stderr = build_in_process(site, monkeypatch, capsys)
     assert code == 1
-    assert stderr.splitlines() == [
+    assert message_lines(stderr) == [
         "content/posts/huge.md:1: read: file is 20.0 MB, over the 8 MB limit for one page; split it into "
         "several posts (a series) or move the data out of content/",
         "content/posts/bad.md:3: front matter: date '2025-02-30' is not a valid date; write it like 2025-03-02 "
@@ -175,7 +185,7 @@ def test_url_conflict_is_reported_once(make_site, monkeypatch, capsys) -> None:
                       "content/posts/two.md": '---\ntitle: "Two"\nurl: /same/\n---\nbody\n'})
     code, _, stderr = build_in_process(site, monkeypatch, capsys)
     assert code == 1
-    assert len(stderr.splitlines()) == 2, stderr
+    assert len(message_lines(stderr)) == 2, stderr
 
 
 # --- the terminal never sees a traceback -----------------------------------------------------------
@@ -191,7 +201,7 @@ def test_subprocess_reports_without_traceback(name: str, tmp_path: Path) -> None
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
-    assert result.stderr.splitlines() == expected["stderr"]
+    assert message_lines(result.stderr) == expected["stderr"]
 
 
 # --- escaping in every output kind -----------------------------------------------------------------
@@ -290,9 +300,9 @@ def test_failed_build_leaves_previous_public_byte_identical(make_site, monkeypat
                        "content/posts/c.md": '---\ntitle: "C"\ndate: 2025-99-01\n---\n'})
     code, _, stderr = build_in_process(site, monkeypatch, capsys)
     assert code == 1
-    assert sorted(line.split(":")[0] for line in stderr.splitlines()[:3]) == [
+    assert sorted(line.split(":")[0] for line in message_lines(stderr)[:3]) == [
         "content/posts/a.md", "content/posts/b.md", "content/posts/c.md"]
-    assert stderr.splitlines()[3] == "Error: build failed with 3 errors; public/ was left as it was"
+    assert message_lines(stderr)[3] == "Error: build failed with 3 errors; public/ was left as it was"
     assert read_tree(site / "public") == before
     assert {path: os.stat(site / "public" / path).st_mtime_ns for path in before} == stats
     assert sorted(path.name for path in site.iterdir()) == sorted(
@@ -359,3 +369,15 @@ def test_config_syntax_errors_print_only_blogbuilds_line(tmp_path: Path, name: s
     assert err.startswith(f"Error: {tmp_path.as_posix()}/{expected}") or err.startswith(f"Error: {expected}"), err
     # The parser's own positions ("line 2, column 11", '"<unicode string>", line 3') are not printed beside it.
     assert "column" not in err and "<unicode string>" not in err and "line " not in err
+
+
+def test_an_error_is_framed_by_its_source_lines(make_site, monkeypatch, capsys) -> None:
+    """`build` shows the lines around an error, as serve's overlay does, the error's own line marked."""
+    site = make_site({"content/posts/tab.md": "---\ntitle: x\n\tdate: 2024-01-01\n---\nbody\n"})
+    code, _, stderr = build_in_process(site, monkeypatch, capsys)
+    assert code == 1
+    assert stderr.splitlines()[:6] == [
+        "content/posts/tab.md:3: front matter: invalid YAML: found character '\\t' that cannot start any token "
+        "(while scanning for the next token); a tab indents this line, and YAML indents with spaces only; replace "
+        "the tab with spaces",
+        "       1 | ---", "       2 | title: x", "  >    3 | \tdate: 2024-01-01", "       4 | ---", "       5 | body"]

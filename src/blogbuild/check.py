@@ -401,3 +401,79 @@ def find_repairs(config: SiteConfig) -> list[SourceWarning]:
         except Exception:   # a file that does not parse is already a build error; nothing to list here
             continue
     return repairs
+
+
+# --- the build's own look at content links -----------------------------------------------------------
+
+_HREF = re.compile(r"""<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+_ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+
+
+def _ids(html_text: str) -> set[str]:
+    return {match.group(1) if match.group(1) is not None else match.group(2) for match in _ID.finditer(html_text)}
+
+
+def _page_ids(output: OutputFile) -> set[str]:
+    """The ids of a written page: its bytes, or the file it was spooled to."""
+    data = output.data
+    if not data and output.source:
+        try:
+            data = Path(output.source).read_bytes()
+        except OSError:
+            return set()
+    return _ids(data.decode("utf-8", "replace"))
+
+
+def content_link_warnings(config: SiteConfig, pages: Iterable[Post],
+                          files: Mapping[str, OutputFile]) -> list[SourceWarning]:
+    """Links and images in the posts' own text that lead nowhere in this build: a page that does not exist or a
+    #fragment its page has no element for, each a warning at its line with what to do (`--strict`: an error).
+    Read from the posts' HTML (every post of the site has its ids there), the target page itself only when the
+    fragment is not among its text's ids (the theme's own ids: #top, #comments…)."""
+    warnings: list[SourceWarning] = []
+    texts: dict[str, Post] = {}
+    published = list(pages)
+    for post in published:
+        texts[url_to_output_path(post.url)] = post
+    content_ids: dict[str, set[str]] = {}
+    page_ids: dict[str, set[str]] = {}
+
+    def ids_of(output: str) -> tuple[set[str], set[str] | None]:
+        if output not in content_ids:
+            post = texts.get(output)
+            content_ids[output] = _ids(post.content_html) if post is not None else set()
+        return content_ids[output], page_ids.get(output)
+
+    for post in published:
+        if not post.has_links and not any(mark.kind == "url" for mark in post.marks):
+            continue   # no link in its text (images are the images stage's)
+        for match in _HREF.finditer(post.content_html):
+            url = match.group(2) if match.group(2) is not None else match.group(3)
+            if url.startswith("#") and url_to_output_path(post.url) not in files:
+                continue
+            target = resolve_link(url, post.url, config)
+            if target is None:
+                continue
+            path, fragment = target
+            output, missing = _target_file(path, config, files)
+            kind = "image" if match.group(1).lower() == "img" else "link"
+            if output is None:
+                if kind == "image":
+                    continue   # the images stage already warns of a missing image, with its own fix
+                message = (f"{kind} '{url}' {missing}; check the address (a page's URL comes from its file name, "
+                           "slug: or url:), or link to the page's file (other.md) so a renamed page keeps its "
+                           "links")
+            elif fragment and fragment != "top" and output.endswith(".html"):
+                text_ids, written = ids_of(output)
+                if fragment in text_ids:
+                    continue
+                if written is None:
+                    written = page_ids[output] = _page_ids(files[output])
+                if fragment in written:
+                    continue
+                message = (f"{kind} '{url}' has no element with id '{fragment}'; check the heading's id "
+                           "(its text, lowercased, spaces as '-', or {#id} after the heading)")
+            else:
+                continue
+            warnings.append(SourceWarning(post.source, _line_of(post, "url", url), message))
+    return warnings

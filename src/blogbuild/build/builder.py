@@ -235,6 +235,9 @@ class Builder:
             site, assembly, card_warnings = self._assemble_site(templates.templates, posts, tree, media, static)
             warnings += card_warnings
         errors += assembly.errors
+        if not errors:
+            from ..check import content_link_warnings
+            warnings += content_link_warnings(self.config, site.pages, assembly.files)
         if self.config.strict and warnings:
             errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
                        for w in warnings]

@@ -108,9 +108,17 @@ def run(options: "BuildOptions", examination: "Examination | None" = None) -> in
                 shutil.rmtree(stage, ignore_errors=True)
 
 
-def _report_errors(result: BuildResult, output: Path) -> None:
-    for error in result.errors:
+FRAMED_ERRORS = 10   # errors printed with the source lines around them (serve's overlay shows the same frame)
+
+
+def _report_errors(result: BuildResult, output: Path, root: str) -> None:
+    from ..serve.reports import error_report
+    for index, error in enumerate(result.errors):
         print(f"{error}", file=sys.stderr)
+        if index < FRAMED_ERRORS:
+            report = error_report(error, root)
+            for number, text in report.excerpt:
+                print(f"  {'>' if number == report.line else ' '} {number:4d} | {text}", file=sys.stderr)
     count = len(result.errors)
     print(f"Error: build failed with {count} error{'s' if count != 1 else ''}; {output}/ was left as it was",
           file=sys.stderr)
@@ -131,7 +139,7 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
         for warning in in_file_order(result.warnings):
             print(str(warning), file=sys.stderr)
     if result.errors:
-        _report_errors(result, output)
+        _report_errors(result, output, str(config.root))
         return 1
     protected: list[Path] = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
                  Path(config.root) / config.static_dir, Path(config.root)]

@@ -152,7 +152,7 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
     except yaml.YAMLError as error:
         at, problem = parser_problem(error, prefer_context=True)
         line = first_line + (at or 0)
-        hint = "quote values that contain ': ' or start with [ { * & ! | > ' \" % @ `"
+        hint = yaml_hint(error)
         # from None: PyYAML's own text ("<unicode string>", line 1, column 8) counts from the header, not the
         # file, and would be printed beside path:line as a cause (the serve overlay, the CLI) contradicting it.
         raise SourceError(path, line, f"invalid YAML: {problem}; {hint}",
@@ -167,6 +167,27 @@ def _parse_header(header: str, header_format: str, *, path: str, first_line: int
                           f"not a {type(data).__name__}", stage="front matter",
                           source_line=_line_at(lines, first_line))
     return _normalise(data)
+
+
+_GENERIC_YAML_HINT = "quote values that contain ': ' or start with [ { * & ! | > ' \" % @ `"
+
+
+def yaml_hint(error: Any) -> str:
+    """What to do about a PyYAML error, named after the mistake it is (an unclosed quote or bracket, a tab, a
+    colon in a value), else the general rule for values YAML reads as something else."""
+    problem = str(getattr(error, "problem", "") or "")
+    context = str(getattr(error, "context", "") or "")
+    if "quoted scalar" in context:
+        return "a quote opened on this line is never closed; add the closing quote at the end of the value"
+    for opener, closer, kind in (("[", "]", "flow sequence"), ("{", "}", "flow mapping")):
+        if kind in context:
+            return (f"a '{opener}' opened on this line is never closed; add '{closer}' at the end of the list "
+                    f"(or quote the value if the '{opener}' is text)")
+    if "'\\t'" in problem or "\t" in problem:
+        return "a tab indents this line, and YAML indents with spaces only; replace the tab with spaces"
+    if "mapping values are not allowed" in problem:
+        return "this value holds ': ', which YAML reads as a new key; put the value in quotes (title: \"a: b\")"
+    return _GENERIC_YAML_HINT
 
 
 def _normalise(data: Any) -> Any:
