@@ -144,3 +144,23 @@ def test_default_language_not_among_languages_is_an_error(make_site) -> None:
     with pytest.raises(SourceError) as raised:
         load_config(root=root)
     assert "blogbuild.yaml:2:" in str(raised.value) and "default_language 'fr'" in str(raised.value)
+
+
+def test_hugo_languages_convert_to_blogbuilds() -> None:
+    """Each language's keys where they differ from the default language's; a disabled language (`disabled`,
+    `disableLanguages`) left out and named; languageCode the language's key when not set."""
+    from blogbuild.hugo_config import convert
+    values, ignored = convert({
+        "title": "T", "defaultContentLanguage": "en", "defaultContentLanguageInSubdir": True,
+        "disableLanguages": ["de"],
+        "languages": {"en": {"weight": 1, "languageName": "English"},
+                      "zh": {"weight": 2, "title": "中文站", "contentDir": "content/zh", "params": {"x": 1}},
+                      "fr": {"disabled": True}, "de": {"weight": 3}}})
+    assert values["default_language"] == "en" and values["default_language_in_subdir"] is True
+    assert values["language_code"] == "en"
+    assert set(values["languages"]) == {"en", "zh"}
+    assert values["languages"]["en"] == {"language_name": "English", "weight": 1}
+    zh = values["languages"]["zh"]
+    assert zh["title"] == "中文站" and zh["source_dir"] == "content/zh" and zh["language_code"] == "zh"
+    assert zh["language_name"] == "zh" and zh["params"]["x"] == 1
+    assert {"languages.fr", "languages.de"} <= set(ignored)
