@@ -31,6 +31,22 @@ class MenuItem:
 
 
 @dataclass(frozen=True)
+class Language:
+    """One language of a multilingual site: its key (as file names and URLs write it), the name its switch shows,
+    where its site is published, and the config keys it sets differently from the default language."""
+
+    key: str                 # "en": x.en.md is this language's, its pages are under /en/ (but see prefix)
+    name: str                # "English": what the language switch shows (Hugo's languageName)
+    weight: int = 0
+    prefix: str = ""         # "en/": the folder of public/ its site is published in; "" for the default language
+    values: tuple[tuple[str, Any], ...] = ()   # SiteConfig fields it sets to other values (title, menu, params, ...)
+
+    def value(self, name: str, default: Any) -> Any:
+        """The language's own value of a SiteConfig field, or default."""
+        return next((value for key, value in self.values if key == name), default)
+
+
+@dataclass(frozen=True)
 class SiteConfig:
     """Everything a build needs to know besides the content; frozen, built by load_config()."""
 
@@ -93,6 +109,11 @@ class SiteConfig:
     cards: CardOptions = CardOptions()      # a generated social card per post (cards.py)
     theme: ThemeOptions = ThemeOptions()    # what the default theme shows (theme_options.py; PaperMod's params)
     serving: bool = False               # pages for `blogbuild serve` (no analytics); set by serve
+    # A multilingual site: every language, the default first (then by weight), each built as a site of its own
+    # (for_language()); () for a site of one language. language: the key of the language this config builds, ""
+    # for the whole site (whose build builds every language).
+    languages: tuple[Language, ...] = ()
+    language: str = ""
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
     source_dir: str = "content"
@@ -143,7 +164,12 @@ _FILE_KEYS = {
     "source_dir": "source_dir", "output_dir": "output_dir",
     # What the build publishes (Hugo's buildDrafts, buildFuture, buildExpired); --drafts, --future, --expired too.
     "drafts": "drafts", "future": "future", "expired": "expired",
+    # A multilingual site (Hugo's languages, defaultContentLanguage, defaultContentLanguageInSubdir).
+    "languages": "languages", "default_language": "default_language",
+    "default_language_in_subdir": "default_language_in_subdir",
 }
+# What a language's entry under `languages:` holds besides the config keys it sets for its own site.
+_LANGUAGE_KEYS = ("language_name", "weight", "disabled")
 
 
 def _fail(path: str, line: int, message: str) -> SourceError:
@@ -263,6 +289,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         key = str(key)
         line = key_line(text, key, max_lines=0)
         target = _FILE_KEYS.get(key)
+        if target in ("languages", "default_language", "default_language_in_subdir"):
+            continue   # read once the rest of the config is (_with_languages)
         if target is None:
             close = difflib.get_close_matches(key, list(_FILE_KEYS), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else "; put site-specific values under params:"
@@ -329,7 +357,82 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
     base_url = values.get("base_url", defaults.base_url)
     if base_url and not base_url.endswith("/"):
         values["base_url"] = base_url + "/"
-    return replace(defaults, root=root, config_path=path if path != "<config>" else "", **values)
+    config = replace(defaults, root=root, config_path=path if path != "<config>" else "", **values)
+    return _with_languages(config, data, path, text, root) if "languages" in data else config
+
+
+def _with_languages(config: SiteConfig, data: Mapping[str, Any], path: str, text: str, root: str) -> SiteConfig:
+    """The config of the default language, holding every language (`languages:`, `default_language`,
+    `default_language_in_subdir`); each language's entry is checked as a whole config over the top-level keys."""
+    line = key_line(text, "languages", max_lines=0)
+    entries = data["languages"]
+    if not isinstance(entries, Mapping) or not all(isinstance(entry, Mapping) for entry in entries.values()):
+        raise _fail(path, line, "languages must map each language's key to its settings, e.g. "
+                    "languages: {en: {title: My Blog, language_code: en-US}}")
+    enabled = {str(key): entry for key, entry in entries.items() if entry.get("disabled") is not True}
+    default = str(data.get("default_language") or next(iter(enabled), ""))
+    if default not in enabled:
+        raise _fail(path, key_line(text, "default_language", max_lines=0) or line,
+                    f"default_language {default!r} is not one of languages ({', '.join(enabled)}); name one of them")
+    in_subdir = data.get("default_language_in_subdir", False)
+    if not isinstance(in_subdir, bool):
+        raise _fail(path, key_line(text, "default_language_in_subdir", max_lines=0),
+                    "default_language_in_subdir must be true or false")
+    top = {key: value for key, value in data.items()
+           if _FILE_KEYS.get(str(key)) not in ("languages", "default_language", "default_language_in_subdir")}
+    configs: dict[str, SiteConfig] = {}
+    for key, entry in enabled.items():
+        own = {name: value for name, value in entry.items() if name not in _LANGUAGE_KEYS}
+        try:
+            configs[key] = config_from_mapping({**top, **own}, path=path, text=text, root=root)
+        except SourceError as error:
+            raise _fail(path, nested_key_line(text, ("languages", key)) or line,
+                        f"languages.{key}: {error.message}") from None
+    base = configs[default]
+    compared = [item.name for item in fields(SiteConfig) if item.name not in ("languages", "language")]
+    languages = []
+    for key, entry in enabled.items():
+        weight = entry.get("weight", 0)
+        # source_dir always: which language a content folder's files without a language key belong to.
+        values = (("source_dir", configs[key].source_dir),) + tuple(
+            (name, getattr(configs[key], name)) for name in compared
+            if name != "source_dir" and getattr(configs[key], name) != getattr(base, name))
+        languages.append(Language(key, str(entry.get("language_name") or key),
+                                  weight if isinstance(weight, int) else 0,
+                                  f"{key}/" if key != default or in_subdir else "", values))
+    languages.sort(key=lambda language: (language.key != default, language.weight, language.key))
+    if len(languages) < 2:
+        return base
+    return replace(base, languages=tuple(languages))
+
+
+def for_language(config: SiteConfig, key: str) -> SiteConfig:
+    """The config of one language's own site: its values over the default language's, its pages under its prefix
+    (base_url and its path end in /en/)."""
+    language = next(item for item in config.languages if item.key == key)
+    own = dict(language.values)
+    own.pop("base_url", None)
+    if language.prefix:
+        own["menu"] = _menu_in_language(own.get("menu", config.menu), language.prefix, config.base_url)
+    return replace(config, **own, language=key, base_url=config.base_url + language.prefix)
+
+
+def _menu_in_language(items: tuple[MenuItem, ...], prefix: str, base_url: str) -> tuple[MenuItem, ...]:
+    """A language's menu for its own site: a link into the language's folder ('/en/archives/') as a link of that
+    site ('/archives/', under its base path); a link elsewhere on the host ('/zh/', '/about/') as written there,
+    made absolute, as a Hugo menu's url is taken as it is."""
+    root = "/" + base_url.split("://", 1)[-1].partition("/")[2]
+    origin, inside = base_url[:len(base_url) - len(root)], root + prefix
+
+    def placed(url: str) -> str:
+        if not url.startswith("/") or url.startswith("//"):
+            return url
+        if url.startswith(inside) or url + "/" == inside:
+            return "/" + url[len(inside):]
+        return origin + url
+
+    return tuple(replace(item, url=placed(item.url), children=_menu_in_language(item.children, prefix, base_url))
+                 for item in items)
 
 
 def find_config(root: Path) -> Path | None:

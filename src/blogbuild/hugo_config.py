@@ -28,6 +28,7 @@ _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 _SAME_BY_DEFAULT = frozenset({
     "hasCJKLanguage", "enableRobotsTXT", "defaultContentLanguage", "defaultContentLanguageInSubdir",
     "languageName", "label", "weight", "outputs", "enableEmoji", "languageDirection", "direction",
+    "disabled", "disableLanguages",
 })
 # PaperMod's params that the default theme reads (the rest stay in params for a site's own templates).
 _PAPERMOD_SOCIAL = "socialIcons"
@@ -158,15 +159,17 @@ def _one_spelling(data: Mapping[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _merge_language(data: dict[str, Any], ignored: list[str]) -> dict[str, Any]:
-    """The one language's title, menus, params and taxonomies over the top-level ones."""
+def _merge_language(data: Mapping[str, Any], ignored: list[str], chosen: str | None = None) -> Mapping[str, Any]:
+    """One language's title, menus, params, contentDir and the rest over the top-level ones (the default language
+    when chosen is None)."""
     keyed = _lower_keys(data)
     languages = keyed.get("languages", ("languages", None))[1]
     if not isinstance(languages, Mapping) or not languages:
         return data
     names = _language_names(keyed)
-    chosen = names[0]
-    ignored += [f"languages.{name}" for name in names[1:]]
+    if chosen is None:
+        chosen = names[0]
+        ignored += [f"languages.{name}" for name in _disabled_languages(keyed)]
     merged = {key: value for key, value in data.items() if str(key).lower() != "languages"}
     entry = languages[chosen] if isinstance(languages[chosen], Mapping) else {}
     for key, value in entry.items():
@@ -174,10 +177,53 @@ def _merge_language(data: dict[str, Any], ignored: list[str]) -> dict[str, Any]:
             top = next((k for k in merged if str(k).lower() == "params"), "params")
             merged[top] = {**(merged.get(top) or {}), **value}
         else:
-            for existing in [k for k in merged if str(k).lower() == str(key).lower()]:
+            for existing in [k for k in merged if str(k).lower() in _same_key(str(key))]:
                 del merged[existing]
             merged[key] = value
     return merged
+
+
+def _same_key(key: str) -> tuple[str, ...]:
+    """The top-level keys a language's key replaces: its own spelling, and menu for menus (either names the menus)."""
+    lowered = key.lower()
+    return ("menus", "menu") if lowered in ("menus", "menu") else (lowered,)
+
+
+def _disabled_languages(keyed: Mapping[str, Any]) -> list[str]:
+    """The languages Hugo leaves out: `disabled = true` in their entry, or named by disableLanguages."""
+    languages = keyed.get("languages", ("languages", None))[1]
+    if not isinstance(languages, Mapping):
+        return []
+    listed = keyed.get("disablelanguages", ("", None))[1]
+    named = {str(name) for name in listed} if isinstance(listed, list) else set()
+    return [str(name) for name, entry in languages.items()
+            if str(name) in named or (isinstance(entry, Mapping) and _lower_keys(entry).get("disabled", ("", False))[1]
+                                      is True)]
+
+
+def _languages(data: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """blogbuild's `languages:` (each language's keys where they differ from the default language's, its name
+    and weight), `default_language` and `default_language_in_subdir`, for a config with two or more languages;
+    {} for one."""
+    keyed = _lower_keys(data)
+    disabled = set(_disabled_languages(keyed))
+    names = [name for name in _language_names(keyed) if str(name) not in disabled]
+    if len(names) < 2:
+        return {}
+    languages = keyed["languages"][1]
+    entries: dict[str, Any] = {}
+    values.setdefault("language_code", str(names[0]))   # Hugo's languageCode is the language's key when not set
+    for name in names:
+        language_values, _ = _convert_one(data, str(name))
+        language_values.setdefault("language_code", str(name))
+        entry = {key: value for key, value in language_values.items() if values.get(key) != value}
+        raw = _lower_keys(languages[name]) if isinstance(languages[name], Mapping) else {}
+        label = raw.get("languagename", ("", None))[1] or raw.get("label", ("", None))[1]
+        entry["language_name"] = str(label) if label else str(name)
+        entry["weight"] = _weight(languages[name])
+        entries[str(name)] = entry
+    return {"default_language": str(names[0]), "languages": entries,
+            "default_language_in_subdir": keyed.get("defaultcontentlanguageinsubdir", ("", False))[1] is True}
 
 
 def _language_names(keyed: Mapping[str, Any]) -> list[str]:
@@ -437,10 +483,17 @@ def _copy(value: Any) -> Any:
 
 def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """A parsed Hugo config as (blogbuild.yaml mapping, Hugo keys not honoured); pure, for tests and init."""
-    ignored: list[str] = []
     data = _one_spelling(data)
-    merged = _merge_language(data, ignored)
-    values: dict[str, Any] = {"date_language": _language_key(data)}
+    values, ignored = _convert_one(data, None)
+    values.update(_languages(data, values))
+    return values, ignored
+
+
+def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[str, Any], list[str]]:
+    """The blogbuild.yaml mapping of one language's site (the default language's when language is None)."""
+    ignored: list[str] = []
+    merged = _merge_language(data, ignored, language)
+    values: dict[str, Any] = {"date_language": language or _language_key(data)}
     keyed = _lower_keys(merged)
     cjk = bool(keyed.get("hascjklanguage", ("", False))[1])
     handled: set[str] = set()

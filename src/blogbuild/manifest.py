@@ -364,7 +364,11 @@ def input_folders(config: SiteConfig) -> list[str]:
     (theme.extended_css: PaperMod's assets/css/extended/)."""
     from .sources import go_template_folders, stylesheet_folders
     root = Path(config.root)
-    return [str(root / config.source_dir), str(root / config.templates_dir), str(root / config.static_dir), _THEME,
+    languages = [str(root / folder) for folder in dict.fromkeys(language.value("source_dir", config.source_dir)
+                                                                for language in config.languages)
+                 if folder != config.source_dir]   # a multilingual site's other content folders
+    return [str(root / config.source_dir), *languages, str(root / config.templates_dir), str(root / config.static_dir),
+            _THEME,
             *(str(folder) for folder in go_template_folders(config)),
             *(str(folder) for folder in stylesheet_folders(config))]
 

@@ -293,6 +293,18 @@ class ArchiveYear:
 
 
 @dataclass(frozen=True)
+class Translation:
+    """One language's version of a page: the language, and where the page is."""
+
+    language: str            # the language's key, "en": hreflang and the switch's label
+    language_name: str       # "English"
+    language_code: str       # "en-US"
+    url: str                 # the page's path on the host, with the base path and the language's prefix: "/en/x/"
+    permalink: str           # the same, absolute
+    title: str
+
+
+@dataclass(frozen=True)
 class Site:
     """The one thing templates see: every post, taxonomy, section and relation."""
 
@@ -307,6 +319,13 @@ class Site:
     expired_left_out: tuple[str, ...] = ()  # the source paths of the pages past their expiryDate (no --expired)
     future_left_out: tuple[str, ...] = ()   # the source paths of the pages dated after the build (no --future)
     stylesheet: str = ""                    # the URL of the site's own CSS (theme.extended_css), "" when it has none
+    # A multilingual site: each page's versions in every language, itself included (by its URL in this site: posts,
+    # the home page, sections, taxonomies and terms); {} for a site of one language or a page with no translation.
+    translations: Mapping[str, tuple["Translation", ...]] = field(default_factory=dict)
+
+    def translated(self, url: str) -> tuple["Translation", ...]:
+        """The page's versions in every language, itself included (() when it has no other)."""
+        return self.translations.get(url, ())
 
     def taxonomy(self, name: str) -> Taxonomy | None:
         """The taxonomy called name, or None."""

@@ -463,6 +463,8 @@ class Planner:
     def _page(self, url: str, template: str, kind: str, context: dict[str, Any], key_parts: Iterable[str],
               source: str = "", output_path: str | None = None) -> PlannedPage:
         closure_key, uses_site = self.templates.closure(template)
+        if self.site.translations:   # the language switch and hreflang links show the page's versions
+            key_parts = (*key_parts, repr(self.site.translated(url)), repr(self.site.translated("/")))
         key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", str(self.site_year),
                              self.site.stylesheet, url,
                              *key_parts)

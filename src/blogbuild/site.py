@@ -4,10 +4,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 from datetime import datetime, timezone
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from .config import SiteConfig
-from .model import (ArchiveMonth, ArchiveYear, Post, PostNav, Section, SeriesNav, Site, Taxonomy, Term)
+from .model import (ArchiveMonth, ArchiveYear, Post, PostNav, Section, SeriesNav, Site, Taxonomy, Term,
+                    Translation)
 from .posts import section_title
 from .urls import urlize
 
@@ -128,8 +129,10 @@ def _related(post: Post, memberships: list[tuple[tuple[Post, ...], int]], count:
     return tuple(entry[2] for entry in ranked[:count])
 
 
-def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> Site:
-    """Everything templates see, from every parsed page (drafts and _index pages included)."""
+def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime,
+               translations: Mapping[str, tuple[Translation, ...]] | None = None) -> Site:
+    """Everything templates see, from every parsed page (drafts and _index pages included); translations: each
+    page's versions in a multilingual site's languages (translations_of)."""
     all_pages = list(pages)
     indexes = [page for page in all_pages if page.kind == "section"]
     published = [page for page in all_pages if page.kind == "page" and is_published(page, config, now)]
@@ -189,7 +192,58 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime) -> S
                 future_left_out=tuple(sorted(page.source for page in all_pages if page.kind == "page"
                                              and not (page.draft and not config.drafts)
                                              and not is_expired(page, config, now)
-                                             and is_future(page, config, now))))
+                                             and is_future(page, config, now))),
+                translations=dict(translations or {}))
+
+
+def translation_key(post: Post) -> str:
+    """What a page's versions in the languages of a site share, as Hugo links them: its translationKey, else its
+    path in the content folder without the language and the extension ('posts/x' for posts/x.en.md and
+    posts/x/index.md alike)."""
+    written = post.params.get("translationKey", post.params.get("translationkey"))
+    if isinstance(written, (str, int)) and not isinstance(written, bool) and str(written):
+        return f"{post.kind}:key:{written}"
+    path = post.rel_path.rsplit(".", 1)[0]
+    for index in ("/index", "/_index"):
+        if path.endswith(index):
+            path = path[:-len(index)]
+    return f"{post.kind}:path:{'' if path in ('index', '_index') else path}"
+
+
+def _page_keys(site: Site) -> dict[str, tuple[str, str]]:
+    """Every page of a language's site that can have a translation, by translation key: (URL, title)."""
+    keys = {"home": ("/", site.config.title)}
+    for section in site.sections:
+        keys[f"section:{section.name}"] = (section.url, section.title)
+    for taxonomy in site.taxonomies:
+        keys[f"taxonomy:{taxonomy.name}"] = (taxonomy.url, taxonomy.title)
+        for term in taxonomy.terms:
+            keys[f"term:{taxonomy.name}:{term.slug}"] = (term.url, term.title or term.name)
+    for post in site.pages:
+        keys.setdefault(translation_key(post), (post.url, post.title))
+    return keys
+
+
+def translations_of(languages: Sequence[tuple[SiteConfig, list[Post]]], now: datetime
+                    ) -> dict[str, dict[str, tuple[Translation, ...]]]:
+    """A multilingual site's translations: for each language (by key), each page's versions in every language, by
+    the page's URL in that language's site; a page with no version in another language has none."""
+    found: dict[str, list[tuple[SiteConfig, str, str]]] = defaultdict(list)
+    names = {}
+    for config, posts in languages:
+        names = {language.key: language for language in config.languages}
+        for key, (url, title) in _page_keys(build_site(posts, config, now=now)).items():
+            found[key].append((config, url, title))
+    result: dict[str, dict[str, tuple[Translation, ...]]] = defaultdict(dict)
+    for versions in found.values():
+        if len(versions) < 2:
+            continue
+        linked = tuple(Translation(config.language, names[config.language].name if config.language in names
+                                   else config.language, config.language_code, config.site_url(url),
+                                   config.absolute_url(url), title) for config, url, title in versions)
+        for config, url, _ in versions:
+            result[config.language][url] = linked
+    return dict(result)
 
 
 def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Section, ...]:

@@ -211,6 +211,8 @@ def scan_content(config: SiteConfig) -> ContentTree:
                        unreadable=unreadable)
     markdown = [item for item in found if item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     others = [item for item in found if not item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
+    if config.languages:
+        markdown = _of_language(markdown, config)
     bundles: dict[str, FoundFile] = {}   # folder ('posts/x/') -> its index file
     for item in markdown:
         if "/" in item.rel_path and _name(item) in LEAF_NAMES:
@@ -236,6 +238,31 @@ def scan_content(config: SiteConfig) -> ContentTree:
                                           "every other page behind it; blogbuild publishes it at /index/: rename it "
                                           "to _index.md for the home page's text, or move it into a folder"))
     return ContentTree(tuple(pages), tuple(others), tuple(skipped), tuple(warnings), tuple(unreadable))
+
+
+def content_language(rel_path: str, config: SiteConfig) -> tuple[str, str]:
+    """(language key, path without it) of a markdown file of a multilingual site, as Hugo reads its name:
+    'posts/x.en.md' and 'posts/x/index.en.md' are English at 'posts/x.md', 'posts/x/index.md'. A file whose name
+    carries no language's key ('x.md', and 'x.fr.md' when fr is no language of the site) is the language of the
+    content folder it is in: the first language (the default first) whose folder it is."""
+    folder, _, name = rel_path.rpartition("/")
+    stem, dot, suffix = name.rpartition(".")
+    base, _, key = stem.rpartition(".")
+    if base and dot and any(language.key == key for language in config.languages):
+        return key, f"{folder}/{base}.{suffix}" if folder else f"{base}.{suffix}"
+    owner = next((language.key for language in config.languages
+                  if language.value("source_dir", config.source_dir) == config.source_dir), config.language)
+    return owner, rel_path
+
+
+def _of_language(markdown: list[FoundFile], config: SiteConfig) -> list[FoundFile]:
+    """The markdown files of the language config builds, each at its path without the language key."""
+    kept = []
+    for item in markdown:
+        key, rel_path = content_language(item.rel_path, config)
+        if key == config.language:
+            kept.append(replace(item, rel_path=rel_path) if rel_path != item.rel_path else item)
+    return kept
 
 
 def _name(item: FoundFile) -> str:

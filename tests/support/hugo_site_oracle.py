@@ -85,6 +85,16 @@ def build_with_hugo(site: Path, destination: Path) -> subprocess.CompletedProces
     return subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
 
 
+def hugo_output(site: Path, tmp_path: Path) -> Path:
+    """The folder Hugo wrote the site to, built from a copy (so the two tools never see each other's output)."""
+    copy = tmp_path / f"{site.name}-hugo"
+    shutil.copytree(site, copy)
+    destination = tmp_path / f"{site.name}-hugo-public"
+    completed = build_with_hugo(copy, destination)
+    assert completed.returncode == 0, completed.stderr
+    return destination
+
+
 def hugo_records(destination: Path) -> dict[str, PageRecord]:
     """Every JSON page Hugo wrote (alias redirects and non-HTML files are left out), keyed by URL."""
     records: dict[str, PageRecord] = {}

@@ -14,11 +14,11 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from ..config import SiteConfig
+from ..config import Language, SiteConfig, for_language
 from ..errors import BlogbuildError, SourceError, SourceWarning
 from ..links import resolve_links
 from ..manifest import CACHE_DIR, code_key
-from ..model import OutputFile, Post, Site
+from ..model import OutputFile, Post, Site, Translation
 from ..posts import fingerprint_of
 from . import incremental
 from .assemble import Assembly, assemble, copied_files, copied_only, overlay, url_conflicts
@@ -113,6 +113,22 @@ def _with_stylesheet(site: Site, copied: list[tuple[OutputFile, str]], config: S
 
 
 @dataclass(frozen=True)
+class _Prepared:
+    """What the posts half of a build made, for the site half (Builder._finish)."""
+
+    started: float
+    changed: set[str] | None
+    warnings: list[SourceWarning]
+    errors: list[BlogbuildError]
+    templates: "_Templates"
+    posts: list[Post]
+    tree: "ContentTree"
+    media: Mapping[str, str]
+    static: list["FoundFile"]
+    stats: BuildStats
+
+
+@dataclass(frozen=True)
 class _Templates:
     """The templates and shortcodes of one set of template files, and the key of those files."""
 
@@ -148,7 +164,18 @@ class Builder:
         self._published_dirty = False
         self.cards_drawn = 0                  # social cards this builder drew (the rest came from the cache)
         self.image_stats: ImageStats | None = None
-        if use_cache:
+        self._translations: dict[str, tuple[Translation, ...]] = {}
+        # A multilingual site: a builder per language, each with its own caches; this one only merges their output
+        # (and saves no state to carry on from: every build of it reads the sources' stats again).
+        self._languages: list[tuple[Language, Builder]] = []
+        if config.languages and not config.language:
+            self.keep_state = False
+            for language in config.languages:
+                stage = os.path.join(stage_dir, language.prefix) if stage_dir and language.prefix else stage_dir
+                self._languages.append((language, Builder(
+                    for_language(config, language.key), jobs=jobs, use_cache=use_cache, stage_dir=stage,
+                    output_dir=output_dir / language.prefix if output_dir is not None else None)))
+        elif use_cache:
             self._load_cache(resume, output_dir)
         # Typeset formulas are kept beside the other caches (the workers forked later inherit the setting).
         from ..katex import cache_file_for, set_cache_file
@@ -181,12 +208,21 @@ class Builder:
 
     @property
     def last_good(self) -> LastGood | None:
-        """The last build without errors (its posts and Site), None before one."""
-        return self.state.last_good
+        """The last build without errors (its posts and Site; a multilingual site's default language's), None
+        before one."""
+        return self._languages[0][1].last_good if self._languages else self.state.last_good
 
     # -- the recipe -----------------------------------------------------------------------------------
     def build(self, changed_paths: Iterable[str] | None = None) -> BuildResult:
         """Build everything, reusing what did not change; content errors are in the result, not raised."""
+        if self._languages:
+            return self._build_languages(changed_paths)
+        prepared = self._prepare(changed_paths)
+        return prepared if isinstance(prepared, BuildResult) else self._finish(prepared)
+
+    def _prepare(self, changed_paths: Iterable[str] | None) -> "_Prepared | BuildResult":
+        """sources -> posts -> links -> images: every post of the site, or the failed result when the templates or
+        the content folder are missing."""
         started = time.perf_counter()
         changed = {os.path.abspath(path) for path in changed_paths} if changed_paths is not None else None
         warnings: list[SourceWarning] = self._cache_warnings
@@ -224,15 +260,30 @@ class Builder:
         errors += linked.errors
         posts, media, media_warnings = self._media(list(linked.posts), tree, static)
         warnings += media_warnings
+        return _Prepared(started, changed, warnings, errors, templates, posts, tree, media, static,
+                         BuildStats(markdown_rendered=rendered.rendered, markdown_reused=rendered.reused))
+
+    def _finish(self, prepared: "_Prepared", translations: Mapping[str, tuple[Translation, ...]] | None = None
+                ) -> BuildResult:
+        """site -> plan -> pages -> assemble, for the whole site or (a body edit) the pages it shows on.
+
+        translations: a multilingual site's pages in the other languages, by URL in this one (site.translations)."""
+        changed, warnings, errors, posts = prepared.changed, prepared.warnings, prepared.errors, prepared.posts
+        templates = prepared.templates
+        self._translations = dict(translations or {})
         edited = None
         if not errors and incremental.only_known_posts(changed, self.state.known):
             edited = incremental.content_only_edits(self.state.last_good, templates.key, posts)
-        if edited is not None and any(path not in self.state.previous for path in media):
+        if edited is not None and any(path not in self.state.previous for path in prepared.media):
             edited = None   # an edit shows a new image: its variants must join the output
+        if edited is not None and self.state.last_good is not None and \
+                self.state.last_good.site.translations != self._translations:
+            edited = None   # a translation came or went: the pages that link it change
         if edited is not None:
             site, assembly = self._assemble_edits(templates.templates, edited)
         else:
-            site, assembly, card_warnings = self._assemble_site(templates.templates, posts, tree, media, static)
+            site, assembly, card_warnings = self._assemble_site(templates.templates, posts, prepared.tree,
+                                                                prepared.media, prepared.static)
             warnings += card_warnings
         errors += assembly.errors
         if not errors:
@@ -242,11 +293,33 @@ class Builder:
             errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
                        for w in warnings]
         if errors:
-            return self._failed(errors, warnings, started, site)
+            return self._failed(errors, warnings, prepared.started, site)
         return self._succeeded(posts, site, assembly, edited, warnings,
-                               BuildStats(markdown_rendered=rendered.rendered, markdown_reused=rendered.reused,
-                                          edited_posts=len(changed or ()) if edited is not None else 0),
-                               started)
+                               replace(prepared.stats, edited_posts=len(changed or ()) if edited is not None else 0),
+                               prepared.started)
+
+    def _build_languages(self, changed_paths: Iterable[str] | None) -> BuildResult:
+        """A multilingual site: each language's site built as a site of its own and published under its prefix
+        ('en/'), the pages linked to their translations, and the root files of the whole site (the sitemap
+        index, the redirect to the default language)."""
+        started = time.perf_counter()
+        changed = list(changed_paths) if changed_paths is not None else None
+        prepared = [(language, builder, builder._prepare(changed)) for language, builder in self._languages]
+        from ..site import translations_of
+        linked = translations_of([(builder.config, outcome.posts) for _, builder, outcome in prepared
+                                  if isinstance(outcome, _Prepared)], self._site_made_at_now())
+        results = [(language, outcome if isinstance(outcome, BuildResult)
+                    else builder._finish(outcome, linked.get(language.key, {})))
+                   for language, builder, outcome in prepared]
+        from .languages import merged_result
+        result = merged_result(self.config, results, self.state.previous, time.perf_counter() - started)
+        if result.ok:
+            self.state.previous = dict(result.files)
+        return result
+
+    def _site_made_at_now(self) -> datetime:
+        self._site_made_at = datetime.now(timezone.utc)
+        return self._site_made_at
 
     def _assemble_site(self, templates: "TemplateSet", posts: list[Post], tree: "ContentTree",
                        media: Mapping[str, str], static: list["FoundFile"]) -> tuple[Site, Assembly, list[SourceWarning]]:
@@ -258,7 +331,7 @@ class Builder:
         from ..site import build_site
         from ..sources import display_path
         self._site_made_at = datetime.now(timezone.utc)
-        site = build_site(posts, self.config, now=self._site_made_at)
+        site = build_site(posts, self.config, now=self._site_made_at, translations=self._translations)
         conflict_errors, conflicted = url_conflicts(site)
         copied = copied_files(site, static, tree.files,
                               lambda path: display_path(path, str(self.root)))
@@ -397,6 +470,8 @@ class Builder:
         stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
         if not self.use_cache:
             return
+        for language, builder in self._languages:
+            builder.record_published(output_dir / language.prefix)
         self.pages.record(output_dir, self.state.output_keys, stats)
         self._published_dirty = True
 
@@ -404,6 +479,8 @@ class Builder:
         """The last build's output is now the published tree: let go of its bytes (the feeds and the search
         index, 40 MB at 10,000 posts), so saving the cache does not hold them too (the peak of a build)."""
         from ..model import OutputFile
+        for language, builder in self._languages:
+            builder.published(output_dir / language.prefix)
         base = str(output_dir)
         self.state.previous = {path: OutputFile(path, source=f"{base}/{path}") for path in self.state.previous}
         self.pages.cache.clear()
@@ -412,6 +489,10 @@ class Builder:
         """Write the rendered-posts cache and the published-page keys (atomically) when they changed; with
         build_id (and keep_state), the builder's state too, under that id."""
         if not self.use_cache:
+            return
+        if self._languages:
+            for _, builder in self._languages:
+                builder.save_cache()
             return
         if self._published_dirty and self.pages.published_dir is not None:
             published_dir = os.path.abspath(self.pages.published_dir)

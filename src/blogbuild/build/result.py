@@ -34,6 +34,8 @@ class BuildResult:
     changed: frozenset[str]
     removed: frozenset[str]
     stats: BuildStats = BuildStats()
+    # A multilingual site: every language's Site by the language's key (site is the default language's); {} else.
+    sites: Mapping[str, Site] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
