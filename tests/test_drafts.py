@@ -36,7 +36,7 @@ def test_check_reads_drafts_and_says_which(make_site, capsys: pytest.CaptureFixt
     site = make_site({"content/posts/out.md": PUBLISHED, "content/posts/a.md": DRAFT})
     assert main(["check", "--root", str(site)]) == 1
     captured = capsys.readouterr()
-    assert re.search(r"a\.md:6: link '/posts/nowhere/' .*\(a draft\)$", captured.out, re.M), captured.out
+    assert re.search(r"a\.md:6: warning: link '/posts/nowhere/' .*\(a draft\)$", captured.out, re.M), captured.out
     assert "drafts among them: " in captured.err and "a.md" in captured.err
     assert main(["check", "--root", str(site), "--no-drafts"]) == 0
     assert "nowhere" not in capsys.readouterr().out

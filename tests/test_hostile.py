@@ -378,6 +378,6 @@ def test_an_error_is_framed_by_its_source_lines(make_site, monkeypatch, capsys) 
     assert code == 1
     assert stderr.splitlines()[:6] == [
         "content/posts/tab.md:3: front matter: invalid YAML: found character '\\t' that cannot start any token "
-        "(while scanning for the next token); a tab indents this line, and YAML indents with spaces only; replace "
-        "the tab with spaces",
+        "(while scanning for the next token); a tab indents this line, and YAML indents with spaces only; remove "
+        "the tab (or indent with spaces when the line belongs to the key above)",
         "       1 | ---", "       2 | title: x", "  >    3 | \tdate: 2024-01-01", "       4 | ---", "       5 | body"]

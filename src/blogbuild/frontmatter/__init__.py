@@ -184,7 +184,8 @@ def yaml_hint(error: Any) -> str:
             return (f"a '{opener}' opened on this line is never closed; add '{closer}' at the end of the list "
                     f"(or quote the value if the '{opener}' is text)")
     if "'\\t'" in problem or "\t" in problem:
-        return "a tab indents this line, and YAML indents with spaces only; replace the tab with spaces"
+        return ("a tab indents this line, and YAML indents with spaces only; remove the tab (or indent with "
+                "spaces when the line belongs to the key above)")
     if "mapping values are not allowed" in problem:
         return "this value holds ': ', which YAML reads as a new key; put the value in quotes (title: \"a: b\")"
     return _GENERIC_YAML_HINT
