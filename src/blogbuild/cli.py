@@ -119,6 +119,9 @@ def _add_init_and_new(commands: argparse._SubParsersAction) -> None:
     init.add_argument("--from-hugo", action="store_true",
                       help="read hugo.toml / config.yml / config/_default/ instead (default: off, a new site)")
     init.add_argument("--root", default=".", metavar="DIR", help="site folder (default: .)")
+    init.add_argument("--lang", metavar="CODE",
+                      help="the new site's language, e.g. en or zh-CN: its <html lang>, menu and the theme's words "
+                           "(default: Chinese when your locale is, else en)")
     init.add_argument("--force", action="store_true", help="replace files that exist (default: off)")
     init.add_argument("--used-only", action="store_true",
                       help="with --from-hugo, list only the templates content uses (default: off, all)")
@@ -248,7 +251,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "init":
         from .commands import init
         return init.run(init.InitOptions(root=args.root, from_hugo=args.from_hugo, force=args.force,
-                                         used_only=args.used_only, quiet=args.quiet))
+                                         used_only=args.used_only, quiet=args.quiet, language=args.lang))
     if args.command == "new":
         from .commands import new
         tags = tuple(tag.strip() for tag in args.tags.split(",") if tag.strip())

@@ -2,6 +2,7 @@
 what to port."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -18,6 +19,7 @@ class InitOptions:
     force: bool = False
     used_only: bool = False   # --from-hugo: list only the templates content uses
     quiet: bool = False       # print errors only, as every command's --quiet
+    language: str | None = None   # the new site's language (en, zh-CN...); None: the writer's locale, else en
 
 
 def run(options: InitOptions) -> int:
@@ -37,7 +39,9 @@ def _new_site(options: InitOptions) -> int:
     if hugo is not None and not options.force:
         raise BlogbuildError(f"{(root / hugo).as_posix()}: this folder holds a Hugo site; `blogbuild init "
                              "--from-hugo` writes its blogbuild.yaml (or pass --force to write a new site here)")
-    files = site_files(datetime.now().astimezone().replace(microsecond=0))
+    from ..scaffold import language_from_locale
+    language = options.language or language_from_locale(os.environ)
+    files = site_files(datetime.now().astimezone().replace(microsecond=0), language)
     existing = [name for name in files if (root / name).exists()]
     if existing and not options.force:
         raise BlogbuildError(f"{', '.join((root / name).as_posix() for name in existing)} already "
