@@ -5,7 +5,6 @@ build or server carries on from it; a damaged or torn cache is never trusted. Re
 from __future__ import annotations
 
 import os
-import pickle
 import shutil
 import signal
 import subprocess
@@ -81,13 +80,12 @@ class Server:
             self.process.communicate(timeout=60)
 
 
-class WholePickle(pickle.Unpickler):
-    """Reads any of the cache's pickles to its end (a saved state names its posts by fingerprint)."""
-
-    def find_class(self, module: str, name: str) -> object:
-        if (module, name) == ("blogbuild.build.state", "_cached_post"):
-            return str
-        return super().find_class(module, name)
+def read_whole(path: Path) -> object:
+    """Reads any of the cache's files to its end (a saved state names its posts by fingerprint)."""
+    from blogbuild.build.state import CACHE_RECORDS
+    from blogbuild.cache_codec import loads
+    kind = "delta" if path.name.endswith(".delta.cache") else path.name.split("-", 1)[0]
+    return loads(path.read_bytes(), kind, CACHE_RECORDS, str)
 
 
 @pytest.fixture
@@ -147,7 +145,7 @@ def test_the_next_server_starts_from_the_pages_and_state_the_last_one_saved(site
     port = free_port()   # the same address: the same configuration (the base URL is the server's address)
     first = Server(site, port)
     first.stop()
-    posts_file = next((site / CACHE).glob("posts-*.pickle"))
+    posts_file = next((site / CACHE).glob("posts-*.cache"))
     before = posts_file.stat()
     second = Server(site, port)
     second.stop()
@@ -291,13 +289,13 @@ def test_a_page_of_the_saved_tree_changed_by_hand_is_neither_served_nor_reused(s
 @pytest.mark.parametrize("damage", [b"", b"\x80\x05garbage", "truncated"])
 def test_a_damaged_saved_state_is_ignored_with_a_warning(site: Path, damage: bytes | str) -> None:
     Server(site).stop()
-    for path in (site / CACHE).glob("*.pickle"):
+    for path in (site / CACHE).glob("*.cache"):
         data = path.read_bytes()
         path.write_bytes(data[:len(data) // 2] if damage == "truncated" else damage)
     edit(site)
     server = Server(site)
     try:
-        assert any("cache unreadable" in line for line in server.lines), server.lines
+        assert any("not a blogbuild cache file of this version" in line for line in server.lines), server.lines
         assert b"written while the server ran" in server.get("/posts/ring/")
     finally:
         server.stop()
@@ -320,9 +318,9 @@ def test_a_killed_server_leaves_a_cache_that_is_whole_or_absent(site: Path) -> N
     result = blogbuild(site)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    for path in (site / CACHE).glob("*.pickle"):   # every file there is a whole pickle
-        with open(path, "rb") as handle:
-            WholePickle(handle).load()
+    assert not list((site / CACHE).glob("*.pickle"))
+    for path in (site / CACHE).glob("*.cache"):   # every file there is a whole cache file
+        read_whole(path)
     assert_same_as_fresh(site)
 
 
@@ -340,16 +338,19 @@ def test_builds_with_other_base_urls_share_posts_and_keep_each_others_state(site
     assert_same_as_fresh(site)
 
 
-def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_path: Path) -> None:
+def test_saving_removes_other_codes_files_and_the_oldest_configurations(tmp_path: Path) -> None:
     from blogbuild.build.state import KEEP_CONFIGURATIONS, KEEP_SERVED_TREES, DiskCache
     folder = tmp_path / CACHE
     folder.mkdir()
-    foreign = [folder / "posts-0dadcd231ae4a81a.pickle", folder / "state-ffffffff-0dadcd231ae4a81a.pickle"]
-    mine = [folder / f"state-aaaaaaaa-{number:016x}.pickle" for number in range(KEEP_CONFIGURATIONS + 2)]
+    # Other code's files, and files of formats this code never reads (pickles, compiled templates), even
+    # under this code's names.
+    foreign = [folder / "posts-0dadcd231ae4a81a.cache", folder / "state-ffffffff-0dadcd231ae4a81a.cache",
+               folder / "state-aaaaaaaa-0dadcd231ae4a81a.pickle", folder / "jinja-aaaaaaaa-0dadcd231ae4a81a"]
+    mine = [folder / f"state-aaaaaaaa-{number:016x}.cache" for number in range(KEEP_CONFIGURATIONS + 2)]
     for number, path in enumerate([*foreign, *mine]):
         path.write_bytes(b"x")
         os.utime(path, (HOUR_AGO + number, HOUR_AGO + number))
-    torn = folder / ".posts-aaaaaaaa-1.pickle.x1y2.tmp"   # a killed save's temporary file
+    torn = folder / ".posts-aaaaaaaa-1.cache.x1y2.tmp"   # a killed save's temporary file
     torn.write_bytes(b"half")
     os.utime(torn, (HOUR_AGO, HOUR_AGO))
     trees = [folder / f"served-aaaaaaaa-{number:016x}" for number in range(3)]
@@ -368,11 +369,8 @@ def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_pa
 
 def _outcome(text: str):
     from blogbuild.build.state import RenderOutcome
-    return RenderOutcome(None, (SourceWarningStub(text),), ())
-
-
-class SourceWarningStub(str):
-    """A picklable stand-in for a render's content (DiskCache stores outcomes as they are)."""
+    from blogbuild.errors import SourceWarning
+    return RenderOutcome(None, (SourceWarning("content/posts/a.md", 1, text),), ())
 
 
 def test_a_few_new_posts_are_saved_alone_and_read_back_with_the_full_file(tmp_path: Path) -> None:
@@ -414,7 +412,7 @@ def test_a_delta_of_another_full_file_is_not_applied(tmp_path: Path) -> None:
     cache = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)
     cache.save_posts(posts, None)
     cache.save_posts({**posts, "extra": _outcome("extra")}, None)
-    old_delta = tmp_path / "old-delta.pickle"
+    old_delta = tmp_path / "old-delta.cache"
     shutil.copy2(cache.delta_file, old_delta)
     others = {f"other{number}": _outcome("o") for number in range(200)}
     # Another full file, by a process that did not read this one (so it keeps none of its posts).

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import threading
 import time
 import uuid
@@ -276,7 +275,7 @@ def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult |
             _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}", inputs())
         say(f"saved the build state in {(time.perf_counter() - started) * 1000:.0f} ms")
         return True
-    except (OSError, BlogbuildError, pickle.PicklingError, RecursionError) as error:
+    except (OSError, BlogbuildError, RecursionError) as error:
         say(f"serve: could not save the build state: {error}", always=True)
         return False
     finally:
