@@ -91,7 +91,7 @@ class _Record:
             if type(values) is not list or len(values) != count:
                 raise NotACacheFile(f"a {cls.__name__} without its {count} fields")
             made: Any = new(cls)
-            made.__dict__.update(zip(names, values, strict=True))   # the fields as written: no __init__ of the file's choosing
+            made.__dict__.update(zip(names, values))   # noqa: B905 - the lengths are equal   # the fields as written: no __init__ of the file's choosing
             append(made)
             return made
         return make
@@ -109,7 +109,7 @@ class RecordTypes:
                 raise ValueError(f"record name {qualified!r}: a blogbuild class, each name once")
             self._where[name] = module
         self._by_name: dict[str, _Record] = {}
-        self._by_type: dict[type, _Record] = {}
+        self.loaded: dict[type, _Record] = {}
 
     def by_name(self, name: str) -> _Record | None:
         """The allowed record called name, None when the allow-list has none."""
@@ -120,7 +120,7 @@ class RecordTypes:
 
     def by_type(self, cls: type) -> _Record | None:
         """The allowed record of this very class, None when it is not on the allow-list."""
-        record = self._by_type.get(cls)
+        record = self.loaded.get(cls)
         if record is None and self._where.get(cls.__name__) == cls.__module__:
             record = self._load(cls.__name__)
         return record if record is not None and record.cls is cls else None
@@ -128,7 +128,7 @@ class RecordTypes:
     def _load(self, name: str) -> _Record:
         record = _Record(getattr(import_module(self._where[name]), name))
         self._by_name[name] = record
-        self._by_type[record.cls] = record
+        self.loaded[record.cls] = record
         return record
 
 
@@ -156,6 +156,7 @@ class _Writer:
 
     def __init__(self, records: RecordTypes, references: Mapping[int, str]) -> None:
         self.records = records
+        self.known = records.loaded   # the records met so far, by class (by_type adds the rest)
         self.references = references
         self.numbers: dict[int, int] = {}
         self.count = 0
@@ -177,7 +178,7 @@ class _Writer:
         handler = self.handlers.get(kind)
         if handler is not None:
             return handler(value)
-        record = self.records.by_type(kind)
+        record = self.known.get(kind) or self.records.by_type(kind)
         if record is None:
             raise UnstorableValue(f"a {kind.__module__}.{kind.__qualname__} cannot be cached: add its class to "
                                   "the cache's record types")
@@ -294,7 +295,7 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
     def hook(tagged: dict) -> Any:
         if len(tagged) != 1:
             raise NotACacheFile("an untagged object")
-        (tag, value), = tagged.items()
+        tag, value = tagged.popitem()
         return decoders[tag](value)
 
     try:
