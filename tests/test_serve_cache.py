@@ -7,8 +7,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -17,22 +15,11 @@ from pathlib import Path
 import pytest
 
 from support.files import REPO, read_tree
+from support.processes import HOUR_AGO, Server, age, blogbuild, free_port
 
 BASIC = REPO / "tests" / "sites" / "basic"
-HOUR_AGO = time.time() - 3600
 CACHE = ".blogbuild-cache"
 EDIT = "\nA paragraph written while the server ran.\n"
-
-
-def blogbuild(site: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "blogbuild", "build", "-j", "1", *args], cwd=site,
-                          capture_output=True, text=True, timeout=300)
-
-
-def age(folder: Path) -> None:
-    """Date every input back, as files edited well before a build are (younger ones are 'racy')."""
-    for path in [folder, *folder.rglob("*")]:
-        os.utime(path, (HOUR_AGO, HOUR_AGO))
 
 
 def assert_same_as_fresh(site: Path, *args: str) -> None:
@@ -40,44 +27,6 @@ def assert_same_as_fresh(site: Path, *args: str) -> None:
     assert fresh.returncode == 0, fresh.stderr
     assert read_tree(site / "public") == read_tree(site / "fresh")
     shutil.rmtree(site / "fresh")
-
-
-class Server:
-    """`blogbuild serve --port 0` as a process: its terminal lines, its address, and how it ends."""
-
-    def __init__(self, site: Path, port: int = 0, *args: str) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "blogbuild", "serve", "--root", str(site),
-                                         "--port", str(port), *args], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True)
-        self.lines: list[str] = []
-        while not any("Ctrl-C to stop" in line for line in self.lines):
-            line = self.process.stdout.readline()
-            assert line, "serve exited before it was ready:\n" + "".join(self.lines)
-            self.lines.append(line)
-        ready = self.lines[-1]
-        self.url = ready.split(" at ", 1)[1].split(" (", 1)[0]
-
-    @property
-    def start_line(self) -> str:
-        """The terminal line of the server's own first build."""
-        return next(line for line in self.lines if " in " in line and ": start" in line)
-
-    def get(self, path: str) -> bytes:
-        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=60) as response:
-            return response.read()
-
-    def stop(self, how: int = signal.SIGINT) -> str:
-        """Send the signal, wait for the process to end; the rest of its output."""
-        self.process.send_signal(how)
-        rest, _ = self.process.communicate(timeout=120)
-        if how != signal.SIGKILL:
-            assert self.process.returncode == 0, "".join(self.lines) + rest
-        return rest
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.communicate(timeout=60)
 
 
 def read_whole(path: Path) -> object:
@@ -127,13 +76,6 @@ def test_a_build_after_the_server_renders_no_post_and_equals_a_fresh_build(site:
     assert result.stdout.startswith("Updated "), result.stdout
     assert "for 1 edited post, the rest as published, 0 of " in result.stdout, result.stdout
     assert_same_as_fresh(site)
-
-
-def free_port() -> int:
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def strip_injection(body: bytes) -> bytes:

@@ -9,7 +9,7 @@ that differs, a truncated file) is `NotACacheFile`, which the cache ignores and 
 A file is:
 
     blogbuild-cache <FORMAT> <kind>\\n
-    {"classes": {name: [field, ...]}, "body": <bytes of JSON>, "blobs": <bytes of blobs>}\\n
+    {"classes": {name: [field, ...]}, "body": <bytes of JSON>, "blobs": <bytes of blobs>, "crc": <CRC-32>}\\n
     <body: one JSON value>
     <blobs: every bytes value, end to end>
 
@@ -26,6 +26,7 @@ Records are numbered in the order their objects close, which is the order a JSON
 from __future__ import annotations
 
 import json
+import zlib
 from datetime import date, datetime, time, timedelta, timezone
 from importlib import import_module
 from operator import attrgetter
@@ -255,7 +256,10 @@ def dumps(value: Any, kind: str, records: RecordTypes, references: Mapping[int, 
                           check_circular=False).encode("utf-8", "surrogatepass")
     except RecursionError:
         raise UnstorableValue("a value nested too deeply to be cached") from None
-    header = json.dumps({"classes": writer.classes, "body": len(body), "blobs": writer.blob_size},
+    check = zlib.crc32(body)
+    for blob in writer.blobs:
+        check = zlib.crc32(blob, check)
+    header = json.dumps({"classes": writer.classes, "body": len(body), "blobs": writer.blob_size, "crc": check},
                         separators=(",", ":")).encode("utf-8")
     return b"".join([MAGIC, b" %d %s\n" % (FORMAT, kind.encode("ascii")), header, b"\n", body, *writer.blobs])
 
@@ -273,8 +277,8 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
     try:
         header_end = data.index(b"\n", len(start))
         header = json.loads(data[len(start):header_end])
-        body_size, blob_size, classes = header["body"], header["blobs"], header["classes"]
-        if not (type(body_size) is int and type(blob_size) is int and type(classes) is dict):
+        body_size, blob_size, classes, check = header["body"], header["blobs"], header["classes"], header["crc"]
+        if not (type(body_size) is int and type(blob_size) is int and type(classes) is dict and type(check) is int):
             raise NotACacheFile("a header without its sizes")
     except (ValueError, KeyError, TypeError) as error:
         raise NotACacheFile(f"a damaged header ({type(error).__name__})") from None
@@ -282,6 +286,8 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
     blob_start = body_start + body_size
     if len(data) != blob_start + blob_size:
         raise NotACacheFile("truncated or padded")
+    if zlib.crc32(memoryview(data)[body_start:]) != check:
+        raise NotACacheFile("damaged (its checksum differs)")
     made: list[Any] = []
     decoders = _decoders(data, blob_start, blob_size, made, resolve)
     for name, fields in classes.items():

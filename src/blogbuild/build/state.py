@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from .. import cache_codec
 from ..atomic import atomic_writer
@@ -182,6 +182,15 @@ CACHE_RECORDS = RecordTypes([
 ])
 
 
+IGNORED_CACHE_FILE = "not a blogbuild cache file of this version, ignored and rebuilt"
+
+
+def site_warnings(warnings: Iterable[SourceWarning]) -> list[SourceWarning]:
+    """The warnings about the site, without those about cache files a build ignored: those files are
+    rebuilt, so the record of the build (which the next "Up to date" repeats) does not keep them."""
+    return [warning for warning in warnings if warning.message != IGNORED_CACHE_FILE]
+
+
 def _write_file(path: Path, kind: str, value: Any, references: Mapping[int, str] | None = None) -> None:
     data = cache_codec.dumps(value, kind, CACHE_RECORDS, references or {})
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -309,7 +318,7 @@ class DiskCache:
                 and stored.get("code") == self.code_key and isinstance(stored.get(key), kind))
 
     def _damaged(self, path: Path, warnings: list[SourceWarning]) -> None:
-        warnings.append(SourceWarning(str(path), 0, "not a blogbuild cache file of this version, ignored and rebuilt"))
+        warnings.append(SourceWarning(str(path), 0, IGNORED_CACHE_FILE))
 
     def _read(self, path: Path, kind: str, key: str, warnings: list[SourceWarning],
               resolve: Callable[[Any], Any] | None = None) -> dict | None:

@@ -167,9 +167,10 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
                     "drafts": config.drafts, "future": config.future}
     if inputs is not None:   # what the next server compares with the disk to carry on without planning
         from ..build.command import next_due
+        from ..build.state import site_warnings
         from ..manifest import portable_entries
         record.update(inputs=portable_entries(inputs, os.path.abspath(config.root)),
-                      valid_until=next_due(builder, config), warnings=[[item.path, item.line, item.message] for item in result.warnings])
+                      valid_until=next_due(builder, config), warnings=[[item.path, item.line, item.message] for item in site_warnings(result.warnings)])
     write_atomically(cache.served_record, json.dumps(record, separators=(",", ":")).encode("utf-8"))
 
 
