@@ -270,10 +270,12 @@ def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult |
             return False
         builder, result = found
         started = time.perf_counter()
-        if result is None or not builder.use_cache:
-            builder.save_cache()
-        else:
-            _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}", inputs())
+        from ..site_lock import site_lock
+        with site_lock(builder.config.root, wait=True):   # the cache's files: one writer of the site at a time
+            if result is None or not builder.use_cache:
+                builder.save_cache()
+            else:
+                _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}", inputs())
         say(f"saved the build state in {(time.perf_counter() - started) * 1000:.0f} ms")
         return True
     except (OSError, BlogbuildError, RecursionError) as error:
