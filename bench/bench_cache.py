@@ -54,8 +54,9 @@ def main() -> None:
 
     # The newest files, whichever code wrote them (a file's name carries its code; the format is the same).
     folder = Path(arguments.site) / ".blogbuild-cache"
-    newest = {kind: max(folder.glob(pattern), key=lambda path: path.stat().st_mtime, default=None)
-              for kind, pattern in (("posts", "posts-*[0-9a-f].cache"), ("delta", "posts-*.delta.cache"),
+    newest = {kind: max((path for path in folder.glob(pattern) if (".delta." in path.name) == (kind == "delta")),
+                        key=lambda path: path.stat().st_mtime, default=None)
+              for kind, pattern in (("posts", "posts-*.cache"), ("delta", "posts-*.delta.cache"),
                                     ("state", "state-*.cache"))}
     if newest["posts"] is None or newest["state"] is None:
         sys.exit(f"{arguments.site}: no posts cache and saved state; build it first (with the cache)")

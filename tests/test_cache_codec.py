@@ -94,11 +94,13 @@ def test_an_object_held_twice_comes_back_as_one_object_and_references_resolve() 
                 False, pack_html("<p>a</p>"), (), "", False, "", 0, 0, False, False, False)
     kept = Post(*[getattr(post, name) for name in post.__dataclass_fields__][:6], "Kept", None, None, "", False, (),
                 (), (), None, "", (), False, False, b"", (), "", False, "", 0, 0, False, False, False)
-    value = {"site": (post, post), "pages": [post], "kept": (kept, kept)}
+    value = {"site": (post, post), "pages": [post], "kept": (kept, kept), "both": (post, kept, post), "one": kept}
     data = dumps(value, "state", CACHE_RECORDS, {id(kept): "fingerprint"})
+    assert b'"T":' in data   # a tuple of objects already written, as numbers
     back = loads(data, "state", CACHE_RECORDS, {"fingerprint": kept}.__getitem__)
-    assert back["site"][0] is back["site"][1] is back["pages"][0]
-    assert back["kept"][0] is kept and back["kept"][1] is kept
+    assert back["site"][0] is back["site"][1] is back["pages"][0] is back["both"][0] is back["both"][2]
+    assert back["kept"][0] is kept and back["kept"][1] is kept and back["both"][1] is kept and back["one"] is kept
+    assert type(back["both"]) is tuple and len(back["both"]) == 3
     assert shape(back["site"][0]) == shape(post)
 
 
@@ -136,17 +138,26 @@ def _valid() -> bytes:
     return dumps({"format": 5, "posts": {"f": RenderOutcome(post, (), ())}}, "posts", CACHE_RECORDS)
 
 
+def resealed(data: bytes) -> bytes:
+    """data with its checksum made again: a file whose damage only its meaning can tell."""
+    import zlib
+    first, rest = data.split(b"\n", 1)
+    return first.rsplit(b" ", 1)[0] + b" %d\n" % zlib.crc32(rest) + rest
+
+
 @pytest.mark.parametrize("name, damage", [
-    ("another kind", lambda data: data.replace(b" posts\n", b" state\n", 1)),
+    ("another kind", lambda data: data.replace(b" posts ", b" state ", 1)),
     ("another version", lambda data: data.replace(b"blogbuild-cache 1 ", b"blogbuild-cache 0 ", 1)),
+    ("a pickle after the first line", lambda data: data[:data.index(b"\n") + 1] + pickle.dumps({"posts": {}})),
     ("empty", lambda data: b""),
     ("cut in the header", lambda data: data[:30]),
     ("cut in the body", lambda data: data[:len(data) // 2]),
-    ("one byte short", lambda data: data[:-1]),
-    ("one byte more", lambda data: data + b"\0"),
-    ("a class outside the allow-list", lambda data: data.replace(b'"Post"', b'"Popen"')),
-    ("a record of other fields", lambda data: data.replace(b'"toc_enabled"', b'"toc_shown"', 1)),
-    ("an unknown tag", lambda data: data.replace(b'{"t":', b'{"q":', 1)),
+    ("one byte short", lambda data: resealed(data[:-1])),
+    ("one byte more", lambda data: resealed(data + b"\0")),
+    ("a class outside the allow-list", lambda data: resealed(data.replace(b'"Post"', b'"Popen"'))),
+    ("a record of other fields", lambda data: resealed(data.replace(b'"toc_enabled"', b'"toc_shown"', 1))),
+    ("an unknown tag", lambda data: resealed(data.replace(b'{"t":', b'{"q":', 1))),
+    ("a reference in a file without", lambda data: resealed(data.replace(b'"refs":[]', b'"refs":["x"]', 1))),
 ])
 def test_a_damaged_or_foreign_file_is_not_a_cache_file(name: str, damage: Any) -> None:
     data = _valid()

@@ -8,8 +8,8 @@ that differs, a truncated file) is `NotACacheFile`, which the cache ignores and 
 
 A file is:
 
-    blogbuild-cache <FORMAT> <kind>\\n
-    {"classes": {name: [field, ...]}, "body": <bytes of JSON>, "blobs": <bytes of blobs>, "crc": <CRC-32>}\\n
+    blogbuild-cache <FORMAT> <kind> <CRC-32 of the rest>\\n
+    {"classes": {name: [field, ...]}, "refs": [key, ...], "body": <bytes of JSON>, "blobs": <bytes of blobs>}\\n
     <body: one JSON value>
     <blobs: every bytes value, end to end>
 
@@ -18,8 +18,10 @@ tags it: `{"t": [...]}` a tuple, `{"d": [k, v, k, v, ...]}` a dict (any hashable
 frozenset, `{"s": [...]}` a set, `{"b": [offset, length]}` bytes in the blob area, `{"dt": [...]}`,
 `{"da": [...]}`, `{"ti": [...]}`, `{"td": [...]}` datetime values, `{"P": "..."}` a path, `{"E": [...]}` a
 SourceError, `{"e": [...]}` a BlogbuildError, `{Name: [field values]}` a record (positional, in field
-order), `{"r": n}` the n-th record already read (records shared in memory stay shared), `{"p": key}` an
-object the caller keeps elsewhere (a state's posts live in the posts cache: references, not copies).
+order), `{"r": n}` the n-th record already read (records shared in memory stay shared), `{"p": n}` the
+n-th of the header's "refs", keys of objects the caller keeps elsewhere (a state's posts live in the posts
+cache: references, not copies), and `{"T": [n, ...]}` a tuple of such objects and records already read (n
+a reference, ~n a record: a site's lists of posts, thousands of them, each one number).
 Records are numbered in the order their objects close, which is the order a JSON parser meets their ends
 (json's object_hook), so reading resolves `{"r": n}` without a second pass.
 """
@@ -92,7 +94,7 @@ class _Record:
             if type(values) is not list or len(values) != count:
                 raise NotACacheFile(f"a {cls.__name__} without its {count} fields")
             made: Any = new(cls)
-            made.__dict__.update(zip(names, values))   # noqa: B905 - the lengths are equal   # the fields as written: no __init__ of the file's choosing
+            made.__dict__.update(zip(names, values))   # noqa: B905 - lengths checked; no __init__ of the file's choosing
             append(made)
             return made
         return make
@@ -159,16 +161,19 @@ class _Writer:
         self.records = records
         self.known = records.loaded   # the records met so far, by class (by_type adds the rest)
         self.references = references
+        self.reference_numbers: dict[str, int] = {}   # key -> its place in the header's "refs"
         self.numbers: dict[int, int] = {}
         self.count = 0
         self.classes: dict[str, list[str]] = {}
         self.blobs: list[bytes] = []
         self.blob_size = 0
+        self.spans: dict[int, list[int]] = {}   # id of a bytes value written -> its [offset, length]
         self.handlers: dict[type, Callable[[Any], Any]] = {
-            tuple: self.tuple, list: self.list, dict: self.dict, frozenset: self.frozenset, set: self.set,
-            bytes: self.bytes, datetime: self.datetime, date: self.date, time: self.time,
+            tuple: self.encode_tuple, list: self.encode_list, dict: self.encode_dict,
+            frozenset: self.encode_frozenset, set: self.encode_set, bytes: self.encode_bytes,
+            datetime: self.encode_datetime, date: self.encode_date, time: self.encode_time,
             timedelta: lambda value: {"td": [value.days, value.seconds, value.microseconds]},
-            PosixPath: lambda value: {"P": str(value)}, SourceError: self.source_error,
+            PosixPath: lambda value: {"P": str(value)}, SourceError: self.encode_source_error,
             BlogbuildError: lambda value: {"e": [self.encode(argument) for argument in value.args]},
         }
 
@@ -189,7 +194,7 @@ class _Writer:
         identity = id(value)
         reference = self.references.get(identity)
         if reference is not None:
-            return {"p": reference}
+            return {"p": self.reference_number(reference)}
         number = self.numbers.get(identity)
         if number is not None:
             if number < 0:
@@ -204,20 +209,44 @@ class _Writer:
             self.classes[record.name] = list(record.fields)
         return {record.name: fields}
 
-    def list(self, value: list) -> list:
+    def encode_list(self, value: list) -> list:
         plain, encode = _PLAIN, self.encode
         return [item if type(item) in plain else encode(item) for item in value]
 
-    def tuple(self, value: tuple) -> Any:
-        return {"t": self.list(value)}   # type: ignore[arg-type]
+    def reference_number(self, key: str) -> int:
+        number = self.reference_numbers.get(key)
+        if number is None:
+            number = self.reference_numbers[key] = len(self.reference_numbers)
+        return number
 
-    def frozenset(self, value: frozenset) -> Any:
-        return {"f": self.list(list(value))}
+    def encode_tuple(self, value: tuple) -> Any:
+        if value and (id(value[0]) in self.references or self.numbers.get(id(value[0]), -1) >= 0):
+            numbers = self.known_objects(value)
+            if numbers is not None:
+                return {"T": numbers}
+        return {"t": self.encode_list(value)}   # type: ignore[arg-type]
 
-    def set(self, value: set) -> Any:
-        return {"s": self.list(list(value))}
+    def known_objects(self, value: tuple) -> list[int] | None:
+        """The tuple as numbers when each item is a reference (n) or a record already written (~n)."""
+        references, written, numbers = self.references, self.numbers, []
+        for item in value:
+            key = references.get(id(item))
+            if key is not None:
+                numbers.append(self.reference_number(key))
+                continue
+            number = written.get(id(item), -1)
+            if number < 0 or type(item) in _PLAIN:
+                return None
+            numbers.append(~number)
+        return numbers
 
-    def dict(self, value: dict) -> Any:
+    def encode_frozenset(self, value: frozenset) -> Any:
+        return {"f": self.encode_list(list(value))}
+
+    def encode_set(self, value: set) -> Any:
+        return {"s": self.encode_list(list(value))}
+
+    def encode_dict(self, value: dict) -> Any:
         plain, encode = _PLAIN, self.encode
         pairs: list[Any] = []
         append = pairs.append
@@ -226,42 +255,50 @@ class _Writer:
             append(item if type(item) in plain else encode(item))
         return {"d": pairs}
 
-    def bytes(self, value: bytes) -> Any:
-        offset = self.blob_size
-        self.blobs.append(value)
-        self.blob_size += len(value)
-        return {"b": [offset, len(value)]}
+    def encode_bytes(self, value: bytes) -> Any:
+        span = self.spans.get(id(value))   # one object held in two places is written once
+        if span is None:
+            span = self.spans[id(value)] = [self.blob_size, len(value)]
+            self.blobs.append(value)
+            self.blob_size += len(value)
+        return {"b": span}
 
-    def datetime(self, value: datetime) -> Any:
+    def encode_datetime(self, value: datetime) -> Any:
         return {"dt": [value.year, value.month, value.day, value.hour, value.minute, value.second,
                        value.microsecond, _zone(value), value.fold]}
 
-    def date(self, value: date) -> Any:
+    def encode_date(self, value: date) -> Any:
         return {"da": [value.year, value.month, value.day]}
 
-    def time(self, value: time) -> Any:
+    def encode_time(self, value: time) -> Any:
         return {"ti": [value.hour, value.minute, value.second, value.microsecond, _zone(value), value.fold]}
 
-    def source_error(self, value: SourceError) -> Any:
+    def encode_source_error(self, value: SourceError) -> Any:
         return {"E": [value.location.path, value.location.line, value.message, value.stage, value.location.column,
                       value.source_line]}
 
 
 def dumps(value: Any, kind: str, records: RecordTypes, references: Mapping[int, str] = _NO_REFERENCES) -> bytes:
-    """value as a cache file of this kind. references: objects (by id) written as {"p": key}, which loads()
+    """value as a cache file of this kind. references: objects (by id) written as their keys, which loads()
     asks its resolve function for; raises UnstorableValue for a value the format does not hold."""
+    return b"".join(dump_parts(value, kind, records, references))
+
+
+def dump_parts(value: Any, kind: str, records: RecordTypes,
+               references: Mapping[int, str] = _NO_REFERENCES) -> list[bytes]:
+    """dumps() as the pieces to write one after the other (the file's bytes values are not copied again)."""
     writer = _Writer(records, references)
     try:
         body = json.dumps(writer.encode(value), ensure_ascii=False, separators=(",", ":"),
                           check_circular=False).encode("utf-8", "surrogatepass")
     except RecursionError:
         raise UnstorableValue("a value nested too deeply to be cached") from None
-    check = zlib.crc32(body)
+    header = json.dumps({"classes": writer.classes, "refs": list(writer.reference_numbers), "body": len(body),
+                         "blobs": writer.blob_size}, separators=(",", ":")).encode("utf-8") + b"\n"
+    check = zlib.crc32(body, zlib.crc32(header))
     for blob in writer.blobs:
         check = zlib.crc32(blob, check)
-    header = json.dumps({"classes": writer.classes, "body": len(body), "blobs": writer.blob_size, "crc": check},
-                        separators=(",", ":")).encode("utf-8")
-    return b"".join([MAGIC, b" %d %s\n" % (FORMAT, kind.encode("ascii")), header, b"\n", body, *writer.blobs])
+    return [MAGIC + b" %d %s %d\n" % (FORMAT, kind.encode("ascii"), check), header, body, *writer.blobs]
 
 
 def _unresolved(key: Any) -> Any:
@@ -270,15 +307,18 @@ def _unresolved(key: Any) -> Any:
 
 def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any], Any] = _unresolved) -> Any:
     """The value a cache file of this kind holds; NotACacheFile when it is anything else. resolve gives the
-    object a {"p": key} stands for (its own exceptions pass through)."""
-    start = MAGIC + b" %d %s\n" % (FORMAT, kind.encode("ascii"))
+    object each reference key stands for (its own exceptions pass through)."""
+    start = MAGIC + b" %d %s " % (FORMAT, kind.encode("ascii"))
     if not data.startswith(start):
         raise NotACacheFile("not a blogbuild cache file of this version and kind")
     try:
-        header_end = data.index(b"\n", len(start))
-        header = json.loads(data[len(start):header_end])
-        body_size, blob_size, classes, check = header["body"], header["blobs"], header["classes"], header["crc"]
-        if not (type(body_size) is int and type(blob_size) is int and type(classes) is dict and type(check) is int):
+        first_end = data.index(b"\n", len(start))
+        if int(data[len(start):first_end]) != zlib.crc32(memoryview(data)[first_end + 1:]):
+            raise NotACacheFile("damaged (its checksum differs)")
+        header_end = data.index(b"\n", first_end + 1)
+        header = json.loads(data[first_end + 1:header_end])
+        body_size, blob_size, classes, keys = header["body"], header["blobs"], header["classes"], header["refs"]
+        if not (type(body_size) is int and type(blob_size) is int and type(classes) is dict and type(keys) is list):
             raise NotACacheFile("a header without its sizes")
     except (ValueError, KeyError, TypeError) as error:
         raise NotACacheFile(f"a damaged header ({type(error).__name__})") from None
@@ -286,10 +326,9 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
     blob_start = body_start + body_size
     if len(data) != blob_start + blob_size:
         raise NotACacheFile("truncated or padded")
-    if zlib.crc32(memoryview(data)[body_start:]) != check:
-        raise NotACacheFile("damaged (its checksum differs)")
     made: list[Any] = []
-    decoders = _decoders(data, blob_start, blob_size, made, resolve)
+    referenced = [resolve(key) for key in keys]
+    decoders = _decoders(data, blob_start, blob_size, made, referenced)
     for name, fields in classes.items():
         record = records.by_name(name)
         if record is None:
@@ -305,20 +344,25 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
         return decoders[tag](value)
 
     try:
-        return json.loads(data[body_start:blob_start].decode("utf-8", "surrogatepass"), object_hook=hook)
+        return json.loads(str(memoryview(data)[body_start:blob_start], "utf-8", "surrogatepass"), object_hook=hook)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError, RecursionError) as error:
         raise NotACacheFile(f"a damaged body ({type(error).__name__})") from None
 
 
 def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
-              resolve: Callable[[Any], Any]) -> dict[str, Callable[[Any], Any]]:
+              referenced: list[Any]) -> dict[str, Callable[[Any], Any]]:
     """The value tags' decoders (the records' are added by loads)."""
+    read: dict[tuple[int, int], bytes] = {}   # a span read twice gives one object, as it was written
+
     def blob(span: Any) -> bytes:
         offset, length = span
         if not (type(offset) is int and type(length) is int and 0 <= offset and 0 <= length
                 and offset + length <= blob_size):
             raise NotACacheFile("a bytes value outside the file")
-        return data[blob_start + offset:blob_start + offset + length]
+        value = read.get((offset, length))
+        if value is None:
+            value = read[offset, length] = data[blob_start + offset:blob_start + offset + length]
+        return value
 
     def pairs(items: Any) -> dict:
         if type(items) is not list or len(items) % 2:
@@ -330,6 +374,16 @@ def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
         if type(number) is not int or number < 0:
             raise NotACacheFile("a reference that is no record number")
         return made[number]
+
+    def reference(number: Any) -> Any:
+        if type(number) is not int or number < 0:
+            raise NotACacheFile("a reference that is no number")
+        return referenced[number]
+
+    def known_objects(numbers: Any) -> tuple:
+        if type(numbers) is not list:
+            raise NotACacheFile("a tuple of references that is no list")
+        return tuple([referenced[number] if number >= 0 else made[~number] for number in numbers])
 
     def sequence(kind: type) -> Callable[[Any], Any]:
         def make(items: Any) -> Any:
@@ -359,5 +413,5 @@ def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
         "t": sequence(tuple), "f": sequence(frozenset), "s": sequence(set), "d": pairs, "b": blob,
         "dt": moment, "da": lambda parts: date(*parts), "ti": clock, "td": lambda parts: timedelta(*parts),
         "P": path, "E": source_error, "e": lambda arguments: BlogbuildError(*arguments),
-        "r": earlier, "p": resolve,
+        "r": earlier, "p": reference, "T": known_objects,
     }

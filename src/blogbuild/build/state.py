@@ -192,10 +192,18 @@ def site_warnings(warnings: Iterable[SourceWarning]) -> list[SourceWarning]:
 
 
 def _write_file(path: Path, kind: str, value: Any, references: Mapping[int, str] | None = None) -> None:
-    data = cache_codec.dumps(value, kind, CACHE_RECORDS, references or {})
+    # The collector off while the file is encoded: the encoding is a container per value, and each
+    # collection they trigger would walk the whole site again.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        parts = cache_codec.dump_parts(value, kind, CACHE_RECORDS, references or {})
+    finally:
+        if was_enabled:
+            gc.enable()
     path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_writer(path) as handle:
-        handle.write(data)
+        handle.writelines(parts)
 
 
 def _read_file(path: Path, kind: str, resolve: Callable[[Any], Any] | None = None) -> Any:
