@@ -6,14 +6,13 @@ from __future__ import annotations
 import marshal
 import os
 import pickle
-import shutil
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
-from support.files import REPO, read_tree
-from support.processes import Server, age, blogbuild, free_port
+from support.files import read_tree
+from support.processes import Server, basic_site, blogbuild, free_port
 
 CACHE = ".blogbuild-cache"
 IGNORED = "warning: not a blogbuild cache file of this version, ignored and rebuilt"
@@ -62,10 +61,7 @@ PLACES: dict[str, Callable[[Path], Path]] = {
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
-    root = tmp_path / "site"
-    shutil.copytree(REPO / "tests" / "sites" / "basic", root)
-    age(root)
-    return root
+    return basic_site(tmp_path)
 
 
 @pytest.mark.parametrize("place", list(PLACES))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -15,18 +14,15 @@ from pathlib import Path
 import pytest
 
 from blogbuild.site_lock import lock_path, site_lock
-from support.files import REPO, read_tree
-from support.processes import age, blogbuild
+from support.files import read_tree
+from support.processes import basic_site, blogbuild
 
 BUSY = re.compile(r"error: another build of this site is running \(pid \d+\); wait for it or stop it")
 
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
-    root = tmp_path / "site"
-    shutil.copytree(REPO / "tests" / "sites" / "basic", root)
-    age(root)
-    return root
+    return basic_site(tmp_path)
 
 
 def start_build(site: Path, *args: str) -> subprocess.Popen:

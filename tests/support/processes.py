@@ -17,6 +17,15 @@ def blogbuild(site: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
+def basic_site(tmp_path: Path) -> Path:
+    """A copy of tests/sites/basic in tmp_path/site, its inputs dated an hour back."""
+    import shutil
+    root = tmp_path / "site"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "sites" / "basic", root)
+    age(root)
+    return root
+
+
 def age(folder: Path) -> None:
     """Date every input back, as files edited well before a build are (younger ones are 'racy')."""
     for path in [folder, *folder.rglob("*")]:
