@@ -15,7 +15,7 @@ import pytest
 
 from blogbuild.site_lock import lock_path, site_lock
 from support.files import read_tree
-from support.processes import basic_site, blogbuild
+from support.processes import Server, basic_site, blogbuild
 
 BUSY = re.compile(r"error: another build of this site is running \(pid \d+\); wait for it or stop it")
 
@@ -99,3 +99,14 @@ def test_a_lock_file_naming_a_dead_process_is_taken(site: Path) -> None:
     result = blogbuild(site)
     assert result.returncode == 0, result.stderr
     assert lock.read_text().strip() != dead.stdout.strip()   # the build wrote its own pid
+
+
+def test_serve_takes_the_lock_for_its_builds_and_lets_go_between_them(site: Path) -> None:
+    server = Server(site)
+    try:
+        # Its first build held the lock (its pid is in the file); idle, it holds none: a build runs.
+        assert lock_path(site).read_text().strip() == str(server.process.pid)
+        result = blogbuild(site)
+        assert result.returncode == 0, result.stderr
+    finally:
+        server.stop()
