@@ -49,7 +49,8 @@ def test_build_flags_reach_the_build(make_site, capsys: pytest.CaptureFixture[st
     page = (site / "out" / "posts" / "one" / "index.html").read_text(encoding="utf-8")
     assert "https://example.org/blog/posts/one/" in page
     assert not (site / "public").exists()   # --output
-    assert not (site / ".blogbuild-cache").exists()   # --no-cache
+    # --no-cache: no cache file is written (the folder holds the build lock only, site_lock.py)
+    assert [path.name for path in (site / ".blogbuild-cache").iterdir()] == ["build.lock"]
 
 
 def test_content_error_exits_1_with_path_line_and_no_traceback(make_site,

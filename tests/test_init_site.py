@@ -69,3 +69,29 @@ def test_init_with_root_writes_there(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "--root" in capsys.readouterr().out
     assert main(["build", "--root", str(tmp_path / "blog"), "--quiet", "--no-cache"]) == 0
     assert (tmp_path / "blog" / "public" / "posts" / "hello-world" / "index.html").is_file()
+
+
+def test_init_writes_a_gitignore_of_the_published_tree_the_cache_and_a_venv(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["init"]) == 0
+    assert (folder / ".gitignore").read_text(encoding="utf-8") == "public/\n.blogbuild-cache/\n.venv/\n"
+    assert "wrote .gitignore (public/, .blogbuild-cache/, .venv/)" in capsys.readouterr().out
+
+
+def test_init_adds_the_missing_lines_to_a_gitignore_and_keeps_the_rest(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (folder / ".gitignore").write_text("# mine\n*.log\n/public\n.venv/", encoding="utf-8")
+    assert main(["init"]) == 0
+    assert (folder / ".gitignore").read_text(encoding="utf-8") == "# mine\n*.log\n/public\n.venv/\n.blogbuild-cache/\n"
+    assert "added .blogbuild-cache/ to .gitignore" in capsys.readouterr().out
+
+
+def test_init_leaves_a_gitignore_that_ignores_everything_already(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = ".blogbuild-cache/\npublic/\n.venv\n"
+    (folder / ".gitignore").write_text(text, encoding="utf-8")
+    before = (folder / ".gitignore").stat().st_mtime_ns
+    assert main(["init"]) == 0
+    assert (folder / ".gitignore").read_text(encoding="utf-8") == text
+    assert (folder / ".gitignore").stat().st_mtime_ns == before
+    assert "kept .gitignore: it ignores public/, .blogbuild-cache/, .venv/ already" in capsys.readouterr().out

@@ -283,7 +283,7 @@ def test_an_error_in_an_edited_post_leaves_public_and_is_reported_until_fixed(si
 
 @pytest.mark.parametrize("damage", ["state removed", "state from another build", "cache file garbage"])
 def test_a_missing_or_foreign_state_means_a_full_build(site: Path, damage: str) -> None:
-    cache = next((site / ".blogbuild-cache").glob("posts-*.pickle"))
+    cache = next((site / ".blogbuild-cache").glob("posts-*.cache"))
     if damage == "state removed":
         cache.unlink()
     elif damage == "state from another build":
@@ -299,7 +299,7 @@ def test_a_missing_or_foreign_state_means_a_full_build(site: Path, damage: str) 
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Built "), result.stdout
     if damage == "cache file garbage":
-        assert "cache unreadable" in result.stderr
+        assert "not a blogbuild cache file of this version" in result.stderr
     assert_same_as_fresh(site)
 
 

@@ -5,11 +5,8 @@ build or server carries on from it; a damaged or torn cache is never trusted. Re
 from __future__ import annotations
 
 import os
-import pickle
 import shutil
 import signal
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -18,22 +15,11 @@ from pathlib import Path
 import pytest
 
 from support.files import REPO, read_tree
+from support.processes import HOUR_AGO, Server, age, blogbuild, free_port
 
 BASIC = REPO / "tests" / "sites" / "basic"
-HOUR_AGO = time.time() - 3600
 CACHE = ".blogbuild-cache"
 EDIT = "\nA paragraph written while the server ran.\n"
-
-
-def blogbuild(site: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "blogbuild", "build", "-j", "1", *args], cwd=site,
-                          capture_output=True, text=True, timeout=300)
-
-
-def age(folder: Path) -> None:
-    """Date every input back, as files edited well before a build are (younger ones are 'racy')."""
-    for path in [folder, *folder.rglob("*")]:
-        os.utime(path, (HOUR_AGO, HOUR_AGO))
 
 
 def assert_same_as_fresh(site: Path, *args: str) -> None:
@@ -43,51 +29,12 @@ def assert_same_as_fresh(site: Path, *args: str) -> None:
     shutil.rmtree(site / "fresh")
 
 
-class Server:
-    """`blogbuild serve --port 0` as a process: its terminal lines, its address, and how it ends."""
-
-    def __init__(self, site: Path, port: int = 0, *args: str) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "blogbuild", "serve", "--root", str(site),
-                                         "--port", str(port), *args], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True)
-        self.lines: list[str] = []
-        while not any("Ctrl-C to stop" in line for line in self.lines):
-            line = self.process.stdout.readline()
-            assert line, "serve exited before it was ready:\n" + "".join(self.lines)
-            self.lines.append(line)
-        ready = self.lines[-1]
-        self.url = ready.split(" at ", 1)[1].split(" (", 1)[0]
-
-    @property
-    def start_line(self) -> str:
-        """The terminal line of the server's own first build."""
-        return next(line for line in self.lines if " in " in line and ": start" in line)
-
-    def get(self, path: str) -> bytes:
-        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=60) as response:
-            return response.read()
-
-    def stop(self, how: int = signal.SIGINT) -> str:
-        """Send the signal, wait for the process to end; the rest of its output."""
-        self.process.send_signal(how)
-        rest, _ = self.process.communicate(timeout=120)
-        if how != signal.SIGKILL:
-            assert self.process.returncode == 0, "".join(self.lines) + rest
-        return rest
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.communicate(timeout=60)
-
-
-class WholePickle(pickle.Unpickler):
-    """Reads any of the cache's pickles to its end (a saved state names its posts by fingerprint)."""
-
-    def find_class(self, module: str, name: str) -> object:
-        if (module, name) == ("blogbuild.build.state", "_cached_post"):
-            return str
-        return super().find_class(module, name)
+def read_whole(path: Path) -> object:
+    """Reads any of the cache's files to its end (a saved state names its posts by fingerprint)."""
+    from blogbuild.build.state import CACHE_RECORDS
+    from blogbuild.cache_codec import loads
+    kind = "delta" if path.name.endswith(".delta.cache") else path.name.split("-", 1)[0]
+    return loads(path.read_bytes(), kind, CACHE_RECORDS, str)
 
 
 @pytest.fixture
@@ -131,13 +78,6 @@ def test_a_build_after_the_server_renders_no_post_and_equals_a_fresh_build(site:
     assert_same_as_fresh(site)
 
 
-def free_port() -> int:
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def strip_injection(body: bytes) -> bytes:
     start = body.rfind(b'<script src="/__blogbuild/reload.js"')
     return body if start < 0 else body[:start] + body[body.index(b"</script>", start) + len(b"</script>"):]
@@ -147,7 +87,7 @@ def test_the_next_server_starts_from_the_pages_and_state_the_last_one_saved(site
     port = free_port()   # the same address: the same configuration (the base URL is the server's address)
     first = Server(site, port)
     first.stop()
-    posts_file = next((site / CACHE).glob("posts-*.pickle"))
+    posts_file = next((site / CACHE).glob("posts-*.cache"))
     before = posts_file.stat()
     second = Server(site, port)
     second.stop()
@@ -291,13 +231,13 @@ def test_a_page_of_the_saved_tree_changed_by_hand_is_neither_served_nor_reused(s
 @pytest.mark.parametrize("damage", [b"", b"\x80\x05garbage", "truncated"])
 def test_a_damaged_saved_state_is_ignored_with_a_warning(site: Path, damage: bytes | str) -> None:
     Server(site).stop()
-    for path in (site / CACHE).glob("*.pickle"):
+    for path in (site / CACHE).glob("*.cache"):
         data = path.read_bytes()
         path.write_bytes(data[:len(data) // 2] if damage == "truncated" else damage)
     edit(site)
     server = Server(site)
     try:
-        assert any("cache unreadable" in line for line in server.lines), server.lines
+        assert any("not a blogbuild cache file of this version" in line for line in server.lines), server.lines
         assert b"written while the server ran" in server.get("/posts/ring/")
     finally:
         server.stop()
@@ -320,9 +260,9 @@ def test_a_killed_server_leaves_a_cache_that_is_whole_or_absent(site: Path) -> N
     result = blogbuild(site)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    for path in (site / CACHE).glob("*.pickle"):   # every file there is a whole pickle
-        with open(path, "rb") as handle:
-            WholePickle(handle).load()
+    assert not list((site / CACHE).glob("*.pickle"))
+    for path in (site / CACHE).glob("*.cache"):   # every file there is a whole cache file
+        read_whole(path)
     assert_same_as_fresh(site)
 
 
@@ -340,16 +280,19 @@ def test_builds_with_other_base_urls_share_posts_and_keep_each_others_state(site
     assert_same_as_fresh(site)
 
 
-def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_path: Path) -> None:
+def test_saving_removes_other_codes_files_and_the_oldest_configurations(tmp_path: Path) -> None:
     from blogbuild.build.state import KEEP_CONFIGURATIONS, KEEP_SERVED_TREES, DiskCache
     folder = tmp_path / CACHE
     folder.mkdir()
-    foreign = [folder / "posts-0dadcd231ae4a81a.pickle", folder / "state-ffffffff-0dadcd231ae4a81a.pickle"]
-    mine = [folder / f"state-aaaaaaaa-{number:016x}.pickle" for number in range(KEEP_CONFIGURATIONS + 2)]
+    # Other code's files, and files of formats this code never reads (pickles, compiled templates), even
+    # under this code's names.
+    foreign = [folder / "posts-0dadcd231ae4a81a.cache", folder / "state-ffffffff-0dadcd231ae4a81a.cache",
+               folder / "state-aaaaaaaa-0dadcd231ae4a81a.pickle", folder / "jinja-aaaaaaaa-0dadcd231ae4a81a"]
+    mine = [folder / f"state-aaaaaaaa-{number:016x}.cache" for number in range(KEEP_CONFIGURATIONS + 2)]
     for number, path in enumerate([*foreign, *mine]):
         path.write_bytes(b"x")
         os.utime(path, (HOUR_AGO + number, HOUR_AGO + number))
-    torn = folder / ".posts-aaaaaaaa-1.pickle.x1y2.tmp"   # a killed save's temporary file
+    torn = folder / ".posts-aaaaaaaa-1.cache.x1y2.tmp"   # a killed save's temporary file
     torn.write_bytes(b"half")
     os.utime(torn, (HOUR_AGO, HOUR_AGO))
     trees = [folder / f"served-aaaaaaaa-{number:016x}" for number in range(3)]
@@ -368,11 +311,8 @@ def test_saving_removes_other_codes_pickles_and_the_oldest_configurations(tmp_pa
 
 def _outcome(text: str):
     from blogbuild.build.state import RenderOutcome
-    return RenderOutcome(None, (SourceWarningStub(text),), ())
-
-
-class SourceWarningStub(str):
-    """A picklable stand-in for a render's content (DiskCache stores outcomes as they are)."""
+    from blogbuild.errors import SourceWarning
+    return RenderOutcome(None, (SourceWarning("content/posts/a.md", 1, text),), ())
 
 
 def test_a_few_new_posts_are_saved_alone_and_read_back_with_the_full_file(tmp_path: Path) -> None:
@@ -414,7 +354,7 @@ def test_a_delta_of_another_full_file_is_not_applied(tmp_path: Path) -> None:
     cache = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)
     cache.save_posts(posts, None)
     cache.save_posts({**posts, "extra": _outcome("extra")}, None)
-    old_delta = tmp_path / "old-delta.pickle"
+    old_delta = tmp_path / "old-delta.cache"
     shutil.copy2(cache.delta_file, old_delta)
     others = {f"other{number}": _outcome("o") for number in range(200)}
     # Another full file, by a process that did not read this one (so it keeps none of its posts).

@@ -53,7 +53,8 @@ def _add_build(commands: argparse._SubParsersAction) -> None:
     build.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
                        help="worker processes for markdown (default: all cores)")
     build.add_argument("--no-cache", action="store_true",
-                       help="ignore and do not write .blogbuild-cache/ (default: off, the cache is used)")
+                       help="ignore the cache in .blogbuild-cache/ and write none; the build lock there is still taken "
+                            "(default: off, the cache is used)")
 
 
 def _add_serve(commands: argparse._SubParsersAction) -> None:

@@ -140,17 +140,6 @@ class FragmentCache:
         return fragment
 
 
-class _BytecodeCache(jinja2.FileSystemBytecodeCache):
-    """Compiled templates on disk, so that a new process (a one-post rebuild from the CLI) does not compile
-    them again. A damaged file is compiled afresh: never trusted, never fatal."""
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except Exception:   # Jinja re-raises some damage (a torn pickle) instead of resetting
-            bucket.reset()
-
-
 class _SiteLoader(jinja2.FileSystemLoader):
     """Jinja's file loader that reads a template only when its real path is inside its own folder or the
     site's (sources.site_folders): a symbolic link out of the site is passed over, as if absent, so the next
@@ -173,24 +162,15 @@ class _SiteLoader(jinja2.FileSystemLoader):
         raise jinja2.TemplateNotFound(template)
 
 
-def make_environment(config: SiteConfig, template_dirs: Sequence[Path],
-                     bytecode_dir: Path | None = None, go: Any = None) -> jinja2.Environment:
-    """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping;
-    compiled templates are kept in bytecode_dir when given (its name must change with blogbuild's code:
-    Jinja keys its cache by template source only, not by these environment options)."""
+def make_environment(config: SiteConfig, template_dirs: Sequence[Path], go: Any = None) -> jinja2.Environment:
+    """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping.
+    Templates are compiled in memory by each process, never kept on disk: a compiled template is code, and
+    no file of the cache runs code."""
     from .assets import ASSETS, asset_url, import_map_integrity
     from .sources import site_folders
 
-    cache = None
-    if bytecode_dir is not None:
-        try:
-            bytecode_dir.mkdir(parents=True, exist_ok=True)
-            cache = _BytecodeCache(str(bytecode_dir))
-        except OSError:
-            cache = None   # a read-only site folder: compile in memory as before
     environment = jinja2.Environment(
         loader=_SiteLoader(template_dirs, site_folders(config)),
-        bytecode_cache=cache,
         autoescape=jinja2.select_autoescape(["html", "xml"]),
         undefined=jinja2.StrictUndefined,
         auto_reload=False,    # the Builder makes a new environment whenever a template file changes

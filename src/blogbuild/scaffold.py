@@ -1,4 +1,5 @@
-"""The files of a new site (`blogbuild init` with no flag): a config, a first post, templates/ and static/."""
+"""The files of a new site (`blogbuild init` with no flag): a config, a first post, templates/ and static/, and
+the lines of its .gitignore."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -109,3 +110,26 @@ def site_files(now: datetime, language: str = "en") -> dict[str, str]:
         "templates/README.md": _TEMPLATES_README,
         "static/README.md": _STATIC_README,
     }
+
+
+# What a site's repository never holds: the published tree, the cache (rebuilt by any build; a cache from
+# elsewhere is never trusted), a virtual environment.
+IGNORED = ("public/", ".blogbuild-cache/", ".venv/")
+
+
+def missing_ignores(gitignore: str) -> list[str]:
+    """The lines of IGNORED that a .gitignore's text does not ignore yet (written with or without the
+    leading or trailing slash)."""
+    present = {line.strip().strip("/") for line in gitignore.splitlines()}
+    return [line for line in IGNORED if line.strip("/") not in present]
+
+
+def with_ignores(gitignore: str | None) -> str:
+    """The .gitignore's text with the missing lines of IGNORED added at its end (the whole file when none)."""
+    text = gitignore or ""
+    missing = missing_ignores(text)
+    if not missing:
+        return text
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return text + "".join(f"{line}\n" for line in missing)

@@ -444,9 +444,8 @@ class Builder:
             return self._templates
         from ..render import TemplateSet, make_environment
         from ..markdown.shortcodes import load_shortcodes
-        bytecode = self._cache.bytecode_dir if self.use_cache else None
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        templates = TemplateSet(make_environment(self.config, dirs, bytecode, shortcodes.go))
+        templates = TemplateSet(make_environment(self.config, dirs, shortcodes.go))
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)
         else:

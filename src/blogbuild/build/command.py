@@ -15,6 +15,7 @@ from .builder import Builder
 from .incremental import edited_posts
 from .pools import forget_spool_folders
 from .result import BuildResult
+from .state import site_warnings
 
 if TYPE_CHECKING:
     from ..commands.build import BuildOptions
@@ -158,7 +159,7 @@ def _build_and_publish(options: "BuildOptions", config: SiteConfig, output: Path
         if stats.partial and examination is not None:   # the counts of the last full build, not of this one
             summary = examination.record["summary"]
         manifest.write_record(options, config, inputs=inputs, outputs=outputs, summary=summary,
-                              warnings=[str(warning) for warning in result.warnings], notes=notes,
+                              warnings=[str(warning) for warning in site_warnings(result.warnings)], notes=notes,
                               valid_until=next_due(builder, config), output_dir=str(output), build_id=build_id)
     else:
         builder.save_cache()

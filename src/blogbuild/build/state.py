@@ -1,29 +1,31 @@
-"""What a Builder keeps between builds, typed, and its pickles in .blogbuild-cache/ (the cache end of the disk).
+"""What a Builder keeps between builds, typed, and its files in .blogbuild-cache/ (the cache end of the disk).
 
 The rendered posts, shared by the configurations that render posts alike (`build` and `serve`), and per
 configuration its saved BuilderState and the keys of its published pages (see DiskCache).
-A cache is never trusted: anything unreadable, of another format or of other code is ignored and rebuilt.
+A cache is never trusted: its files are data (cache_codec), never code, and anything unreadable, of another
+format or of other code is ignored and rebuilt.
 """
 from __future__ import annotations
 
 import gc
 import os
-import pickle
 import shutil
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
+from .. import cache_codec
 from ..atomic import atomic_writer
+from ..cache_codec import NotACacheFile, RecordTypes
 from ..errors import BlogbuildError, SourceError, SourceWarning
 from ..model import OutputFile, Post, Site, SourceFile, TemplateFacts
 from ..names import TEMPORARY_SUFFIX
 from ..sources import ContentTree, FoundFile
 
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5
 
 
 class RenderOutcome(NamedTuple):
@@ -115,7 +117,7 @@ class BuilderState:
             remembered={rel: entry._replace(source=thin(entry.source)) for rel, entry in self.remembered.items()})
 
     def saved(self) -> "BuilderState":
-        """A copy to pickle: sources without their text, and the output as names, not bytes. The posts are
+        """A copy to save: sources without their text, and the output as names, not bytes. The posts are
         shared with the posts cache, not copied."""
         return replace(self.without_texts(), rendered={}, previous={path: OutputFile(path) for path in self.previous})
 
@@ -153,7 +155,7 @@ class BuilderState:
 
 @dataclass(frozen=True)
 class SavedState:
-    """A BuilderState as pickled with the posts cache, under the id of the build it belongs to, and the
+    """A BuilderState as saved with the posts cache, under the id of the build it belongs to, and the
     absolute site folder it was made in."""
 
     build_id: str
@@ -161,18 +163,64 @@ class SavedState:
     root: str
 
 
-def _write_pickle(path: Path, value: Any) -> None:
+# Every record class a cache file may hold (cache_codec.RecordTypes): the state, the posts and the Site
+# they make, with the configuration the Site carries and the Planner's search-index memo.
+CACHE_RECORDS = RecordTypes([
+    *(f"{__name__}:{name}" for name in ("RenderOutcome", "SourceEntry", "KnownSource", "RememberedRender",
+                                         "PublishedPage", "LastGood", "BuilderState", "SavedState")),
+    *(f"blogbuild.model:{name}" for name in ("SourceFile", "FrontMatter", "TocEntry", "SourceMark", "RenderedMarkdown",
+                                             "TextMetrics", "Post", "Term", "Taxonomy", "SeriesNav", "PostNav",
+                                             "Section", "ArchiveMonth", "ArchiveYear", "Site", "Paginator",
+                                             "OutputFile", "TemplateFacts")),
+    "blogbuild.errors:SourceWarning", "blogbuild.errors:Location",
+    "blogbuild.sources:FoundFile", "blogbuild.sources:SkippedLink", "blogbuild.sources:ContentTree",
+    "blogbuild.config:SiteConfig", "blogbuild.config:MenuItem",
+    "blogbuild.theme_options:ThemeOptions", "blogbuild.theme_options:Cover",
+    "blogbuild.markup_config:MarkupConfig", "blogbuild.integrations:Comments", "blogbuild.integrations:Analytics",
+    "blogbuild.cards:CardOptions", "blogbuild.images:ImageOptions",
+    "blogbuild.search_index:SearchIndex", "blogbuild.search_index:RangeShards",
+])
+
+
+IGNORED_CACHE_FILE = "not a blogbuild cache file of this version, ignored and rebuilt"
+
+
+def site_warnings(warnings: Iterable[SourceWarning]) -> list[SourceWarning]:
+    """The warnings about the site, without those about cache files a build ignored: those files are
+    rebuilt, so the record of the build (which the next "Up to date" repeats) does not keep them."""
+    return [warning for warning in warnings if warning.message != IGNORED_CACHE_FILE]
+
+
+def _write_file(path: Path, kind: str, value: Any, references: Mapping[int, str] | None = None) -> None:
+    # The collector off while the file is encoded: the encoding is a container per value, and each
+    # collection they trigger would walk the whole site again.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        parts = cache_codec.dump_parts(value, kind, CACHE_RECORDS, references or {})
+    finally:
+        if was_enabled:
+            gc.enable()
     path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_writer(path) as handle:
-        pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        handle.writelines(parts)
+
+
+def _read_file(path: Path, kind: str, resolve: Callable[[Any], Any] | None = None) -> Any:
+    """What the cache file holds, None when there is none; NotACacheFile when it is not one of this
+    version and kind (and OSError when it cannot be read)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    return cache_codec.loads(data, kind, CACHE_RECORDS, *(() if resolve is None else (resolve,)))
 
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off while a cache is read, and what was read frozen (left out of later
-    collections, as the builder does with the site it made): unpickling makes millions of long-lived objects,
-    and every collection they trigger walks them all again (at 10,000 posts the posts and state files load
-    in 0.27 s instead of 0.85, and the first collection after it no longer takes 0.15 s)."""
+    collections, as the builder does with the site it made): reading makes millions of long-lived objects,
+    and every collection they trigger walks them all again."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -181,14 +229,6 @@ def _collector_paused() -> Iterator[None]:
         gc.freeze()
         if was_enabled:
             gc.enable()
-
-
-def _read_pickle(path: Path) -> Any:
-    try:
-        with open(path, "rb") as handle:
-            return pickle.load(handle)
-    except FileNotFoundError:
-        return None
 
 
 def _remove(path: Path) -> None:
@@ -202,45 +242,24 @@ class _MissingPost(Exception):
     """A saved state names a post the posts cache no longer holds: the state cannot be used (not damage)."""
 
 
-def _cached_post(fingerprint: str) -> Post:
-    """What a saved state holds in place of a post of the posts cache: _StateUnpickler gives the post itself."""
-    raise _MissingPost(fingerprint)   # reached only by an unpickler that does not know the posts
-
-
-class _StatePickler(pickle.Pickler):
-    """Pickles a saved state with each post of the posts cache as its fingerprint: the posts are stored
-    once, in the posts cache, which every configuration that renders posts alike shares."""
-
-    def __init__(self, handle: Any, posts: Mapping[str, RenderOutcome]) -> None:
-        super().__init__(handle, protocol=pickle.HIGHEST_PROTOCOL)
-        self._fingerprints = {id(outcome.post): fingerprint for fingerprint, outcome in posts.items()
-                              if outcome.post is not None}
-
-    def reducer_override(self, obj: Any) -> Any:
-        # Asked of objects that are not built-in values and not pickled before (persistent_id is asked of
-        # every object: a 10,000-post state pickles in 0.18 s instead of 0.25). The very object the cache
-        # holds, not an equal one: links and images make new Post objects.
-        fingerprint = self._fingerprints.get(id(obj)) if type(obj) is Post else None
-        return (_cached_post, (fingerprint,)) if fingerprint is not None else NotImplemented
-
-
-class _StateUnpickler(pickle.Unpickler):
-    """Reads a saved state back, its posts taken from the loaded posts cache by fingerprint."""
-
-    def __init__(self, handle: Any, posts: Mapping[str, RenderOutcome]) -> None:
-        super().__init__(handle)
-        self._posts = posts
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module == __name__ and name == _cached_post.__name__:
-            return self._post
-        return super().find_class(module, name)
-
-    def _post(self, fingerprint: Any) -> Post:
-        outcome = self._posts.get(fingerprint) if isinstance(fingerprint, str) else None
+def _post_resolver(posts: Mapping[str, RenderOutcome]) -> Callable[[Any], Post]:
+    """What a saved state's {"p": fingerprint} stands for: that post of the loaded posts cache."""
+    def post(fingerprint: Any) -> Post:
+        outcome = posts.get(fingerprint) if isinstance(fingerprint, str) else None
         if outcome is None or outcome.post is None:
             raise _MissingPost(fingerprint)
         return outcome.post
+    return post
+
+
+def _post_references(posts: Mapping[str, RenderOutcome]) -> dict[int, str]:
+    """The posts of the posts cache by identity: a state stores each as its fingerprint, not a copy. The very
+    object the cache holds, not an equal one: links and images make new Post objects."""
+    return {id(outcome.post): fingerprint for fingerprint, outcome in posts.items() if outcome.post is not None}
+
+
+def _all_of(mapping: Any, kind: type) -> bool:
+    return isinstance(mapping, dict) and all(type(value) is kind for value in mapping.values())
 
 
 @dataclass
@@ -272,27 +291,25 @@ STALE_TEMPORARY_SECONDS = 3600.0
 
 
 class DiskCache:
-    """The pickles of one configuration under .blogbuild-cache/, named by the code that wrote them.
+    """The cache files of one configuration under .blogbuild-cache/, named by the code that wrote them, each
+    in cache_codec's data format (read back without running anything it holds).
 
-    `posts-<code>-<posts key>.pickle`: rendered posts by fingerprint, shared by every configuration that
+    `posts-<code>-<posts key>.cache`: rendered posts by fingerprint, shared by every configuration that
     renders posts alike (build and serve differ in base URL, which no post depends on); with each post the
-    save it was last used in. `state-<code>-<config>.pickle`: one configuration's BuilderState, its posts
-    stored as references into the posts cache. `pages-<code>-<config>.pickle`: the keys of its published
+    save it was last used in. `state-<code>-<config>.cache`: one configuration's BuilderState, its posts
+    stored as references into the posts cache. `pages-<code>-<config>.cache`: the keys of its published
     pages."""
 
     def __init__(self, cache_dir: Path, config_key: str, posts_key: str, code_key: str) -> None:
         self.code_key = code_key
         self.folder = cache_dir
         code = code_key[:8]
-        self.posts_file = cache_dir / f"posts-{code}-{posts_key[:16]}.pickle"
+        self.posts_file = cache_dir / f"posts-{code}-{posts_key[:16]}.cache"
         # The posts rendered since posts_file was written in full, written alone when they are few: a
         # one-post edit at 10,000 posts then writes one post, not 200 MB (see save_posts).
-        self.delta_file = cache_dir / f"posts-{code}-{posts_key[:16]}.delta.pickle"
-        self.state_file = cache_dir / f"state-{code}-{config_key[:16]}.pickle"
-        self.pages_file = cache_dir / f"pages-{code}-{config_key[:16]}.pickle"
-        # Compiled templates: Jinja folds a filter over a constant (`'/js/x.js' | url`) into the compiled
-        # code, so they hold the base URL and the rest of the configuration, not only the template source.
-        self.bytecode_dir = cache_dir / f"jinja-{code}-{config_key[:16]}"
+        self.delta_file = cache_dir / f"posts-{code}-{posts_key[:16]}.delta.cache"
+        self.state_file = cache_dir / f"state-{code}-{config_key[:16]}.cache"
+        self.pages_file = cache_dir / f"pages-{code}-{config_key[:16]}.cache"
         # What `blogbuild serve` publishes for itself when it stops (serve/warm.py): its pages, and the
         # record that says the tree is intact and names the state saved with it.
         self.served_dir = cache_dir / f"served-{code}-{config_key[:16]}"
@@ -308,8 +325,24 @@ class DiskCache:
         return (isinstance(stored, dict) and stored.get("format") == CACHE_FORMAT
                 and stored.get("code") == self.code_key and isinstance(stored.get(key), kind))
 
-    def _damaged(self, path: Path, error: Exception) -> SourceWarning:
-        return SourceWarning(str(path), 0, f"cache unreadable ({type(error).__name__}); ignored and rebuilt")
+    def _damaged(self, path: Path, warnings: list[SourceWarning]) -> None:
+        warnings.append(SourceWarning(str(path), 0, IGNORED_CACHE_FILE))
+
+    def _read(self, path: Path, kind: str, key: str, warnings: list[SourceWarning],
+              resolve: Callable[[Any], Any] | None = None) -> dict | None:
+        """The file's record when it is one of this code's (its key of the right type); None when there is
+        none, and a warning naming the file when it is not a cache file of this version."""
+        try:
+            stored = _read_file(path, kind, resolve)
+        except (NotACacheFile, OSError):
+            self._damaged(path, warnings)
+            return None
+        if stored is None:
+            return None
+        if not self._valid(stored, key, dict if key != "state" else SavedState):
+            self._damaged(path, warnings)
+            return None
+        return stored
 
     def load(self) -> LoadedCache:
         """Whatever valid cache there is; damage is a warning and an empty cache, never an error."""
@@ -320,40 +353,37 @@ class DiskCache:
             return self._load(loaded, before)
 
     def _load(self, loaded: LoadedCache, before: tuple[Any, ...]) -> LoadedCache:
-        try:
-            try:
-                with open(self.posts_file, "rb") as handle:
-                    stored = pickle.load(handle)
-            except FileNotFoundError:
-                stored = None
-            if self._valid(stored, "posts", dict):
-                loaded.rendered = self._held = stored["posts"]
-                used, saves = stored.get("used"), stored.get("saves")
-                self._used = used if isinstance(used, dict) else {}
-                self._saves = saves if isinstance(saves, int) else 0
-                self._base, self._base_id = frozenset(stored["posts"]), str(stored.get("id", ""))
-                self._apply_delta(loaded)
-                self._held_stat = before
-        except Exception as error:  # a cache is never trusted: any damage means rebuild
-            loaded.warnings.append(self._damaged(self.posts_file, error))
-            loaded.rendered, self._held, self._base, self._base_id = {}, {}, frozenset(), ""
-            return loaded
+        stored = self._read(self.posts_file, "posts", "posts", loaded.warnings)
+        if stored is not None and not (_all_of(stored["posts"], RenderOutcome)
+                                       and isinstance(stored.get("used"), dict)
+                                       and isinstance(stored.get("saves"), int) and isinstance(stored.get("id"), str)):
+            self._damaged(self.posts_file, loaded.warnings)
+            stored = None
+        if stored is not None:
+            loaded.rendered = self._held = stored["posts"]
+            self._used, self._saves = stored["used"], stored["saves"]
+            self._base, self._base_id = frozenset(stored["posts"]), stored["id"]
+            self._apply_delta(loaded)
+            self._held_stat = before
         if loaded.rendered:
             loaded.state = self._load_state(loaded)
-        try:
-            pages = _read_pickle(self.pages_file)
-            if self._valid(pages, "pages", dict) and isinstance(pages.get("output"), str):
+        pages = self._read(self.pages_file, "pages", "pages", loaded.warnings)
+        if pages is not None:
+            if _all_of(pages["pages"], PublishedPage) and isinstance(pages.get("output"), str):
                 loaded.published, loaded.output_dir = pages["pages"], pages["output"]
-        except Exception as error:
-            loaded.warnings.append(self._damaged(self.pages_file, error))
+            else:
+                self._damaged(self.pages_file, loaded.warnings)
         return loaded
 
     def _apply_delta(self, loaded: LoadedCache) -> None:
         """The posts rendered since the full file was written, when the delta is of that very file: posts
         the last save no longer kept are left out, as a full save leaves them out."""
-        delta = _read_pickle(self.delta_file)
-        if not (self._valid(delta, "posts", dict) and self._base_id and delta.get("base") == self._base_id
-                and isinstance(delta.get("used"), dict) and isinstance(delta.get("saves"), int)):
+        delta = self._read(self.delta_file, "delta", "posts", loaded.warnings)
+        if delta is None or delta.get("base") != self._base_id:   # another file's delta: not applied
+            return
+        if not (_all_of(delta["posts"], RenderOutcome) and isinstance(delta.get("used"), dict)
+                and isinstance(delta.get("saves"), int)):
+            self._damaged(self.delta_file, loaded.warnings)
             return
         used: dict[str, int] = delta["used"]
         posts = {fingerprint: outcome for fingerprint, outcome in self._held.items() if fingerprint in used}
@@ -365,21 +395,21 @@ class DiskCache:
         """The saved state of this configuration, its posts taken from the loaded posts cache; None when
         there is none or it names a post the cache has dropped; damage is a warning."""
         try:
-            with open(self.state_file, "rb") as handle:
-                stored = _StateUnpickler(handle, loaded.rendered).load()
-        except (FileNotFoundError, _MissingPost):
+            stored = self._read(self.state_file, "state", "state", loaded.warnings, _post_resolver(loaded.rendered))
+        except _MissingPost:
             return None
-        except Exception as error:
-            loaded.warnings.append(self._damaged(self.state_file, error))
+        if stored is None:
             return None
-        if self._valid(stored, "state", SavedState):
-            return stored["state"]
-        return None
+        saved = stored["state"]
+        if not (type(saved.state) is BuilderState and isinstance(saved.build_id, str) and isinstance(saved.root, str)):
+            self._damaged(self.state_file, loaded.warnings)
+            return None
+        return saved
 
     def save_published(self, output_dir: str, published: Mapping[str, PublishedPage]) -> None:
         """Write the keys of the published pages (atomically); output_dir relative to the site folder when
         inside it, so that a fresh clone in another folder finds its own published pages."""
-        _write_pickle(self.pages_file, {"format": CACHE_FORMAT, "code": self.code_key, "output": output_dir,
+        _write_file(self.pages_file, "pages", {"format": CACHE_FORMAT, "code": self.code_key, "output": output_dir,
                                         "pages": dict(published)})
 
     def save_posts(self, rendered: Mapping[str, RenderOutcome], state: SavedState | None) -> None:
@@ -403,12 +433,12 @@ class DiskCache:
         if self._base_id and len(added) <= max(DELTA_POSTS, len(self._base) // 10) and \
                 dropped <= len(self._base) // 4:
             # Few posts since the full file: write them alone (the full file stays as it is).
-            _write_pickle(self.delta_file, {"format": CACHE_FORMAT, "code": self.code_key, "base": self._base_id,
+            _write_file(self.delta_file, "delta", {"format": CACHE_FORMAT, "code": self.code_key, "base": self._base_id,
                                             "posts": added, "used": used, "saves": saves})
         else:
             import uuid
             base_id = uuid.uuid4().hex
-            _write_pickle(self.posts_file, {"format": CACHE_FORMAT, "code": self.code_key, "posts": posts,
+            _write_file(self.posts_file, "posts", {"format": CACHE_FORMAT, "code": self.code_key, "posts": posts,
                                             "used": used, "saves": saves, "id": base_id})
             self.delta_file.unlink(missing_ok=True)   # it names the old file: never applied to this one
             self._base, self._base_id = frozenset(posts), base_id
@@ -437,19 +467,20 @@ class DiskCache:
     def _save_state(self, posts: Mapping[str, RenderOutcome], state: SavedState | None) -> None:
         """Write the state (its posts as references into posts, the posts file's content), then prune."""
         if state is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            with atomic_writer(self.state_file) as handle:
-                _StatePickler(handle, posts).dump({"format": CACHE_FORMAT, "code": self.code_key, "state": state})
+            _write_file(self.state_file, "state", {"format": CACHE_FORMAT, "code": self.code_key, "state": state},
+                        _post_references(posts))
         self.prune()
 
     def prune(self) -> None:
-        """Remove the pickles and compiled templates of other code, the least recently saved configurations
-        beyond KEEP_CONFIGURATIONS, and temporary files killed processes left."""
+        """Remove the cache files of other code, the least recently saved configurations beyond
+        KEEP_CONFIGURATIONS, files of formats this code never reads (pickles, compiled templates), and
+        temporary files killed processes left."""
         code = self.code_key[:8]
-        mine = (self.posts_file, self.delta_file, self.state_file, self.pages_file, self.bytecode_dir, self.served_dir,
-                self.served_record)
+        mine = (self.posts_file, self.delta_file, self.state_file, self.pages_file, self.served_dir, self.served_record)
+        for path in [*self.folder.glob("*.pickle"), *self.folder.glob("jinja-*")]:
+            _remove(path)
         kept: dict[str, list[tuple[float, Path]]] = {}
-        for path in [*self.folder.glob("*.pickle"), *self.folder.glob("jinja-*"), *self.folder.glob("served-*")]:
+        for path in [*self.folder.glob("*.cache"), *self.folder.glob("served-*")]:
             prefix, _, rest = path.name.partition("-")
             kind = prefix + "".join(path.suffixes)   # a served tree and its record, posts and delta counted apart
             try:

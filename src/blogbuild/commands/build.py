@@ -31,7 +31,20 @@ class BuildOptions:
 
 
 def run(options: BuildOptions) -> int:
-    """Build and publish; exit code 0 on success, 1 when any content error was reported."""
+    """Build and publish; exit code 0 on success, 1 when any content error was reported or another build
+    of the site is running (one line, site_lock.py)."""
+    import sys
+
+    from ..site_lock import SiteBusy, site_lock
+    try:
+        with site_lock(options.root or "."):
+            return _run(options)
+    except SiteBusy as busy:
+        print(f"error: {busy}", file=sys.stderr)
+        return 1
+
+
+def _run(options: BuildOptions) -> int:
     # Nothing changed since the last build: say so after a stat pass, before importing the pipeline.
     from ..manifest import run_if_up_to_date
     done, examination = run_if_up_to_date(options)

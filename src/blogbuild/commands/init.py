@@ -51,14 +51,38 @@ def _new_site(options: InitOptions) -> int:
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, text.encode("utf-8"))
+    ignored = _write_gitignore(root)
     if not options.quiet:
         shown = "" if options.root == "." else f" in {root.as_posix()}"
         for name in files:
             print(f"wrote {(root / name).as_posix()}")
+        print(ignored)
         where = "" if options.root == "." else f" --root {options.root}"
         print(f"a new site{shown}: `blogbuild serve{where}` to draft (http://localhost:1313/), "
               f"`blogbuild new \"Title\"` for a post, `blogbuild build{where}` to publish to public/")
     return 0
+
+
+def _write_gitignore(root: Path) -> str:
+    """Make the folder's .gitignore ignore scaffold.IGNORED: written when there is none, the missing lines
+    added at the end of one there is (never replaced); what was done, as a line to print."""
+    from ..atomic import write_atomically
+    from ..scaffold import IGNORED, missing_ignores, with_ignores
+    path = root / ".gitignore"
+    try:
+        existing: str | None = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        existing = None
+    except (OSError, UnicodeDecodeError) as error:
+        return (f"left {path.as_posix()} as it is ({error.__class__.__name__}); add {', '.join(IGNORED)} "
+                "to it yourself")
+    missing = missing_ignores(existing or "")
+    if not missing:
+        return f"kept {path.as_posix()}: it ignores {', '.join(IGNORED)} already"
+    write_atomically(path, with_ignores(existing).encode("utf-8"))
+    if existing is None:
+        return f"wrote {path.as_posix()} ({', '.join(IGNORED)})"
+    return f"added {', '.join(missing)} to {path.as_posix()}"
 
 
 def _from_hugo(options: InitOptions) -> int:

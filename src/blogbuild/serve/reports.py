@@ -80,11 +80,13 @@ def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", r
                   is_rebuild: bool) -> list[str]:
     """What the terminal shows of a build's warnings: all of them after the first build; after a save, the
     saved files' warnings in full and one line counting the others (they were shown before and still hold),
-    so the warning about the file just saved is never buried."""
+    so the warning about the file just saved is never buried. A cache file the build ignored is news too:
+    always said in full."""
     warnings = in_file_order(warnings)
     if not is_rebuild:
         return [str(warning) for warning in warnings]
-    own = saved_file_warnings(warnings, saved, root)
+    from ..build.state import IGNORED_CACHE_FILE
+    own = [warning for warning in warnings if warning.message == IGNORED_CACHE_FILE or is_saved(warning.path, saved, root)]
     lines = [str(warning) for warning in own]
     others = len(warnings) - len(own)
     if others:

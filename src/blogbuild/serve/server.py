@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, Te
 
 from ..errors import BlogbuildError
 from ..model import OutputFile
+from ..site_lock import site_lock
 from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
 from .http import Handler, HttpServer, HttpServer6
@@ -183,7 +184,7 @@ class DevServer:
         # Watch before the first build, so a save during it is queued rather than lost.
         self._watcher = Watcher(plan_for(self.config, ignored=self._ignored()), self._batcher)
         self._watcher.start()
-        with self._build_lock:
+        with self._build_lock, site_lock(self.options.root or ".", wait=True):   # one build of the site at a time
             cpu_started = time.thread_time()   # this thread's alone: not the HTTP thread's answers meanwhile
             attempt, changed = first_build(self._builder, self._inputs, served[1] if served else None,
                                            self._run_build)
@@ -260,7 +261,7 @@ class DevServer:
 
     def rebuild(self, paths: Iterable[str]) -> RebuildReport:
         """Rebuild for these changed absolute paths and publish the result (the watcher calls this)."""
-        with self._build_lock:
+        with self._build_lock, site_lock(self.options.root or ".", wait=True):   # one build of the site at a time
             started = time.perf_counter()
             paths = tuple(sorted({os.path.abspath(path) for path in paths}))
             plan = self._watcher.plan if self._watcher is not None else plan_for(self.config)

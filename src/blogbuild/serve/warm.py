@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import threading
 import time
 import uuid
@@ -170,9 +169,10 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
                     "expired": config.expired}
     if inputs is not None:   # what the next server compares with the disk to carry on without planning
         from ..build.command import next_due
+        from ..build.state import site_warnings
         from ..manifest import portable_entries
         record.update(inputs=portable_entries(inputs, os.path.abspath(config.root)),
-                      valid_until=next_due(builder, config), warnings=[[item.path, item.line, item.message] for item in result.warnings])
+                      valid_until=next_due(builder, config), warnings=[[item.path, item.line, item.message] for item in site_warnings(result.warnings)])
     write_atomically(cache.served_record, json.dumps(record, separators=(",", ":")).encode("utf-8"))
 
 
@@ -272,13 +272,15 @@ def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult |
             return False
         builder, result = found
         started = time.perf_counter()
-        if result is None or not builder.use_cache:
-            builder.save_cache()
-        else:
-            _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}", inputs())
+        from ..site_lock import site_lock
+        with site_lock(builder.config.root, wait=True):   # the cache's files: one writer of the site at a time
+            if result is None or not builder.use_cache:
+                builder.save_cache()
+            else:
+                _write_served_tree(builder.disk_cache, builder, result, f"serve-{uuid.uuid4().hex}", inputs())
         say(f"saved the build state in {(time.perf_counter() - started) * 1000:.0f} ms")
         return True
-    except (OSError, BlogbuildError, pickle.PicklingError, RecursionError) as error:
+    except (OSError, BlogbuildError, RecursionError) as error:
         say(f"serve: could not save the build state: {error}", always=True)
         return False
     finally:
