@@ -35,9 +35,16 @@ def run(options: BuildOptions) -> int:
     of the site is running (one line, site_lock.py)."""
     import sys
 
+    from pathlib import Path
+
+    from ..names import CONFIG_NAMES, HUGO_CONFIG_NAMES
     from ..site_lock import SiteBusy, site_lock
+    root = Path(options.root or ".")
+    if not (options.config or options.source or (root / "content").is_dir()
+            or any((root / name).is_file() for name in (*CONFIG_NAMES, *HUGO_CONFIG_NAMES))):
+        return _run(options)   # no site here: the build says so, and no lock file is left behind
     try:
-        with site_lock(options.root or "."):
+        with site_lock(root):
             return _run(options)
     except SiteBusy as busy:
         print(f"error: {busy}", file=sys.stderr)
