@@ -93,7 +93,7 @@ def test_unsupported_constructs_are_warnings_at_the_template_and_the_post(make_s
     })
     monkeypatch.chdir(site)
     capsys.readouterr()
-    code = main(["build", "-q", "-j", "1"])
+    code = main(["build", "-j", "1"])
     err = capsys.readouterr().err
     assert code == 0, err
     assert "Traceback" not in err
@@ -120,7 +120,7 @@ def test_a_jinja_template_of_the_same_name_wins(make_site, monkeypatch, capsys) 
         "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< box >}}x{{< /box >}}\n',
     })
     monkeypatch.chdir(site)
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
     assert '<div class="jinja">x</div>' in page and 'class="go"' not in page
 
@@ -135,7 +135,7 @@ def test_a_shortcodes_relurl_under_a_base_path_is_prefixed_once(make_site, monke
         "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< pic >}}\n',
     })
     monkeypatch.chdir(site)
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
     assert 'src="/blog/img/a.png"' in page and 'href="/blog/img/b.png"' in page and "/blog/blog/" not in page
 
@@ -149,9 +149,9 @@ def test_an_edited_go_shortcode_renders_the_posts_again(make_site, monkeypatch, 
         "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< tag "x" >}}\n',
     })
     monkeypatch.chdir(site)
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     write_files(site, {"layouts/shortcodes/tag.html": '<b class="two">{{ .Get 0 }}</b>'})
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     assert '<b class="two">x</b>' in (site / "public/posts/p/index.html").read_text(encoding="utf-8")
 
 
@@ -210,12 +210,12 @@ def test_a_translation_in_templates_is_the_authors_and_runs_with_hugos_names(mak
         "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< notice warning >}}\n**x** < y\n{{< /notice >}}\n',
     })
     monkeypatch.chdir(site)
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
     assert '<div class="edited notice warning"><strong>x</strong> &lt; y</div>' in page
     shutil.rmtree(site / "layouts")
     (site / "public/posts/p/index.html").unlink()
-    assert main(["build", "-q", "-j", "1", "--no-cache"]) == 0
+    assert main(["build", "-j", "1", "--no-cache"]) == 0
     assert '<div class="edited notice warning">' in (site / "public/posts/p/index.html").read_text(encoding="utf-8")
 
 
@@ -257,7 +257,7 @@ def test_an_extension_partial_that_cannot_run_is_named_once_and_left_out(make_si
     })
     monkeypatch.chdir(site)
     capsys.readouterr()
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     lines = capsys.readouterr().err.splitlines()
     assert any(line.startswith("layouts/partials/extend_head.html:2:9: warning: function 'resources.Get' is not "
                                "supported") for line in lines), lines
@@ -277,7 +277,7 @@ def test_a_template_cannot_reach_pythons_internals(make_site, monkeypatch, capsy
     })
     monkeypatch.chdir(site)
     capsys.readouterr()
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     err = capsys.readouterr().err
     assert "field __class__ is not a Hugo field" in err
     assert "__globals__" not in (site / "public/posts/p/index.html").read_text(encoding="utf-8").split("<article")[1]
@@ -297,7 +297,7 @@ def test_a_template_that_fails_at_run_time_in_any_way_falls_back_with_a_warning(
     })
     monkeypatch.chdir(site)
     capsys.readouterr()
-    assert main(["build", "-q", "-j", "1"]) == 0
+    assert main(["build", "-j", "1"]) == 0
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert "seq is limited to 2000 items" in err and "divide the value by 0" in err and "index out of range" in err

@@ -348,17 +348,22 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
     if "analytics" in services:
         value, line = services["analytics"]
         values["analytics"] = parse_analytics(value, lambda message: _fail(path, line, message))
+    _check_together(values, path, text)
+    base_url = values.get("base_url", defaults.base_url)
+    if base_url and not base_url.endswith("/"):
+        values["base_url"] = base_url + "/"
+    config = replace(defaults, root=root, config_path=path if path != "<config>" else "", **values)
+    return _with_languages(config, data, path, text, root) if "languages" in data else config
+
+
+def _check_together(values: Mapping[str, Any], path: str, text: str) -> None:
+    """The checks of keys read together: a math_render choice, local_assets against cdn_assets."""
     if values.get("math_render", "build") not in MATH_RENDER_CHOICES:
         raise _fail(path, key_line(text, "math_render", max_lines=0),
                     f"math_render must be one of {', '.join(MATH_RENDER_CHOICES)}, not {values['math_render']!r}")
     if values.get("local_assets") is True and values.get("cdn_assets") is True:
         raise _fail(path, key_line(text, "cdn_assets", max_lines=0),
                     "local_assets: true and cdn_assets: true contradict each other; keep one")
-    base_url = values.get("base_url", defaults.base_url)
-    if base_url and not base_url.endswith("/"):
-        values["base_url"] = base_url + "/"
-    config = replace(defaults, root=root, config_path=path if path != "<config>" else "", **values)
-    return _with_languages(config, data, path, text, root) if "languages" in data else config
 
 
 def _with_languages(config: SiteConfig, data: Mapping[str, Any], path: str, text: str, root: str) -> SiteConfig:

@@ -138,7 +138,96 @@ class _Templates:
     skipped: tuple["SkippedLink", ...] = ()   # template links not followed (sources.skipped_templates)
 
 
-class Builder:
+class CacheKeeping:
+    """The disk-cache half of a Builder: what it loads when it starts (the rendered posts, a saved state to
+    carry on from, the published pages' keys) and what it records and saves after a build is published."""
+
+    config: SiteConfig
+    root: Path
+    state: BuilderState
+    pages: PageStore
+    keep_state: bool
+    use_cache: bool
+    resumed: bool
+    _cache: DiskCache
+    _cache_warnings: list[SourceWarning]
+    _languages: list[tuple[Language, "Builder"]]
+    _posts_dirty: bool
+    _published_dirty: bool
+    _templates: "_Templates | None"
+
+    @staticmethod
+    def disk_cache_for(config: SiteConfig) -> DiskCache:
+        """The disk cache a builder of this configuration uses (naming its files reads none of them)."""
+        return DiskCache(Path(config.root) / CACHE_DIR, config_key(config), posts_key(config), code_key())
+
+    @property
+    def disk_cache(self) -> DiskCache:
+        """Where this builder's caches live on disk (their files named by code and configuration)."""
+        return self._cache
+
+    def _load_cache(self, resume: str | None, output_dir: Path | None) -> None:
+        loaded = self._cache.load()
+        self._cache_warnings = loaded.warnings
+        self.state.rendered = loaded.rendered
+        root = os.path.abspath(self.root)
+        if resume is not None and loaded.state is not None and loaded.state.build_id == resume:
+            # Take up the saved state (made in this folder, or in another one this site was cloned from);
+            # the published files stand in for the last build's output.
+            state = loaded.state.state.relocated(loaded.state.root, root).published_at(str(output_dir))
+            self.state = replace(state, rendered=loaded.rendered)
+            self.resumed = True
+        self.pages.published = loaded.published
+        if loaded.output_dir is not None:
+            self.pages.published_dir = os.path.join(self.root, loaded.output_dir)
+
+    def record_published(self, output_dir: Path, stats: Mapping[str, list | None] | None = None) -> None:
+        """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache).
+        stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
+        if not self.use_cache:
+            return
+        for language, builder in self._languages:
+            builder.record_published(output_dir / language.prefix)
+        self.pages.record(output_dir, self.state.output_keys, stats)
+        self._published_dirty = True
+
+    def published(self, output_dir: Path) -> None:
+        """The last build's output is now the published tree: let go of its bytes (the feeds and the search
+        index, 40 MB at 10,000 posts), so saving the cache does not hold them too (the peak of a build)."""
+        from ..model import OutputFile
+        for language, builder in self._languages:
+            builder.published(output_dir / language.prefix)
+        base = str(output_dir)
+        self.state.previous = {path: OutputFile(path, source=f"{base}/{path}") for path in self.state.previous}
+        self.pages.cache.clear()
+
+    def save_cache(self, build_id: str | None = None) -> None:
+        """Write the rendered-posts cache and the published-page keys (atomically) when they changed; with
+        build_id (and keep_state), the builder's state too, under that id."""
+        if not self.use_cache:
+            return
+        if self._languages:
+            for _, builder in self._languages:
+                builder.save_cache()
+            return
+        if self._published_dirty and self.pages.published_dir is not None:
+            published_dir = os.path.abspath(self.pages.published_dir)
+            relative = os.path.relpath(published_dir, os.path.abspath(self.root))
+            self._cache.save_published(published_dir if relative.startswith("..") else relative,
+                                       self.pages.published)
+            self._published_dirty = False
+        if not self._posts_dirty and build_id is None:
+            return
+        saved = None
+        if build_id is not None and self.keep_state and self.state.last_good is not None:
+            if self._templates is not None:
+                self.state.closure = self._templates.templates.closures()
+            saved = SavedState(build_id, self.state.saved(), os.path.abspath(self.root))
+        self._cache.save_posts(self.state.rendered, saved)
+        self._posts_dirty = False
+
+
+class Builder(CacheKeeping):
     """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
 
     def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False,
@@ -180,31 +269,6 @@ class Builder:
         # Typeset formulas are kept beside the other caches (the workers forked later inherit the setting).
         from ..katex import cache_file_for, set_cache_file
         set_cache_file(cache_file_for(self.root / CACHE_DIR) if use_cache else None)
-
-    def _load_cache(self, resume: str | None, output_dir: Path | None) -> None:
-        loaded = self._cache.load()
-        self._cache_warnings = loaded.warnings
-        self.state.rendered = loaded.rendered
-        root = os.path.abspath(self.root)
-        if resume is not None and loaded.state is not None and loaded.state.build_id == resume:
-            # Take up the saved state (made in this folder, or in another one this site was cloned from);
-            # the published files stand in for the last build's output.
-            state = loaded.state.state.relocated(loaded.state.root, root).published_at(str(output_dir))
-            self.state = replace(state, rendered=loaded.rendered)
-            self.resumed = True
-        self.pages.published = loaded.published
-        if loaded.output_dir is not None:
-            self.pages.published_dir = os.path.join(self.root, loaded.output_dir)
-
-    @staticmethod
-    def disk_cache_for(config: SiteConfig) -> DiskCache:
-        """The disk cache a builder of this configuration uses (naming its files reads none of them)."""
-        return DiskCache(Path(config.root) / CACHE_DIR, config_key(config), posts_key(config), code_key())
-
-    @property
-    def disk_cache(self) -> DiskCache:
-        """Where this builder's caches live on disk (their files named by code and configuration)."""
-        return self._cache
 
     @property
     def last_good(self) -> LastGood | None:
@@ -464,47 +528,3 @@ class Builder:
         return key
 
     # -- the disk cache -------------------------------------------------------------------------------
-    def record_published(self, output_dir: Path, stats: Mapping[str, list | None] | None = None) -> None:
-        """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache).
-        stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
-        if not self.use_cache:
-            return
-        for language, builder in self._languages:
-            builder.record_published(output_dir / language.prefix)
-        self.pages.record(output_dir, self.state.output_keys, stats)
-        self._published_dirty = True
-
-    def published(self, output_dir: Path) -> None:
-        """The last build's output is now the published tree: let go of its bytes (the feeds and the search
-        index, 40 MB at 10,000 posts), so saving the cache does not hold them too (the peak of a build)."""
-        from ..model import OutputFile
-        for language, builder in self._languages:
-            builder.published(output_dir / language.prefix)
-        base = str(output_dir)
-        self.state.previous = {path: OutputFile(path, source=f"{base}/{path}") for path in self.state.previous}
-        self.pages.cache.clear()
-
-    def save_cache(self, build_id: str | None = None) -> None:
-        """Write the rendered-posts cache and the published-page keys (atomically) when they changed; with
-        build_id (and keep_state), the builder's state too, under that id."""
-        if not self.use_cache:
-            return
-        if self._languages:
-            for _, builder in self._languages:
-                builder.save_cache()
-            return
-        if self._published_dirty and self.pages.published_dir is not None:
-            published_dir = os.path.abspath(self.pages.published_dir)
-            relative = os.path.relpath(published_dir, os.path.abspath(self.root))
-            self._cache.save_published(published_dir if relative.startswith("..") else relative,
-                                       self.pages.published)
-            self._published_dirty = False
-        if not self._posts_dirty and build_id is None:
-            return
-        saved = None
-        if build_id is not None and self.keep_state and self.state.last_good is not None:
-            if self._templates is not None:
-                self.state.closure = self._templates.templates.closures()
-            saved = SavedState(build_id, self.state.saved(), os.path.abspath(self.root))
-        self._cache.save_posts(self.state.rendered, saved)
-        self._posts_dirty = False

@@ -1,6 +1,7 @@
 """The HTTP side of `blogbuild serve`: answer from the served state in memory, stream reload events."""
 from __future__ import annotations
 
+import errno
 import http.server
 import json
 import queue
@@ -8,8 +9,9 @@ import socket
 import sys
 import threading
 import urllib.parse
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from ..errors import BlogbuildError
 from ..urls import output_path_to_url
 from .paths import EVENTS_PATH, SCRIPT_PATH, STATUS_PATH, content_type, inject_reload_script, reload_script, \
     resolve_request_path
@@ -64,6 +66,25 @@ class HttpServer6(HttpServer):
     """The same on IPv6."""
 
     address_family = socket.AF_INET6
+
+
+def listen(host: str, port: int, attempts: int, say: "Callable[..., None]") -> HttpServer:
+    """A server listening on host at port, else the next free one of `attempts` ports (each taken one said)."""
+    server_class = HttpServer6 if ":" in host else HttpServer
+    attempts = 1 if port == 0 else attempts
+    last_error: OSError | None = None
+    for offset in range(attempts):
+        try:
+            return server_class((host, port + offset), Handler)
+        except OSError as error:
+            if error.errno not in (errno.EADDRINUSE, errno.EACCES):
+                raise BlogbuildError(f"cannot listen on {host}:{port + offset}: {error.strerror}; "
+                                     "check --bind and --port") from error
+            last_error = error
+            say(f"port {port + offset} is in use (or not allowed)"
+                + ("; trying the next one" if offset + 1 < attempts else ""), always=True)
+    raise BlogbuildError(f"no free port in {port}-{port + attempts - 1}; pass --port N "
+                         f"or stop the other server") from last_error
 
 
 _NOT_FOUND_PAGE = (b"<!doctype html><html><head><meta charset=\"utf-8\"><title>Not found</title></head>"

@@ -7,7 +7,6 @@ changes in the served state is decided by state.next_state; this object applies 
 """
 from __future__ import annotations
 
-import errno
 import os
 import queue
 import sys
@@ -23,7 +22,7 @@ from ..model import OutputFile
 from ..site_lock import site_lock
 from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
-from .http import Handler, HttpServer, HttpServer6
+from .http import HttpServer, listen
 from .paths import resolve_request_path
 from .diagrams import check_in_background
 from .reports import ErrorReport, error_report, saved_file_warnings, warning_lines
@@ -135,30 +134,11 @@ class DevServer:
     # -- lifecycle ------------------------------------------------------------------------------------
     def bind(self) -> int:
         """Bind the listening socket: the asked port, else the next free one (said aloud); returns it."""
-        host = self.options.bind
-        server_class = HttpServer6 if ":" in host else HttpServer
-        port = self.options.port
-        attempts = 1 if port == 0 else self._port_attempts
-        last_error: OSError | None = None
-        for offset in range(attempts):
-            try:
-                server = server_class((host, port + offset), Handler)
-            except OSError as error:
-                if error.errno not in (errno.EADDRINUSE, errno.EACCES):
-                    raise BlogbuildError(f"cannot listen on {host}:{port + offset}: {error.strerror}; "
-                                         "check --bind and --port") from error
-                last_error = error
-                self.say(f"port {port + offset} is in use (or not allowed)"
-                         + ("; trying the next one" if offset + 1 < attempts else ""), always=True)
-                continue
-            break
-        else:
-            raise BlogbuildError(f"no free port in {port}-{port + attempts - 1}; pass --port N "
-                                 f"or stop the other server") from last_error
+        server = listen(self.options.bind, self.options.port, self._port_attempts, self.say)
         server.dev = self
         self._http = server
         self.port = server.server_address[1]
-        self.url = f"http://{_display_host(host)}:{self.port}/"
+        self.url = f"http://{_display_host(self.options.bind)}:{self.port}/"
         if self.options.port not in (0, self.port):
             self.say(f"serving on port {self.port} instead of {self.options.port}", always=True)
         return self.port

@@ -12,6 +12,11 @@
   "use strict";
 
   var root = document.documentElement;
+  // The diagram viewer's words, in the page's language (Chinese for zh* pages, English otherwise).
+  var WORDS = /^zh/i.test(root.lang || "")
+    ? { open: "全屏查看图表", diagram: "图表", zoomIn: "放大", zoomOut: "缩小", reset: "还原", close: "关闭" }
+    : { open: "Open the diagram full screen", diagram: "Diagram", zoomIn: "Zoom in", zoomOut: "Zoom out",
+        reset: "Reset", close: "Close" };
   var self = document.currentScript;
   var mermaidUrl = self && self.getAttribute("data-mermaid");
   var katexMacros = self && self.getAttribute("data-katex-macros");
@@ -150,7 +155,7 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "diagram-zoom";
-    button.setAttribute("aria-label", "全屏查看图表 / Open the diagram full screen");
+    button.setAttribute("aria-label", WORDS.open);
     button.title = button.getAttribute("aria-label");
     button.textContent = "⤢";
     // Outside the diagram's box, so that it stays in place while the box scrolls sideways.
@@ -161,7 +166,7 @@
   function openViewer(svg) {
     var dialog = document.createElement("dialog");
     dialog.className = "diagram-viewer";
-    dialog.setAttribute("aria-label", "图表 / Diagram");
+    dialog.setAttribute("aria-label", WORDS.diagram);
     var toolbar = document.createElement("div");
     toolbar.className = "diagram-viewer-tools";
     var stage = document.createElement("div");
@@ -187,10 +192,10 @@
       state.scale = Math.min(8, Math.max(0.25, state.scale * factor));
       apply();
     }
-    [["+", "放大 / Zoom in", function () { zoom(1.25); }],
-     ["−", "缩小 / Zoom out", function () { zoom(0.8); }],
-     ["1:1", "还原 / Reset", function () { state = { scale: 1, x: 0, y: 0 }; apply(); }],
-     ["×", "关闭 / Close", function () { dialog.close(); }]].forEach(function (spec) {
+    [["+", WORDS.zoomIn, function () { zoom(1.25); }],
+     ["−", WORDS.zoomOut, function () { zoom(0.8); }],
+     ["1:1", WORDS.reset, function () { state = { scale: 1, x: 0, y: 0 }; apply(); }],
+     ["×", WORDS.close, function () { dialog.close(); }]].forEach(function (spec) {
       var button = document.createElement("button");
       button.type = "button";
       button.textContent = spec[0];
