@@ -251,6 +251,13 @@ def test_date_format_from_papermod_params_and_blogbuild_yaml(make_site) -> None:
     # The site's language names the month (zh-CN is blogbuild's default), as Hugo's time.Format does for zh.
     html = _built(make_site, {"blogbuild.yaml": "title: T\ntheme: {date_format: ':date_long'}\n"})
     assert re.search(r'<p class="post-meta">\n<time datetime="[^"]+">2024年1月1日</time>', html), html
+    # Related posts show their dates in the same format as every other date of the site.
+    related = "---\ntitle: B\ndate: 2024-02-03T10:00:00+08:00\ntags: [shared]\n---\nB.\n"
+    html = _built(make_site, {"blogbuild.yaml": "title: T\nlanguage_code: en\ntheme: {date_format: 'January 2, 2006'}\n",
+                              "content/posts/a.md": POST.replace("---\n", "---\ntags: [shared]\n", 1),
+                              "content/posts/b.md": related})
+    section = html[html.index('class="related"'):]
+    assert '<a href="/posts/b/">B</a> <time datetime="2024-02-03T10:00:00+08:00">February 3, 2024</time>' in section
 
 
 def test_share_targets_from_papermods_share_buttons_and_blogbuild_yaml(make_site) -> None:
