@@ -562,13 +562,23 @@ def test_a_wide_diagram_opens_full_screen_and_zooms(wide_site, browser):
     draw_all_diagrams(page)
     button = page.locator(".post-content .diagram-zoom")
     assert button.count() == 1
+    # The button covers none of the diagram's nodes (it sits above the diagram, not over its corner).
+    covered = page.evaluate("""() => {
+        const button = document.querySelector(".post-content .diagram-zoom").getBoundingClientRect();
+        return [...document.querySelectorAll(".post-content pre.mermaid svg .node")].filter(node => {
+            const box = node.getBoundingClientRect();
+            return box.left < button.right && box.right > button.left && box.top < button.bottom
+                && box.bottom > button.top;
+        }).length;
+    }""")
+    assert covered == 0
     button.click()
     viewer = page.locator("dialog.diagram-viewer[open]")
     viewer.wait_for(state="visible")
     assert viewer.locator("svg").count() == 1
     before = viewer.locator("svg").bounding_box()
-    viewer.get_by_role("button", name=re.compile("Zoom in")).click()
-    viewer.get_by_role("button", name=re.compile("Zoom in")).click()
+    viewer.get_by_role("button", name=re.compile("Zoom in|放大")).click()
+    viewer.get_by_role("button", name=re.compile("Zoom in|放大")).click()
     after = viewer.locator("svg").bounding_box()
     assert after["width"] > before["width"] * 1.4
     page.mouse.move(640, 400)
