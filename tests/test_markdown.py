@@ -52,10 +52,10 @@ def test_toc_entries_keep_math_and_cjk() -> None:
     toc = render_markdown(body).toc
     assert toc == (
         TocEntry(1, "标题一", "标题一"),
-        TocEntry(2, "cost-of-on2", "Cost of \\(O(n^2)\\)"),
+        TocEntry(2, "cost-of-on2", "Cost of \\(O(n^2)\\)", 'Cost of <span class="math inline">O(n^2)</span>'),
         TocEntry(3, "intro", "Intro"),
         TocEntry(3, "intro-1", "Intro"),
-        TocEntry(2, "显示-x_1-公式", "显示 \\[x_1\\] 公式"),
+        TocEntry(2, "显示-x_1-公式", "显示 \\[x_1\\] 公式", '显示 <span class="math display">x_1</span> 公式'),
     )
 
 
