@@ -33,9 +33,10 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
 
 
 def test_hugo_markup_defaults_are_written_out() -> None:
-    """Hugo's typographer, linkify, github ids and TOC levels 2-3 hold unless the site says otherwise."""
+    """Hugo's typographer, linkify, github ids, TOC levels 2-3 and no passthrough hold unless the site says otherwise."""
     values, _ = convert({"markup": {"goldmark": {"extensions": {"typographer": {"disable": True}}}}})
-    assert values["markup"] == {"goldmark": {"extensions": {"typographer": {"disable": True}, "linkify": True},
+    assert values["markup"] == {"goldmark": {"extensions": {"typographer": {"disable": True}, "linkify": True,
+                                                            "passthrough": {"enable": False}},
                                              "parser": {"autoHeadingIDType": "github"}},
                                 "tableOfContents": {"startLevel": 2, "endLevel": 3}}
     config = load_config(root=PAPERMOD)

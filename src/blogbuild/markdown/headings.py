@@ -79,7 +79,8 @@ def remember_heading_texts(state: StateCore) -> None:
     markup = _markup(state)
     if markup.heading_id_type == "blogbuild":
         return
-    reader = HeadingText(typographer=markup.typographer, passthrough=markup.passthrough)
+    reader = HeadingText(typographer=markup.typographer, passthrough=markup.passthrough,
+                         goldmark_math=markup.goldmark_math)
     tokens = state.tokens
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
