@@ -390,7 +390,9 @@ def typeset_html(*documents: str, macros: Mapping[str, str] | None = None,
     for formula, outcome in zip([*first_page, *dict.fromkeys(alone)],
                                 [*(outcomes[0] if pages else []), *(page[0] for page in outcomes[len(pages):])],
                                 strict=True):
-        by_formula.setdefault(formula, outcome)
+        # A heading's formula is typeset where the heading is; the first render KaTeX accepted stands for it.
+        if formula not in by_formula or (by_formula[formula].html is None and outcome.html is not None):
+            by_formula[formula] = outcome
     errors: dict[Formula, str] = {}
     for formulas, page_outcomes in zip(pages, outcomes, strict=False):
         for formula, outcome in zip(formulas, page_outcomes, strict=True):
