@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from blogbuild.build import build
 from blogbuild.config import MenuItem, load_config
 from blogbuild.hugo_config import convert, hugo_menu
@@ -33,9 +35,10 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
 
 
 def test_hugo_markup_defaults_are_written_out() -> None:
-    """Hugo's typographer, linkify, github ids and TOC levels 2-3 hold unless the site says otherwise."""
+    """Hugo's typographer, linkify, github ids, TOC levels 2-3 and no passthrough hold unless the site says otherwise."""
     values, _ = convert({"markup": {"goldmark": {"extensions": {"typographer": {"disable": True}}}}})
-    assert values["markup"] == {"goldmark": {"extensions": {"typographer": {"disable": True}, "linkify": True},
+    assert values["markup"] == {"goldmark": {"extensions": {"typographer": {"disable": True}, "linkify": True,
+                                                            "passthrough": {"enable": False}},
                                              "parser": {"autoHeadingIDType": "github"}},
                                 "tableOfContents": {"startLevel": 2, "endLevel": 3}}
     config = load_config(root=PAPERMOD)
@@ -213,3 +216,25 @@ def test_a_linked_file_out_of_the_site_is_not_read_for_params(tmp_path: Path) ->
     from blogbuild.hugo_config import read_hugo_config
     hugo = read_hugo_config(site)
     assert hugo is not None and hugo.ignored == ("params.leak",)
+
+
+def test_the_delimiters_a_sites_templates_typeset_are_typeset() -> None:
+    """passthrough names \\( and \\[; layouts/partials/extend_head.html's KaTeX auto-render typesets $ and $$ too."""
+    markup = load_config(root=Path(__file__).parent / "hugo_sites" / "math_delimiters").markup
+    assert ("$", "$") in markup.inline_math and ("$$", "$$") in markup.block_math
+    assert markup.goldmark_math == ("$", "$$") and markup.math_template == "layouts/partials/extend_head.html"
+
+
+@pytest.mark.parametrize("template, inline, block", [
+    ('renderMathInElement(document.getElementById("main"), {throwOnError: false, "delimiters": ['
+     '{left: "$$", right: "$$", display: true}, {left: \'$\', right: \'$\', display: !1}]})',
+     [("$", "$")], [("$$", "$$")]),
+    ("renderMathInElement(document.body);", [("\\(", "\\)")], [("$$", "$$"), ("\\[", "\\]")]),
+    ("window.MathJax = {tex: {inlineMath: [['$', '$'], ['\\\\(', '\\\\)']], displayMath: [['$$', '$$']]}};",
+     [("$", "$"), ("\\(", "\\)")], [("$$", "$$")]),
+    ("MathJax.Hub.Config({tex2jax: {inlineMath: [['$','$']", [("$", "$")], []),   # never closed: read to the bound
+])
+def test_template_delimiters_are_read_from_the_javascript_literal(template, inline, block) -> None:
+    from blogbuild.hugo_math import delimiters_in
+    assert delimiters_in(f"<script>{template}</script>") == (inline, block)
+    assert delimiters_in("<p>no math here</p>") is None

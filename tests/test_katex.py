@@ -214,3 +214,100 @@ def test_a_batch_comes_back_whole_whatever_the_messages_hold():
     assert results[formulas[3]].html is None and results[formulas[3]].error
     plain = [("b_1", False), ("\\alpha", False)]
     assert all(katex.typeset(plain)[formula].html for formula in plain)
+
+
+def _counting_calls(monkeypatch) -> list[int]:
+    calls: list[int] = []
+    engine = katex._current_engine()
+    original = engine.typeset
+    monkeypatch.setattr(engine, "typeset", lambda items, macros: calls.append(len(items)) or original(items, macros))
+    return calls
+
+
+def test_macros_a_formula_defines_hold_for_the_formulas_after_it_on_its_page(monkeypatch):
+    katex.set_cache_file(None)
+    katex.forget_renders()
+    calls = _counting_calls(monkeypatch)
+    page = [("\\RR", False), ("\\gdef\\RR{\\mathbb{R}}", False), ("x \\in \\RR", False), ("\\RR", False)]
+    [outcomes, other_page] = katex.typeset_pages([page, [("\\RR", False)]])
+    assert calls == [4]   # both pages in one call; the other page's \\RR is the first one (no definitions before it)
+    assert outcomes[0].html is None          # before the definition, as in the browser
+    assert outcomes[1].html and outcomes[2].html and "mathbb" in outcomes[2].html
+    assert outcomes[3].html and "mathbb" in outcomes[3].html
+    assert other_page[0].html is None        # another page starts from the site's macros again
+
+
+def test_a_formula_is_never_served_a_render_made_under_other_macros(tmp_path: Path):
+    cache_file = katex.cache_file_for(tmp_path)
+    katex.set_cache_file(cache_file)
+    try:
+        pages = [[("\\gdef\\V{A}", False), ("\\V", False)], [("\\gdef\\V{B}", False), ("\\V", False)], [("\\V", False)]]
+        for _ in range(2):   # from KaTeX, then from the cache file alone
+            katex.forget_renders()
+            first, second, alone = katex.typeset_pages(pages)
+            assert first[1].html and ">A<" in first[1].html
+            assert second[1].html and ">B<" in second[1].html
+            assert alone[0].html is None
+        with_site_macro = katex.typeset_pages([[("\\V", False)]], {"\\V": "C"})
+        assert with_site_macro[0][0].html and ">C<" in with_site_macro[0][0].html
+    finally:
+        katex.set_cache_file(None)
+
+
+def test_a_cached_definition_is_run_again_for_a_new_formula_after_it(monkeypatch):
+    katex.set_cache_file(None)
+    katex.forget_renders()
+    katex.typeset_pages([[("\\gdef\\W{w}", False), ("\\W", False)]])
+    calls = _counting_calls(monkeypatch)
+    [outcomes] = katex.typeset_pages([[("\\gdef\\W{w}", False), ("\\W", False), ("\\W^2", False)]])
+    assert calls == [2]   # the definition (for its macros) and the one new formula
+    assert all(outcome.html for outcome in outcomes)
+
+
+def test_mhchem_typesets_ce_and_pu():
+    katex.forget_renders()
+    results = katex.typeset([("\\ce{H2O + CO2 -> H2CO3}", False), ("\\pu{123 kJ/mol}", False)])
+    assert all(outcome.html and "katex" in outcome.html for outcome in results.values())
+
+
+def test_a_failing_formula_costs_one_try(monkeypatch):
+    katex.set_cache_file(None)
+    katex.forget_renders()
+    calls = _counting_calls(monkeypatch)
+    katex.typeset_pages([[("\\nosuch{1}", False), ("\\nosuch{1}", False)], [("\\nosuch{1}", False)]])
+    katex.typeset_pages([[("\\nosuch{1}", False)]])
+    assert calls == [1]
+
+
+PAGE_MACROS = """---
+title: Macros
+date: 2024-01-02
+---
+Let $\\gdef\\RR{\\mathbb{R}}$ the reals; then $x \\in \\RR$.
+
+## Over $\\RR$
+
+More $\\RR^2$, and water $\\ce{H2O}$.
+
+<!--more-->
+
+## After
+
+After the summary: $\\RR^3$.
+"""
+
+
+def test_a_page_macro_reaches_the_page_its_summary_and_its_toc(tmp_path: Path):
+    root = write_files(tmp_path / "site", {"content/posts/macros.md": PAGE_MACROS,
+                                           "content/posts/other.md": "---\ntitle: O\ndate: 2024-01-01\n---\n$\\RR$\n"})
+    code, errors = _build(root, "--no-cache")
+    assert code == 0
+    assert errors.count("KaTeX cannot typeset") == 1 and "other.md:5" in errors, errors
+    page = lxml.html.fromstring((root / "public" / "posts" / "macros" / "index.html").read_text(encoding="utf-8"))
+    assert not page.xpath("//*[contains(@class, 'math-error')]")
+    assert len(page.xpath("//article//*[@data-math-rendered]")) >= 5
+    toc_math = page.xpath("//nav//a//span[@class='katex']")
+    assert toc_math and "\\RR" in toc_math[0].text_content()
+    home = lxml.html.fromstring((root / "public" / "index.html").read_text(encoding="utf-8"))
+    summary = home.xpath("//*[contains(@class, 'math') and @data-math-rendered]")
+    assert summary and not home.xpath("//*[contains(@class, 'math-error')]//*[contains(., 'x \\in')]")

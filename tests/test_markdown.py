@@ -7,12 +7,14 @@ import json
 import os
 import shutil
 import subprocess
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blogbuild.config import SiteConfig
+from blogbuild.config import SiteConfig, config_from_mapping
+from blogbuild.hugo_config import convert
 from blogbuild.markdown import MAX_NESTING, highlight_css, render_markdown
 from blogbuild.model import TocEntry
 from support.fixtures import read_fixtures
@@ -28,11 +30,28 @@ def fixture_cases():
             yield pytest.param(path.name, source, expected, id=f"{path.stem}: {title[:60]}")
 
 
+# Files named math_goldmark* run as on a Hugo site without passthrough (its math is goldmark's text), and
+# math_template* as on one whose passthrough names \( and \[ while its templates' KaTeX typesets $ and $$ too.
+_HUGO_MARKUP: dict[str, dict[str, Any]] = {
+    "math_goldmark": {},
+    "math_template": {"goldmark": {"extensions": {"passthrough": {"enable": True, "delimiters": {
+        "inline": [["\\(", "\\)"]], "block": [["\\[", "\\]"]]}}}},
+        "templateMath": {"inline": [["$", "$"]], "block": [["$$", "$$"]], "file": "layouts/partials/math.html"}},
+}
+
+
+def _fixture_config(file_name: str) -> SiteConfig:
+    # Files named *emphasis_off* run with the CJK emphasis switch off; all others with the default.
+    for prefix, markup in _HUGO_MARKUP.items():
+        if file_name.startswith(prefix):
+            values, _ = convert({"title": "x", "markup": markup})
+            return config_from_mapping(values)
+    return SiteConfig(cjk_emphasis="emphasis_off" not in file_name)
+
+
 @pytest.mark.parametrize("file_name, source, expected", list(fixture_cases()))
 def test_fixture(file_name: str, source: str, expected: str) -> None:
-    # Files named *emphasis_off* run with the CJK emphasis switch off; all others with the default.
-    config = SiteConfig(cjk_emphasis="emphasis_off" not in file_name)
-    assert render_markdown(source, config=config).html == expected
+    assert render_markdown(source, config=_fixture_config(file_name)).html == expected
 
 
 def test_every_fixture_file_has_cases() -> None:
@@ -52,10 +71,10 @@ def test_toc_entries_keep_math_and_cjk() -> None:
     toc = render_markdown(body).toc
     assert toc == (
         TocEntry(1, "标题一", "标题一"),
-        TocEntry(2, "cost-of-on2", "Cost of \\(O(n^2)\\)"),
+        TocEntry(2, "cost-of-on2", "Cost of \\(O(n^2)\\)", 'Cost of <span class="math inline">O(n^2)</span>'),
         TocEntry(3, "intro", "Intro"),
         TocEntry(3, "intro-1", "Intro"),
-        TocEntry(2, "显示-x_1-公式", "显示 \\[x_1\\] 公式"),
+        TocEntry(2, "显示-x_1-公式", "显示 \\[x_1\\] 公式", '显示 <span class="math display">x_1</span> 公式'),
     )
 
 
@@ -313,3 +332,15 @@ def test_marks_carry_the_lines_of_the_tokens() -> None:
     assert SourceMark("url", "i.png", 13) in marks
     assert SourceMark("math", "\\alpha", 16) in marks
     assert SourceMark("url", "raw.png", 19) in marks
+
+
+def test_math_no_delimiter_of_the_site_covers_is_named_once_with_what_to_do() -> None:
+    values, _ = convert({"title": "x", "markup": {"goldmark": {"extensions": {"passthrough": {
+        "enable": True, "delimiters": {"inline": [["\\(", "\\)"]], "block": [["\\[", "\\]"]]}}}}}})
+    config = config_from_mapping(values, path="site/hugo.toml")
+    rendered = render_markdown("Costs $5 and $10.\n\nThen $x^2 + y^2$ and $\\alpha$.\n", config=config, path="p.md")
+    messages = [str(warning) for warning in rendered.warnings]
+    assert len(messages) == 1, messages
+    assert messages[0].startswith("p.md:3") and "'$x^2 + y^2$' looks like math" in messages[0]
+    assert "hugo.toml" in messages[0] and "['$', '$'] to passthrough.delimiters.inline" in messages[0]
+    assert '<span class="math' not in rendered.html

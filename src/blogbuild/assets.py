@@ -24,6 +24,8 @@ CDN_BASE = f"https://{CDN_HOST}/npm"
 KATEX_VERSION = "0.19.1"
 MERMAID_VERSION = "12.3.0"
 
+# Vendored files the build uses itself and never publishes (katex's contrib/).
+UNPUBLISHED_PREFIX = "contrib/"
 VENDOR_DIR = Path(__file__).resolve().parent / "vendor"
 MANIFEST_PATH = VENDOR_DIR / "manifest.json"
 
@@ -45,8 +47,12 @@ class Package:
 
 PACKAGES: dict[str, Package] = {
     # All three font formats: katex.min.css names them all (browsers fetch only the first they support).
+    # contrib/: mhchem (\ce, \pu), loaded into the build's V8 isolate beside katex.min.js, and auto-render,
+    # what Hugo sites' pages run (the browser tests compare blogbuild's output with it); neither is published.
     "katex": Package("katex", KATEX_VERSION, (("LICENSE", "LICENSE"), ("dist/katex.min.css", ""),
-                                              ("dist/katex.min.js", ""), ("dist/fonts/*", ""))),
+                                              ("dist/katex.min.js", ""), ("dist/fonts/*", ""),
+                                              ("dist/contrib/mhchem.min.js", ""),
+                                              ("dist/contrib/auto-render.min.js", ""))),
     # The ES module build: a small entry and the chunks it imports, so a page downloads only what its diagrams
     # need (a flowchart: ~0.9 MB of the 5.5 MB).
     "mermaid": Package("mermaid", MERMAID_VERSION, (("LICENSE", "LICENSE"), ("dist/mermaid.esm.min.mjs", ""),
@@ -139,6 +145,8 @@ def vendor_outputs(config: Any, *, math: bool, mermaid: bool) -> list[tuple[str,
     for name in names:
         package = PACKAGES[name]
         for file in sorted(manifest()[name]["files"]):
+            if file.startswith(UNPUBLISHED_PREFIX):
+                continue
             outputs.append((f"{package.output_folder}/{file}", VENDOR_DIR / name / file))
     return outputs
 

@@ -370,19 +370,25 @@ def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]],
 
 
 def _run_katex(items: list[tuple[Post, str, bool]], macros: dict[str, str]) -> list[SourceError]:
-    """Every formula through blogbuild's own KaTeX (in-process, no Node); one problem per formula KaTeX rejects."""
-    from .katex import typeset
-    renders = typeset(((tex, display) for _, tex, display in items), macros)
+    """Every formula through blogbuild's own KaTeX (in-process, no Node), each post's in order with the macros
+    its formulas define, as the build typesets them; one problem per formula KaTeX rejects."""
+    from .katex import typeset_pages
+    by_post: dict[int, list[tuple[Post, str, bool]]] = {}
+    for item in items:
+        by_post.setdefault(id(item[0]), []).append(item)
+    pages = list(by_post.values())
+    outcomes = typeset_pages([[(tex, display) for _, tex, display in page] for page in pages], macros)
     problems = []
     reported: set[tuple[str, str]] = set()
-    for post, tex, display in items:
-        error = renders[(tex, display)].error
-        if (post.source, tex) in reported:
-            continue
-        reported.add((post.source, tex))
-        if error is None or tex_balance_problem(tex):
-            continue   # rendered, or already reported with a plainer message
-        problems.append(SourceError(post.source, _line_of(post, "math", tex), f"math {_short(tex)}: {' '.join(error.split())}"))
+    for page, page_outcomes in zip(pages, outcomes, strict=True):
+        for (post, tex, _display), outcome in zip(page, page_outcomes, strict=True):
+            if (post.source, tex) in reported:
+                continue
+            reported.add((post.source, tex))
+            if outcome.error is None or tex_balance_problem(tex):
+                continue   # rendered, or already reported with a plainer message
+            problems.append(SourceError(post.source, _line_of(post, "math", tex),
+                                        f"math {_short(tex)}: {' '.join(outcome.error.split())}"))
     return problems
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SourceError, parser_problem
+from .hugo_math import template_math
 from .hugo_unused import params_read_by_the_site, site_files, unused_message, unused_params
 from .integrations import from_hugo
 from .keys import nested_key_line
@@ -455,6 +456,9 @@ _HUGO_MARKUP_DEFAULTS = (
     (("goldmark", "extensions", "typographer"), True),
     (("goldmark", "extensions", "linkify"), True),   # bare URLs are links
     (("goldmark", "parser", "autoHeadingIDType"), "github"),
+    # Without passthrough, goldmark parses the text between dollars as markdown (escapes resolved) before the
+    # browser's KaTeX reads it.
+    (("goldmark", "extensions", "passthrough", "enable"), False),
     (("tableOfContents", "startLevel"), 2),
     (("tableOfContents", "endLevel"), 3),
 )
@@ -575,6 +579,22 @@ def _integration_params(params: Mapping[str, Any], integrations: Mapping[str, An
     return used
 
 
+def _add_template_math(root: Path, values: dict[str, Any]) -> None:
+    """With passthrough on, the delimiters the site's own templates typeset in the browser beyond those it
+    names (markup.templateMath), so that the math its reader sees typeset is typeset."""
+    markup = values.get("markup")
+    passthrough: Any = markup
+    for name in ("goldmark", "extensions", "passthrough", "enable"):
+        passthrough = next((value for key, value in passthrough.items() if str(key).lower() == name), None) \
+            if isinstance(passthrough, Mapping) else None
+    if passthrough is not True:
+        return
+    found = template_math(root)
+    if found is not None and isinstance(markup, dict):
+        markup["templateMath"] = {"inline": [list(pair) for pair in found.inline],
+                                  "block": [list(pair) for pair in found.block], "file": found.file}
+
+
 def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     """The site's Hugo config converted to blogbuild's keys, or None when the site has no Hugo config."""
     found = find_hugo_config(root)
@@ -595,6 +615,7 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
         read = params_read_by_the_site(root, str(values.get("source_dir", "content")))
         ignored = [name for name in ignored if not name.startswith("params.")
                    or (read is not None and name.split(".")[1].lower() not in read)]
+    _add_template_math(root, values)
     theme = values.get("theme")
     stylesheets = theme.get("extended_css", ()) if isinstance(theme, dict) else ()
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets)), tuple(files))

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from pathlib import PurePath
 from typing import Any, Callable, Mapping
 
 from .errors import SourceError
@@ -16,6 +17,7 @@ HEADING_ID_TYPES = ("github", "github-ascii", "blackfriday", "blogbuild")
 # the ones KaTeX auto-render (and every Hugo math guide) uses.
 INLINE_DELIMITERS = (("\\(", "\\)"), ("$", "$"))
 BLOCK_DELIMITERS = (("\\[", "\\]"), ("$$", "$$"))
+OPENINGS = tuple(opening for opening, _closing in INLINE_DELIMITERS + BLOCK_DELIMITERS)
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,14 @@ class MarkupConfig:
     block_math: tuple[tuple[str, str], ...] = BLOCK_DELIMITERS
     # Whether the site's config turned passthrough on: Hugo then leaves math out of heading ids.
     passthrough: bool = False
+    # The openings of the math whose text Hugo's goldmark parses as markdown before the browser's KaTeX reads it
+    # (a delimiter passthrough does not list): its backslash escapes and entities resolved (4\*2 is 4*2).
+    goldmark_math: tuple[str, ...] = ()
+    # Where the delimiters were decided (the config file; the template whose KaTeX or MathJax setup added some),
+    # for the warning about math no delimiter covers.
+    # Names in messages only: not part of what makes two configs render alike.
+    math_config: str = field(default="", compare=False)
+    math_template: str = field(default="", compare=False)
     toc_start_level: int = 1
     toc_end_level: int = 6
     toc_ordered: bool = False
@@ -100,6 +110,8 @@ _TREE: dict[str, Any] = {
         "hl_inline": ("hugo", "hl_inline"), "wrapperclass": ("hugo", "wrapperClass"),
     },
     "enableemoji": ("enable_emoji", "bool"),
+    # blogbuild's own: the delimiters a Hugo site's templates typeset in the browser (hugo_config reads them).
+    "templatemath": ("template_math", "template_math"),
     "asciidocext": ("hugo", "asciidocExt"),
     "pandoc": ("hugo", "pandoc"),
     "rst": ("hugo", "rst"),
@@ -116,6 +128,7 @@ _SPELLING = {
     "wrapstandaloneimagewithinparagraph": "wrapStandAloneImageWithinParagraph", "noclasses": "noClasses",
     "guesssyntax": "guessSyntax", "tabwidth": "tabWidth", "lineanchors": "lineAnchors", "wrapperclass": "wrapperClass",
     "duplicateresourcefiles": "duplicateResourceFiles", "renderhooks": "renderHooks", "asciidocext": "asciidocExt",
+    "templatemath": "templateMath",
 }
 
 
@@ -190,7 +203,7 @@ def _passthrough(value: Any, names: tuple[str, ...], reader: _Reader) -> dict[st
     settings = {str(key).lower(): item for key, item in value.items()}
     enabled = _check_bool(settings.get("enable", False), names + ("enable",), reader)
     if not enabled:
-        return {"passthrough": False}
+        return {"passthrough": False, "goldmark_math": OPENINGS, "math_config": _shown_name(reader.path)}
     delimiters = settings.get("delimiters") or {}
     if not isinstance(delimiters, Mapping):
         raise reader.fail(names + ("delimiters",), f"{_dotted(names)}.delimiters must be a mapping with block "
@@ -199,21 +212,56 @@ def _passthrough(value: Any, names: tuple[str, ...], reader: _Reader) -> dict[st
     known = {"inline": INLINE_DELIMITERS, "block": BLOCK_DELIMITERS}
     for kind, allowed in known.items():
         pairs = {str(key).lower(): item for key, item in delimiters.items()}.get(kind, [])
-        if not isinstance(pairs, list) or not all(isinstance(pair, (list, tuple)) and len(pair) == 2
-                                                  for pair in pairs):
-            raise reader.fail(names + ("delimiters", kind),
-                              f"{_dotted(names)}.delimiters.{kind} must be a list of [open, close] pairs")
-        chosen = []
-        for opening, closing in pairs:
-            pair = (str(opening), str(closing))
-            if pair not in allowed:
-                shown = ", ".join(f"[{a!r}, {b!r}]" for a, b in allowed)
-                raise reader.fail(names + ("delimiters", kind),
-                                  f"{_dotted(names)}.delimiters.{kind}: [{opening!r}, {closing!r}] is not a math "
-                                  f"delimiter blogbuild knows; use any of {shown}")
-            chosen.append(pair)
-        result["inline_math" if kind == "inline" else "block_math"] = tuple(chosen)
+        chosen = _delimiter_pairs(pairs, names + ("delimiters", kind), reader, allowed)
+        result["inline_math" if kind == "inline" else "block_math"] = chosen
+    result["math_config"] = _shown_name(reader.path)
     return result
+
+
+def _shown_name(path: str) -> str:
+    """A config file's name inside its site (hugo.toml, config/_default), not where the site is: the config's
+    key leaves the site's folder out."""
+    parts = PurePath(path).parts
+    return "/".join(parts[-2:]) if len(parts) >= 2 and parts[-2] == "config" else (parts[-1] if parts else path)
+
+
+def _delimiter_pairs(value: Any, names: tuple[str, ...], reader: _Reader,
+                     allowed: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or not all(isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in value):
+        raise reader.fail(names, f"{_dotted(names)} must be a list of [open, close] pairs")
+    pairs = tuple((str(opening), str(closing)) for opening, closing in value)
+    for pair in pairs:
+        if pair not in allowed:
+            shown = ", ".join(f"[{a!r}, {b!r}]" for a, b in allowed)
+            raise reader.fail(names, f"{_dotted(names)}: [{pair[0]!r}, {pair[1]!r}] is not a math delimiter "
+                                     f"blogbuild knows; use any of {shown}")
+    return pairs
+
+
+def _template_math(value: Any, names: tuple[str, ...], reader: _Reader) -> dict[str, Any]:
+    """markup.templateMath: {inline: [[open, close]...], block: [...], file: "layouts/partials/math.html"}, the
+    delimiters a site's own KaTeX or MathJax setup typesets in the browser."""
+    if not isinstance(value, Mapping):
+        raise reader.fail(names, f"{_dotted(names)} must be a mapping like {{inline: [['$', '$']], file: ...}}")
+    settings = {str(key).lower(): item for key, item in value.items()}
+    inline = _delimiter_pairs(settings.get("inline", []), names + ("inline",), reader, INLINE_DELIMITERS)
+    block = _delimiter_pairs(settings.get("block", []), names + ("block",), reader, BLOCK_DELIMITERS)
+    return {"template_math": (inline, block, str(settings.get("file", "")))}
+
+
+def _with_template_math(values: dict[str, Any]) -> dict[str, Any]:
+    """The delimiters a site's templates typeset added to those passthrough names, their text goldmark's."""
+    inline, block, file = values.pop("template_math", ((), (), ""))
+    if not values.get("passthrough") or not (inline or block):
+        return values
+    passed = {opening for opening, _closing in values.get("inline_math", ()) + values.get("block_math", ())}
+    added = [pair for pair in inline + block
+             if pair not in values.get("inline_math", ()) + values.get("block_math", ())]
+    values["inline_math"] = tuple(dict.fromkeys(values.get("inline_math", ()) + inline))
+    values["block_math"] = tuple(dict.fromkeys(values.get("block_math", ()) + block))
+    values["goldmark_math"] = tuple(opening for opening, _closing in added if opening not in passed)
+    values["math_template"] = file
+    return values
 
 
 # Hugo's own values of settings blogbuild always behaves as (goldmark's footnote backlink is markdown-it's too).
@@ -270,6 +318,8 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             continue
         elif kind == "passthrough":
             values.update(_passthrough(value, here, reader))
+        elif kind == "template_math":
+            values.update(_template_math(value, here, reader))
         else:
             values[target] = _CHECKS[kind](value, here, reader)
 
@@ -311,7 +361,7 @@ def markup_from_mapping(mapping: Mapping[str, Any] | None, *, path: str = "<conf
         _walk(mapping, _TREE, (), reader, values, ignored)
     if enable_emoji is not None:
         values["enable_emoji"] = enable_emoji
-    config = replace(MarkupConfig(), ignored=tuple(ignored), **values)
+    config = replace(MarkupConfig(), ignored=tuple(ignored), **_with_template_math(values))
     if config.toc_start_level > config.toc_end_level:
         raise reader.fail(("tableofcontents", "startlevel"),
                           f"markup.tableOfContents.startLevel ({config.toc_start_level}) is deeper than endLevel "

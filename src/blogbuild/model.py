@@ -47,11 +47,13 @@ class FrontMatter:
 
 @dataclass(frozen=True)
 class TocEntry:
-    """One heading: level 1-6, its unique id, its plain text (math as TeX)."""
+    """One heading: level 1-6, its unique id, its plain text (math as TeX), and for a heading with math the
+    text as HTML with each formula a math element, typeset as in the heading when the build typesets math."""
 
     level: int
     id: str
     text: str
+    html: str = ""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from .config import SiteConfig
 from .content_links import has_links_to_rewrite
 from .errors import SourceError, SourceWarning
 from .keys import key_line
-from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, pack_html, term_names
+from .model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, TocEntry, pack_html, term_names
 from .text import plain_text
 from .urls import urlize
 
@@ -298,10 +298,10 @@ def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConf
 
 def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,
               metrics: TextMetrics, config: SiteConfig, fingerprint: str,
-              typeset: Callable[[str, str], tuple[str, str]] | None = None) -> tuple[Post, tuple[SourceWarning, ...]]:
+              typeset: Callable[[str, str, tuple[TocEntry, ...]], tuple[str, str, tuple[TocEntry, ...]]] | None = None) -> tuple[Post, tuple[SourceWarning, ...]]:
     """Check every known front-matter key and assemble the Post (with warnings for repairs).
 
-    typeset: what turns the math of (content, summary) HTML into its final markup (katex.PostTypesetter), given
+    typeset: what turns the math of (content, summary, TOC) into its final markup (katex.PostTypesetter), given
     for a post with math and run before its content is packed, so that content is packed once."""
     data = front_matter.data
     path, text = source.path, source.text
@@ -341,9 +341,10 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     content = _scrub(rendered.html)   # packed below: the scrub of the other fields cannot reach it
     content_scrubbed = content is not rendered.html
     has_images, has_links = "<img" in content, has_links_to_rewrite(content)
+    toc = rendered.toc
     if typeset is not None:
         # The TeX is typeset as the scrubbed fields would hold it (_without_forbidden_characters, below).
-        content, summary_html = typeset(content, _scrub(summary_html))
+        content, summary_html, toc = typeset(content, _scrub(summary_html), toc)
     hugo = _hugo_site(config)
     post = Post(
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
@@ -357,7 +358,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         aliases=aliases,
         math=_flag(data, "math", False, path=path, text=text),
         toc_enabled=_flag(data, "toc", True, path=path, text=text),
-        packed_html=pack_html(content), toc=rendered.toc, summary_html=summary_html,
+        packed_html=pack_html(content), toc=toc, summary_html=summary_html,
         truncated=truncated or excerpt, plain_text=metrics.plain_text, word_count=metrics.word_count,
         reading_minutes=metrics.reading_minutes, has_math=rendered.has_math,
         has_mermaid=rendered.has_mermaid, has_code=rendered.has_code, resources=source.resources,

@@ -33,6 +33,8 @@ class RenderEnvironment:
     # Raw HTML blocks whose end was searched for and not found: (kind, end line, indent) ->
     # (first line, last line walked).
     unclosed_html_walks: dict[tuple[str, int, int], tuple[int, int]] = field(default_factory=dict)
+    # Whether this body was already warned of math written with a delimiter the site does not typeset.
+    warned_uncovered_math: bool = False
 
     def warn(self, line: int, message: str) -> None:
         """Record a warning at a 0-based body line."""

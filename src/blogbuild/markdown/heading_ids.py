@@ -91,13 +91,17 @@ class HeadingText:
     text nodes end at a delimiter that did not pair (merged into the node before) and before a
     node of another kind, so '**a_b c**' gives 'a_' and '[l_k](u)' gives 'l_'. Autolinks, raw HTML
     tags and footnote references contribute nothing; math contributes nothing when Hugo's
-    passthrough extension holds it, and its source text otherwise.
+    passthrough extension holds it (its delimiter is one passthrough names), and its text otherwise.
     Must run before markdown-it's text_join, while escapes are still tokens of their own.
     """
 
-    def __init__(self, *, typographer: bool, passthrough: bool) -> None:
+    def __init__(self, *, typographer: bool, passthrough: bool, goldmark_math: tuple[str, ...] = ()) -> None:
         self.typographer = typographer
         self.passthrough = passthrough
+        self.goldmark_math = goldmark_math   # the openings passthrough does not hold
+
+    def _passed_through(self, token: Token) -> bool:
+        return self.passthrough and token.markup not in self.goldmark_math
 
     def of(self, children: Sequence[Token]) -> str:
         """The whole heading's text: every top-level node in full."""
@@ -119,7 +123,7 @@ class HeadingText:
         if kind in ("text", "text_special", "code_inline"):
             return token.content
         if kind in ("math_inline", "math_display_inline"):
-            return "" if self.passthrough else f"{token.markup}{token.content}{_closing(token.markup)}"
+            return "" if self._passed_through(token) else f"{token.markup}{token.content}{_closing(token.markup)}"
         if kind == "image":
             return self._first(token.children or [])
         if kind == "emoji":
@@ -162,7 +166,7 @@ class HeadingText:
     def _is_text(self, token: Token) -> bool:
         if token.type in ("text", "text_special"):
             return True
-        return token.type in ("math_inline", "math_display_inline") and not self.passthrough
+        return token.type in ("math_inline", "math_display_inline") and not self._passed_through(token)
 
     def _cut(self, text: str, untyped: str | None, *, first: bool) -> int | None:
         """Where goldmark's first node ends in text (after a delimiter run, before a node, before the

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
@@ -23,29 +24,36 @@ def slugify_heading(text: str) -> str:
     return slug or "section"
 
 
-def _heading_texts(children: list[Token]) -> tuple[str, str]:
-    """(text for the id, text for the TOC) of a heading's inline children; math as TeX."""
+def _heading_texts(children: list[Token]) -> tuple[str, str, str]:
+    """(text for the id, text for the TOC, the TOC's text as HTML when the heading holds math, else '') of a
+    heading's inline children; math as TeX, and in the HTML as the math elements the typesetter finds."""
     for_id: list[str] = []
     for_toc: list[str] = []
+    for_html: list[str] = []
+    has_math = False
     for child in children:
         if child.type in ("text", "code_inline"):
             for_id.append(child.content)
             for_toc.append(child.content)
-        elif child.type == "math_inline":
+            for_html.append(escapeHtml(child.content))
+        elif child.type in ("math_inline", "math_display_inline"):
+            has_math = True
+            inline = child.type == "math_inline"
             for_id.append(child.content)
-            for_toc.append(f"\\({child.content}\\)")
-        elif child.type == "math_display_inline":
-            for_id.append(child.content)
-            for_toc.append(f"\\[{child.content}\\]")
+            for_toc.append(f"\\({child.content}\\)" if inline else f"\\[{child.content}\\]")
+            kind = "inline" if inline else "display"
+            for_html.append(f'<span class="math {kind}">{escapeHtml(child.content)}</span>')
         elif child.type in ("softbreak", "hardbreak"):
             for_id.append(" ")
             for_toc.append(" ")
+            for_html.append(" ")
         elif child.type == "image":
             alt = "".join(grandchild.content for grandchild in child.children or ())
             for_id.append(alt)
             for_toc.append(alt)
-    return "".join(for_id), " ".join("".join(for_toc).split())
-
+            for_html.append(escapeHtml(alt))
+    html = " ".join("".join(for_html).split()) if has_math else ""
+    return "".join(for_id), " ".join("".join(for_toc).split()), html
 
 
 def _markup(state: StateCore) -> MarkupConfig:
@@ -71,7 +79,8 @@ def remember_heading_texts(state: StateCore) -> None:
     markup = _markup(state)
     if markup.heading_id_type == "blogbuild":
         return
-    reader = HeadingText(typographer=markup.typographer, passthrough=markup.passthrough)
+    reader = HeadingText(typographer=markup.typographer, passthrough=markup.passthrough,
+                         goldmark_math=markup.goldmark_math)
     tokens = state.tokens
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
@@ -112,7 +121,7 @@ def heading_ids(state: StateCore) -> None:
             continue
         inline = tokens[index + 1]
         children = inline.children or []
-        id_text, toc_text = _heading_texts(children)
+        id_text, toc_text, toc_html = _heading_texts(children)
         explicit = token.attrGet("id")
         if explicit is not None:
             # Written as {#id}: taken as it is, as Hugo does, even when an earlier heading has it.
@@ -132,7 +141,7 @@ def heading_ids(state: StateCore) -> None:
         token.attrSet("id", slug)
         level = int(token.tag[1])
         if markup.toc_start_level <= level <= markup.toc_end_level:
-            environment.toc.append(TocEntry(level=level, id=slug, text=toc_text))
+            environment.toc.append(TocEntry(level=level, id=slug, text=toc_text, html=toc_html))
         # After the text, so that the heading's text (and a screen reader) starts with
         # the words; labelled, because "#" alone says nothing.
         children.extend(_anchor_tokens(slug))

@@ -4,13 +4,14 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
-from markdown_it.common.utils import escapeHtml, mdTrim
+from markdown_it.common.utils import escapeHtml, mdTrim, unescapeAll
 from markdown_it.renderer import RendererProtocol
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from ..markup_config import MarkupConfig
 from .code import markup_of
 from .environment import environment_of
 
@@ -32,6 +33,7 @@ def math_inline(state: StateInline, silent: bool) -> bool:
     if character == "$":
         if source.startswith("$$", start):
             if ("$$", "$$") not in markup.block_math:
+                _warn_uncovered(state, silent, "$$")
                 return False
             end = source.find("$$", start + 2)
             if end < 0:
@@ -44,6 +46,7 @@ def math_inline(state: StateInline, silent: bool) -> bool:
                 return False
             return _take_math(state, silent, "math_display_inline", tex, "$$", end + 2)
         if ("$", "$") not in markup.inline_math:
+            _warn_uncovered(state, silent, "$")
             return False
         return _single_dollar(state, silent)
     if character == "\\" and start + 1 < state.posMax and source[start + 1] in "([":
@@ -59,11 +62,43 @@ def math_inline(state: StateInline, silent: bool) -> bool:
     return False
 
 
+def as_typeset(tex: str, opening: str, markup: MarkupConfig) -> str:
+    """The TeX the reader's KaTeX receives: as written, or, for math whose text Hugo's goldmark parses (no
+    passthrough for its delimiter), with goldmark's backslash escapes of ASCII punctuation and its entities
+    resolved (4\\*(2+4) is 4*(2+4), \\\\ is \\, &amp;lt; is <)."""
+    if opening in markup.goldmark_math and ("\\" in tex or "&" in tex):
+        return unescapeAll(tex)
+    return tex
+
+
+def _warn_uncovered(state: StateInline, silent: bool, opening: str) -> None:
+    """Once a page: math written between delimiters the site does not typeset (neither its passthrough nor its
+    templates' KaTeX or MathJax name them) is left as TeX, so it is named with what to do."""
+    environment = environment_of(state.env)
+    if silent or environment.warned_uncovered_math:
+        return
+    source = state.src
+    end = source.find(opening, state.pos + len(opening), state.posMax)
+    content = source[state.pos + len(opening):end] if end > 0 else ""
+    if not content.strip() or "\n\n" in content or _LOOKS_LIKE_TEX.search(content) is None:
+        return
+    environment.warned_uncovered_math = True
+    markup = markup_of(state.md.options)
+    listed = " ".join(f"{pair[0]}…{pair[1]}" for pair in markup.inline_math + markup.block_math) or "none"
+    kind = "inline" if opening == "$" else "block"
+    where = f" in {markup.math_config}" if markup.math_config else ""
+    _warn(state, f"'{opening}{content}{opening}' looks like math, but the site typesets only {listed} "
+                 f"(markup.goldmark.extensions.passthrough{where}; no template under layouts/ loads KaTeX or "
+                 f"MathJax with {opening}…{opening}), so this page's {opening}…{opening} math is shown as TeX; add "
+                 f"['{opening}', '{opening}'] to passthrough.delimiters.{kind}, or write it as "
+                 + ("\\(…\\)" if opening == "$" else "\\[…\\]"))
+
+
 def _take_math(state: StateInline, silent: bool, kind: str, tex: str, markup: str, after: int) -> bool:
     """Push a math token of kind (unless only validating) and move past its closing delimiter."""
     if not silent:
         token = state.push(kind, "math", 0)
-        token.content = tex
+        token.content = as_typeset(tex, markup, markup_of(state.md.options))
         token.markup = markup
     state.pos = after
     return True
@@ -201,7 +236,7 @@ def math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) 
         next_line += 1
     token = state.push("math_block", "math", 0)
     token.block = True
-    token.content = tex.strip("\n")
+    token.content = as_typeset(tex.strip("\n"), opening, markup_of(state.md.options))
     token.markup = opening
     token.map = [start_line, next_line]
     state.line = next_line

@@ -613,7 +613,9 @@ class ShortcodeBody:
         pattern = self.pattern
         html = self.substitute(rendered.html)
         toc = tuple(replace(entry, text=pattern.sub(
-            lambda match: html_lib.unescape(_TAGS.sub("", self.output(match))), entry.text))
+            lambda match: html_lib.unescape(_TAGS.sub("", self.output(match))), entry.text),
+            html=pattern.sub(lambda match: html_lib.escape(_TAGS.sub("", self.output(match)), quote=False),
+                             entry.html) if entry.html else "")
             for entry in rendered.toc)
         own = self.collected
         warnings = sorted(rendered.warnings + tuple(own.warnings), key=lambda warning: warning.line)
