@@ -1,4 +1,4 @@
-"""Per-page template cost as a series and a tag grow: it should stay flat (issue 14, item 1).
+"""Per-page template cost as a series and a tag grow: it should stay flat.
 
     python bench/bench_pages.py [--sizes 250,500,1000,2000,5000] [--sample 200]
 

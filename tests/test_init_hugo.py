@@ -30,7 +30,8 @@ def test_writes_the_equivalent_blogbuild_yaml(tmp_path: Path, capsys: pytest.Cap
     # The same inventory line the build warns with (test_hugo_config.py checks what it names).
     (notice,) = from_hugo.notices
     assert notice in out.splitlines()
-    assert "partial layouts/partials/extend_head.html" not in out   # translated: it runs (gotemplate/)
+    # Translated, it runs on every page: said so (among what blogbuild runs), never as something to port.
+    assert "  partial layouts/partials/extend_head.html: runs as it is on every page" in out.splitlines()
 
 
 def test_never_overwrites_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,3 +114,35 @@ def test_papermod_options_round_trip_through_the_written_yaml(tmp_path: Path) ->
     assert from_yaml.theme == from_hugo.theme and from_yaml.theme.color_scheme == "dark"
     assert from_yaml.intro_buttons == from_hugo.intro_buttons == (("B", "/b/"),)
     assert (from_yaml.intro_image, from_yaml.intro_image_width) == (from_hugo.intro_image, 150)
+
+
+def test_the_inventory_is_what_the_build_will_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A mermaid render hook is named with the fences that use it and what blogbuild does instead; both extension
+    partials are named, with the second KaTeX one of them loads; --used-only lists what content uses, or says
+    that nothing is."""
+    site = tmp_path / "site"
+    shutil.copytree(PAPERMOD, site)
+    (site / "layouts/_default/_markup").mkdir(parents=True)
+    (site / "layouts/_default/_markup/render-codeblock-mermaid.html").write_text(
+        '<pre class="mermaid">{{ .Inner }}</pre>\n', encoding="utf-8")
+    (site / "layouts/partials/extend_footer.html").write_text("<footer-note></footer-note>\n", encoding="utf-8")
+    head = site / "layouts/partials/extend_head.html"
+    head.write_text(head.read_text(encoding="utf-8") + '<link rel="stylesheet" '
+                    'href="https://cdn.example.test/npm/katex@0.16.9/dist/katex.min.css">\n', encoding="utf-8")
+    post = site / "content/posts/diagram.md"
+    post.write_text("---\ntitle: D\ndate: 2024-01-01\n---\nText.\n\n```mermaid\nflowchart LR\n  A --> B\n```\n",
+                    encoding="utf-8")
+    assert main(["init", "--from-hugo", "--root", str(site)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    hook = next(line for line in lines if "render-codeblock-mermaid.html" in line and line.startswith("  "))
+    assert "blogbuild draws ```mermaid blocks itself" in hook and "content/posts/diagram.md:7" in hook
+    assert "no use in content" not in hook
+    assert "  partial layouts/partials/extend_footer.html: runs as it is on every page" in lines
+    extend_head = next(line for line in lines if line.startswith("  partial layouts/partials/extend_head.html"))
+    assert "loads KaTeX from another host as well" in extend_head and "remove those lines" in extend_head
+    (site / "layouts/shortcodes").mkdir()
+    (site / "layouts/shortcodes/unused.html").write_text('{{ resources.Get "x" }}\n', encoding="utf-8")
+    assert main(["init", "--from-hugo", "--root", str(site), "--force", "--used-only"]) == 0
+    out = capsys.readouterr().out
+    assert "cannot run (1)" not in out and "unused.html" not in out
+    assert "Go templates content uses that blogbuild cannot run: none (1 unused, listed without --used-only)" in out

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import SourceError, parser_problem
 from .hugo_math import template_math
-from .hugo_unused import params_read_by_the_site, site_files, unused_message, unused_params
+from .hugo_unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, unused_message, unused_params
 from .integrations import from_hugo
 from .keys import nested_key_line
 from .markup_config import known_settings
@@ -643,9 +643,11 @@ class TemplateToPort:
     """A Go template (site layout or shortcode) that blogbuild cannot run, and the content lines that use it."""
 
     path: str                      # relative to the site folder, e.g. "layouts/shortcodes/notice.html"
-    kind: str                      # "shortcode" | "layout" | "partial"
+    kind: str                      # "shortcode" | "layout" | "partial" | "render hook"
     uses: tuple[str, ...] = ()     # "content/posts/a.md:12" for each use
     problem: str = ""              # why the translator cannot take it: "1:9: function 'resources.Get' is …"
+    instead: str = ""              # what blogbuild does in its place, when it does something
+    note: str = ""                 # what else running it would mean (a second copy of what blogbuild serves)
 
 
 def _content_uses(content: Path, root: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -665,12 +667,46 @@ def _content_uses(content: Path, root: Path) -> tuple[dict[str, list[str]], dict
             for match in _SHORTCODE_USE.finditer(line):
                 shortcodes.setdefault(match.group(1), []).append(f"{shown}:{number}")
             stripped = line.strip()
+            fence = _FENCE_LANGUAGE.match(stripped)
+            if fence:   # a fenced code block's language: what a render-codeblock-LANG hook would draw
+                layouts.setdefault(f"{_FENCE_KEY}{fence.group(1).lower()}", []).append(f"{shown}:{number}")
             for key in ("layout", "type"):
                 for separator in (":", " ="):
                     if stripped.startswith(key + separator):
                         value = stripped[len(key) + len(separator):].strip().strip("\"'")
                         layouts.setdefault(value, []).append(f"{shown}:{number}")
     return shortcodes, layouts
+
+
+_FENCE_LANGUAGE = re.compile(r"^(?:```+|~~~+)\s*\{?\s*\.?([A-Za-z0-9_+-]+)")
+_FENCE_KEY = "\x00fence:"   # a key of _content_uses' layouts: a code block's language, not a layout name
+# A library a template loads from elsewhere that blogbuild already serves from its own copy.
+_SECOND_COPIES = (("katex", "KaTeX"), ("mathjax", "MathJax"), ("mermaid", "mermaid"))
+
+
+def second_copies(text: str) -> str:
+    """What a template loads from another host that blogbuild already provides (a CDN KaTeX, MathJax or
+    mermaid), as one line; '' when nothing."""
+    found = []
+    for src in re.findall(r"""(?:src|href)\s*=\s*["']?((?:https?:)?//[^"'\s>]+)""", text, re.I):
+        for needle, name in _SECOND_COPIES:
+            if needle in src.lower() and name not in found:
+                found.append(name)
+    if not found:
+        return ""
+    names = " and ".join(found)
+    return (f"it loads {names} from another host as well: blogbuild already typesets math at build time and serves "
+            f"its own {names} (a second KaTeX stylesheet overrides blogbuild's own): remove those lines")
+
+
+def _render_hook(shown: str, name: str, layout_uses: Mapping[str, list[str]]) -> TemplateToPort:
+    """A render hook with its uses in content (a code block hook: the fences of its language) and what blogbuild
+    does in its place."""
+    uses: tuple[str, ...] = ()
+    if name.startswith("render-codeblock-"):
+        uses = tuple(layout_uses.get(_FENCE_KEY + name[len("render-codeblock-"):].lower(), ()))
+    instead = RENDER_HOOKS_INSTEAD.get(name, "")
+    return TemplateToPort(shown, "render hook", uses, instead=instead)
 
 
 def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateToPort]:
@@ -694,8 +730,14 @@ def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateT
                 defined.add(name)
             problem = ""
             if (is_shortcode or relative.startswith(("partials/", "_partials/"))) and path.suffix == ".html":
-                error = GoSource(shown, path.read_text(encoding="utf-8", errors="replace")).error
+                text = path.read_text(encoding="utf-8", errors="replace")
+                error = GoSource(shown, text).error
                 if error is None:
+                    if path.name in ("extend_head.html", "extend_footer.html"):
+                        # Run on every page as it is: said so, with what it loads that blogbuild serves itself.
+                        found.append(TemplateToPort(shown, "partial", ("every page (PaperMod's hook)",),
+                                                    instead="runs as it is on every page",
+                                                    note=second_copies(text)))
                     continue   # translated and run (gotemplate/)
                 problem = f"{error.line}:{error.column}: {error.message}"
             if is_shortcode:
@@ -704,6 +746,8 @@ def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateT
                 hook = path.name in ("extend_head.html", "extend_footer.html")   # PaperMod's, run on every page
                 found.append(TemplateToPort(shown, "partial", ("every page (PaperMod's hook)",) if hook else (),
                                             problem))
+            elif "_markup/" in relative and name.startswith("render-"):
+                found.append(_render_hook(shown, name, layout_uses))
             else:
                 found.append(TemplateToPort(shown, "layout", tuple(layout_uses.get(name, ()))))
     for name in sorted(shortcode_uses):

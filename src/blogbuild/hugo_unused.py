@@ -114,11 +114,28 @@ _NESTED_PARAMS = frozenset({"homeinfoparams", "profilemode", "label", "assets", 
                             "editpost", "footer", "schema", "social"})
 
 
+# What blogbuild does itself where a Hugo site has a render hook (layouts/_default/_markup/render-NAME.html).
+RENDER_HOOKS_INSTEAD = {
+    "render-codeblock-mermaid": "blogbuild draws ```mermaid blocks itself (its own pinned mermaid, loaded only on "
+                                "pages with a diagram): the hook is not needed",
+    "render-codeblock-math": "blogbuild typesets math blocks itself (KaTeX at build time)",
+    "render-passthrough": "blogbuild typesets passthrough math itself (KaTeX at build time)",
+    "render-image": "blogbuild gives images their sizes and variants itself (the images stage)",
+    "render-link": "blogbuild resolves .md links and bundle files itself, as Hugo's embedded link hook does",
+    "render-heading": "blogbuild writes heading ids and anchors itself",
+    "render-codeblock": "blogbuild highlights code itself (Pygments)",
+    "render-blockquote": "blogbuild renders GitHub's alerts (> [!NOTE]) itself",
+    "render-table": "blogbuild renders tables itself",
+}
+
 def instead(name: str) -> str:
     """What blogbuild does instead of an unused Hugo name (a dotted config key or a site file)."""
     lowered = name.lower()
     if lowered.startswith(("layouts/partials/", "layouts/_partials/")):
         return _GO_PARTIALS
+    hook = re.search(r"_markup/(render-[a-z0-9-]+)\.", lowered)
+    if lowered.startswith("layouts/") and hook and hook.group(1) in RENDER_HOOKS_INSTEAD:
+        return RENDER_HOOKS_INSTEAD[hook.group(1)]
     if lowered.startswith("layouts/"):
         return _GO_TEMPLATES
     if lowered == "assets/css/custom.css":

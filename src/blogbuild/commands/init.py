@@ -6,8 +6,12 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import BlogbuildError
+
+if TYPE_CHECKING:
+    from ..hugo_config import TemplateToPort
 
 
 @dataclass(frozen=True)
@@ -110,19 +114,35 @@ def _from_hugo(options: InitOptions) -> int:
     if ignored:
         print(ignored_message(ignored, hugo.where))   # the same line the build warns with
     _report_translations(root, options.force)
-    to_port = templates_to_port(root, str(hugo.values.get("source_dir", "content")))
-    if to_port:
-        print(f"Go templates blogbuild cannot run ({len(to_port)}); port the ones you need to Jinja in templates/ "
-              "(shortcodes in templates/shortcodes/):")
-    for item in to_port:
-        uses = ", ".join(item.uses) if item.uses else "no use in content"
-        problem = f" (line {item.problem})" if item.problem else ""
-        if not options.used_only or item.uses:
-            print(f"  {item.kind} {item.path}{problem}: {uses}")
+    _report_templates(templates_to_port(root, str(hugo.values.get("source_dir", "content"))), options.used_only)
     advice = _hugo_output_advice(root, str(hugo.values.get("output_dir", "public")))
     if advice:
         print(advice)
     return 0
+
+
+def _report_templates(found: "list[TemplateToPort]", used_only: bool) -> None:
+    """The site's Go templates as the build will treat them: those that run as they are (with what else they
+    load), those blogbuild replaces by its own work, and those to port (with their uses in content)."""
+    shown = [item for item in found if not used_only or item.uses]
+    running = [item for item in shown if item.instead and not item.problem]
+    to_port = [item for item in shown if item not in running]
+    if running:
+        print(f"Go templates blogbuild runs or does itself ({len(running)}):")
+        for item in running:
+            listed = [use for use in item.uses if not use.startswith("every page")]
+            uses = f" (used: {', '.join(listed[:3])}{' …' if len(listed) > 3 else ''})" if listed else ""
+            print(f"  {item.kind} {item.path}: {item.instead}{uses}" + (f"; {item.note}" if item.note else ""))
+    if to_port:
+        print(f"Go templates blogbuild cannot run ({len(to_port)}); port the ones you need to Jinja in templates/ "
+              "(shortcodes in templates/shortcodes/):")
+        for item in to_port:
+            uses = ", ".join(item.uses) if item.uses else "no use in content"
+            problem = f" (line {item.problem})" if item.problem else ""
+            print(f"  {item.kind} {item.path}{problem}: {uses}" + (f"; {item.note}" if item.note else ""))
+    elif used_only and len(shown) < len(found):
+        print(f"Go templates content uses that blogbuild cannot run: none ({len(found) - len(shown)} unused, "
+              "listed without --used-only)")
 
 
 def _report_translations(root: Path, force: bool) -> None:
