@@ -241,3 +241,25 @@ def test_katex_errors_are_reported_without_node(make_site, capsys, monkeypatch):
     assert code == 1, out + err
     assert "content/posts/math.md:8: math '\\notacommand{x}': " in out
     assert out.count("math.md:") == 1
+
+
+def test_diagrams_that_cannot_be_checked_say_exactly_what_to_install(make_site, capsys, monkeypatch) -> None:
+    """Without mermaid and jsdom in reach, check names the one command that installs them (the versions the
+    checker is tested with) and does not count the diagrams as checked."""
+    import json as json_module
+
+    import blogbuild.check as check_module
+    monkeypatch.setattr(check_module, "_REPO_NODE_MODULES", Path("/nonexistent/node_modules"))
+    monkeypatch.setenv("NODE_PATH", "")
+    files = dict(CLEAN)
+    files["content/posts/diagram.md"] = "---\ntitle: D\ndate: 2024-01-09\n---\n```mermaid\nflowchart LR\n  A --> B\n```\n"
+    code, out, err = check(make_site(files), capsys)
+    assert code == 0, out + err
+    if shutil.which("node") is None:
+        assert "mermaid diagrams not checked: node is not installed" in out
+        return
+    note = next(line for line in out.splitlines() if line.startswith("note: mermaid diagrams not checked"))
+    pinned = json_module.loads((Path(__file__).parent / "node" / "package.json").read_text())["dependencies"]
+    assert f"`npm install --no-save mermaid@{pinned['mermaid']} jsdom@{pinned['jsdom']}`" in note, note
+    assert "--node-modules" not in note
+    assert "1 diagrams (not checked: see the note above)" in out

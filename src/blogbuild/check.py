@@ -56,6 +56,7 @@ def check_site(config: SiteConfig, *, site_pages: Iterable[Post], files: Mapping
         problems += found
         if note:
             notes.append(note)
+            counts["diagrams_unchecked"] = len(diagrams)
     if math_items:
         problems += _run_katex(math_items, dict(config.math_macros))
     return CheckReport(tuple(problems), tuple(find_repairs(config)), tuple(notes), counts)
@@ -306,12 +307,19 @@ def _short(text: str, limit: int = 40) -> str:
 
 # --- node checkers (mermaid, KaTeX) -----------------------------------------------------------------
 
-def find_node_modules(config: SiteConfig, package: str) -> Path | None:
-    """A node_modules folder holding package: the site's own first, then the repository's tests/node."""
-    candidates = [Path(config.root) / "node_modules", _REPO_NODE_MODULES]
+# What the mermaid checker loads in Node: mermaid itself, and jsdom for the browser it expects.
+MERMAID_PACKAGES = ("mermaid", "jsdom")
+MERMAID_INSTALL = "npm install --no-save mermaid@12.3.0 jsdom@29.1.1"
+
+
+def find_node_modules(config: SiteConfig, package: str, *others: str) -> Path | None:
+    """A node_modules folder holding package (and the others): the site's own first, then the folders of
+    NODE_PATH, then the repository's tests/node."""
+    candidates = [Path(config.root) / "node_modules"]
     candidates += [Path(folder) for folder in os.environ.get("NODE_PATH", "").split(os.pathsep) if folder]
+    candidates.append(_REPO_NODE_MODULES)
     for folder in candidates:
-        if (folder / package / "package.json").is_file():
+        if all((folder / name / "package.json").is_file() for name in (package, *others)):
             return folder
     return None
 
@@ -322,8 +330,9 @@ def _run_node(script: str, node: str | None, modules: Path | None, items: list, 
     if node is None:
         return None, f"{what} not checked: node is not installed (install Node.js to check {what})"
     if modules is None:
-        return None, (f"{what} not checked: no node_modules with the package (npm install it in the site "
-                      "folder, or npm ci in tests/node)")
+        install = MERMAID_INSTALL if "mermaid" in script else "npm install --no-save katex"
+        return None, (f"{what} not checked: no node_modules folder has what the checker needs; run `{install}` "
+                      "in the site folder (or point NODE_PATH at a node_modules folder that has them)")
     try:
         completed = subprocess.run([node, str(_JS_DIR / script), "--node-modules", str(modules)],
                                    input=json.dumps(items), capture_output=True, text=True,
@@ -350,7 +359,7 @@ def mermaid_problems(config: SiteConfig, posts: Iterable[Post], node: str | None
 def _run_mermaid(config: SiteConfig, diagrams: list[tuple[Post, str]],
                  node: str | None) -> tuple[list[SourceError], str]:
     items = [{"id": index, "text": text} for index, (_, text) in enumerate(diagrams)]
-    results, note = _run_node("check_mermaid.mjs", node, find_node_modules(config, "mermaid"), items,
+    results, note = _run_node("check_mermaid.mjs", node, find_node_modules(config, *MERMAID_PACKAGES), items,
                               "mermaid diagrams")
     if results is None:
         return [], note

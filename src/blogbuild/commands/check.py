@@ -73,7 +73,8 @@ def run(options: CheckOptions) -> int:
     named = ", ".join(drafts[:5]) + (f" and {len(drafts) - 5} more" if len(drafts) > 5 else "")
     checked_drafts = f" (drafts among them: {named})" if drafts else ""
     summary = (f"checked {counts.get('pages', 0)} pages{checked_drafts}, {counts.get('links', 0)} links, "
-               f"{counts.get('math', 0)} formulas, {counts.get('diagrams', 0)} diagrams")
+               f"{counts.get('math', 0)} formulas, {counts.get('diagrams', 0)} diagrams"
+               + (" (not checked: see the note above)" if counts.get("diagrams_unchecked") else ""))
     if total:
         print(f"Error: {summary}: {total} problem{'s' if total != 1 else ''}", file=sys.stderr)
         return 1
