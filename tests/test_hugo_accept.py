@@ -314,7 +314,7 @@ def test_permalink_tokens_make_hugos_urls(tmp_path: Path) -> None:
 
 # --- a static file at the path of a written one ------------------------------------------------------------------
 
-GENERATED = ("sitemap.xml", "index.xml", "robots.txt", "404.html", "index.html", "posts/index.xml",
+GENERATED = ("sitemap.xml", "index.xml", "404.html", "index.html", "posts/index.xml",
              "posts/index.html", "posts/a/index.html")
 
 
@@ -323,12 +323,14 @@ def test_a_written_file_wins_over_a_static_file_with_a_warning(tmp_path: Path) -
     (tried: five builds of one site, two of them with the static files); blogbuild always publishes the file it
     writes and names the static file that lost. Hugo accepts the site: it builds without an error."""
     files = {"hugo.toml": CONFIG + "enableRobotsTXT = true\n", "content/posts/a.md": page("A"),
-             **{f"static/{path}": f"STATIC {path}\n" for path in GENERATED}, "static/keep.txt": "STATIC keep\n"}
+             **{f"static/{path}": f"STATIC {path}\n" for path in GENERATED}, "static/keep.txt": "STATIC keep\n",
+             "static/robots.txt": "User-agent: *\nDisallow: /private/\n"}
     root = site(tmp_path, "static", files)
     ours = build_with_blogbuild(root)
     assert [str(error) for error in ours.errors] == []
-    static = {path for path in (*GENERATED, "keep.txt") if (ours.files[path].source or "").startswith(str(root))}
-    assert static == {"keep.txt"}
+    static = {path for path in (*GENERATED, "keep.txt", "robots.txt")
+              if (ours.files[path].source or "").startswith(str(root))}
+    assert static == {"keep.txt", "robots.txt"}   # the site's own robots.txt is what it publishes, silently
     lost = sorted(warning.path for warning in ours.warnings if "not published" in warning.message)
     assert lost == sorted(f"static/{path}" for path in GENERATED)
     hugo_side(root, tmp_path)

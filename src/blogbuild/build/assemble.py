@@ -3,7 +3,8 @@
 Every file of the build is claimed by an owner (a content file, a page's URL, the theme): a path claimed
 twice is an error naming both, unless the site model already reported it as a URL conflict. A file copied as it
 is (static/sitemap.xml, static/index.xml, static/robots.txt, static/posts/x/index.html) at the path of a file the
-build writes (a page, a feed, the sitemap, robots.txt, 404.html) loses to it, as in Hugo, with a warning.
+build writes (a page, a feed, the sitemap, 404.html) loses to it, as in Hugo, with a warning; the site's own
+static/robots.txt wins over the one blogbuild writes by default.
 """
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
     from ..render import PlannedData, PlannedPage
 
 SYNTAX_CSS = "css/syntax.css"
+# Files the build writes only as a default: a copied file of the site at the same path wins, without a word
+# (Hugo writes robots.txt only with enableRobotsTXT, so a Hugo site's static/robots.txt is the one it serves).
+SITE_OWN_WINS = frozenset({"robots.txt"})
 SITE_CSS = "css/extended.css"   # the site's own stylesheets in one file (theme.extended_css), linked after the theme's
 
 
@@ -48,6 +52,8 @@ class _Claims:
 
     def claim(self, item: OutputFile, owner: str, *, copied: bool = False) -> None:
         path = item.path
+        if path in self.copied and not copied and path in SITE_OWN_WINS:
+            return   # the site's own robots.txt is what it means to publish: blogbuild's default steps aside
         if path in self.copied and not copied:
             self.warnings.append(SourceWarning(self.owners[path], 1, f"not published: the build writes {path} "
                                                f"({owner}), which wins as in Hugo; delete this file or move it"))
