@@ -694,3 +694,18 @@ def test_a_mermaid_syntax_error_in_the_saved_file_is_a_warning_at_its_line(site)
         lines = post.read_text(encoding="utf-8").split("\n")
         assert found[0]["path"] == "content/posts/gamma.md" and lines[found[0]["line"] - 1] == "  B --> {oops"
         assert "content/posts/gamma.md:" in out.getvalue() and "mermaid:" in out.getvalue()
+
+
+def test_a_saved_broken_link_is_the_saved_files_warning_and_the_fix_clears_it(server, site):
+    """An edit keeps the site's structure (a partial rebuild): its own links are looked at again, at its lines."""
+    post = site / "content/posts/gamma.md"
+    original = post.read_text(encoding="utf-8")
+    count = server.rebuilds
+    save(post, original.replace("Gamma body", "Gamma body, see [setup](/posts/setup/)"))
+    wait_until(lambda: server.rebuilds > count and any("'/posts/setup/' does not exist" in str(item["message"])
+                                                      for item in server.state.saved_warnings),
+               message="the link's warning after the save")
+    count = server.rebuilds
+    save(post, original.replace("Gamma body", "Gamma body, see [alpha](alpha.md)"))
+    wait_until(lambda: server.rebuilds > count and server.state.ok, message="the fixed save's rebuild")
+    assert not any("does not exist" in str(item["message"]) for item in server.state.saved_warnings)

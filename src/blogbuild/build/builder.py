@@ -91,6 +91,21 @@ def _media_folder(use_cache: bool, root: Path) -> Path:
     return Path(_MEDIA_SCRATCH)
 
 
+def _link_warnings(config: SiteConfig, site: Site, assembly: Assembly, edited: list[Post] | None,
+                   seen: dict[str, list[SourceWarning]]) -> list[SourceWarning]:
+    """Links in posts that lead nowhere (check.content_link_warnings): every post's after a build that may have
+    moved pages, only the edited posts' after an edit that kept the site's structure (the others' targets are as
+    they were: their warnings are the last full look's, kept in seen, when this builder took one)."""
+    from ..check import content_link_warnings
+    if edited is None:
+        seen.clear()
+    for post in edited or ():
+        seen.pop(post.source, None)
+    for warning in content_link_warnings(config, site.pages if edited is None else edited, assembly.files):
+        seen.setdefault(warning.path, []).append(warning)
+    return [warning for found in seen.values() for warning in found]
+
+
 def _static_files(config: SiteConfig) -> tuple[list["FoundFile"], list["SkippedLink"], list[SourceError]]:
     """The static files to publish (the theme's under the site's), the links among them not followed, and
     the folders that could not be read."""
@@ -253,6 +268,7 @@ class Builder(CacheKeeping):
         self._published_dirty = False
         self.cards_drawn = 0                  # social cards this builder drew (the rest came from the cache)
         self.image_stats: ImageStats | None = None
+        self._links_seen: dict[str, list[SourceWarning]] = {}   # the last look at links, by post (_link_warnings)
         self._translations: dict[str, tuple[Translation, ...]] = {}
         # A multilingual site: a builder per language, each with its own caches; this one only merges their output
         # (and saves no state to carry on from: every build of it reads the sources' stats again).
@@ -351,8 +367,7 @@ class Builder(CacheKeeping):
             warnings += card_warnings
         errors += assembly.errors
         if not errors:
-            from ..check import content_link_warnings
-            warnings += content_link_warnings(self.config, site.pages, assembly.files)
+            warnings += _link_warnings(self.config, site, assembly, edited, self._links_seen)
         if self.config.strict and warnings:
             errors += [SourceError(w.path, w.line, f"{w.message} (--strict makes warnings errors)", stage="strict")
                        for w in warnings]
