@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.check import find_node_modules, resolve_link, tex_balance_problem
+from blogbuild.pipeline.check import find_node_modules, resolve_link, tex_balance_problem
 from blogbuild.cli import main
 from blogbuild.config import SiteConfig
 
@@ -162,8 +162,8 @@ def test_relative_links_work_under_a_base_path(make_site, capsys, no_node):
 
 
 def test_links_outside_the_base_path_are_reported():
-    from blogbuild.check import _target_file
-    from blogbuild.model import OutputFile
+    from blogbuild.pipeline.check import _target_file
+    from blogbuild.core.model import OutputFile
     config = SiteConfig(base_url="https://example.org/blog/")
     files = {"posts/x/index.html": OutputFile("posts/x/index.html", b"<p></p>")}
     assert _target_file("/blog/posts/x/", config, files) == ("posts/x/index.html", "")

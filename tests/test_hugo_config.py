@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from blogbuild.build import build
+from blogbuild.pipeline import build
 from blogbuild.config import MenuItem, load_config
-from blogbuild.hugo_config import convert, hugo_menu
+from blogbuild.hugo.config import convert, hugo_menu
 
 PAPERMOD = Path(__file__).parent / "hugo_sites" / "papermod"
 
@@ -174,7 +174,7 @@ def test_menu_entry_keys_blogbuild_does_not_read_are_named() -> None:
         {"name": "Posts", "url": "/posts/", "weight": 1, "pre": "<i>", "title": "All posts"},
         {"name": "ML", "url": "/ml/", "parent": "Posts", "params": {"group": "Topics", "icon": "i"}, "Pre": "x"}]}})
     assert ignored == ["menus.main.pre", "menus.main.title", "menus.main.params.icon"]   # params.group is used
-    from blogbuild.hugo_unused import instead
+    from blogbuild.hugo.unused import instead
     assert instead("menus.main.params.icon").startswith("menu entries show their name")
 
 
@@ -210,6 +210,6 @@ def test_a_linked_file_out_of_the_site_is_not_read_for_params(tmp_path: Path) ->
     (site / "content" / "inside.md").write_text('{{< param "seen" >}}\n', encoding="utf-8")
     (site / "content" / "o.md").symlink_to(outside)
     (site / "hugo.yaml").write_text("title: T\nparams: {leak: 1, seen: 2}\n", encoding="utf-8")
-    from blogbuild.hugo_config import read_hugo_config
+    from blogbuild.hugo.config import read_hugo_config
     hugo = read_hugo_config(site)
     assert hugo is not None and hugo.ignored == ("params.leak",)

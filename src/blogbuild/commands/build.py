@@ -37,8 +37,8 @@ def run(options: BuildOptions) -> int:
 
     from pathlib import Path
 
-    from ..names import CONFIG_NAMES, HUGO_CONFIG_NAMES
-    from ..site_lock import SiteBusy, site_lock
+    from ..core.names import CONFIG_NAMES, HUGO_CONFIG_NAMES
+    from ..disk.site_lock import SiteBusy, site_lock
     root = Path(options.root or ".")
     if not (options.config or options.source or (root / "content").is_dir()
             or any((root / name).is_file() for name in (*CONFIG_NAMES, *HUGO_CONFIG_NAMES))):
@@ -53,9 +53,9 @@ def run(options: BuildOptions) -> int:
 
 def _run(options: BuildOptions) -> int:
     # Nothing changed since the last build: say so after a stat pass, before importing the pipeline.
-    from ..manifest import run_if_up_to_date
+    from ..disk.manifest import run_if_up_to_date
     done, examination = run_if_up_to_date(options)
     if done is not None:
         return done
-    from ..build import run as build_and_publish
+    from ..pipeline import run as build_and_publish
     return build_and_publish(options, examination)

@@ -34,7 +34,7 @@ class ServeOptions:
 
 def run(options: ServeOptions) -> int:
     """Serve until Ctrl-C; 0 on a clean stop, 1 when the server cannot start."""
-    from ..errors import BlogbuildError, describe_chain
+    from ..core.errors import BlogbuildError, describe_chain
     from ..serve import DevServer
     server = DevServer(options)
     # SIGTERM (a service manager, `kill`) stops the server as Ctrl-C does: its state is saved on the way out.

@@ -11,8 +11,8 @@ import threading
 import urllib.parse
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ..errors import BlogbuildError
-from ..urls import output_path_to_url
+from ..core.errors import BlogbuildError
+from ..core.urls import output_path_to_url
 from .paths import EVENTS_PATH, SCRIPT_PATH, STATUS_PATH, content_type, inject_reload_script, reload_script, \
     resolve_request_path
 from .trust import Changed, read_pinned, refusal
