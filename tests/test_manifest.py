@@ -556,3 +556,12 @@ def test_a_killed_removers_trash_in_the_cache_folder_is_removed_by_the_next_buil
             break
         time.sleep(0.1)
     assert not dead.exists()
+
+
+def test_the_record_watches_the_shipped_theme_folder() -> None:
+    """The theme folder the record stats is the one the build reads templates and static files from."""
+    import os
+
+    from blogbuild.disk import manifest
+    from blogbuild.disk.sources import THEME_DIR
+    assert THEME_DIR.is_dir() and os.path.realpath(manifest._THEME) == os.path.realpath(THEME_DIR)

@@ -126,8 +126,8 @@ def _from_hugo(options: InitOptions) -> int:
 
 
 def _report_translations(root: Path, force: bool) -> None:
-    """Write the site's Go shortcodes as Jinja into templates/shortcodes/ (gotemplate/export.py) and say so."""
-    from ..hugo.gotemplate.export import export_translations
+    """Write the site's Go shortcodes as Jinja into templates/shortcodes/ (hugo/export.py) and say so."""
+    from ..hugo.export import export_translations
     exported = export_translations(root, force=force)
     if exported.written:
         print(f"translated {len(exported.written)} Go shortcode{'s' if len(exported.written) != 1 else ''} into "

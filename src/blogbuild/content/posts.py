@@ -18,7 +18,7 @@ from .text import plain_text
 from ..core.urls import urlize
 
 if TYPE_CHECKING:
-    from ..hugo.gotemplate.objects import PageInfo
+    from ..hugo.gotemplate import PageInfo
 
 _LIST_KEYS = ("tags", "categories", "series", "aliases")
 # Characters XML 1.0 forbids (C0 controls other than tab and newline, lone surrogates, U+FFFE/U+FFFF): one in a
@@ -281,7 +281,7 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
 def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConfig) -> "PageInfo":
     """What a Go shortcode's `.Page` shows of this file, before its body is rendered; a field that is
     wrong here is reported by make_post, so this one falls back quietly."""
-    from ..hugo.gotemplate.objects import PageInfo, Params
+    from ..hugo.gotemplate import PageInfo, Params
     title = str(data.get("title") or "")
     try:
         slug = urlize(str(data["slug"])) if data.get("slug") else None

@@ -43,8 +43,44 @@ def shown_date(value: datetime | None, layout: str = "", locale: str = "en") -> 
         return (pattern.replace("{Y}", f"{value.year:04d}").replace("{y}", f"{value.year % 100:02d}")
                 .replace("{DD}", f"{value.day:02d}").replace("{D}", str(value.day))
                 .replace("{W}", entry["weekdays"][value.weekday()]).replace("{M}", months[value.month - 1]))
-    from ..hugo.gotemplate.objects import go_format
     return go_format(value, layout, entry["months"], entry["weekdays"])
+
+
+# Go's reference time, piece by piece, and the strftime each piece becomes (a longer piece before its prefix: 15 before 1).
+_GO_LAYOUT = re.compile(r"January|Jan|Monday|Mon|2006|06|01|_2|02|15|1|2|03|3|04|4|05|5|PM|pm|MST|"
+                        r"Z07:00|-07:00|-0700|Z0700|\.000000|\.000|\.999999|\.999")
+
+
+def go_format(moment: datetime, layout: str, months: list[str] | None = None,
+              weekdays: list[str] | None = None) -> str:
+    """A time written with Go's reference layout ("January 2, 2006"), as Go's time.Format writes it; months and
+    weekdays (January.., Monday..) are the wide names Hugo's time.Format writes in the site's language."""
+
+    def piece(match: re.Match[str]) -> str:
+        token = match.group(0)
+        hour12 = moment.hour % 12 or 12
+        offset = moment.utcoffset()
+        minutes = int(offset.total_seconds() // 60) if offset is not None else 0
+        sign = "+" if minutes >= 0 else "-"
+        hours, rest = divmod(abs(minutes), 60)
+        table = {
+            "January": months[moment.month - 1] if months else moment.strftime("%B"), "Jan": moment.strftime("%b"),
+            "Monday": weekdays[moment.weekday()] if weekdays else moment.strftime("%A"),
+            "Mon": moment.strftime("%a"), "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
+            "01": f"{moment.month:02d}", "1": str(moment.month), "02": f"{moment.day:02d}",
+            "_2": f"{moment.day:2d}", "2": str(moment.day), "15": f"{moment.hour:02d}",
+            "03": f"{hour12:02d}", "3": str(hour12), "04": f"{moment.minute:02d}", "4": str(moment.minute),
+            "05": f"{moment.second:02d}", "5": str(moment.second), "PM": "PM" if moment.hour >= 12 else "AM",
+            "pm": "pm" if moment.hour >= 12 else "am", "MST": moment.strftime("%Z") or "UTC",
+            "-07:00": f"{sign}{hours:02d}:{rest:02d}", "-0700": f"{sign}{hours:02d}{rest:02d}",
+            "Z07:00": "Z" if minutes == 0 else f"{sign}{hours:02d}:{rest:02d}",
+            "Z0700": "Z" if minutes == 0 else f"{sign}{hours:02d}{rest:02d}",
+            ".000": f".{moment.microsecond // 1000:03d}", ".000000": f".{moment.microsecond:06d}",
+            ".999": f".{moment.microsecond // 1000:03d}".rstrip("0").rstrip("."),
+            ".999999": f".{moment.microsecond:06d}".rstrip("0").rstrip("."),
+        }
+        return table[token]
+    return _GO_LAYOUT.sub(piece, layout)
 
 
 # --- dates as Hugo reads them from front matter ------------------------------------------------------------------

@@ -33,7 +33,7 @@ from ..core.atomic import write_atomically
 from ..core.names import config_paths
 
 if TYPE_CHECKING:
-    from ..commands.build import BuildOptions
+    from ..core.options import BuildOptions
     from ..config import SiteConfig, SiteOptions
 
 CACHE_DIR = ".blogbuild-cache"
@@ -50,7 +50,7 @@ _LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygment
 # copied in with the folder's old mtime restored, as `rsync -a` does, is still noticed); None: not there.
 Entry = list
 _LINK = -3   # [-3, the link's target as written]: a symbolic link the build does not follow
-_THEME = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theme")
+_THEME = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "theme")
 _THEME_PREFIX = "<theme>"
 # Digests this process has computed or verified: path -> (size, mtime_ns, digest); examine() fills it, and the
 # snapshot of the same files that follows reuses it instead of reading them again.

@@ -10,10 +10,8 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from ..core.errors import SourceError, SourceWarning
-from ..hugo.gotemplate import render
-from ..hugo.gotemplate.functions import HugoFunctionError
-from ..hugo.gotemplate.objects import PageInfo, ShortcodeCall, UnsupportedField, typed_argument
-from ..hugo.gotemplate.parse import GoTemplateError
+from ..hugo.gotemplate import GoTemplateError, HugoFunctionError, PageInfo, ShortcodeCall, UnsupportedField, render, \
+    typed_argument
 
 if TYPE_CHECKING:
     from ..hugo.gotemplate import GoSource

@@ -209,7 +209,7 @@ def _hugo_extend(config: SiteConfig, go: Any, name: str, page: Any, post: Any = 
     the page as Hugo's templates see it (gotemplate/); "" when the site has none."""
     if go is None or name not in go.extend_partials():
         return Markup("")
-    from ..hugo.gotemplate.objects import PageInfo, Params
+    from ..hugo.gotemplate import PageInfo, Params
     params = post.params if post is not None else {}
     info = PageInfo(Title=str(page.title or ""), RelPermalink=config.site_url(page.url),
                     Permalink=config.absolute_url(page.url), Params=Params.of(params),

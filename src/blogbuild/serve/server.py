@@ -32,7 +32,7 @@ from .warm import SavedServe, ServedInputs, first_build, published_tree, save_bu
 
 if TYPE_CHECKING:
     from ..pipeline import Builder, BuildResult
-    from ..commands.serve import ServeOptions
+    from ..core.options import ServeOptions
     from ..config import SiteConfig
 
 PORT_ATTEMPTS = 20

@@ -30,7 +30,7 @@ from .state import BuildAttempt
 if TYPE_CHECKING:
     from ..pipeline import Builder, BuildResult
     from ..pipeline.state import DiskCache
-    from ..commands.serve import ServeOptions
+    from ..core.options import ServeOptions
     from ..config import SiteConfig
 
 SAVE_WAIT_SECONDS = 120.0   # how long stopping waits for a running rebuild before it saves
@@ -68,7 +68,7 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
     record does not match the disk, or the site lives under a path (its links would not resolve here)."""
     from ..disk import manifest
     from ..pipeline import BuildResult, load_site_config
-    from ..commands.build import BuildOptions
+    from ..core.options import BuildOptions
     from ..disk.output import MARKER
     for drafts in dict.fromkeys((options.drafts, False)):
         build_options = BuildOptions(root=options.root, source=options.source, config=options.config,
@@ -168,7 +168,7 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
                     "drafts": config.drafts, "future": config.future,
                     "expired": config.expired}
     if inputs is not None:   # what the next server compares with the disk to carry on without planning
-        from ..pipeline.command import next_due
+        from ..pipeline.session import next_due
         from ..pipeline.state import site_warnings
         from ..disk.manifest import portable_entries
         record.update(inputs=portable_entries(inputs, os.path.abspath(config.root)),

@@ -15,14 +15,34 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 
 from ...core.errors import SourceWarning
 from ...core.names import is_inside
-from .objects import Params, RenderState, SiteInfo
+from .objects import PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
 from .parse import GoTemplateError
+
+if TYPE_CHECKING:
+    from .functions import HugoFunctionError
+
+# The face of the translator to the rest of blogbuild: the names below and those defined here.
+# HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not).
+__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "GoSource", "GoTemplateError", "GoTemplates",
+           "HugoFunctionError", "PageInfo", "Params", "RenderState", "ShortcodeCall", "SiteInfo", "UnsupportedField",
+           "check_jinja", "layout_folders", "load_go_templates", "render", "translated_file",
+           "typed_argument"]
+
+_LAZY = {"HugoFunctionError": ".functions"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _LAZY.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    return getattr(importlib.import_module(home, __name__), name)
 
 MAX_PARTIAL_DEPTH = 20
 EXTEND_PARTIALS = ("extend_head.html", "extend_footer.html")

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import load_go_templates, translated_file
+from .gotemplate import load_go_templates, translated_file
 
 
 @dataclass(frozen=True)
 class Exported:
     """What writing the translations did: files written, files kept (templates the translator cannot take
-    are hugo_config.templates_to_port's, with the reason)."""
+    are hugo/config.py's templates_to_port's, with the reason)."""
 
     written: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
@@ -20,7 +20,7 @@ class Exported:
 
 def export_translations(root: Path, templates_dir: str = "templates", *, force: bool = False) -> Exported:
     """Translate the site's layouts/shortcodes/ (not a theme's) into templates_dir/shortcodes/."""
-    from ...core.atomic import write_atomically
+    from ..core.atomic import write_atomically
     templates = load_go_templates(root)
     written: list[str] = []
     kept: list[str] = []
