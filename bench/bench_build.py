@@ -173,7 +173,7 @@ def find_pelican(explicit: str | None) -> str | None:
 
 def blogbuild_command() -> list[str] | None:
     """How to run blogbuild from this interpreter, or None when `blogbuild build` does not exist yet."""
-    if importlib.util.find_spec("blogbuild") is None or importlib.util.find_spec("blogbuild.build") is None:
+    if importlib.util.find_spec("blogbuild") is None or importlib.util.find_spec("blogbuild.pipeline") is None:
         return None
     return [sys.executable, "-m", "blogbuild"]
 

@@ -49,8 +49,8 @@ def main() -> None:
     parser.add_argument("site")
     parser.add_argument("--runs", type=int, default=5)
     arguments = parser.parse_args()
-    from blogbuild import cache_codec
-    from blogbuild.build.state import CACHE_RECORDS, _post_references, _post_resolver
+    from blogbuild.disk import cache_codec
+    from blogbuild.pipeline.state import CACHE_RECORDS, _post_references, _post_resolver
 
     # The newest files, whichever code wrote them (a file's name carries its code; the format is the same).
     folder = Path(arguments.site) / ".blogbuild-cache"

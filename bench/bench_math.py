@@ -121,7 +121,7 @@ def measure(sites: dict[str, Path], runs: int, jobs: int) -> dict[str, dict[str,
 
 def measure_engine(count: int) -> None:
     """KaTeX in V8 alone: start-up, then distinct formulas one per call and all in one call."""
-    from blogbuild import katex
+    from blogbuild.content import katex
     katex.set_cache_file(None)
     started = time.perf_counter()
     katex.typeset([("x", False)])

@@ -24,11 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import synth  # noqa: E402  (bench/ is a folder of scripts, not a package)
 
-from blogbuild.build import Builder  # noqa: E402
+from blogbuild.pipeline import Builder  # noqa: E402
 from blogbuild.config import load_config  # noqa: E402
-from blogbuild.model import Post  # noqa: E402
-from blogbuild.render import Planner, PlannedPage, post_list_key, render_template  # noqa: E402
-from blogbuild.site import build_site  # noqa: E402
+from blogbuild.core.model import Post  # noqa: E402
+from blogbuild.publish.render import Planner, PlannedPage, post_list_key, render_template  # noqa: E402
+from blogbuild.site.site import build_site  # noqa: E402
 
 SERIES_CAP = 2000
 START = datetime(2016, 1, 1, tzinfo=timezone(timedelta(hours=8)))

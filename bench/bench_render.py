@@ -20,10 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import synth  # noqa: E402  (bench/ is not a package)
 
 from blogbuild.config import SiteConfig  # noqa: E402
-from blogbuild.frontmatter import parse_front_matter  # noqa: E402
+from blogbuild.disk.frontmatter import parse_front_matter  # noqa: E402
 from blogbuild.markdown import render_markdown, render_post  # noqa: E402
-from blogbuild.model import SourceFile  # noqa: E402
-from blogbuild.text import text_metrics  # noqa: E402
+from blogbuild.core.model import SourceFile  # noqa: E402
+from blogbuild.content.text import text_metrics  # noqa: E402
 
 
 def one_run(sources: list[SourceFile], config: SiteConfig) -> tuple[float, float, float, float]:

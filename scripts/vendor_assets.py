@@ -1,9 +1,9 @@
-"""Re-vendor KaTeX and mermaid into src/blogbuild/vendor/ at the versions blogbuild.assets pins.
+"""Re-vendor KaTeX and mermaid into src/blogbuild/vendor/ at the versions blogbuild.media.assets pins.
 
     python scripts/vendor_assets.py                      # fetch the pinned tarballs with `npm pack`
     python scripts/vendor_assets.py --from tests/node/node_modules   # copy from an installed tree
 
-To move to a new version: change KATEX_VERSION / MERMAID_VERSION in src/blogbuild/assets.py (and
+To move to a new version: change KATEX_VERSION / MERMAID_VERSION in src/blogbuild/media/assets.py (and
 tests/node/package.json), run this script, read `git diff --stat`, and run the tests:
 tests/test_vendor.py checks every vendored file against src/blogbuild/vendor/manifest.json, which
 this script rewrites (versions and sha384 hashes; the CDN's SRI values are the same hashes).
@@ -22,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from blogbuild.assets import MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
+from blogbuild.media.assets import MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
 
 
 def _unpack(package: str, version: str, workdir: Path) -> Path:

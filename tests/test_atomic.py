@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.names import TEMPORARY_SUFFIX
+from blogbuild.core.names import TEMPORARY_SUFFIX
 from support.files import read_tree, write_files
 
 KILLS = 6

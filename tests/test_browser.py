@@ -15,7 +15,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from support.bundled_site import REPO, build_site, copy_bundled_site, serve_folder
 
-from blogbuild import assets
+from blogbuild.media import assets
 from support.tools import missing_tool
 
 pytestmark = pytest.mark.browser

@@ -22,7 +22,7 @@ import pytest
 from support.hugo_site_oracle import hugo_binary
 from support.tools import missing_tool
 
-from blogbuild.assets import VENDOR_DIR
+from blogbuild.media.assets import VENDOR_DIR
 from blogbuild.cli import main
 
 pytestmark = pytest.mark.browser

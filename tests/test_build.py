@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.build import Builder, CACHE_DIR
+from blogbuild.pipeline import Builder, CACHE_DIR
 from blogbuild.cli import main
 from blogbuild.config import load_config
 from support.files import read_tree, write_files
@@ -228,8 +228,8 @@ def test_changed_template_or_config_invalidates(make_site) -> None:
 def test_cache_holds_nothing_it_cannot_rebuild(make_site) -> None:
     root = make_site(_many_posts(3))
     assert build(root) == 0
-    from blogbuild.build.state import CACHE_RECORDS
-    from blogbuild.cache_codec import loads
+    from blogbuild.pipeline.state import CACHE_RECORDS
+    from blogbuild.disk.cache_codec import loads
     cache_file = next((root / CACHE_DIR).glob("posts-*.cache"))
     stored = loads(cache_file.read_bytes(), "posts", CACHE_RECORDS)
     assert len(stored["posts"]) == 3

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blogbuild.build.state import CACHE_RECORDS, PublishedPage, RenderOutcome, SourceEntry
-from blogbuild.cache_codec import NotACacheFile, UnstorableValue, dumps, loads
-from blogbuild.errors import BlogbuildError, SourceError, SourceWarning
-from blogbuild.model import OutputFile, Post, SourceFile, SourceMark, TocEntry, pack_html
-from blogbuild.sources import FoundFile
+from blogbuild.pipeline.state import CACHE_RECORDS, PublishedPage, RenderOutcome, SourceEntry
+from blogbuild.disk.cache_codec import NotACacheFile, UnstorableValue, dumps, loads
+from blogbuild.core.errors import BlogbuildError, SourceError, SourceWarning
+from blogbuild.core.model import OutputFile, Post, SourceFile, SourceMark, TocEntry, pack_html
+from blogbuild.disk.sources import FoundFile
 
 
 def shape(value: Any) -> Any:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from blogbuild.cards import (
+from blogbuild.media.cards import (
     HEIGHT,
     PADDING,
     WIDTH,
@@ -306,7 +306,7 @@ def test_build_publishes_a_card_per_post_named_by_og_image(make_site):
 
 
 def test_warm_build_draws_no_card_and_gives_the_same_bytes(make_site):
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
     from blogbuild.config import load_config
     root = make_site(CARD_SITE)
     first_builder, second_builder = Builder(load_config(root=root), use_cache=True), None
@@ -363,7 +363,7 @@ def test_a_character_no_font_has_is_a_warning_at_the_title_line(make_site, capsy
 def test_cards_drawn_in_the_background_equal_cards_drawn_in_the_build(make_site):
     """With more than one job the cards are drawn in a forked process while pages render: the same files,
     bytes, warnings (at the title's line) and count as a build that draws them itself."""
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
     from blogbuild.config import load_config
     site = {**CARD_SITE, "content/posts/odd.md": "---\ndate: 2025-01-01\ntitle: \"Odd \\U000F0001 title\"\n---\nB.\n"}
     outcomes = []

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.check import find_node_modules, resolve_link, tex_balance_problem
+from blogbuild.pipeline.check import find_node_modules, resolve_link, tex_balance_problem
 from blogbuild.cli import main
 from blogbuild.config import SiteConfig
 
@@ -162,8 +162,8 @@ def test_relative_links_work_under_a_base_path(make_site, capsys, no_node):
 
 
 def test_links_outside_the_base_path_are_reported():
-    from blogbuild.check import _target_file
-    from blogbuild.model import OutputFile
+    from blogbuild.pipeline.check import _target_file
+    from blogbuild.core.model import OutputFile
     config = SiteConfig(base_url="https://example.org/blog/")
     files = {"posts/x/index.html": OutputFile("posts/x/index.html", b"<p></p>")}
     assert _target_file("/blog/posts/x/", config, files) == ("posts/x/index.html", "")
@@ -248,7 +248,7 @@ def test_diagrams_that_cannot_be_checked_say_exactly_what_to_install(make_site, 
     checker is tested with) and does not count the diagrams as checked."""
     import json as json_module
 
-    import blogbuild.check as check_module
+    import blogbuild.pipeline.check as check_module
     monkeypatch.setattr(check_module, "_REPO_NODE_MODULES", Path("/nonexistent/node_modules"))
     monkeypatch.setenv("NODE_PATH", "")
     files = dict(CLEAN)

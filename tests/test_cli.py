@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild import version
+from blogbuild.core import version
 from blogbuild.cli import main, make_parser
 
 POST = "---\ntitle: One\ndate: 2024-01-02\ntags: [a]\n---\nHello *world*.\n"

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 import blogbuild
-from blogbuild import katex
+from blogbuild.content import katex
 from blogbuild.cli import main
 from blogbuild.importer import MANIFEST_NAME, ImportedPost, import_dumps
 
@@ -202,7 +202,7 @@ def test_every_math_span_renders_with_katex() -> None:
             items.append({"id": f"{slug}${index}", "tex": match.group(1), "display": False})
     assert sum(item["display"] for item in items) == 9
     assert sum(not item["display"] for item in items) == 8
-    # In-process KaTeX (blogbuild.katex, the build's own engine); a known-bad formula proves it can say no.
+    # In-process KaTeX (blogbuild.content.katex, the build's own engine); a known-bad formula proves it can say no.
     items.append({"id": "known-bad", "tex": "\\frac{a", "display": True})
     renders = katex.typeset([(item["tex"], item["display"]) for item in items])
     failed = [item["id"] for item in items if renders[(item["tex"], item["display"])].html is None]

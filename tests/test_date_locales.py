@@ -13,9 +13,9 @@ from support.hugo_oracle import hugo_binary
 from support.papermod import build_blogbuild, build_papermod, page, papermod_theme, write_site
 from support.tools import missing_tool
 
-from blogbuild.date_locales import LOCALES
-from blogbuild.dates import NAMED_LAYOUTS, date_locale, shown_date
-from blogbuild.hugo_config import convert
+from blogbuild.core.date_locales import LOCALES
+from blogbuild.core.dates import NAMED_LAYOUTS, date_locale, shown_date
+from blogbuild.hugo.config import convert
 
 
 @pytest.fixture(scope="module")

@@ -111,8 +111,8 @@ def test_workflow_deploys_on_push_to_main_with_the_official_pages_actions():
 
 def check_is_available() -> str | None:
     """None when `blogbuild check` can run here, else why not."""
-    if importlib.util.find_spec("blogbuild.check") is None:
-        return "blogbuild.check does not exist yet"
+    if importlib.util.find_spec("blogbuild.pipeline.check") is None:
+        return "blogbuild.pipeline.check does not exist yet"
     completed = subprocess.run([sys.executable, "-m", "blogbuild", "check", "--help"], capture_output=True,
                                text=True, timeout=60)
     if completed.returncode != 0:

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from blogbuild.errors import SourceError
-from blogbuild.gotemplate.objects import PageInfo, Params
+from blogbuild.core.errors import SourceError
+from blogbuild.hugo.gotemplate.objects import PageInfo, Params
 from blogbuild.markdown import render_markdown
 from blogbuild.markdown.shortcodes import ShortcodeSet
 

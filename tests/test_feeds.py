@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from blogbuild.cli import main
 from blogbuild.config import config_from_mapping
-from blogbuild.feeds import absolute_links, readable_math
+from blogbuild.publish.feeds import absolute_links, readable_math
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "feeds"
 BASE_URL = "https://example.org/blog/"
@@ -243,7 +243,7 @@ def test_config_defaults():
 def test_xml_escaping_is_the_standard_librarys(text: str):
     from xml.sax.saxutils import escape, quoteattr as standard_quoteattr
 
-    from blogbuild.feeds import quoteattr, xml_escape
+    from blogbuild.publish.feeds import quoteattr, xml_escape
     assert xml_escape(text) == escape(text)
     assert quoteattr(text) == standard_quoteattr(text)
 
@@ -254,5 +254,5 @@ def test_xml_escaping_is_the_standard_librarys(text: str):
 def test_rfc822_dates_are_the_standard_librarys(moment: datetime):
     from email.utils import format_datetime as standard_format_datetime
 
-    from blogbuild.feeds import format_datetime
+    from blogbuild.publish.feeds import format_datetime
     assert format_datetime(moment) == standard_format_datetime(moment)

@@ -9,10 +9,10 @@ import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from blogbuild.errors import SourceError, describe_chain
-from blogbuild import frontmatter
-from blogbuild.frontmatter import split_front_matter
-from blogbuild.keys import key_line
+from blogbuild.core.errors import SourceError, describe_chain
+from blogbuild.disk import frontmatter
+from blogbuild.disk.frontmatter import split_front_matter
+from blogbuild.core.keys import key_line
 
 FIXTURES = Path(__file__).parent / "fixtures" / "frontmatter"
 VALID = sorted((FIXTURES / "valid").glob("*.md"))

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blogbuild.gotemplate.escape import HtmlContext
-from blogbuild.gotemplate.parse import GoTemplateError
-from blogbuild.gotemplate.translate import translate
+from blogbuild.hugo.gotemplate.escape import HtmlContext
+from blogbuild.hugo.gotemplate.parse import GoTemplateError
+from blogbuild.hugo.gotemplate.translate import translate
 from support.files import write_files
 from support.hugo_site_oracle import blogbuild_records, build_with_blogbuild, build_with_hugo, hugo_binary, hugo_records
 from support.tools import missing_tool
@@ -200,7 +200,7 @@ def test_a_translation_in_templates_is_the_authors_and_runs_with_hugos_names(mak
     """The file init --from-hugo writes (the mark, then the Jinja) renders like the Go template it came from,
     wins over it, and keeps working after the author edits it and removes layouts/."""
     from blogbuild.cli import main
-    from blogbuild.gotemplate import translated_file
+    from blogbuild.hugo.gotemplate import translated_file
     go = '<div class="notice {{ .Get 0 }}">{{ .Inner | markdownify }}</div>'
     site = make_site({
         "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',

@@ -21,8 +21,8 @@ from support.hugo_site_oracle import (
 from support.tools import missing_tool
 
 from blogbuild.config import load_config
-from blogbuild.errors import SourceError
-from blogbuild.hugo_config import read_hugo_config
+from blogbuild.core.errors import SourceError
+from blogbuild.hugo.config import read_hugo_config
 
 CONFIG = 'baseURL = "https://example.org/"\ntitle = "T"\n'
 
@@ -180,13 +180,13 @@ def test_every_date_layout_hugo_reads_gives_hugos_date(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("text", NOT_DATES)
 def test_a_date_hugo_refuses_is_an_error_at_its_line(tmp_path: Path, text: str) -> None:
-    from blogbuild.posts import parse_date
+    from blogbuild.content.posts import parse_date
     with pytest.raises(SourceError, match="is not a valid date"):
         parse_date(text, path="a.md", line=3, key="date")
 
 
 def test_a_hugo_date_is_kept_as_iso_text(tmp_path: Path) -> None:
-    from blogbuild.posts import parse_date
+    from blogbuild.content.posts import parse_date
     assert parse_date("2025-10-10T8:30:03+08:00", path="a.md", line=3, key="date")[1] == "2025-10-10T08:30:03+08:00"
     assert parse_date("02 Jan 2006", path="a.md", line=3, key="date")[1] == "2006-01-02"
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.build import build
+from blogbuild.pipeline import build
 from blogbuild.config import MenuItem, load_config
-from blogbuild.hugo_config import convert, hugo_menu
+from blogbuild.hugo.config import convert, hugo_menu
 
 PAPERMOD = Path(__file__).parent / "hugo_sites" / "papermod"
 
@@ -177,7 +177,7 @@ def test_menu_entry_keys_blogbuild_does_not_read_are_named() -> None:
         {"name": "Posts", "url": "/posts/", "weight": 1, "pre": "<i>", "title": "All posts"},
         {"name": "ML", "url": "/ml/", "parent": "Posts", "params": {"group": "Topics", "icon": "i"}, "Pre": "x"}]}})
     assert ignored == ["menus.main.pre", "menus.main.title", "menus.main.params.icon"]   # params.group is used
-    from blogbuild.hugo_unused import instead
+    from blogbuild.hugo.unused import instead
     assert instead("menus.main.params.icon").startswith("menu entries show their name")
 
 
@@ -213,7 +213,7 @@ def test_a_linked_file_out_of_the_site_is_not_read_for_params(tmp_path: Path) ->
     (site / "content" / "inside.md").write_text('{{< param "seen" >}}\n', encoding="utf-8")
     (site / "content" / "o.md").symlink_to(outside)
     (site / "hugo.yaml").write_text("title: T\nparams: {leak: 1, seen: 2}\n", encoding="utf-8")
-    from blogbuild.hugo_config import read_hugo_config
+    from blogbuild.hugo.config import read_hugo_config
     hugo = read_hugo_config(site)
     assert hugo is not None and hugo.ignored == ("params.leak",)
 
@@ -235,6 +235,6 @@ def test_the_delimiters_a_sites_templates_typeset_are_typeset() -> None:
     ("MathJax.Hub.Config({tex2jax: {inlineMath: [['$','$']", [("$", "$")], []),   # never closed: read to the bound
 ])
 def test_template_delimiters_are_read_from_the_javascript_literal(template, inline, block) -> None:
-    from blogbuild.hugo_math import delimiters_in
+    from blogbuild.hugo.math import delimiters_in
     assert delimiters_in(f"<script>{template}</script>") == (inline, block)
     assert delimiters_in("<p>no math here</p>") is None

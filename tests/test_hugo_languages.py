@@ -106,7 +106,7 @@ languages:
 def test_blogbuild_yaml_languages_build_each_language(make_site) -> None:
     """blogbuild.yaml's `languages:` means what Hugo's does: each language's keys over the top-level ones, its pages
     by file name under its prefix; a save of x.en.md rebuilds the English pages (Builder.build with the path)."""
-    from blogbuild.build.builder import Builder
+    from blogbuild.pipeline.builder import Builder
     from blogbuild.config import load_config
     root = make_site({"blogbuild.yaml": BLOGBUILD_YAML,
                       "content/posts/a.md": "---\ntitle: 甲\ndate: 2025-01-01\n---\n正文\n",
@@ -139,7 +139,7 @@ def test_single_language_config_has_no_languages(make_site) -> None:
 
 def test_default_language_not_among_languages_is_an_error(make_site) -> None:
     from blogbuild.config import load_config
-    from blogbuild.errors import SourceError
+    from blogbuild.core.errors import SourceError
     root = make_site({"blogbuild.yaml": "title: T\ndefault_language: fr\nlanguages:\n  en: {}\n  zh: {}\n"})
     with pytest.raises(SourceError) as raised:
         load_config(root=root)
@@ -149,7 +149,7 @@ def test_default_language_not_among_languages_is_an_error(make_site) -> None:
 def test_hugo_languages_convert_to_blogbuilds() -> None:
     """Each language's keys where they differ from the default language's; a disabled language (`disabled`,
     `disableLanguages`) left out and named; languageCode the language's key when not set."""
-    from blogbuild.hugo_config import convert
+    from blogbuild.hugo.config import convert
     values, ignored = convert({
         "title": "T", "defaultContentLanguage": "en", "defaultContentLanguageInSubdir": True,
         "disableLanguages": ["de"],

@@ -9,14 +9,14 @@ import pytest
 from PIL import Image, ImageOps
 
 from blogbuild.config import config_from_mapping
-from blogbuild.images import (
+from blogbuild.media.images import (
     ImageCache,
     ImageOptions,
     PostImages,
     parse_image_options,
     process_images,
 )
-from blogbuild.svg_size import MAX_SVG_BYTES, svg_size, svg_size_of
+from blogbuild.media.svg_size import MAX_SVG_BYTES, svg_size, svg_size_of
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "images"
 
@@ -228,7 +228,7 @@ def test_build_sizes_images_and_publishes_variants(make_site, capsys):
 
 def test_second_build_takes_everything_from_the_cache(make_site):
     """A new builder (a new process) over the same site: no image decoded, identical output."""
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
     from blogbuild.config import load_config
     root = picture_site(make_site)
     first_builder = Builder(load_config(root=root), use_cache=True)
@@ -290,7 +290,7 @@ def test_svg_size_reads_only_the_start_of_the_file():
 def test_svg_figures_get_sizes_in_a_build_and_the_cache(make_site):
     """A bundle of SVG figures: each sized from its file (cached by content), none without a size touched,
     no variants, .svgz left alone; a second build reads no SVG."""
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
     from blogbuild.config import load_config
     names = ("pixels.svg", "points.svg", "viewbox.svg", "no-size.svg", "entity-bomb.svg", "compressed.svgz")
     files: dict[str, str | bytes] = {"blogbuild.yaml": SITE_CONFIG, "content/posts/figures/index.md":
@@ -314,7 +314,7 @@ def test_svg_figures_get_sizes_in_a_build_and_the_cache(make_site):
 def test_image_warnings_name_the_line_the_image_is_written_on(make_site):
     """The line of the image itself, not of an earlier mention of its name (in the front matter, in the
     text, in a longer file name) nor of the first of two images of one file."""
-    from blogbuild.build import build
+    from blogbuild.pipeline import build
     from blogbuild.config import load_config
     root = make_site({"blogbuild.yaml": SITE_CONFIG, "content/posts/p/index.md": (
         "---\ntitle: P\ncover: gone.png\n---\n"        # lines 1-4: the name in the front matter

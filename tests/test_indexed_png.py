@@ -9,7 +9,7 @@ import zlib
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from blogbuild.indexed_png import adler32_combine, encode
+from blogbuild.media.indexed_png import adler32_combine, encode
 
 
 def test_adler32_combine_is_the_checksum_of_the_joined_bytes():

@@ -11,7 +11,7 @@ import pytest
 
 from blogbuild.cli import main
 from blogbuild.config import config_from_mapping, load_config
-from blogbuild.integrations import from_hugo
+from blogbuild.publish.integrations import from_hugo
 
 GISCUS = (
     "comments:\n  giscus:\n    repo: ada/blog\n    repo_id: R_kgDOAAAA\n    category: Announcements\n"
@@ -91,7 +91,7 @@ def test_analytics_in_every_published_page(make_site):
 
 def test_analytics_left_out_when_serving(make_site):
     """The config serve builds with (serving=True) renders no analytics; everything else stays."""
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
     root = make_site(SITE)
     config = load_config(root=root)
     served = Builder(replace(config, serving=True)).build()

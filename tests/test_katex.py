@@ -9,7 +9,8 @@ import lxml.html
 import pytest
 from support.files import write_files
 
-from blogbuild import assets, katex
+from blogbuild.media import assets
+from blogbuild.content import katex
 from blogbuild.cli import main
 
 POST = """---

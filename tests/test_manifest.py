@@ -446,7 +446,7 @@ def test_a_fresh_clone_with_nothing_edited_is_up_to_date(site: Path, tmp_path: P
 
 
 def test_a_fresh_clone_without_public_reuses_every_rendered_post(site: Path, tmp_path: Path) -> None:
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
     from blogbuild.config import load_config
     copy = clone(site, tmp_path / "clone")
     shutil.rmtree(copy / "public")
@@ -521,7 +521,7 @@ def test_recorded_paths_are_kept_as_the_normalising_functions_give_them(path: st
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """_portable and _local take string shortcuts for paths already in normal form: every kind of path
     comes out as os.path's abspath/relpath/normpath would make it."""
-    from blogbuild import manifest
+    from blogbuild.disk import manifest
     root = str(tmp_path / "site")
     os.makedirs(root)
     monkeypatch.chdir(root)
@@ -556,3 +556,12 @@ def test_a_killed_removers_trash_in_the_cache_folder_is_removed_by_the_next_buil
             break
         time.sleep(0.1)
     assert not dead.exists()
+
+
+def test_the_record_watches_the_shipped_theme_folder() -> None:
+    """The theme folder the record stats is the one the build reads templates and static files from."""
+    import os
+
+    from blogbuild.disk import manifest
+    from blogbuild.disk.sources import THEME_DIR
+    assert THEME_DIR.is_dir() and os.path.realpath(manifest._THEME) == os.path.realpath(THEME_DIR)

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blogbuild.config import SiteConfig, config_from_mapping
-from blogbuild.hugo_config import convert
+from blogbuild.hugo.config import convert
 from blogbuild.markdown import MAX_NESTING, highlight_css, render_markdown
-from blogbuild.model import TocEntry
+from blogbuild.core.model import TocEntry
 from support.fixtures import read_fixtures
 from support.tools import missing_tool
 
@@ -319,7 +319,7 @@ def test_hostile_raw_html_leaves_the_page_around_the_post_intact() -> None:
 
 def test_marks_carry_the_lines_of_the_tokens() -> None:
     """What check needs to name path:line: URLs, formulas, diagrams, at the file lines they were written on."""
-    from blogbuild.model import SourceMark
+    from blogbuild.core.model import SourceMark
     body = ("> quote with [a link](/a/)\n\n"                  # body line 0 -> file line 4
             "```mermaid\ngraph TD\n  A-->B\n```\n\n"         # fence at body line 2
             "- one\n- two $x_1$\n  ![img](i.png)\n\n"        # body lines 7-9

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from blogbuild.config import load_config
-from blogbuild.errors import SourceError
+from blogbuild.core.errors import SourceError
 from blogbuild.markup_config import MarkupConfig, markup_from_mapping
 
 FULL = r"""title: x

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from blogbuild.config import SiteConfig
 from blogbuild.markdown import render_post
-from blogbuild.math_text import tex_to_text
-from blogbuild.text import plain_text, text_metrics
+from blogbuild.content.math_text import tex_to_text
+from blogbuild.content.text import plain_text, text_metrics
 
 FORMULAS = Path(__file__).parent / "fixtures" / "text" / "formulas.txt"
 

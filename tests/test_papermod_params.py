@@ -297,8 +297,8 @@ def _sample(name: str) -> Any:
 def test_every_papermod_param_is_used_or_named_with_what_blogbuild_does_instead() -> None:
     """Each param PaperMod's templates read, set on a PaperMod site, is either honoured or in the one warning with
     a reason of its own (not the generic one), and the README names it."""
-    from blogbuild.hugo_config import convert
-    from blogbuild.hugo_unused import instead
+    from blogbuild.hugo.config import convert
+    from blogbuild.hugo.unused import instead
     names = _papermod_params(papermod_theme())
     params: dict[str, Any] = {}
     for lowered, written in sorted(names.items()):

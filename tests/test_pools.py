@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from blogbuild.build.pools import InBackground, can_fork
+from blogbuild.pipeline.pools import InBackground, can_fork
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="forked workers are Linux only")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from support.posts import post_from_text, site_config
 
-from blogbuild.errors import SourceError
-from blogbuild.posts import clean_url, default_url
+from blogbuild.core.errors import SourceError
+from blogbuild.content.posts import clean_url, default_url
 
 
 @pytest.mark.parametrize("rel_path, slug, expected", [

@@ -5,9 +5,9 @@ from datetime import datetime, timezone
 
 from support.posts import post_file, posts_from_files, site_config
 
-from blogbuild.render import Planner, TemplateSet, make_environment, post_list_key
-from blogbuild.site import build_site
-from blogbuild.sources import template_dirs
+from blogbuild.publish.render import Planner, TemplateSet, make_environment, post_list_key
+from blogbuild.site.site import build_site
+from blogbuild.disk.sources import template_dirs
 
 NOW = datetime(2025, 6, 1, tzinfo=timezone.utc)
 FILES = {

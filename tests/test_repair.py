@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from blogbuild.cli import main
-from blogbuild.frontmatter import parse_front_matter, split_front_matter
-from blogbuild.frontmatter.repair import repair_damaged_header
-from blogbuild.errors import SourceError
-from blogbuild.model import SourceFile
+from blogbuild.disk.frontmatter import parse_front_matter, split_front_matter
+from blogbuild.disk.frontmatter.repair import repair_damaged_header
+from blogbuild.core.errors import SourceError
+from blogbuild.core.model import SourceFile
 
 MANGLED = Path(__file__).parent / "fixtures" / "frontmatter" / "mangled"
 FLATTENED = Path(__file__).parent / "fixtures" / "frontmatter" / "flattened"

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild import search_index
-from blogbuild.build import Builder
+from blogbuild.publish import search_index
+from blogbuild.pipeline import Builder
 from blogbuild.cli import main
 from blogbuild.config import load_config
-from blogbuild.search_index import CHUNK, SearchIndex, chunk_file, chunk_paths, fold, postings, postings_by_walk, shard_path
+from blogbuild.publish.search_index import CHUNK, SearchIndex, chunk_file, chunk_paths, fold, postings, postings_by_walk, shard_path
 from support.posts import post_from_text, site_config
 
 REPO = Path(__file__).resolve().parent.parent

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from blogbuild.commands.serve import ServeOptions
-from blogbuild.errors import SourceError
+from blogbuild.core.errors import SourceError
 from blogbuild.serve import DevServer, content_type, error_report, inject_reload_script, resolve_request_path
-from blogbuild.watch import ChangeBatcher, ChangeKind, WatchPlan, classify, is_ignored_name
+from blogbuild.serve.watch import ChangeBatcher, ChangeKind, WatchPlan, classify, is_ignored_name
 
 FILES = {
     "index.html": object(),
@@ -290,7 +290,7 @@ def test_math_pages_need_nothing_from_outside(server):
     """serve with no network: the page is typeset already and every url it loads is the server's own."""
     import re
 
-    from blogbuild import assets
+    from blogbuild.media import assets
     status, _, body = fetch(server, "/posts/gamma/")
     page = body.decode()
     assert status == 200 and 'class="katex"' in page
@@ -516,7 +516,7 @@ def _random_edit(rng: random.Random, site: Path, step: int) -> list[Path]:
 
 
 def test_partial_rebuilds_equal_a_fresh_full_build(server, site):
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
 
     rng = random.Random(20240601)
     for step in range(25):
@@ -594,7 +594,7 @@ def test_batcher_hands_out_settled_saves_without_the_long_quiet_period():
 
 @pytest.mark.parametrize("output", [[], ["-o", "public"], ["--output", "public/"]])
 def test_after_a_build_the_first_page_is_the_published_one_before_anything_is_rendered(site, output):
-    from blogbuild.build import Builder
+    from blogbuild.pipeline import Builder
     from blogbuild.cli import main
     (site / "blogbuild.yaml").write_text("title: Serve test\nbase_url: https://example.org/\npaginate: 3\n",
                                          encoding="utf-8")
@@ -673,7 +673,7 @@ def test_after_a_save_the_saved_files_warnings_come_first_and_the_rest_is_one_li
 
 
 def _mermaid_checkable() -> bool:
-    from blogbuild.check import find_node_modules
+    from blogbuild.pipeline.check import find_node_modules
     from blogbuild.config import SiteConfig
     return shutil.which("node") is not None and find_node_modules(SiteConfig(root="/nonexistent"), "mermaid") is not None
 

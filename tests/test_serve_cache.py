@@ -31,8 +31,8 @@ def assert_same_as_fresh(site: Path, *args: str) -> None:
 
 def read_whole(path: Path) -> object:
     """Reads any of the cache's files to its end (a saved state names its posts by fingerprint)."""
-    from blogbuild.build.state import CACHE_RECORDS
-    from blogbuild.cache_codec import loads
+    from blogbuild.pipeline.state import CACHE_RECORDS
+    from blogbuild.disk.cache_codec import loads
     kind = "delta" if path.name.endswith(".delta.cache") else path.name.split("-", 1)[0]
     return loads(path.read_bytes(), kind, CACHE_RECORDS, str)
 
@@ -281,7 +281,7 @@ def test_builds_with_other_base_urls_share_posts_and_keep_each_others_state(site
 
 
 def test_saving_removes_other_codes_files_and_the_oldest_configurations(tmp_path: Path) -> None:
-    from blogbuild.build.state import KEEP_CONFIGURATIONS, KEEP_SERVED_TREES, DiskCache
+    from blogbuild.pipeline.state import KEEP_CONFIGURATIONS, KEEP_SERVED_TREES, DiskCache
     folder = tmp_path / CACHE
     folder.mkdir()
     # Other code's files, and files of formats this code never reads (pickles, compiled templates), even
@@ -310,8 +310,8 @@ def test_saving_removes_other_codes_files_and_the_oldest_configurations(tmp_path
 
 
 def _outcome(text: str):
-    from blogbuild.build.state import RenderOutcome
-    from blogbuild.errors import SourceWarning
+    from blogbuild.pipeline.state import RenderOutcome
+    from blogbuild.core.errors import SourceWarning
     return RenderOutcome(None, (SourceWarning("content/posts/a.md", 1, text),), ())
 
 
@@ -319,7 +319,7 @@ def test_a_few_new_posts_are_saved_alone_and_read_back_with_the_full_file(tmp_pa
     """After a full save, a save that adds a few posts writes them in the delta file and leaves the full
     file untouched; a new process reads both; many new posts (or a delta of another full file) make the
     full file again."""
-    from blogbuild.build.state import DELTA_POSTS, DiskCache
+    from blogbuild.pipeline.state import DELTA_POSTS, DiskCache
     folder = tmp_path / CACHE
     posts = {f"post{number}": _outcome(f"body {number}") for number in range(40)}
     first = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)
@@ -348,7 +348,7 @@ def test_a_delta_of_another_full_file_is_not_applied(tmp_path: Path) -> None:
     """The delta names the full file it follows: beside another full file (a cache put together from two
     saves), it is ignored and only that full file's posts are read."""
     import shutil
-    from blogbuild.build.state import DiskCache
+    from blogbuild.pipeline.state import DiskCache
     folder = tmp_path / CACHE
     posts = {f"post{number}": _outcome(f"body {number}") for number in range(40)}
     cache = DiskCache(folder, "c" * 32, "p" * 32, "a" * 32)

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from blogbuild.build import BuildResult
-from blogbuild.errors import SourceError
-from blogbuild.model import OutputFile
+from blogbuild.pipeline import BuildResult
+from blogbuild.core.errors import SourceError
+from blogbuild.core.model import OutputFile
 from blogbuild.serve import BuildAttempt, ServedState, error_report, next_state
-from blogbuild.watch import WatchPlan
+from blogbuild.serve.watch import WatchPlan
 
 
 def plan(root: Path) -> WatchPlan:

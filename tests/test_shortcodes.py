@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blogbuild.errors import SourceError
+from blogbuild.core.errors import SourceError
 from blogbuild.markdown import render_markdown
 from blogbuild.markdown.shortcodes import builtin_shortcodes, load_shortcodes, parse_arguments, resolve_refs
 

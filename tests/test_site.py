@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 
 from support.posts import post_file, posts_from_files, site_config
 
-from blogbuild.site import build_site
+from blogbuild.site.site import build_site
 
 NOW = datetime(2025, 6, 1, tzinfo=timezone.utc)
 

@@ -12,8 +12,8 @@ import pytest
 
 from blogbuild.cli import main
 from blogbuild.config import load_config
-from blogbuild.errors import BlogbuildError
-from blogbuild.watch import ChangeKind, classify, plan_for
+from blogbuild.core.errors import BlogbuildError
+from blogbuild.serve.watch import ChangeKind, classify, plan_for
 
 POST = "---\ntitle: One\ndate: 2024-01-01\n---\nText.\n"
 PAPERMOD = "title: PM\nbaseURL: https://example.org/\ntheme: PaperMod\n"
@@ -89,7 +89,7 @@ def test_a_blogbuild_site_names_its_own_stylesheets(tmp_path: Path) -> None:
 
 
 def test_only_papermods_stylesheets_leave_the_unused_inventory(tmp_path: Path) -> None:
-    from blogbuild.hugo_config import read_hugo_config
+    from blogbuild.hugo.config import read_hugo_config
     root = _site(tmp_path / "site", {"config.yml": PAPERMOD, "assets/css/extended/a.css": "",
                                      "assets/css/custom.css": "", "assets/js/x.js": ""})
     hugo = read_hugo_config(root)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.site_lock import lock_path, site_lock
+from blogbuild.disk.site_lock import lock_path, site_lock
 from support.files import read_tree
 from support.processes import Server, basic_site, blogbuild
 

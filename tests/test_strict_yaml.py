@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from blogbuild import strict_yaml
-from blogbuild.frontmatter import _load_yaml
-from blogbuild.strict_yaml import StrictYAMLError
+from blogbuild.disk import strict_yaml
+from blogbuild.disk.frontmatter import _load_yaml
+from blogbuild.disk.strict_yaml import StrictYAMLError
 
 HOSTILE = Path(__file__).parent / "hostile"
 

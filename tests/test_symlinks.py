@@ -185,8 +185,8 @@ def test_many_links_to_one_folder_are_read_once(tmp_path: Path, monkeypatch, cap
 def test_helpers_that_read_content_outside_a_build_skip_links_out_of_the_site(tmp_path: Path) -> None:
     """`init --from-hugo`'s inventory of shortcode uses and `new --series`'s next order read content too: a link
     out of the site is not read by them either (the outside post uses a shortcode and claims series order 9)."""
-    from blogbuild.hugo_config import templates_to_port
-    from blogbuild.new import next_series_order
+    from blogbuild.hugo.config import templates_to_port
+    from blogbuild.content.new_post import next_series_order
     site = tmp_path / "site"
     write_files(tmp_path / "outside", {"leak.md": '---\ntitle: "Leak"\nseries: ["s"]\nseries_order: 9\n---\n'
                                                   '{{< secretcode >}}\n'})

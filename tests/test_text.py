@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from blogbuild.config import SiteConfig
-from blogbuild.text import count_words, plain_text, reading_minutes, summarize, text_metrics
+from blogbuild.content.text import count_words, plain_text, reading_minutes, summarize, text_metrics
 
 FIXTURES = Path(__file__).parent / "fixtures" / "text"
 
@@ -227,7 +227,7 @@ def test_text_metrics_agrees_with_the_separate_functions(parts):
 sys.path.insert(0, str(Path(__file__).parent / "support"))
 import text_reference as reference  # noqa: E402
 
-from blogbuild import text as text_module  # noqa: E402
+from blogbuild.content import text as text_module  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 REPO = Path(__file__).resolve().parent.parent
@@ -424,10 +424,10 @@ def test_counts_equal_the_reference(text):
 
 
 def test_post_summary_text_is_the_plain_text_of_its_summary(tmp_path):
-    from blogbuild.frontmatter import parse_front_matter
+    from blogbuild.disk.frontmatter import parse_front_matter
     from blogbuild.markdown import render_markdown
-    from blogbuild.model import SourceFile
-    from blogbuild.posts import make_post
+    from blogbuild.core.model import SourceFile
+    from blogbuild.content.posts import make_post
     config = SiteConfig(summary_length=12)
     for header, expected in [
         ("title: a", "第一段文字。\nEnglish…"),

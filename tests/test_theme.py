@@ -15,12 +15,12 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from blogbuild import assets
+from blogbuild.media import assets
 from blogbuild.config import MenuItem, SiteConfig, load_config
-from blogbuild.model import pack_html
-from blogbuild.model import (ArchiveMonth, ArchiveYear, Paginator, Post, PostNav, Section, SeriesNav, Site,
+from blogbuild.core.model import pack_html
+from blogbuild.core.model import (ArchiveMonth, ArchiveYear, Paginator, Post, PostNav, Section, SeriesNav, Site,
                              Taxonomy, Term, TocEntry)
-from blogbuild.render import PageMeta, make_environment
+from blogbuild.publish.render import PageMeta, make_environment
 
 REPO = Path(__file__).resolve().parent.parent
 THEME = REPO / "src" / "blogbuild" / "theme"

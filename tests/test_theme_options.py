@@ -8,8 +8,8 @@ import pytest
 
 from blogbuild.cli import main
 from blogbuild.config import load_config
-from blogbuild.errors import SourceError
-from blogbuild.theme_options import ThemeOptions, papermod_theme
+from blogbuild.core.errors import SourceError
+from blogbuild.publish.theme_options import ThemeOptions, papermod_theme
 
 POST = "---\ntitle: A\ndate: 2024-01-01\n---\nText.\n\n## One\n\nx\n\n## Two\n\ny\n"
 
@@ -145,7 +145,7 @@ def test_profile_home_page_from_blogbuild_yaml(make_site) -> None:
 def test_cover_image_urls_and_hiding() -> None:
     """A bundle's own image is at the post's URL, a site path stays site-rooted; hidden/hiddenInList/hiddenInSingle
     (the post's, else the site's option) hide it where PaperMod does."""
-    from blogbuild.theme_options import Cover, cover_for
+    from blogbuild.publish.theme_options import Cover, cover_for
     options = ThemeOptions(cover_in_lists=True)
     bundle = ("posts/b/index.md", ("posts/b/cover.png",), "/posts/b/")
 
@@ -236,7 +236,7 @@ def test_dates_are_written_as_hugo_time_format_writes_them(layout: str, date_lan
     language_code or its first part (zh-CN: zh). Wide names are localised, "Jan" and "Mon" are not, as in Hugo."""
     from datetime import datetime, timezone
 
-    from blogbuild.dates import date_locale, shown_date
+    from blogbuild.core.dates import date_locale, shown_date
     moment = datetime(2024, 3, 5, 9, 4, 5, tzinfo=timezone.utc)
     assert shown_date(moment, layout, date_locale(date_language, language_code)) == shown
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from blogbuild.urls import ascii_slug, output_path_to_url, url_to_output_path, urlize
+from blogbuild.core.urls import ascii_slug, output_path_to_url, url_to_output_path, urlize
 
 
 # --- urlize ---------------------------------------------------------------------------------

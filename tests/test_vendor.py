@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from support.files import write_files
 
-from blogbuild import assets
+from blogbuild.media import assets
 
 REPO = Path(__file__).resolve().parent.parent
 NODE_MODULES = REPO / "tests" / "node" / "node_modules"

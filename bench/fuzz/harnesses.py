@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from blogbuild.errors import SourceError
+from blogbuild.core.errors import SourceError
 
 
 def _text(data: bytes) -> str:
@@ -15,8 +15,8 @@ def _text(data: bytes) -> str:
 
 def check_header(data: bytes) -> None:
     """The header reader either returns front matter or raises SourceError with a line inside the file."""
-    from blogbuild.frontmatter import parse_front_matter
-    from blogbuild.model import SourceFile
+    from blogbuild.disk.frontmatter import parse_front_matter
+    from blogbuild.core.model import SourceFile
     text = _text(data).replace("\r\n", "\n").replace("\r", "\n")
     try:
         front_matter = parse_front_matter(SourceFile("fuzz.md", "posts/fuzz.md", text))
@@ -30,7 +30,7 @@ def check_header(data: bytes) -> None:
 def check_importer(data: bytes) -> None:
     """Importing a dump never crashes; every written file reads back with blogbuild's own header reader and
     keeps the title; importing the same dump twice gives identical files."""
-    from blogbuild.frontmatter import split_front_matter
+    from blogbuild.disk.frontmatter import split_front_matter
     from blogbuild.importer import import_dumps, render_post_file
     dump = _text(data)
     first = [render_post_file(post) for post in import_dumps([("fuzz.txt", dump)])]

@@ -28,7 +28,7 @@ def main() -> int:
     import atheris
     # Coverage guidance needs blogbuild's own modules instrumented, so import them inside this block.
     with atheris.instrument_imports(include=["blogbuild"]):
-        import blogbuild.frontmatter  # noqa: F401
+        import blogbuild.disk.frontmatter  # noqa: F401
         import blogbuild.importer  # noqa: F401
         import blogbuild.importer.dump  # noqa: F401
         import blogbuild.importer.mermaid  # noqa: F401

@@ -6,7 +6,7 @@ import difflib
 import sys
 from typing import NoReturn, Sequence
 
-from .version import __version__
+from .core.version import __version__
 
 
 class _Parser(argparse.ArgumentParser):
@@ -214,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if extras:
         _unknown_arguments(parser, args.command, extras)
-    from .errors import BlogbuildError, describe_chain
+    from .core.errors import BlogbuildError, describe_chain
     try:
         return _dispatch(args)
     except BlogbuildError as error:

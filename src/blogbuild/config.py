@@ -7,15 +7,15 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
-from .cards import CardOptions, parse_card_options, site_font_problem
-from .errors import SourceError, parser_problem
-from .images import ImageOptions, parse_image_options
-from .integrations import Analytics, Comments, parse_analytics, parse_comments
-from .keys import key_line, nested_key_line
+from .media.cards import CardOptions, parse_card_options, site_font_problem
+from .core.errors import SourceError, parser_problem
+from .media.images import ImageOptions, parse_image_options
+from .publish.integrations import Analytics, Comments, parse_analytics, parse_comments
+from .core.keys import key_line, nested_key_line
 from .markup_config import MarkupConfig, markup_from_mapping
-from .hugo_config import ignored_message, read_hugo_config
-from .names import CONFIG_NAMES
-from .theme_options import ThemeOptions, parse_theme_options
+from .hugo.config import ignored_message, read_hugo_config
+from .core.names import CONFIG_NAMES
+from .publish.theme_options import ThemeOptions, parse_theme_options
 
 MATH_RENDER_CHOICES = ("build", "browser")
 
@@ -536,7 +536,7 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
     else:
         import yaml
 
-        from . import strict_yaml
+        from .disk import strict_yaml
         try:
             data = strict_yaml.load(text)
         except strict_yaml.StrictYAMLError as error:

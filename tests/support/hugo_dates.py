@@ -3,7 +3,7 @@ formats a set of dates with `time.Format` (the four :date_* layouts, and the wid
 a Go layout's "January" and "Monday" become). Hugo localises by the language's key (defaultContentLanguage,
 or a `languages` entry), not by languageCode.
 
-    python tests/support/hugo_dates.py        # rewrites src/blogbuild/date_locales.py from Hugo's output
+    python tests/support/hugo_dates.py        # rewrites src/blogbuild/core/date_locales.py from Hugo's output
 
 tests/test_date_locales.py builds the same site and compares blogbuild's dates with Hugo's.
 """

@@ -127,7 +127,7 @@ def blogbuild_records(site: Any) -> dict[str, PageRecord]:
     """The same records from blogbuild's Site model (what its templates see)."""
     records: dict[str, PageRecord] = {}
     taxonomy_urls = {taxonomy.name: taxonomy.url for taxonomy in site.taxonomies}
-    from blogbuild.urls import urlize
+    from blogbuild.core.urls import urlize
     for post in site.pages:
         terms = {}
         for name, url in taxonomy_urls.items():
@@ -157,7 +157,7 @@ def build_with_blogbuild(site: Path) -> Any:
     """Build the site in-process with blogbuild (its own config reading) and return the BuildResult.
 
     Math stays TeX (math_render: browser), as Hugo's passthrough leaves it, so the pages' text compares."""
-    from blogbuild.build import build
+    from blogbuild.pipeline import build
     from blogbuild.config import load_config
     return build(load_config(root=site, overrides={"math_render": "browser"}), jobs=1)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from blogbuild.config import SiteConfig, load_config
-from blogbuild.errors import SourceWarning
-from blogbuild.frontmatter import parse_front_matter
+from blogbuild.core.errors import SourceWarning
+from blogbuild.disk.frontmatter import parse_front_matter
 from blogbuild.markdown import render_markdown
-from blogbuild.model import Post, SourceFile
-from blogbuild.posts import make_post
-from blogbuild.text import text_metrics
+from blogbuild.core.model import Post, SourceFile
+from blogbuild.content.posts import make_post
+from blogbuild.content.text import text_metrics
 
 
 def site_config(tmp_path: Any, **overrides: Any) -> SiteConfig:

@@ -1,4 +1,4 @@
-"""blogbuild.text as it was before its fast path (commit 654a762), kept to compare the two.
+"""blogbuild.content.text as it was before its fast path (commit 654a762), kept to compare the two.
 
 Parsing with html.parser, plain text by walking the tree, summaries and counts: tests/test_text.py
 checks that the fast code gives exactly what this gives. Do not optimise this file.
@@ -14,8 +14,8 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 from blogbuild.config import SiteConfig
-from blogbuild.math_text import tex_to_text
-from blogbuild.model import TextMetrics
+from blogbuild.content.math_text import tex_to_text
+from blogbuild.core.model import TextMetrics
 
 # --- character classes -------------------------------------------------------------------------
 

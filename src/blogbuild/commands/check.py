@@ -36,9 +36,9 @@ def _said_by_build(problem: Any, warnings: Any) -> bool:
 
 def run(options: CheckOptions) -> int:
     """Print every problem as path:line: message; exit 1 when there is any."""
-    from ..build import Builder, load_site_config
-    from ..check import check_site
-    from ..errors import in_file_order
+    from ..pipeline import Builder, load_site_config
+    from ..pipeline.check import check_site
+    from ..core.errors import in_file_order
     # Math left as TeX in the pages (browser mode): the checker reads each formula's TeX and runs KaTeX itself.
     config = replace(load_site_config(options), math_render="browser")
     result = Builder(config, jobs=0, use_cache=False).build()

@@ -6,9 +6,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..atomic import write_atomically
-from ..errors import SourceError, SourceWarning
-from ..frontmatter.repair import read_flattened_header, repair_damaged_header
+from ..core.atomic import write_atomically
+from ..core.errors import SourceError, SourceWarning
+from ..disk.frontmatter.repair import read_flattened_header, repair_damaged_header
 
 
 @dataclass(frozen=True)

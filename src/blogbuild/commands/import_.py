@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import SourceError
+from ..core.errors import SourceError
 
 
 @dataclass(frozen=True)

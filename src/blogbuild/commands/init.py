@@ -8,10 +8,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import BlogbuildError
+from ..core.errors import BlogbuildError
 
 if TYPE_CHECKING:
-    from ..hugo_config import TemplateToPort
+    from ..hugo.config import TemplateToPort
 
 
 @dataclass(frozen=True)
@@ -35,15 +35,15 @@ def run(options: InitOptions) -> int:
 
 def _new_site(options: InitOptions) -> int:
     """Write scaffold.site_files() into the folder: all of them, or none when one exists (without --force)."""
-    from ..atomic import write_atomically
-    from ..scaffold import site_files
-    from ..names import HUGO_CONFIG_NAMES
+    from ..core.atomic import write_atomically
+    from ..disk.scaffold import site_files
+    from ..core.names import HUGO_CONFIG_NAMES
     root = Path(options.root)
     hugo = next((name for name in HUGO_CONFIG_NAMES if (root / name).is_file()), None)
     if hugo is not None and not options.force:
         raise BlogbuildError(f"{(root / hugo).as_posix()}: this folder holds a Hugo site; `blogbuild init "
                              "--from-hugo` writes its blogbuild.yaml (or pass --force to write a new site here)")
-    from ..scaffold import language_from_locale
+    from ..disk.scaffold import language_from_locale
     language = options.language or language_from_locale(os.environ)
     files = site_files(datetime.now().astimezone().replace(microsecond=0), language)
     existing = [name for name in files if (root / name).exists()]
@@ -70,8 +70,8 @@ def _new_site(options: InitOptions) -> int:
 def _write_gitignore(root: Path) -> str:
     """Make the folder's .gitignore ignore scaffold.IGNORED: written when there is none, the missing lines
     added at the end of one there is (never replaced); what was done, as a line to print."""
-    from ..atomic import write_atomically
-    from ..scaffold import IGNORED, missing_ignores, with_ignores
+    from ..core.atomic import write_atomically
+    from ..disk.scaffold import IGNORED, missing_ignores, with_ignores
     path = root / ".gitignore"
     try:
         existing: str | None = path.read_text(encoding="utf-8")
@@ -93,7 +93,7 @@ def _from_hugo(options: InitOptions) -> int:
     """Write <root>/blogbuild.yaml from the Hugo config and report what did not carry over and what to port."""
     import yaml
 
-    from ..hugo_config import ignored_message, read_hugo_config, templates_to_port
+    from ..hugo.config import ignored_message, read_hugo_config, templates_to_port
     from ..markup_config import markup_from_mapping
     root = Path(options.root)
     hugo = read_hugo_config(root, shown_root=options.root if options.root != "." else "")
@@ -146,8 +146,8 @@ def _report_templates(found: "list[TemplateToPort]", used_only: bool) -> None:
 
 
 def _report_translations(root: Path, force: bool) -> None:
-    """Write the site's Go shortcodes as Jinja into templates/shortcodes/ (gotemplate/export.py) and say so."""
-    from ..gotemplate.export import export_translations
+    """Write the site's Go shortcodes as Jinja into templates/shortcodes/ (hugo/export.py) and say so."""
+    from ..hugo.export import export_translations
     exported = export_translations(root, force=force)
     if exported.written:
         print(f"translated {len(exported.written)} Go shortcode{'s' if len(exported.written) != 1 else ''} into "
@@ -161,7 +161,7 @@ def _report_translations(root: Path, force: bool) -> None:
 def _hugo_output_advice(root: Path, output_dir: str) -> str:
     """What to do with the output folder when Hugo's build is in it: blogbuild replaces the whole folder, so it
     refuses one holding files it did not write, which a Hugo site's public/ is the first time."""
-    from ..output import MARKER
+    from ..disk.output import MARKER
     output = root / output_dir
     try:
         if not output.is_dir() or (output / MARKER).exists() or not any(output.iterdir()):

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ..errors import SourceError
+from ..core.errors import SourceError
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class NewOptions:
 
 def run(options: NewOptions) -> int:
     """Write <source>/<section>/<slug>.md as a draft and print its path; exit 1 if it exists."""
-    from ..new import front_matter_text, new_post_slug, next_series_order, safe_section
+    from ..content.new_post import front_matter_text, new_post_slug, next_series_order, safe_section
     title = options.title.strip()
     if not title:
         raise SourceError("<title>", 0, "the title is empty; write it in quotes: blogbuild new \"My title\"",

@@ -5,36 +5,14 @@ import signal
 import sys
 import threading
 import time
-from dataclasses import dataclass
-from typing import Any
+from ..core.options import ServeOptions
 
-
-@dataclass(frozen=True)
-class ServeOptions:
-    """Options of `blogbuild serve`."""
-
-    root: str = "."
-    source: str | None = None
-    config: str | None = None
-    output: str | None = None
-    port: int = 1313
-    bind: str = "127.0.0.1"
-    drafts: bool = True
-    future: bool = False
-    expired: bool = False
-    open_browser: bool = False
-    quiet: bool = False
-    allowed_hosts: tuple[str, ...] = ()   # host names answered beside IP addresses and localhost
-
-    def config_overrides(self) -> dict[str, Any]:
-        """The site config keys these flags set (None: keep the config file's value)."""
-        return {"drafts": self.drafts, "future": self.future or None, "expired": self.expired or None, "strict": False, "base_url": None,
-                "source_dir": self.source, "output_dir": self.output}
+__all__ = ["ServeOptions", "run"]
 
 
 def run(options: ServeOptions) -> int:
     """Serve until Ctrl-C; 0 on a clean stop, 1 when the server cannot start."""
-    from ..errors import BlogbuildError, describe_chain
+    from ..core.errors import BlogbuildError, describe_chain
     from ..serve import DevServer
     server = DevServer(options)
     # SIGTERM (a service manager, `kill`) stops the server as Ctrl-C does: its state is saved on the way out.

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from ..atomic import write_atomically
-from ..names import TEMPORARY_SUFFIX
-from ..urls import ascii_slug
+from ..core.atomic import write_atomically
+from ..core.names import TEMPORARY_SUFFIX
+from ..core.urls import ascii_slug
 from .dump import (DumpPost, FlatHeader, RestoredBody, comparable_text, derive_title, read_flat_header,
                    restore_body, split_dump)
 

@@ -15,7 +15,7 @@ import re
 from typing import Any, Callable, Mapping
 from urllib.parse import quote, urlencode
 
-from ..errors import SourceError, SourceWarning
+from ..core.errors import SourceError, SourceWarning
 
 _ID = re.compile(r"[A-Za-z0-9_\-]+")
 

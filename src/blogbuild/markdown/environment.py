@@ -6,7 +6,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..model import TocEntry
+from ..core.model import TocEntry
 
 # markdown-it passes one mutable mapping (its "env") to every rule; its plugins keep their own keys
 # there (references, footnotes). Ours travel as one typed object under this single key.

@@ -9,14 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
-from ..errors import SourceError, SourceWarning
-from ..gotemplate import render
-from ..gotemplate.functions import HugoFunctionError
-from ..gotemplate.objects import PageInfo, ShortcodeCall, UnsupportedField, typed_argument
-from ..gotemplate.parse import GoTemplateError
+from ..core.errors import SourceError, SourceWarning
+from ..hugo.gotemplate import GoTemplateError, HugoFunctionError, PageInfo, ShortcodeCall, UnsupportedField, render, \
+    typed_argument
 
 if TYPE_CHECKING:
-    from ..gotemplate import GoSource
+    from ..hugo.gotemplate import GoSource
 
 _NO_PAGE = PageInfo()
 

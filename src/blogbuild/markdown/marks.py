@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 from markdown_it.token import Token
 
-from ..model import SourceMark
+from ..core.model import SourceMark
 from .code import fence_language
 
 # href and src attributes in raw HTML or a shortcode's HTML: what check's scan of the page will find there.

@@ -10,9 +10,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from ..config import SiteConfig
-from ..errors import SourceWarning
-from ..model import RenderedMarkdown, TextMetrics
-from ..text import TextTreeBuilder
+from ..core.errors import SourceWarning
+from ..core.model import RenderedMarkdown, TextMetrics
+from ..content.text import TextTreeBuilder
 from . import shortcodes as shortcode_stage
 from .code import fence_language
 from .environment import RenderEnvironment

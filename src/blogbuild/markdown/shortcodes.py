@@ -13,16 +13,16 @@ from urllib.parse import quote, unquote
 import jinja2
 from markupsafe import Markup
 
-from ..errors import SourceError, SourceWarning
+from ..core.errors import SourceError, SourceWarning
 from ..markup_config import MarkupConfig
-from ..model import RenderedMarkdown, SourceMark
+from ..core.model import RenderedMarkdown, SourceMark
 from .code import highlight_html
 from .html_math import mark_math_in_html
 from .marks import html_marks
 
 if TYPE_CHECKING:
     from ..config import SiteConfig
-    from ..gotemplate import GoSource, GoTemplates
+    from ..hugo.gotemplate import GoSource, GoTemplates
 
 from .embeds import EMBEDS, TAKE_INNER
 
@@ -125,8 +125,8 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
     is outside its template dir and the folders inside names (sources.site_folders) is not read. With the
     site's config, a Hugo site's Go shortcodes and partials (layouts/) come too."""
     import os
-    from ..names import is_inside
-    from ..gotemplate import TRANSLATED_MARK
+    from ..core.names import is_inside
+    from ..hugo.gotemplate import TRANSLATED_MARK
     templates: dict[str, ShortcodeTemplate] = {}
     translated: dict[str, GoSource] = {}
     for directory in template_dirs:
@@ -151,12 +151,12 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
             templates[name] = ShortcodeTemplate(name, str(file), source)
     go = None
     if config is not None:
-        from ..gotemplate import load_go_templates
+        from ..hugo.gotemplate import load_go_templates
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
                                copyright_text=config.copyright)
     elif translated:
-        from ..gotemplate import GoTemplates
+        from ..hugo.gotemplate import GoTemplates
         go = GoTemplates()
     return ShortcodeSet(templates, go, dict(config.params) if config is not None else {}, translated,
                         config.language_code if config is not None else "")
@@ -164,7 +164,7 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
 
 def _translated(file: Path, source: str) -> "GoSource":
     """A translation init --from-hugo wrote (and the author may have edited): checked for syntax at load."""
-    from ..gotemplate import GoSource, check_jinja
+    from ..hugo.gotemplate import GoSource, check_jinja
     check_jinja(str(file), source)
     return GoSource(str(file), "", source)
 

@@ -16,7 +16,7 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType
 
-from ..text import TextTreeBuilder
+from ..content.text import TextTreeBuilder
 from . import code, math
 from .environment import environment_of
 

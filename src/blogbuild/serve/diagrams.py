@@ -9,17 +9,17 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..errors import SourceWarning
+from ..core.errors import SourceWarning
 from .reports import is_saved
 
 if TYPE_CHECKING:
-    from ..build import BuildResult
+    from ..pipeline import BuildResult
     from ..config import SiteConfig
 
 
 def saved_diagram_warnings(config: "SiteConfig", result: "BuildResult", saved: Sequence[str]) -> list[SourceWarning]:
     """Warnings for the mermaid syntax errors of the saved posts ([] when none, or when Node cannot check)."""
-    from ..check import mermaid_problems
+    from ..pipeline.check import mermaid_problems
     node = shutil.which("node")
     if node is None or result.site is None:
         return []

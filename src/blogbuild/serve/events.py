@@ -7,7 +7,7 @@ import queue
 import threading
 from typing import Any, Mapping
 
-from ..urls import output_path_to_url
+from ..core.urls import output_path_to_url
 
 MAX_LISTED_PAGES = 500       # beyond this a reload event just says "all"
 # Files that other pages load: when one changes, every open page reloads (or swaps its stylesheets).

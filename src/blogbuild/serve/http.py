@@ -9,17 +9,39 @@ import socket
 import sys
 import threading
 import urllib.parse
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
-from ..errors import BlogbuildError
-from ..urls import output_path_to_url
+from ..core.errors import BlogbuildError
+from ..core.urls import output_path_to_url
 from .paths import EVENTS_PATH, SCRIPT_PATH, STATUS_PATH, content_type, inject_reload_script, reload_script, \
     resolve_request_path
 from .trust import Changed, read_pinned, refusal
 
 if TYPE_CHECKING:
-    from .server import DevServer
     from .state import ServedState
+
+
+class ServedSite(Protocol):
+    """What the HTTP side asks of the server it answers for (serve/server.py's DevServer)."""
+
+    allowed_hosts: frozenset[str]
+
+    @property
+    def state(self) -> ServedState: ...
+
+    @property
+    def client_count(self) -> int: ...
+
+    @property
+    def stopping(self) -> bool: ...
+
+    def status(self, page: str = "") -> dict[str, Any]: ...
+
+    def subscribe(self) -> queue.Queue[bytes | None]: ...
+
+    def unsubscribe(self, client: queue.Queue[bytes | None]) -> None: ...
+
+    def say(self, text: str, *, always: bool = False) -> None: ...
 
 
 MAX_CONNECTIONS = 256       # open connections at once; beyond, a new one is closed at once
@@ -32,7 +54,7 @@ class HttpServer(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
     request_queue_size = 128
-    dev: "DevServer"
+    dev: "ServedSite"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)

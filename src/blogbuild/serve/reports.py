@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..errors import BlogbuildError, describe_chain, in_file_order
+from ..core.errors import BlogbuildError, describe_chain, in_file_order
 
 if TYPE_CHECKING:
-    from ..errors import SourceWarning
+    from ..core.errors import SourceWarning
 
 EXCERPT_CONTEXT = 2          # source lines shown before and after an error's line
 
@@ -85,7 +85,7 @@ def warning_lines(warnings: "Sequence[SourceWarning]", saved: "Sequence[str]", r
     warnings = in_file_order(warnings)
     if not is_rebuild:
         return [str(warning) for warning in warnings]
-    from ..build.state import IGNORED_CACHE_FILE
+    from ..pipeline.state import IGNORED_CACHE_FILE
     own = [warning for warning in warnings if warning.message == IGNORED_CACHE_FILE or is_saved(warning.path, saved, root)]
     lines = [str(warning) for warning in own]
     others = len(warnings) - len(own)

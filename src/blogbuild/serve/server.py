@@ -17,10 +17,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TextIO
 
-from ..errors import BlogbuildError
-from ..model import OutputFile
-from ..site_lock import site_lock
-from ..watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
+from ..core.errors import BlogbuildError
+from ..core.model import OutputFile
+from ..disk.site_lock import site_lock
+from .watch import ChangeBatcher, ChangeKind, Watcher, classify, plan_for
 from .events import EventStreams, reload_event
 from .http import HttpServer, listen
 from .paths import resolve_request_path
@@ -31,22 +31,22 @@ from .trust import Pin, allowed_names, pin_files
 from .warm import SavedServe, ServedInputs, first_build, published_tree, save_builder_state, served_tree
 
 if TYPE_CHECKING:
-    from ..build import Builder, BuildResult
-    from ..commands.serve import ServeOptions
+    from ..pipeline import Builder, BuildResult
+    from ..core.options import ServeOptions
     from ..config import SiteConfig
 
 PORT_ATTEMPTS = 20
 
 
 def _default_load_config(options: "ServeOptions", base_url: str) -> SiteConfig:
-    from ..build import load_site_config
+    from ..pipeline import load_site_config
 
     # serving: pages for the author's own browser carry no analytics (they would count every reload).
     return replace(load_site_config(options), base_url=base_url, serving=True)
 
 
 def _default_builder_factory(config: SiteConfig, saved: SavedServe | None = None) -> Builder:
-    from ..build import Builder
+    from ..pipeline import Builder
 
     # One process: the in-memory caches are what make a one-post rebuild cheap. The disk cache
     # (.blogbuild-cache/, ignored by the watcher) makes the first build of a big blog fast: the posts that
@@ -77,7 +77,7 @@ def _display_host(bind: str) -> str:
 
 def _write_output_folder(config: "SiteConfig | None", result: "BuildResult", say: Callable[..., None]) -> None:
     """Publish a good build to --output too (serving never reads it back)."""
-    from ..output import write_output
+    from ..disk.output import write_output
     assert config is not None
     output = Path(config.root) / config.output_dir
     protected = [Path(config.root) / folder for folder in (config.source_dir, config.templates_dir,

@@ -6,13 +6,13 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Mapping
 
-from ..model import OutputFile
-from ..watch import ChangeKind, WatchPlan, classify
+from ..core.model import OutputFile
+from .watch import ChangeKind, WatchPlan, classify
 from .reports import ErrorReport
 from .trust import Pin
 
 if TYPE_CHECKING:
-    from ..build import BuildResult
+    from ..pipeline import BuildResult
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from ..model import OutputFile
+from ..core.model import OutputFile
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 

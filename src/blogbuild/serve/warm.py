@@ -22,15 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from ..atomic import write_atomically
-from ..errors import BlogbuildError, SourceWarning
-from ..model import OutputFile
+from ..core.atomic import write_atomically
+from ..core.errors import BlogbuildError, SourceWarning
+from ..core.model import OutputFile
 from .state import BuildAttempt
 
 if TYPE_CHECKING:
-    from ..build import Builder, BuildResult
-    from ..build.state import DiskCache
-    from ..commands.serve import ServeOptions
+    from ..pipeline import Builder, BuildResult
+    from ..pipeline.state import DiskCache
+    from ..core.options import ServeOptions
     from ..config import SiteConfig
 
 SAVE_WAIT_SECONDS = 120.0   # how long stopping waits for a running rebuild before it saves
@@ -58,7 +58,7 @@ class SavedServe:
     def changed_inputs(self, current: "dict[str, list | None]") -> list[str] | None:
         """The inputs whose content differs from the saved state's (a snapshot taken now); None when the
         saved state's are not known."""
-        from ..manifest import changed_between
+        from ..disk.manifest import changed_between
         return None if self.inputs is None else changed_between(self.inputs, current)
 
 
@@ -66,10 +66,10 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
     """The tree the last `blogbuild build` of this site published (with the server's drafts setting, else
     without drafts: it is only shown until the server's own build is done); None when there is none, its
     record does not match the disk, or the site lives under a path (its links would not resolve here)."""
-    from .. import manifest
-    from ..build import BuildResult, load_site_config
-    from ..commands.build import BuildOptions
-    from ..output import MARKER
+    from ..disk import manifest
+    from ..pipeline import BuildResult, load_site_config
+    from ..core.options import BuildOptions
+    from ..disk.output import MARKER
     for drafts in dict.fromkeys((options.drafts, False)):
         build_options = BuildOptions(root=options.root, source=options.source, config=options.config,
                                      drafts=drafts, future=options.future, expired=options.expired)
@@ -97,7 +97,7 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
 
 def _relative_snapshot(tree: Path, files: list[str]) -> dict[str, list | None]:
     """Sizes and mtimes of the tree's files and folders (manifest.snapshot_outputs), keyed relative to it."""
-    from ..manifest import snapshot_outputs
+    from ..disk.manifest import snapshot_outputs
     base = str(tree)
     return {key[len(base) + 1:] or ".": entry for key, entry in snapshot_outputs(tree, files).items()}
 
@@ -105,8 +105,8 @@ def _relative_snapshot(tree: Path, files: list[str]) -> dict[str, list | None]:
 def served_tree(config: "SiteConfig") -> tuple[PublishedTree, SavedServe] | None:
     """The tree the last server with this configuration saved when it stopped, and what its builder carries
     on from; None when there is none, or its record is of other code or does not match the disk."""
-    from ..build import BuildResult, Builder
-    from ..output import MARKER
+    from ..pipeline import BuildResult, Builder
+    from ..disk.output import MARKER
     cache = Builder.disk_cache_for(config)
     try:
         record = json.loads(cache.served_record.read_text(encoding="utf-8"))
@@ -138,7 +138,7 @@ def _recorded_warnings(record: dict) -> tuple[SourceWarning, ...]:
 def _recorded_inputs(record: dict, config: "SiteConfig") -> "dict[str, list | None] | None":
     """The record's snapshot of the inputs with this machine's paths; None when it has none, or a post
     it left out (dated in the future) has come due since."""
-    from ..manifest import local_entries
+    from ..disk.manifest import local_entries
     inputs, valid_until = record.get("inputs"), record.get("valid_until")
     if not isinstance(inputs, dict) or (valid_until is not None and (not isinstance(valid_until, (int, float))
                                                                      or time.time() >= valid_until)):
@@ -151,7 +151,7 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
     """Publish the served build as the server's own tree, then save the builder (its pages now read from
     that tree), then the record naming both: written last, so a server killed before it leaves a record
     that does not match (the tree is then only a source of pages whose key and stat match)."""
-    from ..output import MARKER, write_output
+    from ..disk.output import MARKER, write_output
     tree = cache.served_dir
     config = builder.config
     protected = [Path(config.root) / folder for folder in (config.source_dir, config.templates_dir,
@@ -168,9 +168,9 @@ def _write_served_tree(cache: "DiskCache", builder: "Builder", result: "BuildRes
                     "drafts": config.drafts, "future": config.future,
                     "expired": config.expired}
     if inputs is not None:   # what the next server compares with the disk to carry on without planning
-        from ..build.command import next_due
-        from ..build.state import site_warnings
-        from ..manifest import portable_entries
+        from ..pipeline.session import next_due
+        from ..pipeline.state import site_warnings
+        from ..disk.manifest import portable_entries
         record.update(inputs=portable_entries(inputs, os.path.abspath(config.root)),
                       valid_until=next_due(builder, config), warnings=[[item.path, item.line, item.message] for item in site_warnings(result.warnings)])
     write_atomically(cache.served_record, json.dumps(record, separators=(",", ":")).encode("utf-8"))
@@ -190,14 +190,14 @@ class ServedInputs:
     def before_config(self, options: "ServeOptions") -> None:
         """Stat the config files before the config is read (see manifest.py), absolute as the watcher
         names paths."""
-        from ..manifest import config_candidates, stat_files
+        from ..disk.manifest import config_candidates, stat_files
         self._started_ns = time.time_ns()
         self._config_files = stat_files(os.path.abspath(path) for path in config_candidates(options))
 
     def take(self, config: "SiteConfig", saved: SavedServe | None) -> list[str] | None:
         """Snapshot the inputs before the first build reads them; the paths whose content changed since
         saved's state was built (None when that is not known)."""
-        from ..manifest import snapshot_site, trust_digests
+        from ..disk.manifest import snapshot_site, trust_digests
         if saved is not None and saved.inputs is not None:
             trust_digests(saved.inputs)   # only files whose stat moved are hashed again
         entries = snapshot_site(config, self._config_files, self._started_ns, absolute=True)
@@ -209,7 +209,7 @@ class ServedInputs:
         """Before a rebuild reads them: these paths' entries, taken now (an edit after this shows as a change
         to the next server). The listing of a folder a file was added to is not taken again (the next server
         then builds in full); nothing is known after a config change (a new builder)."""
-        from ..manifest import stat_files
+        from ..disk.manifest import stat_files
         with self._lock:
             if self._entries is not None and new_builder:
                 self._entries = None
@@ -226,8 +226,8 @@ def carried_on(builder: "Builder", warnings: Iterable[SourceWarning]) -> "BuildR
     """The resumed builder state's build as it was published, when nothing it read has changed since: no
     source is read and no page planned. Later builds carry on from it as from one of the builder's own."""
     import gc
-    from ..build import BuildResult
-    from ..build.result import BuildStats
+    from ..pipeline import BuildResult
+    from ..pipeline.result import BuildStats
     last_good = builder.state.last_good
     assert builder.resumed and last_good is not None
     gc.freeze()   # as after a build: the loaded state is millions of long-lived objects
@@ -247,7 +247,7 @@ def first_build(builder: "Builder", inputs: ServedInputs, saved: SavedServe | No
     changed = inputs.take(builder.config, saved if builder.resumed else None)
     if changed == [] and saved is not None:
         return BuildAttempt(carried_on(builder, saved.warnings)), ()
-    from ..build.incremental import edited_posts
+    from ..pipeline.incremental import edited_posts
     edited = edited_posts(changed, builder.config) if changed else None
     return build(edited, frozenset() if edited is not None else None), tuple(changed or ())
 
@@ -272,7 +272,7 @@ def save_builder_state(whole_builder: Callable[[], "tuple[Builder, BuildResult |
             return False
         builder, result = found
         started = time.perf_counter()
-        from ..site_lock import site_lock
+        from ..disk.site_lock import site_lock
         with site_lock(builder.config.root, wait=True):   # the cache's files: one writer of the site at a time
             if result is None or not builder.use_cache:
                 builder.save_cache()

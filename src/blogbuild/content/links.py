@@ -1,0 +1,122 @@
+"""The links stage, between posts and site: ref/relref markers and links written as content paths
+(`other.md`, a bundle's files) become URLs, root-relative links get the base path.
+
+A post's markdown pass leaves `{{bbref:LINE:TARGET}}` markers where a ref shortcode names another page; only
+once every post is known can a target be found. Errors are returned as values, one per unknown target; a
+`.md` link to nothing is a warning.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterable, Mapping
+
+from ..config import SiteConfig
+from .content_links import REF_MARKER, ROOT_LINK
+from ..core.errors import SourceError, SourceWarning
+from ..core.model import Post, SourceFile, pack_html
+from .posts import fingerprint_of
+
+
+
+def rebase_links(html: str, base_path: str) -> str:
+    """Root-relative href/src in content get the site's base path ('/x/' -> '/blog/x/'), except those that already
+    start with it: what a Go shortcode wrote with relURL, or an author who wrote the whole path."""
+    return _unprefixed_root_link(base_path).sub(lambda match: f'{match.group(1)}="{base_path}', html)
+
+
+@functools.lru_cache(maxsize=8)
+def _unprefixed_root_link(base_path: str) -> re.Pattern[str]:
+    """ROOT_LINK, but not where the URL already begins with base_path ('/blog/' and '/blog' alike)."""
+    inner = re.escape(base_path.strip("/"))
+    return re.compile(ROOT_LINK.pattern + rf'(?!{inner}(?:[/"?#]))')
+
+
+def page_resolver(urls_by_path: Mapping[str, str], config: SiteConfig) -> Callable[[str], str | None]:
+    """A function from a ref target (a content path, with or without .md, or its unique tail) to the
+    page's full URL; None when no page, or more than one, matches."""
+    def resolve(target: str) -> str | None:
+        target = target.strip().lstrip("/")
+        for candidate in (target, f"{target}.md", f"{target}/index.md", f"{target}/_index.md"):
+            if candidate in urls_by_path:
+                return config.site_url(urls_by_path[candidate])
+        matches = [url for rel, url in urls_by_path.items() if rel.endswith("/" + target) or
+                   rel.rsplit(".", 1)[0].endswith("/" + target)]
+        return config.site_url(matches[0]) if len(matches) == 1 else None
+
+    return resolve
+
+
+@dataclass(frozen=True)
+class LinkedPosts:
+    """The posts with their links resolved, the errors and warnings found, and the posts that needed nothing."""
+
+    posts: tuple[Post, ...]
+    errors: tuple[SourceError, ...]
+    plain: frozenset[str] = field(default_factory=frozenset)   # fingerprints with no link to resolve or rebase
+    warnings: tuple[SourceWarning, ...] = ()
+
+
+def missing_link(post: Post, target: str, source: SourceFile | None) -> SourceWarning:
+    """The warning for a `.md` link that names no page, at the line that writes it."""
+    from .content_links import link_line
+    text = ""
+    if source is not None and source.has_text:
+        text = source.text
+    else:   # a source kept without its text (a saved build state): read the file for the line only
+        try:
+            text = Path(post.source).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+    return SourceWarning(post.source, link_line(text, target) if text else 1,
+                         f"link to {target}: no page at that path; fix the path (relative to this file) "
+                         "or link to the page's URL")
+
+
+def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[str] = frozenset(),
+                  sources: Mapping[str, SourceFile] | None = None) -> LinkedPosts:
+    """Every post's refs and content-path links resolved against all posts, and root-relative links rebased
+    under base_path.
+
+    plain: fingerprints a previous call found with nothing to do (LinkedPosts.plain); their HTML is not
+    scanned again. sources: the posts' files by content path, for the line of a warning."""
+    from .content_links import content_paths, has_content_links, resolve_content_links
+    from ..markdown.shortcodes import resolve_refs
+    posts = list(posts)
+    resolve = page_resolver({post.rel_path: post.url for post in posts}, config)
+    paths = content_paths(posts)
+    base_path = config.base_path
+    resolved: list[Post] = []
+    errors: list[SourceError] = []
+    warnings: list[SourceWarning] = []
+    now_plain: set[str] = set()
+    for post in posts:
+        # Links to content paths ('x.md', bundle files) depend on which pages exist: such a post is never
+        # marked plain, so a page added later resolves its links.
+        content = post.content_html if post.has_links and post.fingerprint not in plain else ""
+        linkable = has_content_links(content)
+        if not content or (base_path == "/" and REF_MARKER not in content and not linkable):
+            now_plain.add(post.fingerprint)
+            resolved.append(post)
+            continue
+        html, summary_html = content, post.summary_html
+        if linkable:
+            html, missing = resolve_content_links(html, post.rel_path, paths)
+            summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths)
+            warnings += [missing_link(post, target, (sources or {}).get(post.rel_path)) for target in missing]
+        html, ref_errors = resolve_refs(html, resolve, path=post.source)
+        errors.extend(ref_errors)
+        if base_path != "/":
+            # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
+            html = rebase_links(html, base_path)
+        if html != content:
+            # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
+            summary, _ = resolve_refs(summary_html, resolve, path=post.source)
+            if base_path != "/":
+                summary = rebase_links(summary, base_path)
+            post = replace(post, packed_html=pack_html(html), summary_html=summary,
+                           fingerprint=fingerprint_of(post.fingerprint, html, summary))
+        resolved.append(post)
+    return LinkedPosts(tuple(resolved), tuple(errors), frozenset(now_plain), tuple(warnings))

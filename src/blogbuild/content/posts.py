@@ -1,0 +1,420 @@
+"""Turn a file's front matter and rendered body into a Post: field checks, dates, URLs."""
+from __future__ import annotations
+
+import hashlib
+import html
+import os
+import re
+from dataclasses import fields, replace
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from ..config import SiteConfig
+from .content_links import has_links_to_rewrite
+from ..core.errors import SourceError, SourceWarning
+from ..core.keys import key_line
+from ..core.model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, TocEntry, pack_html, term_names
+from .text import plain_text
+from ..core.urls import urlize
+
+if TYPE_CHECKING:
+    from ..hugo.gotemplate import PageInfo
+
+_LIST_KEYS = ("tags", "categories", "series", "aliases")
+# Characters XML 1.0 forbids (C0 controls other than tab and newline, lone surrogates, U+FFFE/U+FFFF): one in a
+# title or body would make every feed and the sitemap unparseable, so they are dropped with a warning.
+_FORBIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime | None, str]:
+    """A front-matter date as (aware datetime, text as written); naive dates are taken as UTC. ISO 8601, and
+    every layout Hugo reads (dates.HUGO_DATE_LAYOUTS: a one-digit hour, a space for the T, RFC 1123, ...), whose
+    text is kept in ISO 8601."""
+    if value in (None, ""):
+        return None, ""
+    text = str(value).strip()
+    try:
+        parsed = datetime.fromisoformat(text.replace("Z", "+00:00") if text.endswith("Z") else text)
+    except ValueError:
+        from ..core.dates import hugo_date
+        found = hugo_date(text)
+        if found is None:
+            raise SourceError(path, line, f"{key} '{text}' is not a valid date; write it like 2025-03-02 "
+                              "or 2025-03-02T09:00:00+08:00", stage="front matter") from None
+        parsed, text = found, found.isoformat() if len(text) > 11 else found.date().isoformat()
+    if not _EXTENDED_DATE.match(text):
+        # ISO 8601's basic form (20250101, 20250101T093000+0800): read right, and kept as text in
+        # extended form, so index.json and every other place that shows the text agree with the page.
+        text = parsed.isoformat() if "T" in text or " " in text else parsed.date().isoformat()
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed, text
+
+
+_EXTENDED_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _date_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[datetime | None, str]:
+    value = data.get(key)
+    try:
+        return parse_date(value, path=path, line=0, key=key)
+    except SourceError:
+        # The key's line is looked up only for the message: finding it costs more than the date.
+        return parse_date(value, path=path, line=key_line(text, key), key=key)
+
+
+# Hugo's front-matter keys for when a page is published and when it expires (its `frontmatter` defaults), in the
+# order it takes them, compared in lower case: publishDate is the date when none is written.
+_PUBLISH_DATE_KEYS = ("publishdate", "pubdate", "published")
+_EXPIRY_DATE_KEYS = ("expirydate", "unpublishdate")
+
+
+def _first_date(data: Mapping[str, Any], names: tuple[str, ...], *, path: str,
+                text: str) -> tuple[datetime | None, str]:
+    """The first of Hugo's keys `names` the front matter has (in any case), read as a date; (None, '') if none."""
+    written = {str(key).lower(): key for key in data if isinstance(key, str) and data[key] not in (None, "")}
+    for name in names:
+        if name in written:
+            return _date_field(data, written[name], path=path, text=text)
+    return None, ""
+
+
+def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[str, ...]:
+    value = data.get(key)
+    if value in (None, ""):
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)):
+        raise SourceError(path, key_line(text, key), f"{key} must be a list like [\"a\", \"b\"], "
+                          f"not {type(value).__name__}", stage="front matter")
+    items = []
+    for item in value:
+        if isinstance(item, (dict, list)):
+            raise SourceError(path, key_line(text, key), f"{key} items must be text, not "
+                              f"{type(item).__name__}", stage="front matter")
+        item_text = str(item).strip()
+        if item_text and item_text not in items:
+            items.append(item_text)
+    return tuple(items)
+
+
+def _terms(data: Mapping[str, Any], key: str, warnings: list[SourceWarning], *, path: str,
+           text: str, hugo: bool) -> tuple[str, ...]:
+    """A taxonomy's terms (model.term_names); a value Hugo makes no term of is a warning at its key's line.
+
+    One text holding commas (`tags: "k8s, ops"`) is almost always meant as a list: on a blogbuild site it is
+    split into terms, with a warning; a Hugo site keeps Hugo's one term, with a warning too."""
+    value = data.get(key)
+    names = term_names(value)
+    if names is None:
+        shape = "a mapping" if isinstance(value, Mapping) else "a list holding a list or mapping"
+        warnings.append(SourceWarning(path, key_line(text, key), f"{key} is {shape}, so the page is in no {key} "
+                                      "term (as in Hugo); write a list like [\"a\", \"b\"] to list it"))
+        return ()
+    if isinstance(value, str) and "," in value:
+        parts = [part.strip() for part in value.split(",") if part.strip()]
+        listed = "[" + ", ".join(f'"{part}"' for part in parts) + "]"
+        if hugo:
+            warnings.append(SourceWarning(path, key_line(text, key), f"{key} is one text with commas, so (as in "
+                                          f"Hugo) it is one term '{value.strip()}'; write {key}: {listed} for "
+                                          f"{len(parts)} terms"))
+            return names
+        warnings.append(SourceWarning(path, key_line(text, key), f"{key} is one text with commas: read as "
+                                      f"{len(parts)} terms; write {key}: {listed} to say so"))
+        return tuple(dict.fromkeys(parts))
+    return names
+
+
+def _hugo_site(config: SiteConfig) -> bool:
+    """Whether the site is read from its Hugo config (no blogbuild.yaml): Hugo's reading of a value applies."""
+    from ..core.names import HUGO_CONFIG_NAMES
+    return os.path.basename(config.config_path) in HUGO_CONFIG_NAMES
+
+
+def _clean_alias(alias: str, *, path: str, text: str) -> str:
+    try:
+        return clean_url(alias, path=path, line=0)
+    except SourceError:
+        # The entry's line is looked up only for the message.
+        return clean_url(alias, path=path, line=_item_line(text, "aliases", alias))
+
+
+def _item_line(text: str, key: str, item: str) -> int:
+    """The line of a list item: the first line from the key's own on that holds the item's text (a flow
+    list is on the key's line), else the key's line."""
+    start = key_line(text, key)
+    lines = text.split("\n")
+    for number in range(start, min(len(lines), start + 1000) + 1):
+        if item in lines[number - 1]:
+            return number
+    return start
+
+
+def _optional_int(data: Mapping[str, Any], key: str, *, path: str, text: str) -> int | None:
+    value = data.get(key)
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise SourceError(path, key_line(text, key), f"{key} must be a whole number", stage="front matter")
+    try:
+        return int(value)
+    except ValueError:
+        raise SourceError(path, key_line(text, key), f"{key} must be a whole number, not '{value}'",
+                          stage="front matter") from None
+
+
+def _flag(data: Mapping[str, Any], key: str, default: bool, *, path: str, text: str) -> bool:
+    value = data.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
+        return value.lower() in ("true", "yes")
+    raise SourceError(path, key_line(text, key), f"{key} must be true or false, not '{value}'",
+                      stage="front matter")
+
+
+def _text_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> str:
+    value = data.get(key)
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        raise SourceError(path, key_line(text, key), f"{key} must be text, not {type(value).__name__}; "
+                          "quote it if it contains ': ' or starts with [ or {", stage="front matter")
+    return str(value).strip()
+
+
+def default_url(rel_path: str, slug: str | None) -> tuple[str, str, str]:
+    """(section, slug, url) by Hugo's rules: posts/x.md and posts/x/index.md -> /posts/x/."""
+    parts = rel_path.split("/")
+    name = parts[-1].rsplit(".", 1)[0]
+    folders = parts[:-1]
+    if name.lower() == "index" and folders:
+        name = folders.pop()
+    # A leaf bundle's own folder is the page, not a section: content/about/index.md is in no section.
+    section = folders[0] if folders else ""
+    final = slug if slug else urlize(name)
+    segments = [urlize(folder) for folder in folders] + [final]
+    return section, final, "/" + "/".join(segment for segment in segments if segment) + "/"
+
+
+def clean_url(value: str, *, path: str, line: int) -> str:
+    """A front-matter url or alias as a safe site-relative url; leaving the site is an error."""
+    raw = value.strip()
+    if "://" in raw or raw.startswith("//"):
+        raise SourceError(path, line, f"url '{raw}' must be a path on this site, like /about/",
+                          stage="front matter")
+    segments = [segment for segment in raw.replace("\\", "/").split("/") if segment not in ("", ".")]
+    if any(segment == ".." for segment in segments) or any("\x00" in segment for segment in segments):
+        raise SourceError(path, line, f"url '{raw}' leaves the site; write a path like /about/",
+                          stage="front matter")
+    if not segments:
+        return "/"
+    url = "/" + "/".join(segments)
+    last = segments[-1]
+    if "." not in last:
+        url += "/"
+    return url
+
+
+def permalink_pattern(permalinks: Mapping[str, Any], section: str) -> str:
+    """Hugo's permalink pattern for a page of this section: permalinks.page.SECTION, else permalinks.SECTION."""
+    pages = permalinks.get("page")
+    if isinstance(pages, Mapping) and isinstance(pages.get(section), str):
+        return str(pages[section])
+    value = permalinks.get(section)
+    return value if isinstance(value, str) else ""
+
+
+def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: str, date: datetime | None) -> str:
+    """A Hugo permalink pattern ('/:year/:month/:slug/') filled in for one page, as Hugo fills it."""
+    parts = rel_path.split("/")
+    name = parts[-1].rsplit(".", 1)[0]
+    if name.lower() == "index" and len(parts) > 1:
+        name = parts.pop(-2)   # a bundle is named by its folder, which is no section of its own
+    when = date or datetime(1, 1, 1, tzinfo=timezone.utc)   # Hugo's zero date for an undated page
+    values = {
+        "year": f"{when.year:04d}", "month": f"{when.month:02d}", "day": f"{when.day:02d}",
+        "monthname": when.strftime("%B").lower(), "weekday": str(when.isoweekday() % 7),
+        "weekdayname": when.strftime("%A").lower(), "yearday": str(when.timetuple().tm_yday),
+        "section": parts[0] if len(parts) > 1 else "", "sections": "/".join(parts[:-1]),
+        "title": urlize(title), "slug": slug or urlize(title), "filename": name, "contentbasename": name,
+        "slugorfilename": slug or name, "slugorcontentbasename": slug or name,
+    }
+    # Longest names first, so ':slugorfilename' is not read as ':slug' followed by 'orfilename'.
+    names = "|".join(sorted(values, key=len, reverse=True))
+    expanded = re.sub(f":({names})", lambda match: values[match.group(1)], pattern)
+    # Hugo writes the path made as its URL rule writes any: lower case, spaces as '-' (Blog/:filename of
+    # 'My File.md' is /blog/my-file/), CJK kept; a front matter url: keeps its case.
+    return "/".join(urlize(segment) if segment else "" for segment in expanded.split("/"))
+
+
+def section_title(section: str) -> str:
+    """A readable default title for a section folder: 'ai-infra' -> 'Ai Infra'."""
+    return section.replace("-", " ").replace("_", " ").title() if section else ""
+
+
+def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *, title: str,
+             slug: str | None) -> tuple[str, str, str]:
+    """(section, slug, url) of a content file: Hugo's rules from its path, its url:, the config's permalinks."""
+    path, text = source.path, source.text
+    section, slug_final, url = default_url(source.rel_path, slug)
+    if source.kind == "section":
+        folders = source.rel_path.split("/")[:-1]
+        url = "/" + "/".join(urlize(folder) for folder in folders) + "/" if folders else "/"
+        url = url.replace("//", "/")
+        slug_final = folders[-1] if folders else ""
+    url_text = _text_field(data, "url", path=path, text=text)
+    if url_text:
+        url = clean_url(url_text, path=path, line=key_line(text, "url"))
+    elif source.kind == "page" and config.permalinks:
+        pattern = permalink_pattern(config.permalinks, section)
+        if pattern:
+            date_value, _ = _date_field(data, "date", path=path, text=text)
+            url = expand_permalink(pattern, rel_path=source.rel_path, slug=slug, title=title, date=date_value)
+            url = clean_url(url, path=config.config_path or path, line=1)
+    return section, slug_final, url
+
+
+def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConfig) -> "PageInfo":
+    """What a Go shortcode's `.Page` shows of this file, before its body is rendered; a field that is
+    wrong here is reported by make_post, so this one falls back quietly."""
+    from ..hugo.gotemplate import PageInfo, Params
+    title = str(data.get("title") or "")
+    try:
+        slug = urlize(str(data["slug"])) if data.get("slug") else None
+        section, _slug, url = page_url(source, data, config, title=title, slug=slug)
+        date, _ = _date_field(data, "date", path=source.path, text=source.text)
+        lastmod, _ = _date_field(data, "lastmod", path=source.path, text=source.text)
+    except SourceError:
+        section, _slug, url = default_url(source.rel_path, None)
+        date = lastmod = None
+    return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
+                    Params=Params.of(data), Section=section, Draft=data.get("draft") is True, date=date,
+                    lastmod=lastmod, Description=str(data.get("description") or ""), file_path=source.path)
+
+
+def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,
+              metrics: TextMetrics, config: SiteConfig, fingerprint: str,
+              typeset: Callable[[str, str, tuple[TocEntry, ...]], tuple[str, str, tuple[TocEntry, ...]]] | None = None) -> tuple[Post, tuple[SourceWarning, ...]]:
+    """Check every known front-matter key and assemble the Post (with warnings for repairs).
+
+    typeset: what turns the math of (content, summary, TOC) into its final markup (katex.PostTypesetter), given
+    for a post with math and run before its content is packed, so that content is packed once."""
+    data = front_matter.data
+    path, text = source.path, source.text
+    warnings: list[SourceWarning] = list(front_matter.repairs)
+    warnings.extend(replace(warning, line=front_matter.file_line(warning.line)) if warning.path == path else warning
+                    for warning in rendered.warnings)
+    title = _text_field(data, "title", path=path, text=text)
+    slug_text = _text_field(data, "slug", path=path, text=text)
+    slug = None
+    if slug_text:
+        slug = urlize(slug_text)
+        if slug != slug_text:
+            warnings.append(SourceWarning(path, key_line(text, "slug"),
+                                          f"slug '{slug_text}' is not a safe URL segment; using '{slug}'"))
+    section, slug_final, url = page_url(source, data, config, title=title, slug=slug)
+    if not title and source.kind == "page":
+        title = slug_final.replace("-", " ")
+        warnings.append(SourceWarning(path, 1, f"no title in the front matter; using '{title}' "
+                                               "(add title: \"…\")"))
+    date, date_text = _date_field(data, "date", path=path, text=text)
+    lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
+    publish_date, _ = _first_date(data, _PUBLISH_DATE_KEYS, path=path, text=text)
+    expiry_date, _ = _first_date(data, _EXPIRY_DATE_KEYS, path=path, text=text)
+    aliases = tuple(_clean_alias(alias, path=path, text=text)
+                    for alias in _string_list(data, "aliases", path=path, text=text))
+    series_order = _optional_int(data, "series_order", path=path, text=text)
+    weight = _optional_int(data, "weight", path=path, text=text)
+    if series_order is None:
+        series_order = weight
+    written_summary = _text_field(data, "summary", path=path, text=text)
+    summary_html, truncated, summary_text = metrics.summary_html, metrics.truncated, metrics.summary_text
+    if written_summary:
+        summary_html, truncated = f"<p>{html.escape(written_summary)}</p>", True
+        # The text as plain_text(summary_html) gives it (white space folded), like every other summary.
+        summary_text = plain_text(summary_html)
+    excerpt = _flag(data, "excerpt", False, path=path, text=text)
+    content = _scrub(rendered.html)   # packed below: the scrub of the other fields cannot reach it
+    content_scrubbed = content is not rendered.html
+    has_images, has_links = "<img" in content, has_links_to_rewrite(content)
+    toc = rendered.toc
+    if typeset is not None:
+        # The TeX is typeset as the scrubbed fields would hold it (_without_forbidden_characters, below).
+        content, summary_html, toc = typeset(content, _scrub(summary_html), toc)
+    hugo = _hugo_site(config)
+    post = Post(
+        source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
+        title=title, date=date, lastmod=lastmod, date_text=date_text,
+        draft=_flag(data, "draft", False, path=path, text=text),
+        tags=_terms(data, "tags", warnings, path=path, text=text, hugo=hugo),
+        categories=_terms(data, "categories", warnings, path=path, text=text, hugo=hugo),
+        series=_terms(data, "series", warnings, path=path, text=text, hugo=hugo),
+        series_order=series_order,
+        description=_text_field(data, "description", path=path, text=text),
+        aliases=aliases,
+        math=_flag(data, "math", False, path=path, text=text),
+        toc_enabled=_flag(data, "toc", True, path=path, text=text),
+        packed_html=pack_html(content), toc=toc, summary_html=summary_html,
+        truncated=truncated or excerpt, plain_text=metrics.plain_text, word_count=metrics.word_count,
+        reading_minutes=metrics.reading_minutes, has_math=rendered.has_math,
+        has_mermaid=rendered.has_mermaid, has_code=rendered.has_code, resources=source.resources,
+        params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
+        summary_text=summary_text,
+        marks=tuple(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
+        has_images=has_images, has_links=has_links, publish_date=publish_date or date, expiry_date=expiry_date,
+    )
+    for taxonomy in config.taxonomies:
+        if taxonomy not in ("tags", "categories", "series"):
+            _terms(data, taxonomy, warnings, path=path, text=text, hugo=hugo)
+    post = _without_forbidden_characters(post, source, warnings, content_scrubbed=content_scrubbed)
+    return post, tuple(warnings)
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        # Searching first leaves the (nearly always clean) page HTML and text uncopied.
+        return _FORBIDDEN_CHARACTERS.sub("", value) if _FORBIDDEN_CHARACTERS.search(value) else value
+    if isinstance(value, tuple):
+        return tuple(_scrub(item) for item in value)
+    if isinstance(value, list):
+        return [_scrub(item) for item in value]
+    if isinstance(value, dict):
+        return {_scrub(key): _scrub(item) for key, item in value.items()}
+    return value
+
+
+def _without_forbidden_characters(post: Post, source: SourceFile, warnings: list[SourceWarning], *,
+                                  content_scrubbed: bool = False) -> Post:
+    """Drop control characters from every text field of the post; warn once, at the first line that has one
+    (content_scrubbed: the content's HTML, scrubbed before it was packed, had one)."""
+    changes = {}
+    for item in fields(post):
+        value = getattr(post, item.name)
+        if isinstance(value, (str, tuple, dict)) and item.name not in ("fingerprint", "source", "rel_path"):
+            cleaned = _scrub(value)
+            if cleaned != value:
+                changes[item.name] = cleaned
+    if not changes and not content_scrubbed:
+        return post
+    match = _FORBIDDEN_CHARACTERS.search(source.text)
+    if match:
+        line, found = source.text.count("\n", 0, match.start()) + 1, f"U+{ord(match.group()):04X} "
+    else:   # written as an escape in a quoted front-matter value, e.g. "\0": name that key's line
+        key = next((name for name in changes if name in post.params), "params")
+        line, found = key_line(source.text, key), f"in {key} "
+    warnings.append(SourceWarning(source.path, line, f"control character {found}removed (feeds and sitemaps "
+                                  "cannot carry it); delete it from the file"))
+    return replace(post, **changes)
+
+
+def fingerprint_of(*parts: str) -> str:
+    """A short stable hash of text parts, for caches and page dependency keys."""
+    digest = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
+    return digest.hexdigest()

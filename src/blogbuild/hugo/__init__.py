@@ -1,0 +1,1 @@
+"""Everything that knows Hugo: its config, what blogbuild leaves unused, the Go-template translator."""

@@ -1,0 +1,757 @@
+"""Hugo's site config (hugo.toml, config.yml, config/_default/...) read as the blogbuild.yaml it is equivalent to.
+
+A site with no blogbuild.yaml but a Hugo config builds as it is: load_config() calls read_hugo_config() and
+checks the converted mapping like any blogbuild.yaml. `blogbuild init --from-hugo` writes the same mapping out.
+Keys blogbuild cannot honour are collected in `ignored`, which the build reports once, on one line.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import SourceError, parser_problem
+from .math import template_math
+from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, unused_message, unused_params
+from ..publish.integrations import from_hugo
+from ..core.keys import nested_key_line
+from ..markup_config import known_settings
+from ..publish.theme_options import papermod_theme
+from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
+
+_SUFFIXES = (".toml", ".yaml", ".yml", ".json")
+
+# Hugo keys blogbuild does the same with by itself: reading them needs nothing and reporting them would be noise.
+_SAME_BY_DEFAULT = frozenset({
+    "hasCJKLanguage", "enableRobotsTXT", "defaultContentLanguage", "defaultContentLanguageInSubdir",
+    "languageName", "label", "weight", "outputs", "enableEmoji", "languageDirection", "direction",
+    "disabled", "disableLanguages",
+})
+# PaperMod's params that the default theme reads (the rest stay in params for a site's own templates).
+_PAPERMOD_SOCIAL = "socialIcons"
+
+# Hugo's word-based summaryLength in Latin text, as blogbuild's character budget: about five letters a word.
+LETTERS_PER_WORD = 5
+
+
+@dataclass(frozen=True)
+class HugoConfig:
+    """A Hugo config converted: the blogbuild.yaml mapping, where it came from, and what did not carry over."""
+
+    path: str                       # the file (or folder) read, as shown in messages
+    values: Mapping[str, Any]       # blogbuild.yaml keys, in the order init writes them
+    ignored: tuple[str, ...]        # Hugo keys (dotted) that blogbuild does not honour
+    site_files: tuple[str, ...] = ()   # files under layouts/ and assets/, which blogbuild does not use
+    # The files read: (name as shown in messages, text, the dotted key their content sits under: '' for
+    # hugo.toml, "menus" for config/_default/menus.toml).
+    files: tuple[tuple[str, str, str], ...] = ()
+
+    def where(self, name: str) -> str:
+        """'hugo.toml:12': the file and line a dotted key of the config is written at ('' for a site file)."""
+        if "/" in name:
+            return ""
+        names = tuple(name.split("."))
+        lowered = tuple(part.lower() for part in names)
+        best: tuple[str, str, int] | None = None
+        for shown, text, under in self.files:
+            prefix = tuple(under.lower().split(".")) if under else ()
+            if lowered[:len(prefix)] == prefix and (best is None or len(prefix) > best[2]):
+                best = (shown, text, len(prefix))
+        if best is None:
+            return ""
+        rest = names[best[2]:]
+        return f"{best[0]}:{nested_key_line(best[1], rest) if rest else 1}"
+
+    def unused(self, markup_ignored: Sequence[str] = ()) -> tuple[str, ...]:
+        """Everything the site has that blogbuild does not use: keys, markup settings read but not applied,
+        then the layouts/ and assets/ files (what unused_message() names)."""
+        return (*self.ignored, *markup_ignored, *self.site_files)
+
+
+def find_hugo_config(root: Path) -> Path | None:
+    """The Hugo config file of a site folder (or its config/_default/ folder), or None."""
+    for name in HUGO_CONFIG_NAMES:
+        candidate = root / name
+        if candidate.is_file():
+            return candidate
+    folder = root / HUGO_CONFIG_FOLDER
+    if folder.is_dir() and any(path.suffix in _SUFFIXES for path in folder.iterdir()):
+        return folder
+    return None
+
+
+def _parse(path: Path, shown: str) -> dict[str, Any]:
+    import tomllib
+
+    import yaml
+    text = path.read_text(encoding="utf-8-sig")
+    from ..disk import strict_yaml
+    try:
+        if path.suffix == ".toml":
+            data = tomllib.loads(text)
+        elif path.suffix == ".json":
+            data = json.loads(text)
+        else:
+            data = strict_yaml.load(text)
+    except strict_yaml.StrictYAMLError as error:
+        raise SourceError(shown, error.line + 1, f"cannot read this Hugo config: {error.describe(1)}",
+                          stage="config") from None
+    except RecursionError:
+        raise SourceError(shown, 1, "cannot read this Hugo config: it is nested too deeply; "
+                          "flatten the nested values", stage="config") from None
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, yaml.YAMLError) as error:
+        at, problem = parser_problem(error)   # the parser's message without its own positions
+        raise SourceError(shown, (at or 0) + 1, f"cannot read this Hugo config: {problem}; fix the syntax",
+                          stage="config") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SourceError(shown, 1, "a Hugo config must be a mapping of keys", stage="config")
+    return data
+
+
+def _read_folder(folder: Path, shown: str, files: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """config/_default/: hugo.toml (or config.toml) at the top, every other file under its own name
+    (menus.toml -> menus, params.en.yaml -> languages.en.params); each file read is added to `files`."""
+    data: dict[str, Any] = {}
+    for path in sorted(folder.iterdir(), key=lambda item: (item.stem not in ("hugo", "config"), item.name)):
+        if path.suffix not in _SUFFIXES or not path.is_file():
+            continue
+        content = _parse(path, f"{shown}/{path.name}")
+        stem = path.stem
+        if stem in ("hugo", "config"):
+            data.update(content)
+            under = ""
+        elif "." in stem:
+            key, language = stem.split(".", 1)
+            language_entry = data.setdefault("languages", {}).setdefault(language, {})
+            language_entry[key] = content
+            under = f"languages.{language}.{key}"
+        else:
+            data[stem] = content
+            under = stem
+        files.append((f"{HUGO_CONFIG_FOLDER}/{path.name}", path.read_text(encoding="utf-8-sig"), under))
+    return data
+
+
+def _lower_keys(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Hugo's keys are case-insensitive: one spelling each (the first written), looked up in lower case."""
+    result: dict[str, Any] = {}
+    for key, value in data.items():
+        result.setdefault(str(key).lower(), (str(key), value))
+    return result
+
+
+def _one_spelling(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Keys written twice in different case ([markup] and [Markup.Goldmark]) as the one key Hugo reads: mappings
+    merged key by key, at any depth; otherwise the first written wins."""
+    result: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
+    for key, value in data.items():
+        first = spelled.setdefault(str(key).lower(), str(key))
+        if first not in result:
+            result[first] = _one_spelling(value) if isinstance(value, Mapping) else value
+        elif isinstance(result[first], Mapping) and isinstance(value, Mapping):
+            result[first] = _one_spelling({**result[first], **value})
+    return result
+
+
+def _merge_language(data: Mapping[str, Any], ignored: list[str], chosen: str | None = None) -> Mapping[str, Any]:
+    """One language's title, menus, params, contentDir and the rest over the top-level ones (the default language
+    when chosen is None)."""
+    keyed = _lower_keys(data)
+    languages = keyed.get("languages", ("languages", None))[1]
+    if not isinstance(languages, Mapping) or not languages:
+        return data
+    names = _language_names(keyed)
+    if chosen is None:
+        chosen = names[0]
+        ignored += [f"languages.{name}" for name in _disabled_languages(keyed)]
+    merged = {key: value for key, value in data.items() if str(key).lower() != "languages"}
+    entry = languages[chosen] if isinstance(languages[chosen], Mapping) else {}
+    for key, value in entry.items():
+        if str(key).lower() == "params" and isinstance(value, Mapping):
+            top = next((k for k in merged if str(k).lower() == "params"), "params")
+            merged[top] = {**(merged.get(top) or {}), **value}
+        else:
+            for existing in [k for k in merged if str(k).lower() in _same_key(str(key))]:
+                del merged[existing]
+            merged[key] = value
+    return merged
+
+
+def _same_key(key: str) -> tuple[str, ...]:
+    """The top-level keys a language's key replaces: its own spelling, and menu for menus (either names the menus)."""
+    lowered = key.lower()
+    return ("menus", "menu") if lowered in ("menus", "menu") else (lowered,)
+
+
+def _disabled_languages(keyed: Mapping[str, Any]) -> list[str]:
+    """The languages Hugo leaves out: `disabled = true` in their entry, or named by disableLanguages."""
+    languages = keyed.get("languages", ("languages", None))[1]
+    if not isinstance(languages, Mapping):
+        return []
+    listed = keyed.get("disablelanguages", ("", None))[1]
+    named = {str(name) for name in listed} if isinstance(listed, list) else set()
+    return [str(name) for name, entry in languages.items()
+            if str(name) in named or (isinstance(entry, Mapping) and _lower_keys(entry).get("disabled", ("", False))[1]
+                                      is True)]
+
+
+def _languages(data: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """blogbuild's `languages:` (each language's keys where they differ from the default language's, its name
+    and weight), `default_language` and `default_language_in_subdir`, for a config with two or more languages;
+    {} for one."""
+    keyed = _lower_keys(data)
+    disabled = set(_disabled_languages(keyed))
+    names = [name for name in _language_names(keyed) if str(name) not in disabled]
+    if len(names) < 2:
+        return {}
+    languages = keyed["languages"][1]
+    entries: dict[str, Any] = {}
+    values.setdefault("language_code", str(names[0]))   # Hugo's languageCode is the language's key when not set
+    for name in names:
+        language_values, _ = _convert_one(data, str(name))
+        language_values.setdefault("language_code", str(name))
+        entry = {key: value for key, value in language_values.items() if values.get(key) != value}
+        raw = _lower_keys(languages[name]) if isinstance(languages[name], Mapping) else {}
+        label = raw.get("languagename", ("", None))[1] or raw.get("label", ("", None))[1]
+        entry["language_name"] = str(label) if label else str(name)
+        entry["weight"] = _weight(languages[name])
+        entries[str(name)] = entry
+    return {"default_language": str(names[0]), "languages": entries,
+            "default_language_in_subdir": keyed.get("defaultcontentlanguageinsubdir", ("", False))[1] is True}
+
+
+def _language_names(keyed: Mapping[str, Any]) -> list[str]:
+    """The keys of a config's `languages` (lower-cased keys as _lower_keys gives), the one built first."""
+    languages = keyed.get("languages", ("languages", None))[1]
+    if not isinstance(languages, Mapping) or not languages:
+        return []
+    default = str(keyed.get("defaultcontentlanguage", ("", ""))[1] or "")
+    return sorted(languages, key=lambda name: (name != default, _weight(languages[name]), str(name)))
+
+
+def _language_key(data: Mapping[str, Any]) -> str:
+    """The key of the language built, as Hugo names it (what its time.Format localises dates by)."""
+    keyed = _lower_keys(data)
+    names = _language_names(keyed)
+    if names:
+        return str(names[0])
+    return str(keyed.get("defaultcontentlanguage", ("", ""))[1] or "en")
+
+
+def _weight(entry: Any) -> int:
+    value = entry.get("weight", 0) if isinstance(entry, Mapping) else 0
+    return value if isinstance(value, int) else 0
+
+
+def hugo_menu(items: Any) -> list[dict[str, Any]]:
+    """Hugo's flat menu entries (identifier/parent, weight, url or pageRef) as blogbuild's nested menu list."""
+    if not isinstance(items, list):
+        return []
+    entries: list[dict[str, Any]] = []
+    for item in items:
+        if not isinstance(item, Mapping):
+            continue
+        keyed = {str(key).lower(): value for key, value in item.items()}
+        name = str(keyed.get("name") or keyed.get("identifier") or "")
+        url = str(keyed.get("url") or "") or _page_ref_url(str(keyed.get("pageref") or ""))
+        params = keyed.get("params")
+        group = params.get("group") if isinstance(params, Mapping) else None
+        entries.append({"name": name, "url": url, "weight": int(keyed.get("weight") or 0),
+                        "identifier": str(keyed.get("identifier") or name),
+                        "parent": str(keyed.get("parent") or ""), "children": [],
+                        **({"group": group} if isinstance(group, str) and group else {})})
+    by_identifier = {entry["identifier"]: entry for entry in entries}
+    roots = []
+    for entry in entries:
+        parent = by_identifier.get(entry["parent"])
+        if parent is not None and parent is not entry:
+            parent["children"].append(entry)
+        else:
+            roots.append(entry)
+    return [_menu_item(entry) for entry in _by_weight(roots)]
+
+
+_MENU_KEYS = frozenset({"name", "identifier", "url", "pageref", "weight", "parent"})
+
+
+def _unused_menu_keys(items: Any) -> list[str]:
+    """menus.main.KEY for each key of a main menu entry that hugo_menu() does not read (pre, post, title, params.X),
+    once each, as first written."""
+    found: dict[str, str] = {}
+    for item in items if isinstance(items, list) else []:
+        for key, value in item.items() if isinstance(item, Mapping) else ():
+            lowered = str(key).lower()
+            if lowered == "params" and isinstance(value, Mapping):
+                for name in value:
+                    if str(name).lower() != "group":   # a heading in the dropdown (hugo_menu)
+                        found.setdefault(f"params.{str(name).lower()}", f"menus.main.params.{name}")
+            elif lowered not in _MENU_KEYS:
+                found.setdefault(lowered, f"menus.main.{key}")
+    return list(found.values())
+
+
+def _by_weight(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    # Hugo orders a menu by weight, then by name.
+    return sorted(entries, key=lambda entry: (entry["weight"], entry["name"]))
+
+
+def _menu_item(entry: dict[str, Any]) -> dict[str, Any]:
+    item: dict[str, Any] = {"name": entry["name"], "url": entry["url"], "weight": entry["weight"]}
+    if entry.get("group"):
+        item["group"] = entry["group"]   # a heading over it and its neighbours of the group in the dropdown
+    if entry["children"]:
+        item["children"] = [_menu_item(child) for child in _by_weight(entry["children"])]
+    return item
+
+
+def _page_ref_url(page_ref: str) -> str:
+    """A menu pageRef ('/posts', 'about.md') as the URL Hugo gives that page."""
+    if not page_ref:
+        return ""
+    path = page_ref.strip("/")
+    for suffix in ("/_index.md", "/index.md", "_index.md", ".md"):
+        if path.endswith(suffix):
+            path = path[: -len(suffix)]
+            break
+    return f"/{path}/" if path else "/"
+
+
+def _pagination(pagination: Any, paginate: Any, values: dict[str, Any]) -> list[str]:
+    """pagination.pagerSize (or the old paginate) and pagination.disableAliases; returns the pagination keys
+    not used. Hugo writes a redirect at LIST/page/1/ for every paginated list unless pagination.disableAliases
+    (the top-level disableAliases does not stop those: tests/test_papermod_params.py)."""
+    keyed = _lower_keys(pagination) if isinstance(pagination, Mapping) else {}
+    page_size = keyed.get("pagersize", ("", None))[1] or paginate
+    if isinstance(page_size, int) and page_size > 0:
+        values["paginate"] = page_size
+    disable = keyed.get("disablealiases", ("", None))[1]
+    values["pagination_aliases"] = disable is not True
+    path = keyed.get("path", ("", "page"))[1]
+    used = {"pagersize", "disablealiases"} | ({"path"} if path == "page" else set())
+    return [f"pagination.{key}" for lowered, (key, _) in keyed.items() if lowered not in used]
+
+
+def _taxonomies(value: Any) -> list[str]:
+    if isinstance(value, Mapping):
+        return [str(plural) for plural in value.values() if plural]
+    if isinstance(value, list):
+        return [str(item) for item in value]
+    return []
+
+
+def _social(value: Any) -> list[dict[str, str]]:
+    if not isinstance(value, list):
+        return []
+    return [{"name": str(item.get("name")), "url": _site_rooted(str(item.get("url")).strip())} for item in value
+            if isinstance(item, Mapping) and item.get("name") and item.get("url")]
+
+
+def _site_rooted(url: str) -> str:
+    """PaperMod's `url: index.xml` (relative, so broken on every page but the home page) as '/index.xml'; a bare
+    e-mail address as a mailto: link."""
+    if url.startswith(("/", "#")) or re.match(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:", url):
+        return url
+    if re.fullmatch(r"[^@/\s]+@[^@/\s]+", url):
+        return "mailto:" + url
+    return "/" + url
+
+
+def _author(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return str(value.get("name") or "")
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value or "")
+
+
+def _params(value: Mapping[str, Any], values: dict[str, Any]) -> set[str]:
+    """Params the default theme understands (author, description, PaperMod's social icons and home info);
+    returns the params.* keys used (lower case, dotted)."""
+    keyed = _lower_keys(value)
+    used: set[str] = set()
+    if "author" in keyed and not values.get("author"):
+        values["author"] = _author(keyed["author"][1])
+        used.add("params.author")
+    if "description" in keyed and not values.get("description"):
+        values["description"] = str(keyed["description"][1] or "")
+        used.add("params.description")
+    if _PAPERMOD_SOCIAL.lower() in keyed:
+        values["social"] = _social(keyed[_PAPERMOD_SOCIAL.lower()][1])
+        used.add("params.socialicons")
+    profile = keyed.get("profilemode", ("", None))[1]
+    home_info = keyed.get("homeinfoparams", ("", None))[1]
+    enabled = _lower_keys(profile).get("enabled", ("", None))[1] if isinstance(profile, Mapping) else None
+    if isinstance(enabled, bool):
+        used.add("params.profilemode.enabled")
+    if enabled is True:
+        used.update(_intro(profile, "profilemode", values))   # PaperMod's home page is the profile alone
+    elif isinstance(home_info, Mapping) and _lower_keys(home_info).get("title", ("", ""))[1]:
+        used.update(_intro(home_info, "homeinfoparams", values))
+    values["params"] = dict(value)
+    return used
+
+
+def _intro(home: Mapping[str, Any], key: str, values: dict[str, Any]) -> set[str]:
+    """PaperMod's homeInfoParams, or its profileMode (the profile alone: image, title, subtitle, buttons, no post
+    list), as blogbuild's intro: title and text as markdown with HTML (PaperMod's markdownify and RenderString),
+    the image (imageUrl, imageWidth, imageHeight, imageTitle; homeInfoParams has one in PaperMod's forks);
+    returns the params.* keys used."""
+    keyed = _lower_keys(home)
+    profile = key == "profilemode"
+    title = keyed.get("title", ("", ""))[1]
+    text = (keyed.get("content") or keyed.get("subtitle") or ("", ""))[1]
+    intro: dict[str, Any] = {"title": str(title or ""), "text": str(text or ""), "markdown": True}
+    used = {f"params.{key}.{name}" for name in ("title", "content", "subtitle", "enabled") if name in keyed}
+    image = keyed.get("imageurl", ("", None))[1]
+    if isinstance(image, str) and image:
+        intro["image"] = image
+        used.add(f"params.{key}.imageurl")
+        for name, target in (("imagewidth", "image_width"), ("imageheight", "image_height")):
+            size = keyed.get(name, ("", None))[1]
+            if isinstance(size, int) and not isinstance(size, bool) and size > 0:
+                intro[target] = size
+                used.add(f"params.{key}.{name}")
+            elif profile:
+                intro[target] = 150   # PaperMod's profile image is 150 by 150 unless set
+        if isinstance(keyed.get("imagetitle", ("", None))[1], str):
+            intro["image_title"] = keyed["imagetitle"][1]
+            used.add(f"params.{key}.imagetitle")
+    if profile:
+        buttons = keyed.get("buttons", ("", None))[1]
+        if isinstance(buttons, list):
+            intro["buttons"] = [{"name": str(item.get("name")), "url": str(item.get("url")).strip()}
+                                for item in buttons if isinstance(item, Mapping) and item.get("name")
+                                and item.get("url")]
+            used.add(f"params.{key}.buttons")
+        values.setdefault("theme", {})["home_posts"] = False
+    values["intro"] = intro
+    return used
+
+
+def _theme(params: Mapping[str, Any], theme: Any, values: dict[str, Any]) -> set[str]:
+    """The default theme's options from PaperMod's params (PaperMod's defaults when the theme is PaperMod),
+    and ShowFullTextinRSS as feed_content; returns the params.* keys used."""
+    names = theme if isinstance(theme, list) else [theme]
+    is_papermod = any("papermod" in str(name).lower() for name in names if name)
+    options, used = papermod_theme(params, is_papermod)
+    if options:
+        values["theme"] = {**options, **values.get("theme", {})}
+    full_text = _lower_keys(params).get("showfulltextinrss", ("", None))[1]
+    if isinstance(full_text, bool):
+        values["feed_content"] = "full" if full_text else "summary"
+        used.add("params.showfulltextinrss")
+    return used
+
+
+# Hugo's markup defaults that differ from blogbuild's: written out, so the converted mapping (and the
+# blogbuild.yaml init writes) renders as Hugo does under blogbuild's own defaults.
+_HUGO_MARKUP_DEFAULTS = (
+    (("goldmark", "extensions", "typographer"), True),
+    (("goldmark", "extensions", "linkify"), True),   # bare URLs are links
+    (("goldmark", "parser", "autoHeadingIDType"), "github"),
+    # Without passthrough, goldmark parses the text between dollars as markdown (escapes resolved) before the
+    # browser's KaTeX reads it.
+    (("goldmark", "extensions", "passthrough", "enable"), False),
+    (("tableOfContents", "startLevel"), 2),
+    (("tableOfContents", "endLevel"), 3),
+)
+
+
+def with_hugo_defaults(markup: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a Hugo `markup` mapping with Hugo's defaults filled in where the site does not set them."""
+    result = _copy(markup)
+    for names, value in _HUGO_MARKUP_DEFAULTS:
+        level = result
+        for name in names[:-1]:
+            key = next((k for k in level if str(k).lower() == name.lower()), name)
+            if not isinstance(level.get(key), dict):
+                level[key] = {}
+            level = level[key]
+        if not any(str(k).lower() == names[-1].lower() for k in level):
+            level[names[-1]] = value
+    return result
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _copy(item) for key, item in value.items()}
+    return value
+
+
+def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A parsed Hugo config as (blogbuild.yaml mapping, Hugo keys not honoured); pure, for tests and init."""
+    data = _one_spelling(data)
+    values, ignored = _convert_one(data, None)
+    values.update(_languages(data, values))
+    return values, ignored
+
+
+def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[str, Any], list[str]]:
+    """The blogbuild.yaml mapping of one language's site (the default language's when language is None)."""
+    ignored: list[str] = []
+    merged = _merge_language(data, ignored, language)
+    values: dict[str, Any] = {"date_language": language or _language_key(data)}
+    keyed = _lower_keys(merged)
+    cjk = bool(keyed.get("hascjklanguage", ("", False))[1])
+    handled: set[str] = set()
+
+    def take(hugo_key: str) -> Any:
+        handled.add(hugo_key)
+        return keyed.get(hugo_key, ("", None))[1]
+
+    for hugo_key, target in (("title", "title"), ("baseurl", "base_url"), ("copyright", "copyright")):
+        value = take(hugo_key)
+        if value not in (None, ""):
+            values[target] = str(value)
+    language = take("locale") or take("languagecode")
+    if language:
+        values["language_code"] = str(language)
+    values["taxonomies"] = _taxonomies(take("taxonomies")) if "taxonomies" in keyed else ["tags", "categories"]
+    menus = take("menus") or take("menu")
+    if isinstance(menus, Mapping):
+        values["menu"] = hugo_menu(menus.get("main") or [])
+        ignored += [f"menus.{name}" for name in menus if name != "main"]
+        ignored += _unused_menu_keys(menus.get("main"))
+    ignored += _pagination(take("pagination"), take("paginate"), values)
+    if take("disablealiases") is True:   # front matter's aliases; not the page/1/ ones (pagination.disableAliases)
+        values["aliases"] = False
+    summary_length = take("summarylength")
+    if isinstance(summary_length, int) and summary_length > 0:
+        # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.
+        values["summary_length"] = summary_length if cjk else summary_length * LETTERS_PER_WORD
+    for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future"), ("buildexpired", "expired")):
+        value = take(hugo_key)
+        if isinstance(value, bool):
+            values[target] = value
+    for hugo_key, target in (("contentdir", "source_dir"), ("publishdir", "output_dir")):
+        value = take(hugo_key)
+        if isinstance(value, str) and value:
+            values[target] = value
+    permalinks = take("permalinks")
+    if isinstance(permalinks, Mapping) and permalinks:
+        values["permalinks"] = {str(key): value for key, value in permalinks.items()
+                                if isinstance(value, (str, Mapping))}
+    markup = take("markup")
+    known_markup, unknown_markup = known_settings(markup) if isinstance(markup, Mapping) else ({}, [])
+    ignored += unknown_markup   # Hugo's settings blogbuild has no reader for (markup.math, ...): named, not refused
+    values["markup"] = with_hugo_defaults(known_markup)
+    emoji = take("enableemoji")
+    if isinstance(emoji, bool):
+        values["enableEmoji"] = emoji
+    params = take("params")
+    used_params = _params(params, values) if isinstance(params, Mapping) else set()
+    used_params |= _theme(params if isinstance(params, Mapping) else {}, keyed.get("theme", ("", None))[1], values)
+    # Comments and analytics: a theme's giscus/utterances params, Hugo's GA4 service (integrations.py).
+    # services and googleAnalytics count as used only when they give the GA4 id (Disqus and the rest do not).
+    services, google_analytics = keyed.get("services", ("", None))[1], keyed.get("googleanalytics", ("", None))[1]
+    integrations = from_hugo(params if isinstance(params, Mapping) else None,
+                             services if isinstance(services, Mapping) else None,
+                             google_analytics if isinstance(google_analytics, str) else None)
+    values.update(integrations)
+    if "google" in integrations.get("analytics", {}):
+        handled.update(("services", "googleanalytics"))
+    used_params |= _integration_params(params if isinstance(params, Mapping) else {}, integrations)
+    for lowered, (key, _) in keyed.items():
+        if lowered == "params" and isinstance(params, Mapping):
+            ignored += unused_params(params, used_params)
+        elif lowered not in handled and key not in _SAME_BY_DEFAULT:
+            ignored.append(key)
+    return values, ignored
+
+
+def _integration_params(params: Mapping[str, Any], integrations: Mapping[str, Any]) -> set[str]:
+    """The params.* keys integrations.from_hugo() turned into comments or analytics."""
+    keyed = _lower_keys(params)
+    used: set[str] = set()
+    comments = keyed.get("comments", ("", None))[1]
+    if "comments" in integrations or comments is False:
+        used.update(("params.comments", "params.giscus", "params.utterances"))
+    for name in integrations.get("analytics", {}):
+        if name != "google":
+            used.add(f"params.analytics.{name}")
+    return used
+
+
+def _add_template_math(root: Path, values: dict[str, Any]) -> None:
+    """With passthrough on, the delimiters the site's own templates typeset in the browser beyond those it
+    names (markup.templateMath), so that the math its reader sees typeset is typeset."""
+    markup = values.get("markup")
+    passthrough: Any = markup
+    for name in ("goldmark", "extensions", "passthrough", "enable"):
+        passthrough = next((value for key, value in passthrough.items() if str(key).lower() == name), None) \
+            if isinstance(passthrough, Mapping) else None
+    if passthrough is not True:
+        return
+    found = template_math(root)
+    if found is not None and isinstance(markup, dict):
+        markup["templateMath"] = {"inline": [list(pair) for pair in found.inline],
+                                  "block": [list(pair) for pair in found.block], "file": found.file}
+
+
+def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
+    """The site's Hugo config converted to blogbuild's keys, or None when the site has no Hugo config."""
+    found = find_hugo_config(root)
+    if found is None:
+        return None
+    shown = f"{shown_root.rstrip('/')}/{found.name}" if shown_root else str(found)
+    files: list[tuple[str, str, str]] = []
+    if found.is_dir():
+        shown = f"{shown_root.rstrip('/')}/config/_default" if shown_root else str(found)
+        data = _read_folder(found, shown, files)
+    else:
+        data = _parse(found, shown)
+        files.append((found.name, found.read_text(encoding="utf-8-sig"), ""))
+    values, ignored = convert(data)
+    # A site param its own Go shortcodes (or a `param` shortcode in content) read is used, not ignored; the files
+    # are read only when some param is in question.
+    if any(name.startswith("params.") for name in ignored):
+        read = params_read_by_the_site(root, str(values.get("source_dir", "content")))
+        ignored = [name for name in ignored if not name.startswith("params.")
+                   or (read is not None and name.split(".")[1].lower() not in read)]
+    _add_template_math(root, values)
+    theme = values.get("theme")
+    stylesheets = theme.get("extended_css", ()) if isinstance(theme, dict) else ()
+    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets)), tuple(files))
+
+
+def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:
+    """The one warning line naming everything of a Hugo site blogbuild does not use (each key with the file and
+    line it is written at, from `where`), and what it does instead."""
+    return unused_message(ignored, where)
+
+
+# --- what `init --from-hugo` reports: Go templates that need a Jinja port, and where content uses them -----
+
+# Hugo's own shortcodes; blogbuild has figure, details, highlight, ref, relref and rawhtml-style raw HTML.
+_HUGO_BUILTIN_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "param", "gist", "youtube",
+                                      "vimeo", "x", "tweet", "instagram", "qr", "comment"})
+_BLOGBUILD_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "rawhtml", "param", "gist",
+                                   "youtube", "vimeo", "x", "twitter", "tweet", "instagram", "qr", "comment",
+                                   "collapse", "inTextImg"})
+_SHORTCODE_USE = re.compile(r"\{\{[<%]\s*(?!/)([\w.\-/]+)")
+
+
+@dataclass(frozen=True)
+class TemplateToPort:
+    """A Go template (site layout or shortcode) that blogbuild cannot run, and the content lines that use it."""
+
+    path: str                      # relative to the site folder, e.g. "layouts/shortcodes/notice.html"
+    kind: str                      # "shortcode" | "layout" | "partial" | "render hook"
+    uses: tuple[str, ...] = ()     # "content/posts/a.md:12" for each use
+    problem: str = ""              # why the translator cannot take it: "1:9: function 'resources.Get' is …"
+    instead: str = ""              # what blogbuild does in its place, when it does something
+    note: str = ""                 # what else running it would mean (a second copy of what blogbuild serves)
+
+
+def _content_uses(content: Path, root: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """(shortcode name -> uses, layout or type name -> pages) over every markdown file of content/."""
+    shortcodes: dict[str, list[str]] = {}
+    layouts: dict[str, list[str]] = {}
+    if not content.is_dir():
+        return shortcodes, layouts
+    real_root = os.path.join(os.path.realpath(root), "")
+    # rglob does not enter linked folders; a linked file out of the site is not read (sources' rule).
+    for path in sorted(content.rglob("*.md")):
+        if not os.path.realpath(path).startswith(real_root) or not path.is_file():
+            continue
+        shown = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            for match in _SHORTCODE_USE.finditer(line):
+                shortcodes.setdefault(match.group(1), []).append(f"{shown}:{number}")
+            stripped = line.strip()
+            fence = _FENCE_LANGUAGE.match(stripped)
+            if fence:   # a fenced code block's language: what a render-codeblock-LANG hook would draw
+                layouts.setdefault(f"{_FENCE_KEY}{fence.group(1).lower()}", []).append(f"{shown}:{number}")
+            for key in ("layout", "type"):
+                for separator in (":", " ="):
+                    if stripped.startswith(key + separator):
+                        value = stripped[len(key) + len(separator):].strip().strip("\"'")
+                        layouts.setdefault(value, []).append(f"{shown}:{number}")
+    return shortcodes, layouts
+
+
+_FENCE_LANGUAGE = re.compile(r"^(?:```+|~~~+)\s*\{?\s*\.?([A-Za-z0-9_+-]+)")
+_FENCE_KEY = "\x00fence:"   # a key of _content_uses' layouts: a code block's language, not a layout name
+# A library a template loads from elsewhere that blogbuild already serves from its own copy.
+_SECOND_COPIES = (("katex", "KaTeX"), ("mathjax", "MathJax"), ("mermaid", "mermaid"))
+
+
+def second_copies(text: str) -> str:
+    """What a template loads from another host that blogbuild already provides (a CDN KaTeX, MathJax or
+    mermaid), as one line; '' when nothing."""
+    found = []
+    for src in re.findall(r"""(?:src|href)\s*=\s*["']?((?:https?:)?//[^"'\s>]+)""", text, re.I):
+        for needle, name in _SECOND_COPIES:
+            if needle in src.lower() and name not in found:
+                found.append(name)
+    if not found:
+        return ""
+    names = " and ".join(found)
+    return (f"it loads {names} from another host as well: blogbuild already typesets math at build time and serves "
+            f"its own {names} (a second KaTeX stylesheet overrides blogbuild's own): remove those lines")
+
+
+def _render_hook(shown: str, name: str, layout_uses: Mapping[str, list[str]]) -> TemplateToPort:
+    """A render hook with its uses in content (a code block hook: the fences of its language) and what blogbuild
+    does in its place."""
+    uses: tuple[str, ...] = ()
+    if name.startswith("render-codeblock-"):
+        uses = tuple(layout_uses.get(_FENCE_KEY + name[len("render-codeblock-"):].lower(), ()))
+    instead = RENDER_HOOKS_INSTEAD.get(name, "")
+    return TemplateToPort(shown, "render hook", uses, instead=instead)
+
+
+def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateToPort]:
+    """Every site layout (layouts/, themes/*/layouts/), every shortcode and partial there that the translator
+    cannot take (gotemplate/: the others run as they are), each with its uses in content, and every
+    shortcode content uses that is defined nowhere."""
+    from .gotemplate import GoSource
+    shortcode_uses, layout_uses = _content_uses(root / source_dir, root)
+    found: list[TemplateToPort] = []
+    defined: set[str] = set()
+    folders = [root / "layouts", *sorted((root / "themes").glob("*/layouts"))]
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(item for item in folder.rglob("*") if item.is_file()):
+            relative = path.relative_to(folder).as_posix()
+            shown = path.relative_to(root).as_posix()
+            name = path.stem.split(".")[0]
+            is_shortcode = relative.startswith(("shortcodes/", "_shortcodes/"))
+            if is_shortcode:
+                defined.add(name)
+            problem = ""
+            if (is_shortcode or relative.startswith(("partials/", "_partials/"))) and path.suffix == ".html":
+                text = path.read_text(encoding="utf-8", errors="replace")
+                error = GoSource(shown, text).error
+                if error is None:
+                    if path.name in ("extend_head.html", "extend_footer.html"):
+                        # Run on every page as it is: said so, with what it loads that blogbuild serves itself.
+                        found.append(TemplateToPort(shown, "partial", ("every page (PaperMod's hook)",),
+                                                    instead="runs as it is on every page",
+                                                    note=second_copies(text)))
+                    continue   # translated and run (gotemplate/)
+                problem = f"{error.line}:{error.column}: {error.message}"
+            if is_shortcode:
+                found.append(TemplateToPort(shown, "shortcode", tuple(shortcode_uses.get(name, ())), problem))
+            elif relative.startswith(("partials/", "_partials/")):
+                hook = path.name in ("extend_head.html", "extend_footer.html")   # PaperMod's, run on every page
+                found.append(TemplateToPort(shown, "partial", ("every page (PaperMod's hook)",) if hook else (),
+                                            problem))
+            elif "_markup/" in relative and name.startswith("render-"):
+                found.append(_render_hook(shown, name, layout_uses))
+            else:
+                found.append(TemplateToPort(shown, "layout", tuple(layout_uses.get(name, ()))))
+    for name in sorted(shortcode_uses):
+        if name not in defined and name not in _BLOGBUILD_SHORTCODES:
+            label = "Hugo built-in shortcode" if name in _HUGO_BUILTIN_SHORTCODES else "shortcode defined nowhere"
+            found.append(TemplateToPort(f"{{{{< {name} >}}}} ({label})", "shortcode", tuple(shortcode_uses[name])))
+    return found

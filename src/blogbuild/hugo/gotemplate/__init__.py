@@ -1,0 +1,294 @@
+"""A Hugo site's own Go templates, run as they are: `layouts/shortcodes/*.html` (and `_shortcodes/`), the
+partials they call and PaperMod's extend_head/extend_footer, translated to Jinja (translate.py) for the
+subset shortcodes and small partials use, and rendered with Hugo's functions (functions.py), names
+(objects.py) and escaping (escape.py).
+
+A template outside the subset is not guessed at: its GoTemplateError names the file, line and column and
+the construct, the build warns once, and a shortcode that needs it shows its inner text instead (with a
+warning at the post's line). Translations are cached by the template's text, so a warm build or a serve
+rebuild translates nothing again. docs/go-templates.md lists what is translated.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from ...core.errors import SourceWarning
+from ...core.names import is_inside
+from .objects import PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
+from .parse import GoTemplateError
+
+if TYPE_CHECKING:
+    from .functions import HugoFunctionError
+
+# The face of the translator to the rest of blogbuild: the names below and those defined here.
+# HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not).
+__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "GoSource", "GoTemplateError", "GoTemplates",
+           "HugoFunctionError", "PageInfo", "Params", "RenderState", "ShortcodeCall", "SiteInfo", "UnsupportedField",
+           "check_jinja", "layout_folders", "load_go_templates", "render", "translated_file",
+           "typed_argument"]
+
+_LAZY = {"HugoFunctionError": ".functions"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _LAZY.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    return getattr(importlib.import_module(home, __name__), name)
+
+MAX_PARTIAL_DEPTH = 20
+EXTEND_PARTIALS = ("extend_head.html", "extend_footer.html")
+# The first line of a translation `init --from-hugo` writes into templates/shortcodes/: such a file is the
+# author's own from then on, and renders in the Go templates' environment (Hugo's names and escaping).
+TRANSLATED_MARK = "{#- blogbuild: translated from "
+
+
+def translated_file(jinja: str, source_path: str) -> str:
+    """The text of templates/shortcodes/NAME.html for a translation: the mark naming the Go file, then it."""
+    return (f"{TRANSLATED_MARK}{source_path} (a Go template). It runs with Hugo's names: dot is the shortcode "
+            "(.), v.name is $name; see docs/go-templates.md. Edit it freely: this file wins over the Go one. -#}\n"
+            + jinja)
+
+
+@dataclass(frozen=True)
+class GoSource:
+    """One Go template file: where it is (as shown to the author) and its text; or a translation the author
+    owns (jinja, from templates/shortcodes/)."""
+
+    path: str
+    source: str
+    jinja: str = ""
+
+    @property
+    def translation(self) -> str | GoTemplateError:
+        """The Jinja source, or why there is none."""
+        return self.jinja or _translate(self.source)
+
+    @property
+    def error(self) -> GoTemplateError | None:
+        result = self.translation
+        return result if isinstance(result, GoTemplateError) else None
+
+    def where(self, error: GoTemplateError) -> str:
+        return f"{self.path}:{error.line}:{error.column}"
+
+    def uses_inner(self) -> bool:
+        """Whether the template reads .Inner (Hugo's test for "must be closed")."""
+        return ".Inner" in (self.jinja or self.source)
+
+
+@dataclass(frozen=True)
+class GoTemplates:
+    """A site's Go shortcodes and partials, its i18n strings and what `.Site` shows; picklable."""
+
+    shortcodes: Mapping[str, GoSource] = field(default_factory=dict)
+    partials: Mapping[str, GoSource] = field(default_factory=dict)
+    strings: Mapping[str, Any] = field(default_factory=dict)
+    site: SiteInfo = field(default_factory=SiteInfo)
+
+    def warnings(self) -> list[SourceWarning]:
+        """One warning per template of the site's own that the translator cannot take, at its line:col: its
+        shortcodes and PaperMod's extension partials (a theme's files, and partials only a shortcode calls,
+        are named where a post uses them), and one per extension partial that fails on the home page."""
+        found = []
+        own = [source for source in self.shortcodes.values() if source.path.startswith("layouts/")]
+        for source in (*own, *self.extend_partials().values()):
+            error = source.error
+            if error is not None:
+                found.append(SourceWarning(source.path, error.line, f"{error.message}; blogbuild cannot "
+                                           "run this Go template (see docs/go-templates.md): port it to Jinja "
+                                           "in templates/ (shortcodes in templates/shortcodes/)",
+                                           column=error.column))
+        for name, problem in self.extend_failures().items():
+            found.append(SourceWarning(self.partials[name].path, 1, f"{problem}; it is left out of the pages; "
+                                       "port what it does to templates/ (a base.html block)"))
+        return found
+
+    def extend_partials(self) -> dict[str, GoSource]:
+        """PaperMod's extension hooks the default theme includes: extend_head.html and extend_footer.html."""
+        return {name: self.partials[name] for name in EXTEND_PARTIALS if name in self.partials}
+
+    @functools.cached_property
+    def _extend_failures(self) -> dict[str, str]:
+        from .objects import PageInfo
+        home = PageInfo(Title=self.site.Title, RelPermalink=self.site.rel_url(""), Permalink=self.site.BaseURL,
+                        page_kind="home", site_info=self.site)
+        failures = {}
+        for name, source in self.extend_partials().items():
+            if source.error is None:
+                try:
+                    render(source, home, self.state(_escaped))
+                except Exception as error:  # noqa: BLE001 - a template's failure is reported, never raised
+                    failures[name] = f"{type(error).__name__}: {error}" if not str(error) else str(error)
+        return failures
+
+    def extend_failures(self) -> dict[str, str]:
+        """The extension partials that translate but fail on the home page, with why."""
+        return self._extend_failures
+
+    def extend(self, name: str, page: Any, markdownify: Any) -> str:
+        """The HTML of an extension partial for one page ("" when it is missing or cannot run); markdownify
+        renders markdown with the site's settings (the caller's: gotemplate does not import markdown)."""
+        source = self.extend_partials().get(name)
+        if source is None or source.error is not None or name in self.extend_failures():
+            return ""
+        try:
+            return render(source, page, self.state(markdownify))
+        except Exception as error:  # noqa: BLE001 - one page's failure leaves the hook out of that page
+            said = str(error).replace("--", "- -").replace("<", "&lt;")   # nothing may end the comment
+            return f"<!-- blogbuild: {source.path} could not run on this page: {said} -->"
+
+    def state(self, markdownify: Any) -> RenderState:
+        """The render state of one post: markdownify renders in that post."""
+        return RenderState(self.site, markdownify, functools.partial(_render_partial, self, markdownify, 0),
+                           self.strings)
+
+
+def _escaped(text: str) -> str:
+    """markdownify where the text only has to be safe (trying a partial on the home page)."""
+    import html
+    return html.escape(text, quote=False)
+
+
+@functools.lru_cache(maxsize=512)
+def _translate(source: str) -> str | GoTemplateError:
+    from .translate import translate
+    try:
+        return translate(source)
+    except GoTemplateError as error:
+        return error
+    except RecursionError:
+        return GoTemplateError(1, 1, "the template nests too deeply to translate")
+
+
+@functools.lru_cache(maxsize=512)
+def _compiled(jinja_source: str) -> jinja2.Template:
+    from .environment import go_environment
+    return go_environment().from_string(jinja_source)
+
+
+def check_jinja(path: str, jinja_source: str) -> None:
+    """A SourceError at the line of a translation's Jinja syntax error (an edited translation)."""
+    from ...core.errors import SourceError
+    try:
+        _compiled(jinja_source)
+    except jinja2.TemplateSyntaxError as error:
+        raise SourceError(path, error.lineno or 1, f"shortcode template syntax error: {error.message}; fix the "
+                                                   "template", stage="shortcode") from error
+
+
+def render(source: GoSource, dot: Any, state: RenderState) -> str:
+    """The HTML of a translated template with `.` = dot; GoTemplateError if it has no translation, and the
+    runtime errors of objects/functions (UnsupportedField, HugoFunctionError) as they come."""
+    translation = source.translation
+    if isinstance(translation, GoTemplateError):
+        raise translation
+    return _compiled(translation).render(dot=dot, site=state.site, _state=state)
+
+
+def _render_partial(templates: GoTemplates, markdownify: Any, depth: int, name: str, dot: Any) -> str:
+    from .objects import UnsupportedField
+    key = name if name.endswith(".html") else name + ".html"
+    source = templates.partials.get(key)
+    if source is None:
+        raise UnsupportedField(f"partial '{name}' is not in layouts/partials/")
+    if depth >= MAX_PARTIAL_DEPTH:
+        raise UnsupportedField(f"partial '{name}' calls partials {MAX_PARTIAL_DEPTH} deep; is it calling itself?")
+    state = RenderState(templates.site, markdownify,
+                        functools.partial(_render_partial, templates, markdownify, depth + 1), templates.strings)
+    try:
+        return render(source, dot, state)
+    except GoTemplateError as error:
+        raise UnsupportedField(f"partial '{name}' cannot be translated ({source.where(error)}: "
+                               f"{error.message})") from error
+
+
+# ---------------------------------------------------------------------------- finding the files
+
+def layout_folders(root: Path) -> list[Path]:
+    """A Hugo site's layout folders in lookup order: layouts/, then each theme's (themes/*/layouts/)."""
+    folders = [root / "layouts"]
+    folders += sorted((root / "themes").glob("*/layouts")) if (root / "themes").is_dir() else []
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
+                      params: Mapping[str, Any] | None = None, language: str = "",
+                      copyright_text: str = "") -> GoTemplates:
+    """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
+    only where their real path is inside the site (sources' rule)."""
+    folders = layout_folders(root)
+    allowed = (os.path.realpath(root), *inside)
+    shortcodes: dict[str, GoSource] = {}
+    partials: dict[str, GoSource] = {}
+    for folder in folders:
+        for kind, names in (("shortcodes", shortcodes), ("partials", partials)):
+            for sub in (kind, "_" + kind):
+                base = folder / sub
+                if not base.is_dir():
+                    continue
+                for path in sorted(base.rglob("*.html")):
+                    name = path.relative_to(base).as_posix()
+                    if kind == "shortcodes":
+                        name = name[:-len(".html")]
+                    if name in names or not is_inside(os.path.realpath(path), allowed):
+                        continue
+                    try:
+                        text = path.read_text(encoding="utf-8-sig")
+                    except (OSError, UnicodeDecodeError):
+                        continue
+                    names[name] = GoSource(path.relative_to(root).as_posix(), text)
+    site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
+                    Copyright=copyright_text)
+    return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site)
+
+
+def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """The site's i18n strings for its language (i18n/en.yaml, .toml or .json), {id: text or {one, other}}."""
+    folder = root / "i18n"
+    if not folder.is_dir() or not language:
+        return {}
+    wanted = [language.lower(), language.split("-")[0].lower()]
+    for name in wanted:
+        for suffix in (".yaml", ".yml", ".toml", ".json"):
+            path = folder / (name + suffix)
+            if path.is_file() and is_inside(os.path.realpath(path), allowed):
+                return _read_strings(path)
+    return {}
+
+
+def _read_strings(path: Path) -> dict[str, Any]:
+    import json
+    import tomllib
+
+    from ...disk import strict_yaml
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+        if path.suffix == ".toml":
+            data: Any = tomllib.loads(text)
+        elif path.suffix == ".json":
+            data = json.loads(text)
+        else:
+            data = strict_yaml.load(text)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, Exception):  # noqa: BLE001 - i18n is optional
+        return {}
+    strings: dict[str, Any] = {}
+    if isinstance(data, list):   # go-i18n v1: [{id: x, translation: y}]
+        for entry in data:
+            if isinstance(entry, Mapping) and "id" in entry:
+                strings[str(entry["id"])] = entry.get("translation")
+    elif isinstance(data, Mapping):
+        for key, value in data.items():
+            strings[str(key)] = value.get("other", value) if isinstance(value, Mapping) and "translation" not in value \
+                else (value.get("translation") if isinstance(value, Mapping) else value)
+            if isinstance(value, Mapping) and ("one" in value or "other" in value):
+                strings[str(key)] = dict(value)
+    return strings

@@ -1,0 +1,1 @@
+"""Images, social cards and the shipped browser assets."""

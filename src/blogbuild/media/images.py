@@ -1,0 +1,466 @@
+"""The images stage: every local image a post shows gets its intrinsic width and height, and large raster
+images get resized variants (the original format and WebP) offered through srcset/sizes.
+
+Pillow does the decoding and resizing at build time; an SVG's size comes from its root element
+(svg_size.py) and it gets no variants. Everything the stage finds is kept in .blogbuild-cache/images/
+under the image's content hash (and the settings), and the hash itself under the file's size and mtime,
+so a warm build reads no image at all. Remote, data: and .svgz images, and an SVG that states no size, are
+left as written; a missing or unreadable image is a warning at the line the post writes it on. The
+original is always published (it is the srcset's largest entry and the fallback src).
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import html
+import io
+import json
+import os
+import re
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote, urljoin, urlsplit
+
+from ..core.errors import SourceError, SourceWarning
+from ..core.model import Post, pack_html
+
+IMAGE_CACHE = "images"          # below .blogbuild-cache/
+_RESIZABLE = {"JPEG": "jpg", "PNG": "png"}   # animated GIFs and the rest keep their one size
+_IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_FORMAT_VERSION = "1"           # bump when the variants' encoding changes
+_SVG_FORMAT = "svg1"            # an SVG's record key, in place of the raster settings: bump when svg_size changes
+
+
+@dataclass(frozen=True)
+class ImageOptions:
+    """The images: block of the config."""
+
+    enabled: bool = True
+    widths: tuple[int, ...] = (480, 960, 1600)     # variant widths; only those below the original are made
+    webp: bool = True
+    quality: int = 82
+    sizes: str = "(max-width: 46rem) 100vw, 46rem"  # the theme's column (--width) or the whole phone screen
+
+
+def parse_image_options(value: Any, fail: Callable[[str], SourceError]) -> ImageOptions:
+    """The images: block (or false) as ImageOptions; errors name the setting."""
+    if value is False:
+        return ImageOptions(enabled=False)
+    if value in (None, True):
+        return ImageOptions()
+    if not isinstance(value, Mapping):
+        raise fail("images must be false or a mapping {widths, webp, quality, sizes}")
+    unknown = sorted(str(key) for key in value if key not in ("widths", "webp", "quality", "sizes"))
+    if unknown:
+        raise fail(f"images: unknown setting {unknown[0]!r}; known ones are widths, webp, quality, sizes")
+    options = ImageOptions()
+    widths = value.get("widths", list(options.widths))
+    if not isinstance(widths, list) or not widths or not all(
+            isinstance(width, int) and not isinstance(width, bool) and 16 <= width <= 10000 for width in widths):
+        raise fail(f"images.widths must be a list of widths in pixels (16-10000), not {widths!r}")
+    webp = value.get("webp", options.webp)
+    quality = value.get("quality", options.quality)
+    sizes = value.get("sizes", options.sizes)
+    if not isinstance(webp, bool):
+        raise fail(f"images.webp must be true or false, not {webp!r}")
+    if not isinstance(quality, int) or isinstance(quality, bool) or not 1 <= quality <= 100:
+        raise fail(f"images.quality must be a whole number from 1 to 100, not {quality!r}")
+    if not isinstance(sizes, str) or not sizes.strip():
+        raise fail(f"images.sizes must be a sizes attribute value, not {sizes!r}")
+    return ImageOptions(True, tuple(sorted(set(widths))), webp, quality, sizes.strip())
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """What the cache knows of one image file: size as displayed, and the variants made of it."""
+
+    width: int
+    height: int
+    format: str                                      # Pillow's name: JPEG, PNG, GIF, WEBP...
+    variants: tuple[tuple[int, str, str], ...] = ()   # (width, extension, cache file name)
+
+
+@dataclass
+class ImageStats:
+    """What one run of the stage did: images decoded, taken from the cache, variant files written."""
+
+    decoded: int = 0
+    cached: int = 0
+    written: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def count(self, name: str, amount: int = 1) -> None:
+        """Add to one counter (the stage's threads share the stats)."""
+        with self._lock:
+            setattr(self, name, getattr(self, name) + amount)
+
+
+@dataclass(frozen=True)
+class ImageResult:
+    """The stage's output for a set of posts' HTML."""
+
+    html: Mapping[str, str]                          # post key -> rewritten HTML
+    files: Mapping[str, str]                         # output path -> cache file to publish (the variants)
+    warnings: tuple[SourceWarning, ...]
+    stats: ImageStats = field(default_factory=ImageStats)
+
+
+def _settings_key(options: ImageOptions) -> str:
+    from PIL import __version__ as pillow_version
+    return hashlib.sha256(repr((_FORMAT_VERSION, pillow_version.split(".")[0], options.widths, options.webp,
+                                options.quality)).encode()).hexdigest()[:12]
+
+
+class ImageCache:
+    """Image facts and variant files by content hash, on disk below the site's cache folder."""
+
+    def __init__(self, folder: Path, options: ImageOptions) -> None:
+        self.folder = folder
+        self.options = options
+        self.settings = _settings_key(options)
+        self._hashes: dict[str, tuple[int, int, str]] = {}   # absolute path -> (size, mtime_ns, sha256)
+        self._infos: dict[str, ImageInfo | str] = {}         # key -> info, or the reason it cannot be read
+        self._dirty = False
+        try:
+            stored = json.loads((folder / "hashes.json").read_text(encoding="utf-8"))
+            if isinstance(stored, dict):
+                self._hashes = {path: tuple(entry) for path, entry in stored.items()}
+        except (OSError, ValueError):
+            pass   # no cache yet, or a damaged one: hash again
+
+    def content_hash(self, path: str) -> str:
+        """sha256 of the file, remembered under its size and mtime (a warm build only stats it)."""
+        status = os.stat(path)
+        known = self._hashes.get(path)
+        if known is not None and known[0] == status.st_size and known[1] == status.st_mtime_ns:
+            return known[2]
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        self._hashes[path] = (status.st_size, status.st_mtime_ns, digest)
+        self._dirty = True
+        return digest
+
+    def info(self, path: str, stats: ImageStats) -> ImageInfo | str:
+        """The image's facts and variants (made now if the cache has none), or why it cannot be read."""
+        is_svg = path.lower().endswith(".svg")
+        key = f"{self.content_hash(path)[:32]}-{_SVG_FORMAT if is_svg else self.settings}"
+        known = self._infos.get(key)
+        if known is not None:
+            return known
+        record = self.folder / f"{key}.json"
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+            result: ImageInfo | str = ImageInfo(data["width"], data["height"], data["format"],
+                                                tuple(tuple(item) for item in data["variants"]))
+            if isinstance(result, ImageInfo) and all((self.folder / name).is_file() for _, _, name in result.variants):
+                stats.count("cached")
+                self._infos[key] = result
+                return result
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        result = _measure_svg(path, stats) if is_svg else self._make(path, key, stats)
+        if isinstance(result, ImageInfo):
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _write_atomic(record, json.dumps({"width": result.width, "height": result.height, "format": result.format,
+                                              "variants": [list(item) for item in result.variants]}).encode())
+        self._infos[key] = result
+        return result
+
+    def _make(self, path: str, key: str, stats: ImageStats) -> ImageInfo | str:
+        from PIL import Image, ImageOps, UnidentifiedImageError
+        stats.count("decoded")
+        try:
+            with Image.open(path) as opened:
+                image_format = opened.format or ""
+                animated = getattr(opened, "is_animated", False)
+                # Browsers show a photo turned by its EXIF orientation: the size they lay out is the turned one.
+                image = ImageOps.exif_transpose(opened)
+                image.load()
+        except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as error:
+            return f"cannot be read as an image ({type(error).__name__}: {error})"
+        width, height = image.size
+        variants: list[tuple[int, str, str]] = []
+        extension = _RESIZABLE.get(image_format)
+        smaller = [target for target in self.options.widths if target < width]
+        if extension is not None and not animated and smaller:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            targets = [(target, extension) for target in smaller]
+            if self.options.webp:
+                targets += [(target, "webp") for target in smaller] + [(width, "webp")]
+            for target, suffix in sorted(targets):
+                name = f"{key}-{target}.{suffix}"
+                if not (self.folder / name).is_file():
+                    _write_atomic(self.folder / name, _encode(image, target, suffix, self.options.quality))
+                    stats.count("written")
+                variants.append((target, suffix, name))
+        return ImageInfo(width, height, image_format, tuple(variants))
+
+    def save(self) -> None:
+        """Write the hash index back when it changed (an unwritable cache is not an error: it only costs time)."""
+        if not self._dirty:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _write_atomic(self.folder / "hashes.json", json.dumps(self._hashes, sort_keys=True).encode())
+            self._dirty = False
+        except OSError:
+            pass
+
+
+def _measure_svg(path: str, stats: ImageStats) -> ImageInfo | str:
+    """An SVG's facts: its size as its root element gives it (0 x 0 when it states none), no variants."""
+    from .svg_size import svg_size
+    stats.count("decoded")
+    try:
+        size = svg_size(path)
+    except OSError as error:
+        return f"cannot be read ({error.strerror})"
+    width, height = size if size is not None else (0, 0)
+    return ImageInfo(width, height, "SVG")
+
+
+def _encode(image: Any, width: int, suffix: str, quality: int) -> bytes:
+    """One variant's bytes: resized with Lanczos, no metadata, the same bytes for the same input."""
+    from PIL import Image
+    height = max(1, round(image.height * width / image.width))
+    resized = image if width == image.width else image.resize((width, height), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    if suffix == "jpg":
+        if resized.mode not in ("RGB", "L"):
+            resized = resized.convert("RGB")
+        resized.save(buffer, "JPEG", quality=quality, optimize=True, progressive=True)
+    elif suffix == "png":
+        resized.save(buffer, "PNG", optimize=True)
+    else:
+        if resized.mode not in ("RGB", "RGBA"):
+            resized = resized.convert("RGBA" if "A" in resized.mode or "transparency" in resized.info else "RGB")
+        resized.save(buffer, "WEBP", quality=quality, method=4)
+    return buffer.getvalue()
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+@dataclass(frozen=True)
+class PostImages:
+    """One post's HTML and what the stage needs to place its images: where it is shown, where it came from."""
+
+    key: str             # what the result's html is keyed by (the post's rel_path)
+    html: str
+    url: str             # the post's site-relative url, what relative srcs resolve against
+    source: str          # the post's path as shown in messages
+    source_text: str | Callable[[], str]   # the file's text (or how to read it), to find an image's line
+    marks: tuple[tuple[str, int], ...] = ()  # (URL as written, file line) of each link and image, in order
+
+
+def process_images(posts: Iterable[PostImages], published: Mapping[str, str], cache: ImageCache, *,
+                   base_path: str = "/", jobs: int = 1) -> ImageResult:
+    """Rewrite every local raster <img> of the posts with width/height and srcset; collect the variants.
+
+    published maps output paths (posix, relative to public/) to the files the build publishes there, so a
+    src resolves exactly as the browser will resolve it."""
+    posts = list(posts)
+    stats = ImageStats()
+    wanted: dict[str, None] = {}
+    for post in posts:
+        for tag in _IMG_TAG.findall(post.html):
+            target = _output_path(_attributes(tag).get("src", ""), post.url, base_path)
+            if target is not None and target in published:
+                wanted[published[target]] = None
+    # Decoding and resizing release the GIL in Pillow: threads overlap them on a multi-core machine.
+    infos: dict[str, ImageInfo | str] = {}
+    if wanted:
+        # Imported here: with logging, 10 ms of the start of every build, most of which size no image.
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(max(1, jobs)) as pool:
+            infos = dict(zip(wanted, pool.map(lambda path: cache.info(path, stats), wanted), strict=True))
+    cache.save()
+    rewritten: dict[str, str] = {}
+    files: dict[str, str] = {}
+    warnings: list[SourceWarning] = []
+    for post in posts:
+        lines = _ImageLines(post, base_path)
+
+        def one(match: re.Match[str], post: PostImages = post, lines: _ImageLines = lines) -> str:
+            return _rewrite(match.group(0), post, lines, published, infos, cache, base_path, files, warnings)
+        rewritten[post.key] = _IMG_TAG.sub(one, post.html) if "<img" in post.html else post.html
+    return ImageResult(rewritten, files, tuple(warnings), stats)
+
+
+def _output_path(src: str, page_url: str, base_path: str) -> str | None:
+    """The output path a src points at on this site, or None for remote, data: and .svgz images."""
+    src = html.unescape(src).strip()
+    if not src or src.startswith(("data:", "//")) or "://" in src.split("?", 1)[0] or "{{" in src:
+        return None
+    path = urlsplit(urljoin(page_url, src)).path
+    if path.lower().endswith(".svgz"):   # gzip: its size would take decompressing it
+        return None
+    if base_path != "/" and path.startswith(base_path):
+        path = "/" + path[len(base_path):]
+    return unquote(path).lstrip("/")
+
+
+def _attributes(tag: str) -> dict[str, str]:
+    inner = tag[4:].rstrip(">").rstrip("/")
+    return {match.group(1).lower(): html.unescape(next((group for group in match.groups()[1:] if group is not None), ""))
+            for match in _ATTRIBUTE.finditer(inner)}
+
+
+class _ImageLines:
+    """The file line of each <img> of one post, in document order: the n-th image showing a file is the
+    n-th mark (a link or image the markdown stage saw) naming that file. The marks hold URLs as written,
+    before the links stage rewrote them, so both sides are compared as the output path they point at."""
+
+    def __init__(self, post: PostImages, base_path: str) -> None:
+        self.by_target: dict[str, list[int]] = {}
+        for value, line in post.marks:
+            target = _output_path(value, post.url, base_path)
+            if target is not None:
+                self.by_target.setdefault(target, []).append(line)
+        self.taken: dict[str, int] = {}
+
+    def take(self, target: str) -> int:
+        """The line of the next image showing target, 0 when the marks have none (a template's image)."""
+        lines = self.by_target.get(target, ())
+        index = self.taken.get(target, 0)
+        self.taken[target] = index + 1
+        return lines[index] if index < len(lines) else (lines[-1] if lines else 0)
+
+
+def _line_of(text: str | Callable[[], str], src: str) -> int:
+    """The first line of the post's file that mentions src (as written or decoded); 1 when none does."""
+    if callable(text):
+        try:
+            text = text()
+        except OSError:
+            return 1
+    for candidate in (src, unquote(src)):
+        position = text.find(candidate) if candidate else -1
+        if position >= 0:
+            return text.count("\n", 0, position) + 1
+    return 1
+
+
+def _rewrite(tag: str, post: PostImages, lines: _ImageLines, published: Mapping[str, str],
+             infos: Mapping[str, ImageInfo | str], cache: ImageCache, base_path: str, files: dict[str, str],
+             warnings: list[SourceWarning]) -> str:
+    attributes = _attributes(tag)
+    src = attributes.get("src", "")
+    target = _output_path(src, post.url, base_path)
+    if target is None:   # remote, data: or .svgz: as written
+        return tag
+    line = lines.take(target) or _line_of(post.source_text, src)
+    if "srcset" in attributes:   # an author's own srcset: as written
+        return tag
+    if target not in published:
+        warnings.append(SourceWarning(post.source, line,
+                                      f"image {src!r} not found (looked for {target} in the site's output); "
+                                      "check the file name, or put the file beside the post or in static/"))
+        return tag
+    info = infos.get(published[target])
+    if not isinstance(info, ImageInfo):
+        warnings.append(SourceWarning(post.source, line,
+                                      f"image {src!r} {info or 'cannot be read'}; published as it is"))
+        return tag
+    if not info.width:   # an SVG that states no size: the browser sizes it, as written
+        return tag
+    extra = {}
+    if "width" not in attributes and "height" not in attributes:
+        extra["width"], extra["height"] = str(info.width), str(info.height)
+    if "loading" not in attributes:
+        extra["loading"] = "lazy"
+    if "decoding" not in attributes:
+        extra["decoding"] = "async"
+    if not info.variants:
+        return _with_attributes(tag, extra)
+    folder, _, name = target.rpartition("/")
+    stem = name.rsplit(".", 1)[0]
+    source_src = src.split("?", 1)[0].split("#", 1)[0]
+    prefix = source_src.rsplit("/", 1)[0] + "/" if "/" in source_src else ""
+
+    def entry(width: int, suffix: str, cache_name: str) -> str:
+        file_name = f"{stem}-{width}w.{cache_name.split('-', 1)[0][:8]}.{suffix}"
+        files[f"{folder}/{file_name}" if folder else file_name] = str(cache.folder / cache_name)
+        return f"{prefix}{quote(file_name)} {width}w"
+
+    original_suffix = _RESIZABLE[info.format]
+    fallback = [entry(*variant) for variant in info.variants if variant[1] == original_suffix]
+    fallback.append(f"{quote(source_src, safe='/%:@&=+$;~!*()')} {info.width}w")
+    extra["srcset"] = ", ".join(fallback)
+    extra["sizes"] = cache.options.sizes
+    image = _with_attributes(tag, extra)
+    webp = [entry(*variant) for variant in info.variants if variant[1] == "webp"]
+    if not webp:
+        return image
+    sizes = html.escape(cache.options.sizes)
+    return f'<picture><source type="image/webp" srcset="{html.escape(", ".join(webp))}" sizes="{sizes}">{image}</picture>'
+
+
+def _with_attributes(tag: str, extra: Mapping[str, str]) -> str:
+    if not extra:
+        return tag
+    added = "".join(f' {name}="{html.escape(value)}"' for name, value in extra.items())
+    end = len(tag) - (2 if tag.endswith("/>") else 1)
+    head = tag[:end].rstrip()
+    return f"{head}{added}{' />' if tag.endswith('/>') else '>'}"
+
+
+def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str], cache_folder: Path,
+                jobs: int = 1) -> tuple[list[Post], dict[str, str], list[SourceWarning], ImageStats]:
+    """The stage as the build calls it: posts with their images sized (content and summary), the variant
+    files to publish (output path -> cached file), warnings, and what it did."""
+    if not config.images.enabled:
+        return list(posts), {}, [], ImageStats()
+    content_folder = Path(config.root) / config.source_dir
+    items = []
+    for post in posts:
+        content = post.content_html if post.has_images else ""
+        if "<img" not in content:
+            continue
+        source_file = content_folder / post.rel_path
+        reader = functools.partial(Path.read_text, source_file, encoding="utf-8", errors="replace")
+        marks = tuple((mark.value, mark.line) for mark in post.marks if mark.kind == "url")
+        items.append(PostImages(post.rel_path, content, post.url, post.source, reader, marks))
+        if "<img" in post.summary_html:
+            items.append(PostImages("\0summary:" + post.rel_path, post.summary_html, post.url, post.source, reader,
+                                    marks))
+    if not items:
+        return list(posts), {}, [], ImageStats()
+    cache = ImageCache(cache_folder, config.images)
+    result = process_images(items, published, cache, base_path=config.base_path, jobs=jobs)
+    changed = []
+    for post in posts:
+        if post.rel_path not in result.html:
+            changed.append(post)
+            continue
+        content = result.html[post.rel_path]
+        summary = result.html.get("\0summary:" + post.rel_path, post.summary_html)
+        if content != post.content_html or summary != post.summary_html:
+            post = replace(post, packed_html=pack_html(content), summary_html=summary,
+                           fingerprint=hashlib.blake2b(f"{post.fingerprint}\0{content}\0{summary}".encode(
+                               "utf-8", "surrogatepass"), digest_size=16).hexdigest())
+        changed.append(post)
+    # A summary repeats the content's images: warn once per place.
+    warnings = list(dict.fromkeys(result.warnings))
+    return changed, dict(result.files), warnings, result.stats
+
+
+def published_sources(posts: Sequence[Post], static: Iterable[Any], content_files: Iterable[Any]) -> dict[str, str]:
+    """Output path -> source file of every file the build copies (static files, then content files, a
+    bundle's resources at its page's URL): where a post's <img src> lands, as the assemble stage places it."""
+    published = {item.rel_path: item.path for item in static}
+    resources = {resource: post for post in posts for resource in post.resources}
+    for item in content_files:
+        post = resources.get(item.rel_path)
+        if post is not None:
+            bundle_folder = post.rel_path.rsplit("/", 1)[0] + "/"
+            published[post.url.lstrip("/") + item.rel_path[len(bundle_folder):]] = item.path
+        else:
+            published[item.rel_path] = item.path
+    return published

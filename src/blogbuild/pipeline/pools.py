@@ -1,0 +1,245 @@
+"""The worker pools: markdown of many posts, and templates of many pages, in forked processes.
+
+Small batches run in this process (a pool costs more than it saves). Errors come back as values.
+"""
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from ..config import SiteConfig
+from ..core.errors import SourceError
+from ..core.model import SourceFile
+from ..content.posts import fingerprint_of
+from .state import RenderOutcome
+
+if TYPE_CHECKING:
+    from ..publish.render import PlannedPage, TemplateSet
+    from ..markdown.shortcodes import ShortcodeSet
+
+POSTS_PER_POOL = 64      # fewer posts than this render in this process
+PAGES_PER_POOL = 200     # fewer pages than this render in this process
+
+
+def render_source(source: SourceFile, config: SiteConfig, shortcodes: "ShortcodeSet | None",
+                  fingerprint: str) -> RenderOutcome:
+    """One content file through front matter, markdown and text metrics; errors are returned, not raised."""
+    from ..disk.frontmatter import parse_front_matter
+    from ..markdown import render_post
+    from ..content.posts import make_post, shortcode_page
+    try:
+        front_matter = parse_front_matter(source)
+        # What Go shortcodes and the param shortcode see of the page (only where a shortcode may be).
+        page = shortcode_page(source, front_matter.data, config) if "{{" in front_matter.body else None
+        try:
+            # The text measures come from the same tokens as the HTML: one parse per post.
+            rendered, metrics = render_post(front_matter.body, path=source.path,
+                                            line_offset=front_matter.body_line - 1, config=config,
+                                            shortcodes=shortcodes, page=page)
+        except SourceError as error:   # a repaired text's line: name the file's own
+            if not front_matter.line_map or error.path != source.path:
+                raise
+            raise SourceError(error.path, front_matter.file_line(error.line), error.message, stage=error.stage,
+                              column=error.location.column, source_line=error.source_line) from error.__cause__
+        typeset = None
+        if config.math_render == "build" and rendered.has_math:
+            # After the text measures: search, summaries' text and the TOC keep the plain TeX.
+            from ..content.katex import PostTypesetter
+            typeset = PostTypesetter(dict(config.math_macros))
+        post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint, typeset)
+        if typeset is not None:
+            warnings = (*warnings, *typeset.warnings(post, source.text, front_matter.body_line))
+        if config.search_index == "sharded":   # in the worker, beside the text measures: cached with the post
+            from ..publish.search_index import with_postings
+            post = with_postings(post)
+        return RenderOutcome(post, warnings, ())
+    except SourceError as error:
+        return RenderOutcome(None, (), (error,))
+    except RecursionError:
+        return RenderOutcome(None, (), (SourceError(source.path, 1, "too deeply nested to render (quotes or "
+                                                    "lists thousands of levels deep); flatten the nesting",
+                                                    stage="markdown"),))
+
+
+def die_with_parent(parent: int) -> None:
+    """In a forked worker: be killed when the process that forked it dies (a SIGKILL of `blogbuild build`
+    leaves no worker running). Linux's PR_SET_PDEATHSIG; elsewhere the pool's own broken pipe ends them."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)   # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:   # the parent died before the signal was asked for
+        os._exit(1)
+
+
+# Each worker process gets the config once and loads the shortcodes once (they are Jinja templates: not worth
+# pickling); a job is then only its source file and fingerprint.
+_WORKER_SHORTCODES: Any = None
+_WORKER_CONFIG: SiteConfig | None = None
+
+
+def _init_worker(parent: int, template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig) -> None:
+    global _WORKER_SHORTCODES, _WORKER_CONFIG
+    from ..markdown.shortcodes import load_shortcodes
+    die_with_parent(parent)
+    _WORKER_CONFIG = config
+    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside, config)
+
+
+def _render_in_worker(job: tuple[SourceFile, str]) -> RenderOutcome:
+    source, fingerprint = job
+    assert _WORKER_CONFIG is not None, "a worker renders only after _init_worker"
+    return render_source(source, _WORKER_CONFIG, _WORKER_SHORTCODES, fingerprint)
+
+
+def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteConfig,
+                   shortcodes: "ShortcodeSet | None", jobs: int) -> list[RenderOutcome]:
+    """render_source for each (source, fingerprint), in worker processes when there are many."""
+    if len(jobs_needed) < POSTS_PER_POOL or jobs <= 1:
+        return [render_source(source, config, shortcodes, fingerprint) for source, fingerprint in jobs_needed]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
+    from ..disk.sources import site_folders, template_dirs
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    chunk = max(1, len(jobs_needed) // (jobs * 8))
+    gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                             initargs=(os.getpid(), [str(folder) for folder in template_dirs(config)],
+                                       site_folders(config), config)) as pool:
+        return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
+
+
+class InBackground:
+    """A function run in a forked process while this one goes on; its (pickled) result read back at the end.
+    Whatever goes wrong there (an exception, a crash, a kill) makes result() None: the caller then does the
+    work itself, so running in the background can only save time, never change the outcome."""
+
+    def __init__(self, function: Callable[[], Any]) -> None:
+        import pickle
+        read, write = os.pipe()
+        gc.freeze()   # as before a pool: the child's collections then skip (and do not copy) the inherited heap
+        parent = os.getpid()
+        self.pid = os.fork()
+        if self.pid == 0:   # the child: never returns into the caller's code, never runs its exit handlers
+            code = 1
+            try:
+                die_with_parent(parent)
+                os.close(read)
+                data = pickle.dumps(function(), protocol=pickle.HIGHEST_PROTOCOL)
+                with os.fdopen(write, "wb") as pipe:
+                    pipe.write(data)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        self._read = read
+
+    def result(self) -> Any:
+        """The function's result, once its process has ended; None when it failed."""
+        import pickle
+        with os.fdopen(self._read, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(self.pid, 0)
+        if status != 0 or not data:
+            return None
+        try:
+            return pickle.loads(data)
+        except Exception:   # a torn result: as if it had failed
+            return None
+
+
+def can_fork() -> bool:
+    """Whether work can go to forked processes here (Linux; elsewhere everything runs in this process)."""
+    return sys.platform.startswith("linux")
+
+
+# The pages a forked pool renders: set before forking, so the workers inherit the Site instead of unpickling it.
+_FORKED_PAGES: "tuple[TemplateSet, Sequence[PlannedPage], str | None] | None" = None
+
+PageOutcome = bytes | str | SourceError   # the page's bytes, the path it was spooled to, or why it failed
+
+
+def _render_forked(index: int) -> PageOutcome:
+    from ..publish.render import render_template
+    assert _FORKED_PAGES is not None
+    templates, pages, stage = _FORKED_PAGES
+    try:
+        body = render_template(templates, pages[index])
+    except SourceError as error:
+        return error
+    return spool(body, stage, pages[index].output_path) if stage else body
+
+
+def render_pages(templates: "TemplateSet", pages: Sequence["PlannedPage"], jobs: int,
+                 stage: str | None) -> dict[str, PageOutcome]:
+    """Render pages, in forked worker processes when there are many (they inherit the Site, nothing is
+    pickled but the bytes coming back); a template that fails once is not tried again. With a stage
+    folder, pages are spooled there and their paths come back instead of their bytes."""
+    from ..publish.render import render_template
+    global _FORKED_PAGES
+    if len(pages) >= PAGES_PER_POOL and jobs > 1 and sys.platform.startswith("linux"):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        _FORKED_PAGES = (templates, pages, stage)
+        templates.preload(page.template for page in pages)
+        try:
+            gc.freeze()   # the workers inherit the Site: their collections need not walk it
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                                     initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+                bodies = list(pool.map(_render_forked, range(len(pages)),
+                                       chunksize=max(1, len(pages) // (jobs * 8))))
+        finally:
+            _FORKED_PAGES = None
+        return {page.output_path: body for page, body in zip(pages, bodies, strict=True)}
+    results: dict[str, PageOutcome] = {}
+    failed: dict[str, SourceError] = {}
+    for page in pages:
+        if page.template in failed:
+            results[page.output_path] = failed[page.template]
+            continue
+        try:
+            body = render_template(templates, page)
+        except SourceError as error:
+            failed[page.template] = error
+            results[page.output_path] = error
+            continue
+        results[page.output_path] = spool(body, stage, page.output_path) if stage else body
+    return results
+
+
+_SPOOL_FOLDERS: set[str] = set()   # folders this process has made in the stage (saves a syscall a page)
+
+
+def forget_spool_folders() -> None:
+    """A new stage folder: the folders made in the last one are not there."""
+    _SPOOL_FOLDERS.clear()
+
+
+def spool(body: bytes, stage: str, output_path: str) -> str:
+    """Write a rendered page into the stage folder at its output path and return that path: the build
+    keeps paths, not bytes (a 10,000-post build does not hold half a gigabyte of HTML), and when there is
+    no spare tree the stage becomes the new output tree as it is (output.write_output). Workers make the
+    folders, in parallel. A path that would leave the folder is written aside under a name no page has;
+    write_output refuses that page before anything is published."""
+    from ..core.errors import BlogbuildError
+    from ..disk.output import check_output_path
+    try:
+        check_output_path(output_path)
+        path = os.path.join(stage, output_path)
+    except BlogbuildError:
+        path = os.path.join(stage, f".refused-{fingerprint_of(output_path)}")
+    folder = os.path.dirname(path)
+    if folder not in _SPOOL_FOLDERS:
+        os.makedirs(folder, exist_ok=True)
+        _SPOOL_FOLDERS.add(folder)
+    with open(path, "wb") as handle:
+        handle.write(body)
+    return path

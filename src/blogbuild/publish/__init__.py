@@ -1,0 +1,1 @@
+"""What is rendered: the template environment and plan, feeds, the search index, theme options."""

@@ -1,0 +1,1 @@
+"""The Site made from posts: publishing rules, ordering, taxonomies, series, archives."""
