@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
+from . import progress
 from .errors import SourceError, SourceWarning
 from .model import Post, pack_html
 
@@ -399,7 +400,10 @@ def _image_infos(paths: list[str], cache: ImageCache, stats: ImageStats, jobs: i
             gc.freeze()   # the workers' collections then skip (and do not copy) the inherited heap
             with ProcessPoolExecutor(min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"),
                                      initializer=worker_start, initargs=(os.getpid(),)) as pool:
-                made = list(pool.map(_make_forked, range(len(todo))))
+                made: list[tuple[ImageInfo | str, int, int]] = []
+                for outcome in pool.map(_make_forked, range(len(todo))):
+                    made.append(outcome)
+                    progress.count(len(made), len(todo))
         finally:
             _FORKED = None
         for (_, key), (result, decoded, written) in zip(todo, made, strict=True):
@@ -407,8 +411,9 @@ def _image_infos(paths: list[str], cache: ImageCache, stats: ImageStats, jobs: i
             stats.count("written", written)
             cache.remember(key, result)
     else:
-        for path, key in todo:
+        for done, (path, key) in enumerate(todo, 1):
             cache.remember(key, cache.make(path, key, stats))
+            progress.count(done, len(todo))
     for path, key in keys.items():
         known = cache.known(key, stats)
         infos[path] = known if known is not None else "cannot be read"
@@ -538,6 +543,7 @@ def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str]
                 ) -> tuple[list[Post], dict[str, str], list[SourceWarning], ImageStats]:
     """The stage as the build calls it: posts with their images sized (content and summary), the variant
     files to publish (output path -> cached file), warnings, and what it did."""
+    progress.stage("images")
     if not config.images.enabled:
         return list(posts), {}, [], ImageStats()
     content_folder = Path(config.root) / config.source_dir

@@ -493,9 +493,8 @@ class Builder(CacheKeeping):
         """The images stage: posts' images sized, their variants (output path -> cached file)."""
         from ..images import IMAGE_CACHE, image_stage, published_sources
         published = published_sources(posts, static, tree.files)
-        posts, files, warnings, self.image_stats = image_stage(
-            posts, self.config, published, _media_folder(self.use_cache, self.root) / IMAGE_CACHE, self.jobs,
-            die_with_parent if can_fork() else None)
+        posts, files, warnings, self.image_stats = image_stage(posts, self.config, published, _media_folder(
+            self.use_cache, self.root) / IMAGE_CACHE, self.jobs, die_with_parent if can_fork() else None)
         return posts, files, warnings
 
     # -- templates ------------------------------------------------------------------------------------

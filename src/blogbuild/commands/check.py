@@ -36,16 +36,22 @@ def _said_by_build(problem: Any, warnings: Any) -> bool:
 
 def run(options: CheckOptions) -> int:
     """Print every problem as path:line: message; exit 1 when there is any."""
+    from .. import progress
     from ..build import Builder, load_site_config
     from ..check import check_site
     from ..errors import in_file_order
     # Math left as TeX in the pages (browser mode): the checker reads each formula's TeX and runs KaTeX itself.
     config = replace(load_site_config(options), math_render="browser")
-    result = Builder(config, jobs=0, use_cache=False).build()
+    progress.start(options.quiet)
+    try:
+        result = Builder(config, jobs=0, use_cache=False).build()
+        progress.stage("checks")
+        report = check_site(config, site_pages=result.site.pages if result.site else (),
+                            files=result.files if result.ok else None)
+    finally:
+        stages = progress.stop()
     quiet = options.quiet
     build_errors = [str(error) for error in result.errors]
-    report = check_site(config, site_pages=result.site.pages if result.site else (),
-                        files=result.files if result.ok else None)
     repair_lines = {(warning.path, warning.line, warning.message) for warning in report.repairs}
     # Which problems are in drafts: check reads them (they are what is being written) and says so.
     drafts = sorted({post.source for post in (result.site.pages if result.site else ()) if post.draft})
@@ -79,4 +85,6 @@ def run(options: CheckOptions) -> int:
         return 1
     if not quiet:
         print(f"{summary}: no problems")
+        if stages:
+            print(stages)
     return 0
