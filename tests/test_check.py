@@ -241,3 +241,27 @@ def test_katex_errors_are_reported_without_node(make_site, capsys, monkeypatch):
     assert code == 1, out + err
     assert "content/posts/math.md:8: math '\\notacommand{x}': " in out
     assert out.count("math.md:") == 1
+
+
+def test_check_after_a_build_takes_posts_and_images_from_the_cache_and_saves_nothing_but_media(
+        make_site, capsys, monkeypatch):
+    """check builds with the site's cache: an image the build sized is not read again, the posts and state
+    files the build saved are left as they were, and the report is the one a check without a cache gives."""
+    from PIL import Image
+
+    from blogbuild import images
+    root = make_site({"blogbuild.yaml": "title: T\nbase_url: https://example.org/\ncards: false\n",
+                      "content/posts/a/index.md": "---\ntitle: A\ndate: 2024-01-02\n---\n![wide](wide.jpg)\n"})
+    Image.new("RGB", (1200, 600), (10, 20, 30)).save(root / "content" / "posts" / "a" / "wide.jpg")
+    fresh = root.parent / "fresh"
+    shutil.copytree(root, fresh)
+    assert main(["build", "--root", str(root), "--quiet"]) == 0
+    saved = {path: path.read_bytes() for path in (root / ".blogbuild-cache").glob("*.cache")}
+    assert saved
+    made = []
+    monkeypatch.setattr(images.ImageCache, "_make", lambda self, path, key, stats: made.append(path))
+    after_build = check(root, capsys)
+    assert made == [] and after_build[0] == 0
+    assert {path: path.read_bytes() for path in (root / ".blogbuild-cache").glob("*.cache")} == saved
+    monkeypatch.undo()
+    assert check(fresh, capsys) == after_build

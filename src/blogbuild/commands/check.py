@@ -44,7 +44,9 @@ def run(options: CheckOptions) -> int:
     config = replace(load_site_config(options), math_render="browser")
     progress.start(options.quiet)
     try:
-        result = Builder(config, jobs=0, use_cache=False).build()
+        # From the site's cache (its own configuration's state; posts shared when math renders alike), saving
+        # none of it: only images and cards are added, content-addressed, as any build adds them.
+        result = Builder(config, jobs=0, use_cache=True).build()
         progress.stage("checks")
         report = check_site(config, site_pages=result.site.pages if result.site else (),
                             files=result.files if result.ok else None)
