@@ -82,3 +82,15 @@ def test_bench_real_blogs_builds_a_hugo_blog_cold_and_warm(tmp_path):
     assert "| tiny | cold | - | - |" in output and "| tiny | warm | - | - |" in output, output
     assert "| Builder._media |" in output, output
     assert not (blog / "public").exists() and (blog / ".blogbuild-cache").is_dir()
+
+
+def test_make_image_blog_makes_page_bundles_of_distinct_pictures(tmp_path):
+    from PIL import Image
+    (tmp_path / "photos").mkdir()
+    Image.effect_noise((900, 600), 50).convert("RGB").save(tmp_path / "photos" / "noise.jpg")
+    (tmp_path / "PaperMod").mkdir()
+    run_script("make_image_blog.py", "--out", str(tmp_path / "blog"), "--theme", str(tmp_path / "PaperMod"),
+               "--posts", "2", "--images", "3", str(tmp_path / "photos"), cwd=tmp_path)
+    pictures = sorted((tmp_path / "blog" / "content" / "posts").rglob("img*.jpg"))
+    assert len(pictures) == 6 and len({picture.read_bytes() for picture in pictures}) == 6
+    assert "![picture 2](img2.jpg)" in (tmp_path / "blog" / "content" / "posts" / "post-001" / "index.md").read_text()
