@@ -265,3 +265,19 @@ def test_check_after_a_build_takes_posts_and_images_from_the_cache_and_saves_not
     assert {path: path.read_bytes() for path in (root / ".blogbuild-cache").glob("*.cache")} == saved
     monkeypatch.undo()
     assert check(fresh, capsys) == after_build
+
+
+def test_check_of_a_site_it_cannot_write_to_builds_without_the_cache(make_site, capsys, monkeypatch):
+    """A read-only checkout: check adds nothing to it (no cache folder made) and reports as usual."""
+    import os
+
+    from PIL import Image
+
+    from blogbuild.commands import check as check_command
+    root = make_site({"blogbuild.yaml": "title: T\nbase_url: https://example.org/\ncards: false\n",
+                      "content/posts/a/index.md": "---\ntitle: A\ndate: 2024-01-02\n---\n![wide](wide.jpg)\n"})
+    Image.new("RGB", (1200, 600), (10, 20, 30)).save(root / "content" / "posts" / "a" / "wide.jpg")
+    assert check_command._cache_writable(root) == os.access(root, os.W_OK | os.X_OK)
+    monkeypatch.setattr(check_command, "_cache_writable", lambda root: False)
+    assert check(root, capsys)[0] == 0
+    assert not (root / ".blogbuild-cache").exists()

@@ -1,9 +1,11 @@
 """`blogbuild check`: build in memory, then check links, anchors, math, mermaid and repaired headers."""
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 
@@ -34,6 +36,13 @@ def _said_by_build(problem: Any, warnings: Any) -> bool:
         for warning in warnings)
 
 
+def _cache_writable(root: Path) -> bool:
+    """Whether check may add image variants and cards to the site's cache folder (or make it)."""
+    from ..manifest import CACHE_DIR
+    cache = root / CACHE_DIR
+    return os.access(cache if cache.is_dir() else root, os.W_OK | os.X_OK)
+
+
 def run(options: CheckOptions) -> int:
     """Print every problem as path:line: message; exit 1 when there is any."""
     from .. import progress
@@ -45,8 +54,9 @@ def run(options: CheckOptions) -> int:
     progress.start(options.quiet)
     try:
         # From the site's cache (its own configuration's state; posts shared when math renders alike), saving
-        # none of it: only images and cards are added, content-addressed, as any build adds them.
-        result = Builder(config, jobs=0, use_cache=True).build()
+        # none of it: only images and cards are added, content-addressed, as any build adds them. A site
+        # folder it cannot write to (a read-only checkout) is checked without the cache.
+        result = Builder(config, jobs=0, use_cache=_cache_writable(Path(config.root))).build()
         progress.stage("checks")
         report = check_site(config, site_pages=result.site.pages if result.site else (),
                             files=result.files if result.ok else None)
