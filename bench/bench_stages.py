@@ -1,9 +1,9 @@
 """One `blogbuild build` in this process, with the wall and CPU time of each stage of the recipe.
 
 Where bench_build.py says how long a build takes against Hugo's, this says where its time goes: when each
-stage started, its wall time, and the CPU of this (the parent) process meanwhile (the workers' CPU is not
-in it: a stage with much wall and little CPU waited on workers, or on the disk). It prints and asserts
-nothing.
+stage started, its wall time, the CPU of this (the parent) process meanwhile, and the CPU of the worker
+processes that ended during it (a pool's workers end with the stage that forked them; a stage with much
+wall and little CPU of either waited on the disk). It prints and asserts nothing.
 
     python bench/bench_stages.py SITE [blogbuild build options...]
     python bench/bench_stages.py /tmp/corpus/blogbuild --jobs 2 --quiet
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import resource
 import sys
 import time
 from typing import Any, Callable
@@ -41,18 +42,25 @@ STAGES = (
     ("blogbuild.disk.manifest", "write_record"),
 )
 
-rows: list[tuple[float, str, float, float]] = []
+rows: list[tuple[float, str, float, float, float]] = []
+
+
+def children_cpu() -> float:
+    """User + system seconds of the ended (and reaped) child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def timed(label: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    """function, noting when it started, its wall time and this process's CPU time."""
+    """function, noting when it started, its wall time, this process's CPU time and its workers'."""
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu, workers = time.perf_counter(), time.process_time(), children_cpu()
         try:
             return function(*args, **kwargs)
         finally:
-            rows.append((wall - STARTED, label, time.perf_counter() - wall, time.process_time() - cpu))
+            rows.append((wall - STARTED, label, time.perf_counter() - wall, time.process_time() - cpu,
+                         children_cpu() - workers))
     return wrapper
 
 
@@ -80,9 +88,9 @@ def main(argv: list[str]) -> int:
     total = time.perf_counter() - STARTED
     print(f"\nblogbuild build {' '.join(options)} in {site}: exit {code}, {total:.2f} s wall, "
           f"{time.process_time():.2f} s CPU in this process ({imported:.2f} s importing the stages first)\n")
-    print("| stage | started at s | wall s | this process's CPU s |\n|---|---:|---:|---:|")
-    for started, label, wall, cpu in sorted(rows):
-        print(f"| {label} | {started:.2f} | {wall:.2f} | {cpu:.2f} |")
+    print("| stage | started at s | wall s | this process's CPU s | workers' CPU s |\n|---|---:|---:|---:|---:|")
+    for started, label, wall, cpu, workers in sorted(rows):
+        print(f"| {label} | {started:.2f} | {wall:.2f} | {cpu:.2f} | {workers:.2f} |")
     return code
 
 

@@ -63,3 +63,34 @@ def test_bench_serve_load_prints_percentiles_with_and_without_saves(tmp_path):
                         "--save-every", "0.5", "--out", str(tmp_path / "load"), cwd=tmp_path)
     for name in ("no saves", "with saves"):
         assert f"{name}: 40 requests, p50 " in output and "0 failed" in output, output
+
+
+def test_bench_real_blogs_builds_a_hugo_blog_cold_and_warm(tmp_path):
+    """A Hugo blog of two posts and three pictures (one wider than the column), blogbuild's side only."""
+    from PIL import Image
+    blog = tmp_path / "tiny"
+    (blog / "content" / "posts" / "pictures").mkdir(parents=True)
+    (blog / "hugo.yaml").write_text("baseURL: https://example.org/\ntitle: Tiny\nlanguageCode: en\n", encoding="utf-8")
+    for name, width in (("wide.jpg", 1200), ("narrow.png", 600), ("icon.png", 64)):
+        Image.new("RGB", (width, width // 2), (200, 120, 40)).save(blog / "content" / "posts" / "pictures" / name)
+    (blog / "content" / "posts" / "pictures" / "index.md").write_text(
+        "---\ntitle: Pictures\ndate: 2024-01-02\n---\n![wide](wide.jpg)\n\n![narrow](narrow.png) ![icon](icon.png)\n",
+        encoding="utf-8")
+    (blog / "content" / "posts" / "words.md").write_text("---\ntitle: Words\ndate: 2024-01-01\n---\nWords.\n",
+                                                         encoding="utf-8")
+    output = run_script("bench_real_blogs.py", "--runs", "1", "--jobs", "1", "--no-hugo", str(blog), cwd=tmp_path)
+    assert "| tiny | cold | - | - |" in output and "| tiny | warm | - | - |" in output, output
+    assert "| Builder._media |" in output, output
+    assert not (blog / "public").exists() and (blog / ".blogbuild-cache").is_dir()
+
+
+def test_make_image_blog_makes_page_bundles_of_distinct_pictures(tmp_path):
+    from PIL import Image
+    (tmp_path / "photos").mkdir()
+    Image.effect_noise((900, 600), 50).convert("RGB").save(tmp_path / "photos" / "noise.jpg")
+    (tmp_path / "PaperMod").mkdir()
+    run_script("make_image_blog.py", "--out", str(tmp_path / "blog"), "--theme", str(tmp_path / "PaperMod"),
+               "--posts", "2", "--images", "3", str(tmp_path / "photos"), cwd=tmp_path)
+    pictures = sorted((tmp_path / "blog" / "content" / "posts").rglob("img*.jpg"))
+    assert len(pictures) == 6 and len({picture.read_bytes() for picture in pictures}) == 6
+    assert "![picture 2](img2.jpg)" in (tmp_path / "blog" / "content" / "posts" / "post-001" / "index.md").read_text()

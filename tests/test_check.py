@@ -263,3 +263,43 @@ def test_diagrams_that_cannot_be_checked_say_exactly_what_to_install(make_site, 
     assert f"`npm install --no-save mermaid@{pinned['mermaid']} jsdom@{pinned['jsdom']}`" in note, note
     assert "--node-modules" not in note
     assert "1 diagrams (not checked: see the note above)" in out
+
+
+def test_check_after_a_build_takes_posts_and_images_from_the_cache_and_saves_nothing_but_media(
+        make_site, capsys, monkeypatch):
+    """check builds with the site's cache: an image the build sized is not read again, the posts and state
+    files the build saved are left as they were, and the report is the one a check without a cache gives."""
+    from PIL import Image
+
+    from blogbuild.media import images
+    root = make_site({"blogbuild.yaml": "title: T\nbase_url: https://example.org/\ncards: false\n",
+                      "content/posts/a/index.md": "---\ntitle: A\ndate: 2024-01-02\n---\n![wide](wide.jpg)\n"})
+    Image.new("RGB", (1200, 600), (10, 20, 30)).save(root / "content" / "posts" / "a" / "wide.jpg")
+    fresh = root.parent / "fresh"
+    shutil.copytree(root, fresh)
+    assert main(["build", "--root", str(root), "--quiet"]) == 0
+    saved = {path: path.read_bytes() for path in (root / ".blogbuild-cache").glob("*.cache")}
+    assert saved
+    made = []
+    monkeypatch.setattr(images.ImageCache, "_make", lambda self, path, key, stats: made.append(path))
+    after_build = check(root, capsys)
+    assert made == [] and after_build[0] == 0
+    assert {path: path.read_bytes() for path in (root / ".blogbuild-cache").glob("*.cache")} == saved
+    monkeypatch.undo()
+    assert check(fresh, capsys) == after_build
+
+
+def test_check_of_a_site_it_cannot_write_to_builds_without_the_cache(make_site, capsys, monkeypatch):
+    """A read-only checkout: check adds nothing to it (no cache folder made) and reports as usual."""
+    import os
+
+    from PIL import Image
+
+    from blogbuild.commands import check as check_command
+    root = make_site({"blogbuild.yaml": "title: T\nbase_url: https://example.org/\ncards: false\n",
+                      "content/posts/a/index.md": "---\ntitle: A\ndate: 2024-01-02\n---\n![wide](wide.jpg)\n"})
+    Image.new("RGB", (1200, 600), (10, 20, 30)).save(root / "content" / "posts" / "a" / "wide.jpg")
+    assert check_command._cache_writable(root) == os.access(root, os.W_OK | os.X_OK)
+    monkeypatch.setattr(check_command, "_cache_writable", lambda root: False)
+    assert check(root, capsys)[0] == 0
+    assert not (root / ".blogbuild-cache").exists()

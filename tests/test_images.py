@@ -13,8 +13,10 @@ from blogbuild.media.images import (
     ImageCache,
     ImageOptions,
     PostImages,
+    column_width,
     parse_image_options,
     process_images,
+    variant_targets,
 )
 from blogbuild.media.svg_size import MAX_SVG_BYTES, svg_size, svg_size_of
 
@@ -90,7 +92,8 @@ def test_large_images_get_variants_that_decode_at_their_srcset_width(published, 
                       html)
     assert photo, html
     webp = [candidate.split() for candidate in photo.group(1).split(", ")]
-    assert [width for _, width in webp] == ["480w", "960w", "1600w", "2000w"]
+    # No 2000 px WebP: the 1600 px one already fills the 46rem (736 px) column on a 2x screen.
+    assert [width for _, width in webp] == ["480w", "960w", "1600w"]
     image = attributes(photo.group(3))
     jpeg = [candidate.split() for candidate in image["srcset"].split(", ")]
     assert jpeg[-1] == ["/images/photo.jpg", "2000w"] and [width for _, width in jpeg] == ["480w", "960w", "1600w", "2000w"]
@@ -109,6 +112,51 @@ def test_large_images_get_variants_that_decode_at_their_srcset_width(published, 
     assert any(path.startswith("posts/pictures/diagram-480w.") and path.endswith(".png") for path in result.files)
     # Below the smallest width: size only.
     assert "srcset" not in re.search(r'<img src="/images/small.png"[^>]*>', html).group(0)
+
+
+def test_images_no_wider_than_the_column_get_no_variants(published, tmp_path):
+    """A 700 px image in a 736 px column is never shown smaller but on a phone: size only;
+    the diagram (1200 px) gets its smaller widths and a WebP at its own width (no smaller one fills 2x)."""
+    Image.new("RGB", (700, 400), (9, 9, 9)).save(published["images/small.png"])
+    result, _ = run(published, tmp_path / "cache", HTML)
+    html = result.html["posts/pictures/index.md"]
+    small = re.search(r'<img src="/images/small.png"[^>]*>', html).group(0)
+    assert 'width="700" height="400"' in small and "srcset" not in small
+    assert not any(name.startswith(("images/small", "posts/pictures/small")) for name in result.files)
+    diagram = re.search(r'<source type="image/webp" srcset="([^"]+)"[^>]*><img src="diagram.png"', html)
+    assert diagram and [candidate.split()[1] for candidate in diagram.group(1).split(", ")] == ["480w", "960w", "1200w"]
+
+
+@pytest.mark.parametrize("sizes, column", [("(max-width: 46rem) 100vw, 46rem", 736), ("720px", 720),
+                                           ("(max-width: 40em) 100vw, 40em", 640), ("100vw", None),
+                                           ("calc(100vw - 2rem)", None)])
+def test_the_column_width_comes_from_the_sizes_attribute(sizes, column):
+    assert column_width(sizes) == column
+
+
+def test_an_unknown_column_gives_every_smaller_width():
+    """sizes in vw: the column is not known, so every width below the image's, and a WebP at its own."""
+    options = ImageOptions(sizes="100vw")
+    assert variant_targets(700, "png", options) == [(480, "png"), (480, "webp"), (700, "webp")]
+    assert variant_targets(400, "png", options) == []
+    assert variant_targets(700, "png", ImageOptions()) == []
+    assert variant_targets(2000, "jpg", ImageOptions(webp=False)) == [(480, "jpg"), (960, "jpg"), (1600, "jpg")]
+
+
+def test_forked_workers_make_the_same_images_as_this_process(published, tmp_path):
+    """Images read in a forked pool (each worker started as the build starts it) give the same HTML,
+    the same variant bytes and the same counts as images read in this process."""
+    from blogbuild.build.pools import can_fork, die_with_parent
+    if not can_fork():
+        pytest.skip("no fork here: images are read in this process")
+    alone, _ = run(published, tmp_path / "alone", HTML)
+    post = PostImages("posts/pictures/index.md", HTML, "/posts/pictures/", "content/posts/pictures/index.md", BODY)
+    forked = process_images([post], published, ImageCache(tmp_path / "forked", ImageOptions()), jobs=2,
+                            worker_start=die_with_parent)
+    assert forked.html == alone.html and forked.warnings == alone.warnings
+    assert (forked.stats.decoded, forked.stats.written) == (alone.stats.decoded, alone.stats.written) == (5, 14)
+    assert {path: Path(file).read_bytes() for path, file in forked.files.items()} == \
+        {path: Path(file).read_bytes() for path, file in alone.files.items()}
 
 
 def test_missing_image_is_a_warning_at_its_line(published, tmp_path):

@@ -131,6 +131,17 @@ def _report_errors(result: BuildResult, output: Path, root: str) -> None:
 def _build_and_publish(options: BuildOptions, config: SiteConfig, output: Path, stage: str,
                        inputs: dict[str, Entry | None] | None = None,
                        examination: Examination | None = None) -> int:
+    from ..core import progress
+    progress.start(options.quiet)
+    try:
+        return _build_and_write(options, config, output, stage, inputs, examination)
+    finally:
+        progress.stop()   # a failed build: the line is cleared, its stages not printed
+
+
+def _build_and_write(options: BuildOptions, config: SiteConfig, output: Path, stage: str,
+                     inputs: dict[str, Entry | None] | None, examination: Examination | None) -> int:
+    from ..core import progress
     from ..core.errors import in_file_order
     from ..disk import manifest
     from ..disk.output import MARKER, write_output
@@ -143,6 +154,7 @@ def _build_and_publish(options: BuildOptions, config: SiteConfig, output: Path, 
                       stage_dir=stage, keep_state=True, output_dir=output,
                       resume=examination.record["build_id"] if edited is not None and examination else None)
     result = builder.build(edited if builder.resumed else None)
+    progress.clear()
     # --quiet prints errors only; under --strict every warning comes back as an error: printed once, as that.
     if not options.quiet and not config.strict:
         for warning in in_file_order(result.warnings):
@@ -152,6 +164,7 @@ def _build_and_publish(options: BuildOptions, config: SiteConfig, output: Path, 
         return 1
     protected: list[Path] = [Path(config.root) / config.source_dir, Path(config.root) / config.templates_dir,
                  Path(config.root) / config.static_dir, Path(config.root)]
+    progress.stage("write")
     write_output(result.files, output, protected=protected, prepared=Path(stage),
                  spare_dir=None if options.no_cache else _spare_in_cache(config, output))
     outputs = manifest.snapshot_outputs(output, [*result.files, MARKER]) if inputs is not None else None
@@ -171,8 +184,11 @@ def _build_and_publish(options: BuildOptions, config: SiteConfig, output: Path, 
                               valid_until=next_due(builder, config), output_dir=str(output), build_id=build_id)
     else:
         builder.save_cache()
+    stages = progress.stop()
     if not options.quiet:
         print(_summary(result, output))
+        if stages:
+            print(stages)
         for note in notes:
             print(note)
     return 0

@@ -1,9 +1,11 @@
 """`blogbuild check`: build in memory, then check links, anchors, math, mermaid and repaired headers."""
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 
@@ -34,18 +36,34 @@ def _said_by_build(problem: Any, warnings: Any) -> bool:
         for warning in warnings)
 
 
+def _cache_writable(root: Path) -> bool:
+    """Whether check may add image variants and cards to the site's cache folder (or make it)."""
+    from ..disk.manifest import CACHE_DIR
+    cache = root / CACHE_DIR
+    return os.access(cache if cache.is_dir() else root, os.W_OK | os.X_OK)
+
+
 def run(options: CheckOptions) -> int:
     """Print every problem as path:line: message; exit 1 when there is any."""
+    from ..core import progress
     from ..pipeline import Builder, load_site_config
     from ..pipeline.check import check_site
     from ..core.errors import in_file_order
     # Math left as TeX in the pages (browser mode): the checker reads each formula's TeX and runs KaTeX itself.
     config = replace(load_site_config(options), math_render="browser")
-    result = Builder(config, jobs=0, use_cache=False).build()
+    progress.start(options.quiet)
+    try:
+        # From the site's cache (its own configuration's state; posts shared when math renders alike), saving
+        # none of it: only images and cards are added, content-addressed, as any build adds them. A site
+        # folder it cannot write to (a read-only checkout) is checked without the cache.
+        result = Builder(config, jobs=0, use_cache=_cache_writable(Path(config.root))).build()
+        progress.stage("checks")
+        report = check_site(config, site_pages=result.site.pages if result.site else (),
+                            files=result.files if result.ok else None)
+    finally:
+        stages = progress.stop()
     quiet = options.quiet
     build_errors = [str(error) for error in result.errors]
-    report = check_site(config, site_pages=result.site.pages if result.site else (),
-                        files=result.files if result.ok else None)
     repair_lines = {(warning.path, warning.line, warning.message) for warning in report.repairs}
     # Which problems are in drafts: check reads them (they are what is being written) and says so.
     drafts = sorted({post.source for post in (result.site.pages if result.site else ()) if post.draft})
@@ -80,4 +98,6 @@ def run(options: CheckOptions) -> int:
         return 1
     if not quiet:
         print(f"{summary}: no problems")
+        if stages:
+            print(stages)
     return 0

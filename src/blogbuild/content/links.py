@@ -82,6 +82,8 @@ def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[st
 
     plain: fingerprints a previous call found with nothing to do (LinkedPosts.plain); their HTML is not
     scanned again. sources: the posts' files by content path, for the line of a warning."""
+    from ..core import progress
+    progress.stage("links")
     from .content_links import content_paths, has_content_links, resolve_content_links
     from ..markdown.shortcodes import resolve_refs
     posts = list(posts)

@@ -1,6 +1,8 @@
-"""The images stage: every local image a post shows gets its intrinsic width and height, and large raster
-images get resized variants (the original format and WebP) offered through srcset/sizes.
+"""The images stage: every local image a post shows gets its intrinsic width and height, and raster images
+wider than the theme's column get resized variants (the original format and WebP) offered through srcset/sizes.
 
+An image's size comes from its header (turned by its EXIF orientation); only an image that gets variants is
+decoded, and those are made in forked worker processes, one image a job, on every core the build may use.
 Pillow does the decoding and resizing at build time; an SVG's size comes from its root element
 (svg_size.py) and it gets no variants. Everything the stage finds is kept in .blogbuild-cache/images/
 under the image's content hash (and the settings), and the hash itself under the file's size and mtime,
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
+from ..core import progress
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import Post, pack_html
 
@@ -31,7 +34,15 @@ IMAGE_CACHE = "images"          # below .blogbuild-cache/
 _RESIZABLE = {"JPEG": "jpg", "PNG": "png"}   # animated GIFs and the rest keep their one size
 _IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_FORMAT_VERSION = "1"           # bump when the variants' encoding changes
+_FORMAT_VERSION = "2"           # bump when the variants' encoding or which variants are made changes
+DEVICE_PIXEL_RATIO = 2          # the densest screens variants are made for: a 2x screen shows twice the column
+# The encoders' settings (bench/bench_encoders.py measures them): WebP's effort 2 takes 0.4x the time of 4 for
+# 3% more bytes; JPEG's optimized Huffman tables 0.5x the time of progressive for 3% more; PNG's optimize 5x the
+# time for 2% fewer bytes, so it is off.
+WEBP_OPTIONS = {"method": 2}
+JPEG_OPTIONS = {"optimize": True}
+PNG_OPTIONS: dict[str, Any] = {}
+_ROTATED = (5, 6, 7, 8)         # EXIF orientations that turn the image a quarter: width and height swap
 _SVG_FORMAT = "svg1"            # an SVG's record key, in place of the raster settings: bump when svg_size changes
 
 
@@ -112,7 +123,34 @@ class ImageResult:
 def _settings_key(options: ImageOptions) -> str:
     from PIL import __version__ as pillow_version
     return hashlib.sha256(repr((_FORMAT_VERSION, pillow_version.split(".")[0], options.widths, options.webp,
-                                options.quality)).encode()).hexdigest()[:12]
+                                options.quality, sorted(WEBP_OPTIONS.items()), sorted(JPEG_OPTIONS.items()),
+                                sorted(PNG_OPTIONS.items()), column_width(options.sizes))).encode()).hexdigest()[:12]
+
+
+def column_width(sizes: str) -> int | None:
+    """The widest a sizes attribute lays an image out, in CSS pixels: its last entry when that is a length
+    in px, rem or em (a rem or em as 16 px: "46rem" is 736), else None (a vw or calc() width: unknown)."""
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)(px|rem|em)", sizes.rsplit(",", 1)[-1].strip())
+    if match is None:
+        return None
+    return round(float(match.group(1)) * (1 if match.group(2) == "px" else 16))
+
+
+def variant_targets(width: int, extension: str, options: ImageOptions) -> list[tuple[int, str]]:
+    """The (width, extension) variants an image this wide gets: none when the column is known and the image
+    is no wider (a page never shows it smaller than it is, but on a phone), else each of images.widths
+    below its width in its own format and in WebP, and a WebP at its own width unless a smaller WebP
+    already fills the column on a 2x screen."""
+    column = column_width(options.sizes)
+    smaller = [target for target in options.widths if target < width]
+    if not smaller or (column is not None and width <= column):
+        return []
+    targets = [(target, extension) for target in smaller]
+    if options.webp:
+        targets += [(target, "webp") for target in smaller]
+        if column is None or max(smaller) < column * DEVICE_PIXEL_RATIO:
+            targets.append((width, "webp"))
+    return sorted(targets)
 
 
 class ImageCache:
@@ -143,31 +181,49 @@ class ImageCache:
         self._dirty = True
         return digest
 
-    def info(self, path: str, stats: ImageStats) -> ImageInfo | str:
-        """The image's facts and variants (made now if the cache has none), or why it cannot be read."""
+    def key(self, path: str) -> str:
+        """The image's cache key: its content hash and the settings its record was made with."""
         is_svg = path.lower().endswith(".svg")
-        key = f"{self.content_hash(path)[:32]}-{_SVG_FORMAT if is_svg else self.settings}"
+        return f"{self.content_hash(path)[:32]}-{_SVG_FORMAT if is_svg else self.settings}"
+
+    def known(self, key: str, stats: ImageStats) -> ImageInfo | str | None:
+        """What this run or the cache on disk knows of the image under key (with all its variant files), or None."""
         known = self._infos.get(key)
         if known is not None:
             return known
-        record = self.folder / f"{key}.json"
         try:
-            data = json.loads(record.read_text(encoding="utf-8"))
-            result: ImageInfo | str = ImageInfo(data["width"], data["height"], data["format"],
-                                                tuple(tuple(item) for item in data["variants"]))
-            if isinstance(result, ImageInfo) and all((self.folder / name).is_file() for _, _, name in result.variants):
-                stats.count("cached")
-                self._infos[key] = result
-                return result
+            data = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            result = ImageInfo(data["width"], data["height"], data["format"],
+                               tuple(tuple(item) for item in data["variants"]))
         except (OSError, ValueError, KeyError, TypeError):
-            pass
-        result = _measure_svg(path, stats) if is_svg else self._make(path, key, stats)
-        if isinstance(result, ImageInfo):
-            self.folder.mkdir(parents=True, exist_ok=True)
-            _write_atomic(record, json.dumps({"width": result.width, "height": result.height, "format": result.format,
-                                              "variants": [list(item) for item in result.variants]}).encode())
+            return None
+        if not all((self.folder / name).is_file() for _, _, name in result.variants):
+            return None
+        stats.count("cached")
         self._infos[key] = result
         return result
+
+    def remember(self, key: str, result: ImageInfo | str) -> None:
+        """Keep what was found of an image for this run, and on disk when it could be read."""
+        if isinstance(result, ImageInfo):
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _write_atomic(self.folder / f"{key}.json", json.dumps({
+                "width": result.width, "height": result.height, "format": result.format,
+                "variants": [list(item) for item in result.variants]}).encode())
+        self._infos[key] = result
+
+    def info(self, path: str, stats: ImageStats) -> ImageInfo | str:
+        """The image's facts and variants (made now, in this process, if the cache has none), or why it cannot be read."""
+        key = self.key(path)
+        result = self.known(key, stats)
+        if result is None:
+            result = self.make(path, key, stats)
+            self.remember(key, result)
+        return result
+
+    def make(self, path: str, key: str, stats: ImageStats) -> ImageInfo | str:
+        """Read the image (an SVG or a raster one) and write its variants into the cache folder."""
+        return _measure_svg(path, stats) if path.lower().endswith(".svg") else self._make(path, key, stats)
 
     def _make(self, path: str, key: str, stats: ImageStats) -> ImageInfo | str:
         from PIL import Image, ImageOps, UnidentifiedImageError
@@ -177,26 +233,35 @@ class ImageCache:
                 image_format = opened.format or ""
                 animated = getattr(opened, "is_animated", False)
                 # Browsers show a photo turned by its EXIF orientation: the size they lay out is the turned one.
-                image = ImageOps.exif_transpose(opened)
-                image.load()
-        except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as error:
+                width, height = opened.size
+                rotated = opened.getexif().get(0x0112) in _ROTATED
+                if rotated:
+                    width, height = height, width
+                extension = _RESIZABLE.get(image_format)
+                targets = variant_targets(width, extension, self.options) if extension and not animated else []
+                if not targets:   # the header says all the page needs: the pixels are not decoded
+                    return ImageInfo(width, height, image_format)
+                names = {target: f"{key}-{target[0]}.{target[1]}" for target in targets}
+                to_write = [target for target in targets if not (self.folder / names[target]).is_file()]
+                if to_write:
+                    # A JPEG is decoded at the smallest scale (1/2, 1/4, 1/8) still as wide as its widest variant.
+                    widest = max(target for target, _ in to_write)
+                    wanted = (widest, max(1, round(height * widest / width)))
+                    opened.draft(opened.mode, wanted[::-1] if rotated else wanted)
+                    image = ImageOps.exif_transpose(opened)
+                    image.load()
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as error:
             return f"cannot be read as an image ({type(error).__name__}: {error})"
-        width, height = image.size
-        variants: list[tuple[int, str, str]] = []
-        extension = _RESIZABLE.get(image_format)
-        smaller = [target for target in self.options.widths if target < width]
-        if extension is not None and not animated and smaller:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            targets = [(target, extension) for target in smaller]
-            if self.options.webp:
-                targets += [(target, "webp") for target in smaller] + [(width, "webp")]
-            for target, suffix in sorted(targets):
-                name = f"{key}-{target}.{suffix}"
-                if not (self.folder / name).is_file():
-                    _write_atomic(self.folder / name, _encode(image, target, suffix, self.options.quality))
-                    stats.count("written")
-                variants.append((target, suffix, name))
-        return ImageInfo(width, height, image_format, tuple(variants))
+        self.folder.mkdir(parents=True, exist_ok=True)
+        # Widest first, each width resized from the one before it (from the decoded image for the widest).
+        resized: dict[int, Any] = {}
+        for target, suffix in sorted(to_write, reverse=True):
+            if target not in resized:
+                image = resized[target] = _resized(image, target, round(height * target / width))
+            _write_atomic(self.folder / names[target, suffix], _encode(resized[target], suffix, self.options.quality))
+            stats.count("written")
+        return ImageInfo(width, height, image_format, tuple((target, suffix, names[target, suffix])
+                                                            for target, suffix in targets))
 
     def save(self) -> None:
         """Write the hash index back when it changed (an unwritable cache is not an error: it only costs time)."""
@@ -222,22 +287,28 @@ def _measure_svg(path: str, stats: ImageStats) -> ImageInfo | str:
     return ImageInfo(width, height, "SVG")
 
 
-def _encode(image: Any, width: int, suffix: str, quality: int) -> bytes:
-    """One variant's bytes: resized with Lanczos, no metadata, the same bytes for the same input."""
+def _resized(image: Any, width: int, height: int) -> Any:
+    """The image at width x height with Lanczos (after a box reduction to no less than 3x the size, which a
+    large downscale cannot tell from Lanczos alone at a fraction of the time)."""
     from PIL import Image
-    height = max(1, round(image.height * width / image.width))
-    resized = image if width == image.width else image.resize((width, height), Image.Resampling.LANCZOS)
+    if image.size == (width, height):
+        return image
+    return image.resize((width, max(1, height)), Image.Resampling.LANCZOS, reducing_gap=3.0)
+
+
+def _encode(resized: Any, suffix: str, quality: int) -> bytes:
+    """One variant's bytes: no metadata, the same bytes for the same input."""
     buffer = io.BytesIO()
     if suffix == "jpg":
         if resized.mode not in ("RGB", "L"):
             resized = resized.convert("RGB")
-        resized.save(buffer, "JPEG", quality=quality, optimize=True, progressive=True)
+        resized.save(buffer, "JPEG", quality=quality, **JPEG_OPTIONS)
     elif suffix == "png":
-        resized.save(buffer, "PNG", optimize=True)
+        resized.save(buffer, "PNG", **PNG_OPTIONS)
     else:
         if resized.mode not in ("RGB", "RGBA"):
             resized = resized.convert("RGBA" if "A" in resized.mode or "transparency" in resized.info else "RGB")
-        resized.save(buffer, "WEBP", quality=quality, method=4)
+        resized.save(buffer, "WEBP", quality=quality, **WEBP_OPTIONS)
     return buffer.getvalue()
 
 
@@ -260,11 +331,13 @@ class PostImages:
 
 
 def process_images(posts: Iterable[PostImages], published: Mapping[str, str], cache: ImageCache, *,
-                   base_path: str = "/", jobs: int = 1) -> ImageResult:
+                   base_path: str = "/", jobs: int = 1,
+                   worker_start: Callable[[int], None] | None = None) -> ImageResult:
     """Rewrite every local raster <img> of the posts with width/height and srcset; collect the variants.
 
     published maps output paths (posix, relative to public/) to the files the build publishes there, so a
-    src resolves exactly as the browser will resolve it."""
+    src resolves exactly as the browser will resolve it. With jobs > 1 and a worker_start (what a forked
+    worker runs first, given the parent's pid), images are read in forked worker processes."""
     posts = list(posts)
     stats = ImageStats()
     wanted: dict[str, None] = {}
@@ -273,13 +346,7 @@ def process_images(posts: Iterable[PostImages], published: Mapping[str, str], ca
             target = _output_path(_attributes(tag).get("src", ""), post.url, base_path)
             if target is not None and target in published:
                 wanted[published[target]] = None
-    # Decoding and resizing release the GIL in Pillow: threads overlap them on a multi-core machine.
-    infos: dict[str, ImageInfo | str] = {}
-    if wanted:
-        # Imported here: with logging, 10 ms of the start of every build, most of which size no image.
-        from concurrent.futures import ThreadPoolExecutor
-        with ThreadPoolExecutor(max(1, jobs)) as pool:
-            infos = dict(zip(wanted, pool.map(lambda path: cache.info(path, stats), wanted), strict=True))
+    infos = _image_infos(list(wanted), cache, stats, jobs, worker_start)
     cache.save()
     rewritten: dict[str, str] = {}
     files: dict[str, str] = {}
@@ -291,6 +358,66 @@ def process_images(posts: Iterable[PostImages], published: Mapping[str, str], ca
             return _rewrite(match.group(0), post, lines, published, infos, cache, base_path, files, warnings)
         rewritten[post.key] = _IMG_TAG.sub(one, post.html) if "<img" in post.html else post.html
     return ImageResult(rewritten, files, tuple(warnings), stats)
+
+
+IMAGES_PER_POOL = 4   # fewer images to read than this are read in this process
+
+# The cache and the images a forked pool reads: set before forking, so workers inherit them.
+_FORKED: tuple[ImageCache, Sequence[tuple[str, str]]] | None = None
+
+
+def _make_forked(index: int) -> tuple[ImageInfo | str, int, int]:
+    assert _FORKED is not None, "a worker makes images only after the pool forked"
+    cache, jobs = _FORKED
+    stats = ImageStats()
+    path, key = jobs[index]
+    return cache.make(path, key, stats), stats.decoded, stats.written
+
+
+def _image_infos(paths: list[str], cache: ImageCache, stats: ImageStats, jobs: int,
+                 worker_start: Callable[[int], None] | None) -> dict[str, ImageInfo | str]:
+    """Each image's facts: from the cache, else read (and its variants made) now, in forked worker
+    processes (each started with worker_start(parent's pid)), the largest files first, when there are
+    several, more than one job may run and worker_start is given (the system can fork)."""
+    global _FORKED
+    infos: dict[str, ImageInfo | str] = {}
+    missing: dict[str, str] = {}   # key -> a path with that content
+    keys = {path: cache.key(path) for path in paths}
+    for path, key in keys.items():
+        if key in missing:
+            continue
+        known = cache.known(key, stats)
+        if known is None:
+            missing[key] = path
+    todo = sorted(((path, key) for key, path in missing.items()), key=lambda job: -os.path.getsize(job[0]))
+    if len(todo) >= IMAGES_PER_POOL and jobs > 1 and worker_start is not None:
+        import gc
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        cache.folder.mkdir(parents=True, exist_ok=True)
+        _FORKED = (cache, todo)
+        try:
+            gc.freeze()   # the workers' collections then skip (and do not copy) the inherited heap
+            with ProcessPoolExecutor(min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"),
+                                     initializer=worker_start, initargs=(os.getpid(),)) as pool:
+                made: list[tuple[ImageInfo | str, int, int]] = []
+                for outcome in pool.map(_make_forked, range(len(todo))):
+                    made.append(outcome)
+                    progress.count(len(made), len(todo))
+        finally:
+            _FORKED = None
+        for (_, key), (result, decoded, written) in zip(todo, made, strict=True):
+            stats.count("decoded", decoded)
+            stats.count("written", written)
+            cache.remember(key, result)
+    else:
+        for done, (path, key) in enumerate(todo, 1):
+            cache.remember(key, cache.make(path, key, stats))
+            progress.count(done, len(todo))
+    for path, key in keys.items():
+        known = cache.known(key, stats)
+        infos[path] = known if known is not None else "cannot be read"
+    return infos
 
 
 def _output_path(src: str, page_url: str, base_path: str) -> str | None:
@@ -412,9 +539,11 @@ def _with_attributes(tag: str, extra: Mapping[str, str]) -> str:
 
 
 def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str], cache_folder: Path,
-                jobs: int = 1) -> tuple[list[Post], dict[str, str], list[SourceWarning], ImageStats]:
+                jobs: int = 1, worker_start: Callable[[int], None] | None = None
+                ) -> tuple[list[Post], dict[str, str], list[SourceWarning], ImageStats]:
     """The stage as the build calls it: posts with their images sized (content and summary), the variant
     files to publish (output path -> cached file), warnings, and what it did."""
+    progress.stage("images")
     if not config.images.enabled:
         return list(posts), {}, [], ImageStats()
     content_folder = Path(config.root) / config.source_dir
@@ -433,7 +562,8 @@ def image_stage(posts: Sequence[Post], config: Any, published: Mapping[str, str]
     if not items:
         return list(posts), {}, [], ImageStats()
     cache = ImageCache(cache_folder, config.images)
-    result = process_images(items, published, cache, base_path=config.base_path, jobs=jobs)
+    result = process_images(items, published, cache, base_path=config.base_path, jobs=jobs,
+                            worker_start=worker_start)
     changed = []
     for post in posts:
         if post.rel_path not in result.html:

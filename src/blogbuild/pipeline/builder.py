@@ -23,7 +23,7 @@ from ..content.posts import fingerprint_of
 from . import incremental
 from .assemble import Assembly, assemble, copied_files, copied_only, overlay, url_conflicts
 from .pages import PageStore
-from .pools import InBackground, can_fork
+from .pools import InBackground, can_fork, die_with_parent
 from .reading import read_sources
 from .rendering import render_posts
 from .result import BuildResult, BuildStats
@@ -508,8 +508,8 @@ class Builder(CacheKeeping):
         """The images stage: posts' images sized, their variants (output path -> cached file)."""
         from ..media.images import IMAGE_CACHE, image_stage, published_sources
         published = published_sources(posts, static, tree.files)
-        posts, files, warnings, self.image_stats = image_stage(posts, self.config, published,
-                                                               _media_folder(self.use_cache, self.root) / IMAGE_CACHE, self.jobs)
+        posts, files, warnings, self.image_stats = image_stage(posts, self.config, published, _media_folder(
+            self.use_cache, self.root) / IMAGE_CACHE, self.jobs, die_with_parent if can_fork() else None)
         return posts, files, warnings
 
     # -- templates ------------------------------------------------------------------------------------

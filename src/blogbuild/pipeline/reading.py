@@ -61,7 +61,9 @@ def _read_changed_only(state: BuilderState, changed: set[str], root: str) -> Rea
 
 def read_sources(state: BuilderState, config: SiteConfig, changed: set[str] | None) -> ReadSources:
     """Every content file, read again only when its size, mtime or resources changed or the watcher named it."""
+    from ..core import progress
     from ..disk.sources import scan_content
+    progress.stage("read")
     root = str(Path(config.root))
     if changed is not None:
         quick = _read_changed_only(state, changed, root)

@@ -35,6 +35,8 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
     fingerprint of its text finds it in the posts cache, or it is rendered (in a pool when many).
 
     base: the key of the code, the configuration and the templates the posts are rendered under."""
+    from ..core import progress
+    progress.stage("markdown")
     root = str(Path(config.root))
     needed: list[tuple[SourceFile, str]] = []
     results: dict[str, RenderOutcome] = {}

@@ -484,6 +484,8 @@ class Planner:
 
     def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
         """Every page and data file of the site, in a stable order."""
+        from ..core import progress
+        progress.stage("pages")
         site = self.site
         pages, data = self._home()
         for post in site.pages:
