@@ -146,7 +146,7 @@ def test_an_unknown_column_gives_every_smaller_width():
 def test_forked_workers_make_the_same_images_as_this_process(published, tmp_path):
     """Images read in a forked pool (each worker started as the build starts it) give the same HTML,
     the same variant bytes and the same counts as images read in this process."""
-    from blogbuild.build.pools import can_fork, die_with_parent
+    from blogbuild.pipeline.pools import can_fork, die_with_parent
     if not can_fork():
         pytest.skip("no fork here: images are read in this process")
     alone, _ = run(published, tmp_path / "alone", HTML)
