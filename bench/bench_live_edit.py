@@ -1,4 +1,4 @@
-"""Save-to-text-on-screen latency of `blogbuild serve` in a real browser, on the bundled site (issue 25's target:
+"""Save-to-text-on-screen latency of `blogbuild serve` in a real browser, on the bundled site (the target:
 the new text visible within 300 ms of the save, the reader's place kept).
 
     python bench/bench_live_edit.py [--saves 20] [--post SLUG]

@@ -117,7 +117,7 @@ def _flattened_post(number: int) -> str:
 
 
 @pytest.mark.skipif(importlib.util.find_spec("blogbuild.importer") is None,
-                    reason="blogbuild.importer is not there yet (issue 3)")
+                    reason="blogbuild.importer is not there yet")
 def test_kill_9_during_import_leaves_no_partial_files(tmp_path: Path) -> None:
     """Kill `blogbuild import` at random moments: every file in --out is byte-identical to the file a complete
     import writes, and no other file (temp or half-written) is left behind."""

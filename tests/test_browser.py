@@ -523,7 +523,7 @@ def test_math_is_typeset_with_javascript_off(site, browser):
     assert formulas > 0
 
 
-# What a page with one flowchart may download of mermaid (issue 25: it was 5.5 MB, the whole library).
+# What a page with one flowchart may download of mermaid (it was 5.5 MB once: the whole library).
 MERMAID_BUDGET_BYTES = 1_500_000
 
 

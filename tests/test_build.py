@@ -167,7 +167,7 @@ def test_folder_of_markdown_builds_with_defaults(make_site) -> None:
     assert (root / "public/one/index.html").is_file() and (root / "public/two/index.html").is_file()
 
 
-# --- issue 5 invariants: cold, warm, jobs 1 and 2 give identical trees; caches never trusted blindly ---
+# --- invariants: cold, warm, jobs 1 and 2 give identical trees; caches never trusted blindly ---
 
 def _many_posts(count: int) -> dict[str, str]:
     files = {"blogbuild.yaml": "title: Many\nbase_url: https://example.org/\n"}

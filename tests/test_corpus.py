@@ -1,5 +1,5 @@
 """The real corpus (corpus/*.txt, the user's three listing dumps) and the repo's content/, which is
-their import: issue 3's acceptance list."""
+their import: the importer's acceptance list."""
 from __future__ import annotations
 
 import json

@@ -31,7 +31,7 @@ def test_the_record_covers_every_snippet_and_combination() -> None:
     assert list(recorded) == snippets
     assert all(set(answers) == set(COMBINATIONS) for answers in recorded.values())
     assert len(COMBINATIONS) == 24 and len(snippets) > 120
-    # The fixtures hold the cases of issue 23: links Hugo makes, and names it leaves alone.
+    # The fixtures hold the cases: links Hugo makes, and names it leaves alone.
     links = {link for answers in recorded.values() for _, found in answers.values() for link in found}
     assert ("https://www.example.com", "www.example.com") in links and ("mailto:a@b.co", "a@b.co") in links
     assert not any("SKILL.md" in href or "train.py" in href or "deeplearning.ai" == text for href, text in links)

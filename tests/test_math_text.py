@@ -77,7 +77,7 @@ POST = ("---\ntitle: Memory\ndate: 2025-01-01\nmath: true\n---\n"
 
 @pytest.mark.parametrize("index", ["whole", "sharded"])
 def test_search_reads_formulas_as_text_not_tex(make_site, index):
-    """Issue 21 item 6: the text a search snippet is cut from shows the formula as typeset, in the
+    """The text a search snippet is cut from shows the formula as typeset, in the
     whole-text index and in the sharded index's text chunks alike; the page keeps its TeX for KaTeX."""
     public = _build(make_site({"content/posts/memory.md": POST, "blogbuild.yaml": f"search_index: {index}\n"}))
     if index == "whole":

@@ -92,7 +92,7 @@ def _queries_from(texts: list[str], seed: int, count: int = 40) -> list[str]:
 
 def _synth_site(tmp_path: Path, posts: int, parts: int = 1) -> Path:
     """bench/synth.py's blog; with parts > 1, each post is that many synthetic posts long (the real blog
-    of issue 24 has 94 posts of ~36,000 characters: 3.4 MB of index.json, 1.2 MB gzipped)."""
+    this index was made for has 94 posts of ~36,000 characters: 3.4 MB of index.json, 1.2 MB gzipped)."""
     synth = _load_synth()
     made = synth.generate(posts * parts, 1)
     joined = [replace(made[number], body="\n\n".join(post.body for post in made[number::posts]))

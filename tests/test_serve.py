@@ -598,7 +598,7 @@ def test_after_a_build_the_first_page_is_the_published_one_before_anything_is_re
     from blogbuild.cli import main
     (site / "blogbuild.yaml").write_text("title: Serve test\nbase_url: https://example.org/\npaginate: 3\n",
                                          encoding="utf-8")
-    # `-o public` is the default spelt out: the same build, which the server starts from (issue 24).
+    # `-o public` is the default spelt out: the same build, which the server starts from.
     assert main(["build", "--root", str(site), "--quiet", *output]) == 0
     release = threading.Event()
     rendered: list[int] = []

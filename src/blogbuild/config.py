@@ -69,7 +69,7 @@ class SiteConfig:
     feed_content: str = "summary"       # what a feed item carries: "summary" or "full" content
     # The search page's index: "whole" (index.json, every post's text, read at once) or "sharded" (search/: a
     # small meta file, term shards and text chunks fetched per query; search_index.py). whole stays the default
-    # until sharded costs a build no more CPU (docs/performance.md, issue 24 item 4).
+    # until sharded costs a build no more CPU (docs/performance.md, "A search index that scales").
     search_index: str = "whole"
     feeds: tuple[str, ...] = ("rss", "atom", "json")   # feed formats published for every list
     taxonomies: tuple[str, ...] = ("tags", "categories", "series")

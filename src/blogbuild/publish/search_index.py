@@ -1,6 +1,6 @@
 """The search index the search page reads in pieces: a small meta file, term shards, text chunks.
 
-The search page must not download the whole site (issue 24). It loads `search/meta.json` (titles, dates,
+The search page must not download the whole site. It loads `search/meta.json` (titles, dates,
 links, terms, text lengths, and the version of every shard) when the box gets focus; a query then fetches
 only the shards of its pieces, and the text of the results it shows, chunk by chunk.
 
