@@ -563,5 +563,5 @@ def test_the_record_watches_the_shipped_theme_folder() -> None:
     import os
 
     from blogbuild.disk import manifest
-    from blogbuild.disk.sources import THEME_DIR
+    from blogbuild.themes.default import THEME_DIR
     assert THEME_DIR.is_dir() and os.path.realpath(manifest._THEME) == os.path.realpath(THEME_DIR)

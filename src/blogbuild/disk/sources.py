@@ -15,6 +15,8 @@ from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import SourceFile
 from ..core.names import is_inside, is_skipped
+from ..themes import Theme
+from ..themes.default import DEFAULT_THEME
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Editor droppings and OS files never count as content.
@@ -22,7 +24,6 @@ MARKDOWN_SUFFIXES = (".md", ".markdown")
 # it would take a minute and make a page no browser opens comfortably, so it is refused before reading.
 MAX_SOURCE_BYTES = 8 * 1024 * 1024
 
-THEME_DIR = Path(__file__).parent.parent / "theme"
 _WILDCARD = re.compile(r"[*?\[]")
 
 
@@ -280,11 +281,11 @@ def _not_a_page(item: FoundFile, index: FoundFile, root: str) -> SourceWarning:
 
 
 def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
-                 unreadable: list[SourceError] | None = None) -> list[FoundFile]:
+                 unreadable: list[SourceError] | None = None, theme: Theme = DEFAULT_THEME) -> list[FoundFile]:
     """Theme static files overlaid by the site's static/ (the site wins), sorted by path; links the walk did
     not follow are noted in skipped, folders it could not list in unreadable."""
     merged: dict[str, FoundFile] = {}
-    for item in walk_files(THEME_DIR / "static"):
+    for item in walk_files(theme.static_dir):
         merged[item.rel_path] = item
     for item in walk_files(Path(config.root) / config.static_dir, inside=site_folders(config), skipped=skipped,
                            shown_from=config.root, unreadable=unreadable):
@@ -353,9 +354,9 @@ def go_template_folders(config: SiteConfig) -> list[Path]:
     return [*layout_folders(root), *([root / "i18n"] if (root / "i18n").is_dir() else [])]
 
 
-def template_dirs(config: SiteConfig) -> list[Path]:
+def template_dirs(config: SiteConfig, theme: Theme = DEFAULT_THEME) -> list[Path]:
     """Template folders in lookup order: the site's templates/ first, then the theme's."""
     site_templates = Path(config.root) / config.templates_dir
     dirs = [site_templates] if site_templates.is_dir() else []
-    dirs.append(THEME_DIR / "templates")
+    dirs.append(theme.templates_dir)
     return dirs

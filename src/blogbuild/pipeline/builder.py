@@ -20,6 +20,8 @@ from ..content.links import resolve_links
 from ..disk.manifest import CACHE_DIR, code_key
 from ..core.model import OutputFile, Post, Site, Translation
 from ..content.posts import fingerprint_of
+from ..themes import Theme
+from ..themes.default import DEFAULT_THEME
 from . import incremental
 from .assemble import Assembly, assemble, copied_files, copied_only, overlay, url_conflicts
 from .pages import PageStore
@@ -106,13 +108,13 @@ def _link_warnings(config: SiteConfig, site: Site, assembly: Assembly, edited: l
     return [warning for found in seen.values() for warning in found]
 
 
-def _static_files(config: SiteConfig) -> tuple[list["FoundFile"], list["SkippedLink"], list[SourceError]]:
+def _static_files(config: SiteConfig, theme: Theme) -> tuple[list["FoundFile"], list["SkippedLink"], list[SourceError]]:
     """The static files to publish (the theme's under the site's), the links among them not followed, and
     the folders that could not be read."""
     from ..disk.sources import static_files
     skipped: list["SkippedLink"] = []
     unreadable: list[SourceError] = []
-    return static_files(config, skipped, unreadable), skipped, unreadable
+    return static_files(config, skipped, unreadable, theme), skipped, unreadable
 
 
 def _with_stylesheet(site: Site, copied: list[tuple[OutputFile, str]], config: SiteConfig
@@ -247,11 +249,12 @@ class Builder(CacheKeeping):
 
     def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False,
                  stage_dir: str | None = None, keep_state: bool = False, resume: str | None = None,
-                 output_dir: Path | None = None) -> None:
-        # keep_state: save this builder's state with the cache (one-shot CLI builds), so the next process
-        # can carry on where it stopped; resume: the id of the saved state to carry on from, which the
-        # caller has checked against the build record (manifest.py). output_dir: where it publishes.
+                 output_dir: Path | None = None, theme: Theme = DEFAULT_THEME) -> None:
+        # keep_state: save this builder's state with the cache (one-shot CLI builds), so the next process can
+        # carry on where it stopped; resume: the id of the saved state to carry on from, checked by the caller
+        # against the build record (manifest.py). output_dir: where it publishes; theme: under the site's own.
         self.config = config
+        self.theme = theme
         self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
         self.use_cache = use_cache
         self.keep_state = keep_state and use_cache
@@ -318,14 +321,14 @@ class Builder(CacheKeeping):
                                              "restore it (or pass --source DIR)", stage="read")], warnings, started)
         read = read_sources(self.state, self.config, changed)
         errors: list[BlogbuildError] = [*read.errors, *read.tree.errors]
-        static, skipped, unreadable = _static_files(self.config)
+        static, skipped, unreadable = _static_files(self.config, self.theme)
         errors += unreadable
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
         warnings += templates.shortcodes.go.warnings() if templates.shortcodes.go else []
         warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
-                                self.jobs)
+                                self.jobs, self.theme)
         self._posts_dirty = self._posts_dirty or rendered.new_posts
         warnings += rendered.warnings
         errors += rendered.errors
@@ -429,7 +432,7 @@ class Builder(CacheKeeping):
                                                         mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         try:
-            pages, data = Planner(site, templates, self._list_key, self.state.memo).plan()
+            pages, data = Planner(site, templates, self._list_key, self.state.memo, self.theme).plan()
         except SourceError as error:   # a template that does not parse: report it with the content errors
             copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
             assembly = copied_only(copied, css, error)
@@ -462,7 +465,7 @@ class Builder(CacheKeeping):
         assert self.state.last_good is not None
         self._site_made_at = self.state.last_good.made_at
         site = replace_posts(self.state.last_good.site, {post.url: post for post in edited})
-        pages, data = Planner(site, templates, self._list_key, self.state.memo).plan_affected(edited)
+        pages, data = Planner(site, templates, self._list_key, self.state.memo, self.theme).plan_affected(edited)
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         for item in planned:   # what record_published keeps for the next process's reuse check
             self.state.output_keys[item.output_path] = item.key
@@ -516,7 +519,7 @@ class Builder(CacheKeeping):
     def _load_templates(self) -> _Templates:
         """The templates, made again only when a template file changed (then rendered pages are stale)."""
         from ..disk.sources import go_template_folders, site_folders, skipped_templates, template_dirs
-        dirs = template_dirs(self.config)
+        dirs = template_dirs(self.config, self.theme)
         inside = site_folders(self.config)
         key = templates_key([*dirs, *go_template_folders(self.config)], inside)
         if self._templates is not None and self._templates.key == key:
@@ -524,7 +527,7 @@ class Builder(CacheKeeping):
         from ..publish.render import TemplateSet, make_environment
         from ..markdown.shortcodes import load_shortcodes
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        templates = TemplateSet(make_environment(self.config, dirs, shortcodes.go))
+        templates = TemplateSet(make_environment(self.config, dirs, shortcodes.go, self.theme))
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)
         else:

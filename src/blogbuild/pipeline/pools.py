@@ -14,6 +14,8 @@ from ..config import SiteConfig
 from ..core.errors import SourceError
 from ..core.model import SourceFile
 from ..content.posts import fingerprint_of
+from ..themes import Theme
+from ..themes.default import DEFAULT_THEME
 from .state import RenderOutcome
 
 if TYPE_CHECKING:
@@ -101,7 +103,7 @@ def _render_in_worker(job: tuple[SourceFile, str]) -> RenderOutcome:
 
 
 def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteConfig,
-                   shortcodes: "ShortcodeSet | None", jobs: int) -> list[RenderOutcome]:
+                   shortcodes: "ShortcodeSet | None", jobs: int, theme: Theme = DEFAULT_THEME) -> list[RenderOutcome]:
     """render_source for each (source, fingerprint), in worker processes when there are many."""
     if len(jobs_needed) < POSTS_PER_POOL or jobs <= 1:
         return [render_source(source, config, shortcodes, fingerprint) for source, fingerprint in jobs_needed]
@@ -112,7 +114,7 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
     chunk = max(1, len(jobs_needed) // (jobs * 8))
     gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                             initargs=(os.getpid(), [str(folder) for folder in template_dirs(config)],
+                             initargs=(os.getpid(), [str(folder) for folder in template_dirs(config, theme)],
                                        site_folders(config), config)) as pool:
         return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
 

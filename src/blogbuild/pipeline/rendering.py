@@ -9,6 +9,8 @@ from ..config import SiteConfig
 from ..core.errors import BlogbuildError, SourceWarning
 from ..core.model import Post, SourceFile
 from ..content.posts import fingerprint_of
+from ..themes import Theme
+from ..themes.default import DEFAULT_THEME
 from .pools import render_sources
 from .reading import refill
 from .state import BuilderState, RememberedRender, RenderOutcome
@@ -30,7 +32,8 @@ class RenderedPosts:
 
 
 def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: SiteConfig,
-                 shortcodes: "ShortcodeSet | None", base: str, jobs: int) -> RenderedPosts:
+                 shortcodes: "ShortcodeSet | None", base: str, jobs: int,
+                 theme: Theme = DEFAULT_THEME) -> RenderedPosts:
     """Each source's post: the same SourceFile object as last build keeps its outcome; otherwise the
     fingerprint of its text finds it in the posts cache, or it is rendered (in a pool when many).
 
@@ -62,7 +65,7 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
             state.remembered[source.rel_path] = RememberedRender(source, base, fingerprint, cached)
         else:
             needed.append((source, fingerprint))
-    outcomes = render_sources(needed, config, shortcodes, jobs)
+    outcomes = render_sources(needed, config, shortcodes, jobs, theme)
     new_posts = False
     for (source, fingerprint), outcome in zip(needed, outcomes, strict=True):
         results[source.rel_path] = outcome

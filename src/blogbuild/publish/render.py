@@ -24,7 +24,8 @@ from .feeds import xml_escape
 from ..core.model import Paginator, Post, Section, SeriesNav, Site, TemplateFacts, Taxonomy, Term
 from ..content.posts import fingerprint_of
 from ..site.site import pinned_first, section_of, special_layout
-from .theme_options import cover_for, edit_link_for, share_targets_for
+from ..themes import Theme
+from ..themes.default import DEFAULT_THEME
 from ..core.urls import url_to_output_path, urlize
 
 # Template text that shows site-wide lists: a page using such a template depends on every post.
@@ -162,8 +163,10 @@ class _SiteLoader(jinja2.FileSystemLoader):
         raise jinja2.TemplateNotFound(template)
 
 
-def make_environment(config: SiteConfig, template_dirs: Sequence[Path], go: Any = None) -> jinja2.Environment:
-    """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping.
+def make_environment(config: SiteConfig, template_dirs: Sequence[Path], go: Any = None,
+                     theme: Theme = DEFAULT_THEME) -> jinja2.Environment:
+    """Jinja with the site's templates before the theme's, strict undefined, HTML and XML escaping, and the
+    theme's globals beside blogbuild's.
     Templates are compiled in memory by each process, never kept on disk: a compiled template is code, and
     no file of the cache runs code."""
     from ..media.assets import ASSETS, asset_url, import_map_integrity
@@ -190,14 +193,10 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path], go: Any 
                                term_url=lambda taxonomy, name: term_url(config, taxonomy, name),
                                feed_alternates=lambda url: _feed_alternates(config, url),
                                social_card=lambda post, nav=None: _social_card(config, post, nav),
-                               theme_option=config.theme.option_for,
-                               edit_link=lambda post: edit_link_for(config.theme, post.params, post.rel_path),
-                               share_targets=lambda post: share_targets_for(config.theme, post.params),
-                               post_cover=lambda post, single=True: cover_for(config.theme, post.params, post.rel_path,
-                                                                              post.resources, post.url, single),
                                markdownify=functools.lru_cache(maxsize=16)(partial(_markdownify, config)),
                                hugo_extend=partial(_hugo_extend, config, go),
                                mermaid_import_map=lambda: import_map_integrity("mermaid"))
+    environment.globals.update(theme.globals(config))
     return environment
 
 
@@ -412,11 +411,13 @@ def _link_key(post: Post | None) -> str:
 
 
 class Planner:
-    """Plans every output of one Site; keys let a Builder skip pages whose inputs did not change."""
+    """Plans every output of one Site; keys let a Builder skip pages whose inputs did not change. The theme
+    says which template renders each kind of page."""
 
     def __init__(self, site: Site, templates: TemplateSet, list_keys: Callable[[Post], str],
-                 memo: dict | None = None) -> None:
+                 memo: dict | None = None, theme: Theme = DEFAULT_THEME) -> None:
         self.site = site
+        self.theme = theme
         self.config: SiteConfig = site.config
         self.templates = templates
         self.list_key = list_keys
@@ -426,6 +427,9 @@ class Planner:
         self._series_keys: dict[str, str] = {}
         self.touching: set[str] | None = None    # set by plan_affected: list pages without these urls are skipped
         self.memo = memo if memo is not None else {}
+
+    def _template(self, kind: str) -> str:
+        return self.theme.template_for(kind)
 
     @property
     def site_key(self) -> str:
@@ -478,7 +482,7 @@ class Planner:
                                                                     **extra}, keys))
         if self.config.pagination_aliases and page_one_alias:   # Hugo's LIST/page/1/, so links to it keep working
             alias = f"{base_url}page/1/"
-            pages.append(self._page(alias, "alias.html", "alias", {
+            pages.append(self._page(alias, self._template("alias"), "alias", {
                 "page": self._meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
         return pages
 
@@ -510,19 +514,19 @@ class Planner:
         archive_keys = [_link_key(post) + "\x01" + post.date_text for post in site.posts]
         archives = self._layout_page("archives")
         url, title, description, source = _written("/archives/", "Archives", archives)
-        pages.append(self._page(url, "archives.html", "archives", {
+        pages.append(self._page(url, self._template("archives"), "archives", {
             "page": self._meta("archives", url, title, description=description,
                                breadcrumbs=(("Home", "/"), (title, url))),
             "archives": site.archives, "post_count": len(site.posts), "post": archives},
             [*archive_keys, archives.fingerprint if archives else ""], source=source))
-        if self.templates.exists("search.html"):
+        if self.templates.exists(self._template("search")):
             search = self._layout_page("search")
             url, title, description, source = _written("/search/", "Search", search)
-            pages.append(self._page(url, "search.html", "search", {
+            pages.append(self._page(url, self._template("search"), "search", {
                 "page": self._meta("search", url, title, description=description,
                                    breadcrumbs=(("Home", "/"), (title, url))), "post": search},
                 [search.fingerprint if search else ""], source=source))
-        pages.append(self._page("/404.html", "404.html", "404", {
+        pages.append(self._page("/404.html", self._template("404"), "404", {
             "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
         return pages
 
@@ -533,7 +537,7 @@ class Planner:
         own pages, every list and feed they appear in, the search index, and the pages whose templates
         read site-wide lists. Everything else shows only titles, dates and terms, which did not change."""
         site = self.site
-        per_post = ("post.html", "alias.html", "home.html", "section.html", "term.html", "series.html")
+        per_post = [self._template(kind) for kind in ("post", "alias", "home", "section", "term", "series")]
         if any(self.templates.closure(name)[1] for name in per_post if self.templates.exists(name)):
             return self.plan()   # a template shows site-wide lists on every page: every page may change
         search = search_files(site, self.memo, changed) if self.config.search_index == "sharded" else []
@@ -566,7 +570,7 @@ class Planner:
         config = self.config
         # PaperMod's profile mode: the home page is the profile alone, one page, no post list (its feed stays).
         listed = config.theme.home_posts
-        pages = self._list_pages(pinned_first(self.site.posts) if listed else (), "/", "home.html", "home",
+        pages = self._list_pages(pinned_first(self.site.posts) if listed else (), "/", self._template("home"), "home",
                                  config.title, (), {}, "home", "/index.xml", page_one_alias=listed)
         return pages, self._feed("/", config.title, "/", self.site.posts)
 
@@ -574,14 +578,14 @@ class Planner:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
         pages = [] if special_layout(post) else [self._post_page(post)]
         for alias in post.aliases if self.config.aliases else ():
-            pages.append(self._page(alias, "alias.html", "alias", {
+            pages.append(self._page(alias, self._template("alias"), "alias", {
                 "page": self._meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
                 [post.url], source=post.source))
         return pages
 
     def _section(self, section: Section, pages: list[PlannedPage], data: list[PlannedData]) -> None:
         crumbs = (("Home", "/"), *section.parents, (section.title, section.url))
-        pages += self._list_pages(section.posts, section.url, "section.html", "section", section.title,
+        pages += self._list_pages(section.posts, section.url, self._template("section"), "section", section.title,
                                   crumbs, {"section": section},
                                   fingerprint_of(section.title, section.content_html, section.description,
                                                  *(f"{title}\x01{url}" for title, url in section.parents),
@@ -606,7 +610,7 @@ class Planner:
         """What a post page shows of one of its series: the window of nearest parts, or the whole series
         when the post template reads term.posts (a site's own post.html may)."""
         term = part.term
-        if self.templates.mentions("post.html", "term.posts"):
+        if self.templates.mentions(self._template("post"), "term.posts"):
             whole = self._series_key(term)
         else:   # the window holds the previous and next parts too
             whole = fingerprint_of(str(part.window_start), *(_link_key(member) for member in part.window))
@@ -636,14 +640,14 @@ class Planner:
         if isinstance(kind, str) and kind:
             candidates += [f"{kind}/{layout}.html"] if isinstance(layout, str) and layout else []
             candidates.append(f"{kind}/single.html")
-        if isinstance(layout, str) and layout and f"{layout}.html" not in _PAGE_TEMPLATES:
+        if isinstance(layout, str) and layout and f"{layout}.html" not in self.theme.page_templates:
             candidates.append(f"{layout}.html")
         return next((name for name in candidates if "/." not in name and ".." not in name
-                     and self.templates.exists(name)), "post.html")
+                     and self.templates.exists(name)), self._template("post"))
 
     def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
         title = taxonomy.title or taxonomy.name.title()
-        return self._page(taxonomy.url, "terms.html", "terms", {
+        return self._page(taxonomy.url, self._template("terms"), "terms", {
             "page": self._meta("terms", taxonomy.url, title, breadcrumbs=(("Home", "/"), (title, taxonomy.url))),
             "taxonomy": taxonomy}, [title, taxonomy.content_html,
                                     *(fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms)])
@@ -653,18 +657,18 @@ class Planner:
         term_title = term.title or term.name
         term_crumbs = (("Home", "/"), (title, taxonomy.url), (term_title, term.url))
         feed_url = f"{term.url}index.xml"
-        if taxonomy.name == "series" and self.templates.exists("series.html") and \
-                self.templates.mentions("series.html", "paginator"):
+        if taxonomy.name == "series" and self.templates.exists(self._template("series")) and \
+                self.templates.mentions(self._template("series"), "paginator"):
             # Paginated like a term page, so a series of 2,000 parts is not one page of 2,000 summaries.
-            return self._list_pages(term.posts, term.url, "series.html", "series", term_title, term_crumbs,
+            return self._list_pages(term.posts, term.url, self._template("series"), "series", term_title, term_crumbs,
                                     {"taxonomy": taxonomy, "term": term},
                                     fingerprint_of(term.name, term.title, term.content_html), feed_url)
-        if taxonomy.name == "series" and self.templates.exists("series.html"):   # a site's own, unpaginated
+        if taxonomy.name == "series" and self.templates.exists(self._template("series")):   # a site's own, unpaginated
             meta_info = self._meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
-            return [self._page(term.url, "series.html", "series", {
+            return [self._page(term.url, self._template("series"), "series", {
                 "page": meta_info, "taxonomy": taxonomy, "term": term},
                 [term.name, term.title, term.content_html, *(self.list_key(post) for post in term.posts)])]
-        return self._list_pages(term.posts, term.url, "term.html", "term", term_title, term_crumbs,
+        return self._list_pages(term.posts, term.url, self._template("term"), "term", term_title, term_crumbs,
                                 {"taxonomy": taxonomy, "term": term},
                                 fingerprint_of(term.name, term.title, term.content_html), feed_url)
 
@@ -692,11 +696,6 @@ class Planner:
             PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
             *((search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()),
         ]
-
-
-# The theme's templates for pages other than posts: a post's `layout` never selects one of them.
-_PAGE_TEMPLATES = frozenset({"base.html", "home.html", "section.html", "term.html", "terms.html", "series.html",
-                             "archives.html", "search.html", "404.html", "alias.html"})
 
 
 def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:

@@ -1,0 +1,58 @@
+"""Themes: the seam between the Planner and the templates that render its pages.
+
+A Theme says where its templates and static files are, which template renders each kind of page, and the
+globals its templates read besides blogbuild's own. The Planner asks the Theme for a page kind's template
+and never names a template file; the site's templates/ and static/ are laid over the theme's (the site
+wins). The default theme is one Theme (themes/default.py); a test theme is another.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..config import SiteConfig
+
+# Every kind of page the Planner makes: a theme names a template for each (one template may serve many).
+PAGE_KINDS = ("post", "home", "section", "term", "terms", "series", "archives", "search", "404", "alias")
+
+
+def _no_globals(config: SiteConfig) -> Mapping[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A theme: its folder (templates/ and static/ inside), the template of each page kind, its globals."""
+
+    name: str
+    folder: Path
+    templates: Mapping[str, str]                     # page kind (PAGE_KINDS) -> template name
+    globals: Callable[[SiteConfig], Mapping[str, Any]] = _no_globals   # the theme's own template globals
+    layouts: frozenset[str] = field(default_factory=frozenset)   # templates a page's `layout` never picks
+
+    def __post_init__(self) -> None:
+        missing = [kind for kind in PAGE_KINDS if kind not in self.templates]
+        if missing:
+            raise ValueError(f"theme {self.name!r} names no template for {', '.join(missing)}")
+
+    @property
+    def templates_dir(self) -> Path:
+        return self.folder / "templates"
+
+    @property
+    def static_dir(self) -> Path:
+        return self.folder / "static"
+
+    def template_for(self, kind: str) -> str:
+        """The template that renders a page of this kind."""
+        return self.templates[kind]
+
+    @property
+    def page_templates(self) -> frozenset[str]:
+        """The theme's templates for pages other than posts, and its layouts: a post's `layout: X` never
+        selects one of them (only a site's own X.html, or the post template)."""
+        post = self.templates["post"]
+        return frozenset(name for name in self.templates.values() if name != post) | self.layouts
