@@ -90,6 +90,14 @@ def open_post(page, server) -> None:
     assert server.client_count, "the page never opened /__blogbuild/events"
 
 
+def save_whole(path: Path, text: str) -> None:
+    """Save as editors that write a hidden file and rename it over the old one do: the server never reads a
+    half-written post (an in-place write can show it an empty file first, and a second rebuild after it)."""
+    hidden = path.with_name(f".{path.name}.swp")
+    hidden.write_text(text, encoding="utf-8")
+    os.replace(hidden, path)
+
+
 def body_has(text: str) -> str:
     return f"document.body.innerText.includes({text!r})"
 
@@ -189,7 +197,7 @@ def test_broken_front_matter_shows_the_overlay_and_the_fix_removes_it(page, serv
     open_post(page, server)
     post = site / "content/posts/browser.md"
     broken = POST.replace("tags: [infra]", "tags: [infra\nsummary: oops")
-    post.write_text(broken, encoding="utf-8")
+    save_whole(post, broken)
     overlay = page.wait_for_selector("#blogbuild-error-overlay", timeout=WAIT_MS)
     error = server.state.errors[0]
     location = page.inner_text("#blogbuild-error-overlay .blogbuild-error-location")
@@ -212,7 +220,7 @@ def test_broken_front_matter_shows_the_overlay_and_the_fix_removes_it(page, serv
 def test_the_overlay_can_be_dismissed_and_escapes_markup(page, server, site):
     open_post(page, server)
     post = site / "content/posts/browser.md"
-    post.write_text("---\ntitle: <img src=x onerror=window.__pwned=1>\ndate: [\n---\nbody\n", encoding="utf-8")
+    save_whole(post, "---\ntitle: <img src=x onerror=window.__pwned=1>\ndate: [\n---\nbody\n")
     page.wait_for_selector("#blogbuild-error-overlay", timeout=WAIT_MS)
     assert page.evaluate("window.__pwned === undefined")
     assert page.query_selector("#blogbuild-error-overlay img") is None
