@@ -12,10 +12,8 @@ from pathlib import Path
 import pytest
 
 from blogbuild.cli import main
+from support.browser import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 pytestmark = [
     pytest.mark.browser,

@@ -18,6 +18,7 @@ from blogbuild.commands.serve import ServeOptions
 from blogbuild.serve import DevServer
 from blogbuild.serve import http as serve_http
 from blogbuild.serve.trust import allowed_names, host_name, name_allowed, refusal
+from support.browser import CHROMIUM, CHROMIUM_ARGS
 
 WAIT_SECONDS = 60.0   # a bound on waiting for a rebuild, not a performance claim
 SECRET = "root:x:0:0:the secret outside the site"
@@ -215,16 +216,12 @@ def test_event_streams_are_capped(server, monkeypatch):
             stream.close()
 
 
-CHROMIUM = "/usr/bin/chromium"
-
-
 @pytest.mark.browser
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (apt-get install chromium)")
 def test_a_rebinding_page_in_chromium_reads_nothing(server):
     playwright_api = pytest.importorskip("playwright.sync_api")
     # The rebinding name resolves to this server, as the attacker's DNS answers once the page has loaded.
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP rebind.evil.test 127.0.0.1"]
+    args = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP rebind.evil.test 127.0.0.1"]
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
         try:

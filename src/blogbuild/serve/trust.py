@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..core.model import OutputFile
+from ..core.names import is_inside
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -89,15 +90,11 @@ class Pin:
     mtime_ns: int
 
 
-def _inside(real: str, roots: tuple[str, ...]) -> bool:
-    return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
-
-
 def pin(source: str, roots: tuple[str, ...]) -> Pin | None:
     """The pin of a copied file's source; None when it is not a regular file inside the roots."""
     try:
         real = os.path.realpath(source)
-        if not _inside(real, roots):
+        if not is_inside(real, roots):
             return None
         info = os.stat(real, follow_symlinks=False)
     except (OSError, ValueError):
