@@ -27,7 +27,8 @@ import synth  # noqa: E402  (bench/ is a folder of scripts, not a package)
 from blogbuild.pipeline import Builder  # noqa: E402
 from blogbuild.config import load_config  # noqa: E402
 from blogbuild.core.model import Post  # noqa: E402
-from blogbuild.publish.render import Planner, PlannedPage, post_list_key, render_template  # noqa: E402
+from blogbuild.publish.outputs import PlannedPage  # noqa: E402
+from blogbuild.publish.planner import Planner, post_list_key, render_template  # noqa: E402
 from blogbuild.site.site import build_site  # noqa: E402
 
 SERIES_CAP = 2000

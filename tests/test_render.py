@@ -5,7 +5,9 @@ from datetime import datetime, timezone
 
 from support.posts import post_file, posts_from_files, site_config
 
-from blogbuild.publish.render import Planner, TemplateSet, make_environment, post_list_key
+from blogbuild.publish.environment import make_environment
+from blogbuild.publish.planner import Planner, post_list_key
+from blogbuild.templating.jinja import JinjaEngine
 from blogbuild.site.site import build_site
 from blogbuild.disk.sources import template_dirs
 
@@ -21,7 +23,7 @@ FILES = {
 def _plan(tmp_path, files=FILES, **overrides):
     config = site_config(tmp_path, **overrides)
     site = build_site(posts_from_files(files, config), config, now=NOW)
-    templates = TemplateSet(make_environment(config, template_dirs(config)))
+    templates = JinjaEngine(make_environment(config, template_dirs(config)))
     pages, data = Planner(site, templates, post_list_key).plan()
     return {page.url: page for page in pages}, {item.output_path: item for item in data}
 
@@ -66,7 +68,7 @@ def test_a_planned_page_renders_with_the_theme(tmp_path) -> None:
     config = site_config(tmp_path)
     site = build_site(posts_from_files(FILES, config), config, now=NOW)
     environment = make_environment(config, template_dirs(config))
-    pages, _ = Planner(site, TemplateSet(environment), post_list_key).plan()
+    pages, _ = Planner(site, JinjaEngine(environment), post_list_key).plan()
     page = next(page for page in pages if page.url == "/posts/b/")
     html = environment.get_template(page.template).render(page.context)
     assert "<title>Beta" in html

@@ -1,7 +1,7 @@
 """The default theme: every template renders with the render contract's context, escapes what it
 shows, loads KaTeX/mermaid only when needed, and the asset pins match the npm packages.
 
-Templates are rendered through render.make_environment (the build's own Jinja setup) with model
+Templates are rendered through publish/environment.make_environment (the build's own Jinja setup) with model
 objects built by hand, so each test controls exactly what the page contains."""
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from blogbuild.config import MenuItem, SiteConfig, load_config
 from blogbuild.core.model import pack_html
 from blogbuild.core.model import (ArchiveMonth, ArchiveYear, Paginator, Post, PostNav, Section, SeriesNav, Site,
                              Taxonomy, Term, TocEntry)
-from blogbuild.publish.render import PageMeta, make_environment
+from blogbuild.publish.environment import make_environment
+from blogbuild.publish.outputs import PageMeta
 
 REPO = Path(__file__).resolve().parent.parent
 THEME = REPO / "src" / "blogbuild" / "theme"

@@ -17,7 +17,7 @@ from ..config import SiteConfig
 from .content_links import REF_MARKER, ROOT_LINK
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import Post, SourceFile, pack_html
-from .posts import fingerprint_of
+from ..core.fingerprint import fingerprint_of
 
 
 

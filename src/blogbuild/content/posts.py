@@ -1,7 +1,6 @@
 """Turn a file's front matter and rendered body into a Post: field checks, dates, URLs."""
 from __future__ import annotations
 
-import hashlib
 import html
 import os
 import re
@@ -409,12 +408,3 @@ def _without_forbidden_characters(post: Post, source: SourceFile, warnings: list
     warnings.append(SourceWarning(source.path, line, f"control character {found}removed (feeds and sitemaps "
                                   "cannot carry it); delete it from the file"))
     return replace(post, **changes)
-
-
-def fingerprint_of(*parts: str) -> str:
-    """A short stable hash of text parts, for caches and page dependency keys."""
-    digest = hashlib.blake2b(digest_size=16)
-    for part in parts:
-        digest.update(part.encode("utf-8", "surrogatepass"))
-        digest.update(b"\x00")
-    return digest.hexdigest()

@@ -381,7 +381,7 @@ class OutputFile:
 
 @dataclass(frozen=True)
 class TemplateFacts:
-    """What a TemplateSet learnt of its template files: closures, and each file's source and references."""
+    """What a JinjaEngine learnt of its template files: closures, and each file's source and references."""
 
     closures: dict[str, tuple[str, bool]] = field(default_factory=dict)
     read: dict[str, tuple[str, list[str | None]] | None] = field(default_factory=dict)

@@ -34,7 +34,7 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
     call = ShortcodeCall(Name=node.name, positional=positional, named=named, is_named=bool(named), inner=inner,
                          Ordinal=ordinal, Position=f"{context.path}:{line}:{column}",
                          Page=replace(context.page or _NO_PAGE, site_info=templates.site), Site=templates.site)
-    state = templates.state(lambda text: context.markdown(text, inner_line_offset, inline=True))
+    state = templates.state(lambda text: context.markdown(text, inner_line_offset, inline=False))
     try:
         html = render(source, call, state)
     except GoTemplateError as error:

@@ -16,6 +16,8 @@ from markupsafe import Markup
 from ..core.errors import SourceError, SourceWarning
 from ..markup_config import MarkupConfig
 from ..core.model import RenderedMarkdown, SourceMark
+from ..templating.environment import jinja_environment
+from ..templating.markdownify import markdownify
 from .code import highlight_html
 from .html_math import mark_math_in_html
 from .marks import html_marks
@@ -94,13 +96,11 @@ def _markdownify(context: jinja2.runtime.Context, text: object) -> Markup:
     render = context.get("_markdownify")
     if not callable(render):
         raise jinja2.TemplateRuntimeError("markdownify is only available while a post is rendered")
-    return Markup(render(str(text)))
+    return markdownify(render, text)
 
 
 def _environment() -> jinja2.Environment:
-    environment = jinja2.Environment(autoescape=True, keep_trailing_newline=False)
-    environment.filters["markdownify"] = _markdownify
-    return environment
+    return jinja_environment(strict=False, keep_trailing_newline=False, filters={"markdownify": _markdownify})
 
 
 @functools.lru_cache(maxsize=256)
@@ -429,7 +429,7 @@ class _Context:
             return site.template.render(
                 args=list(positional), params=dict(named), inner=Markup(inner_html), name=node.name,
                 inner_text=node.inner or "",
-                _markdownify=lambda source: self.markdown(source, inner_line_offset, inline=True))
+                _markdownify=lambda source: self.markdown(source, inner_line_offset, inline=False))
         except Exception as error:   # a broken template must not crash the build
             raise SourceError(self.path, line,
                               f"shortcode '{node.name}' failed in {site.path}: {error}; "

@@ -17,7 +17,7 @@ from ..disk.sources import FoundFile
 from ..core.urls import url_to_output_path
 
 if TYPE_CHECKING:
-    from ..publish.render import PlannedData, PlannedPage
+    from ..publish.outputs import PlannedData, PlannedPage
 
 SYNTAX_CSS = "css/syntax.css"
 # Files the build writes only as a default: a copied file of the site at the same path wins, without a word

@@ -19,7 +19,7 @@ from ..core.errors import BlogbuildError, SourceError, SourceWarning
 from ..content.links import resolve_links
 from ..disk.manifest import CACHE_DIR, code_key
 from ..core.model import OutputFile, Post, Site, Translation
-from ..content.posts import fingerprint_of
+from ..core.fingerprint import fingerprint_of
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from . import incremental
@@ -34,7 +34,8 @@ from .state import BuilderState, DiskCache, LastGood, SavedState
 if TYPE_CHECKING:
     from ..media.images import ImageStats
     from ..markdown.shortcodes import ShortcodeSet
-    from ..publish.render import PlannedData, PlannedPage, TemplateSet
+    from ..publish.outputs import PlannedData, PlannedPage
+    from ..templating.jinja import JinjaEngine
     from ..disk.sources import ContentTree, FoundFile, SkippedLink
 
 
@@ -150,7 +151,7 @@ class _Templates:
     """The templates and shortcodes of one set of template files, and the key of those files."""
 
     key: str
-    templates: "TemplateSet"
+    templates: "JinjaEngine"
     shortcodes: "ShortcodeSet"
     skipped: tuple["SkippedLink", ...] = ()   # template links not followed (sources.skipped_templates)
 
@@ -403,13 +404,13 @@ class Builder(CacheKeeping):
         self._site_made_at = datetime.now(timezone.utc)
         return self._site_made_at
 
-    def _assemble_site(self, templates: "TemplateSet", posts: list[Post], tree: "ContentTree",
+    def _assemble_site(self, templates: "JinjaEngine", posts: list[Post], tree: "ContentTree",
                        media: Mapping[str, str], static: list["FoundFile"]) -> tuple[Site, Assembly, list[SourceWarning]]:
         """site -> plan -> pages -> assemble, for the whole site (with the images' variants and the cards)."""
         from ..media.assets import vendor_outputs
         from ..media.cards import CARD_CACHE, card_stage
         from ..markdown import highlight_css
-        from ..publish.render import Planner
+        from ..publish.planner import Planner
         from ..site.site import build_site
         from ..disk.sources import display_path
         self._site_made_at = datetime.now(timezone.utc)
@@ -458,9 +459,9 @@ class Builder(CacheKeeping):
         cards, warnings, self.cards_drawn = outcome
         return [*copied, *_from_cache(cards, "<social cards>")], warnings
 
-    def _assemble_edits(self, templates: "TemplateSet", edited: list[Post]) -> tuple[Site, Assembly]:
+    def _assemble_edits(self, templates: "JinjaEngine", edited: list[Post]) -> tuple[Site, Assembly]:
         """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""
-        from ..publish.render import Planner
+        from ..publish.planner import Planner
         from ..site.site import replace_posts
         assert self.state.last_good is not None
         self._site_made_at = self.state.last_good.made_at
@@ -524,10 +525,10 @@ class Builder(CacheKeeping):
         key = templates_key([*dirs, *go_template_folders(self.config)], inside)
         if self._templates is not None and self._templates.key == key:
             return self._templates
-        from ..publish.render import TemplateSet, make_environment
+        from ..publish.environment import page_engine
         from ..markdown.shortcodes import load_shortcodes
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        templates = TemplateSet(make_environment(self.config, dirs, shortcodes.go, self.theme))
+        templates = page_engine(self.config, dirs, shortcodes.go, self.theme)
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)
         else:
@@ -540,7 +541,7 @@ class Builder(CacheKeeping):
     def _list_key(self, post: Post) -> str:
         key = self.state.list_keys.get(post.fingerprint)
         if key is None:
-            from ..publish.render import post_list_key
+            from ..publish.planner import post_list_key
             key = post_list_key(post)
             self.state.list_keys[post.fingerprint] = key
         return key

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..config import SiteConfig
 from ..core.errors import SourceError
 from ..core.model import SourceFile
-from ..content.posts import fingerprint_of
+from ..core.fingerprint import fingerprint_of
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from .state import RenderOutcome
 
 if TYPE_CHECKING:
-    from ..publish.render import PlannedPage, TemplateSet
+    from ..publish.outputs import PlannedPage
+    from ..templating.jinja import JinjaEngine
     from ..markdown.shortcodes import ShortcodeSet
 
 POSTS_PER_POOL = 64      # fewer posts than this render in this process
@@ -164,13 +165,13 @@ def can_fork() -> bool:
 
 
 # The pages a forked pool renders: set before forking, so the workers inherit the Site instead of unpickling it.
-_FORKED_PAGES: "tuple[TemplateSet, Sequence[PlannedPage], str | None] | None" = None
+_FORKED_PAGES: "tuple[JinjaEngine, Sequence[PlannedPage], str | None] | None" = None
 
 PageOutcome = bytes | str | SourceError   # the page's bytes, the path it was spooled to, or why it failed
 
 
 def _render_forked(index: int) -> PageOutcome:
-    from ..publish.render import render_template
+    from ..publish.planner import render_template
     assert _FORKED_PAGES is not None
     templates, pages, stage = _FORKED_PAGES
     try:
@@ -180,12 +181,12 @@ def _render_forked(index: int) -> PageOutcome:
     return spool(body, stage, pages[index].output_path) if stage else body
 
 
-def render_pages(templates: "TemplateSet", pages: Sequence["PlannedPage"], jobs: int,
+def render_pages(templates: "JinjaEngine", pages: Sequence["PlannedPage"], jobs: int,
                  stage: str | None) -> dict[str, PageOutcome]:
     """Render pages, in forked worker processes when there are many (they inherit the Site, nothing is
     pickled but the bytes coming back); a template that fails once is not tried again. With a stage
     folder, pages are spooled there and their paths come back instead of their bytes."""
-    from ..publish.render import render_template
+    from ..publish.planner import render_template
     global _FORKED_PAGES
     if len(pages) >= PAGES_PER_POOL and jobs > 1 and sys.platform.startswith("linux"):
         import multiprocessing

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..config import SiteConfig
 from ..core.errors import BlogbuildError, SourceWarning
 from ..core.model import Post, SourceFile
-from ..content.posts import fingerprint_of
+from ..core.fingerprint import fingerprint_of
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from .pools import render_sources

@@ -94,7 +94,7 @@ class BuilderState:
     memo: dict[Any, Any] = field(default_factory=dict)                    # the Planner's search-index memo
     plain_posts: frozenset[str] = frozenset()                             # see links.resolve_links
     templates_key: str = ""
-    closure: TemplateFacts = field(default_factory=TemplateFacts)          # render.TemplateSet closures
+    closure: TemplateFacts = field(default_factory=TemplateFacts)          # templating.JinjaEngine closures
     output_keys: dict[str, str] = field(default_factory=dict)             # output path -> key it was made from
     static_count: int = 0
     previous: Mapping[str, OutputFile] = field(default_factory=dict)      # the last good build's output

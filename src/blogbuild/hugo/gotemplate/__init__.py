@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +95,52 @@ class GoTemplates:
     strings: Mapping[str, Any] = field(default_factory=dict)
     site: SiteInfo = field(default_factory=SiteInfo)
 
+    # The TemplateEngine face (templating/): templates by name, "shortcodes/NAME" or "partials/NAME.html"; a
+    # render's context is the template's dot and the RenderState of the page ("dot", "_state").
+
+    def source(self, name: str) -> GoSource | None:
+        """The template of that name, if the site or a theme has it."""
+        kind, _, rest = name.partition("/")
+        if kind == "shortcodes":
+            return self.shortcodes.get(rest)
+        if kind == "partials":
+            return self.partials.get(rest if rest.endswith(".html") else rest + ".html")
+        return None
+
+    def exists(self, name: str) -> bool:
+        return self.source(name) is not None
+
+    def load(self, name: str) -> jinja2.Template:
+        """The compiled translation; GoTemplateError when the translator cannot take the template."""
+        source = self.source(name)
+        if source is None:
+            raise jinja2.TemplateNotFound(name)
+        translation = source.translation
+        if isinstance(translation, GoTemplateError):
+            raise translation
+        return _compiled(translation)
+
+    def render(self, name: str, context: Mapping[str, Any]) -> str:
+        self.load(name)   # the same errors as load
+        source = self.source(name)
+        assert source is not None
+        return render(source, context["dot"], context["_state"])
+
+    def dependencies(self, name: str) -> dict[str, str]:
+        """The template's text and that of every partial it calls by a literal name, by name ("" when the
+        site has no such template)."""
+        found: dict[str, str] = {}
+        waiting = [name]
+        while waiting:
+            current = waiting.pop()
+            if current in found:
+                continue
+            source = self.source(current)
+            found[current] = source.source if source is not None else ""
+            if source is not None:
+                waiting += [f"partials/{called}" for called in _CALLED_PARTIAL.findall(source.jinja or source.source)]
+        return dict(sorted(found.items()))
+
     def warnings(self) -> list[SourceWarning]:
         """One warning per template of the site's own that the translator cannot take, at its line:col: its
         shortcodes and PaperMod's extension partials (a theme's files, and partials only a shortcode calls,
@@ -141,7 +188,7 @@ class GoTemplates:
         if source is None or source.error is not None or name in self.extend_failures():
             return ""
         try:
-            return render(source, page, self.state(markdownify))
+            return self.render(f"partials/{name}", {"dot": page, "_state": self.state(markdownify)})
         except Exception as error:  # noqa: BLE001 - one page's failure leaves the hook out of that page
             said = str(error).replace("--", "- -").replace("<", "&lt;")   # nothing may end the comment
             return f"<!-- blogbuild: {source.path} could not run on this page: {said} -->"
@@ -150,6 +197,9 @@ class GoTemplates:
         """The render state of one post: markdownify renders in that post."""
         return RenderState(self.site, markdownify, functools.partial(_render_partial, self, markdownify, 0),
                            self.strings)
+
+
+_CALLED_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s*\(?\s*["`]([^"`]+)["`]""")
 
 
 def _escaped(text: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any, Iterator
 import jinja2
 from jinja2.utils import Namespace
 
+from ...templating.environment import jinja_environment
 from .escape import ESCAPERS, html_text
 from .functions import FUNCTIONS, NAMESPACES, _in, _lookup
 from .objects import GoObject, GoTime, UnsupportedField
@@ -66,12 +67,8 @@ class GoEnvironment(jinja2.Environment):
 @functools.lru_cache(maxsize=1)
 def go_environment() -> GoEnvironment:
     """The one environment (templates compiled in it are cached by their source)."""
-    environment = GoEnvironment(autoescape=True, keep_trailing_newline=True, finalize=html_text,
-                                undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.loopcontrols"])
-    environment.globals.clear()
-    environment.globals.update(FUNCTIONS)
-    environment.globals.update(NAMESPACES)
-    environment.globals.update(namespace=Namespace, go_range=go_range, in_=_in,
-                               now=lambda: GoTime(datetime.now(timezone.utc)))
-    environment.filters.update(ESCAPERS)
-    return environment
+    return jinja_environment(environment_class=GoEnvironment, finalize=html_text,
+                             extensions=["jinja2.ext.loopcontrols"], keep_builtin_globals=False,
+                             globals={**FUNCTIONS, **NAMESPACES, "namespace": Namespace, "go_range": go_range,
+                                      "in_": _in, "now": lambda: GoTime(datetime.now(timezone.utc))},
+                             filters=ESCAPERS)

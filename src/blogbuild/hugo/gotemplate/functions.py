@@ -369,7 +369,8 @@ def _seq(*values: Any) -> list[int]:
 
 
 def _markdownify(context: jinja2.runtime.Context, text: Any) -> Markup:
-    return Markup(context["_state"].markdownify(go_string(text)))
+    from ...templating.markdownify import markdownify
+    return markdownify(context["_state"].markdownify, go_string(text))
 
 
 def _partial(context: jinja2.runtime.Context, name: Any, dot: Any = None) -> Markup:

@@ -253,7 +253,7 @@ class RenderState:
     """What the functions that need the page find: markdownify, partials, i18n strings, the site."""
 
     site: SiteInfo
-    markdownify: Callable[[str], str]
+    markdownify: Callable[[str], str]     # markdown to HTML where the template renders (templating.markdownify)
     partial: Callable[[str, Any], str]
     strings: Mapping[str, Any] = field(default_factory=dict)
 

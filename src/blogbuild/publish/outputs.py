@@ -1,0 +1,47 @@
+"""The records of a plan: what a template knows of its page, and each output a build makes (a templated
+page or a data file) with the key it is made from."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PageMeta:
+    """What every template knows of the page it renders."""
+
+    kind: str
+    url: str
+    title: str
+    description: str
+    canonical: str
+    needs_math: bool = False
+    needs_mermaid: bool = False
+    needs_code: bool = False
+    breadcrumbs: tuple[tuple[str, str], ...] = ()
+    feed_url: str | None = None
+    draft: bool = False
+    language: str = "zh-CN"
+
+
+@dataclass(frozen=True)
+class PlannedPage:
+    """One templated output: where it goes, which template, its context and its dependency key."""
+
+    output_path: str
+    url: str
+    template: str
+    context: Mapping[str, Any]
+    key: str                  # changes whenever anything the page shows changes
+    source: str               # the content file it comes from, for messages ("" for list pages)
+
+
+@dataclass(frozen=True)
+class PlannedData:
+    """A non-templated output (feed, sitemap, json, css) made by a function when its key changes."""
+
+    output_path: str
+    make: Callable[[], bytes]
+    key: str
+    source: str = ""

@@ -1,0 +1,339 @@
+"""The list of everything one Site publishes: every page with its template (the Theme's for its kind), its
+context and a key that changes whenever anything the page shows changes, and the data files (feeds,
+sitemap, robots.txt, search index) with theirs. A Builder renders what changed."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from typing import Any
+
+from ..config import SiteConfig
+from ..core.fingerprint import fingerprint_of
+from ..core.model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
+from ..core.urls import url_to_output_path, urlize
+from ..site.site import pinned_first, section_of, special_layout
+from ..templating.jinja import JinjaEngine
+from ..themes import Theme
+from ..themes.default import DEFAULT_THEME
+from .outputs import PageMeta, PlannedData, PlannedPage
+from .site_files import robots, search_files, search_index, sitemap
+
+
+def render_template(templates: JinjaEngine, page: PlannedPage) -> bytes:
+    """Render one planned page to UTF-8 bytes; template errors become SourceError."""
+    return templates.render(page.template, page.context, page=page.url, source=page.source).encode("utf-8")
+
+
+# Front matter a post's card reads: PaperMod's cover, the meta line's switches and the author (theme_options.py).
+_CARD_PARAMS = frozenset({"cover", "hidemeta", "hidesummary", "showwordcount", "showreadingtime", "hideauthor",
+                          "author"})
+
+
+def post_list_key(post: Post) -> str:
+    """What a list entry shows of a post: changes when its card would look different."""
+    card_params = repr(sorted((str(key), repr(value)) for key, value in post.params.items()
+                              if str(key).lower() in _CARD_PARAMS))
+    return fingerprint_of(post.url, post.title, post.date_text, post.summary_html, "|".join(post.tags),
+                          "|".join(post.categories), "|".join(post.series), str(post.reading_minutes),
+                          str(post.word_count), str(post.draft), str(post.truncated), post.description,
+                          str(post.series_order), str(post.has_math),   # has_math: list pages load KaTeX
+                          card_params, "|".join(post.resources))
+
+
+def _link_key(post: Post | None) -> str:
+    return f"{post.url}\x01{post.title}" if post is not None else "-"
+
+
+class Planner:
+    """Plans every output of one Site; keys let a Builder skip pages whose inputs did not change. The theme
+    says which template renders each kind of page."""
+
+    def __init__(self, site: Site, templates: JinjaEngine, list_keys: Callable[[Post], str],
+                 memo: dict | None = None, theme: Theme = DEFAULT_THEME) -> None:
+        self.site = site
+        self.theme = theme
+        self.config: SiteConfig = site.config
+        self.templates = templates
+        self.list_key = list_keys
+        self._site_key: str | None = None
+        newest = site.posts[0].date if site.posts else None
+        self.site_year = newest.year if newest is not None else None
+        self._series_keys: dict[str, str] = {}
+        self.touching: set[str] | None = None    # set by plan_affected: list pages without these urls are skipped
+        self.memo = memo if memo is not None else {}
+
+    def _template(self, kind: str) -> str:
+        return self.theme.template_for(kind)
+
+    @property
+    def site_key(self) -> str:
+        """Every post's list key hashed: what a template reading site-wide lists depends on (lazy: a
+        body-edit rebuild usually needs none)."""
+        if self._site_key is None:
+            self._site_key = fingerprint_of(*(self.list_key(post) for post in self.site.posts))
+        return self._site_key
+
+    def _meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
+        return PageMeta(kind=kind, url=url, title=title, description=extra.pop("description", "") or
+                        self.config.description, canonical=self.config.absolute_url(url),
+                        language=self.config.language_code, **extra)
+
+    def _page(self, url: str, template: str, kind: str, context: dict[str, Any], key_parts: Iterable[str],
+              source: str = "", output_path: str | None = None) -> PlannedPage:
+        closure_key, uses_site = self.templates.closure(template)
+        if self.site.translations:   # the language switch and hreflang links show the page's versions
+            key_parts = (*key_parts, repr(self.site.translated(url)), repr(self.site.translated("/")))
+        key = fingerprint_of(template, closure_key, self.site_key if uses_site else "", str(self.site_year),
+                             self.site.stylesheet, url,
+                             *key_parts)
+        context = {"site": self.site, "site_year": self.site_year, **context}
+        return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)
+
+    def paginate(self, posts: Sequence[Post], base_url: str) -> list[Paginator]:
+        """Split posts into pages of config.paginate: base_url, base_url/page/2/, ..."""
+        size = max(1, self.config.paginate)
+        count = max(1, -(-len(posts) // size))
+        urls = tuple(base_url if number == 1 else f"{base_url}page/{number}/" for number in range(1, count + 1))
+        return [Paginator(tuple(posts[(number - 1) * size: number * size]), number, count, len(posts), urls,
+                          (number - 1) * size) for number in range(1, count + 1)]
+
+    def _list_pages(self, posts: Sequence[Post], base_url: str, template: str, kind: str, title: str,
+                    crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
+                    feed_url: str | None, page_one_alias: bool = True) -> list[PlannedPage]:
+        pages = []
+        touching = self.touching
+        for paginator in self.paginate(posts, base_url):
+            if touching is not None and not any(post.url in touching for post in paginator.items):
+                continue   # plan_affected: this page does not show an edited post
+            page_title = title if paginator.number == 1 else f"{title} ({paginator.number})"
+            meta_info = self._meta(kind, paginator.url, page_title, breadcrumbs=crumbs, feed_url=feed_url,
+                                   needs_math=any(p.has_math for p in paginator.items) and
+                                   any("math" in p.summary_html for p in paginator.items))
+            # len(posts): list pages show the count ("8 posts"), which a post leaving another page changes
+            keys = [extra_key, str(paginator.number), str(paginator.total_pages), str(len(posts)),
+                    *(self.list_key(post) for post in paginator.items)]
+            pages.append(self._page(paginator.url, template, kind, {"page": meta_info, "paginator": paginator,
+                                                                    **extra}, keys))
+        if self.config.pagination_aliases and page_one_alias:   # Hugo's LIST/page/1/, so links to it keep working
+            alias = f"{base_url}page/1/"
+            pages.append(self._page(alias, self._template("alias"), "alias", {
+                "page": self._meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
+        return pages
+
+    def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
+        """Every page and data file of the site, in a stable order."""
+        from ..core import progress
+        progress.stage("pages")
+        site = self.site
+        pages, data = self._home()
+        for post in site.pages:
+            pages += self._post_pages(post)
+        for section in site.sections:
+            self._section(section, pages, data)
+        for taxonomy in site.taxonomies:
+            for term in taxonomy.terms:
+                self._term(taxonomy, term, pages, data)
+        pages += self._singletons()
+        data += self._site_files()
+        return pages, data
+
+    def _layout_page(self, layout: str) -> Post | None:
+        """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
+        return next((post for post in self.site.pages if special_layout(post) == layout), None)
+
+    def _singletons(self) -> list[PlannedPage]:
+        """Taxonomy indexes, archives, search and 404: one page each."""
+        site = self.site
+        pages = [self._terms_page(taxonomy) for taxonomy in site.taxonomies]
+        archive_keys = [_link_key(post) + "\x01" + post.date_text for post in site.posts]
+        archives = self._layout_page("archives")
+        url, title, description, source = _written("/archives/", "Archives", archives)
+        pages.append(self._page(url, self._template("archives"), "archives", {
+            "page": self._meta("archives", url, title, description=description,
+                               breadcrumbs=(("Home", "/"), (title, url))),
+            "archives": site.archives, "post_count": len(site.posts), "post": archives},
+            [*archive_keys, archives.fingerprint if archives else ""], source=source))
+        if self.templates.exists(self._template("search")):
+            search = self._layout_page("search")
+            url, title, description, source = _written("/search/", "Search", search)
+            pages.append(self._page(url, self._template("search"), "search", {
+                "page": self._meta("search", url, title, description=description,
+                                   breadcrumbs=(("Home", "/"), (title, url))), "post": search},
+                [search.fingerprint if search else ""], source=source))
+        pages.append(self._page("/404.html", self._template("404"), "404", {
+            "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
+        return pages
+
+    def plan_affected(self, changed: Sequence[Post]) -> tuple[list[PlannedPage], list[PlannedData]]:
+        """The outputs that can show the content of the changed posts, when no post's front matter changed.
+
+        Only content-derived fields (body, summary, metrics) differ, so the pages to look at are the posts'
+        own pages, every list and feed they appear in, the search index, and the pages whose templates
+        read site-wide lists. Everything else shows only titles, dates and terms, which did not change."""
+        site = self.site
+        per_post = [self._template(kind) for kind in ("post", "alias", "home", "section", "term", "series")]
+        if any(self.templates.closure(name)[1] for name in per_post if self.templates.exists(name)):
+            return self.plan()   # a template shows site-wide lists on every page: every page may change
+        search = search_files(site, self.memo, changed) if self.config.search_index == "sharded" else []
+        if search is None:
+            return self.plan()
+        urls = {post.url for post in changed}
+        self.touching = urls
+        pages, data = self._home()
+        for post in changed:
+            pages += self._post_pages(post)
+        terms = {(name, urlize(value)) for post in changed for name in self.config.taxonomies
+                 for value in post.taxonomy_values(name)}
+        for section in site.sections:
+            if any(section.holds(post) for post in changed):
+                self._section(section, pages, data)
+        for taxonomy in site.taxonomies:
+            for term in taxonomy.terms:
+                if (taxonomy.name, term.slug) in terms:
+                    self._term(taxonomy, term, pages, data)
+        self.touching = None
+        # Taxonomy indexes, archives, search and 404 show titles, dates and counts, which a body edit does
+        # not change, unless their templates read site-wide lists.
+        pages += [page for page in self._singletons() if self.templates.closure(page.template)[1]]
+        # The sitemap (URLs and dates) and robots.txt cannot change with a body: only the search index.
+        key = fingerprint_of("search-after-edit", *(post.fingerprint for post in changed))
+        data.append(PlannedData("index.json", lambda: search_index(site, self.memo, edited=changed), key))
+        return pages, data + search
+
+    def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
+        config = self.config
+        # PaperMod's profile mode: the home page is the profile alone, one page, no post list (its feed stays).
+        listed = config.theme.home_posts
+        pages = self._list_pages(pinned_first(self.site.posts) if listed else (), "/", self._template("home"), "home",
+                                 config.title, (), {}, "home", "/index.xml", page_one_alias=listed)
+        return pages, self._feed("/", config.title, "/", self.site.posts)
+
+    def _post_pages(self, post: Post) -> list[PlannedPage]:
+        # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
+        pages = [] if special_layout(post) else [self._post_page(post)]
+        for alias in post.aliases if self.config.aliases else ():
+            pages.append(self._page(alias, self._template("alias"), "alias", {
+                "page": self._meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
+                [post.url], source=post.source))
+        return pages
+
+    def _section(self, section: Section, pages: list[PlannedPage], data: list[PlannedData]) -> None:
+        crumbs = (("Home", "/"), *section.parents, (section.title, section.url))
+        pages += self._list_pages(section.posts, section.url, self._template("section"), "section", section.title,
+                                  crumbs, {"section": section},
+                                  fingerprint_of(section.title, section.content_html, section.description,
+                                                 *(f"{title}\x01{url}" for title, url in section.parents),
+                                                 *(f"{title}\x01{url}" for title, url in section.subsections)),
+                                  f"{section.url}index.xml")
+        data += self._feed(section.url, f"{section.title} - {self.config.title}", section.url, section.posts)
+
+    def _term(self, taxonomy: Taxonomy, term: Term, pages: list[PlannedPage], data: list[PlannedData]) -> None:
+        pages += self._term_pages(taxonomy, term)
+        data += self._feed(term.url, f"{term.title or term.name} - {self.config.title}", term.url, term.posts)
+
+    def _series_key(self, term: Term) -> str:
+        """The titles and urls of all of a series' parts, hashed once per series (for a post template that
+        lists the whole series: term.posts)."""
+        key = self._series_keys.get(term.url)
+        if key is None:
+            key = fingerprint_of(term.slug, *(_link_key(member) for member in term.posts))
+            self._series_keys[term.url] = key
+        return key
+
+    def _series_nav_key(self, part: SeriesNav) -> str:
+        """What a post page shows of one of its series: the window of nearest parts, or the whole series
+        when the post template reads term.posts (a site's own post.html may)."""
+        term = part.term
+        if self.templates.mentions(self._template("post"), "term.posts"):
+            whole = self._series_key(term)
+        else:   # the window holds the previous and next parts too
+            whole = fingerprint_of(str(part.window_start), *(_link_key(member) for member in part.window))
+        return fingerprint_of(term.url, term.name, term.title, str(part.index), str(part.total), whole)
+
+    def _post_page(self, post: Post) -> PlannedPage:
+        nav = self.site.nav(post)
+        crumbs: list[tuple[str, str]] = [("Home", "/")]
+        section = section_of(self.site, post)
+        if section is not None:
+            crumbs += [*section.parents, (section.title, section.url)]
+        crumbs.append((post.title, post.url))
+        meta_info = self._meta("post", post.url, post.title, description=post.description or post.summary_text[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
+            needs_code=post.has_code, breadcrumbs=tuple(crumbs), draft=post.draft)
+        keys = [post.fingerprint, _link_key(nav.newer), _link_key(nav.older),
+                *(_link_key(related) for related in nav.related),
+                *(f"{title}\x01{url}" for title, url in crumbs)]   # the section's title shows in the crumbs
+        keys += [self._series_nav_key(part) for part in nav.series]
+        return self._page(post.url, self._post_template(post), "post", {"page": meta_info, "post": post, "nav": nav},
+                          keys, source=post.source)
+
+    def _post_template(self, post: Post) -> str:
+        """Hugo's lookup, shortened: `layout: X` uses X.html and `type: T` uses T/single.html when the site has
+        them; the theme's own page templates (home, section, ...) are never picked for a post."""
+        layout, kind = post.params.get("layout"), post.params.get("type")
+        candidates = []
+        if isinstance(kind, str) and kind:
+            candidates += [f"{kind}/{layout}.html"] if isinstance(layout, str) and layout else []
+            candidates.append(f"{kind}/single.html")
+        if isinstance(layout, str) and layout and f"{layout}.html" not in self.theme.page_templates:
+            candidates.append(f"{layout}.html")
+        return next((name for name in candidates if "/." not in name and ".." not in name
+                     and self.templates.exists(name)), self._template("post"))
+
+    def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
+        title = taxonomy.title or taxonomy.name.title()
+        return self._page(taxonomy.url, self._template("terms"), "terms", {
+            "page": self._meta("terms", taxonomy.url, title, breadcrumbs=(("Home", "/"), (title, taxonomy.url))),
+            "taxonomy": taxonomy}, [title, taxonomy.content_html,
+                                    *(fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms)])
+
+    def _term_pages(self, taxonomy: Taxonomy, term: Term) -> list[PlannedPage]:
+        title = taxonomy.title or taxonomy.name.title()
+        term_title = term.title or term.name
+        term_crumbs = (("Home", "/"), (title, taxonomy.url), (term_title, term.url))
+        feed_url = f"{term.url}index.xml"
+        if taxonomy.name == "series" and self.templates.exists(self._template("series")) and \
+                self.templates.mentions(self._template("series"), "paginator"):
+            # Paginated like a term page, so a series of 2,000 parts is not one page of 2,000 summaries.
+            return self._list_pages(term.posts, term.url, self._template("series"), "series", term_title, term_crumbs,
+                                    {"taxonomy": taxonomy, "term": term},
+                                    fingerprint_of(term.name, term.title, term.content_html), feed_url)
+        if taxonomy.name == "series" and self.templates.exists(self._template("series")):   # a site's own, unpaginated
+            meta_info = self._meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
+            return [self._page(term.url, self._template("series"), "series", {
+                "page": meta_info, "taxonomy": taxonomy, "term": term},
+                [term.name, term.title, term.content_html, *(self.list_key(post) for post in term.posts)])]
+        return self._list_pages(term.posts, term.url, self._template("term"), "term", term_title, term_crumbs,
+                                {"taxonomy": taxonomy, "term": term},
+                                fingerprint_of(term.name, term.title, term.content_html), feed_url)
+
+    def _feed(self, folder: str, title: str, link: str, posts: Sequence[Post]) -> list[PlannedData]:
+        """The list's feed in every format the site publishes (feeds.py writes them)."""
+        from .feeds import FeedSpec, feed_url, make_feed
+        limit = self.config.feed_limit or len(posts)
+        spec = FeedSpec(folder, title, link, tuple(posts[:limit]))
+        key = fingerprint_of(folder, title, link, self.config.feed_content,
+                             *(self.list_key(post) if self.config.feed_content == "summary" else post.fingerprint
+                               for post in spec.posts))
+        return [PlannedData(feed_url(folder, name).lstrip("/"), partial(make_feed, self.config, spec, name),
+                            fingerprint_of(name, key)) for name in self.config.feeds]
+
+    def _site_files(self) -> list[PlannedData]:
+        site, config = self.site, self.config
+        every_key = fingerprint_of(*(post.fingerprint for post in site.pages))
+        taxonomy_key = fingerprint_of(*(term.url for taxonomy in site.taxonomies for term in taxonomy.terms))
+        # The sitemap shows URLs and dates only: a body edit must not rewrite it.
+        dates_key = fingerprint_of(*(f"{post.url}\x01{post.lastmod or post.date}" for post in site.pages))
+        sitemap_key = fingerprint_of(dates_key, taxonomy_key, *(section.url for section in site.sections))
+        return [
+            PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key),
+            PlannedData("robots.txt", lambda: robots(config), config.base_url),
+            PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
+            *((search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()),
+        ]
+
+
+def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:
+    """(url, title, description, source) of a built-in page, as its content page writes them when there is one."""
+    if post is None:
+        return url, title, "", ""
+    return post.url, post.title or title, post.description, post.source
