@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import synth  # noqa: E402  (bench/ is not a package)
 
 from blogbuild.media import indexed_png  # noqa: E402
-from blogbuild.media.cards import CardMaker, CardOptions, CardText, draw_card, series_line  # noqa: E402
+from blogbuild.config.cards import CardOptions  # noqa: E402
+from blogbuild.media.cards import CardMaker, CardText, draw_card, series_line  # noqa: E402
 
 SITE = "Synthetic AI Infra Blog"
 

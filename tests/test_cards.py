@@ -8,19 +8,18 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from blogbuild.config.cards import CardOptions, parse_card_options
 from blogbuild.media.cards import (
     HEIGHT,
     PADDING,
     WIDTH,
     CardMaker,
-    CardOptions,
     CardText,
     DrawnCard,
     FontFace,
     draw_card,
     font_chain,
     load_face,
-    parse_card_options,
     wrap,
 )
 

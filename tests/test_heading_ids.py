@@ -16,7 +16,7 @@ from support.tools import missing_tool
 from blogbuild.config import SiteConfig
 from blogbuild.markdown import render_markdown
 from blogbuild.markdown.heading_ids import anchor_name
-from blogbuild.markup_config import MarkupConfig
+from blogbuild.config.markup import MarkupConfig
 
 # The blogbuild settings that mean what each recorded column's Hugo settings mean.
 VARIANTS = {

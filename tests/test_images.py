@@ -9,12 +9,11 @@ import pytest
 from PIL import Image, ImageOps
 
 from blogbuild.config import config_from_mapping
+from blogbuild.config.images import ImageOptions, parse_image_options
 from blogbuild.media.images import (
     ImageCache,
-    ImageOptions,
     PostImages,
     column_width,
-    parse_image_options,
     process_images,
     variant_targets,
 )

@@ -11,7 +11,7 @@ import pytest
 
 from blogbuild.cli import main
 from blogbuild.config import config_from_mapping, load_config
-from blogbuild.publish.integrations import from_hugo
+from blogbuild.hugo.theme_params import from_hugo
 
 GISCUS = (
     "comments:\n  giscus:\n    repo: ada/blog\n    repo_id: R_kgDOAAAA\n    category: Announcements\n"

@@ -11,7 +11,7 @@ import pytest
 
 from blogbuild.config import SiteConfig
 from blogbuild.markdown import render_markdown
-from blogbuild.markup_config import markup_from_mapping
+from blogbuild.config.markup import markup_from_mapping
 from support.hugo_oracle import MATH_PASSTHROUGH, hugo_binary, render_with_hugo
 from support.fixtures import read_fixtures
 from support.tools import missing_tool

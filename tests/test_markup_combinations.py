@@ -9,7 +9,7 @@ from support.tools import missing_tool
 
 from blogbuild.config import SiteConfig
 from blogbuild.markdown import render_markdown
-from blogbuild.markup_config import markup_from_mapping
+from blogbuild.config.markup import markup_from_mapping
 
 COMBINATIONS = {combination.name: combination for combination in MARKUP_COMBINATIONS}
 

@@ -7,7 +7,7 @@ import pytest
 
 from blogbuild.config import load_config
 from blogbuild.core.errors import SourceError
-from blogbuild.markup_config import MarkupConfig, markup_from_mapping
+from blogbuild.config.markup import MarkupConfig, markup_from_mapping
 
 FULL = r"""title: x
 markup:

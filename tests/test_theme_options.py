@@ -9,7 +9,8 @@ import pytest
 from blogbuild.cli import main
 from blogbuild.config import load_config
 from blogbuild.core.errors import SourceError
-from blogbuild.publish.theme_options import ThemeOptions, papermod_theme
+from blogbuild.hugo.theme_params import papermod_theme
+from blogbuild.themes.options import ThemeOptions
 
 POST = "---\ntitle: A\ndate: 2024-01-01\n---\nText.\n\n## One\n\nx\n\n## Two\n\ny\n"
 
@@ -145,7 +146,7 @@ def test_profile_home_page_from_blogbuild_yaml(make_site) -> None:
 def test_cover_image_urls_and_hiding() -> None:
     """A bundle's own image is at the post's URL, a site path stays site-rooted; hidden/hiddenInList/hiddenInSingle
     (the post's, else the site's option) hide it where PaperMod does."""
-    from blogbuild.publish.theme_options import Cover, cover_for
+    from blogbuild.themes.options import Cover, cover_for
     options = ThemeOptions(cover_in_lists=True)
     bundle = ("posts/b/index.md", ("posts/b/cover.png",), "/posts/b/")
 

@@ -94,7 +94,7 @@ def _from_hugo(options: InitOptions) -> int:
     import yaml
 
     from ..hugo.config import ignored_message, read_hugo_config, templates_to_port
-    from ..markup_config import markup_from_mapping
+    from ..config.markup import markup_from_mapping
     root = Path(options.root)
     hugo = read_hugo_config(root, shown_root=options.root if options.root != "." else "")
     if hugo is None:

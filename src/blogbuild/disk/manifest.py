@@ -376,7 +376,7 @@ def input_folders(config: SiteConfig) -> list[str]:
 def input_files(config: SiteConfig) -> list[str]:
     """The files a build reads outside the config and the input folders: the social cards' own font (a new
     font must redraw the cards, not leave a no-op build up to date)."""
-    from ..media.cards import site_font_file
+    from ..config.cards import site_font_file
     font = site_font_file(config.cards, config.root)
     return [font] if font else []
 

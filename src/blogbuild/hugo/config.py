@@ -17,10 +17,10 @@ from typing import Any
 from ..core.errors import SourceError, parser_problem
 from .math import template_math
 from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, unused_message, unused_params
-from ..publish.integrations import from_hugo
+from .theme_params import from_hugo
 from ..core.keys import nested_key_line
-from ..markup_config import known_settings
-from ..publish.theme_options import papermod_theme
+from ..config.markup import known_settings
+from .theme_params import papermod_theme
 from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")

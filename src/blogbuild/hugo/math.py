@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..markup_config import BLOCK_DELIMITERS, INLINE_DELIMITERS
+from ..config.markup import BLOCK_DELIMITERS, INLINE_DELIMITERS
 
 _MAX_FILES = 2000
 _MAX_BYTES = 512 * 1024

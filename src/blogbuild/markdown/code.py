@@ -14,7 +14,7 @@ from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
-from ..markup_config import MarkupConfig
+from ..config.markup import MarkupConfig
 from .environment import environment_of
 from .fences import fence_options, needs_lines, number_lines
 

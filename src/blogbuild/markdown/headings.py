@@ -8,7 +8,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from ..markup_config import MarkupConfig
+from ..config.markup import MarkupConfig
 from ..core.model import TocEntry
 from .environment import RenderEnvironment, environment_of
 from .heading_ids import UNTYPED, HeadingText, anchor_name, unique_id

@@ -13,7 +13,7 @@ import re
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 
-from ..markup_config import MarkupConfig
+from ..config.markup import MarkupConfig
 
 # Comments, tags, and the text between them.
 _PIECES = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^>]*>|[^<]+|<", re.DOTALL)

@@ -11,7 +11,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from ..markup_config import MarkupConfig
+from ..config.markup import MarkupConfig
 from .code import markup_of
 from .environment import environment_of
 

@@ -14,7 +14,7 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-from ..markup_config import MarkupConfig
+from ..config.markup import MarkupConfig
 from . import (
     alerts,
     attributes,

@@ -14,7 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..core.errors import SourceError, SourceWarning
-from ..markup_config import MarkupConfig
+from ..config.markup import MarkupConfig
 from ..core.model import RenderedMarkdown, SourceMark
 from ..templating.environment import jinja_environment
 from ..templating.markdownify import markdownify

@@ -16,7 +16,10 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..config import SiteConfig
 
 CDN_HOST = "cdn.jsdelivr.net"
 CDN_BASE = f"https://{CDN_HOST}/npm"
@@ -115,12 +118,12 @@ def _asset(name: str) -> Asset:
         raise KeyError(f"unknown asset {name!r}; known assets: {known}") from None
 
 
-def uses_cdn(config: Any) -> bool:
+def uses_cdn(config: SiteConfig) -> bool:
     """Whether pages load the assets from the public CDN (opt-in) instead of the site."""
     return bool(getattr(config, "cdn_assets", False))
 
 
-def asset_url(name: str, config: Any) -> str:
+def asset_url(name: str, config: SiteConfig) -> str:
     """The url a page uses for an asset: the site's versioned copy, or the CDN when cdn_assets is on."""
     asset = _asset(name)
     if uses_cdn(config):
@@ -128,7 +131,7 @@ def asset_url(name: str, config: Any) -> str:
     return config.site_url(asset.local_url)
 
 
-def asset_integrity(name: str, config: Any = None) -> str | None:
+def asset_integrity(name: str, config: SiteConfig | None = None) -> str | None:
     """The SRI hash for the CDN file, or None for the site's own copy (it needs none)."""
     asset = _asset(name)
     if config is not None and not uses_cdn(config):
@@ -136,7 +139,7 @@ def asset_integrity(name: str, config: Any = None) -> str | None:
     return asset.integrity
 
 
-def vendor_outputs(config: Any, *, math: bool, mermaid: bool) -> list[tuple[str, Path]]:
+def vendor_outputs(config: SiteConfig, *, math: bool, mermaid: bool) -> list[tuple[str, Path]]:
     """(output path, vendored file) of every file the site must publish for pages with math/diagrams."""
     if uses_cdn(config):
         return []

@@ -14,14 +14,18 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import indexed_png
+from ..config.cards import CardOptions, site_font_file
 from ..core.errors import SourceError
+
+if TYPE_CHECKING:
+    from ..config import SiteConfig
 
 WIDTH, HEIGHT = 1200, 630
 PADDING = 80
@@ -43,73 +47,7 @@ def _token_pattern() -> re.Pattern[str]:
     return re.compile(r"[0-9A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF_\-'’.:/+#@&]+\s*|\s+|.", re.DOTALL)
 
 
-@dataclass(frozen=True)
-class CardOptions:
-    """The cards: block of the config."""
 
-    enabled: bool = True
-    font: str = ""                 # the site's own font file (relative to the site folder), tried first
-    background: str = "#1d2330"
-    color: str = "#f3f4f6"
-    accent: str = "#4f8cff"
-
-
-def parse_card_options(value: Any, fail: Callable[[str], SourceError]) -> CardOptions:
-    """The cards: block (or false) as CardOptions; errors name the setting."""
-    if value is False:
-        return CardOptions(enabled=False)
-    if value in (None, True):
-        return CardOptions()
-    if not isinstance(value, Mapping):
-        raise fail("cards must be false or a mapping {font, background, color, accent}")
-    known = ("font", "background", "color", "accent")
-    unknown = sorted(str(key) for key in value if key not in known)
-    if unknown:
-        raise fail(f"cards: unknown setting {unknown[0]!r}; known ones are {', '.join(known)}")
-    values: dict[str, str] = {}
-    for key in known:
-        if key in value:
-            item = value[key]
-            if not isinstance(item, str) or not item:
-                raise fail(f"cards.{key} must be text, not {item!r}")
-            if key != "font" and not re.fullmatch(r"#[0-9a-fA-F]{6}", item):
-                raise fail(f"cards.{key} must be a colour like #1d2330, not {item!r}")
-            values[key] = item
-    return CardOptions(True, **values)
-
-
-def site_font_file(options: CardOptions, root: str) -> str:
-    """The site's own card font as a build reads it (cards.font under the site folder), '' when it has none."""
-    return str(Path(root) / options.font) if options.enabled and options.font else ""
-
-
-# The first four bytes of the font files FreeType and fontTools both read: TrueType, OpenType (CFF), Apple's
-# TrueType, and a collection of either.
-_FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
-
-
-def site_font_problem(font: str, root: str) -> str:
-    """What is wrong with cards.font (a file named relative to the site folder), '' when nothing is: it must be
-    inside the site folder (links followed: a build reads nothing outside it) and a TrueType or OpenType file.
-    Only its first bytes are read: the cmap is read when a card is drawn."""
-    from ..core.names import is_inside
-    site = os.path.realpath(root)
-    real = os.path.realpath(os.path.join(site, font))
-    if not is_inside(real, (site,)):
-        return (f"cards.font must name a font file inside the site folder, relative to it, not {font!r}; copy "
-                "the font into the site (for example fonts/) and name it from there")
-    if not os.path.isfile(real):
-        return f"cards.font: there is no file {font!r} in the site folder; check the name (it is relative to the site folder)"
-    try:
-        with open(real, "rb") as handle:
-            signature = handle.read(4)
-    except OSError as error:
-        return f"cards.font: {font!r} cannot be read ({error.strerror})"
-    if signature in (b"wOFF", b"wOF2"):
-        return f"cards.font: {font!r} is a WOFF web font; name the font's .ttf or .otf file instead"
-    if signature not in _FONT_SIGNATURES:
-        return f"cards.font: {font!r} is not a TrueType or OpenType font file (.ttf, .otf, .ttc, .otc)"
-    return ""
 
 
 class FontError(Exception):
@@ -558,7 +496,7 @@ def front_matter_image(params: Mapping[str, Any]) -> str:
     return image if isinstance(image, str) else ""
 
 
-def card_text(post: Any, nav: Any, config: Any) -> CardText:
+def card_text(post: Any, nav: Any, config: SiteConfig) -> CardText:
     """What the card of a post shows: title, first series with its part, site title, date."""
     series = ""
     if nav is not None and nav.series:
@@ -568,7 +506,7 @@ def card_text(post: Any, nav: Any, config: Any) -> CardText:
     return CardText(post.title, series, config.title, date)
 
 
-def card_path(post: Any, nav: Any, config: Any) -> str:
+def card_path(post: Any, nav: Any, config: SiteConfig) -> str:
     """The output path of a post's card, '' when the site has cards off or the post names its own image.
 
     Pure (no font is read): the URL hashes what the card shows and the options, so templates can name it
@@ -580,7 +518,7 @@ def card_path(post: Any, nav: Any, config: Any) -> str:
     return f"{post.url.lstrip('/')}card-{key[:12]}.png"
 
 
-def _font_error(config: Any, error: FontError) -> SourceError:
+def _font_error(config: SiteConfig, error: FontError) -> SourceError:
     """A font that could not be read, at the config's cards.font line when it is the site's own font."""
     from ..core.keys import nested_key_line
     if error.path == site_font_file(config.cards, config.root) and config.config_path:
@@ -595,7 +533,7 @@ def _font_error(config: Any, error: FontError) -> SourceError:
                        "(fonts-noto-cjk, fonts-dejavu-core), or turn cards off with cards: false", stage="cards")
 
 
-def _title_line(config: Any, post: Any) -> int:
+def _title_line(config: SiteConfig, post: Any) -> int:
     """The line of the post's title in its file (read only for a warning), 1 when it cannot be read."""
     from ..core.keys import key_line
     try:
@@ -631,7 +569,7 @@ def _draw_all(maker: CardMaker, texts: list[CardText], jobs: int) -> list[tuple[
     return [maker.png(text) for text in texts]
 
 
-def card_stage(site: Any, config: Any, cache_folder: Path,
+def card_stage(site: Any, config: SiteConfig, cache_folder: Path,
                jobs: int = 1) -> tuple[list[tuple[str, str]], list[Any], int]:
     """Every post's card: [(output path, cached PNG)], warnings for characters no font has, cards drawn."""
     from ..core.errors import SourceWarning

@@ -433,7 +433,7 @@ class Builder(CacheKeeping):
                                                         mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         try:
-            pages, data = Planner(site, templates, self._list_key, self.state.memo, self.theme).plan()
+            pages, data = Planner(site, templates, self._list_key, self.state.search, self.theme).plan()
         except SourceError as error:   # a template that does not parse: report it with the content errors
             copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
             assembly = copied_only(copied, css, error)
@@ -466,7 +466,7 @@ class Builder(CacheKeeping):
         assert self.state.last_good is not None
         self._site_made_at = self.state.last_good.made_at
         site = replace_posts(self.state.last_good.site, {post.url: post for post in edited})
-        pages, data = Planner(site, templates, self._list_key, self.state.memo, self.theme).plan_affected(edited)
+        pages, data = Planner(site, templates, self._list_key, self.state.search, self.theme).plan_affected(edited)
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         for item in planned:   # what record_published keeps for the next process's reuse check
             self.state.output_keys[item.output_path] = item.key
@@ -481,10 +481,9 @@ class Builder(CacheKeeping):
         changes = incremental.output_changes(state.previous, assembly.files, partial=edited is not None)
         if edited is not None:
             assert state.last_good is not None
-            incremental.forget_in_memo(state.memo, (state.last_good.posts[post.rel_path].fingerprint
-                                                    for post in edited))
+            state.search.forget_posts(state.last_good.posts[post.rel_path].fingerprint for post in edited)
         else:
-            state.memo = incremental.prune_memo(state.memo, (post.fingerprint for post in posts))
+            state.search.keep_posts(post.fingerprint for post in posts)
         state.previous = assembly.files
         assert self._templates is not None
         state.last_good = LastGood(self._templates.key, {post.rel_path: post for post in posts}, site,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..config import SiteConfig
 from ..core.model import OutputFile, Post
@@ -62,19 +62,6 @@ def output_changes(previous: Mapping[str, OutputFile], files: Mapping[str, Outpu
                              frozenset())
     return OutputChanges(frozenset(path for path, item in files.items() if previous.get(path) != item),
                          frozenset(set(previous) - set(files)))
-
-
-def prune_memo(memo: dict[Any, Any], live: Iterable[str]) -> dict[Any, Any]:
-    """The memo entries of posts still in the site (keyed by fingerprint; "" for site-wide entries)."""
-    keep = set(live)
-    return {key: value for key, value in memo.items() if key[1] in keep or key[1] == ""}
-
-
-def forget_in_memo(memo: dict[Any, Any], fingerprints: Iterable[str]) -> None:
-    """Drop the memo entries of replaced post versions."""
-    stale = set(fingerprints)
-    for key in [key for key in memo if key[1] in stale]:
-        del memo[key]
 
 
 def edited_posts(changed_inputs: Sequence[str] | None, config: SiteConfig) -> list[str] | None:

@@ -24,8 +24,9 @@ from ..core.errors import BlogbuildError, SourceError, SourceWarning
 from ..core.model import OutputFile, Post, Site, SourceFile, TemplateFacts
 from ..core.names import TEMPORARY_SUFFIX
 from ..disk.sources import ContentTree, FoundFile
+from ..publish.site_files import SearchMemo
 
-CACHE_FORMAT = 5
+CACHE_FORMAT = 6
 
 
 class RenderOutcome(NamedTuple):
@@ -91,7 +92,7 @@ class BuilderState:
     known: dict[str, KnownSource] = field(default_factory=dict)           # by absolute path
     last_good: LastGood | None = None
     list_keys: dict[str, str] = field(default_factory=dict)               # post fingerprint -> list key
-    memo: dict[Any, Any] = field(default_factory=dict)                    # the Planner's search-index memo
+    search: SearchMemo = field(default_factory=SearchMemo)                # what the search outputs keep
     plain_posts: frozenset[str] = frozenset()                             # see links.resolve_links
     templates_key: str = ""
     closure: TemplateFacts = field(default_factory=TemplateFacts)          # templating.JinjaEngine closures
@@ -164,7 +165,7 @@ class SavedState:
 
 
 # Every record class a cache file may hold (cache_codec.RecordTypes): the state, the posts and the Site
-# they make, with the configuration the Site carries and the Planner's search-index memo.
+# they make, with the configuration the Site carries and what the search outputs keep.
 CACHE_RECORDS = RecordTypes([
     *(f"{__name__}:{name}" for name in ("RenderOutcome", "SourceEntry", "KnownSource", "RememberedRender",
                                          "PublishedPage", "LastGood", "BuilderState", "SavedState")),
@@ -175,10 +176,11 @@ CACHE_RECORDS = RecordTypes([
     "blogbuild.core.errors:SourceWarning", "blogbuild.core.errors:Location",
     "blogbuild.disk.sources:FoundFile", "blogbuild.disk.sources:SkippedLink", "blogbuild.disk.sources:ContentTree",
     "blogbuild.config:SiteConfig", "blogbuild.config:MenuItem",
-    "blogbuild.publish.theme_options:ThemeOptions", "blogbuild.publish.theme_options:Cover",
-    "blogbuild.markup_config:MarkupConfig", "blogbuild.publish.integrations:Comments", "blogbuild.publish.integrations:Analytics",
-    "blogbuild.media.cards:CardOptions", "blogbuild.media.images:ImageOptions",
+    "blogbuild.themes.options:ThemeOptions", "blogbuild.themes.options:Cover",
+    "blogbuild.config.markup:MarkupConfig", "blogbuild.config.integrations:Comments", "blogbuild.config.integrations:Analytics",
+    "blogbuild.config.cards:CardOptions", "blogbuild.config.images:ImageOptions",
     "blogbuild.publish.search_index:SearchIndex", "blogbuild.publish.search_index:RangeShards",
+    "blogbuild.publish.site_files:SearchMemo",
 ])
 
 

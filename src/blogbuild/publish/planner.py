@@ -16,7 +16,7 @@ from ..templating.jinja import JinjaEngine
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from .outputs import PageMeta, PlannedData, PlannedPage
-from .site_files import robots, search_files, search_index, sitemap
+from .site_files import SearchMemo, robots, search_files, search_index, sitemap
 
 
 def render_template(templates: JinjaEngine, page: PlannedPage) -> bytes:
@@ -24,7 +24,7 @@ def render_template(templates: JinjaEngine, page: PlannedPage) -> bytes:
     return templates.render(page.template, page.context, page=page.url, source=page.source).encode("utf-8")
 
 
-# Front matter a post's card reads: PaperMod's cover, the meta line's switches and the author (theme_options.py).
+# Front matter a post's card reads: PaperMod's cover, the meta line's switches and the author (themes/options.py).
 _CARD_PARAMS = frozenset({"cover", "hidemeta", "hidesummary", "showwordcount", "showreadingtime", "hideauthor",
                           "author"})
 
@@ -49,7 +49,7 @@ class Planner:
     says which template renders each kind of page."""
 
     def __init__(self, site: Site, templates: JinjaEngine, list_keys: Callable[[Post], str],
-                 memo: dict | None = None, theme: Theme = DEFAULT_THEME) -> None:
+                 memo: SearchMemo | None = None, theme: Theme = DEFAULT_THEME) -> None:
         self.site = site
         self.theme = theme
         self.config: SiteConfig = site.config
@@ -60,7 +60,7 @@ class Planner:
         self.site_year = newest.year if newest is not None else None
         self._series_keys: dict[str, str] = {}
         self.touching: set[str] | None = None    # set by plan_affected: list pages without these urls are skipped
-        self.memo = memo if memo is not None else {}
+        self.memo = memo if memo is not None else SearchMemo()
 
     def _template(self, kind: str) -> str:
         return self.theme.template_for(kind)
@@ -267,17 +267,7 @@ class Planner:
                           keys, source=post.source)
 
     def _post_template(self, post: Post) -> str:
-        """Hugo's lookup, shortened: `layout: X` uses X.html and `type: T` uses T/single.html when the site has
-        them; the theme's own page templates (home, section, ...) are never picked for a post."""
-        layout, kind = post.params.get("layout"), post.params.get("type")
-        candidates = []
-        if isinstance(kind, str) and kind:
-            candidates += [f"{kind}/{layout}.html"] if isinstance(layout, str) and layout else []
-            candidates.append(f"{kind}/single.html")
-        if isinstance(layout, str) and layout and f"{layout}.html" not in self.theme.page_templates:
-            candidates.append(f"{layout}.html")
-        return next((name for name in candidates if "/." not in name and ".." not in name
-                     and self.templates.exists(name)), self._template("post"))
+        return self.theme.template_for_post(post.params, self.templates.exists)
 
     def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
         title = taxonomy.title or taxonomy.name.title()

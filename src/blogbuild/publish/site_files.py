@@ -2,16 +2,44 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import SiteConfig
 from ..core.fingerprint import fingerprint_of
 from ..core.model import Post, Site
 from .feeds import xml_escape
 from .outputs import PlannedData
+
+if TYPE_CHECKING:
+    from .search_index import SearchIndex
+
+
+@dataclass
+class SearchMemo:
+    """What the search outputs keep from one build to the next (in the process, and in the saved state of a
+    build): each post's entry of index.json, the last whole list, the last sharded index and each post's
+    number of text chunks. A one-post edit then encodes one entry and indexes one post."""
+
+    entries: dict[tuple[str, str], bytes] = field(default_factory=dict)   # (post fingerprint, base URL) -> JSON
+    listed: tuple[dict[str, int], list[bytes]] | None = None   # the last index.json: position by URL, entries
+    index: SearchIndex | None = None                          # the last sharded index, for index_base_url
+    index_base_url: str = ""
+    chunk_counts: dict[str, int] = field(default_factory=dict)   # post URL -> its number of text chunks
+
+    def keep_posts(self, fingerprints: Iterable[str]) -> None:
+        """Forget the entries of every post version but these (the posts of the site just built)."""
+        keep = set(fingerprints)
+        self.entries = {key: entry for key, entry in self.entries.items() if key[0] in keep}
+
+    def forget_posts(self, fingerprints: Iterable[str]) -> None:
+        """Forget the entries of these post versions (replaced by an edit)."""
+        stale = set(fingerprints)
+        for key in [key for key in self.entries if key[0] in stale]:
+            del self.entries[key]
 
 
 def sitemap(site: Site) -> bytes:
@@ -51,23 +79,24 @@ def search_entry(post: Post, config: SiteConfig) -> dict[str, Any]:
             "summary": post.summary_text, "content": post.plain_text}
 
 
-def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post] = ()) -> bytes:
+def search_index(site: Site, memo: SearchMemo | None = None, *, edited: Sequence[Post] = ()) -> bytes:
     """/index.json: one object per published listed post, newest first.
 
     Each post's JSON is kept in memo by fingerprint, so a one-post edit re-encodes one entry; the result
     is byte for byte json.dumps of the whole list."""
-    memo = memo if memo is not None else {}
+    memo = memo if memo is not None else SearchMemo()
+    entries = memo.entries
 
     def encode(post: Post) -> bytes:
-        key = ("search", post.fingerprint, site.config.base_url)
-        fragment = memo.get(key)
+        key = (post.fingerprint, site.config.base_url)
+        fragment = entries.get(key)
         if fragment is None:
             fragment = json.dumps(search_entry(post, site.config), ensure_ascii=False,
                                   separators=(",", ":")).encode("utf-8")
-            memo[key] = fragment
+            entries[key] = fragment
         return fragment
 
-    last = memo.get(("search-list", "", ""))
+    last = memo.listed
     if edited and last is not None and len(last[0]) == len(site.posts):
         # Same posts in the same order (a body edit): replace the edited entries in the last list.
         positions, fragments = last
@@ -77,7 +106,7 @@ def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post]
     else:
         fragments = [encode(post) for post in site.posts]
         positions = {post.url: index for index, post in enumerate(site.posts)}
-    memo[("search-list", "", "")] = (positions, fragments)
+    memo.listed = (positions, fragments)
     if not fragments:
         return b"[]"
     # One join, brackets folded into the end entries: the index is tens of megabytes at 10,000 posts.
@@ -88,19 +117,19 @@ def search_index(site: Site, memo: dict | None = None, *, edited: Sequence[Post]
     return b",".join(parts)
 
 
-def search_files(site: Site, memo: dict, changed: Sequence[Post] | None = None) -> list[PlannedData] | None:
+def search_files(site: Site, memo: SearchMemo, changed: Sequence[Post] | None = None) -> list[PlannedData] | None:
     """search/: the meta file, every shard (keyed by its digest: a shard no post of an edit is in is not
     written again) and the text chunks of every post (of the changed posts only, after a body edit). None
     when an edited post's text now has another number of chunks: only a whole plan removes the chunks it
     no longer has. The index is made here, from the last build's where the posts are the same."""
     from .search_index import SearchIndex, chunk_file, chunk_paths, shard_path
     config = site.config
-    counts: dict[str, int] = {} if changed is None else dict(memo.get(("search-chunks", "", "")) or {})
+    counts: dict[str, int] = {} if changed is None else dict(memo.chunk_counts)
     if changed is not None and any(len(chunk_paths(post)) != counts.get(post.url) for post in changed):
         return None
-    last = memo.get(("search-index", "", config.base_url))
-    index = SearchIndex.of(site.posts, config, last if isinstance(last, SearchIndex) else None)
-    memo[("search-index", "", config.base_url)] = index
+    last = memo.index if memo.index_base_url == config.base_url else None
+    index = SearchIndex.of(site.posts, config, last)
+    memo.index, memo.index_base_url = index, config.base_url
     data = [PlannedData("search/meta.json", lambda: index.meta, fingerprint_of("search-meta", index.meta.decode()))]
     data += [PlannedData(shard_path(number), partial(index.shard, number), version)
              for number, version in enumerate(index.versions)]
@@ -109,5 +138,5 @@ def search_files(site: Site, memo: dict, changed: Sequence[Post] | None = None) 
         counts[post.url] = len(paths)
         data += [PlannedData(path, partial(chunk_file, post, number), fingerprint_of(post.fingerprint, path))
                  for number, path in enumerate(paths)]
-    memo[("search-chunks", "", "")] = counts
+    memo.chunk_counts = counts
     return data

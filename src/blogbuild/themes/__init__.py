@@ -50,6 +50,20 @@ class Theme:
         """The template that renders a page of this kind."""
         return self.templates[kind]
 
+    def template_for_post(self, params: Mapping[str, Any], exists: Callable[[str], bool]) -> str:
+        """The template of a post with these front-matter params, by Hugo's lookup, shortened: `layout: X`
+        uses X.html and `type: T` uses T/single.html (T/X.html with both) when exists(name) says the site has
+        them; the theme's own page templates (home, section, ...) are never picked for a post."""
+        layout, kind = params.get("layout"), params.get("type")
+        candidates = []
+        if isinstance(kind, str) and kind:
+            candidates += [f"{kind}/{layout}.html"] if isinstance(layout, str) and layout else []
+            candidates.append(f"{kind}/single.html")
+        if isinstance(layout, str) and layout and f"{layout}.html" not in self.page_templates:
+            candidates.append(f"{layout}.html")
+        return next((name for name in candidates if "/." not in name and ".." not in name and exists(name)),
+                    self.template_for("post"))
+
     @property
     def page_templates(self) -> frozenset[str]:
         """The theme's templates for pages other than posts, and its layouts: a post's `layout: X` never

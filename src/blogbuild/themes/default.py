@@ -1,5 +1,5 @@
 """The default theme (PaperMod's look, shipped in blogbuild/theme/): one template per page kind, named after
-it, base.html as the layout they extend, and PaperMod's options (theme_options.py) as template globals."""
+it, base.html as the layout they extend, and its options (options.py) as template globals."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -17,7 +17,7 @@ THEME_DIR = Path(__file__).parent.parent / "theme"
 def default_globals(config: SiteConfig) -> Mapping[str, Any]:
     """What the default theme's templates read of the `theme:` options: each option, the edit link, the share
     buttons and the cover image of a post."""
-    from ..publish.theme_options import cover_for, edit_link_for, share_targets_for
+    from .options import cover_for, edit_link_for, share_targets_for
     theme = config.theme
     return {"theme_option": theme.option_for,
             "edit_link": lambda post: edit_link_for(theme, post.params, post.rel_path),

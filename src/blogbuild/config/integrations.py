@@ -1,5 +1,6 @@
 """Third-party services a site can switch on in its config: comments (giscus, utterances) and analytics
-(Plausible, Umami, Google Analytics 4, a raw snippet); parsed from blogbuild.yaml or a Hugo theme's params.
+(Plausible, Umami, Google Analytics 4, a raw snippet), parsed from blogbuild.yaml (a Hugo site's params become
+these blocks in hugo/theme_params.py).
 
 The theme only ever reads the frozen Comments and Analytics below; a wrong value is a config error at
 path:line that names the key to fix.
@@ -184,73 +185,3 @@ def parse_analytics(value: Any, fail: Fail) -> Analytics:
     if "snippet" in block:
         values["snippet"] = _text(block, "snippet", "analytics", fail)
     return Analytics(**values)
-
-
-def _get(mapping: Any, *names: str) -> Any:
-    """The first of names in mapping, ignoring case (Hugo lower-cases keys, sites write camelCase)."""
-    if not isinstance(mapping, Mapping):
-        return None
-    lowered = {str(key).lower(): value for key, value in mapping.items()}
-    for name in names:
-        if name.lower() in lowered:
-            return lowered[name.lower()]
-    return None
-
-
-def from_hugo(params: Mapping[str, Any] | None, services: Mapping[str, Any] | None = None,
-              google_analytics: str | None = None) -> dict[str, Any]:
-    """comments: and analytics: blocks (blogbuild.yaml keys) from a Hugo site's params and services.
-
-    Read, case-insensitively: params.giscus / params.comments.giscus {repo, repoId, category, categoryId,
-    mapping, reactionsEnabled, inputPosition, lang, lightTheme, darkTheme}; params.utterances /
-    params.comments.utterances {repo, issueTerm, label}; services.googleAnalytics.id (or the old top-level
-    googleAnalytics); params.analytics.plausible {domain, script}, params.analytics.umami {websiteId, script}.
-    PaperMod's params.comments = false turns comments off."""
-    result: dict[str, Any] = {}
-    nested = _get(params, "comments")
-    for name in ("giscus", "utterances"):
-        block = _get(params, name) or _get(nested, name)
-        if isinstance(block, Mapping) and _get(block, "repo"):
-            result["comments"] = {name: _hugo_comment_block(name, block)}
-            break
-    if nested is False:
-        result.pop("comments", None)
-    analytics: dict[str, Any] = {}
-    google = _get(_get(services, "googleAnalytics"), "id") or google_analytics
-    if isinstance(google, str) and google.startswith("G-"):
-        analytics["google"] = {"measurement_id": google}
-    hugo_analytics = _get(params, "analytics")
-    plausible = _get(hugo_analytics, "plausible")
-    if isinstance(plausible, Mapping) and _get(plausible, "domain"):
-        analytics["plausible"] = {"domain": str(_get(plausible, "domain")),
-                                  **({"script": str(_get(plausible, "script", "src"))}
-                                     if _get(plausible, "script", "src") else {})}
-    umami = _get(hugo_analytics, "umami")
-    if isinstance(umami, Mapping) and _get(umami, "websiteId", "website_id", "id"):
-        analytics["umami"] = {"website_id": str(_get(umami, "websiteId", "website_id", "id")),
-                              **({"script": str(_get(umami, "script", "src"))} if _get(umami, "script", "src") else {})}
-    if analytics:
-        result["analytics"] = analytics
-    return result
-
-
-# Hugo themes' camelCase names -> blogbuild.yaml's names.
-_HUGO_GISCUS = {"repo": "repo", "repoid": "repo_id", "category": "category", "categoryid": "category_id",
-                "mapping": "mapping", "term": "term", "strict": "strict", "reactionsenabled": "reactions",
-                "inputposition": "input_position", "lang": "lang", "lighttheme": "light_theme",
-                "darktheme": "dark_theme"}
-_HUGO_UTTERANCES = {"repo": "repo", "issueterm": "issue_term", "label": "label", "lighttheme": "light_theme",
-                    "darktheme": "dark_theme"}
-
-
-def _hugo_comment_block(name: str, block: Mapping[str, Any]) -> dict[str, Any]:
-    names = _HUGO_GISCUS if name == "giscus" else _HUGO_UTTERANCES
-    converted: dict[str, Any] = {}
-    for key, value in block.items():
-        target = names.get(str(key).lower().replace("_", ""))
-        if target is None:
-            continue
-        if target in ("strict", "reactions") and isinstance(value, (str, int)) and not isinstance(value, bool):
-            value = str(value) in ("1", "true")   # giscus's own snippet writes "1"/"0"
-        converted[target] = value
-    return converted

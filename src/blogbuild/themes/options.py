@@ -14,7 +14,6 @@ from functools import partial
 from typing import Any
 
 COLOR_SCHEMES = ("auto", "light", "dark")
-PAPERMOD_EXTENDED_CSS = "assets/css/extended/*.css"   # what PaperMod bundles after its own stylesheet
 TOC_SIDES = ("right", "left")
 # The share links the default theme can show, in the order it shows them (PaperMod's order); twitter is x.
 SHARE_TARGETS = ("x", "linkedin", "reddit", "facebook", "whatsapp", "telegram", "ycombinator")
@@ -148,87 +147,7 @@ _FRONT_MATTER = {
     "share_buttons": ("disableshare", True),
 }
 
-# PaperMod's boolean params (lower case) -> (ThemeOptions fields, says the opposite, PaperMod's default).
-_PAPERMOD_FLAGS: dict[str, tuple[tuple[str, ...], bool, bool]] = {
-    "disablethemetoggle": (("theme_toggle",), True, False),
-    "disablescrolltotop": (("scroll_to_top",), True, False),
-    "showtoc": (("toc",), False, False),
-    "tocopen": (("toc_open",), False, False),
-    "showreadingtime": (("reading_time",), False, False),
-    "showwordcount": (("word_count", "list_word_count"), False, False),
-    "hideauthor": (("meta_author",), True, False),
-    "hidemeta": (("meta",), True, False),
-    "hidesummary": (("summary",), True, False),
-    "showsharebuttons": (("share_buttons",), False, False),
-    "showcodecopybuttons": (("code_copy_buttons",), False, False),
-    "showpostnavlinks": (("post_nav_links",), False, False),
-    "showbreadcrumbs": (("breadcrumbs",), False, False),
-    "hidefooter": (("footer",), True, False),
-    "showrssbuttoninsectiontermlist": (("section_feed_link", "term_feed_link"), False, False),
-}
-
-
-def papermod_theme(params: Mapping[str, Any], papermod: bool) -> tuple[dict[str, Any], set[str]]:
-    """(blogbuild.yaml's `theme:` mapping, the params.* keys used, lower case and dotted) from a Hugo site's
-    params. papermod: the site's theme is PaperMod, so an absent key is PaperMod's default, not blogbuild's."""
-    keyed = {str(key).lower(): value for key, value in params.items()}
-    theme: dict[str, Any] = {}
-    used: set[str] = set()
-    for key, (names, inverted, default) in _PAPERMOD_FLAGS.items():
-        given = keyed.get(key)
-        if isinstance(given, bool):
-            used.add(f"params.{key}")
-        elif papermod:
-            given = default
-        else:
-            continue
-        for name in names:
-            theme[name] = (not given) if inverted else given
-    scheme = keyed.get("defaulttheme")
-    if isinstance(scheme, str):
-        theme["color_scheme"] = scheme.lower() if scheme.lower() in COLOR_SCHEMES else "auto"
-        used.add("params.defaulttheme")
-    _share_targets(keyed.get("sharebuttons"), papermod, theme, used)
-    date_format = keyed.get("dateformat")
-    if isinstance(date_format, str) and date_format.strip():
-        theme["date_format"] = date_format
-        used.add("params.dateformat")
-    elif papermod:
-        theme["date_format"] = ":date_long"   # PaperMod's default (time.Format's default for the site's language)
-    side = keyed.get("tocside")
-    if isinstance(side, str) and side.lower() in TOC_SIDES:
-        theme["toc_side"] = side.lower()
-        used.add("params.tocside")
-    _label(keyed.get("label"), theme, used)
-    _icons(keyed.get("assets"), theme, used)
-    _cover(keyed.get("cover"), papermod, theme, used)
-    _edit_post(keyed.get("editpost"), theme, used)
-    _footer(keyed.get("footer"), theme, used)
-    if papermod:
-        theme["copyright_markdown"] = True
-        theme["extended_css"] = [PAPERMOD_EXTENDED_CSS]
-    keywords = keyed.get("keywords")
-    if isinstance(keywords, str) or (isinstance(keywords, list) and all(isinstance(item, str) for item in keywords)):
-        theme["keywords"] = [keywords] if isinstance(keywords, str) else list(keywords)
-        used.add("params.keywords")
-    images = keyed.get("images")
-    if isinstance(images, str) or (isinstance(images, list) and all(isinstance(item, str) for item in images)):
-        theme["images"] = [images] if isinstance(images, str) else list(images)
-        used.add("params.images")
-    return theme, used
-
-
-def _share_targets(given: Any, papermod: bool, theme: dict[str, Any], used: set[str]) -> None:
-    """PaperMod's ShareButtons: the listed targets in PaperMod's order (twitter is x); without it, all of them."""
-    targets = _listed_targets(given)
-    if targets is not None:
-        theme["share_targets"] = list(targets)
-        used.add("params.sharebuttons")
-    elif papermod:
-        theme["share_targets"] = list(SHARE_TARGETS)
-
-
-def _listed_targets(given: Any) -> tuple[str, ...] | None:
+def listed_share_targets(given: Any) -> tuple[str, ...] | None:
     """A ShareButtons value (a name or a list of names) as the targets it names, in PaperMod's order; None when
     it is not one."""
     if isinstance(given, str):
@@ -243,73 +162,8 @@ def share_targets_for(options: ThemeOptions, params: Mapping[str, Any]) -> tuple
     """A post's share links: its own ShareButtons when its front matter has one (PaperMod reads it with `.Param`,
     the page's before the site's), else the site's."""
     own = next((value for key, value in params.items() if str(key).lower() == "sharebuttons"), None)
-    targets = _listed_targets(own)
+    targets = listed_share_targets(own)
     return options.share_targets if targets is None else targets
-
-
-def _label(label: Any, theme: dict[str, Any], used: set[str]) -> None:
-    if not isinstance(label, Mapping):
-        return
-    keyed = {str(key).lower(): value for key, value in label.items()}
-    for key, name in (("text", "label_text"), ("icon", "label_icon")):
-        if isinstance(keyed.get(key), str):
-            theme[name] = keyed[key]
-            used.add(f"params.label.{key}")
-    height = keyed.get("iconheight")
-    if isinstance(height, int) and not isinstance(height, bool) and height > 0:
-        theme["label_icon_height"] = height
-        used.add("params.label.iconheight")
-
-
-def _cover(cover: Any, papermod: bool, theme: dict[str, Any], used: set[str]) -> None:
-    """PaperMod shows covers on list cards and post pages unless params.cover hides them."""
-    keyed = {str(key).lower(): value for key, value in cover.items()} if isinstance(cover, Mapping) else {}
-    for key in ("hidden", "hiddeninlist", "hiddeninsingle"):
-        if isinstance(keyed.get(key), bool):
-            used.add(f"params.cover.{key}")
-    hidden = keyed.get("hidden") is True
-    if papermod or "hiddeninlist" in keyed or hidden:
-        theme["cover_in_lists"] = not (hidden or keyed.get("hiddeninlist") is True)
-    if "hiddeninsingle" in keyed or hidden:
-        theme["cover_in_posts"] = not (hidden or keyed.get("hiddeninsingle") is True)
-
-
-def _footer(footer: Any, theme: dict[str, Any], used: set[str]) -> None:
-    keyed = {str(key).lower(): value for key, value in footer.items()} if isinstance(footer, Mapping) else {}
-    if isinstance(keyed.get("hidecopyright"), bool):
-        theme["footer_copyright"] = not keyed["hidecopyright"]
-        used.add("params.footer.hidecopyright")
-    if isinstance(keyed.get("text"), str):
-        theme["footer_text"] = keyed["text"]
-        used.add("params.footer.text")
-
-
-def _edit_post(edit: Any, theme: dict[str, Any], used: set[str]) -> None:
-    keyed = {str(key).lower(): value for key, value in edit.items()} if isinstance(edit, Mapping) else {}
-    if keyed.get("disabled") is True:   # no edit link anywhere (a post's own editPost.URL still gives one)
-        used.update(f"params.editpost.{key}" for key in keyed)
-        return
-    if keyed.get("disabled") is False:
-        used.add("params.editpost.disabled")
-    for key, name in (("url", "edit_url"), ("text", "edit_text"), ("appendfilepath", "edit_append_path")):
-        if isinstance(keyed.get(key), bool if key == "appendfilepath" else str):
-            theme[name] = keyed[key]
-            used.add(f"params.editpost.{key}")
-
-
-# PaperMod's params.assets keys (lower case) -> ThemeOptions fields.
-_ICONS = {"favicon": "favicon", "favicon16x16": "favicon_16", "favicon32x32": "favicon_32",
-          "apple_touch_icon": "apple_touch_icon"}
-
-
-def _icons(assets: Any, theme: dict[str, Any], used: set[str]) -> None:
-    if not isinstance(assets, Mapping):
-        return
-    for key, given in assets.items():
-        name = _ICONS.get(str(key).lower())
-        if name is not None and isinstance(given, str) and given:
-            theme[name] = given
-            used.add(f"params.assets.{str(key).lower()}")
 
 
 def parse_theme_options(value: Any, fail: Callable[[str], Exception],

@@ -7,15 +7,15 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
-from .media.cards import CardOptions, parse_card_options, site_font_problem
-from .core.errors import SourceError, parser_problem
-from .media.images import ImageOptions, parse_image_options
-from .publish.integrations import Analytics, Comments, parse_analytics, parse_comments
-from .core.keys import key_line, nested_key_line
-from .markup_config import MarkupConfig, markup_from_mapping
-from .hugo.config import ignored_message, read_hugo_config
-from .core.names import CONFIG_NAMES
-from .publish.theme_options import ThemeOptions, parse_theme_options
+from .cards import CardOptions, parse_card_options, site_font_problem
+from ..core.errors import SourceError, parser_problem
+from .images import ImageOptions, parse_image_options
+from .integrations import Analytics, Comments, parse_analytics, parse_comments
+from ..core.keys import key_line, nested_key_line
+from .markup import MarkupConfig, markup_from_mapping
+from ..hugo.config import ignored_message, read_hugo_config
+from ..core.names import CONFIG_NAMES
+from ..themes.options import ThemeOptions, parse_theme_options
 
 MATH_RENDER_CHOICES = ("build", "browser")
 
@@ -107,7 +107,7 @@ class SiteConfig:
     analytics: Analytics = Analytics()  # Plausible, Umami, GA4, a snippet: published pages only
     images: ImageOptions = ImageOptions()   # sizes and resized variants of local images (images.py)
     cards: CardOptions = CardOptions()      # a generated social card per post (cards.py)
-    theme: ThemeOptions = ThemeOptions()    # what the default theme shows (theme_options.py; PaperMod's params)
+    theme: ThemeOptions = ThemeOptions()    # what the default theme shows (themes/options.py; a Hugo site: its PaperMod params)
     serving: bool = False               # pages for `blogbuild serve` (no analytics); set by serve
     # A multilingual site: every language, the default first (then by weight), each built as a site of its own
     # (for_language()); () for a site of one language. language: the key of the language this config builds, ""
@@ -536,7 +536,7 @@ def _parse_config_text(text: str, path: str) -> Mapping[str, Any]:
     else:
         import yaml
 
-        from .disk import strict_yaml
+        from ..disk import strict_yaml
         try:
             data = strict_yaml.load(text)
         except strict_yaml.StrictYAMLError as error:

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any, Callable, Mapping
 
-from .core.errors import SourceError
-from .core.keys import nested_key_line
+from ..core.errors import SourceError
+from ..core.keys import nested_key_line
 
 # Heading id styles: Hugo's three, and blogbuild's own (GitHub's rules with Python's notion of a word
 # character, and "section" for a heading with no text), which is what blogbuild.yaml sites had before.
