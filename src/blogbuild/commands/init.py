@@ -114,7 +114,9 @@ def _from_hugo(options: InitOptions) -> int:
     if ignored:
         print(ignored_message(ignored, hugo.where))   # the same line the build warns with
     _report_translations(root, options.force)
-    _report_templates(templates_to_port(root, str(hugo.values.get("source_dir", "content"))), options.used_only)
+    from ..markdown.shortcodes import BUILTIN_NAMES
+    _report_templates(templates_to_port(root, str(hugo.values.get("source_dir", "content")), built_in=BUILTIN_NAMES),
+                      options.used_only)
     advice = _hugo_output_advice(root, str(hugo.values.get("output_dir", "public")))
     if advice:
         print(advice)

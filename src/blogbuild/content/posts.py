@@ -280,7 +280,7 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
 def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConfig) -> "PageInfo":
     """What a Go shortcode's `.Page` shows of this file, before its body is rendered; a field that is
     wrong here is reported by make_post, so this one falls back quietly."""
-    from ..hugo.gotemplate import PageInfo, Params
+    from ..hugo.gotemplate import page_view
     title = str(data.get("title") or "")
     try:
         slug = urlize(str(data["slug"])) if data.get("slug") else None
@@ -290,9 +290,8 @@ def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConf
     except SourceError:
         section, _slug, url = default_url(source.rel_path, None)
         date = lastmod = None
-    return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
-                    Params=Params.of(data), Section=section, Draft=data.get("draft") is True, date=date,
-                    lastmod=lastmod, Description=str(data.get("description") or ""), file_path=source.path)
+    return page_view(config, title=title, url=url, params=data, section=section, draft=data.get("draft") is True,
+                     date=date, lastmod=lastmod, file_path=source.path)
 
 
 def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,

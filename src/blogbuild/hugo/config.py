@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,10 +17,9 @@ from typing import Any
 from ..core.errors import SourceError, parser_problem
 from .math import template_math
 from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, unused_message, unused_params
-from .theme_params import from_hugo
+from .theme_params import from_hugo, papermod_theme
 from ..core.keys import nested_key_line
 from ..config.markup import known_settings
-from .theme_params import papermod_theme
 from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
@@ -629,12 +628,9 @@ def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None =
 
 # --- what `init --from-hugo` reports: Go templates that need a Jinja port, and where content uses them -----
 
-# Hugo's own shortcodes; blogbuild has figure, details, highlight, ref, relref and rawhtml-style raw HTML.
+# Hugo's own shortcodes (blogbuild's built-in ones are the caller's: markdown/shortcodes.py's BUILTIN_NAMES).
 _HUGO_BUILTIN_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "param", "gist", "youtube",
                                       "vimeo", "x", "tweet", "instagram", "qr", "comment"})
-_BLOGBUILD_SHORTCODES = frozenset({"figure", "details", "highlight", "ref", "relref", "rawhtml", "param", "gist",
-                                   "youtube", "vimeo", "x", "twitter", "tweet", "instagram", "qr", "comment",
-                                   "collapse", "inTextImg"})
 _SHORTCODE_USE = re.compile(r"\{\{[<%]\s*(?!/)([\w.\-/]+)")
 
 
@@ -709,18 +705,15 @@ def _render_hook(shown: str, name: str, layout_uses: Mapping[str, list[str]]) ->
     return TemplateToPort(shown, "render hook", uses, instead=instead)
 
 
-def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateToPort]:
+def templates_to_port(root: Path, source_dir: str = "content", *, built_in: Collection[str] = ()) -> list[TemplateToPort]:
     """Every site layout (layouts/, themes/*/layouts/), every shortcode and partial there that the translator
     cannot take (gotemplate/: the others run as they are), each with its uses in content, and every
-    shortcode content uses that is defined nowhere."""
-    from .gotemplate import GoSource
+    shortcode content uses that is defined nowhere (built_in: the shortcodes blogbuild has itself)."""
+    from .gotemplate import GoSource, layout_folders
     shortcode_uses, layout_uses = _content_uses(root / source_dir, root)
     found: list[TemplateToPort] = []
     defined: set[str] = set()
-    folders = [root / "layouts", *sorted((root / "themes").glob("*/layouts"))]
-    for folder in folders:
-        if not folder.is_dir():
-            continue
+    for folder in layout_folders(root):
         for path in sorted(item for item in folder.rglob("*") if item.is_file()):
             relative = path.relative_to(folder).as_posix()
             shown = path.relative_to(root).as_posix()
@@ -751,7 +744,7 @@ def templates_to_port(root: Path, source_dir: str = "content") -> list[TemplateT
             else:
                 found.append(TemplateToPort(shown, "layout", tuple(layout_uses.get(name, ()))))
     for name in sorted(shortcode_uses):
-        if name not in defined and name not in _BLOGBUILD_SHORTCODES:
+        if name not in defined and name not in built_in:
             label = "Hugo built-in shortcode" if name in _HUGO_BUILTIN_SHORTCODES else "shortcode defined nowhere"
             found.append(TemplateToPort(f"{{{{< {name} >}}}} ({label})", "shortcode", tuple(shortcode_uses[name])))
     return found

@@ -132,11 +132,9 @@ def delimiters_in(text: str) -> tuple[list[tuple[str, str]], list[tuple[str, str
 def template_math(root: Path) -> TemplateMath | None:
     """The delimiters the site's templates (layouts/, then themes/*/layouts/) typeset that blogbuild knows: the
     first file with a KaTeX auto-render or MathJax setup, its pairs kept where blogbuild's math rules know them."""
-    folders = [root / "layouts", *sorted((root / "themes").glob("*/layouts"))]
+    from .gotemplate import layout_folders
     seen = 0
-    for folder in folders:
-        if not folder.is_dir():
-            continue
+    for folder in layout_folders(root):
         for path in sorted(folder.rglob("*")):
             if seen >= _MAX_FILES:
                 return None

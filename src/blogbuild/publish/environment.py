@@ -165,13 +165,11 @@ def _hugo_extend(config: SiteConfig, go: Any, name: str, page: Any, post: Any = 
     the page as Hugo's templates see it (gotemplate/); "" when the site has none."""
     if go is None or name not in go.extend_partials():
         return Markup("")
-    from ..hugo.gotemplate import PageInfo, Params
-    params = post.params if post is not None else {}
-    info = PageInfo(Title=str(page.title or ""), RelPermalink=config.site_url(page.url),
-                    Permalink=config.absolute_url(page.url), Params=Params.of(params),
-                    Section=post.section if post is not None else "", date=post.date if post is not None else None,
-                    Description=str(params.get("description") or ""),
-                    page_kind=_HUGO_KINDS.get(str(page.kind), "page"), site_info=go.site)
+    from ..hugo.gotemplate import page_view
+    info = page_view(config, title=str(page.title or ""), url=page.url,
+                     params=post.params if post is not None else {}, kind=_HUGO_KINDS.get(str(page.kind), "page"),
+                     section=post.section if post is not None else "", date=post.date if post is not None else None,
+                     site=go.site)
     return Markup(go.extend(name, info, partial(config_markdown, config)))
 
 

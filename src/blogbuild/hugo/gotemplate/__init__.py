@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 # HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not).
 __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "GoSource", "GoTemplateError", "GoTemplates",
            "HugoFunctionError", "PageInfo", "Params", "RenderState", "ShortcodeCall", "SiteInfo", "UnsupportedField",
-           "check_jinja", "layout_folders", "load_go_templates", "render", "translated_file",
+           "check_jinja", "layout_folders", "load_go_templates", "page_view", "render", "translated_file",
            "typed_argument"]
 
 _LAZY = {"HugoFunctionError": ".functions"}
@@ -268,6 +268,18 @@ def layout_folders(root: Path) -> list[Path]:
     folders = [root / "layouts"]
     folders += sorted((root / "themes").glob("*/layouts")) if (root / "themes").is_dir() else []
     return [folder for folder in folders if folder.is_dir()]
+
+
+def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], kind: str = "page",
+              section: str = "", date: Any = None, lastmod: Any = None, draft: bool = False, file_path: str = "",
+              site: SiteInfo | None = None) -> PageInfo:
+    """A page as Hugo's templates see it (`.Title`, `.RelPermalink`, `.Permalink`, `.Params`, `.Description`,
+    `.Kind`, ...), from blogbuild's view of it: the one adapter from a post or a list page to Hugo's page.
+    config: the SiteConfig the URLs are made with."""
+    return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
+                    Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
+                    Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
+                    **({"site_info": site} if site is not None else {}))
 
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
