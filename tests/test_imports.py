@@ -138,8 +138,8 @@ def test_the_cycle_finder_sees_lazy_and_type_only_imports(tmp_path: Path) -> Non
 
 # The modules of hugo/ the rest of blogbuild may import: a Hugo site's config read in, its shortcodes written
 # out as Jinja (init --from-hugo), and the Go-template translator's face (its package: the parser, objects and
-# functions behind it are its own business).
-HUGO_SEAMS = {"blogbuild.hugo.config", "blogbuild.hugo.export", "blogbuild.hugo.gotemplate"}
+# functions behind it are its own business), and a site's own page layouts as a Theme.
+HUGO_SEAMS = {"blogbuild.hugo.config", "blogbuild.hugo.export", "blogbuild.hugo.gotemplate", "blogbuild.hugo.site_theme"}
 COMMANDS = ("blogbuild.cli", "blogbuild.commands")
 
 
@@ -175,7 +175,7 @@ def test_the_layer_check_sees_each_rule() -> None:
              "blogbuild.hugo.config": {"blogbuild.hugo.unused"}}
     assert layer_violations(graph) == [
         "blogbuild.content.posts -> blogbuild.hugo.gotemplate.objects: outside hugo/, only "
-        "['blogbuild.hugo.config', 'blogbuild.hugo.export', 'blogbuild.hugo.gotemplate']",
+        "['blogbuild.hugo.config', 'blogbuild.hugo.export', 'blogbuild.hugo.gotemplate', 'blogbuild.hugo.site_theme']",
         "blogbuild.core.dates -> blogbuild.hugo.gotemplate: core/ imports only core/",
         "blogbuild.disk.manifest -> blogbuild.commands.build: a stage imports no command",
     ]

@@ -63,6 +63,7 @@ class SiteConfig:
     aliases: bool = True                # front matter's aliases: redirect pages (Hugo's disableAliases: true turns off)
     pagination_aliases: bool = False    # Hugo's LIST/page/1/ redirect to LIST/ for every paginated list
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
+    has_cjk_language: bool = False      # Hugo's hasCJKLanguage: a Hugo layout's .WordCount counts CJK characters
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
@@ -149,7 +150,7 @@ _FILE_KEYS = {
     "author": "author",
     "description": "description", "copyright": "copyright", "paginate": "paginate",
     "aliases": "aliases", "pagination_aliases": "pagination_aliases",
-    "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate",
+    "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate", "has_cjk_language": "has_cjk_language",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
     "analytics": "analytics",
@@ -498,6 +499,10 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         ignored = hugo.unused(config.markup.ignored)
         if ignored:
             config = replace(config, notices=(ignored_message(ignored, hugo.where),))
+        if hugo.own_layouts:   # its own layouts render the pages: headings as goldmark writes them, no "#" link,
+            # and no social card: no layout of its own names one
+            config = replace(config, markup=replace(config.markup, heading_anchors=False),
+                             cards=replace(config.cards, enabled=False))
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
         config = replace(config, notices=("markup settings blogbuild reads but does not apply: "

@@ -31,6 +31,7 @@ class MarkupConfig:
     block_attributes: bool = False
     title_attributes: bool = True
     heading_ids: bool = True
+    heading_anchors: bool = True        # a "#" link after each heading (the default theme's; not a Hugo setting)
     heading_id_type: str = "blogbuild"
     # The math delimiters; Hugo's passthrough extension, when a config enables it, narrows them.
     inline_math: tuple[tuple[str, str], ...] = INLINE_DELIMITERS

@@ -285,7 +285,7 @@ def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
     """Theme static files overlaid by the site's static/ (the site wins), sorted by path; links the walk did
     not follow are noted in skipped, folders it could not list in unreadable."""
     merged: dict[str, FoundFile] = {}
-    for item in walk_files(theme.static_dir):
+    for item in walk_files(theme.static_dir) if theme.own_files else ():
         merged[item.rel_path] = item
     for item in walk_files(Path(config.root) / config.static_dir, inside=site_folders(config), skipped=skipped,
                            shown_from=config.root, unreadable=unreadable):
@@ -358,5 +358,6 @@ def template_dirs(config: SiteConfig, theme: Theme = DEFAULT_THEME) -> list[Path
     """Template folders in lookup order: the site's templates/ first, then the theme's."""
     site_templates = Path(config.root) / config.templates_dir
     dirs = [site_templates] if site_templates.is_dir() else []
-    dirs.append(theme.templates_dir)
+    if theme.own_files:
+        dirs.append(theme.templates_dir)
     return dirs

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.errors import SourceError, parser_problem
 from .math import template_math
+from .page_layouts import runs_own_layouts
 from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, unused_message, unused_params
 from .theme_params import from_hugo, papermod_theme
 from ..core.keys import nested_key_line
@@ -48,6 +49,7 @@ class HugoConfig:
     # The files read: (name as shown in messages, text, the dotted key their content sits under: '' for
     # hugo.toml, "menus" for config/_default/menus.toml).
     files: tuple[tuple[str, str, str], ...] = ()
+    own_layouts: bool = False       # the site's own page layouts render it (page_layouts.py)
 
     def where(self, name: str) -> str:
         """'hugo.toml:12': the file and line a dotted key of the config is written at ('' for a site file)."""
@@ -500,6 +502,8 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
     keyed = _lower_keys(merged)
     cjk = bool(keyed.get("hascjklanguage", ("", False))[1])
     handled: set[str] = set()
+    if cjk:
+        values["has_cjk_language"] = True
 
     def take(hugo_key: str) -> Any:
         handled.add(hugo_key)
@@ -617,7 +621,11 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     _add_template_math(root, values)
     theme = values.get("theme")
     stylesheets = theme.get("extended_css", ()) if isinstance(theme, dict) else ()
-    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets)), tuple(files))
+    own_layouts = runs_own_layouts(root)
+    if own_layouts:   # its layouts read site.Params as they like: every param is the site's own
+        ignored = [name for name in ignored if not name.startswith("params.")]
+    return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets, own_layouts=own_layouts)),
+                      tuple(files), own_layouts)
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

@@ -207,10 +207,11 @@ def _read_inside(root: Path, path: Path) -> str:
         return ""
 
 
-def site_files(root: Path, stylesheets: Sequence[str] = ()) -> list[str]:
+def site_files(root: Path, stylesheets: Sequence[str] = (), *, own_layouts: bool = False) -> list[str]:
     """Every file under the site's layouts/ and assets/ (relative, sorted) but its Go shortcodes, PaperMod's
-    extension partials and the partials they call, which run, and the stylesheets published (theme.extended_css
-    patterns, matched as sources.stylesheet_files matches them)."""
+    extension partials and the partials they call, which run, every layout and partial when its own page
+    layouts render the site (own_layouts; not its render hooks), and the stylesheets published
+    (theme.extended_css patterns, matched as sources.stylesheet_files matches them)."""
     found: list[str] = []
     for folder in ("layouts", "assets"):
         top = root / folder
@@ -218,6 +219,8 @@ def site_files(root: Path, stylesheets: Sequence[str] = ()) -> list[str]:
             found += sorted(path.relative_to(root).as_posix() for path in top.rglob("*") if path.is_file())
     running = _running_templates(root, [name for name in found if name.lower().startswith(_SHORTCODES)]
                                  + _extend_hooks(root))
+    if own_layouts:
+        running |= {name for name in found if name.startswith("layouts/") and "/_markup/" not in name}
     patterns = [pattern.replace("\\", "/").strip("/") for pattern in stylesheets]
     published = {name for name in found for pattern in patterns
                  if name.count("/") == pattern.count("/") and fnmatch.fnmatchcase(name, pattern)}

@@ -144,7 +144,8 @@ def heading_ids(state: StateCore) -> None:
             environment.toc.append(TocEntry(level=level, id=slug, text=toc_text, html=toc_html))
         # After the text, so that the heading's text (and a screen reader) starts with
         # the words; labelled, because "#" alone says nothing.
-        children.extend(_anchor_tokens(slug))
+        if markup.heading_anchors:
+            children.extend(_anchor_tokens(slug))
         inline.children = children
 
 

@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from ..media.images import ImageStats
     from ..markdown.shortcodes import ShortcodeSet
     from ..publish.outputs import PlannedData, PlannedPage
-    from ..templating.jinja import JinjaEngine
+    from ..templating import PageEngine
     from ..disk.sources import ContentTree, FoundFile, SkippedLink
+    from ..hugo.gotemplate import GoTemplates
 
 
 _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (_media_folder)
@@ -151,9 +152,10 @@ class _Templates:
     """The templates and shortcodes of one set of template files, and the key of those files."""
 
     key: str
-    templates: "JinjaEngine"
+    templates: "PageEngine"
     shortcodes: "ShortcodeSet"
     skipped: tuple["SkippedLink", ...] = ()   # template links not followed (sources.skipped_templates)
+    theme_warnings: tuple[SourceWarning, ...] = ()   # why a Hugo site's own page layouts do not render it
 
 
 class CacheKeeping:
@@ -250,12 +252,14 @@ class Builder(CacheKeeping):
 
     def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False,
                  stage_dir: str | None = None, keep_state: bool = False, resume: str | None = None,
-                 output_dir: Path | None = None, theme: Theme = DEFAULT_THEME) -> None:
+                 output_dir: Path | None = None, theme: Theme | None = None) -> None:
         # keep_state: save this builder's state with the cache (one-shot CLI builds), so the next process can
         # carry on where it stopped; resume: the id of the saved state to carry on from, checked by the caller
-        # against the build record (manifest.py). output_dir: where it publishes; theme: under the site's own.
+        # against the build record (manifest.py). output_dir: where it publishes; theme: under the site's own
+        # (None: a Hugo site's own page layouts when blogbuild can run them, else the default theme).
         self.config = config
-        self.theme = theme
+        self.theme = theme or DEFAULT_THEME
+        self._chooses_theme = theme is None
         self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
         self.use_cache = use_cache
         self.keep_state = keep_state and use_cache
@@ -326,6 +330,7 @@ class Builder(CacheKeeping):
         errors += unreadable
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
         warnings += templates.shortcodes.go.warnings() if templates.shortcodes.go else []
+        warnings += templates.theme_warnings
         warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
@@ -404,7 +409,7 @@ class Builder(CacheKeeping):
         self._site_made_at = datetime.now(timezone.utc)
         return self._site_made_at
 
-    def _assemble_site(self, templates: "JinjaEngine", posts: list[Post], tree: "ContentTree",
+    def _assemble_site(self, templates: "PageEngine", posts: list[Post], tree: "ContentTree",
                        media: Mapping[str, str], static: list["FoundFile"]) -> tuple[Site, Assembly, list[SourceWarning]]:
         """site -> plan -> pages -> assemble, for the whole site (with the images' variants and the cards)."""
         from ..media.assets import vendor_outputs
@@ -459,7 +464,7 @@ class Builder(CacheKeeping):
         cards, warnings, self.cards_drawn = outcome
         return [*copied, *_from_cache(cards, "<social cards>")], warnings
 
-    def _assemble_edits(self, templates: "JinjaEngine", edited: list[Post]) -> tuple[Site, Assembly]:
+    def _assemble_edits(self, templates: "PageEngine", edited: list[Post]) -> tuple[Site, Assembly]:
         """Re-plan only the outputs that can show the edited posts; reuse every other file as it was."""
         from ..publish.planner import Planner
         from ..site.site import replace_posts
@@ -527,15 +532,28 @@ class Builder(CacheKeeping):
         from ..publish.environment import page_engine
         from ..markdown.shortcodes import load_shortcodes
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        templates = page_engine(self.config, dirs, shortcodes.go, self.theme)
+        theme_warnings = self._choose_theme(shortcodes.go)
+        dirs = template_dirs(self.config, self.theme)
+        make = self.theme.engine or partial(page_engine, theme=self.theme)
+        templates = make(self.config, dirs, shortcodes.go)
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)
         else:
             self.pages.cache.clear()
         self.state.templates_key = key
         self._templates = _Templates(key, templates, shortcodes,
-                                     tuple(skipped_templates(self.config)))
+                                     tuple(skipped_templates(self.config)), tuple(theme_warnings))
         return self._templates
+
+    def _choose_theme(self, go: "GoTemplates | None") -> list[SourceWarning]:
+        """A Hugo site's own page layouts become the theme when blogbuild can run them (hugo/site_theme.py);
+        the warnings say why not when the site has some it cannot."""
+        if not self._chooses_theme:
+            return []
+        from ..hugo.site_theme import site_theme
+        theme, warnings = site_theme(self.config, go)
+        self.theme = theme or DEFAULT_THEME
+        return warnings
 
     def _list_key(self, post: Post) -> str:
         key = self.state.list_keys.get(post.fingerprint)

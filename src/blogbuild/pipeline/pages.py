@@ -18,7 +18,7 @@ from .state import PublishedPage
 
 if TYPE_CHECKING:
     from ..publish.outputs import PlannedData, PlannedPage
-    from ..templating.jinja import JinjaEngine
+    from ..templating import PageEngine
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class PageStore:
         cache[path] = (key, outcome)
         return OutputFile(path, outcome)
 
-    def make_all(self, templates: "JinjaEngine", pages: Sequence["PlannedPage"], data: Sequence["PlannedData"],
+    def make_all(self, templates: "PageEngine", pages: Sequence["PlannedPage"], data: Sequence["PlannedData"],
                  jobs: int, stage: str | None) -> PageFiles:
         """Every planned output, reusing what a build made from the same key; the cache then holds exactly
         these outputs."""
@@ -134,7 +134,7 @@ class PageStore:
         self.cache = new_cache
         return PageFiles(outputs, rendered, len(pages) - len(stale))
 
-    def make_affected(self, templates: "JinjaEngine", pages: Sequence["PlannedPage"],
+    def make_affected(self, templates: "PageEngine", pages: Sequence["PlannedPage"],
                       data: Sequence["PlannedData"], jobs: int, stage: str | None) -> PageFiles:
         """Only the planned outputs whose key changed (the rest stay as the last build made them); the cache
         keeps every other page too."""

@@ -20,7 +20,7 @@ from .state import RenderOutcome
 
 if TYPE_CHECKING:
     from ..publish.outputs import PlannedPage
-    from ..templating.jinja import JinjaEngine
+    from ..templating import PageEngine
     from ..markdown.shortcodes import ShortcodeSet
 
 POSTS_PER_POOL = 64      # fewer posts than this render in this process
@@ -165,7 +165,7 @@ def can_fork() -> bool:
 
 
 # The pages a forked pool renders: set before forking, so the workers inherit the Site instead of unpickling it.
-_FORKED_PAGES: "tuple[JinjaEngine, Sequence[PlannedPage], str | None] | None" = None
+_FORKED_PAGES: "tuple[PageEngine, Sequence[PlannedPage], str | None] | None" = None
 
 PageOutcome = bytes | str | SourceError   # the page's bytes, the path it was spooled to, or why it failed
 
@@ -181,7 +181,7 @@ def _render_forked(index: int) -> PageOutcome:
     return spool(body, stage, pages[index].output_path) if stage else body
 
 
-def render_pages(templates: "JinjaEngine", pages: Sequence["PlannedPage"], jobs: int,
+def render_pages(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: int,
                  stage: str | None) -> dict[str, PageOutcome]:
     """Render pages, in forked worker processes when there are many (they inherit the Site, nothing is
     pickled but the bytes coming back); a template that fails once is not tried again. With a stage

@@ -95,7 +95,7 @@ class BuilderState:
     search: SearchMemo = field(default_factory=SearchMemo)                # what the search outputs keep
     plain_posts: frozenset[str] = frozenset()                             # see links.resolve_links
     templates_key: str = ""
-    closure: TemplateFacts = field(default_factory=TemplateFacts)          # templating.JinjaEngine closures
+    closure: TemplateFacts = field(default_factory=TemplateFacts)          # the page engine's closures
     output_keys: dict[str, str] = field(default_factory=dict)             # output path -> key it was made from
     static_count: int = 0
     previous: Mapping[str, OutputFile] = field(default_factory=dict)      # the last good build's output

@@ -12,14 +12,14 @@ from ..core.fingerprint import fingerprint_of
 from ..core.model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
 from ..core.urls import url_to_output_path, urlize
 from ..site.site import pinned_first, section_of, special_layout
-from ..templating.jinja import JinjaEngine
+from ..templating import PageEngine
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from .outputs import PageMeta, PlannedData, PlannedPage
 from .site_files import SearchMemo, robots, search_files, search_index, sitemap
 
 
-def render_template(templates: JinjaEngine, page: PlannedPage) -> bytes:
+def render_template(templates: PageEngine, page: PlannedPage) -> bytes:
     """Render one planned page to UTF-8 bytes; template errors become SourceError."""
     return templates.render(page.template, page.context, page=page.url, source=page.source).encode("utf-8")
 
@@ -48,7 +48,7 @@ class Planner:
     """Plans every output of one Site; keys let a Builder skip pages whose inputs did not change. The theme
     says which template renders each kind of page."""
 
-    def __init__(self, site: Site, templates: JinjaEngine, list_keys: Callable[[Post], str],
+    def __init__(self, site: Site, templates: PageEngine, list_keys: Callable[[Post], str],
                  memo: SearchMemo | None = None, theme: Theme = DEFAULT_THEME) -> None:
         self.site = site
         self.theme = theme
@@ -89,9 +89,10 @@ class Planner:
         context = {"site": self.site, "site_year": self.site_year, **context}
         return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)
 
-    def paginate(self, posts: Sequence[Post], base_url: str) -> list[Paginator]:
-        """Split posts into pages of config.paginate: base_url, base_url/page/2/, ..."""
-        size = max(1, self.config.paginate)
+    def paginate(self, posts: Sequence[Post], base_url: str, *, whole: bool = False) -> list[Paginator]:
+        """Split posts into pages of config.paginate: base_url, base_url/page/2/, ...; whole: one page of all
+        (a template that does not paginate, as Hugo publishes a list whose layout never asks for a pager)."""
+        size = max(1, len(posts)) if whole else max(1, self.config.paginate)
         count = max(1, -(-len(posts) // size))
         urls = tuple(base_url if number == 1 else f"{base_url}page/{number}/" for number in range(1, count + 1))
         return [Paginator(tuple(posts[(number - 1) * size: number * size]), number, count, len(posts), urls,
@@ -102,7 +103,8 @@ class Planner:
                     feed_url: str | None, page_one_alias: bool = True) -> list[PlannedPage]:
         pages = []
         touching = self.touching
-        for paginator in self.paginate(posts, base_url):
+        paginated = self.templates.paginates(template)
+        for paginator in self.paginate(posts, base_url) if paginated else self.paginate(posts, base_url, whole=True):
             if touching is not None and not any(post.url in touching for post in paginator.items):
                 continue   # plan_affected: this page does not show an edited post
             page_title = title if paginator.number == 1 else f"{title} ({paginator.number})"
@@ -114,7 +116,7 @@ class Planner:
                     *(self.list_key(post) for post in paginator.items)]
             pages.append(self._page(paginator.url, template, kind, {"page": meta_info, "paginator": paginator,
                                                                     **extra}, keys))
-        if self.config.pagination_aliases and page_one_alias:   # Hugo's LIST/page/1/, so links to it keep working
+        if self.config.pagination_aliases and page_one_alias and paginated:   # Hugo's LIST/page/1/, so links to it keep working
             alias = f"{base_url}page/1/"
             pages.append(self._page(alias, self._template("alias"), "alias", {
                 "page": self._meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
@@ -145,14 +147,15 @@ class Planner:
         """Taxonomy indexes, archives, search and 404: one page each."""
         site = self.site
         pages = [self._terms_page(taxonomy) for taxonomy in site.taxonomies]
-        archive_keys = [_link_key(post) + "\x01" + post.date_text for post in site.posts]
-        archives = self._layout_page("archives")
-        url, title, description, source = _written("/archives/", "Archives", archives)
-        pages.append(self._page(url, self._template("archives"), "archives", {
-            "page": self._meta("archives", url, title, description=description,
-                               breadcrumbs=(("Home", "/"), (title, url))),
-            "archives": site.archives, "post_count": len(site.posts), "post": archives},
-            [*archive_keys, archives.fingerprint if archives else ""], source=source))
+        if self._template("archives"):   # a theme may have no archives page
+            archive_keys = [_link_key(post) + "\x01" + post.date_text for post in site.posts]
+            archives = self._layout_page("archives")
+            url, title, description, source = _written("/archives/", "Archives", archives)
+            pages.append(self._page(url, self._template("archives"), "archives", {
+                "page": self._meta("archives", url, title, description=description,
+                                   breadcrumbs=(("Home", "/"), (title, url))),
+                "archives": site.archives, "post_count": len(site.posts), "post": archives},
+                [*archive_keys, archives.fingerprint if archives else ""], source=source))
         if self.templates.exists(self._template("search")):
             search = self._layout_page("search")
             url, title, description, source = _written("/search/", "Search", search)
@@ -160,8 +163,9 @@ class Planner:
                 "page": self._meta("search", url, title, description=description,
                                    breadcrumbs=(("Home", "/"), (title, url))), "post": search},
                 [search.fingerprint if search else ""], source=source))
-        pages.append(self._page("/404.html", self._template("404"), "404", {
-            "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
+        if self._template("404"):
+            pages.append(self._page("/404.html", self._template("404"), "404", {
+                "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
         return pages
 
     def plan_affected(self, changed: Sequence[Post]) -> tuple[list[PlannedPage], list[PlannedData]]:

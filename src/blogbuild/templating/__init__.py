@@ -10,8 +10,10 @@ Jinja environment with environment.jinja_environment and render markdown through
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, runtime_checkable
+
+from ..core.model import TemplateFacts
 
 
 @runtime_checkable
@@ -33,4 +35,38 @@ class TemplateEngine(Protocol):
     def dependencies(self, name: str) -> Mapping[str, str]:
         """The text of the template and of every template it extends, includes or calls, by name ("" for a
         name that is not found)."""
+        ...
+
+
+@runtime_checkable
+class PageEngine(TemplateEngine, Protocol):
+    """An engine pages render with: besides the four questions, what the Planner and the Builder ask of the
+    templates of a page (its key, whether it shows site-wide lists, compiling before workers fork)."""
+
+    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "") -> str:
+        """The page's HTML; an error in a template as a SourceError naming the page and its content file."""
+        ...
+
+    def closure(self, name: str) -> tuple[str, bool]:
+        """(a hash of the template and all it uses, whether it shows site-wide lists)."""
+        ...
+
+    def mentions(self, name: str, marker: str) -> bool:
+        """Whether the template or anything it uses contains marker."""
+        ...
+
+    def paginates(self, name: str) -> bool:
+        """Whether a list this template renders is split into pages (else one page holds every entry)."""
+        ...
+
+    def preload(self, names: Iterable[str]) -> None:
+        """Compile these templates now (forked workers then inherit them compiled)."""
+        ...
+
+    def closures(self) -> TemplateFacts:
+        """What the engine learnt of its template files, kept with a build's state."""
+        ...
+
+    def remember_closures(self, facts: TemplateFacts) -> None:
+        """Take what an earlier process learnt of the very same template files."""
         ...

@@ -75,6 +75,10 @@ class JinjaEngine:
         name not found); every template when one is named by a variable."""
         return self._sources(name)
 
+    def paginates(self, name: str) -> bool:
+        """Whether a list rendered with this template is split into pages: always (the Planner's paginator)."""
+        return True
+
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
         try:

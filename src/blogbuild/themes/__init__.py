@@ -32,9 +32,13 @@ class Theme:
     templates: Mapping[str, str]                     # page kind (PAGE_KINDS) -> template name
     globals: Callable[[SiteConfig], Mapping[str, Any]] = _no_globals   # the theme's own template globals
     layouts: frozenset[str] = field(default_factory=frozenset)   # templates a page's `layout` never picks
+    # The engine its templates render with: (config, template folders, the site's Go templates) -> a
+    # templating.PageEngine; None: Jinja (publish/environment.page_engine).
+    engine: Callable[..., Any] | None = None
+    own_files: bool = True      # whether folder holds templates/ and static/ (a site's own layouts do not)
 
     def __post_init__(self) -> None:
-        missing = [kind for kind in PAGE_KINDS if kind not in self.templates]
+        missing = [kind for kind in PAGE_KINDS if kind not in self.templates]   # "" is a kind it never renders
         if missing:
             raise ValueError(f"theme {self.name!r} names no template for {', '.join(missing)}")
 
@@ -47,7 +51,7 @@ class Theme:
         return self.folder / "static"
 
     def template_for(self, kind: str) -> str:
-        """The template that renders a page of this kind."""
+        """The template that renders a page of this kind ("" when the theme renders no such page)."""
         return self.templates[kind]
 
     def template_for_post(self, params: Mapping[str, Any], exists: Callable[[str], bool]) -> str:

@@ -78,6 +78,13 @@ class GoSource:
         result = self.translation
         return result if isinstance(result, GoTemplateError) else None
 
+    def compiled(self) -> jinja2.Template:
+        """The compiled translation; GoTemplateError when the translator cannot take the template."""
+        translation = self.translation
+        if isinstance(translation, GoTemplateError):
+            raise translation
+        return _compiled(translation)
+
     def where(self, error: GoTemplateError) -> str:
         return f"{self.path}:{error.line}:{error.column}"
 
@@ -115,16 +122,18 @@ class GoTemplates:
         source = self.source(name)
         if source is None:
             raise jinja2.TemplateNotFound(name)
-        translation = source.translation
-        if isinstance(translation, GoTemplateError):
-            raise translation
-        return _compiled(translation)
+        return source.compiled()
 
     def render(self, name: str, context: Mapping[str, Any]) -> str:
         self.load(name)   # the same errors as load
         source = self.source(name)
         assert source is not None
         return render(source, context["dot"], context["_state"])
+
+    @staticmethod
+    def dependencies_of_text(text: str) -> list[str]:
+        """The partials a template's text calls by a literal name, as "partials/NAME"."""
+        return [f"partials/{called}" for called in dict.fromkeys(_CALLED_PARTIAL.findall(text))]
 
     def dependencies(self, name: str) -> dict[str, str]:
         """The template's text and that of every partial it calls by a literal name, by name ("" when the

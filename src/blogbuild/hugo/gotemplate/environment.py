@@ -17,6 +17,7 @@ from ...templating.environment import jinja_environment
 from .escape import ESCAPERS, html_text
 from .functions import FUNCTIONS, NAMESPACES, _in, _lookup
 from .objects import GoObject, GoTime, UnsupportedField
+from .site_model import where
 
 
 def go_field(value: Any, name: Any) -> Any:
@@ -26,6 +27,8 @@ def go_field(value: Any, name: Any) -> Any:
     if value is None:
         return None
     if isinstance(value, Mapping):
+        if isinstance(value, GoObject) and hasattr(type(value), str(name)):   # a map with methods (.Alphabetical)
+            return getattr(value, str(name))
         return _lookup(value, name)
     if isinstance(value, GoObject) or type(value).__name__ == "_Namespace":
         return getattr(value, str(name))
@@ -69,6 +72,7 @@ def go_environment() -> GoEnvironment:
     """The one environment (templates compiled in it are cached by their source)."""
     return jinja_environment(environment_class=GoEnvironment, finalize=html_text,
                              extensions=["jinja2.ext.loopcontrols"], keep_builtin_globals=False,
-                             globals={**FUNCTIONS, **NAMESPACES, "namespace": Namespace, "go_range": go_range,
+                             globals={**FUNCTIONS, "where": functools.partial(where, go_field), **NAMESPACES, "namespace": Namespace,
+                                      "go_range": go_range,
                                       "in_": _in, "now": lambda: GoTime(datetime.now(timezone.utc))},
                              filters=ESCAPERS)

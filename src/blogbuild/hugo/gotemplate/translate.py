@@ -12,6 +12,7 @@ import json
 
 from .escape import HtmlContext
 from .functions import FUNCTIONS, NAMESPACES
+from .site_model import PAGE_FUNCTION_NAMES
 from .parse import (Action, Branch, Chain, Command, Dot, Field, GoTemplateError, Identifier, Literal, Loop,
                     Node, Operand, Pipe, Position, Text, Variable, parse)
 
@@ -183,7 +184,7 @@ class _Translator:
             return f"({arguments[0]} {_COMPARISONS[name]} {arguments[1]})"
         if name == "in":
             return f"in_({', '.join(arguments)})"
-        if name not in FUNCTIONS:
+        if name not in FUNCTIONS and name not in PAGE_FUNCTION_NAMES:
             raise GoTemplateError(at.line, at.column, f"function '{name}' is not supported by the translator")
         return f"{name}({', '.join(arguments)})"
 

@@ -1,0 +1,776 @@
+"""Hugo's page and site model over blogbuild's Site, as a site's own page layouts read it: the home page,
+sections, regular pages, taxonomies and terms (`.Pages`, `.RegularPages`, `.Paginate`, `.GetTerms`,
+`.Data.Terms`, `.PrevInSection`, …), their content (`.Content`, `.Summary`, `.WordCount`, `.ReadingTime`,
+`.TableOfContents`), menus and `site.*`, with Hugo's names and Hugo's rules (term titles title-cased, pages
+in Hugo's default order, `.Prev` the older page).
+
+Every object is a GoObject: a field Hugo has and this model does not is an UnsupportedField naming it, so a
+layout that needs more than blogbuild knows is reported, never rendered differently in silence.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
+
+if TYPE_CHECKING:
+    from ...core.model import Post, Section, Site, Taxonomy, Term
+
+_KINDS = ("home", "page", "section", "taxonomy", "term")
+_DIVIDER = "<!--more-->"
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def hugo_title(text: str) -> str:
+    """Hugo's title case for list titles (titleCaseStyle AP, as `title`): each word's first letter upper."""
+    from .functions import FUNCTIONS
+    return str(FUNCTIONS["title"](text))
+
+
+class HugoPage(GoObject):
+    """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
+    term) with the pages it lists."""
+
+    kind = "Page"
+
+    def __init__(self, site: "HugoSite", page_kind: str, *, post: "Post | None" = None,
+                 section: "Section | None" = None, taxonomy: "Taxonomy | None" = None, term: "Term | None" = None,
+                 title: str = "", url: str = "/") -> None:
+        assert page_kind in _KINDS or page_kind == "404", page_kind
+        self._site = site
+        self._kind = page_kind
+        self._post = post
+        self._section = section
+        self._taxonomy = taxonomy
+        self._term = term
+        self._title = title
+        self._url = url
+        self._paginator: Pager | None = None
+        self._store: dict[str, Any] = {}
+        self.page_number = 1     # the list page being rendered (1 for page 1), for .Paginate
+
+    def __repr__(self) -> str:
+        return f"HugoPage({self._kind} {self._url})"
+
+    # -- what the page is ------------------------------------------------------------------------
+    @property
+    def Kind(self) -> str:  # noqa: N802 - Hugo's names throughout
+        return self._kind
+
+    @property
+    def IsPage(self) -> bool:  # noqa: N802
+        return self._kind == "page"
+
+    @property
+    def IsHome(self) -> bool:  # noqa: N802
+        return self._kind == "home"
+
+    @property
+    def IsSection(self) -> bool:  # noqa: N802
+        return self._kind == "section"
+
+    @property
+    def IsNode(self) -> bool:  # noqa: N802
+        return self._kind != "page"
+
+    @property
+    def Section(self) -> str:  # noqa: N802
+        if self._post is not None:
+            return self._post.section
+        if self._section is not None:
+            return self._section.name.split("/")[0]
+        if self._taxonomy is not None or self._term is not None:
+            return (self._taxonomy or self._site.taxonomy_of(self._term)).name
+        return ""
+
+    @property
+    def Type(self) -> str:  # noqa: N802
+        given = self.Params.get("type")
+        return str(given) if given else (self.Section or "page")
+
+    @property
+    def Title(self) -> str:  # noqa: N802
+        if self._post is not None:
+            return self._post.title
+        if self._section is not None:
+            return self._section.title
+        if self._term is not None:
+            return self._term.title or hugo_title(self._term.name)
+        if self._taxonomy is not None:
+            return self._taxonomy.title or hugo_title(self._taxonomy.name)
+        return self._title
+
+    @property
+    def LinkTitle(self) -> str:  # noqa: N802
+        return str(self.Params.get("linktitle") or self.Title)
+
+    @property
+    def RelPermalink(self) -> str:  # noqa: N802
+        return self._site.config.site_url(self.url)
+
+    @property
+    def Permalink(self) -> str:  # noqa: N802
+        return self._site.config.absolute_url(self.url)
+
+    @property
+    def url(self) -> str:
+        for source in (self._post, self._section, self._term, self._taxonomy):
+            if source is not None:
+                return str(source.url)
+        return self._url
+
+    @functools.cached_property
+    def Params(self) -> Params:  # noqa: N802
+        return Params.of(self._post.params if self._post is not None else {})
+
+    def Param(self, key: Any) -> Any:  # noqa: N802 - the page's param, else the site's
+        name = str(key).lower()
+        value = self.Params.get(name)
+        return value if value is not None else self._site.Params.get(name)
+
+    @property
+    def Description(self) -> str:  # noqa: N802
+        for source in (self._post, self._section, self._term):
+            if source is not None and getattr(source, "description", None):
+                return str(source.description)
+        return str(self._site.config.description or "") if self._kind == "home" else ""
+
+    @property
+    def Draft(self) -> bool:  # noqa: N802
+        return bool(self._post is not None and self._post.draft)
+
+    @property
+    def Weight(self) -> int:  # noqa: N802
+        return self._post.weight if self._post is not None else 0
+
+    # -- dates -----------------------------------------------------------------------------------
+    @property
+    def Date(self) -> GoTime:  # noqa: N802
+        if self._post is not None:
+            return GoTime(self._post.date) if self._post.date else _ZERO_TIME
+        newest = next((page._post.date for page in self._listed() if page._post and page._post.date), None)
+        return GoTime(newest) if newest else _ZERO_TIME   # a list page's date is its newest page's
+
+    @property
+    def PublishDate(self) -> GoTime:  # noqa: N802
+        return self.Date
+
+    @property
+    def Lastmod(self) -> GoTime:  # noqa: N802
+        if self._post is not None and self._post.lastmod:
+            return GoTime(self._post.lastmod)
+        return self.Date
+
+    # -- content ---------------------------------------------------------------------------------
+    @property
+    def Content(self) -> Markup:  # noqa: N802
+        if self._post is not None:   # Hugo's content has no summary divider
+            html = self._post.content_html
+            return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
+        for source in (self._section, self._term, self._taxonomy):
+            if source is not None:
+                return Markup(source.content_html)
+        return Markup("")
+
+    @property
+    def Summary(self) -> Markup:  # noqa: N802
+        return Markup(self._post.summary_html) if self._post is not None else Markup("")
+
+    @property
+    def Truncated(self) -> bool:  # noqa: N802
+        return bool(self._post is not None and self._post.truncated)
+
+    @property
+    def Plain(self) -> str:  # noqa: N802
+        return self._post.plain_text if self._post is not None else ""
+
+    @property
+    def WordCount(self) -> int:  # noqa: N802
+        """Hugo's count: whitespace-separated words, each CJK character one word when the site says
+        hasCJKLanguage."""
+        text = self.Plain
+        if self._site.has_cjk and _CJK.search(text):
+            return sum(len(_CJK.findall(word)) or 1 for word in text.split())
+        return len(text.split())
+
+    @property
+    def ReadingTime(self) -> int:  # noqa: N802
+        """Hugo's minutes: 213 words a minute, 500 for a CJK text, rounded up."""
+        words = self.WordCount
+        rate = 500 if self._site.has_cjk and _CJK.search(self.Plain) else 213
+        return (words + rate - 1) // rate
+
+    @property
+    def TableOfContents(self) -> Markup:  # noqa: N802
+        return Markup(self._site.table_of_contents(self._post)) if self._post is not None else Markup("")
+
+    @property
+    def Store(self) -> "Scratch":  # noqa: N802
+        return Scratch(self._store)
+
+    @property
+    def Scratch(self) -> "Scratch":  # noqa: N802
+        return Scratch(self._store)
+
+    # -- relations -------------------------------------------------------------------------------
+    @property
+    def Site(self) -> "HugoSite":  # noqa: N802
+        return self._site
+
+    def _listed(self) -> list["HugoPage"]:
+        site = self._site
+        if self._kind == "home":
+            return site.home_children()
+        if self._section is not None:
+            return site.section_children(self._section)
+        if self._term is not None:
+            return [site.page_of(post) for post in self._term.posts]
+        if self._taxonomy is not None:
+            return [site.term_page(self._taxonomy, term) for term in self._taxonomy.terms]
+        return []
+
+    @property
+    def Pages(self) -> list["HugoPage"]:  # noqa: N802
+        return self._listed()
+
+    @property
+    def RegularPages(self) -> list["HugoPage"]:  # noqa: N802
+        return [page for page in self._listed() if page.IsPage]
+
+    @property
+    def RegularPagesRecursive(self) -> list["HugoPage"]:  # noqa: N802
+        if self._kind == "home":
+            return self._site.RegularPages
+        if self._section is not None:
+            return [self._site.page_of(post) for post in self._section.posts]
+        return self.RegularPages
+
+    def GetTerms(self, taxonomy: Any) -> list["HugoPage"]:  # noqa: N802
+        if self._post is None:
+            return []
+        return self._site.terms_of(self._post, str(taxonomy))
+
+    @property
+    def Data(self) -> "PageData":  # noqa: N802
+        return PageData(self._site, self._taxonomy)
+
+    def Paginate(self, pages: Any, size: Any = None) -> "Pager":  # noqa: N802
+        if self._paginator is None:
+            self._paginator = Pager.of(self, list(pages or []), int(size) if size else self._site.pager_size)
+        return self._paginator
+
+    @property
+    def Paginator(self) -> "Pager":  # noqa: N802
+        return self.Paginate(self._listed())
+
+    @property
+    def PrevInSection(self) -> "HugoPage | None":  # noqa: N802 - Hugo's Prev is the older page
+        return self._neighbour(self._site.section_pages(self.Section), 1)
+
+    @property
+    def NextInSection(self) -> "HugoPage | None":  # noqa: N802
+        return self._neighbour(self._site.section_pages(self.Section), -1)
+
+    @property
+    def Prev(self) -> "HugoPage | None":  # noqa: N802
+        return self._neighbour(self._site.RegularPages, 1)
+
+    @property
+    def Next(self) -> "HugoPage | None":  # noqa: N802
+        return self._neighbour(self._site.RegularPages, -1)
+
+    def _neighbour(self, pages: Sequence["HugoPage"], step: int) -> "HugoPage | None":
+        if self._post is None:
+            return None
+        index = next((number for number, page in enumerate(pages) if page._post is self._post), None)
+        if index is None or not 0 <= index + step < len(pages):
+            return None
+        return pages[index + step]
+
+    @property
+    def Parent(self) -> "HugoPage | None":  # noqa: N802
+        return self._site.parent_of(self)
+
+    @property
+    def File(self) -> "PageFile | None":  # noqa: N802
+        return PageFile(self._post.rel_path) if self._post is not None else None
+
+    @property
+    def Language(self) -> Any:  # noqa: N802
+        return self._site.Language
+
+    @property
+    def Lang(self) -> str:  # noqa: N802
+        return self._site.LanguageCode.split("-")[0]
+
+    @property
+    def IsTranslated(self) -> bool:  # noqa: N802
+        return False
+
+    @property
+    def Translations(self) -> list["HugoPage"]:  # noqa: N802
+        return []
+
+    @property
+    def Aliases(self) -> list[str]:  # noqa: N802
+        return list(self._post.aliases) if self._post is not None else []
+
+    @property
+    def Len(self) -> int:  # noqa: N802
+        return len(self.Content)
+
+
+class Pager(GoObject):
+    """`.Paginator` / `.Paginate`: one page of a paginated list."""
+
+    kind = "Pager"
+
+    def __init__(self, owner: HugoPage, pages: list[HugoPage], size: int, number: int) -> None:
+        self._owner = owner
+        self._pages = pages
+        self._size = max(1, size)
+        self.PageNumber = number
+        self.TotalNumberOfElements = len(pages)
+
+    @classmethod
+    def of(cls, owner: HugoPage, pages: list[HugoPage], size: int) -> "Pager":
+        return cls(owner, pages, size, owner.page_number)
+
+    @property
+    def Pages(self) -> list[HugoPage]:  # noqa: N802
+        start = (self.PageNumber - 1) * self._size
+        return self._pages[start:start + self._size]
+
+    @property
+    def TotalPages(self) -> int:  # noqa: N802
+        return max(1, math.ceil(len(self._pages) / self._size))
+
+    @property
+    def PagerSize(self) -> int:  # noqa: N802
+        return self._size
+
+    @property
+    def HasPrev(self) -> bool:  # noqa: N802
+        return self.PageNumber > 1
+
+    @property
+    def HasNext(self) -> bool:  # noqa: N802
+        return self.PageNumber < self.TotalPages
+
+    def _at(self, number: int) -> "Pager":
+        return Pager(self._owner, self._pages, self._size, number)
+
+    @property
+    def Prev(self) -> "Pager | None":  # noqa: N802
+        return self._at(self.PageNumber - 1) if self.HasPrev else None
+
+    @property
+    def Next(self) -> "Pager | None":  # noqa: N802
+        return self._at(self.PageNumber + 1) if self.HasNext else None
+
+    @property
+    def First(self) -> "Pager":  # noqa: N802
+        return self._at(1)
+
+    @property
+    def Last(self) -> "Pager":  # noqa: N802
+        return self._at(self.TotalPages)
+
+    @property
+    def URL(self) -> str:  # noqa: N802
+        base = self._owner.RelPermalink
+        return base if self.PageNumber == 1 else f"{base}page/{self.PageNumber}/"
+
+    @property
+    def Pagers(self) -> list["Pager"]:  # noqa: N802
+        return [self._at(number) for number in range(1, self.TotalPages + 1)]
+
+
+class PageData(GoObject):
+    """`.Data` of a list page: `.Terms` on a taxonomy page (term name -> its pages)."""
+
+    kind = "Data"
+
+    def __init__(self, site: "HugoSite", taxonomy: "Taxonomy | None") -> None:
+        self._site = site
+        self._taxonomy = taxonomy
+
+    @property
+    def Terms(self) -> "TaxonomyTerms":  # noqa: N802
+        if self._taxonomy is None:
+            raise UnsupportedField(".Data.Terms is only on a taxonomy page")
+        return self._site.taxonomy_terms(self._taxonomy)
+
+    @property
+    def Plural(self) -> str:  # noqa: N802
+        return self._taxonomy.name if self._taxonomy is not None else ""
+
+    @property
+    def Singular(self) -> str:  # noqa: N802
+        return self._taxonomy.singular if self._taxonomy is not None else ""
+
+
+class WeightedPages(list, GoObject):
+    """The pages of one term (a list, as range sees it), with `.Page` the term's page and `.Count`."""
+
+    kind = "WeightedPages"
+
+    def __init__(self, page: HugoPage, pages: Iterable[HugoPage], name: str) -> None:
+        super().__init__(pages)
+        self.Page = page
+        self.Name = name
+        self.Term = name
+
+    @property
+    def Count(self) -> int:  # noqa: N802
+        return len(self)
+
+    @property
+    def Pages(self) -> list[HugoPage]:  # noqa: N802
+        return list(self)
+
+
+class TaxonomyTerms(dict, GoObject):
+    """A taxonomy's terms (term key -> WeightedPages), with Hugo's orderings `.Alphabetical` and `.ByCount`."""
+
+    kind = "Taxonomy"
+
+    @property
+    def Alphabetical(self) -> list[WeightedPages]:  # noqa: N802
+        return [self[key] for key in sorted(self, key=lambda key: str(key).lower())]
+
+    @property
+    def ByCount(self) -> list[WeightedPages]:  # noqa: N802
+        return sorted(self.Alphabetical, key=lambda entry: -entry.Count)
+
+    def Count(self, key: Any) -> int:  # noqa: N802
+        entry = self.get(str(key))
+        return len(entry) if entry is not None else 0
+
+
+class Scratch(GoObject):
+    """`.Store` / `.Scratch`: Set, Get, Add, SetInMap, GetSortedMapValues, Delete."""
+
+    kind = "Scratch"
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._values = values
+
+    def Set(self, key: Any, value: Any) -> str:  # noqa: N802
+        self._values[str(key)] = value
+        return ""
+
+    def Get(self, key: Any) -> Any:  # noqa: N802
+        return self._values.get(str(key))
+
+    def Add(self, key: Any, value: Any) -> str:  # noqa: N802
+        current = self._values.get(str(key))
+        if current is None:
+            self._values[str(key)] = value
+        elif isinstance(current, list):
+            self._values[str(key)] = current + (list(value) if isinstance(value, list) else [value])
+        else:
+            self._values[str(key)] = current + value
+        return ""
+
+    def SetInMap(self, key: Any, inner: Any, value: Any) -> str:  # noqa: N802
+        self._values.setdefault(str(key), {})[str(inner)] = value
+        return ""
+
+    def Delete(self, key: Any) -> str:  # noqa: N802
+        self._values.pop(str(key), None)
+        return ""
+
+
+class PageFile(GoObject):
+    """`.File` of a regular page."""
+
+    kind = "File"
+
+    def __init__(self, rel_path: str) -> None:
+        self.Path = rel_path
+        self.LogicalName = rel_path.rsplit("/", 1)[-1]
+        self.BaseFileName = self.LogicalName.rsplit(".", 1)[0]
+        self.ContentBaseName = self.BaseFileName if self.BaseFileName not in ("index", "_index") else \
+            (rel_path.rsplit("/", 2)[-2] if "/" in rel_path else self.BaseFileName)
+        self.Dir = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
+        self.Ext = self.LogicalName.rsplit(".", 1)[-1] if "." in self.LogicalName else ""
+
+
+class MenuEntry(GoObject):
+    """One entry of a site menu: `.Name`, `.URL` (made relative to the site, as Hugo makes it), `.Weight`,
+    `.Identifier`, `.Children`, `.HasChildren`, `.Params`, `.Pre`, `.Post`, `.Title`."""
+
+    kind = "MenuEntry"
+
+    def __init__(self, name: str, url: str, weight: int, children: list["MenuEntry"], group: str = "") -> None:
+        self.Name = name
+        self.URL = url
+        self.Weight = weight
+        self.Identifier = name.lower()
+        self.Children = children
+        self.Params = Params.of({"group": group} if group else {})
+        self.Pre = self.Post = Markup("")
+        self.Title = ""
+        self.KeyName = self.Identifier
+
+    @property
+    def HasChildren(self) -> bool:  # noqa: N802
+        return bool(self.Children)
+
+
+class HugoSite(SiteInfo):
+    """`site` / `.Site` over a blogbuild Site: its pages, sections, taxonomies and menus, besides the title,
+    base URL, params and language SiteInfo has."""
+
+    kind = "Site"
+
+    def __init__(self, site: "Site", info: SiteInfo, *, has_cjk: bool = False) -> None:
+        object.__setattr__(self, "Title", info.Title)
+        object.__setattr__(self, "BaseURL", info.BaseURL)
+        object.__setattr__(self, "Params", info.Params)
+        object.__setattr__(self, "LanguageCode", info.LanguageCode)
+        object.__setattr__(self, "Copyright", info.Copyright)
+        object.__setattr__(self, "_model", site)
+        object.__setattr__(self, "config", site.config)
+        object.__setattr__(self, "has_cjk", has_cjk)
+        object.__setattr__(self, "_pages", {})
+        object.__setattr__(self, "_terms", {})
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return other is self
+
+    # -- pages by what they come from ------------------------------------------------------------
+    def page_of(self, post: "Post") -> HugoPage:
+        page = self._pages.get(post.url)
+        if page is None:
+            page = self._pages[post.url] = HugoPage(self, "page", post=post)
+        return page
+
+    def section_page(self, section: "Section") -> HugoPage:
+        key = ("section", section.url)
+        page = self._pages.get(key)
+        if page is None:
+            page = self._pages[key] = HugoPage(self, "section", section=section)
+        return page
+
+    def term_page(self, taxonomy: "Taxonomy", term: "Term") -> HugoPage:
+        key = ("term", term.url)
+        page = self._pages.get(key)
+        if page is None:
+            page = self._pages[key] = HugoPage(self, "term", taxonomy=taxonomy, term=term)
+        return page
+
+    def taxonomy_page(self, taxonomy: "Taxonomy") -> HugoPage:
+        key = ("taxonomy", taxonomy.url)
+        page = self._pages.get(key)
+        if page is None:
+            page = self._pages[key] = HugoPage(self, "taxonomy", taxonomy=taxonomy)
+        return page
+
+    def home_page(self) -> HugoPage:
+        page = self._pages.get("home")
+        if page is None:
+            page = self._pages["home"] = HugoPage(self, "home", title=self.Title, url="/")
+        return page
+
+    def not_found_page(self) -> HugoPage:
+        return HugoPage(self, "404", title="404 Page not found", url="/404.html")
+
+    def taxonomy_of(self, term: "Term | None") -> "Taxonomy":
+        return next(taxonomy for taxonomy in self._model.taxonomies if term is not None and term.taxonomy ==
+                    taxonomy.name)
+
+    # -- lists -----------------------------------------------------------------------------------
+    @functools.cached_property
+    def RegularPages(self) -> list[HugoPage]:  # noqa: N802
+        """Every regular page in Hugo's default order: weight, then date (newest first), then title."""
+        pages = [self.page_of(post) for post in self._model.pages]
+        return sorted(pages, key=_default_order)
+
+    @property
+    def Pages(self) -> list[HugoPage]:  # noqa: N802
+        return self.RegularPages
+
+    @property
+    def AllPages(self) -> list[HugoPage]:  # noqa: N802
+        return self.RegularPages
+
+    @property
+    def Home(self) -> HugoPage:  # noqa: N802
+        return self.home_page()
+
+    def section_pages(self, section: str) -> list[HugoPage]:
+        return [page for page in self.RegularPages if page.Section == section]
+
+    def home_children(self) -> list[HugoPage]:
+        """The home page's .Pages: the top sections and the regular pages at the top of content/."""
+        sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
+        top = [page for page in self.RegularPages if "/" not in page._post.rel_path]   # type: ignore[union-attr]
+        return sorted([*sections, *top], key=_default_order)
+
+    def section_children(self, section: "Section") -> list[HugoPage]:
+        """A section's .Pages: its regular pages and its sections one level down, in Hugo's default order."""
+        prefix = section.name + "/"
+        own = [self.page_of(post) for post in section.posts if "/" not in post.rel_path[len(prefix):]]
+        subsections = [self.section_page(child) for child in self._model.sections
+                       if child.name.startswith(prefix) and "/" not in child.name[len(prefix):]]
+        return sorted([*own, *subsections], key=_default_order)
+
+    @property
+    def Sections(self) -> list[HugoPage]:  # noqa: N802
+        return [self.section_page(section) for section in self._model.sections if "/" not in section.name]
+
+    def terms_of(self, post: "Post", taxonomy_name: str) -> list[HugoPage]:
+        taxonomy = next((taxonomy for taxonomy in self._model.taxonomies if taxonomy.name == taxonomy_name), None)
+        if taxonomy is None:
+            return []
+        values = list(post.taxonomy_values(taxonomy_name))
+        by_name = {term.name: term for term in taxonomy.terms}
+        from ...core.urls import urlize
+        by_slug = {term.slug: term for term in taxonomy.terms}
+        found = [by_name.get(value) or by_slug.get(urlize(value)) for value in values]
+        return [self.term_page(taxonomy, term) for term in found if term is not None]
+
+    def taxonomy_terms(self, taxonomy: "Taxonomy") -> TaxonomyTerms:
+        terms = self._terms.get(taxonomy.name)
+        if terms is None:
+            terms = TaxonomyTerms({term.slug: WeightedPages(self.term_page(taxonomy, term),
+                                                            (self.page_of(post) for post in term.posts), term.slug)
+                                   for term in taxonomy.terms})
+            self._terms[taxonomy.name] = terms
+        return terms
+
+    @property
+    def Taxonomies(self) -> dict[str, TaxonomyTerms]:  # noqa: N802
+        return {taxonomy.name: self.taxonomy_terms(taxonomy) for taxonomy in self._model.taxonomies}
+
+    def parent_of(self, page: HugoPage) -> HugoPage | None:
+        if page.IsHome:
+            return None
+        if page._post is not None and "/" in page._post.rel_path:
+            folder = page._post.rel_path.rsplit("/", 1)[0]
+            section = next((section for section in self._model.sections if section.name == folder), None)
+            if section is not None:
+                return self.section_page(section)
+        return self.home_page()
+
+    # -- menus and the rest ----------------------------------------------------------------------
+    @functools.cached_property
+    def Menus(self) -> dict[str, list[MenuEntry]]:  # noqa: N802
+        def entries(items: Iterable[Any]) -> list[MenuEntry]:
+            return [MenuEntry(item.name, self.config.site_url(item.url) if item.url.startswith("/") else item.url,
+                              item.weight, entries(item.children), item.group) for item in items]
+        return {"main": entries(self.config.menu)} if self.config.menu else {}
+
+    @property
+    def pager_size(self) -> int:
+        return max(1, int(self.config.paginate or 10))
+
+    def table_of_contents(self, post: "Post | None") -> str:
+        """Hugo's `.TableOfContents`: a nav#TableOfContents of nested lists of the page's headings between
+        markup's tableOfContents start and end levels."""
+        markup = self.config.markup
+        low, high = markup.toc_start_level, markup.toc_end_level
+        entries = [entry for entry in (post.toc if post is not None else ()) if low <= entry.level <= high]
+        if not entries:
+            return '<nav id="TableOfContents"></nav>'
+        lines = ['<nav id="TableOfContents">']
+        _toc_list(entries, min(entry.level for entry in entries), 1, lines, "ol" if markup.toc_ordered else "ul")
+        lines.append("</nav>")
+        return "\n".join(lines)
+
+    def GetPage(self, path: Any) -> HugoPage | None:  # noqa: N802
+        wanted = "/" + str(path).strip("/")
+        for section in self._model.sections:
+            if "/" + section.name == wanted:
+                return self.section_page(section)
+        for post in self._model.pages:
+            if "/" + post.rel_path.rsplit(".", 1)[0] == wanted or post.url.rstrip("/") == wanted:
+                return self.page_of(post)
+        return self.home_page() if wanted == "/" else None
+
+    @property
+    def IsServer(self) -> bool:  # noqa: N802
+        return False
+
+    @property
+    def Lastmod(self) -> GoTime:  # noqa: N802
+        return self.RegularPages[0].Lastmod if self.RegularPages else _ZERO_TIME
+
+
+def _default_order(page: HugoPage) -> tuple[Any, ...]:
+    """Hugo's default sort: weight (0 last), then date newest first, then link title."""
+    weight = page.Weight
+    date = page._post.date if page._post is not None and page._post.date else None
+    stamp = date.timestamp() if date is not None else float("-inf")
+    return (weight == 0, weight, -stamp, page.LinkTitle)
+
+
+def _toc_list(entries: Sequence[Any], level: int, depth: int, lines: list[str], tag: str) -> None:
+    """One list of the table of contents: the entries at level, each holding the deeper ones after it."""
+    import html
+    pad = "  " * depth
+    lines.append(f"{pad}<{tag}>")
+    index = 0
+    while index < len(entries):
+        entry = entries[index]
+        deeper_end = index + 1
+        while deeper_end < len(entries) and entries[deeper_end].level > level:
+            deeper_end += 1
+        link = f'<a href="#{html.escape(entry.id)}">{entry.html or html.escape(entry.text)}</a>' \
+            if entry.level == level else ""
+        children = entries[index + 1:deeper_end] if entry.level == level else entries[index:deeper_end]
+        if children:
+            lines.append(f"{pad}  <li>{link}")
+            _toc_list(children, level + 1, depth + 2, lines, tag)
+            lines.append(f"{pad}  </li>")
+        else:
+            lines.append(f"{pad}  <li>{link}</li>")
+        index = deeper_end if children or entry.level == level else index + 1
+    lines.append(f"{pad}</{tag}>")
+
+
+# The functions of pages and lists (the Go environment binds them to its field lookup).
+PAGE_FUNCTION_NAMES = frozenset({"where"})
+
+
+def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *arguments: Any) -> list[Any]:
+    """Hugo's where: the elements whose field (a dotted path, "Params.x" too, read with go_field) compares
+    with the value; the operator is "=" unless given (=, ==, !=, <>, >=, >, <=, <, in, not in, intersect)."""
+    operator, value = ("=", arguments[0]) if len(arguments) == 1 else (str(arguments[0]), arguments[1])
+
+    def field_of(item: Any) -> Any:
+        for name in str(key).lstrip(".").split("."):
+            item = go_field(item, name)
+        return item
+
+    def matches(item: Any) -> bool:
+        found = field_of(item)
+        if operator in ("=", "==", "eq"):
+            return bool(found == value)
+        if operator in ("!=", "<>", "ne"):
+            return bool(found != value)
+        if operator in ("in",):
+            return found in (value or [])
+        if operator in ("not in",):
+            return found not in (value or [])
+        if operator == "intersect":
+            return bool(set(found or []) & set(value or []))
+        comparisons = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
+                       "<": lambda a, b: a < b}
+        if operator in comparisons:
+            return found is not None and bool(comparisons[operator](found, value))
+        raise UnsupportedField(f"where's operator {operator!r} is not supported by blogbuild's translation")
+    return [item for item in (collection or []) if matches(item)]
+
+

@@ -1,0 +1,176 @@
+"""A Hugo site's own page layouts as a Theme: when its layouts (layouts/, then themes/*/layouts/) have a page,
+list and home layout that the translator takes, they render its pages, through the Go-template engine below;
+otherwise the default theme renders them, with one warning that names the template and construct that could
+not run (the page layouts are never half-used).
+
+The engine renders a page with `.` the page as Hugo's templates see it (gotemplate/site_model.py) and writes
+Hugo's alias pages itself. docs/go-templates.md lists what a layout may use.
+"""
+from __future__ import annotations
+
+import functools
+import weakref
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from ..core.errors import SourceError, SourceWarning
+from ..core.fingerprint import fingerprint_of
+from ..core.model import Site, TemplateFacts
+from ..core.version import __version__
+from ..themes import PAGE_KINDS, Theme
+from .gotemplate import GoTemplateError, GoTemplates, render
+from .gotemplate.site_model import HugoPage, HugoSite
+from .page_layouts import PageLayouts, runnable_layouts
+
+if TYPE_CHECKING:
+    from ..config import SiteConfig
+
+ALIAS_TEMPLATE = "_internal/alias.html"   # Hugo's alias page, written by the engine itself
+
+
+def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None, list[SourceWarning]]:
+    """The Theme of a Hugo site's own page layouts, or None (with why, when it has some that cannot run)."""
+    from ..disk.sources import site_folders
+    layouts, problem = runnable_layouts(Path(config.root), go, site_folders(config))
+    if layouts is None:
+        return None, [problem] if problem is not None else []
+    templates = {kind: layouts.pick(kind) for kind in PAGE_KINDS}
+    templates["alias"] = ALIAS_TEMPLATE
+    theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
+                  own_files=False)
+    return theme, []
+
+
+_HUGO_KIND = {"post": "page", "home": "home", "section": "section", "term": "term", "series": "term",
+              "terms": "taxonomy", "404": "404"}
+
+
+class GoPageEngine:
+    """The TemplateEngine of a Hugo site's page layouts, with what the Planner asks of an engine (each
+    template's closure and whether it shows site-wide lists: a Go layout is taken to, so every page depends
+    on every post)."""
+
+    def __init__(self, layouts: PageLayouts, config: SiteConfig, template_dirs: Sequence[Path],
+                 go: GoTemplates | None) -> None:
+        assert go is not None
+        self.layouts = layouts
+        self.config = config
+        self.go = go
+        self._sites: dict[int, tuple[weakref.ref[Site], HugoSite]] = {}   # by id: a Site is not hashable
+
+    # -- TemplateEngine ----------------------------------------------------------------------------
+    def exists(self, name: str) -> bool:
+        return name == ALIAS_TEMPLATE or name in self.layouts.layouts
+
+    def load(self, name: str) -> Any:
+        source = self.layouts.layouts.get(name)
+        if source is None:
+            raise jinja2.TemplateNotFound(name)
+        return source.compiled()
+
+    def dependencies(self, name: str) -> dict[str, str]:
+        source = self.layouts.layouts.get(name)
+        if source is None:
+            return {name: ""}
+        found = {name: source.source}
+        for partial in self.go.dependencies_of_text(source.source):
+            found.update(self.go.dependencies(partial))
+        return dict(sorted(found.items()))
+
+    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "") -> str:
+        meta = context["page"]
+        if name == ALIAS_TEMPLATE:
+            return _alias_page(str(context["target"]), self.config.language_code or "en-us")
+        layout = self.layouts.layouts[name]
+        site = self._hugo_site(context["site"])
+        dot = _page_for(site, str(meta.kind), context)
+        templates = replace(self.go, site=site)
+        state = templates.state(self._markdown)
+        try:
+            html = render(layout, dot, state)
+        except GoTemplateError as error:
+            raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
+                                                       "to templates/", stage="template") from error
+        except Exception as error:  # noqa: BLE001 - any failure of a site's layout is that layout's error
+            raise SourceError(layout.path, 1, f"{type(error).__name__}: {error} while rendering {page}"
+                              + (f" from {source}" if source else ""), stage="template") from error
+        return _with_generator(html) if meta.kind == "home" else html
+
+    # -- what the Planner asks of a page engine ----------------------------------------------------
+    def closure(self, name: str) -> tuple[str, bool]:
+        sources = self.dependencies(name)
+        return fingerprint_of(*sources, *sources.values()), True
+
+    def mentions(self, name: str, marker: str) -> bool:
+        return any(marker in text for text in self.dependencies(name).values())
+
+    def paginates(self, name: str) -> bool:
+        """Hugo pages a list only when its layout (or a partial it calls) asks for the paginator."""
+        return any(".Paginat" in text for text in self.dependencies(name).values())
+
+    def preload(self, names: Sequence[str]) -> None:
+        for name in names:
+            try:
+                self.load(name)
+            except (GoTemplateError, jinja2.TemplateError):
+                pass
+
+    def closures(self) -> TemplateFacts:
+        return TemplateFacts()
+
+    def remember_closures(self, facts: TemplateFacts) -> None:
+        pass
+
+    # -- helpers -----------------------------------------------------------------------------------
+    def _hugo_site(self, site: Site) -> HugoSite:
+        known = self._sites.get(id(site))
+        if known is not None and known[0]() is site:
+            return known[1]
+        hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language)
+        identity = id(site)
+        self._sites = {identity: (weakref.ref(site, lambda _: self._sites.pop(identity, None)), hugo)}
+        return hugo
+
+    def _markdown(self, text: str) -> str:
+        from ..publish.environment import config_markdown
+        return config_markdown(self.config, text)
+
+
+def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage:
+    """The page being rendered, as Hugo's templates see it, a fresh object (its paginator is this render's)."""
+    paginator = context.get("paginator")
+    if kind == "post":
+        page = HugoPage(site, "page", post=context["post"])
+    elif kind == "home":
+        page = HugoPage(site, "home", title=site.Title, url="/")
+    elif kind == "section":
+        page = HugoPage(site, "section", section=context["section"])
+    elif kind in ("term", "series"):
+        page = HugoPage(site, "term", taxonomy=context["taxonomy"], term=context["term"])
+    elif kind == "terms":
+        page = HugoPage(site, "taxonomy", taxonomy=context["taxonomy"])
+    else:
+        page = site.not_found_page()
+    if paginator is not None:
+        page.page_number = paginator.number
+    return page
+
+
+def _alias_page(target: str, language: str) -> str:
+    """Hugo's alias page: a redirect to target, byte for byte as Hugo writes it."""
+    import html
+    url = html.escape(target, quote=True)
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(language.lower())}">\n\t<head>\n\t\t<title>{url}</title>\n'
+            f'\t\t<link rel="canonical" href="{url}">\n\t\t<meta charset="utf-8">\n'
+            f'\t\t<meta http-equiv="refresh" content="0; url={url}">\n\t</head>\n</html>\n')
+
+
+def _with_generator(html: str) -> str:
+    """The home page names its generator before </head> unless it names one itself, as Hugo does."""
+    if 'name="generator"' in html or "</head>" not in html:
+        return html
+    return html.replace("</head>", f'\t<meta name="generator" content="blogbuild {__version__}">\n</head>', 1)
