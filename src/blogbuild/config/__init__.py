@@ -73,6 +73,8 @@ class SiteConfig:
     # until sharded costs a build no more CPU (docs/performance.md, "What each setting costs").
     search_index: str = "whole"
     feeds: tuple[str, ...] = ("rss", "atom", "json")   # feed formats published for every list
+    sitemap: bool = True                # sitemap.xml (a Hugo site's own layouts: unless disableKinds says sitemap)
+    robots_txt: bool = True             # robots.txt (a Hugo site's own layouts: only with enableRobotsTXT)
     taxonomies: tuple[str, ...] = ("tags", "categories", "series")
     related_count: int = 5
     menu: tuple[MenuItem, ...] = ()
@@ -153,6 +155,7 @@ _FILE_KEYS = {
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate", "has_cjk_language": "has_cjk_language",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
+    "sitemap": "sitemap", "robots_txt": "robots_txt",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
@@ -245,10 +248,10 @@ def _parse_intro(value: Any, path: str, line: int) -> dict[str, Any]:
 
 
 def _parse_feeds(name: str, value: Any, path: str, line: int) -> Any:
-    """feed_content (summary | full), search_index (whole | sharded) or feeds (a list of rss, atom, json)."""
+    """feed_content (summary | full), search_index (whole | sharded | none) or feeds (a list of rss, atom, json)."""
     if name == "search_index":
-        if value not in ("whole", "sharded"):
-            raise _fail(path, line, f"search_index must be whole or sharded, not {value!r}")
+        if value not in ("whole", "sharded", "none"):
+            raise _fail(path, line, f"search_index must be whole, sharded or none, not {value!r}")
         return value
     if name == "feed_content":
         if value not in ("summary", "full"):

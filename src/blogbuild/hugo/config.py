@@ -624,8 +624,29 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     own_layouts = runs_own_layouts(root)
     if own_layouts:   # its layouts read site.Params as they like: every param is the site's own
         ignored = [name for name in ignored if not name.startswith("params.")]
+        outputs, honoured = _own_layout_outputs(data)
+        values = {**values, **outputs}
+        ignored = [name for name in ignored if name.lower() not in honoured]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets, own_layouts=own_layouts)),
                       tuple(files), own_layouts)
+
+
+# The kinds of disableKinds whose outputs blogbuild leaves out as Hugo does, for a site its own layouts render.
+_DISABLED_OUTPUTS = frozenset({"rss", "sitemap", "robotstxt"})
+
+
+def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """What Hugo writes besides a site's pages when its own layouts render it, as blogbuild.yaml keys: an RSS
+    feed per list (Hugo's one feed format) unless disableKinds says RSS, sitemap.xml unless it says sitemap,
+    robots.txt only with enableRobotsTXT, and no search index of blogbuild's (a layout makes its own); and the
+    Hugo keys (lower case) that are then honoured."""
+    keyed = _lower_keys(data)
+    disabled_value = keyed.get("disablekinds", ("", None))[1]
+    disabled = {str(kind).lower() for kind in disabled_value} if isinstance(disabled_value, list) else set()
+    robots = keyed.get("enablerobotstxt", ("", False))[1] is True
+    honoured = {"enablerobotstxt"} | ({"disablekinds"} if disabled <= _DISABLED_OUTPUTS else set())
+    return {"feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
+            "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none"}, honoured
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

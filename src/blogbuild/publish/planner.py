@@ -201,7 +201,8 @@ class Planner:
         pages += [page for page in self._singletons() if self.templates.closure(page.template)[1]]
         # The sitemap (URLs and dates) and robots.txt cannot change with a body: only the search index.
         key = fingerprint_of("search-after-edit", *(post.fingerprint for post in changed))
-        data.append(PlannedData("index.json", lambda: search_index(site, self.memo, edited=changed), key))
+        if self.config.search_index != "none":
+            data.append(PlannedData("index.json", lambda: search_index(site, self.memo, edited=changed), key))
         return pages, data + search
 
     def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
@@ -318,12 +319,12 @@ class Planner:
         # The sitemap shows URLs and dates only: a body edit must not rewrite it.
         dates_key = fingerprint_of(*(f"{post.url}\x01{post.lastmod or post.date}" for post in site.pages))
         sitemap_key = fingerprint_of(dates_key, taxonomy_key, *(section.url for section in site.sections))
-        return [
-            PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key),
-            PlannedData("robots.txt", lambda: robots(config), config.base_url),
-            PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)),
-            *((search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()),
-        ]
+        files = [PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key)] if config.sitemap else []
+        files += [PlannedData("robots.txt", lambda: robots(config), config.base_url)] if config.robots_txt else []
+        if config.search_index != "none":
+            files.append(PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)))
+        files += (search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()
+        return files
 
 
 def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:
