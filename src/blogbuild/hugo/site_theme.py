@@ -112,6 +112,20 @@ class GoPageEngine:
         """Hugo pages a list only when its layout (or a partial it calls) asks for the paginator."""
         return any(".Paginat" in text for text in self.dependencies(name).values())
 
+    def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
+        """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list
+        the layout gives .Paginate, or .Pages for .Paginator); None when that render fails (the page's own
+        render reports why)."""
+        layout = self.layouts.layouts.get(name)
+        if layout is None:
+            return None
+        dot = _page_for(self._hugo_site(context["site"]), str(context["page"].kind), context)
+        try:
+            render(layout, dot, replace(self.go, site=dot.Site).state(self._markdown))
+        except Exception:  # noqa: BLE001 - the page's own render reports it
+            return None
+        return dot.pager.TotalPages if dot.pager is not None else 1
+
     def preload(self, names: Sequence[str]) -> None:
         for name in names:
             try:

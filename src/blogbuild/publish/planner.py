@@ -3,7 +3,7 @@ context and a key that changes whenever anything the page shows changes, and the
 sitemap, robots.txt, search index) with theirs. A Builder renders what changed."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -89,22 +89,39 @@ class Planner:
         context = {"site": self.site, "site_year": self.site_year, **context}
         return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)
 
-    def paginate(self, posts: Sequence[Post], base_url: str, *, whole: bool = False) -> list[Paginator]:
+    def paginate(self, posts: Sequence[Post], base_url: str, *, whole: bool = False,
+                 pages: int | None = None) -> list[Paginator]:
         """Split posts into pages of config.paginate: base_url, base_url/page/2/, ...; whole: one page of all
-        (a template that does not paginate, as Hugo publishes a list whose layout never asks for a pager)."""
+        (a template that does not paginate, as Hugo publishes a list whose layout never asks for a pager);
+        pages: that many pages (the template pages a list of its own choosing)."""
         size = max(1, len(posts)) if whole else max(1, self.config.paginate)
-        count = max(1, -(-len(posts) // size))
+        count = pages if pages is not None else max(1, -(-len(posts) // size))
         urls = tuple(base_url if number == 1 else f"{base_url}page/{number}/" for number in range(1, count + 1))
         return [Paginator(tuple(posts[(number - 1) * size: number * size]), number, count, len(posts), urls,
                           (number - 1) * size) for number in range(1, count + 1)]
+
+    def _paginators(self, posts: Sequence[Post], base_url: str, template: str, kind: str,
+                    extra: Mapping[str, Any]) -> tuple[list[Paginator], bool]:
+        """The pages of a list, and whether it is paginated at all: one page when its template never asks for
+        a pager; as many as the template's own pager has when the engine says (a Hugo layout paginates the
+        list it chooses)."""
+        if not self.templates.paginates(template):
+            return self.paginate(posts, base_url, whole=True), False
+        paginators = self.paginate(posts, base_url)
+        count = self.templates.page_count(template, {"site": self.site, "site_year": self.site_year,
+                                                      "page": self._meta(kind, base_url, ""),
+                                                      "paginator": paginators[0], **extra})
+        if count is not None and count != len(paginators):
+            paginators = self.paginate(posts, base_url, pages=count)
+        return paginators, True
 
     def _list_pages(self, posts: Sequence[Post], base_url: str, template: str, kind: str, title: str,
                     crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
                     feed_url: str | None, page_one_alias: bool = True) -> list[PlannedPage]:
         pages = []
         touching = self.touching
-        paginated = self.templates.paginates(template)
-        for paginator in self.paginate(posts, base_url) if paginated else self.paginate(posts, base_url, whole=True):
+        paginators, paginated = self._paginators(posts, base_url, template, kind, extra)
+        for paginator in paginators:
             if touching is not None and not any(post.url in touching for post in paginator.items):
                 continue   # plan_affected: this page does not show an edited post
             page_title = title if paginator.number == 1 else f"{title} ({paginator.number})"

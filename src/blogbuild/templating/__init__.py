@@ -59,6 +59,11 @@ class PageEngine(TemplateEngine, Protocol):
         """Whether a list this template renders is split into pages (else one page holds every entry)."""
         ...
 
+    def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
+        """How many pages the list rendered with this template and context (its first page's) has, when the
+        template decides it; None when the Planner's paginator does."""
+        ...
+
     def preload(self, names: Iterable[str]) -> None:
         """Compile these templates now (forked workers then inherit them compiled)."""
         ...

@@ -79,6 +79,10 @@ class JinjaEngine:
         """Whether a list rendered with this template is split into pages: always (the Planner's paginator)."""
         return True
 
+    def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
+        """How many pages a list has, when the template decides it: never (the Planner's paginator does)."""
+        return None
+
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
         try:

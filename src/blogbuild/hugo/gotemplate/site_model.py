@@ -191,20 +191,24 @@ class HugoPage(GoObject):
         return self._post.plain_text if self._post is not None else ""
 
     @property
+    def _is_cjk(self) -> bool:
+        """Hugo's isCJKLanguage: the site says hasCJKLanguage and the page's text has a CJK character."""
+        return self._site.has_cjk and bool(_CJK.search(self.Plain))
+
+    @property
     def WordCount(self) -> int:  # noqa: N802
-        """Hugo's count: whitespace-separated words, each CJK character one word when the site says
-        hasCJKLanguage."""
-        text = self.Plain
-        if self._site.has_cjk and _CJK.search(text):
-            return sum(len(_CJK.findall(word)) or 1 for word in text.split())
-        return len(text.split())
+        """Hugo's count: the whitespace-separated words of the plain text; on a CJK page a word with any
+        character outside ASCII counts each of its characters."""
+        words = self.Plain.split()
+        if self._is_cjk:
+            return sum(1 if word.isascii() else len(word) for word in words)
+        return len(words)
 
     @property
     def ReadingTime(self) -> int:  # noqa: N802
-        """Hugo's minutes: 213 words a minute, 500 for a CJK text, rounded up."""
+        """Hugo's minutes: (words + 212) / 213, or (words + 500) / 501 on a CJK page, in whole numbers."""
         words = self.WordCount
-        rate = 500 if self._site.has_cjk and _CJK.search(self.Plain) else 213
-        return (words + rate - 1) // rate
+        return (words + 500) // 501 if self._is_cjk else (words + 212) // 213
 
     @property
     def TableOfContents(self) -> Markup:  # noqa: N802
@@ -259,6 +263,11 @@ class HugoPage(GoObject):
     @property
     def Data(self) -> "PageData":  # noqa: N802
         return PageData(self._site, self._taxonomy)
+
+    @property
+    def pager(self) -> "Pager | None":
+        """The pager a render made (.Paginate or .Paginator), if any."""
+        return self._paginator
 
     def Paginate(self, pages: Any, size: Any = None) -> "Pager":  # noqa: N802
         if self._paginator is None:
