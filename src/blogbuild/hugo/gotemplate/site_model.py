@@ -297,7 +297,7 @@ class HugoPage(GoObject):
     def _neighbour(self, pages: Sequence["HugoPage"], step: int) -> "HugoPage | None":
         if self._post is None:
             return None
-        index = next((number for number, page in enumerate(pages) if page._post is self._post), None)
+        index = self._site.position(list(pages) if not isinstance(pages, list) else pages, self)
         if index is None or not 0 <= index + step < len(pages):
             return None
         return pages[index + step]
@@ -551,6 +551,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "has_cjk", has_cjk)
         object.__setattr__(self, "_pages", {})
         object.__setattr__(self, "_terms", {})
+        object.__setattr__(self, "_indexes", {})
 
     def __hash__(self) -> int:
         return id(self)
@@ -619,7 +620,26 @@ class HugoSite(SiteInfo):
         return self.home_page()
 
     def section_pages(self, section: str) -> list[HugoPage]:
-        return [page for page in self.RegularPages if page.Section == section]
+        """The regular pages of one top section, in Hugo's default order (made once per section)."""
+        by_section = self._sections_cache()
+        return by_section.get(section, [])
+
+    def _sections_cache(self) -> dict[str, list[HugoPage]]:
+        found = self.__dict__.get("_by_section")
+        if found is None:
+            found = {}
+            for page in self.RegularPages:
+                found.setdefault(page.Section, []).append(page)
+            object.__setattr__(self, "_by_section", found)
+        return found
+
+    def position(self, pages: list[HugoPage], page: HugoPage) -> int | None:
+        """Where a regular page is in one of the site's lists (its index, kept per list)."""
+        indexes = self._indexes.get(id(pages))
+        if indexes is None or indexes[0] is not pages:
+            indexes = (pages, {id(item._post): number for number, item in enumerate(pages)})
+            self._indexes[id(pages)] = indexes
+        return indexes[1].get(id(page._post))
 
     def home_children(self) -> list[HugoPage]:
         """The home page's .Pages: the top sections and the regular pages at the top of content/."""
