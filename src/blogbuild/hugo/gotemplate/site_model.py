@@ -139,7 +139,7 @@ class HugoPage(GoObject):
         for source in (self._post, self._section, self._term):
             if source is not None and getattr(source, "description", None):
                 return str(source.description)
-        return str(self._site.config.description or "") if self._kind == "home" else ""
+        return ""   # the home page's comes from content/_index.md, which blogbuild does not publish as a page
 
     @property
     def Draft(self) -> bool:  # noqa: N802
@@ -234,7 +234,7 @@ class HugoPage(GoObject):
         if self._section is not None:
             return site.section_children(self._section)
         if self._term is not None:
-            return [site.page_of(post) for post in self._term.posts]
+            return sorted((site.page_of(post) for post in self._term.posts), key=_default_order)
         if self._taxonomy is not None:
             return [site.term_page(self._taxonomy, term) for term in self._taxonomy.terms]
         return []
