@@ -247,7 +247,53 @@ class CacheKeeping:
         self._posts_dirty = False
 
 
-class Builder(CacheKeeping):
+class TemplateKeeping:
+    """The templates half of a Builder: the theme (a Hugo site's own page layouts when blogbuild can run them)
+    and its page engine, made again only when a template file changed."""
+
+    config: SiteConfig
+    theme: Theme
+    state: BuilderState
+    pages: PageStore
+    _templates: _Templates | None
+    _chooses_theme: bool
+
+    def _load_templates(self) -> _Templates:
+        """The templates, made again only when a template file changed (then rendered pages are stale)."""
+        from ..disk.sources import go_template_folders, site_folders, skipped_templates, template_dirs
+        dirs = template_dirs(self.config, self.theme)
+        inside = site_folders(self.config)
+        key = templates_key([*dirs, *go_template_folders(self.config)], inside)
+        if self._templates is not None and self._templates.key == key:
+            return self._templates
+        from ..publish.environment import page_engine
+        from ..markdown.shortcodes import load_shortcodes
+        shortcodes = load_shortcodes(dirs, inside, self.config)
+        theme_warnings = self._choose_theme(shortcodes.go)
+        dirs = template_dirs(self.config, self.theme)
+        make = self.theme.engine or partial(page_engine, theme=self.theme)
+        templates = make(self.config, dirs, shortcodes.go)
+        if key == self.state.templates_key:   # a resumed state: same templates, known closures
+            templates.remember_closures(self.state.closure)
+        else:
+            self.pages.cache.clear()
+        self.state.templates_key = key
+        self._templates = _Templates(key, templates, shortcodes,
+                                     tuple(skipped_templates(self.config)), tuple(theme_warnings))
+        return self._templates
+
+    def _choose_theme(self, go: "GoTemplates | None") -> list[SourceWarning]:
+        """A Hugo site's own page layouts become the theme when blogbuild can run them (hugo/site_theme.py);
+        the warnings say why not when the site has some it cannot."""
+        if not self._chooses_theme:
+            return []
+        from ..hugo.site_theme import site_theme
+        theme, warnings = site_theme(self.config, go)
+        self.theme = theme or DEFAULT_THEME
+        return warnings
+
+
+class Builder(CacheKeeping, TemplateKeeping):
     """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
 
     def __init__(self, config: SiteConfig, *, jobs: int = 1, use_cache: bool = False,
@@ -519,41 +565,6 @@ class Builder(CacheKeeping):
         posts, files, warnings, self.image_stats = image_stage(posts, self.config, published, _media_folder(
             self.use_cache, self.root) / IMAGE_CACHE, self.jobs, die_with_parent if can_fork() else None)
         return posts, files, warnings
-
-    # -- templates ------------------------------------------------------------------------------------
-    def _load_templates(self) -> _Templates:
-        """The templates, made again only when a template file changed (then rendered pages are stale)."""
-        from ..disk.sources import go_template_folders, site_folders, skipped_templates, template_dirs
-        dirs = template_dirs(self.config, self.theme)
-        inside = site_folders(self.config)
-        key = templates_key([*dirs, *go_template_folders(self.config)], inside)
-        if self._templates is not None and self._templates.key == key:
-            return self._templates
-        from ..publish.environment import page_engine
-        from ..markdown.shortcodes import load_shortcodes
-        shortcodes = load_shortcodes(dirs, inside, self.config)
-        theme_warnings = self._choose_theme(shortcodes.go)
-        dirs = template_dirs(self.config, self.theme)
-        make = self.theme.engine or partial(page_engine, theme=self.theme)
-        templates = make(self.config, dirs, shortcodes.go)
-        if key == self.state.templates_key:   # a resumed state: same templates, known closures
-            templates.remember_closures(self.state.closure)
-        else:
-            self.pages.cache.clear()
-        self.state.templates_key = key
-        self._templates = _Templates(key, templates, shortcodes,
-                                     tuple(skipped_templates(self.config)), tuple(theme_warnings))
-        return self._templates
-
-    def _choose_theme(self, go: "GoTemplates | None") -> list[SourceWarning]:
-        """A Hugo site's own page layouts become the theme when blogbuild can run them (hugo/site_theme.py);
-        the warnings say why not when the site has some it cannot."""
-        if not self._chooses_theme:
-            return []
-        from ..hugo.site_theme import site_theme
-        theme, warnings = site_theme(self.config, go)
-        self.theme = theme or DEFAULT_THEME
-        return warnings
 
     def _list_key(self, post: Post) -> str:
         key = self.state.list_keys.get(post.fingerprint)
