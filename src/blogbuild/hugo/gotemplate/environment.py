@@ -14,7 +14,7 @@ import jinja2
 from jinja2.utils import Namespace
 
 from .escape import ESCAPERS, html_text
-from .functions import FUNCTIONS, NAMESPACES, _in, _lookup
+from .functions import FUNCTIONS, NAMESPACES, _in, _lookup, go_return, go_template, go_try
 from .objects import GoObject, GoTime, UnsupportedField
 
 
@@ -71,7 +71,14 @@ def go_environment() -> GoEnvironment:
     environment.globals.clear()
     environment.globals.update(FUNCTIONS)
     environment.globals.update(NAMESPACES)
-    environment.globals.update(namespace=Namespace, go_range=go_range, in_=_in,
+    environment.globals.update(namespace=Namespace, go_range=go_range, in_=_in, go_return=go_return,
+                               go_template=jinja2.pass_context(go_template), go_try=jinja2.pass_context(go_try),
                                now=lambda: GoTime(datetime.now(timezone.utc)))
     environment.filters.update(ESCAPERS)
     return environment
+
+
+@functools.lru_cache(maxsize=512)
+def compiled(jinja_source: str) -> jinja2.Template:
+    """A translation compiled in the environment, cached by its source."""
+    return go_environment().from_string(jinja_source)

@@ -1,0 +1,158 @@
+"""One render of a Go template with everything it calls, as Hugo composes templates.
+
+A Runner holds the named templates the render can reach (`define`s and `block` defaults: a base
+template's first, then the layout's over them, then each partial's own while it runs), the site's partials,
+the build's partialCached results and the depth of nested calls (MAX_CALL_DEPTH). Each named template and
+partial renders as a Jinja template of its own, so `$` there is its own dot and no variable crosses a
+template's edge, as in Go. A partial with `{{ return }}` gives the returned value, not HTML.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from markupsafe import Markup
+
+from .objects import MAX_CALL_DEPTH, GoReturn, PartialNotFound, RenderState, UnsupportedField
+from .parse import GoTemplateError
+from .translate import NamedTemplate, Translation
+
+# The package's GoSource and GoTemplates (the face, gotemplate/__init__.py, which imports this module) are
+# taken as they come: a source has .file, .jinja, .source and .where(); templates have .site, .strings,
+# .partials, .shortcodes, .files and .cache.
+GoSource = Any
+GoTemplates = Any
+
+_DEFINE_FIRST = re.compile(r"\{\{-?\s*define")
+
+
+def needs_base(source: str) -> bool:
+    """Hugo's test for a layout that renders through baseof.html: its first action, after white space and
+    comments, is a define."""
+    index = 0
+    while index < len(source):
+        if source[index].isspace():
+            index += 1
+            continue
+        comment = re.compile(r"\{\{-?\s*/\*").match(source, index)
+        if comment:
+            end = source.find("*/", comment.end())
+            close = source.find("}}", end) if end >= 0 else -1
+            if close < 0:
+                return False
+            index = close + 2
+            continue
+        return _DEFINE_FIRST.match(source, index) is not None
+    return False
+
+
+def with_defines(named: dict[str, str], defines: tuple[NamedTemplate, ...]) -> dict[str, str]:
+    """named with the file's templates added; an empty one does not replace one already there (Go's rule)."""
+    out = dict(named)
+    for define in defines:
+        if define.empty and define.name in out:
+            continue
+        out[define.name] = define.jinja
+    return out
+
+
+class Runner:
+    """The templates one render reaches; state() is what its Jinja templates find as `_state`."""
+
+    def __init__(self, templates: GoTemplates, markdownify: Callable[[str], str], depth: int = 0,
+                 named: dict[str, str] | None = None) -> None:
+        self.templates = templates
+        self.markdownify = markdownify
+        self.depth = depth
+        self.named = named or {}
+
+    def state(self) -> RenderState:
+        return RenderState(self.templates.site, self.markdownify, self.partial, self.templates.strings, runner=self)
+
+    def _deeper(self, named: dict[str, str], what: str) -> Runner:
+        if self.depth >= MAX_CALL_DEPTH:
+            raise UnsupportedField(f"{what} is called {MAX_CALL_DEPTH} templates deep; is it calling itself?")
+        return Runner(self.templates, self.markdownify, self.depth + 1, named)
+
+    def run(self, source: GoSource, dot: Any, base: GoSource | None = None) -> str:
+        """The HTML of source with `.` = dot; through base when source is a layout that only defines
+        blocks (needs_base), the layout's defines over the base's. GoTemplateError if either has no
+        translation."""
+        layout = _translation(source)
+        if base is not None and needs_base(source.jinja or source.source):
+            base_translation = _translation(base)
+            named = with_defines(with_defines(self.named, base_translation.defines), layout.defines)
+            main = base_translation.main
+        else:
+            named, main = with_defines(self.named, layout.defines), layout.main
+        runner = Runner(self.templates, self.markdownify, self.depth, named)
+        try:
+            return runner.execute(main, dot)
+        except GoReturn as returned:
+            raise UnsupportedField("{{ return }} outside a partial") from returned
+
+    def execute(self, jinja: str, dot: Any) -> str:
+        from .environment import compiled
+        return compiled(jinja).render(dot=dot, site=self.templates.site, _state=self.state())
+
+    def template(self, name: str, dot: Any) -> Markup:
+        jinja = self.named.get(name)
+        if jinja is None:
+            from .functions import HugoFunctionError
+            raise HugoFunctionError(f'no such template "{name}"')
+        return Markup(self._deeper(self.named, f'template "{name}"').execute(jinja, dot))
+
+    def _inline(self, key: str) -> str | None:
+        return self.named.get("partials/" + key) or self.named.get("_partials/" + key)
+
+    def partial(self, name: str, dot: Any) -> Any:
+        """A partial's HTML (Markup), or the value its {{ return }} gives (None when it ends without one)."""
+        key = name.removeprefix("partials/").removeprefix("_partials/")
+        key = key if key.endswith(".html") else key + ".html"
+        inline = self._inline(key)
+        if inline is not None:
+            return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
+        source = self.templates.partials.get(key)
+        if source is None:
+            raise PartialNotFound(f"partial '{name}' is not in layouts/partials/")
+        try:
+            translation = _translation(source)
+        except GoTemplateError as error:
+            raise UnsupportedField(f"partial '{name}' cannot be translated ({source.where(error)}: "
+                                   f"{error.message})") from error
+        runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
+        if not translation.returns:
+            return Markup(runner.execute(translation.main, dot))
+        try:
+            runner.execute(translation.main, dot)
+        except GoReturn as returned:
+            return returned.value
+        return None
+
+    def partial_cached(self, name: str, dot: Any, variants: tuple[Any, ...]) -> Any:
+        from .escape import go_string
+        key = (name.removesuffix(".html"), *(go_string(variant) for variant in variants))
+        cache = self.templates.cache
+        if key not in cache:
+            cache[key] = self.partial(name, dot)
+        return cache[key]
+
+    def exists(self, path: str) -> bool:
+        """templates.Exists: a partial, inline partial or shortcode by its path under layouts/, or any other
+        layout file."""
+        path = path.lstrip("/")
+        for prefix in ("partials/", "_partials/"):
+            if path.startswith(prefix):
+                rest = path[len(prefix):]
+                return rest in self.templates.partials or self._inline(rest) is not None
+        for prefix in ("shortcodes/", "_shortcodes/"):
+            if path.startswith(prefix):
+                return path[len(prefix):].removesuffix(".html") in self.templates.shortcodes
+        return path in self.templates.files
+
+
+def _translation(source: GoSource) -> Translation:
+    result = source.file
+    if isinstance(result, GoTemplateError):
+        raise result
+    return result

@@ -1,0 +1,145 @@
+"""Hugo's template composition in the Go translator (gotemplate/): define, template, block, a page layout
+through baseof.html, partials returning values, try, partialCached, templates.Exists and inline partials.
+A fixture site of our own is built by Hugo 0.168 (the oracle) and each post's page must equal what
+render_layout makes of the same baseof.html and single.html."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from blogbuild.hugo.gotemplate import (GoSource, GoTemplateError, GoTemplates, PageInfo, Params, SiteInfo,
+                                       UnsupportedField, load_go_templates, render, render_layout)
+from support.files import write_files
+from support.hugo_run import hugo_build
+
+BASEOF = """<!DOCTYPE html>
+<html><head><title>{{ block "title" . }}{{ .Title }} | {{ site.Title }}{{ end }}</title></head>
+<body>
+{{- block "main" . }}no main{{ end }}
+{{ block "footer" . }}<footer>default footer {{ .Title }}</footer>{{ end }}
+{{ block "aside" . }}<aside>default aside</aside>{{ end }}
+{{ template "credit" }}
+</body></html>
+{{ define "credit" }}<p>credit [{{ . }}]</p>{{ end }}
+"""
+
+SINGLE = """{{/* a post */}}
+{{ define "main" }}
+<main>
+<h1>{{ .Title }}</h1>
+{{ $info := partial "info.html" . }}
+<p class="info">{{ $info.title }} {{ $info.count }} {{ if $info.flag }}flag{{ end }} {{ range $info.list }}[{{ . }}]{{ end }}</p>
+{{ $s := partial "upper.html" "a<b" }}<p class="upper">{{ $s }}</p>
+{{ if partial "isred.html" . }}<p>red</p>{{ else }}<p>not red</p>{{ end }}
+{{ with try (partial "broken.html" .) }}{{ with .Err }}<p>broken failed</p>{{ else }}{{ .Value }}{{ end }}{{ end }}
+{{ with try (partial "missing.html" .) }}{{ with .Err }}<p>missing failed</p>{{ else }}{{ .Value }}{{ end }}{{ end }}
+{{ with try (partial "greeting.html" .) }}{{ with .Err }}<p>failed</p>{{ else }}{{ .Value }}{{ end }}{{ end }}
+{{ $r := try (partial "info.html" .) }}<p class="try-value">{{ $r.Value.title }}</p>
+<p class="cached">{{ partialCached "greeting.html" . .Title }}</p>
+<p class="exists">{{ templates.Exists "partials/info.html" }} {{ templates.Exists "partials/nope.html" }} {{ templates.Exists "_default/single.html" }}</p>
+{{ partial "inline/star.html" .Title }}
+{{ template "local" (dict "n" 3) }}
+{{ $x := "outer" }}{{ template "scope" . }}
+{{ template "tree" (dict "depth" 3) }}
+</main>
+{{ end }}
+{{ define "title" }}{{ .Title }} (post){{ end }}
+{{ define "aside" }}   {{ end }}
+{{ define "partials/inline/star.html" }}<span class="star">&#9733; {{ . }}</span>{{ end }}
+{{ define "local" }}<ol>{{ range seq .n }}<li>{{ . }}</li>{{ end }}</ol>{{ end }}
+{{ define "scope" }}{{ $x := "inner" }}<p class="scope">{{ $.Title }} {{ $x }}</p>{{ end }}
+{{ define "tree" }}<ul><li>{{ .depth }}{{ if gt .depth 1 }}{{ template "tree" (dict "depth" (sub .depth 1)) }}{{ end }}</li></ul>{{ end }}
+"""
+
+SITE = {
+    "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Site"\n[params]\ngreeting = "hello"\n'
+                 'disableKinds = []\n',
+    "layouts/_default/baseof.html": BASEOF,
+    "layouts/_default/single.html": SINGLE,
+    "layouts/_default/list.html": "{{ define \"main\" }}list{{ end }}",
+    "layouts/partials/info.html": '{{ $r := dict "title" (upper .Title) "count" (len .Params.tags) "flag" true '
+                                  '"list" (slice "a" "b") }}\n{{ return $r }}\n',
+    "layouts/partials/upper.html": "{{ return (upper .) }}",
+    "layouts/partials/isred.html": '{{ $red := eq .Params.color "red" }}{{ return $red }}',
+    "layouts/partials/broken.html": '<p>before</p>{{ div 1 0 }}',
+    "layouts/partials/greeting.html": "<p>{{ site.Params.greeting }} {{ .Title }}</p>",
+    "content/posts/one.md": '---\ntitle: "One & <Only>"\ntags: [a, b]\ncolor: red\n---\nOne.\n',
+    "content/posts/two.md": '---\ntitle: "Two"\ntags: [c]\n---\nTwo.\n',
+}
+
+
+def normalised(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", html)).strip()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("composition")
+    site = write_files(root / "site", SITE)
+    return site, hugo_build(site, root / "public")
+
+
+def _page(title: str, params: dict, site: SiteInfo) -> PageInfo:
+    return PageInfo(Title=title, Params=Params.of(params), Section="posts", site_info=site)
+
+
+def test_a_layout_renders_through_its_base_as_hugo_renders_it(built: tuple[Path, Path]) -> None:
+    """block defaults and overrides (an empty define keeps the default, as Go does), template with nil dot,
+    partials returning a dict, a string, a bool; try over a failing, a missing and a working partial,
+    partialCached with a variant, templates.Exists, an inline partial, a recursive define, `$` and
+    variables inside a define: every post's page is Hugo's."""
+    site, public = built
+    templates = load_go_templates(site, title="Site", params={"greeting": "hello"})
+    base = GoSource("layouts/_default/baseof.html", BASEOF)
+    single = GoSource("layouts/_default/single.html", SINGLE)
+    pages = {"one": _page("One & <Only>", {"tags": ["a", "b"], "color": "red"}, templates.site),
+             "two": _page("Two", {"tags": ["c"]}, templates.site)}
+    for name, page in pages.items():
+        ours = render_layout(base, single, page, templates.state(lambda text: text))
+        theirs = (public / "posts" / name / "index.html").read_text(encoding="utf-8")
+        assert normalised(ours) == normalised(theirs), name
+
+
+def test_partial_cached_keeps_the_first_result_for_its_keys() -> None:
+    """Hugo caches by the partial's name and the variant keys, not by the dot: the same keys give the first
+    page's result again within one build; other keys render again."""
+    templates = GoTemplates(partials={"t.html": GoSource("layouts/partials/t.html", "<i>{{ . }}</i>")})
+    layout = GoSource("layouts/x.html", '{{ partialCached "t.html" . }}|{{ partialCached "t.html" . . }}')
+    first = render(layout, "first", templates.state(str))
+    second = render(layout, "second", templates.state(str))
+    assert (first, second) == ("<i>first</i>|<i>first</i>", "<i>first</i>|<i>second</i>")
+
+
+def test_a_template_calling_itself_stops_with_an_error() -> None:
+    layout = GoSource("layouts/x.html", '{{ define "loop" }}{{ template "loop" . }}{{ end }}{{ template "loop" . }}')
+    with pytest.raises(UnsupportedField, match="calling itself"):
+        render(layout, None, GoTemplates().state(str))
+    partial = GoTemplates(partials={"p.html": GoSource("layouts/partials/p.html", '{{ partial "p.html" . }}')})
+    with pytest.raises(UnsupportedField, match="calling itself"):
+        render(GoSource("layouts/x.html", '{{ partial "p.html" . }}'), None, partial.state(str))
+
+
+def test_a_missing_template_and_a_return_outside_a_partial_are_errors() -> None:
+    from blogbuild.hugo.gotemplate import HugoFunctionError
+    with pytest.raises(HugoFunctionError, match='no such template "nope"'):
+        render(GoSource("layouts/x.html", '{{ template "nope" . }}'), None, GoTemplates().state(str))
+    with pytest.raises(UnsupportedField, match="outside a partial"):
+        render(GoSource("layouts/x.html", "{{ return 1 }}"), None, GoTemplates().state(str))
+
+
+def test_a_layout_without_a_leading_define_renders_alone() -> None:
+    """Hugo pairs a layout with baseof.html only when its first action (after comments) is a define."""
+    base = GoSource("layouts/baseof.html", '<b>{{ block "main" . }}{{ end }}</b>')
+    alone = GoSource("layouts/single.html", 'text {{ . }}{{ define "main" }}m{{ end }}')
+    assert render_layout(base, alone, 1, GoTemplates().state(str)) == "text 1"
+    through = GoSource("layouts/single.html", '{{- /* c */ -}}\n{{ define "main" }}m{{ . }}{{ end }}')
+    assert render_layout(base, through, 1, GoTemplates().state(str)) == "<b>m1</b>"
+
+
+def test_a_bad_define_names_its_place() -> None:
+    source = GoSource("layouts/single.html", '{{ define "main" }}\n  {{ with .x }}{{ end }\n{{ end }}')
+    error = source.error
+    assert isinstance(error, GoTemplateError)
+    assert source.where(error).startswith("layouts/single.html:2:")
