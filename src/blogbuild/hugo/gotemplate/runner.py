@@ -8,11 +8,11 @@ template's edge, as in Go. A partial with `{{ return }}` gives the returned valu
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
 from markupsafe import Markup
 
+from ..layouts import needs_base
 from .objects import MAX_CALL_DEPTH, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
 from .translate import NamedTemplate, Translation
@@ -22,29 +22,6 @@ from .translate import NamedTemplate, Translation
 # .partials, .shortcodes, .files and .cache.
 GoSource = Any
 GoTemplates = Any
-
-_DEFINE_FIRST = re.compile(r"\{\{-?\s*define")
-
-
-def needs_base(source: str) -> bool:
-    """Hugo's test for a layout that renders through baseof.html: its first action, after white space and
-    comments, is a define."""
-    index = 0
-    while index < len(source):
-        if source[index].isspace():
-            index += 1
-            continue
-        comment = re.compile(r"\{\{-?\s*/\*").match(source, index)
-        if comment:
-            end = source.find("*/", comment.end())
-            close = source.find("}}", end) if end >= 0 else -1
-            if close < 0:
-                return False
-            index = close + 2
-            continue
-        return _DEFINE_FIRST.match(source, index) is not None
-    return False
-
 
 def with_defines(named: dict[str, str], defines: tuple[NamedTemplate, ...]) -> dict[str, str]:
     """named with the file's templates added; an empty one does not replace one already there (Go's rule)."""
