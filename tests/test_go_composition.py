@@ -16,7 +16,7 @@ from support.hugo_run import hugo_build
 
 BASEOF = """<!DOCTYPE html>
 <html><head><title>{{ block "title" . }}{{ .Title }} | {{ site.Title }}{{ end }}</title></head>
-<body>
+<body class="{{ block "body-class" . }}plain{{ end }}" data-x='{{ block "data" . }}d{{ end }}'>
 {{- block "main" . }}no main{{ end }}
 {{ block "footer" . }}<footer>default footer {{ .Title }}</footer>{{ end }}
 {{ block "aside" . }}<aside>default aside</aside>{{ end }}
@@ -46,6 +46,7 @@ SINGLE = """{{/* a post */}}
 </main>
 {{ end }}
 {{ define "title" }}{{ .Title }} (post){{ end }}
+{{ define "body-class" }}post {{ .Title }}{{ end }}
 {{ define "aside" }}   {{ end }}
 {{ define "partials/inline/star.html" }}<span class="star">&#9733; {{ . }}</span>{{ end }}
 {{ define "local" }}<ol>{{ range seq .n }}<li>{{ . }}</li>{{ end }}</ol>{{ end }}
@@ -134,8 +135,19 @@ def test_a_layout_without_a_leading_define_renders_alone() -> None:
     base = GoSource("layouts/baseof.html", '<b>{{ block "main" . }}{{ end }}</b>')
     alone = GoSource("layouts/single.html", 'text {{ . }}{{ define "main" }}m{{ end }}')
     assert render_layout(base, alone, 1, GoTemplates().state(str)) == "text 1"
-    through = GoSource("layouts/single.html", '{{- /* c */ -}}\n{{ define "main" }}m{{ . }}{{ end }}')
+    through = GoSource("layouts/single.html", '{{- /* c */ -}}\n{{ define "main" }}m{{ . }}{{ end }}\n')
     assert render_layout(base, through, 1, GoTemplates().state(str)) == "<b>m1</b>"
+    trailing = GoSource("layouts/single.html", '{{ define "main" }}m{{ end }}trail')
+    assert render_layout(base, trailing, 1, GoTemplates().state(str)) == "trail"   # as Hugo renders it
+
+
+def test_a_template_called_in_an_attribute_is_escaped_for_it_and_must_stay_inside() -> None:
+    base = GoSource("layouts/baseof.html", '<a title="{{ template "t" . }}">x</a>')
+    inside = GoSource("layouts/single.html", '{{ define "t" }}a {{ . }}{{ end }}')
+    assert render_layout(base, inside, '"<b>', GoTemplates().state(str)) == '<a title="a &#34;&lt;b&gt;">x</a>'
+    leaving = GoSource("layouts/single.html", '{{ define "t" }}a" onclick="{{ . }}{{ end }}')
+    with pytest.raises(UnsupportedField, match="leaves the attribute"):
+        render_layout(base, leaving, 1, GoTemplates().state(str))
 
 
 def test_a_bad_define_names_its_place() -> None:

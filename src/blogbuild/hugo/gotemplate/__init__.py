@@ -78,7 +78,7 @@ class GoSource:
         """The whole file as Jinja (its main template and the templates it defines), or why there is none."""
         if self.jinja:
             from .translate import Translation
-            return Translation(self.jinja, (), "go_return(" in self.jinja)
+            return Translation(self.jinja, (), "go_return(" in self.jinja, False)
         return _translate_file(self.source)
 
     @property

@@ -390,9 +390,10 @@ def _partial_cached(context: jinja2.runtime.Context, name: Any, dot: Any = None,
     return _runner(context, "partialCached").partial_cached(go_string(name), dot, tuple(variants))
 
 
-def go_template(context: jinja2.runtime.Context, name: str, dot: Any) -> Markup:
-    """`{{ template "name" dot }}`: the named template's HTML."""
-    return _runner(context, f'{{{{ template "{name}" }}}}').template(name, dot)
+def go_template(context: jinja2.runtime.Context, name: str, dot: Any, where: str = "") -> Markup:
+    """`{{ template "name" dot }}`: the named template's HTML; where is the HTML context of a call inside an
+    attribute value (escape.HtmlContext.snapshot), "" in HTML text."""
+    return _runner(context, f'{{{{ template "{name}" }}}}').template(name, dot, where)
 
 
 def go_return(value: Any) -> str:

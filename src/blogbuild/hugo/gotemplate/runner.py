@@ -8,6 +8,7 @@ template's edge, as in Go. A partial with `{{ return }}` gives the returned valu
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from markupsafe import Markup
@@ -15,7 +16,7 @@ from markupsafe import Markup
 from ..layouts import needs_base
 from .objects import MAX_CALL_DEPTH, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
-from .translate import NamedTemplate, Translation
+from .translate import NamedTemplate, Translation, translate_named
 
 # The package's GoSource and GoTemplates (the face, gotemplate/__init__.py, which imports this module) are
 # taken as they come: a source has .file, .jinja, .source and .where(); templates have .site, .strings,
@@ -23,21 +24,33 @@ from .translate import NamedTemplate, Translation
 GoSource = Any
 GoTemplates = Any
 
-def with_defines(named: dict[str, str], defines: tuple[NamedTemplate, ...]) -> dict[str, str]:
+def with_defines(named: dict[str, NamedTemplate], defines: tuple[NamedTemplate, ...]) -> dict[str, NamedTemplate]:
     """named with the file's templates added; an empty one does not replace one already there (Go's rule)."""
     out = dict(named)
     for define in defines:
         if define.empty and define.name in out:
             continue
-        out[define.name] = define.jinja
+        out[define.name] = define
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def _in_context(template: NamedTemplate, where: str) -> str:
+    """A named template's Jinja from an attribute value's context; it must end in the same attribute."""
+    from .escape import HtmlContext
+    jinja, end = translate_named(template, where)
+    start, after = HtmlContext.restore(where), HtmlContext.restore(end)
+    if (start.state, start.attr, start.quote) != (after.state, after.attr, after.quote):
+        raise UnsupportedField(f'template "{template.name}" is called inside the {start.attr} attribute and its '
+                               "text leaves the attribute; the translator needs it to stay inside")
+    return jinja
 
 
 class Runner:
     """The templates one render reaches; state() is what its Jinja templates find as `_state`."""
 
     def __init__(self, templates: GoTemplates, markdownify: Callable[[str], str], depth: int = 0,
-                 named: dict[str, str] | None = None) -> None:
+                 named: dict[str, NamedTemplate] | None = None) -> None:
         self.templates = templates
         self.markdownify = markdownify
         self.depth = depth
@@ -46,20 +59,21 @@ class Runner:
     def state(self) -> RenderState:
         return RenderState(self.templates.site, self.markdownify, self.partial, self.templates.strings, runner=self)
 
-    def _deeper(self, named: dict[str, str], what: str) -> Runner:
+    def _deeper(self, named: dict[str, NamedTemplate], what: str) -> Runner:
         if self.depth >= MAX_CALL_DEPTH:
             raise UnsupportedField(f"{what} is called {MAX_CALL_DEPTH} templates deep; is it calling itself?")
         return Runner(self.templates, self.markdownify, self.depth + 1, named)
 
     def run(self, source: GoSource, dot: Any, base: GoSource | None = None) -> str:
-        """The HTML of source with `.` = dot; through base when source is a layout that only defines
-        blocks (needs_base), the layout's defines over the base's. GoTemplateError if either has no
-        translation."""
+        """The HTML of source with `.` = dot; through base when source is a layout whose first action is a
+        define (needs_base): the layout's defines over the base's, and the base's main template unless the
+        layout has text outside its defines (Go's parse of both files into one set). GoTemplateError if
+        either has no translation."""
         layout = _translation(source)
         if base is not None and needs_base(source.jinja or source.source):
             base_translation = _translation(base)
             named = with_defines(with_defines(self.named, base_translation.defines), layout.defines)
-            main = base_translation.main
+            main = base_translation.main if layout.main_empty else layout.main
         else:
             named, main = with_defines(self.named, layout.defines), layout.main
         runner = Runner(self.templates, self.markdownify, self.depth, named)
@@ -72,15 +86,18 @@ class Runner:
         from .environment import compiled
         return compiled(jinja).render(dot=dot, site=self.templates.site, _state=self.state())
 
-    def template(self, name: str, dot: Any) -> Markup:
-        jinja = self.named.get(name)
-        if jinja is None:
+    def template(self, name: str, dot: Any, where: str = "") -> Markup:
+        """A named template's HTML; where: the attribute context of the call ("" in HTML text)."""
+        template = self.named.get(name)
+        if template is None:
             from .functions import HugoFunctionError
             raise HugoFunctionError(f'no such template "{name}"')
+        jinja = _in_context(template, where) if where else template.jinja
         return Markup(self._deeper(self.named, f'template "{name}"').execute(jinja, dot))
 
     def _inline(self, key: str) -> str | None:
-        return self.named.get("partials/" + key) or self.named.get("_partials/" + key)
+        template = self.named.get("partials/" + key) or self.named.get("_partials/" + key)
+        return None if template is None else template.jinja
 
     def partial(self, name: str, dot: Any) -> Any:
         """A partial's HTML (Markup), or the value its {{ return }} gives (None when it ends without one)."""

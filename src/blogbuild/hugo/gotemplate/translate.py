@@ -26,20 +26,24 @@ _VALUES = {"site": "site", "now": "now()"}
 
 @dataclass(frozen=True)
 class NamedTemplate:
-    """A `define` (or a `block`'s default) as Jinja; empty when its body is only white space (Go then keeps a
-    template of the same name defined before it)."""
+    """A `define` (or a `block`'s default) as Jinja from HTML text; empty when its body is only white space
+    (Go then keeps a template of the same name defined before it). body is its tree, translated again from
+    another HTML context (translate_named) when it is called inside an attribute."""
     name: str
     jinja: str
     empty: bool
+    body: tuple[Node, ...] = ()
 
 
 @dataclass(frozen=True)
 class Translation:
     """A Go template file as Jinja: its main template, the templates it defines in the order they come, and
-    whether it returns a value (`{{ return }}`, a partial used as a function)."""
+    whether it returns a value (`{{ return }}`, a partial used as a function). main_empty: the file is only
+    defines and white space (a layout's main then leaves its base's in place, as in Go)."""
     main: str
     defines: tuple[NamedTemplate, ...] = ()
     returns: bool = False
+    main_empty: bool = False
 
 
 def translate(source: str) -> str:
@@ -52,8 +56,19 @@ def translate_file(source: str) -> Translation:
     """A Go template file as Jinja, with its named templates (define, block); GoTemplateError at line:col."""
     defines: list[NamedTemplate] = []
     translator = _Translator(defines)
-    main = translator.template(parse(source))
-    return Translation(main, tuple(defines), translator.returns[0])
+    nodes = parse(source)
+    main = translator.template(nodes)
+    empty = _is_empty(tuple(node for node in nodes if not isinstance(node, Define)))
+    return Translation(main, tuple(defines), translator.returns[0], empty)
+
+
+def translate_named(template: NamedTemplate, snapshot: str) -> tuple[str, str]:
+    """A named template's Jinja from the HTML context a call stands in (escape.HtmlContext.snapshot), and
+    the context where its text ends."""
+    translator = _Translator([])
+    translator.context = HtmlContext.restore(snapshot)
+    jinja = translator.template(template.body)
+    return jinja, translator.context.snapshot()
 
 
 def _is_empty(nodes: tuple[Node, ...]) -> bool:
@@ -102,17 +117,19 @@ class _Translator:
             return
         if isinstance(node, (Define, Block)):
             jinja = _Translator(self.defines, self.returns).template(node.body)
-            self.defines.append(NamedTemplate(node.name, jinja, _is_empty(node.body)))
+            self.defines.append(NamedTemplate(node.name, jinja, _is_empty(node.body), node.body))
             if isinstance(node, Define):
                 return
-        if self.context.escaper() != "html":
+        escaper = self.context.escaper()
+        if escaper not in ("html", "attr"):
             kind = "template" if isinstance(node, TemplateCall) else "block"
             raise GoTemplateError(node.at.line, node.at.column, f"{{{{ {kind} }}}} "
-                                  "inside an attribute, URL, script or style is not supported by the translator "
-                                  "(only in HTML text)")
+                                  "inside a URL, script, style or tag is not supported by the translator "
+                                  "(only in HTML text and attribute values)")
         pipe = node.pipe
         dot = "none" if pipe is None else self.pipe(pipe)
-        self.out.append(f"{{{{ go_template({json.dumps(node.name, ensure_ascii=False)}, {dot}) }}}}")
+        where = "" if escaper == "html" else f", {json.dumps(self.context.snapshot())}"
+        self.out.append(f"{{{{ go_template({json.dumps(node.name, ensure_ascii=False)}, {dot}{where}) }}}}")
 
     def text(self, text: str) -> None:
         shown = self.context.feed(text)
