@@ -81,10 +81,40 @@ def _layout_text(tag: str, relative: str, with_base: bool) -> str:
     return "LAYOUT:" + tag
 
 
-def _site(root: Path, layouts: dict[str, list[str]], theme: str | list[str] | None, with_base: bool) -> Path:
+MULTILINGUAL_CONFIG = """defaultContentLanguage = "en"
+[languages.en]
+weight = 1
+[languages.fr]
+weight = 2
+"""
+MULTILINGUAL_CONTENT = {
+    "content/_index.md": "---\ntitle: Home\n---\n", "content/_index.fr.md": "---\ntitle: Accueil\n---\n",
+    "content/posts/_index.md": "---\ntitle: Posts\n---\n", "content/posts/_index.fr.md": "---\ntitle: Billets\n---\n",
+    "content/posts/one.md": "---\ntitle: One\n---\n", "content/posts/one.fr.md": "---\ntitle: Un\n---\n",
+    "content/posts/two.fr.md": "---\ntitle: Deux\nlayout: custom\n---\n",
+}
+MULTILINGUAL_PAGES = {
+    "index.html": PageQuery("home", "", language="en"),
+    "fr/index.html": PageQuery("home", "", language="fr"),
+    "posts/index.html": PageQuery("section", "posts", language="en"),
+    "fr/posts/index.html": PageQuery("section", "posts", language="fr"),
+    "posts/one/index.html": PageQuery("page", "posts/one", language="en"),
+    "fr/posts/one/index.html": PageQuery("page", "posts/one", language="fr"),
+    "fr/posts/two/index.html": PageQuery("page", "posts/two", layout="custom", language="fr"),
+    "fr/index.xml": PageQuery("home", "", output_format="rss", language="fr"),
+}
+MULTILINGUAL = ["single.html", "single.fr.html", "posts/single.html", "posts/single.en.html", "list.html",
+                "list.fr.html", "home.fr.html", "index.html", "_default/single.fr.html", "posts/list.fr.html",
+                "custom.html", "posts/custom.fr.html", "all.fr.html", "all.html", "home.rss.xml", "rss.fr.xml"]
+
+
+def _site(root: Path, layouts: dict[str, list[str]], theme: str | list[str] | None, with_base: bool,
+          languages: bool = False) -> Path:
     """layouts: folder under the site ("layouts", "themes/t/layouts") -> the layout files it has."""
     theme_line = "" if theme is None else f"theme = {theme!r}\n".replace("'", '"')
-    files = {"hugo.toml": 'baseURL = "https://example.org/"\ntitle = "T"\n' + theme_line, **CONTENT}
+    config = 'baseURL = "https://example.org/"\ntitle = "T"\n' + theme_line
+    files = {"hugo.toml": config + MULTILINGUAL_CONFIG, **MULTILINGUAL_CONTENT} if languages \
+        else {"hugo.toml": config, **CONTENT}
     for folder, names in layouts.items():
         for relative in names:
             files[f"{folder}/{relative}"] = _layout_text(f"{folder}/{relative}", relative, with_base)
@@ -97,12 +127,13 @@ def _tag(site: Path, file: Path | None) -> str:
     return "" if file is None else file.relative_to(site).as_posix()
 
 
-def _check(site: Path, public: Path, theme: str | list[str] | None, with_base: bool) -> set[Path]:
+def _check(site: Path, public: Path, theme: str | list[str] | None, with_base: bool,
+           languages: bool = False) -> set[Path]:
     """Every page's file and base as Hugo rendered them equal the module's; the layout files Hugo used."""
-    store = LayoutStore(layout_folders(site, theme))
+    store = LayoutStore(layout_folders(site, theme), languages=("en", "fr") if languages else ())
     used: set[Path] = set()
     problems = []
-    for output, query in PAGES.items():
+    for output, query in (MULTILINGUAL_PAGES if languages else PAGES).items():
         choice = lookup(store, query)
         rendered = (public / output).read_text(encoding="utf-8").strip() if (public / output).exists() else None
         if choice.template is None:
@@ -127,14 +158,14 @@ def _check(site: Path, public: Path, theme: str | list[str] | None, with_base: b
 
 
 def _every_fallback(tmp_path: Path, layouts: dict[str, list[str]], theme: str | list[str] | None,
-                    with_base: bool) -> int:
+                    with_base: bool, languages: bool = False) -> int:
     """Build, check, take away the layouts Hugo used (not the bases), again until none is left."""
     layouts = {folder: list(names) for folder, names in layouts.items()}
     runs = 0
     while any(layouts.values()) and runs < 12:
-        site = _site(tmp_path / f"site{runs}", layouts, theme, with_base)
+        site = _site(tmp_path / f"site{runs}", layouts, theme, with_base, languages)
         public = hugo_build(site, tmp_path / f"public{runs}")
-        used = _check(site, public, theme, with_base)
+        used = _check(site, public, theme, with_base, languages)
         runs += 1
         left = {folder: [name for name in names if (site / folder / name) not in used
                          or name.rsplit("/", 1)[-1].startswith("baseof") or "-baseof" in name]
@@ -158,3 +189,9 @@ def _every_fallback(tmp_path: Path, layouts: dict[str, list[str]], theme: str | 
 def test_the_module_picks_the_layout_hugo_renders(tmp_path: Path, layouts: dict[str, list[str]],
                                                   theme: str | list[str] | None, with_base: bool) -> None:
     assert _every_fallback(tmp_path, layouts, theme, with_base) >= 2
+
+
+def test_a_languages_own_layouts_win_for_its_pages(tmp_path: Path) -> None:
+    """single.fr.html, list.fr.html, posts/single.en.html, …: a file named for a language serves that
+    language's pages only, and beats the same file without one."""
+    assert _every_fallback(tmp_path, {"layouts": MULTILINGUAL}, None, False, languages=True) >= 2
