@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from blogbuild.hugo.layouts import LayoutStore, PageQuery, layout_folders, lookup, needs_base
+from blogbuild.hugo.layouts import (LayoutStore, PageQuery, layout_folders, lookup, needs_base, partial_file,
+                                    shortcode_file)
 from support.files import write_files
 from support.hugo_run import hugo_build
 
@@ -195,3 +196,29 @@ def test_a_languages_own_layouts_win_for_its_pages(tmp_path: Path) -> None:
     """single.fr.html, list.fr.html, posts/single.en.html, …: a file named for a language serves that
     language's pages only, and beats the same file without one."""
     assert _every_fallback(tmp_path, {"layouts": MULTILINGUAL}, None, False, languages=True) >= 2
+
+
+def test_partials_and_shortcodes_are_found_where_hugo_finds_them(tmp_path: Path) -> None:
+    """The site's folder before the theme's; within one folder _partials/ before partials/ and _shortcodes/
+    before shortcodes/ (load_go_templates reads them in the same order)."""
+    from blogbuild.hugo.gotemplate import load_go_templates
+    files = {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "T"\ntheme = "t"\n',
+        "content/_index.md": "---\ntitle: H\n---\n{{< s >}}\n",
+        "layouts/partials/p.html": "layouts/partials/p.html", "themes/t/layouts/_partials/p.html": "theme p",
+        "layouts/partials/q.html": "layouts/partials/q.html", "layouts/_partials/q.html": "layouts/_partials/q.html",
+        "themes/t/layouts/partials/r.html": "themes/t/layouts/partials/r.html",
+        "themes/t/layouts/_partials/r.html": "themes/t/layouts/_partials/r.html",
+        "layouts/shortcodes/s.html": "layouts/shortcodes/s.html", "layouts/_shortcodes/s.html": "layouts/_shortcodes/s.html",
+        "layouts/home.html": '{{ partial "p.html" . }}|{{ partial "q.html" . }}|{{ partial "r" . }}|{{ .Content }}',
+    }
+    site = write_files(tmp_path / "site", files)
+    rendered = (hugo_build(site, tmp_path / "public") / "index.html").read_text(encoding="utf-8")
+    folders = layout_folders(site, "t")
+    ours = [partial_file(folders, "p.html"), partial_file(folders, "q.html"), partial_file(folders, "r"),
+            shortcode_file(folders, "s")]
+    shown = [path.relative_to(site).as_posix() if path else "" for path in ours]
+    assert rendered.replace("<p>", "").replace("</p>", "").strip() == "|".join(shown)
+    go = load_go_templates(site)
+    assert [go.partials["q.html"].path, go.shortcodes["s"].path] == shown[1:2] + shown[3:]
+    assert partial_file(folders, "../hugo.toml") is None

@@ -126,6 +126,29 @@ def layout_folders(root: Path, theme: str | Sequence[str] | None = None) -> list
     return [folder for folder in folders if folder.is_dir()]
 
 
+def partial_file(folders: Sequence[Path], name: str) -> Path | None:
+    """The file `partial "name"` renders: the first folder with `_partials/NAME.html` or `partials/NAME.html`,
+    the new spelling first within a folder (name without .html is the same)."""
+    return _first_file(folders, ("_partials", "partials"), name if name.endswith(".html") else name + ".html")
+
+
+def shortcode_file(folders: Sequence[Path], name: str) -> Path | None:
+    """The file shortcode `name` renders in HTML: `_shortcodes/NAME.html` or `shortcodes/NAME.html`, first
+    folder first, the new spelling first within a folder."""
+    return _first_file(folders, ("_shortcodes", "shortcodes"), name + ".html")
+
+
+def _first_file(folders: Sequence[Path], containers: tuple[str, ...], relative: str) -> Path | None:
+    if relative.startswith("/") or ".." in relative.split("/"):
+        return None
+    for folder in folders:
+        for container in containers:
+            path = folder / container / relative
+            if path.is_file():
+                return path
+    return None
+
+
 # ---------------------------------------------------------------------------- reading a file's name
 
 @dataclass

@@ -239,7 +239,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                       if path.is_file())
     for folder in folders:
         for kind, names in (("shortcodes", shortcodes), ("partials", partials)):
-            for sub in (kind, "_" + kind):
+            for sub in ("_" + kind, kind):     # within a folder the new spelling wins, as in Hugo
                 base = folder / sub
                 if not base.is_dir():
                     continue
