@@ -19,7 +19,7 @@ CONTENT = {
     "content/_index.md": "---\ntitle: Home\n---\n",
     "content/about.md": "---\ntitle: About\n---\n",
     "content/posts/_index.md": "---\ntitle: Posts\n---\n",
-    "content/posts/one.md": "---\ntitle: One\ntags: [go]\ncategories: [news]\n---\n",
+    "content/posts/one.md": "---\ntitle: One\ntags: [go]\ncategories: [news]\nseries: [alpha]\n---\n",
     "content/posts/two.md": "---\ntitle: Two\nlayout: custom\n---\n",
     "content/posts/three.md": "---\ntitle: Three\ntype: special\n---\n",
     "content/docs/_index.md": "---\ntitle: Docs\n---\n",
@@ -28,7 +28,10 @@ CONTENT = {
     "content/docs/guide/b.md": "---\ntitle: B\ntags: [go]\n---\n",
     "content/notes/_index.md": "---\ntitle: Notes\ntype: posts\n---\n",
     "content/notes/n.md": "---\ntitle: N\nlayout: custom\n---\n",
+    "content/archive/_index.md": "---\ntitle: Archive\nlayout: custom\n---\n",
+    "content/archive/old.md": "---\ntitle: Old\n---\n",
 }
+TAXONOMIES = {"tag": "tags", "category": "categories", "series": "series"}
 
 # Output file -> the page as the lookup sees it.
 PAGES = {
@@ -48,6 +51,10 @@ PAGES = {
     "tags/go/index.html": PageQuery("term", "tags/go"),
     "categories/index.html": PageQuery("taxonomy", "categories"),
     "categories/news/index.html": PageQuery("term", "categories/news"),
+    "series/index.html": PageQuery("taxonomy", "series"),
+    "series/alpha/index.html": PageQuery("term", "series/alpha"),
+    "archive/index.html": PageQuery("section", "archive", layout="custom"),
+    "archive/old/index.html": PageQuery("page", "archive/old"),
     "404.html": PageQuery("404", "404"),
     "index.xml": PageQuery("home", "", output_format="rss"),
     "posts/index.xml": PageQuery("section", "posts", output_format="rss"),
@@ -61,12 +68,14 @@ CLASSIC = ["_default/single.html", "_default/list.html", "index.html", "posts/si
            "section/docs.html", "docs/docs.html", "taxonomy/tag.html", "tags/term.html", "_default/terms.html",
            "taxonomy/list.html", "_default/taxonomy.html", "tags/terms.html", "404.html", "_default/rss.xml",
            "posts/rss.xml", "section/section.rss.xml", "_default/list.rss.xml", "index.rss.xml",
-           "_default/single.rss.xml"]
+           "_default/single.rss.xml", "taxonomy/series.html", "series/list.html", "series/series.html",
+           "archive/list.html", "section/archive.html"]
 NEW = ["single.html", "list.html", "home.html", "section.html", "taxonomy.html", "term.html", "all.html",
        "page.html", "custom.html", "posts/single.html", "posts/page.html", "posts/section.html", "posts/list.html",
        "docs/section.html", "docs/guide/list.html", "docs/guide/single.html", "special/all.html",
        "tags/term.html", "tags/taxonomy.html", "categories/list.html", "404.html", "home.rss.xml", "rss.xml",
-       "section.rss.xml", "list.rss.xml", "posts/all.html", "posts/custom.html"]
+       "section.rss.xml", "list.rss.xml", "posts/all.html", "posts/custom.html", "series/term.html",
+       "series/taxonomy.html", "archive/section.html", "archive/custom.html"]
 BASES_CLASSIC = ["_default/baseof.html", "posts/baseof.html", "_default/list-baseof.html", "docs/baseof.html",
                  "_default/single-baseof.html"]
 BASES_NEW = ["baseof.html", "posts/baseof.html", "baseof.list.html", "baseof.section.html", "docs/guide/baseof.html",
@@ -114,8 +123,9 @@ def _site(root: Path, layouts: dict[str, list[str]], theme: str | list[str] | No
     """layouts: folder under the site ("layouts", "themes/t/layouts") -> the layout files it has."""
     theme_line = "" if theme is None else f"theme = {theme!r}\n".replace("'", '"')
     config = 'baseURL = "https://example.org/"\ntitle = "T"\n' + theme_line
+    taxonomies = "[taxonomies]\n" + "".join(f'{singular} = "{plural}"\n' for singular, plural in TAXONOMIES.items())
     files = {"hugo.toml": config + MULTILINGUAL_CONFIG, **MULTILINGUAL_CONTENT} if languages \
-        else {"hugo.toml": config, **CONTENT}
+        else {"hugo.toml": config + taxonomies, **CONTENT}
     for folder, names in layouts.items():
         for relative in names:
             files[f"{folder}/{relative}"] = _layout_text(f"{folder}/{relative}", relative, with_base)
@@ -131,7 +141,7 @@ def _tag(site: Path, file: Path | None) -> str:
 def _check(site: Path, public: Path, theme: str | list[str] | None, with_base: bool,
            languages: bool = False) -> set[Path]:
     """Every page's file and base as Hugo rendered them equal the module's; the layout files Hugo used."""
-    store = LayoutStore(layout_folders(site, theme), languages=("en", "fr") if languages else ())
+    store = LayoutStore(layout_folders(site, theme), taxonomies=TAXONOMIES, languages=("en", "fr") if languages else ())
     used: set[Path] = set()
     problems = []
     for output, query in (MULTILINGUAL_PAGES if languages else PAGES).items():

@@ -249,6 +249,7 @@ class LayoutStore:
         self.taxonomies = dict(DEFAULT_TAXONOMIES if taxonomies is None else taxonomies)
         self.languages = frozenset(language.lower() for language in languages)
         self.templates: dict[tuple[str, bool, Descriptor], Template] = {}
+        self._terms, self._taxonomies = self._expand(_TERM_MAPPINGS), self._expand(_TAXONOMY_MAPPINGS)
         mapped: dict[tuple[str, bool, str, str, str], tuple[int, Template]] = {}
         for relative, folder, ordinal in _files(folders):
             original = "/" + relative.lower()
@@ -284,10 +285,9 @@ class LayoutStore:
             if slot not in mapped or ordinal < mapped[slot][0]:
                 mapped[slot] = (ordinal, template)
 
-        for mappings, kind in ((_TERM_MAPPINGS, "term"), (_TAXONOMY_MAPPINGS, "taxonomy")):
-            for ordinal, (source, target) in enumerate(self._expand(mappings)):
-                if source == plain:
-                    handle(ordinal, target, kind, False)
+        for mappings, kind in ((self._terms, "term"), (self._taxonomies, "taxonomy")):
+            if plain in mappings:
+                handle(*mappings[plain], kind, False)
         name = _read_name(path, self.languages)
         section = path.split("/")[1] if path.count("/") >= 2 else ""
         identifiers = list(dict.fromkeys(part for part in (name.layout, name.kind) if part))
@@ -302,15 +302,18 @@ class LayoutStore:
                     if source == tokens:
                         handle(ordinal, target.replace("THESECTION", identifier), "section", baseof)
 
-    def _expand(self, mappings: list[tuple[str, str]]) -> list[tuple[str, str]]:
-        out = []
+    def _expand(self, mappings: list[tuple[str, str]]) -> dict[str, tuple[int, str]]:
+        """The classic paths for the site's taxonomies: path -> (ordinal, target folder); a path that comes
+        twice (a taxonomy whose singular is its plural) keeps its later place, as Hugo's map does."""
+        out: dict[str, tuple[int, str]] = {}
+        ordinal = 0
         for source, target in mappings:
-            if "SINGULAR" in source + target or "PLURAL" in source + target:
-                for singular, plural in self.taxonomies.items():
-                    out.append((source.replace("SINGULAR", singular).replace("PLURAL", plural),
-                                target.replace("SINGULAR", singular).replace("PLURAL", plural)))
-            else:
-                out.append((source, target))
+            pairs = self.taxonomies.items() if "SINGULAR" in source + target or "PLURAL" in source + target \
+                else [("SINGULAR", "PLURAL")]
+            for singular, plural in pairs:
+                out[source.replace("SINGULAR", singular).replace("PLURAL", plural)] = \
+                    (ordinal, target.replace("SINGULAR", singular).replace("PLURAL", plural))
+                ordinal += 1
         return out
 
     @staticmethod
