@@ -155,3 +155,15 @@ def test_a_bad_define_names_its_place() -> None:
     error = source.error
     assert isinstance(error, GoTemplateError)
     assert source.where(error).startswith("layouts/single.html:2:")
+    twice = GoSource("layouts/single.html", '{{ define "a" }}x{{ end }}\n{{ define "a" }}y{{ end }}')
+    assert twice.error is not None and (twice.error.line, twice.error.column) == (2, 4)
+    assert 'multiple definition of template "a"' in twice.error.message
+
+
+def test_a_render_through_a_base_names_the_file_that_cannot_be_read() -> None:
+    """render_layout reads two files: its error says which, at line:col, with the construct."""
+    base = GoSource("layouts/_default/baseof.html", '<main>\n{{ block "main" . }}{{ if }}{{ end }}</main>')
+    layout = GoSource("layouts/_default/single.html", '{{ define "main" }}m{{ end }}')
+    with pytest.raises(GoTemplateError) as caught:
+        render_layout(base, layout, None, GoTemplates().state(str))
+    assert str(caught.value).startswith("layouts/_default/baseof.html:2:")

@@ -14,11 +14,16 @@ from dataclasses import dataclass
 class GoTemplateError(Exception):
     """A template the translator cannot read or does not support, at 1-based line and column."""
 
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"{line}:{column}: {message}")
+    def __init__(self, line: int, column: int, message: str, path: str = "") -> None:
+        super().__init__(f"{path + ':' if path else ''}{line}:{column}: {message}")
         self.line = line
         self.column = column
         self.message = message
+        self.path = path      # the file, when the error is raised for a render of several files
+
+    def located(self, path: str) -> "GoTemplateError":
+        """The same error naming its file (path:line:col: message)."""
+        return GoTemplateError(self.line, self.column, self.message, path)
 
 
 # ---------------------------------------------------------------------------- the syntax tree

@@ -146,7 +146,8 @@ class Runner:
 
 
 def _translation(source: GoSource) -> Translation:
+    """The file's translation; its GoTemplateError names the file (path:line:col)."""
     result = source.file
     if isinstance(result, GoTemplateError):
-        raise result
+        raise result.located(source.path)
     return result

@@ -116,6 +116,10 @@ class _Translator:
             self.out.append(f"{{{{ go_return({value}) }}}}")
             return
         if isinstance(node, (Define, Block)):
+            if not _is_empty(node.body) and any(define.name == node.name and not define.empty
+                                                for define in self.defines):
+                raise GoTemplateError(node.at.line, node.at.column,
+                                      f'template: multiple definition of template "{node.name}" in this file')
             jinja = _Translator(self.defines, self.returns).template(node.body)
             self.defines.append(NamedTemplate(node.name, jinja, _is_empty(node.body), node.body))
             if isinstance(node, Define):
