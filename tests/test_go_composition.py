@@ -11,6 +11,7 @@ import pytest
 
 from blogbuild.hugo.gotemplate import (GoSource, GoTemplateError, GoTemplates, PageInfo, Params, SiteInfo,
                                        UnsupportedField, load_go_templates, render, render_layout)
+from blogbuild.hugo.layouts import LayoutStore, PageQuery, layout_folders, lookup
 from support.files import write_files
 from support.hugo_run import hugo_build
 
@@ -43,6 +44,7 @@ SINGLE = """{{/* a post */}}
 {{ template "local" (dict "n" 3) }}
 {{ $x := "outer" }}{{ template "scope" . }}
 {{ template "tree" (dict "depth" 3) }}
+{{ template "partials/greeting.html" . }}
 </main>
 {{ end }}
 {{ define "title" }}{{ .Title }} (post){{ end }}
@@ -90,14 +92,18 @@ def test_a_layout_renders_through_its_base_as_hugo_renders_it(built: tuple[Path,
     """block defaults and overrides (an empty define keeps the default, as Go does), template with nil dot,
     partials returning a dict, a string, a bool; try over a failing, a missing and a working partial,
     partialCached with a variant, templates.Exists, an inline partial, a recursive define, `$` and
-    variables inside a define: every post's page is Hugo's."""
+    variables inside a define: every post's page is Hugo's, with the layout and base the lookup picks."""
     site, public = built
     templates = load_go_templates(site, title="Site", params={"greeting": "hello"})
-    base = GoSource("layouts/_default/baseof.html", BASEOF)
-    single = GoSource("layouts/_default/single.html", SINGLE)
+    store = LayoutStore(layout_folders(site))
     pages = {"one": _page("One & <Only>", {"tags": ["a", "b"], "color": "red"}, templates.site),
              "two": _page("Two", {"tags": ["c"]}, templates.site)}
     for name, page in pages.items():
+        choice = lookup(store, PageQuery("page", f"posts/{name}"))
+        assert (choice.template, choice.base) == (site / "layouts/_default/single.html",
+                                                  site / "layouts/_default/baseof.html")
+        base, single = (GoSource(path.relative_to(site).as_posix(), path.read_text(encoding="utf-8"))
+                        for path in (choice.base, choice.template))
         ours = render_layout(base, single, page, templates.state(lambda text: text))
         theirs = (public / "posts" / name / "index.html").read_text(encoding="utf-8")
         assert normalised(ours) == normalised(theirs), name
@@ -128,6 +134,9 @@ def test_a_missing_template_and_a_return_outside_a_partial_are_errors() -> None:
         render(GoSource("layouts/x.html", '{{ template "nope" . }}'), None, GoTemplates().state(str))
     with pytest.raises(UnsupportedField, match="outside a partial"):
         render(GoSource("layouts/x.html", "{{ return 1 }}"), None, GoTemplates().state(str))
+    with pytest.raises(UnsupportedField, match="internal template"):
+        render(GoSource("layouts/x.html", '{{ template "_internal/opengraph.html" . }}'), None,
+               GoTemplates().state(str))
 
 
 def test_a_layout_without_a_leading_define_renders_alone() -> None:

@@ -90,10 +90,24 @@ class Runner:
         """A named template's HTML; where: the attribute context of the call ("" in HTML text)."""
         template = self.named.get(name)
         if template is None:
-            from .functions import HugoFunctionError
-            raise HugoFunctionError(f'no such template "{name}"')
+            return self._file_template(name, dot, where)
         jinja = _in_context(template, where) if where else template.jinja
         return Markup(self._deeper(self.named, f'template "{name}"').execute(jinja, dot))
+
+    def _file_template(self, name: str, dot: Any, where: str) -> Markup:
+        """`{{ template "partials/x.html" . }}`: Hugo's templates are also named by their file's path."""
+        key = name.removeprefix("_partials/").removeprefix("partials/")
+        source = self.templates.partials.get(key) if key != name else None
+        if source is not None and not where:
+            translation = _translation(source)
+            runner = self._deeper(with_defines(self.named, translation.defines), f'template "{name}"')
+            return Markup(runner.execute(translation.main, dot))
+        if name.startswith("_internal/"):
+            raise UnsupportedField(f'Hugo\'s internal template "{name}" is not supported by blogbuild')
+        if source is not None or name in self.templates.files:
+            raise UnsupportedField(f'{{{{ template "{name}" }}}} of a layout file is not supported by blogbuild')
+        from .functions import HugoFunctionError
+        raise HugoFunctionError(f'no such template "{name}"')
 
     def _inline(self, key: str) -> str | None:
         template = self.named.get("partials/" + key) or self.named.get("_partials/" + key)
