@@ -56,6 +56,7 @@ PAGES = {
     "archive/index.html": PageQuery("section", "archive", layout="custom"),
     "archive/old/index.html": PageQuery("page", "archive/old"),
     "404.html": PageQuery("404", "404"),
+    "sitemap.xml": PageQuery("sitemap", "sitemap"),
     "index.xml": PageQuery("home", "", output_format="rss"),
     "posts/index.xml": PageQuery("section", "posts", output_format="rss"),
     "docs/guide/index.xml": PageQuery("section", "docs/guide", output_format="rss"),
@@ -69,13 +70,13 @@ CLASSIC = ["_default/single.html", "_default/list.html", "index.html", "posts/si
            "taxonomy/list.html", "_default/taxonomy.html", "tags/terms.html", "404.html", "_default/rss.xml",
            "posts/rss.xml", "section/section.rss.xml", "_default/list.rss.xml", "index.rss.xml",
            "_default/single.rss.xml", "taxonomy/series.html", "series/list.html", "series/series.html",
-           "archive/list.html", "section/archive.html"]
+           "archive/list.html", "section/archive.html", "_default/sitemap.xml"]
 NEW = ["single.html", "list.html", "home.html", "section.html", "taxonomy.html", "term.html", "all.html",
        "page.html", "custom.html", "posts/single.html", "posts/page.html", "posts/section.html", "posts/list.html",
        "docs/section.html", "docs/guide/list.html", "docs/guide/single.html", "special/all.html",
        "tags/term.html", "tags/taxonomy.html", "categories/list.html", "404.html", "home.rss.xml", "rss.xml",
        "section.rss.xml", "list.rss.xml", "posts/all.html", "posts/custom.html", "series/term.html",
-       "series/taxonomy.html", "archive/section.html", "archive/custom.html"]
+       "series/taxonomy.html", "archive/section.html", "archive/custom.html", "sitemap.xml"]
 BASES_CLASSIC = ["_default/baseof.html", "posts/baseof.html", "_default/list-baseof.html", "docs/baseof.html",
                  "_default/single-baseof.html"]
 BASES_NEW = ["baseof.html", "posts/baseof.html", "baseof.list.html", "baseof.section.html", "docs/guide/baseof.html",

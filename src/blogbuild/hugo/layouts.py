@@ -86,8 +86,9 @@ class Template:
 
 @dataclass(frozen=True)
 class PageQuery:
-    """A page as the lookup sees it. path: its content path without extension ("posts/one", "posts" for a
-    section, "tags/go" for a term, "" for home, "404"); type and layout: its front matter's."""
+    """A page as the lookup sees it. kind: home, page, section, taxonomy, term, or the standalone 404 and
+    sitemap; path: its content path without extension ("posts/one", "posts" for a section, "tags/go" for a
+    term, "" for home, "404", "sitemap"); type and layout: its front matter's."""
     kind: str
     path: str = ""
     type: str = ""
@@ -420,7 +421,7 @@ def _page_key(query: PageQuery) -> str:
 
 def page_descriptor(query: PageQuery) -> Descriptor:
     kind = KINDS.get(query.kind.lower(), "")
-    output_format = "404" if query.kind == "404" else query.output_format.lower()
+    output_format = query.kind if query.kind in ("404", "sitemap") else query.output_format.lower()
     layout = ("single" if kind == "page" else "list") if kind else ""
     return Descriptor(kind, layout, query.layout.lower(), output_format, _media_type(output_format, ""),
                       query.language.lower())
