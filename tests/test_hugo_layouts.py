@@ -30,6 +30,8 @@ CONTENT = {
     "content/notes/n.md": "---\ntitle: N\nlayout: custom\n---\n",
     "content/archive/_index.md": "---\ntitle: Archive\nlayout: custom\n---\n",
     "content/archive/old.md": "---\ntitle: Old\n---\n",
+    "content/archives.md": "---\ntitle: Archives\nlayout: archives\n---\n",
+    "content/search.md": "---\ntitle: Search\ntype: page\nlayout: search\n---\n",
 }
 TAXONOMIES = {"tag": "tags", "category": "categories", "series": "series"}
 
@@ -55,6 +57,8 @@ PAGES = {
     "series/alpha/index.html": PageQuery("term", "series/alpha"),
     "archive/index.html": PageQuery("section", "archive", layout="custom"),
     "archive/old/index.html": PageQuery("page", "archive/old"),
+    "archives/index.html": PageQuery("page", "archives", layout="archives"),
+    "search/index.html": PageQuery("page", "search", type="page", layout="search"),
     "404.html": PageQuery("404", "404"),
     "sitemap.xml": PageQuery("sitemap", "sitemap"),
     "index.xml": PageQuery("home", "", output_format="rss"),
@@ -188,6 +192,18 @@ def _every_fallback(tmp_path: Path, layouts: dict[str, list[str]], theme: str | 
     return runs
 
 
+# Themes' layout files as they name them (the names only; every file here prints its own name).
+THEME_SHAPES = {
+    "papermod-like": ["404.html", "archives.html", "baseof.html", "list.html", "rss.xml", "search.html",
+                      "single.html", "taxonomy.html"],
+    "loveit-like": ["404.html", "baseof.html", "home.html", "home.rss.xml", "posts/rss.xml", "posts/single.html",
+                    "section.html", "single.html", "sitemap.xml", "summary.html", "tags/taxonomy.html",
+                    "taxonomy.html", "term.html", "term.rss.xml"],
+    "stack-like": ["404.html", "archives.html", "baseof.html", "home.html", "list.html", "page/search.html",
+                   "rss.xml", "single.html"],
+}
+
+
 @pytest.mark.parametrize("layouts, theme, with_base", [
     pytest.param({"layouts": CLASSIC}, None, False, id="classic"),
     pytest.param({"layouts": NEW}, None, False, id="new"),
@@ -197,6 +213,8 @@ def _every_fallback(tmp_path: Path, layouts: dict[str, list[str]], theme: str | 
                  id="site-over-theme"),
     pytest.param({"themes/a/layouts": CLASSIC[::2] + ["posts/list.html"],
                   "themes/b/layouts": CLASSIC[1::2] + NEW[:6]}, ["a", "b"], False, id="two-themes"),
+    *(pytest.param({"themes/t/layouts": names, "layouts": ["posts/single.html", "_default/list.html"]}, "t", True,
+                   id=shape) for shape, names in THEME_SHAPES.items()),
 ])
 def test_the_module_picks_the_layout_hugo_renders(tmp_path: Path, layouts: dict[str, list[str]],
                                                   theme: str | list[str] | None, with_base: bool) -> None:
