@@ -40,7 +40,7 @@ SINGLE = """{{/* a post */}}
 {{ $r := try (partial "info.html" .) }}<p class="try-value">{{ $r.Value.title }}</p>
 <p class="cached">{{ partialCached "greeting.html" . .Title }}</p>
 <p class="exists">{{ templates.Exists "partials/info.html" }} {{ templates.Exists "partials/nope.html" }} {{ templates.Exists "_default/single.html" }}</p>
-{{ partial "inline/star.html" .Title }}
+{{ partial "inline/star.html" .Title }}{{ partial "moon" 1 }}{{ partial "greeting.html" . }}
 {{ template "local" (dict "n" 3) }}
 {{ $x := "outer" }}{{ template "scope" . }}
 {{ template "tree" (dict "depth" 3) }}
@@ -51,6 +51,8 @@ SINGLE = """{{/* a post */}}
 {{ define "body-class" }}post {{ .Title }}{{ end }}
 {{ define "aside" }}   {{ end }}
 {{ define "partials/inline/star.html" }}<span class="star">&#9733; {{ . }}</span>{{ end }}
+{{ define "_partials/moon" }}<span class="moon">{{ . }}</span>{{ end }}
+{{ define "partials/greeting.html" }}the file wins{{ end }}
 {{ define "local" }}<ol>{{ range seq .n }}<li>{{ . }}</li>{{ end }}</ol>{{ end }}
 {{ define "scope" }}{{ $x := "inner" }}<p class="scope">{{ $.Title }} {{ $x }}</p>{{ end }}
 {{ define "tree" }}<ul><li>{{ .depth }}{{ if gt .depth 1 }}{{ template "tree" (dict "depth" (sub .depth 1)) }}{{ end }}</li></ul>{{ end }}

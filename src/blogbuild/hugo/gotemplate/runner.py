@@ -110,19 +110,25 @@ class Runner:
         raise HugoFunctionError(f'no such template "{name}"')
 
     def _inline(self, key: str) -> str | None:
-        template = self.named.get("partials/" + key) or self.named.get("_partials/" + key)
-        return None if template is None else template.jinja
+        """An inline partial: a define named partials/KEY or _partials/KEY (.html may be left out); a file of
+        the same name wins, as in Hugo."""
+        bare = key.removesuffix(".html")
+        for name in (f"partials/{key}", f"_partials/{key}", f"partials/{bare}", f"_partials/{bare}"):
+            template = self.named.get(name)
+            if template is not None:
+                return template.jinja
+        return None
 
     def partial(self, name: str, dot: Any) -> Any:
         """A partial's HTML (Markup), or the value its {{ return }} gives (None when it ends without one)."""
         key = name.removeprefix("partials/").removeprefix("_partials/")
         key = key if key.endswith(".html") else key + ".html"
-        inline = self._inline(key)
-        if inline is not None:
-            return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
         source = self.templates.partials.get(key)
         if source is None:
-            raise PartialNotFound(f"partial '{name}' is not in layouts/partials/")
+            inline = self._inline(key)
+            if inline is None:
+                raise PartialNotFound(f"partial '{name}' is not in layouts/partials/")
+            return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
         try:
             translation = _translation(source)
         except GoTemplateError as error:
