@@ -189,16 +189,23 @@ def test_the_escaping_context_follows_the_html(html: str, escaper: str) -> None:
 
 _PIECES = ["{{", "}}", "{{-", "-}}", " ", ".Get", " 0", '"s"', "`raw`", "$x", ":=", "=", "|", "(", ")", "if",
            "else", "end", "range", "with", "printf", "default", "and", "eq", ".Inner", "markdownify", "/*", "*/",
-           "<a href=\"", "\"", "<script>", "'", "\n", "text", "$", ".", ",", "break", "define", "1.5", "-3"]
+           "<a href=\"", "\"", "<script>", "'", "\n", "text", "$", ".", ",", "break", "define", "1.5", "-3",
+           "template", "block", "return", "try", "partial", '"main"', "<b class=\""]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=40))
 def test_random_template_text_never_crashes_the_translator(pieces: list[str]) -> None:
+    """Any text, composition constructs included: a translation (whose Jinja compiles) or a GoTemplateError."""
+    from blogbuild.hugo.gotemplate.environment import compiled
+    from blogbuild.hugo.gotemplate.translate import translate_file
     try:
-        translate("".join(pieces))
+        translation = translate_file("".join(pieces))
     except GoTemplateError as error:
         assert error.line >= 1 and error.column >= 1
+    else:
+        for jinja in (translation.main, *(define.jinja for define in translation.defines)):
+            compiled(jinja)
 
 
 def test_a_translation_in_templates_is_the_authors_and_runs_with_hugos_names(make_site, monkeypatch) -> None:
