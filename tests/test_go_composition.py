@@ -32,6 +32,7 @@ SINGLE = """{{/* a post */}}
 <h1>{{ .Title }}</h1>
 {{ $info := partial "info.html" . }}
 <p class="info">{{ $info.title }} {{ $info.count }} {{ if $info.flag }}flag{{ end }} {{ range $info.list }}[{{ . }}]{{ end }}</p>
+{{ range partial "pair.html" 2 }}<i>{{ . }}</i>{{ end }}
 {{ $s := partial "upper.html" "a<b" }}<p class="upper">{{ $s }}</p>
 {{ if partial "isred.html" . }}<p>red</p>{{ else }}<p>not red</p>{{ end }}
 {{ with try (partial "broken.html" .) }}{{ with .Err }}<p>broken failed</p>{{ else }}{{ .Value }}{{ end }}{{ end }}
@@ -67,6 +68,7 @@ SITE = {
     "layouts/partials/info.html": '{{ $r := dict "title" (upper .Title) "count" (len .Params.tags) "flag" true '
                                   '"list" (slice "a" "b") }}\n{{ return $r }}\n',
     "layouts/partials/upper.html": "{{ return (upper .) }}",
+    "layouts/partials/pair.html": "{{ return (slice . (add . 1)) }}",
     "layouts/partials/isred.html": '{{ $red := eq .Params.color "red" }}{{ return $red }}',
     "layouts/partials/broken.html": '<p>before</p>{{ div 1 0 }}',
     "layouts/partials/greeting.html": "<p>{{ site.Params.greeting }} {{ .Title }}</p>",

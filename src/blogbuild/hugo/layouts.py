@@ -254,8 +254,8 @@ class LayoutStore:
         mapped: dict[tuple[str, bool, str, str, str], tuple[int, Template]] = {}
         for relative, folder, ordinal in _files(folders):
             original = "/" + relative.lower()
-            if original.split("/")[1] in _CONTAINERS or "/_markup/" in original:
-                continue
+            if original.split("/")[1] in _CONTAINERS or any(f"/{name}/" in original for name in _CONTAINERS[:3]):
+                continue      # partials, shortcodes and render hooks are looked up by name, not for pages
             path = _from_legacy(original)
             name = _read_name(path, self.languages)
             key, descriptor = _descriptor(name)
