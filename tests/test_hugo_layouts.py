@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from blogbuild.hugo.layouts import (LayoutStore, PageQuery, layout_folders, lookup, needs_base, partial_file,
-                                    shortcode_file)
+                                    search_order, shortcode_file)
 from support.files import write_files
 from support.hugo_run import hugo_build
 
@@ -149,6 +149,9 @@ def _check(site: Path, public: Path, theme: str | list[str] | None, with_base: b
     store = LayoutStore(layout_folders(site, theme), taxonomies=TAXONOMIES, languages=("en", "fr") if languages else ())
     used: set[Path] = set()
     problems = []
+    new_structure = all(not name.startswith(("_default/", "section/", "taxonomy/")) and "-baseof" not in name
+                        and name.rsplit("/", 1)[-1] not in ("index.html", "terms.html")
+                        for folder in layout_folders(site, theme) for name in _names(folder))
     for output, query in (MULTILINGUAL_PAGES if languages else PAGES).items():
         choice = lookup(store, query)
         rendered = (public / output).read_text(encoding="utf-8").strip() if (public / output).exists() else None
@@ -158,6 +161,10 @@ def _check(site: Path, public: Path, theme: str | list[str] | None, with_base: b
                 problems.append(f"{output}: hugo rendered {rendered!r}, the module found no layout")
             continue
         used.add(choice.template)
+        if new_structure:
+            searched = search_order(query, taxonomies=TAXONOMIES, languages=store.languages)
+            if not any(choice.template.as_posix().endswith("/layouts/" + path) for path in searched):
+                problems.append(f"{output}: {choice.template} is not in search_order {searched}")
         layout = "LAYOUT:" + _tag(site, choice.template)
         if choice.base is not None:
             used.add(choice.base)
@@ -171,6 +178,10 @@ def _check(site: Path, public: Path, theme: str | list[str] | None, with_base: b
                             f"candidates {[_tag(site, path) for path in choice.candidates[:4]]}")
     assert not problems, "\n".join(problems)
     return used
+
+
+def _names(folder: Path) -> list[str]:
+    return [path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()]
 
 
 def _every_fallback(tmp_path: Path, layouts: dict[str, list[str]], theme: str | list[str] | None,

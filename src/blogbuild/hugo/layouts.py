@@ -246,13 +246,15 @@ class LayoutStore:
     """The page layouts and base templates of a site's layout folders, keyed as Hugo keys them."""
 
     def __init__(self, folders: Sequence[Path], *, taxonomies: Mapping[str, str] | None = None,
-                 languages: Sequence[str] = ()) -> None:
+                 languages: Sequence[str] = (), paths: Sequence[str] | None = None) -> None:
+        """paths: file paths to read as if they were in one folder (instead of listing folders)."""
         self.taxonomies = dict(DEFAULT_TAXONOMIES if taxonomies is None else taxonomies)
         self.languages = frozenset(language.lower() for language in languages)
         self.templates: dict[tuple[str, bool, Descriptor], Template] = {}
         self._terms, self._taxonomies = self._expand(_TERM_MAPPINGS), self._expand(_TAXONOMY_MAPPINGS)
         mapped: dict[tuple[str, bool, str, str, str], tuple[int, Template]] = {}
-        for relative, folder, ordinal in _files(folders):
+        listed = _files(folders) if paths is None else [(path, Path(), 0) for path in paths]
+        for relative, folder, ordinal in listed:
             original = "/" + relative.lower()
             if original.split("/")[1] in _CONTAINERS or any(f"/{name}/" in original for name in _CONTAINERS[:3]):
                 continue      # partials, shortcodes and render hooks are looked up by name, not for pages
@@ -483,6 +485,30 @@ def lookup(store: LayoutStore, query: PageQuery) -> Choice:
         return Choice(candidates, chosen.file)
     bases = _ranked(page_key, _weighed(store, page, page_key, baseof=True, fits=chosen))
     return Choice(candidates, chosen.file, bases[0][1].file if bases else None)
+
+
+def search_order(query: PageQuery, *, taxonomies: Mapping[str, str] | None = None,
+                 languages: Sequence[str] = ()) -> tuple[str, ...]:
+    """Every path (in the new structure, below a layout folder) where a layout for the page can go, in
+    Hugo's order of preference when all of them exist: for a message that says where to put one. Hugo's
+    weighing is not one order over every set of files (a nearer folder wins only on an equal kind of
+    match), so which of several existing files renders the page is lookup()'s answer, not this order's."""
+    page = page_descriptor(query)
+    key = _page_key(query)
+    folders = [""] + ["/".join(key.strip("/").split("/")[:depth]) + "/" for depth in range(1, key.count("/") + 1)]
+    if page.output_format == "html":
+        formats = [("", "html")]
+    else:
+        suffix = OUTPUT_FORMATS.get(page.output_format, ("", "html"))[1]
+        formats = [("." + page.output_format, suffix), ("", suffix)]
+    names = {page.kind, page.layout, page.user_layout, "all", page.output_format} - {"", "html"}
+    languages_here = ["", "." + page.language] if page.language else [""]
+    paths = [f"{folder}{name}{language}{identifier}.{suffix}" for folder in folders for name in sorted(names)
+             for language in languages_here for identifier, suffix in formats]
+    store = LayoutStore((), taxonomies=taxonomies, languages=languages or ([page.language] if page.language else ()),
+                        paths=[path for path in paths if not path.startswith(("_", "partials/", "shortcodes/"))])
+    ranked = _ranked(key, _weighed(store, page, key, baseof=False))
+    return tuple(template.path for _, template in ranked)
 
 
 def _head(path: Path) -> str:
