@@ -33,6 +33,7 @@ SINGLE = """{{/* a post */}}
 {{ $info := partial "info.html" . }}
 <p class="info">{{ $info.title }} {{ $info.count }} {{ if $info.flag }}flag{{ end }} {{ range $info.list }}[{{ . }}]{{ end }}</p>
 {{ range partial "pair.html" 2 }}<i>{{ . }}</i>{{ end }}
+<p class="maybe">[{{ partial "maybe.html" 1 }}][{{ partial "maybe.html" 2 }}]</p>
 {{ $s := partial "upper.html" "a<b" }}<p class="upper">{{ $s }}</p>
 {{ if partial "isred.html" . }}<p>red</p>{{ else }}<p>not red</p>{{ end }}
 {{ with try (partial "broken.html" .) }}{{ with .Err }}<p>broken failed</p>{{ else }}{{ .Value }}{{ end }}{{ end }}
@@ -69,6 +70,7 @@ SITE = {
                                   '"list" (slice "a" "b") }}\n{{ return $r }}\n',
     "layouts/partials/upper.html": "{{ return (upper .) }}",
     "layouts/partials/pair.html": "{{ return (slice . (add . 1)) }}",
+    "layouts/partials/maybe.html": '<b>text</b>{{ if eq . 1 }}{{ return "one" }}{{ end }}',
     "layouts/partials/isred.html": '{{ $red := eq .Params.color "red" }}{{ return $red }}',
     "layouts/partials/broken.html": '<p>before</p>{{ div 1 0 }}',
     "layouts/partials/greeting.html": "<p>{{ site.Params.greeting }} {{ .Title }}</p>",

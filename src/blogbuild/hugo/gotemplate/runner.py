@@ -120,14 +120,15 @@ class Runner:
         return None
 
     def partial(self, name: str, dot: Any) -> Any:
-        """A partial's HTML (Markup), or the value its {{ return }} gives (None when it ends without one)."""
+        """A partial's HTML (Markup), or the value its {{ return }} gives (its HTML when no return runs, as
+        in Hugo)."""
         key = name.removeprefix("partials/").removeprefix("_partials/")
         key = key if key.endswith(".html") else key + ".html"
         source = self.templates.partials.get(key)
         if source is None:
             inline = self._inline(key)
             if inline is None:
-                raise PartialNotFound(f"partial '{name}' is not in layouts/partials/")
+                raise PartialNotFound(f'partial "{name}" not found (in no layout folder\'s partials/ or _partials/)')
             return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
         try:
             translation = _translation(source)
@@ -135,13 +136,10 @@ class Runner:
             raise UnsupportedField(f"partial '{name}' cannot be translated ({source.where(error)}: "
                                    f"{error.message})") from error
         runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
-        if not translation.returns:
-            return Markup(runner.execute(translation.main, dot))
         try:
-            runner.execute(translation.main, dot)
+            return Markup(runner.execute(translation.main, dot))
         except GoReturn as returned:
             return returned.value
-        return None
 
     def partial_cached(self, name: str, dot: Any, variants: tuple[Any, ...]) -> Any:
         from .escape import go_string
