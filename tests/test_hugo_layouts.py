@@ -62,6 +62,7 @@ PAGES = {
     "404.html": PageQuery("404", "404"),
     "sitemap.xml": PageQuery("sitemap", "sitemap"),
     "index.xml": PageQuery("home", "", output_format="rss"),
+    "index.json": PageQuery("home", "", output_format="json"),
     "posts/index.xml": PageQuery("section", "posts", output_format="rss"),
     "docs/guide/index.xml": PageQuery("section", "docs/guide", output_format="rss"),
     "tags/index.xml": PageQuery("taxonomy", "tags", output_format="rss"),
@@ -74,13 +75,15 @@ CLASSIC = ["_default/single.html", "_default/list.html", "index.html", "posts/si
            "taxonomy/list.html", "_default/taxonomy.html", "tags/terms.html", "404.html", "_default/rss.xml",
            "posts/rss.xml", "section/section.rss.xml", "_default/list.rss.xml", "index.rss.xml",
            "_default/single.rss.xml", "taxonomy/series.html", "series/list.html", "series/series.html",
-           "archive/list.html", "section/archive.html", "_default/sitemap.xml"]
+           "archive/list.html", "section/archive.html", "_default/sitemap.xml", "index.json",
+           "_default/list.json"]
 NEW = ["single.html", "list.html", "home.html", "section.html", "taxonomy.html", "term.html", "all.html",
        "page.html", "custom.html", "posts/single.html", "posts/page.html", "posts/section.html", "posts/list.html",
        "docs/section.html", "docs/guide/list.html", "docs/guide/single.html", "special/all.html",
        "tags/term.html", "tags/taxonomy.html", "categories/list.html", "404.html", "home.rss.xml", "rss.xml",
        "section.rss.xml", "list.rss.xml", "posts/all.html", "posts/custom.html", "series/term.html",
-       "series/taxonomy.html", "archive/section.html", "archive/custom.html", "sitemap.xml"]
+       "series/taxonomy.html", "archive/section.html", "archive/custom.html", "sitemap.xml", "home.json",
+       "list.json", "all.json"]
 BASES_CLASSIC = ["_default/baseof.html", "posts/baseof.html", "_default/list-baseof.html", "docs/baseof.html",
                  "_default/single-baseof.html"]
 BASES_NEW = ["baseof.html", "posts/baseof.html", "baseof.list.html", "baseof.section.html", "docs/guide/baseof.html",
@@ -128,7 +131,7 @@ def _site(root: Path, layouts: dict[str, list[str]], theme: str | list[str] | No
     """layouts: folder under the site ("layouts", "themes/t/layouts") -> the layout files it has."""
     theme_line = "" if theme is None else f"theme = {theme!r}\n".replace("'", '"')
     config = 'baseURL = "https://example.org/"\ntitle = "T"\n' + theme_line
-    taxonomies = "[taxonomies]\n" + "".join(f'{singular} = "{plural}"\n' for singular, plural in TAXONOMIES.items())
+    taxonomies = '[outputs]\nhome = ["html", "rss", "json"]\n[taxonomies]\n' + "".join(f'{singular} = "{plural}"\n' for singular, plural in TAXONOMIES.items())
     files = {"hugo.toml": config + MULTILINGUAL_CONFIG, **MULTILINGUAL_CONTENT} if languages \
         else {"hugo.toml": config + taxonomies, **CONTENT}
     for folder, names in layouts.items():
@@ -205,10 +208,10 @@ def _every_fallback(tmp_path: Path, layouts: dict[str, list[str]], theme: str | 
 
 # Themes' layout files as they name them (the names only; every file here prints its own name).
 THEME_SHAPES = {
-    "papermod-like": ["404.html", "archives.html", "baseof.html", "list.html", "rss.xml", "search.html",
-                      "single.html", "taxonomy.html"],
+    "papermod-like": ["404.html", "archives.html", "baseof.html", "index.json", "list.html", "rss.xml",
+                      "search.html", "single.html", "taxonomy.html"],
     "loveit-like": ["404.html", "baseof.html", "home.html", "home.rss.xml", "posts/rss.xml", "posts/single.html",
-                    "section.html", "single.html", "sitemap.xml", "summary.html", "tags/taxonomy.html",
+                    "home.json", "section.html", "single.html", "sitemap.xml", "summary.html", "tags/taxonomy.html",
                     "taxonomy.html", "term.html", "term.rss.xml"],
     "stack-like": ["404.html", "archives.html", "baseof.html", "home.html", "list.html", "page/search.html",
                    "rss.xml", "single.html"],
