@@ -4,7 +4,7 @@ A Runner holds the named templates the render can reach (`define`s and `block` d
 template's first, then the layout's over them, then each partial's own while it runs), the site's partials,
 the build's partialCached results and the depth of nested calls (MAX_CALL_DEPTH). Each named template and
 partial renders as a Jinja template of its own, so `$` there is its own dot and no variable crosses a
-template's edge, as in Go. A partial with `{{ return }}` gives the returned value, not HTML.
+template's edge, as in Go. A partial whose `{{ return }}` runs gives the returned value, not HTML.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from .translate import NamedTemplate, Translation, translate_named
 # .partials, .shortcodes, .files and .cache.
 GoSource = Any
 GoTemplates = Any
+
 
 def with_defines(named: dict[str, NamedTemplate], defines: tuple[NamedTemplate, ...]) -> dict[str, NamedTemplate]:
     """named with the file's templates added; an empty one does not replace one already there (Go's rule)."""
@@ -143,7 +144,8 @@ class Runner:
 
     def partial_cached(self, name: str, dot: Any, variants: tuple[Any, ...]) -> Any:
         from .escape import go_string
-        key = (name.removesuffix(".html"), *(go_string(variant) for variant in variants))
+        bare = name.removeprefix("partials/").removeprefix("_partials/").removesuffix(".html")
+        key = (bare, *(go_string(variant) for variant in variants))
         cache = self.templates.cache
         if key not in cache:
             cache[key] = self.partial(name, dot)
