@@ -11,7 +11,7 @@ import pytest
 
 from blogbuild.hugo.gotemplate import (GoSource, GoTemplateError, GoTemplates, PageInfo, Params, SiteInfo,
                                        UnsupportedField, load_go_templates, render, render_layout)
-from blogbuild.hugo.layouts import LayoutStore, PageQuery, layout_folders, lookup
+from blogbuild.hugo.layouts import LayoutStore, PageQuery, layout_folders, lookup, needs_base
 from support.files import write_files
 from support.hugo_run import hugo_build
 
@@ -152,6 +152,8 @@ def test_a_layout_without_a_leading_define_renders_alone() -> None:
     assert render_layout(base, alone, 1, GoTemplates().state(str)) == "text 1"
     through = GoSource("layouts/single.html", '{{- /* c */ -}}\n{{ define "main" }}m{{ . }}{{ end }}\n')
     assert render_layout(base, through, 1, GoTemplates().state(str)) == "<b>m1</b>"
+    spaced = GoSource("layouts/single.html", '{{ /* not a comment to Hugo */ }}{{ define "main" }}m{{ end }}')
+    assert needs_base(through.source) and not needs_base(spaced.source) and not needs_base("x{{ define \"a\" }}")
     trailing = GoSource("layouts/single.html", '{{ define "main" }}m{{ end }}trail')
     assert render_layout(base, trailing, 1, GoTemplates().state(str)) == "trail"   # as Hugo renders it
 

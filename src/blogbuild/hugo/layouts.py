@@ -422,6 +422,7 @@ def _page_key(query: PageQuery) -> str:
 
 
 def page_descriptor(query: PageQuery) -> Descriptor:
+    """What a page asks for: its kind, single or list, its front matter layout, output format, language."""
     kind = KINDS.get(query.kind.lower(), "")
     output_format = query.kind if query.kind in ("404", "sitemap") else query.output_format.lower()
     layout = ("single" if kind == "page" else "list") if kind else ""
@@ -520,24 +521,27 @@ def _head(path: Path) -> str:
 
 
 _DEFINE_FIRST = re.compile(r"\{\{-?\s*define")
-_COMMENT = re.compile(r"\{\{-?\s*/\*")
 
 
 def needs_base(source: str) -> bool:
     """Hugo's test for a layout that renders through a base template: its first action, after white space
-    and comments, is a define."""
-    index = 0
-    while index < len(source):
-        if source[index].isspace():
-            index += 1
-            continue
-        comment = _COMMENT.match(source, index)
-        if comment:
-            end = source.find("*/", comment.end())
-            close = source.find("}}", end) if end >= 0 else -1
-            if close < 0:
+    and comments written `{{/* … */}}` or `{{- /* … */ -}}`, is a define."""
+    index, in_comment, length = 0, False, len(source)
+    while index < length:
+        if not in_comment and source.startswith("{{/*", index):
+            in_comment, index = True, index + 4
+        elif not in_comment and source.startswith("{{- /*", index):
+            in_comment, index = True, index + 6
+        elif in_comment and source.startswith("*/}}", index):
+            in_comment, index = False, index + 4
+        elif in_comment and source.startswith("*/ -}}", index):
+            in_comment, index = False, index + 6
+        elif not in_comment:
+            if source.startswith("{{", index):
+                return _DEFINE_FIRST.match(source, index) is not None
+            if not source[index].isspace():
                 return False
-            index = close + 2
-            continue
-        return _DEFINE_FIRST.match(source, index) is not None
+            index += 1
+        else:
+            index += 1
     return False
