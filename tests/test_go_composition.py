@@ -1,7 +1,7 @@
 """Hugo's template composition in the Go translator (gotemplate/): define, template, block, a page layout
 through baseof.html, partials returning values, try, partialCached, templates.Exists and inline partials.
-A fixture site of our own is built by Hugo 0.168 (the oracle) and each post's page must equal what
-render_layout makes of the same baseof.html and single.html."""
+A fixture site of our own is built by Hugo 0.168 (the oracle) and each page (posts, the home page, a
+section) must equal what render_layout makes of the layout and base hugo/layouts.py picks for it."""
 from __future__ import annotations
 
 import re
@@ -61,11 +61,15 @@ SINGLE = """{{/* a post */}}
 """
 
 SITE = {
-    "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Site"\n[params]\ngreeting = "hello"\n'
-                 'disableKinds = []\n',
+    "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Site"\ndisableHugoGeneratorInject = true\n'
+                 '[params]\ngreeting = "hello"\n',
     "layouts/_default/baseof.html": BASEOF,
     "layouts/_default/single.html": SINGLE,
-    "layouts/_default/list.html": "{{ define \"main\" }}list{{ end }}",
+    "layouts/_default/list.html": '{{ define "main" }}<h2>list {{ .Title }} {{ .Kind }}</h2>{{ end }}',
+    "layouts/home.html": '{{ define "main" }}<h1>{{ .Title }} {{ .Kind }} {{ if .IsHome }}home{{ end }}</h1>'
+                         '{{ partial "greeting.html" . }}{{ end }}{{ define "body-class" }}front{{ end }}',
+    "content/_index.md": '---\ntitle: "Front"\n---\n',
+    "content/posts/_index.md": '---\ntitle: "Posts"\n---\n',
     "layouts/partials/info.html": '{{ $r := dict "title" (upper .Title) "count" (len .Params.tags) "flag" true '
                                   '"list" (slice "a" "b") }}\n{{ return $r }}\n',
     "layouts/partials/upper.html": "{{ return (upper .) }}",
@@ -113,6 +117,25 @@ def test_a_layout_renders_through_its_base_as_hugo_renders_it(built: tuple[Path,
         ours = render_layout(base, single, page, templates.state(lambda text: text))
         theirs = (public / "posts" / name / "index.html").read_text(encoding="utf-8")
         assert normalised(ours) == normalised(theirs), name
+
+
+@pytest.mark.parametrize("kind, path, title, output, layout", [
+    ("home", "", "Front", "index.html", "layouts/home.html"),
+    ("section", "posts", "Posts", "posts/index.html", "layouts/_default/list.html"),
+])
+def test_list_pages_render_with_the_layout_the_lookup_picks(built: tuple[Path, Path], kind: str, path: str,
+                                                           title: str, output: str, layout: str) -> None:
+    """The home page (home.html beside the classic _default/ files) and a section (_default/list.html), each
+    through _default/baseof.html, are Hugo's pages."""
+    site, public = built
+    templates = load_go_templates(site, title="Site", params={"greeting": "hello"})
+    choice = lookup(LayoutStore(layout_folders(site)), PageQuery(kind, path))
+    assert (choice.template, choice.base) == (site / layout, site / "layouts/_default/baseof.html")
+    base, chosen = (GoSource(file.relative_to(site).as_posix(), file.read_text(encoding="utf-8"))
+                    for file in (choice.base, choice.template))
+    page = PageInfo(Title=title, page_kind=kind, Section=path, site_info=templates.site)
+    ours = render_layout(base, chosen, page, templates.state(lambda text: text))
+    assert normalised(ours) == normalised((public / output).read_text(encoding="utf-8"))
 
 
 def test_partial_cached_keeps_the_first_result_for_its_keys() -> None:
