@@ -265,3 +265,11 @@ def test_partials_and_shortcodes_are_found_where_hugo_finds_them(tmp_path: Path)
     go = load_go_templates(site)
     assert [go.partials["q.html"].path, go.shortcodes["s"].path] == shown[1:2] + shown[3:]
     assert partial_file(folders, "../hugo.toml") is None
+
+
+def test_a_symlink_loop_in_a_layout_folder_is_walked_once(tmp_path: Path) -> None:
+    folder = write_files(tmp_path / "layouts", {"single.html": "x", "posts/list.html": "y"})
+    (folder / "posts" / "again").symlink_to(folder, target_is_directory=True)
+    store = LayoutStore([folder])
+    assert lookup(store, PageQuery("page", "posts/one")).template == folder / "single.html"
+    assert lookup(store, PageQuery("section", "posts")).template == folder / "posts/list.html"

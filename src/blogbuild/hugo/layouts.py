@@ -20,6 +20,7 @@ templates (its RSS and sitemap) are not files: no candidate there means Hugo's o
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -229,16 +230,26 @@ def _descriptor(name: _Name) -> tuple[str, Descriptor]:
 # ---------------------------------------------------------------------------- the store
 
 def _files(folders: Sequence[Path]) -> list[tuple[str, Path, int]]:
-    """(path under its folder, folder, ordinal) of every layout file; an earlier folder's path hides a later's."""
+    """(path under its folder, folder, ordinal) of every layout file; an earlier folder's path hides a later's.
+    Symlinked folders are followed once (a loop is not walked again); dot files and backups~ are not layouts."""
     seen: set[str] = set()
     found = []
     for ordinal, folder in enumerate(folders):
-        for file in sorted(folder.rglob("*")):
-            relative = file.relative_to(folder).as_posix()
-            if not file.is_file() or relative in seen or file.name.startswith(".") or relative.endswith("~"):
+        walked: set[str] = set()
+        for directory, subdirectories, names in os.walk(folder, followlinks=True):
+            real = os.path.realpath(directory)
+            if real in walked:
+                subdirectories.clear()
                 continue
-            seen.add(relative)
-            found.append((relative, folder, ordinal))
+            walked.add(real)
+            subdirectories.sort()
+            for name in sorted(names):
+                relative = (Path(directory) / name).relative_to(folder).as_posix()
+                if relative in seen or name.startswith(".") or name.endswith("~") \
+                        or not (Path(directory) / name).is_file():
+                    continue
+                seen.add(relative)
+                found.append((relative, folder, ordinal))
     return sorted(found, key=lambda item: (item[2], item[0]))
 
 
