@@ -47,6 +47,7 @@ SINGLE = """{{/* a post */}}
 {{ $x := "outer" }}{{ template "scope" . }}
 {{ template "tree" (dict "depth" 3) }}
 {{ template "partials/greeting.html" . }}
+{{ template "helper" 7 }}{{ partial "sun.html" 8 }}
 </main>
 {{ end }}
 {{ define "title" }}{{ .Title }} (post){{ end }}
@@ -78,6 +79,8 @@ SITE = {
     "layouts/partials/isred.html": '{{ $red := eq .Params.color "red" }}{{ return $red }}',
     "layouts/partials/broken.html": '<p>before</p>{{ div 1 0 }}',
     "layouts/partials/greeting.html": "<p>{{ site.Params.greeting }} {{ .Title }}</p>",
+    "layouts/partials/helpers.html": '{{ define "helper" }}<em>help {{ . }}</em>{{ end }}'
+                                     '{{ define "partials/sun.html" }}<span class="sun">{{ . }}</span>{{ end }}',
     "content/posts/one.md": '---\ntitle: "One & <Only>"\ntags: [a, b]\ncolor: red\n---\nOne.\n',
     "content/posts/two.md": '---\ntitle: "Two"\ntags: [c]\n---\nTwo.\n',
 }

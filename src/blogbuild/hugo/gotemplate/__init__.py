@@ -124,6 +124,23 @@ class GoTemplates:
                                        "port what it does to templates/ (a base.html block)"))
         return found
 
+    @functools.cached_property
+    def _global_defines(self) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for name in sorted(self.partials):
+            translation = self.partials[name].file
+            if isinstance(translation, GoTemplateError):
+                continue
+            for define in translation.defines:
+                found.setdefault(define.name, define)
+        return found
+
+    def global_defines(self) -> dict[str, Any]:
+        """The named templates every partial file defines (translate.NamedTemplate by name): Hugo's
+        templates share one namespace, so a define in any partial (an inline partial, a helper) is found
+        from anywhere. Translated on the first name a render does not find itself."""
+        return self._global_defines
+
     def extend_partials(self) -> dict[str, GoSource]:
         """PaperMod's extension hooks the default theme includes: extend_head.html and extend_footer.html."""
         return {name: self.partials[name] for name in EXTEND_PARTIALS if name in self.partials}

@@ -1,7 +1,8 @@
 """One render of a Go template with everything it calls, as Hugo composes templates.
 
 A Runner holds the named templates the render can reach (`define`s and `block` defaults: a base
-template's first, then the layout's over them, then each partial's own while it runs), the site's partials,
+template's first, then the layout's over them, then each partial's own while it runs; then those of
+every partial file, as Hugo's templates share one namespace), the site's partials,
 the build's partialCached results and the depth of nested calls (MAX_CALL_DEPTH). Each named template and
 partial renders as a Jinja template of its own, so `$` there is its own dot and no variable crosses a
 template's edge, as in Go. A partial whose `{{ return }}` runs gives the returned value, not HTML.
@@ -20,7 +21,7 @@ from .translate import NamedTemplate, Translation, translate_named
 
 # The package's GoSource and GoTemplates (the face, gotemplate/__init__.py, which imports this module) are
 # taken as they come: a source has .file, .jinja, .source and .where(); templates have .site, .strings,
-# .partials, .shortcodes, .files and .cache.
+# .partials, .shortcodes, .files, .cache and .global_defines().
 GoSource = Any
 GoTemplates = Any
 
@@ -89,7 +90,7 @@ class Runner:
 
     def template(self, name: str, dot: Any, where: str = "") -> Markup:
         """A named template's HTML; where: the attribute context of the call ("" in HTML text)."""
-        template = self.named.get(name)
+        template = self.named.get(name) or self.templates.global_defines().get(name)
         if template is None:
             return self._file_template(name, dot, where)
         jinja = _in_context(template, where) if where else template.jinja
@@ -114,10 +115,12 @@ class Runner:
         """An inline partial: a define named partials/KEY or _partials/KEY (.html may be left out); a file of
         the same name wins, as in Hugo."""
         bare = key.removesuffix(".html")
-        for name in (f"partials/{key}", f"_partials/{key}", f"partials/{bare}", f"_partials/{bare}"):
-            template = self.named.get(name)
-            if template is not None:
-                return template.jinja
+        names = (f"partials/{key}", f"_partials/{key}", f"partials/{bare}", f"_partials/{bare}")
+        for defined in (self.named, self.templates.global_defines()):
+            for name in names:
+                template = defined.get(name)
+                if template is not None:
+                    return template.jinja
         return None
 
     def partial(self, name: str, dot: Any) -> Any:
