@@ -160,6 +160,17 @@ def test_a_template_calling_itself_stops_with_an_error() -> None:
         render(GoSource("layouts/x.html", '{{ partial "p.html" . }}'), None, partial.state(str))
 
 
+def test_a_template_fanning_out_stops_at_the_call_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """30 calls at each of 5 levels is 24 million renders: the budget of calls per render stops it (here
+    lowered, to be quick)."""
+    from blogbuild.hugo.gotemplate import runner
+    monkeypatch.setattr(runner, "MAX_CALLS", 2000)
+    fan = GoSource("layouts/x.html", '{{ define "t" }}{{ if lt . 5 }}{{ $n := add . 1 }}{{ range seq 30 }}'
+                                     '{{ template "t" $n }}{{ end }}{{ end }}{{ end }}{{ template "t" 0 }}')
+    with pytest.raises(UnsupportedField, match="calls more than 2000"):
+        render(fan, None, GoTemplates().state(str))
+
+
 def test_a_missing_template_and_a_return_outside_a_partial_are_errors() -> None:
     from blogbuild.hugo.gotemplate import HugoFunctionError
     with pytest.raises(HugoFunctionError, match='no such template "nope"'):

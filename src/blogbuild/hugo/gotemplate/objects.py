@@ -18,6 +18,8 @@ from ...core.dates import go_format
 
 # Partials and named templates nested deeper than this stop the render (a template calling itself).
 MAX_CALL_DEPTH = 20
+# Partials and named templates one render may call in all (a recursive template that fans out).
+MAX_CALLS = 100_000
 
 
 class UnsupportedField(Exception):

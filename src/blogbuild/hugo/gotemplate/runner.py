@@ -15,7 +15,7 @@ from typing import Any, Callable
 from markupsafe import Markup
 
 from ..layouts import needs_base
-from .objects import MAX_CALL_DEPTH, GoReturn, PartialNotFound, RenderState, UnsupportedField
+from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
 from .translate import NamedTemplate, Translation, translate_named
 
@@ -52,11 +52,12 @@ class Runner:
     """The templates one render reaches; state() is what its Jinja templates find as `_state`."""
 
     def __init__(self, templates: GoTemplates, markdownify: Callable[[str], str], depth: int = 0,
-                 named: dict[str, NamedTemplate] | None = None) -> None:
+                 named: dict[str, NamedTemplate] | None = None, calls: list[int] | None = None) -> None:
         self.templates = templates
         self.markdownify = markdownify
         self.depth = depth
         self.named = named or {}
+        self.calls = calls if calls is not None else [0]     # shared by the whole render
 
     def state(self) -> RenderState:
         return RenderState(self.templates.site, self.markdownify, self.partial, self.templates.strings, runner=self)
@@ -64,7 +65,11 @@ class Runner:
     def _deeper(self, named: dict[str, NamedTemplate], what: str) -> Runner:
         if self.depth >= MAX_CALL_DEPTH:
             raise UnsupportedField(f"{what} is called {MAX_CALL_DEPTH} templates deep; is it calling itself?")
-        return Runner(self.templates, self.markdownify, self.depth + 1, named)
+        self.calls[0] += 1
+        if self.calls[0] > MAX_CALLS:
+            raise UnsupportedField(f"the render calls more than {MAX_CALLS} partials and templates (at {what}); "
+                                   "does a template call itself in a loop?")
+        return Runner(self.templates, self.markdownify, self.depth + 1, named, self.calls)
 
     def run(self, source: GoSource, dot: Any, base: GoSource | None = None) -> str:
         """The HTML of source with `.` = dot; through base when source is a layout whose first action is a
@@ -78,7 +83,7 @@ class Runner:
             main = base_translation.main if layout.main_empty else layout.main
         else:
             named, main = with_defines(self.named, layout.defines), layout.main
-        runner = Runner(self.templates, self.markdownify, self.depth, named)
+        runner = Runner(self.templates, self.markdownify, self.depth, named, self.calls)
         try:
             return runner.execute(main, dot)
         except GoReturn as returned:
