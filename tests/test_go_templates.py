@@ -77,7 +77,7 @@ UNSUPPORTED = {
     "layouts/shortcodes/gallery.html": '<div class="gallery">\n  {{ range (.Page.Resources.Match "*.jpg") }}'
                                        '<img src="{{ .RelPermalink }}">{{ end }}\n</div>\n',
     "layouts/shortcodes/asset.html": '{{ $css := resources.Get "x.css" }}<link href="{{ $css.RelPermalink }}">\n',
-    "layouts/shortcodes/named.html": '{{ define "x" }}y{{ end }}\n',
+    "layouts/shortcodes/named.html": '{{ if true }}{{ define "x" }}y{{ end }}{{ end }}\n',
 }
 
 
@@ -101,8 +101,8 @@ def test_unsupported_constructs_are_warnings_at_the_template_and_the_post(make_s
     assert "layouts/shortcodes/asset.html:1:12: warning: function 'resources.Get' is not supported by the " \
            "translator; blogbuild cannot run this Go template (see docs/go-templates.md): port it to Jinja in " \
            "templates/ (shortcodes in templates/shortcodes/)" in lines
-    assert any(line.startswith("layouts/shortcodes/named.html:1:4: warning: {{ define }} (named templates) is "
-                               "not supported") for line in lines)
+    assert any(line.startswith("layouts/shortcodes/named.html:1:17: warning: {{ define }} must be at the top "
+                               "level of the file") for line in lines)
     assert any(line.startswith("content/posts/p.md:7: warning: shortcode 'gallery' cannot run in blogbuild "
                                "(layouts/shortcodes/gallery.html: Page.Resources is not supported") for line in lines)
     assert any(line.startswith("content/posts/p.md:9: warning: shortcode 'asset' cannot run in blogbuild "
@@ -158,7 +158,12 @@ def test_an_edited_go_shortcode_renders_the_posts_again(make_site, monkeypatch, 
 @pytest.mark.parametrize("template, line, column, construct", [
     ("a\n  {{ resources.Get 1 }}", 2, 6, "function 'resources.Get'"),
     ("{{ if .x }}open", 1, 12, "ends before {{ end }}"),
-    ("{{ template \"x\" }}", 1, 4, "{{ template }}"),
+    ("{{ template $x }}", 1, 13, "needs the template's name as a quoted string"),
+    ("{{ define \"a\" }}{{ $x }}{{ end }}", 1, 20, "undefined variable: $x"),
+    ("{{ $x := 1 }}{{ define \"a\" }}{{ $x }}{{ end }}", 1, 33, "undefined variable: $x"),
+    ("{{ block \"a\" }}x{{ end }}", 1, 14, "needs a pipeline"),
+    ("<a href=\"{{ template \"a\" . }}\">", 1, 13, "{{ template }} inside a URL"),
+    ("{{ with try (and 1 2) }}{{ end }}", 1, 14, "try of 'and'"),
     ("{{ $x := 1 }}{{ $x.y.z 1 2 | nosuch }}", 1, 30, "function 'nosuch'"),
     ("{{/* never closed", 1, 1, "comment is never closed"),
     ("{{ break }}", 1, 4, "outside a range"),
@@ -184,16 +189,23 @@ def test_the_escaping_context_follows_the_html(html: str, escaper: str) -> None:
 
 _PIECES = ["{{", "}}", "{{-", "-}}", " ", ".Get", " 0", '"s"', "`raw`", "$x", ":=", "=", "|", "(", ")", "if",
            "else", "end", "range", "with", "printf", "default", "and", "eq", ".Inner", "markdownify", "/*", "*/",
-           "<a href=\"", "\"", "<script>", "'", "\n", "text", "$", ".", ",", "break", "define", "1.5", "-3"]
+           "<a href=\"", "\"", "<script>", "'", "\n", "text", "$", ".", ",", "break", "define", "1.5", "-3",
+           "template", "block", "return", "try", "partial", '"main"', "<b class=\""]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=40))
 def test_random_template_text_never_crashes_the_translator(pieces: list[str]) -> None:
+    """Any text, composition constructs included: a translation (whose Jinja compiles) or a GoTemplateError."""
+    from blogbuild.hugo.gotemplate.environment import compiled
+    from blogbuild.hugo.gotemplate.translate import translate_file
     try:
-        translate("".join(pieces))
+        translation = translate_file("".join(pieces))
     except GoTemplateError as error:
         assert error.line >= 1 and error.column >= 1
+    else:
+        for jinja in (translation.main, *(define.jinja for define in translation.defines)):
+            compiled(jinja)
 
 
 def test_a_translation_in_templates_is_the_authors_and_runs_with_hugos_names(make_site, monkeypatch) -> None:

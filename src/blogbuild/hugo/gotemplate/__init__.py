@@ -22,17 +22,19 @@ import jinja2
 
 from ...core.errors import SourceWarning
 from ...core.names import is_inside
-from .objects import PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
+from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
 from .parse import GoTemplateError
 
 if TYPE_CHECKING:
     from .functions import HugoFunctionError
+    from .translate import Translation
 
 # The face of the translator to the rest of blogbuild: the names below and those defined here.
 # HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not).
 __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "GoSource", "GoTemplateError", "GoTemplates",
            "HugoFunctionError", "PageInfo", "Params", "RenderState", "ShortcodeCall", "SiteInfo", "UnsupportedField",
-           "check_jinja", "layout_folders", "load_go_templates", "page_view", "render", "translated_file",
+           "check_jinja", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
+           "translated_file",
            "typed_argument"]
 
 _LAZY = {"HugoFunctionError": ".functions"}
@@ -45,7 +47,7 @@ def __getattr__(name: str) -> Any:
     import importlib
     return getattr(importlib.import_module(home, __name__), name)
 
-MAX_PARTIAL_DEPTH = 20
+MAX_PARTIAL_DEPTH = MAX_CALL_DEPTH     # partials and named templates nested deeper stop the render
 EXTEND_PARTIALS = ("extend_head.html", "extend_footer.html")
 # The first line of a translation `init --from-hugo` writes into templates/shortcodes/: such a file is the
 # author's own from then on, and renders in the Go templates' environment (Hugo's names and escaping).
@@ -72,6 +74,14 @@ class GoSource:
     def translation(self) -> str | GoTemplateError:
         """The Jinja source, or why there is none."""
         return self.jinja or _translate(self.source)
+
+    @property
+    def file(self) -> Translation | GoTemplateError:
+        """The whole file as Jinja (its main template and the templates it defines), or why there is none."""
+        if self.jinja:
+            from .translate import Translation
+            return Translation(self.jinja, (), "go_return(" in self.jinja, False)
+        return _translate_file(self.source)
 
     @property
     def error(self) -> GoTemplateError | None:
@@ -101,6 +111,9 @@ class GoTemplates:
     partials: Mapping[str, GoSource] = field(default_factory=dict)
     strings: Mapping[str, Any] = field(default_factory=dict)
     site: SiteInfo = field(default_factory=SiteInfo)
+    # Every file's path under its layout folder (templates.Exists), and partialCached's results in this build.
+    files: frozenset[str] = frozenset()
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # The TemplateEngine face (templating/): templates by name, "shortcodes/NAME" or "partials/NAME.html"; a
     # render's context is the template's dot and the RenderState of the page ("dot", "_state").
@@ -168,6 +181,23 @@ class GoTemplates:
                                        "port what it does to templates/ (a base.html block)"))
         return found
 
+    @functools.cached_property
+    def _global_defines(self) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for name in sorted(self.partials):
+            translation = self.partials[name].file
+            if isinstance(translation, GoTemplateError):
+                continue
+            for define in translation.defines:
+                found.setdefault(define.name, define)
+        return found
+
+    def global_defines(self) -> dict[str, Any]:
+        """The named templates every partial file defines (translate.NamedTemplate by name): Hugo's
+        templates share one namespace, so a define in any partial (an inline partial, a helper) is found
+        from anywhere. Translated on the first name a render does not find itself."""
+        return self._global_defines
+
     def extend_partials(self) -> dict[str, GoSource]:
         """PaperMod's extension hooks the default theme includes: extend_head.html and extend_footer.html."""
         return {name: self.partials[name] for name in EXTEND_PARTIALS if name in self.partials}
@@ -204,8 +234,8 @@ class GoTemplates:
 
     def state(self, markdownify: Any) -> RenderState:
         """The render state of one post: markdownify renders in that post."""
-        return RenderState(self.site, markdownify, functools.partial(_render_partial, self, markdownify, 0),
-                           self.strings)
+        from .runner import Runner
+        return Runner(self, markdownify).state()
 
 
 _CALLED_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s*\(?\s*["`]([^"`]+)["`]""")
@@ -218,20 +248,24 @@ def _escaped(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=512)
-def _translate(source: str) -> str | GoTemplateError:
-    from .translate import translate
+def _translate_file(source: str) -> Translation | GoTemplateError:
+    from .translate import translate_file
     try:
-        return translate(source)
+        return translate_file(source)
     except GoTemplateError as error:
         return error
     except RecursionError:
         return GoTemplateError(1, 1, "the template nests too deeply to translate")
 
 
-@functools.lru_cache(maxsize=512)
+def _translate(source: str) -> str | GoTemplateError:
+    result = _translate_file(source)
+    return result if isinstance(result, GoTemplateError) else result.main
+
+
 def _compiled(jinja_source: str) -> jinja2.Template:
-    from .environment import go_environment
-    return go_environment().from_string(jinja_source)
+    from .environment import compiled
+    return compiled(jinja_source)
 
 
 def check_jinja(path: str, jinja_source: str) -> None:
@@ -247,27 +281,17 @@ def check_jinja(path: str, jinja_source: str) -> None:
 def render(source: GoSource, dot: Any, state: RenderState) -> str:
     """The HTML of a translated template with `.` = dot; GoTemplateError if it has no translation, and the
     runtime errors of objects/functions (UnsupportedField, HugoFunctionError) as they come."""
-    translation = source.translation
-    if isinstance(translation, GoTemplateError):
-        raise translation
-    return _compiled(translation).render(dot=dot, site=state.site, _state=state)
+    return render_layout(None, source, dot, state)
 
 
-def _render_partial(templates: GoTemplates, markdownify: Any, depth: int, name: str, dot: Any) -> str:
-    from .objects import UnsupportedField
-    key = name if name.endswith(".html") else name + ".html"
-    source = templates.partials.get(key)
-    if source is None:
-        raise UnsupportedField(f"partial '{name}' is not in layouts/partials/")
-    if depth >= MAX_PARTIAL_DEPTH:
-        raise UnsupportedField(f"partial '{name}' calls partials {MAX_PARTIAL_DEPTH} deep; is it calling itself?")
-    state = RenderState(templates.site, markdownify,
-                        functools.partial(_render_partial, templates, markdownify, depth + 1), templates.strings)
-    try:
-        return render(source, dot, state)
-    except GoTemplateError as error:
-        raise UnsupportedField(f"partial '{name}' cannot be translated ({source.where(error)}: "
-                               f"{error.message})") from error
+def render_layout(base: GoSource | None, layout: GoSource, dot: Any, state: RenderState) -> str:
+    """The HTML of a page layout: through base (a baseof.html) when the layout only defines blocks, as
+    Hugo does (its `define`s replace the base's `block` defaults), else the layout alone."""
+    from .runner import Runner
+    runner = state.runner
+    if runner is None:
+        runner = Runner(GoTemplates(site=state.site, strings=state.strings), state.markdownify)
+    return runner.run(layout, dot, base)
 
 
 # ---------------------------------------------------------------------------- finding the files
@@ -300,9 +324,11 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
     allowed = (os.path.realpath(root), *inside)
     shortcodes: dict[str, GoSource] = {}
     partials: dict[str, GoSource] = {}
+    files = frozenset(path.relative_to(folder).as_posix() for folder in folders for path in folder.rglob("*")
+                      if path.is_file())
     for folder in folders:
         for kind, names in (("shortcodes", shortcodes), ("partials", partials)):
-            for sub in (kind, "_" + kind):
+            for sub in ("_" + kind, kind):     # within a folder the new spelling wins, as in Hugo
                 base = folder / sub
                 if not base.is_dir():
                     continue
@@ -319,7 +345,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                     names[name] = GoSource(path.relative_to(root).as_posix(), text)
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
                     Copyright=copyright_text)
-    return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site)
+    return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files)
 
 
 def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from jinja2.utils import Namespace
 
 from ...templating.environment import jinja_environment
 from .escape import ESCAPERS, html_text
-from .functions import FUNCTIONS, NAMESPACES, _in, _lookup
+from .functions import FUNCTIONS, NAMESPACES, _in, _lookup, go_return, go_template, go_try
 from .objects import GoObject, GoTime, UnsupportedField
 from .site_model import where
 
@@ -72,7 +72,15 @@ def go_environment() -> GoEnvironment:
     """The one environment (templates compiled in it are cached by their source)."""
     return jinja_environment(environment_class=GoEnvironment, finalize=html_text,
                              extensions=["jinja2.ext.loopcontrols"], keep_builtin_globals=False,
-                             globals={**FUNCTIONS, "where": functools.partial(where, go_field), **NAMESPACES, "namespace": Namespace,
-                                      "go_range": go_range,
-                                      "in_": _in, "now": lambda: GoTime(datetime.now(timezone.utc))},
+                             globals={**FUNCTIONS, "where": functools.partial(where, go_field), **NAMESPACES,
+                                      "namespace": Namespace, "go_range": go_range, "in_": _in,
+                                      "go_return": go_return, "go_template": jinja2.pass_context(go_template),
+                                      "go_try": jinja2.pass_context(go_try),
+                                      "now": lambda: GoTime(datetime.now(timezone.utc))},
                              filters=ESCAPERS)
+
+
+@functools.lru_cache(maxsize=512)
+def compiled(jinja_source: str) -> jinja2.Template:
+    """A translation compiled in the environment, cached by its source."""
+    return go_environment().from_string(jinja_source)

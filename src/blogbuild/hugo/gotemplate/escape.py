@@ -229,6 +229,18 @@ class HtmlContext:
         other.tag_attrs = dict(self.tag_attrs)
         return other
 
+    def snapshot(self) -> str:
+        """The context as JSON: a named template called here is translated from it (restore)."""
+        import json
+        return json.dumps({**self.__dict__, "tag_attrs": dict(self.tag_attrs)}, sort_keys=True)
+
+    @classmethod
+    def restore(cls, snapshot: str) -> "HtmlContext":
+        import json
+        context = cls()
+        context.__dict__.update(json.loads(snapshot))
+        return context
+
     def escaper(self) -> str:
         if self.state == "script":
             return "js_string" if self.js_quote else "js"

@@ -19,6 +19,7 @@ import jinja2
 from markupsafe import Markup
 
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
+from .objects import GoReturn, PartialNotFound, TryResult, UnsupportedField
 
 
 class HugoFunctionError(Exception):
@@ -373,8 +374,46 @@ def _markdownify(context: jinja2.runtime.Context, text: Any) -> Markup:
     return markdownify(context["_state"].markdownify, go_string(text))
 
 
-def _partial(context: jinja2.runtime.Context, name: Any, dot: Any = None) -> Markup:
-    return Markup(context["_state"].partial(go_string(name), dot))
+def _partial(context: jinja2.runtime.Context, name: Any, dot: Any = None) -> Any:
+    """The partial's HTML, or the value it returns ({{ return }})."""
+    return context["_state"].partial(go_string(name), dot)
+
+
+def _runner(context: jinja2.runtime.Context, what: str) -> Any:
+    runner = context["_state"].runner
+    if runner is None:
+        raise UnsupportedField(f"{what} needs the template set of a render")
+    return runner
+
+
+def _partial_cached(context: jinja2.runtime.Context, name: Any, dot: Any = None, *variants: Any) -> Any:
+    """partialCached: the first result for the name and variant keys in this build (not keyed by dot)."""
+    return _runner(context, "partialCached").partial_cached(go_string(name), dot, tuple(variants))
+
+
+def go_template(context: jinja2.runtime.Context, name: str, dot: Any, where: str = "") -> Markup:
+    """`{{ template "name" dot }}`: the named template's HTML; where is the HTML context of a call inside an
+    attribute value (escape.HtmlContext.snapshot), "" in HTML text."""
+    return _runner(context, f'{{{{ template "{name}" }}}}').template(name, dot, where)
+
+
+def go_return(value: Any) -> str:
+    raise GoReturn(value)
+
+
+def go_try(context: jinja2.runtime.Context, function: Any, *arguments: Any) -> TryResult:
+    """`try (f a b)`: f's result as .Value, or its failure (a function's error, a missing partial) as .Err;
+    errorf fails the build through try, as in Hugo."""
+    try:
+        return TryResult(Value=context.call(function, *arguments))
+    except TemplateErrorf:
+        raise
+    except (HugoFunctionError, PartialNotFound) as error:
+        return TryResult(Err=str(error))
+
+
+def _exists(context: jinja2.runtime.Context, path: Any) -> bool:
+    return bool(_runner(context, "templates.Exists").exists(go_string(path)))
 
 
 def _translate(context: jinja2.runtime.Context, key: Any, *arguments: Any) -> str:
@@ -399,7 +438,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "safeHTMLAttr": lambda text: SafeAttr(go_string(text)),
     "htmlEscape": _html_escape, "htmlUnescape": _html_unescape, "plainify": _plainify, "jsonify": _jsonify,
     "markdownify": jinja2.pass_context(_markdownify), "partial": jinja2.pass_context(_partial),
-    "partialCached": jinja2.pass_context(lambda context, name, dot=None, *variants: _partial(context, name, dot)),
+    "partialCached": jinja2.pass_context(_partial_cached),
     "T": jinja2.pass_context(_translate), "i18n": jinja2.pass_context(_translate),
     "relURL": jinja2.pass_context(_rel_url), "absURL": jinja2.pass_context(_abs_url),
     "relLangURL": jinja2.pass_context(_rel_url), "absLangURL": jinja2.pass_context(_abs_url),
@@ -433,8 +472,12 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
+class TemplateErrorf(HugoFunctionError):
+    """errorf: Hugo logs the message and fails the build; try does not catch it."""
+
+
 def _raise(message: str) -> str:
-    raise HugoFunctionError(message)
+    raise TemplateErrorf(message)
 
 
 def _truncate(size: int, *rest: Any) -> Any:
@@ -505,5 +548,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "compare": _Namespace("compare", {"Default": _default, "Conditional": _cond}),
     "cast": _Namespace("cast", {"ToString": _string, "ToInt": _int, "ToFloat": _float}),
     "crypto": _Namespace("crypto", {"MD5": FUNCTIONS["md5"], "SHA1": FUNCTIONS["sha1"], "SHA256": FUNCTIONS["sha256"]}),
+    "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists)}),
+    "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
 }
 del FUNCTIONS["math.Round"]

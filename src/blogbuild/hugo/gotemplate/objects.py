@@ -16,8 +16,26 @@ from markupsafe import Markup
 from ...core.dates import go_format
 
 
+# Partials and named templates nested deeper than this stop the render (a template calling itself).
+MAX_CALL_DEPTH = 20
+# Partials and named templates one render may call in all (a recursive template that fans out).
+MAX_CALLS = 100_000
+
+
 class UnsupportedField(Exception):
     """A Hugo field or method blogbuild's translation does not offer (e.g. .Page.Resources)."""
+
+
+class PartialNotFound(UnsupportedField):
+    """A partial that is in none of the layout folders (Hugo fails the same way; `try` catches it)."""
+
+
+class GoReturn(Exception):  # noqa: N818 - the control flow of `{{ return }}`, not an error
+    """`{{ return $x }}`: ends the partial, which gives value."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__("return")
+        self.value = value
 
 
 class Params(dict):
@@ -254,8 +272,11 @@ class RenderState:
 
     site: SiteInfo
     markdownify: Callable[[str], str]     # markdown to HTML where the template renders (templating.markdownify)
-    partial: Callable[[str, Any], str]
+    partial: Callable[[str, Any], Any]
     strings: Mapping[str, Any] = field(default_factory=dict)
+    # The render's named templates, partial cache and template set (runner.Runner); None renders one
+    # template alone.
+    runner: Any = None
 
     def translate(self, key: str, data: Any) -> str:
         entry = self.strings.get(key)
@@ -270,6 +291,15 @@ class RenderState:
         elif data is not None:
             text = re.sub(r"\{\{\s*\.Count\s*\}\}|\{\{\s*\.\s*\}\}", str(data), text)
         return text
+
+
+@dataclass(frozen=True)
+class TryResult(GoObject):
+    """What `try` gives: .Value, or .Err (the error's message) when the call failed."""
+
+    kind = "try"
+    Value: Any = None
+    Err: str | None = None
 
 
 def typed_argument(raw: str, value: str) -> Any:

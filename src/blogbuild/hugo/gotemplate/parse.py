@@ -14,11 +14,16 @@ from dataclasses import dataclass
 class GoTemplateError(Exception):
     """A template the translator cannot read or does not support, at 1-based line and column."""
 
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"{line}:{column}: {message}")
+    def __init__(self, line: int, column: int, message: str, path: str = "") -> None:
+        super().__init__(f"{path + ':' if path else ''}{line}:{column}: {message}")
         self.line = line
         self.column = column
         self.message = message
+        self.path = path      # the file, when the error is raised for a render of several files
+
+    def located(self, path: str) -> "GoTemplateError":
+        """The same error naming its file (path:line:col: message)."""
+        return GoTemplateError(self.line, self.column, self.message, path)
 
 
 # ---------------------------------------------------------------------------- the syntax tree
@@ -120,7 +125,39 @@ class Loop:
     at: Position
 
 
-Node = Text | Action | Branch | Loop
+@dataclass(frozen=True)
+class Define:
+    """`{{ define "name" }}body{{ end }}` (top level only, as in Go)."""
+    name: str
+    body: tuple["Node", ...]
+    at: Position
+
+
+@dataclass(frozen=True)
+class TemplateCall:
+    """`{{ template "name" pipe }}`; pipe is None for `{{ template "name" }}` (dot is nil)."""
+    name: str
+    pipe: Pipe | None
+    at: Position
+
+
+@dataclass(frozen=True)
+class Block:
+    """`{{ block "name" pipe }}default{{ end }}`: define name as default unless defined, then call it."""
+    name: str
+    pipe: Pipe
+    body: tuple["Node", ...]
+    at: Position
+
+
+@dataclass(frozen=True)
+class Return:
+    """`{{ return pipe }}` in a partial: the partial's value."""
+    pipe: Pipe | None
+    at: Position
+
+
+Node = Text | Action | Branch | Loop | Define | TemplateCall | Block | Return
 
 
 # ---------------------------------------------------------------------------- lexing
@@ -259,17 +296,16 @@ def _number(text: str) -> int | float:
         return float(clean)
 
 
-_UNSUPPORTED_ACTIONS = {
-    "define": "{{ define }} (named templates)", "template": "{{ template }} (named templates)",
-    "block": "{{ block }} (named templates)", "return": "{{ return }} (a partial used as a function)",
-    "try": "{{ try }}",
-}
+# Keywords that open an action of their own and cannot stand as an operand.
+_ACTION_KEYWORDS = frozenset({"if", "else", "end", "range", "with", "break", "continue", "define", "template",
+                              "block", "return"})
 
 
 class _Parser:
     def __init__(self, tokens: list[_Token]) -> None:
         self.tokens = tokens
         self.index = 0
+        self.nesting = 0      # how many if/with/range/define/block bodies enclose the current action
 
     def peek(self, offset: int = 0) -> _Token | None:
         index = self.index + offset
@@ -328,16 +364,67 @@ class _Parser:
             return Loop(token.value, token.at)
         if token.kind == "ident" and token.value in ("end", "else"):
             raise GoTemplateError(token.at.line, token.at.column, f"{{{{ {token.value} }}}} without an if, with or range")
-        if token.kind == "ident" and token.value in _UNSUPPORTED_ACTIONS:
-            raise GoTemplateError(token.at.line, token.at.column,
-                                  f"{_UNSUPPORTED_ACTIONS[token.value]} is not supported by the translator")
+        if token.kind == "ident" and token.value in ("define", "template", "block", "return"):
+            self.index += 1
+            return self.composition(token)
         pipe = self.pipe(opening.at)
         self.expect("close", "}}")
         return Action(pipe, opening.at)
 
+    def composition(self, keyword: _Token) -> Node:
+        """define, template, block and return: named templates and a partial's value."""
+        kind, at = keyword.value, keyword.at
+        if kind == "return":
+            following = self.peek()
+            pipe = None if following is not None and following.kind == "close" else self.pipe(at)
+            self.expect("close", "}}")
+            return Return(pipe, at)
+        if kind == "define" and self.nesting:
+            raise GoTemplateError(at.line, at.column, "{{ define }} must be at the top level of the file, "
+                                                      "outside every if, with, range, define and block")
+        name_token = self.take()
+        if name_token.kind != "string":
+            raise GoTemplateError(name_token.at.line, name_token.at.column,
+                                  f"{{{{ {kind} }}}} needs the template's name as a quoted string, found "
+                                  f"{name_token.value!r}")
+        name = _unquote(name_token)
+        if kind == "define":
+            self.expect("close", "}}")
+            return Define(name, self.body(kind, at), at)
+        following = self.peek()
+        if kind == "template":
+            pipe = None if following is not None and following.kind == "close" else self.pipe(at)
+            self.expect("close", "}}")
+            return TemplateCall(name, pipe, at)
+        if following is not None and following.kind == "close":
+            raise GoTemplateError(following.at.line, following.at.column,
+                                  f"{{{{ block \"{name}\" }}}} needs a pipeline for its dot, as in "
+                                  f"{{{{ block \"{name}\" . }}}}")
+        pipe = self.pipe(at)
+        self.expect("close", "}}")
+        return Block(name, pipe, self.body(kind, at), at)
+
+    def body(self, kind: str, at: Position) -> tuple[Node, ...]:
+        """The nodes of a define or block up to its {{ end }}."""
+        self.nesting += 1
+        nodes, ending = self.list_until(("else", "end"))
+        self.nesting -= 1
+        if ending is not None and ending.value == "else":
+            raise GoTemplateError(ending.at.line, ending.at.column, f"{{{{ else }}}} in a {{{{ {kind} }}}} "
+                                  f"(opened at {at.line}:{at.column})")
+        self.expect("close", "}}")
+        return nodes
+
     def branch(self, kind: str, keyword: _Token) -> Branch:
         pipe = self.pipe(keyword.at, allow_two=kind == "range")
         self.expect("close", "}}")
+        self.nesting += 1
+        try:
+            return self._branch_rest(kind, keyword, pipe)
+        finally:
+            self.nesting -= 1
+
+    def _branch_rest(self, kind: str, keyword: _Token, pipe: Pipe) -> Branch:
         body, ending = self.list_until(("else", "end"))
         otherwise: tuple[Node, ...] = ()
         if ending is not None and ending.value == "else":
@@ -418,8 +505,7 @@ class _Parser:
                 return Literal(token.value == "true", token.at)
             if token.value == "nil":
                 return Literal(None, token.at)
-            if token.value in ("if", "else", "end", "range", "with", "break", "continue") \
-                    or token.value in _UNSUPPORTED_ACTIONS:
+            if token.value in _ACTION_KEYWORDS:
                 raise GoTemplateError(token.at.line, token.at.column, f"'{token.value}' cannot be used here")
             return Identifier(token.value, self.chain(), token.at)
         if kind == "(":
@@ -437,5 +523,6 @@ def parse(source: str) -> tuple[Node, ...]:
     return _Parser(_Lexer(source).tokens()).parse()
 
 
-__all__ = ["Action", "Branch", "Chain", "Command", "Dot", "Field", "GoTemplateError", "Identifier", "Literal",
-           "Loop", "Node", "Operand", "Pipe", "Position", "Text", "Variable", "parse"]
+__all__ = ["Action", "Block", "Branch", "Chain", "Command", "Define", "Dot", "Field", "GoTemplateError", "Identifier",
+           "Literal", "Loop", "Node", "Operand", "Pipe", "Position", "Return", "TemplateCall", "Text", "Variable",
+           "parse"]

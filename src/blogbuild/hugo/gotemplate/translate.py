@@ -9,12 +9,13 @@ and each action is wrapped in the escaper html/template would use at that point 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from .escape import HtmlContext
 from .functions import FUNCTIONS, NAMESPACES
 from .site_model import PAGE_FUNCTION_NAMES
-from .parse import (Action, Branch, Chain, Command, Dot, Field, GoTemplateError, Identifier, Literal, Loop,
-                    Node, Operand, Pipe, Position, Text, Variable, parse)
+from .parse import (Action, Block, Branch, Chain, Command, Define, Dot, Field, GoTemplateError, Identifier, Literal,
+                    Loop, Node, Operand, Pipe, Position, Return, TemplateCall, Text, Variable, parse)
 
 _JINJA_KEYWORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "elif", "endif", "for", "endfor",
                              "true", "false", "none", "True", "False", "None", "block", "set", "with",
@@ -24,18 +25,68 @@ _COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": 
 _VALUES = {"site": "site", "now": "now()"}
 
 
+@dataclass(frozen=True)
+class NamedTemplate:
+    """A `define` (or a `block`'s default) as Jinja from HTML text; empty when its body is only white space
+    (Go then keeps a template of the same name defined before it). body is its tree, translated again from
+    another HTML context (translate_named) when it is called inside an attribute."""
+    name: str
+    jinja: str
+    empty: bool
+    body: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Translation:
+    """A Go template file as Jinja: its main template, the templates it defines in the order they come, and
+    whether it returns a value (`{{ return }}`, a partial used as a function). main_empty: the file is only
+    defines and white space (a layout's main then leaves its base's in place, as in Go)."""
+    main: str
+    defines: tuple[NamedTemplate, ...] = ()
+    returns: bool = False
+    main_empty: bool = False
+
+
 def translate(source: str) -> str:
-    """Jinja source for a Go template; GoTemplateError (line:col of the Go template) for what cannot be."""
-    return _Translator().template(parse(source))
+    """Jinja source for a Go template's main template; GoTemplateError (line:col of the Go template) for what
+    cannot be."""
+    return translate_file(source).main
+
+
+def translate_file(source: str) -> Translation:
+    """A Go template file as Jinja, with its named templates (define, block); GoTemplateError at line:col."""
+    defines: list[NamedTemplate] = []
+    translator = _Translator(defines)
+    nodes = parse(source)
+    main = translator.template(nodes)
+    empty = _is_empty(tuple(node for node in nodes if not isinstance(node, Define)))
+    return Translation(main, tuple(defines), translator.returns[0], empty)
+
+
+def translate_named(template: NamedTemplate, snapshot: str) -> tuple[str, str]:
+    """A named template's Jinja from the HTML context a call stands in (escape.HtmlContext.snapshot), and
+    the context where its text ends."""
+    translator = _Translator([])
+    translator.context = HtmlContext.restore(snapshot)
+    jinja = translator.template(template.body)
+    return jinja, translator.context.snapshot()
+
+
+def _is_empty(nodes: tuple[Node, ...]) -> bool:
+    """Go's empty tree: nothing but white space text."""
+    return all(isinstance(node, Text) and not node.text.strip() for node in nodes)
 
 
 class _Translator:
-    def __init__(self) -> None:
+    def __init__(self, defines: list[NamedTemplate], returns: list[bool] | None = None) -> None:
         self.out: list[str] = []
         self.context = HtmlContext()
         self.dots = ["dot"]
         self.counter = 0
         self.loops = 0
+        self.defines = defines                    # shared by the file's main template and its defines
+        self.returns = returns if returns is not None else [False]
+        self.declared: set[str] = set()           # Go's variables are the template's own: none come from outside
 
     def template(self, nodes: tuple[Node, ...]) -> str:
         self.out.append("{% set v = namespace() %}")
@@ -54,6 +105,36 @@ class _Translator:
                 if not self.loops:
                     raise GoTemplateError(node.at.line, node.at.column, f"{{{{ {node.kind} }}}} outside a range")
                 self.out.append(f"{{% {node.kind} %}}")
+            else:
+                self.composition(node)
+
+    def composition(self, node: Define | TemplateCall | Block | Return) -> None:
+        """Named templates run in a template of their own (their `$` is their dot, no variable crosses), so
+        a call is a function of the environment (functions.go_template) printing HTML as it is."""
+        if isinstance(node, Return):
+            self.returns[0] = True
+            value = "none" if node.pipe is None else self.pipe(node.pipe)
+            self.out.append(f"{{{{ go_return({value}) }}}}")
+            return
+        if isinstance(node, (Define, Block)):
+            if not _is_empty(node.body) and any(define.name == node.name and not define.empty
+                                                for define in self.defines):
+                raise GoTemplateError(node.at.line, node.at.column,
+                                      f'template: multiple definition of template "{node.name}" in this file')
+            jinja = _Translator(self.defines, self.returns).template(node.body)
+            self.defines.append(NamedTemplate(node.name, jinja, _is_empty(node.body), node.body))
+            if isinstance(node, Define):
+                return
+        escaper = self.context.escaper()
+        if escaper not in ("html", "attr"):
+            kind = "template" if isinstance(node, TemplateCall) else "block"
+            raise GoTemplateError(node.at.line, node.at.column, f"{{{{ {kind} }}}} "
+                                  "inside a URL, script, style or tag is not supported by the translator "
+                                  "(only in HTML text and attribute values)")
+        pipe = node.pipe
+        dot = "none" if pipe is None else self.pipe(pipe)
+        where = "" if escaper == "html" else f", {json.dumps(self.context.snapshot())}"
+        self.out.append(f"{{{{ go_template({json.dumps(node.name, ensure_ascii=False)}, {dot}{where}) }}}}")
 
     def text(self, text: str) -> None:
         shown = self.context.feed(text)
@@ -71,7 +152,8 @@ class _Translator:
         pipe = action.pipe
         expression = self.pipe(pipe)
         if pipe.variables:
-            self.out.append(f"{{% set v.{self._variable(pipe.variables[0], pipe.at)} = {expression} %}}")
+            self.out.append(f"{{% set v.{self._variable(pipe.variables[0], pipe.at, assign=pipe.assign)} = "
+                            f"{expression} %}}")
             return
         escaper = self.context.escaper()
         self.out.append("{{ " + expression + ("" if escaper == "html" else f" | {escaper}") + " }}")
@@ -128,10 +210,12 @@ class _Translator:
         self.dots.pop()
         self._otherwise(branch, before, "{% endfor %}")
 
-    @staticmethod
-    def _variable(name: str, at: Position) -> str:
+    def _variable(self, name: str, at: Position, *, assign: bool = False) -> str:
         if not name:
             raise GoTemplateError(at.line, at.column, "$ cannot be assigned")
+        if assign and name not in self.declared:
+            raise GoTemplateError(at.line, at.column, f"undefined variable: ${name} (declare it with :=)")
+        self.declared.add(name)
         return name
 
     # ------------------------------------------------------------------------ expressions
@@ -145,6 +229,8 @@ class _Translator:
 
     def command(self, command: Command, piped: str | None) -> str:
         first, *rest = command.operands
+        if isinstance(first, Identifier) and first.name == "try" and not first.names:
+            return self.go_try(command, piped)
         arguments = [self.operand(operand) for operand in rest] + ([piped] if piped is not None else [])
         if isinstance(first, Identifier) and first.name not in _VALUES:
             return self.call(first, arguments)
@@ -158,6 +244,25 @@ class _Translator:
     @staticmethod
     def _names(operand: Operand) -> tuple[str, ...]:
         return getattr(operand, "names", ())
+
+    def go_try(self, command: Command, piped: str | None) -> str:
+        """`try (f a b)`: f runs inside go_try, which turns its error into the result's .Err."""
+        at = command.at
+        inner = command.operands[1:]
+        if piped is not None or len(inner) != 1 or not isinstance(inner[0], Chain) or inner[0].names \
+                or len(inner[0].pipe.commands) != 1 or not isinstance(inner[0].pipe.commands[0].operands[0], Identifier):
+            raise GoTemplateError(at.line, at.column, "try takes one function call in parentheses, as in "
+                                                      "try (partial \"x.html\" .)")
+        call = inner[0].pipe.commands[0]
+        function = call.operands[0]
+        assert isinstance(function, Identifier)
+        special = function.name in ("and", "or", "not", "in", "try", *_COMPARISONS, *_VALUES) and not function.names
+        callee = "" if special else self.call(function, [])
+        if special:
+            raise GoTemplateError(function.at.line, function.at.column,
+                                  f"try of '{function.name}' is not supported by the translator (a function call)")
+        arguments = [self.operand(operand) for operand in call.operands[1:]]
+        return f"go_try({', '.join([callee[:-2], *arguments])})"
 
     def call(self, function: Identifier, arguments: list[str]) -> str:
         name, at = function.name, function.at
@@ -194,6 +299,9 @@ class _Translator:
         if isinstance(operand, Field):
             return self.dots[-1] + self._chain(operand.names)
         if isinstance(operand, Variable):
+            if operand.name and operand.name not in self.declared:
+                raise GoTemplateError(operand.at.line, operand.at.column, f"undefined variable: ${operand.name} "
+                                      "(a variable is seen only in the template that declares it, after it)")
             base = "dot" if operand.name == "" else f"v.{operand.name}"
             return base + self._chain(operand.names)
         if isinstance(operand, Literal):

@@ -1,0 +1,181 @@
+"""One render of a Go template with everything it calls, as Hugo composes templates.
+
+A Runner holds the named templates the render can reach (`define`s and `block` defaults: a base
+template's first, then the layout's over them, then each partial's own while it runs; then those of
+every partial file, as Hugo's templates share one namespace), the site's partials,
+the build's partialCached results and the depth of nested calls (MAX_CALL_DEPTH). Each named template and
+partial renders as a Jinja template of its own, so `$` there is its own dot and no variable crosses a
+template's edge, as in Go. A partial whose `{{ return }}` runs gives the returned value, not HTML.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+from markupsafe import Markup
+
+from ..layouts import needs_base
+from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoReturn, PartialNotFound, RenderState, UnsupportedField
+from .parse import GoTemplateError
+from .translate import NamedTemplate, Translation, translate_named
+
+# The package's GoSource and GoTemplates (the face, gotemplate/__init__.py, which imports this module) are
+# taken as they come: a source has .file, .jinja, .source and .where(); templates have .site, .strings,
+# .partials, .shortcodes, .files, .cache and .global_defines().
+GoSource = Any
+GoTemplates = Any
+
+
+def with_defines(named: dict[str, NamedTemplate], defines: tuple[NamedTemplate, ...]) -> dict[str, NamedTemplate]:
+    """named with the file's templates added; an empty one does not replace one already there (Go's rule)."""
+    out = dict(named)
+    for define in defines:
+        if define.empty and define.name in out:
+            continue
+        out[define.name] = define
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _in_context(template: NamedTemplate, where: str) -> str:
+    """A named template's Jinja from an attribute value's context; it must end in the same attribute."""
+    from .escape import HtmlContext
+    jinja, end = translate_named(template, where)
+    start, after = HtmlContext.restore(where), HtmlContext.restore(end)
+    if (start.state, start.attr, start.quote) != (after.state, after.attr, after.quote):
+        raise UnsupportedField(f'template "{template.name}" is called inside the {start.attr} attribute and its '
+                               "text leaves the attribute; the translator needs it to stay inside")
+    return jinja
+
+
+class Runner:
+    """The templates one render reaches; state() is what its Jinja templates find as `_state`."""
+
+    def __init__(self, templates: GoTemplates, markdownify: Callable[[str], str], depth: int = 0,
+                 named: dict[str, NamedTemplate] | None = None, calls: list[int] | None = None) -> None:
+        self.templates = templates
+        self.markdownify = markdownify
+        self.depth = depth
+        self.named = named or {}
+        self.calls = calls if calls is not None else [0]     # shared by the whole render
+
+    def state(self) -> RenderState:
+        return RenderState(self.templates.site, self.markdownify, self.partial, self.templates.strings, runner=self)
+
+    def _deeper(self, named: dict[str, NamedTemplate], what: str) -> Runner:
+        if self.depth >= MAX_CALL_DEPTH:
+            raise UnsupportedField(f"{what} is called {MAX_CALL_DEPTH} templates deep; is it calling itself?")
+        self.calls[0] += 1
+        if self.calls[0] > MAX_CALLS:
+            raise UnsupportedField(f"the render calls more than {MAX_CALLS} partials and templates (at {what}); "
+                                   "does a template call itself in a loop?")
+        return Runner(self.templates, self.markdownify, self.depth + 1, named, self.calls)
+
+    def run(self, source: GoSource, dot: Any, base: GoSource | None = None) -> str:
+        """The HTML of source with `.` = dot; through base when source is a layout whose first action is a
+        define (needs_base): the layout's defines over the base's, and the base's main template unless the
+        layout has text outside its defines (Go's parse of both files into one set). GoTemplateError if
+        either has no translation."""
+        layout = _translation(source)
+        if base is not None and needs_base(source.jinja or source.source):
+            base_translation = _translation(base)
+            named = with_defines(with_defines(self.named, base_translation.defines), layout.defines)
+            main = base_translation.main if layout.main_empty else layout.main
+        else:
+            named, main = with_defines(self.named, layout.defines), layout.main
+        runner = Runner(self.templates, self.markdownify, self.depth, named, self.calls)
+        try:
+            return runner.execute(main, dot)
+        except GoReturn as returned:
+            raise UnsupportedField("{{ return }} outside a partial") from returned
+
+    def execute(self, jinja: str, dot: Any) -> str:
+        from .environment import compiled
+        return compiled(jinja).render(dot=dot, site=self.templates.site, _state=self.state())
+
+    def template(self, name: str, dot: Any, where: str = "") -> Markup:
+        """A named template's HTML; where: the attribute context of the call ("" in HTML text)."""
+        template = self.named.get(name) or self.templates.global_defines().get(name)
+        if template is None:
+            return self._file_template(name, dot, where)
+        jinja = _in_context(template, where) if where else template.jinja
+        return Markup(self._deeper(self.named, f'template "{name}"').execute(jinja, dot))
+
+    def _file_template(self, name: str, dot: Any, where: str) -> Markup:
+        """`{{ template "partials/x.html" . }}`: Hugo's templates are also named by their file's path."""
+        key = name.removeprefix("_partials/").removeprefix("partials/")
+        source = self.templates.partials.get(key) if key != name else None
+        if source is not None and not where:
+            translation = _translation(source)
+            runner = self._deeper(with_defines(self.named, translation.defines), f'template "{name}"')
+            return Markup(runner.execute(translation.main, dot))
+        if name.startswith("_internal/"):
+            raise UnsupportedField(f'Hugo\'s internal template "{name}" is not supported by blogbuild')
+        if source is not None or name in self.templates.files:
+            raise UnsupportedField(f'{{{{ template "{name}" }}}} of a layout file is not supported by blogbuild')
+        from .functions import HugoFunctionError
+        raise HugoFunctionError(f'no such template "{name}"')
+
+    def _inline(self, key: str) -> str | None:
+        """An inline partial: a define named partials/KEY or _partials/KEY (.html may be left out); a file of
+        the same name wins, as in Hugo."""
+        bare = key.removesuffix(".html")
+        names = (f"partials/{key}", f"_partials/{key}", f"partials/{bare}", f"_partials/{bare}")
+        for defined in (self.named, self.templates.global_defines()):
+            for name in names:
+                template = defined.get(name)
+                if template is not None:
+                    return template.jinja
+        return None
+
+    def partial(self, name: str, dot: Any) -> Any:
+        """A partial's HTML (Markup), or the value its {{ return }} gives (its HTML when no return runs, as
+        in Hugo)."""
+        key = name.removeprefix("partials/").removeprefix("_partials/")
+        key = key if key.endswith(".html") else key + ".html"
+        source = self.templates.partials.get(key)
+        if source is None:
+            inline = self._inline(key)
+            if inline is None:
+                raise PartialNotFound(f'partial "{name}" not found (in no layout folder\'s partials/ or _partials/)')
+            return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
+        try:
+            translation = _translation(source)
+        except GoTemplateError as error:
+            raise UnsupportedField(f"partial '{name}' cannot be translated ({source.where(error)}: "
+                                   f"{error.message})") from error
+        runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
+        try:
+            return Markup(runner.execute(translation.main, dot))
+        except GoReturn as returned:
+            return returned.value
+
+    def partial_cached(self, name: str, dot: Any, variants: tuple[Any, ...]) -> Any:
+        from .escape import go_string
+        bare = name.removeprefix("partials/").removeprefix("_partials/").removesuffix(".html")
+        key = (bare, *(go_string(variant) for variant in variants))
+        cache = self.templates.cache
+        if key not in cache:
+            cache[key] = self.partial(name, dot)
+        return cache[key]
+
+    def exists(self, path: str) -> bool:
+        """templates.Exists: a partial, inline partial or shortcode by its path under layouts/, or any other
+        layout file."""
+        path = path.lstrip("/")
+        for prefix in ("partials/", "_partials/"):
+            if path.startswith(prefix):
+                rest = path[len(prefix):]
+                return rest in self.templates.partials or self._inline(rest) is not None
+        for prefix in ("shortcodes/", "_shortcodes/"):
+            if path.startswith(prefix):
+                return path[len(prefix):].removesuffix(".html") in self.templates.shortcodes
+        return path in self.templates.files
+
+
+def _translation(source: GoSource) -> Translation:
+    """The file's translation; its GoTemplateError names the file (path:line:col)."""
+    result = source.file
+    if isinstance(result, GoTemplateError):
+        raise result.located(source.path)
+    return result
