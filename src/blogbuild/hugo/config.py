@@ -621,14 +621,32 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     _add_template_math(root, values)
     theme = values.get("theme")
     stylesheets = theme.get("extended_css", ()) if isinstance(theme, dict) else ()
-    own_layouts = runs_own_layouts(root)
+    themes = _theme_names(data)
+    own_layouts = runs_own_layouts(root, themes, _taxonomy_map(data))
+    if themes:
+        values = {**values, "hugo_themes": themes}
     if own_layouts:   # its layouts read site.Params as they like: every param is the site's own
-        ignored = [name for name in ignored if not name.startswith("params.")]
+        ignored = [name for name in ignored if not name.startswith("params.") and name.lower() != "theme"]
         outputs, honoured = _own_layout_outputs(data)
         values = {**values, **outputs}
         ignored = [name for name in ignored if name.lower() not in honoured]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets, own_layouts=own_layouts)),
                       tuple(files), own_layouts)
+
+
+def _theme_names(data: Mapping[str, Any]) -> list[str]:
+    """Hugo's theme key: a folder name under themes/, or a list of them (first wins)."""
+    given = _lower_keys(data).get("theme", ("", None))[1]
+    names = [given] if isinstance(given, str) else given if isinstance(given, list) else []
+    return [str(name) for name in names if isinstance(name, str) and name]
+
+
+def _taxonomy_map(data: Mapping[str, Any]) -> dict[str, str] | None:
+    """Hugo's taxonomies (singular -> plural), None when the config leaves Hugo's default."""
+    given = _lower_keys(data).get("taxonomies", ("", None))[1]
+    if not isinstance(given, Mapping):
+        return None
+    return {str(singular): str(plural) for singular, plural in given.items() if isinstance(plural, str)}
 
 
 # The kinds of disableKinds whose outputs blogbuild leaves out as Hugo does, for a site its own layouts render.

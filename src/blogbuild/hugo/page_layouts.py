@@ -1,6 +1,7 @@
-"""A Hugo site's own page layouts (every layout of layouts/ and themes/*/layouts/ but its partials, shortcodes
-and render hooks): which one Hugo picks for each kind of page, and whether blogbuild can run them all (each
-translates, and so does every partial it calls)."""
+"""A Hugo site's own page layouts (every layout of layouts/ and of its configured themes' layouts/ but their
+partials, shortcodes and render hooks): the one Hugo renders each page with, and the baseof.html it renders
+through (layouts.py, Hugo's lookup), and whether blogbuild can run them all (each translates, and so does
+every partial it calls, and every partial those call)."""
 from __future__ import annotations
 
 import os
@@ -10,84 +11,88 @@ from pathlib import Path
 
 from ..core.errors import SourceWarning
 from ..core.names import is_inside
-from .gotemplate import GoSource, GoTemplates, layout_folders
+from .gotemplate import GoSource, GoTemplates
+from .layouts import LayoutStore, PageQuery, layout_folders, lookup
 
-# blogbuild's page kinds -> the classic layouts Hugo looks up for them, first found wins.
-_LOOKUP: Mapping[str, tuple[str, ...]] = {
-    "post": ("_default/single.html",),
-    "home": ("index.html", "_default/home.html", "_default/list.html"),
-    "section": ("_default/section.html", "_default/list.html"),
-    "term": ("_default/term.html", "_default/taxonomy.html", "_default/list.html"),
-    "terms": ("_default/terms.html", "_default/taxonomy.html", "_default/list.html"),
-    "404": ("404.html",),
-}
-_REQUIRED = ("post", "home", "section")   # without these the site has no page layouts of its own to run
+# A site has page layouts of its own when these pages find one.
+_REQUIRED = (PageQuery("home"), PageQuery("page", "posts/a"), PageQuery("section", "posts"))
 
 
 @dataclass(frozen=True)
 class PageLayouts:
-    """A site's page layouts: each layout file's source by its path below layouts/, the first found."""
+    """A site's page layouts: Hugo's store of them, and each file's source by its path."""
 
     root: str
-    layouts: Mapping[str, GoSource]
+    store: LayoutStore
+    sources: Mapping[str, GoSource]     # by the file's absolute path
 
-    def pick(self, kind: str) -> str:
-        """The layout of a page kind ("" when the site has none)."""
-        return next((name for name in _LOOKUP.get(kind, ()) if name in self.layouts), "")
+    def choose(self, query: PageQuery) -> tuple[GoSource, GoSource | None] | None:
+        """(the layout, the base it renders through) of a page, as Hugo chooses; None when none fits."""
+        choice = lookup(self.store, query)
+        if choice.template is None or str(choice.template) not in self.sources:
+            return None
+        base = self.sources.get(str(choice.base)) if choice.base is not None else None
+        return self.sources[str(choice.template)], base
+
+    def has(self, query: PageQuery) -> bool:
+        return self.choose(query) is not None
 
 
-def read_page_layouts(root: Path, inside: Sequence[str] = ()) -> PageLayouts:
-    """Every layout file outside partials/ and shortcodes/ of the site at root, read only inside the site."""
+def read_page_layouts(root: Path, themes: Sequence[str] = (), taxonomies: Mapping[str, str] | None = None,
+                      inside: Sequence[str] = ()) -> PageLayouts:
+    """The page layouts of the site at root (its layouts/, then each theme's, as its config names them), each
+    read only when its real path is inside the site."""
+    store = LayoutStore(layout_folders(root, list(themes)), taxonomies=taxonomies)
     allowed = (os.path.realpath(root), *inside)
-    found: dict[str, GoSource] = {}
-    for folder in layout_folders(root):
-        for path in sorted(folder.rglob("*.html")):
-            name = path.relative_to(folder).as_posix()
-            if name.split("/")[0] in ("partials", "_partials", "shortcodes", "_shortcodes", "_markup") or \
-                    name in found or not is_inside(os.path.realpath(path), allowed):
-                continue
-            try:
-                found[name] = GoSource(path.relative_to(root).as_posix(), path.read_text(encoding="utf-8-sig"))
-            except (OSError, UnicodeDecodeError):
-                continue
-    return PageLayouts(str(root), found)
+    sources: dict[str, GoSource] = {}
+    for template in store.templates.values():
+        path = template.file
+        if str(path) in sources or not is_inside(os.path.realpath(path), allowed):
+            continue
+        try:
+            sources[str(path)] = GoSource(path.relative_to(root).as_posix(), path.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+    return PageLayouts(str(root), store, sources)
 
 
-def runnable_layouts(root: Path, go: GoTemplates | None, inside: Sequence[str] = ()) \
+def runnable_layouts(root: Path, go: GoTemplates | None, themes: Sequence[str] = (),
+                     taxonomies: Mapping[str, str] | None = None, inside: Sequence[str] = ()) \
         -> tuple[PageLayouts | None, SourceWarning | None]:
-    """The site's page layouts when it has its own and blogbuild can run every one a page kind picks; else None,
-    with the first reason when it has some that cannot run."""
+    """The site's page layouts when it has its own (a home, a page and a section find one) and blogbuild can
+    run every one of them; else None, with the first reason when it has some that cannot run."""
     if go is None:
         return None, None
-    layouts = read_page_layouts(root, inside)
-    picked = {kind: layouts.pick(kind) for kind in _LOOKUP}
-    if not all(picked[kind] for kind in _REQUIRED):
+    layouts = read_page_layouts(root, themes, taxonomies, inside)
+    if not all(layouts.has(query) for query in _REQUIRED):
         return None, None
-    for name in dict.fromkeys(name for name in picked.values() if name):
-        problem = _first_error(layouts.layouts[name], go)
+    for path in sorted(layouts.sources):
+        problem = _first_error(layouts.sources[path], go)
         if problem is not None:
             return None, replace(problem, message=problem.message + "; the default theme renders the pages "
                                  "instead (port the layout to templates/, or see docs/go-templates.md)")
     return layouts, None
 
 
-def runs_own_layouts(root: Path) -> bool:
+def runs_own_layouts(root: Path, themes: Sequence[str] = (), taxonomies: Mapping[str, str] | None = None) -> bool:
     """Whether the site at root renders with its own page layouts (what the "not used" inventory asks)."""
     from .gotemplate import load_go_templates
-    if not any(layout_folders(root)):
+    if not layout_folders(root, list(themes)):
         return False
-    return runnable_layouts(root, load_go_templates(root))[0] is not None
+    return runnable_layouts(root, load_go_templates(root), themes, taxonomies)[0] is not None
 
 
 def _first_error(source: GoSource, go: GoTemplates) -> SourceWarning | None:
-    """Why a layout cannot run: its own translation's error, or that of a partial it calls."""
+    """Why a layout cannot run: its own translation's error, or that of a partial it calls (at any depth)."""
     error = source.error
     if error is not None:
         return SourceWarning(source.path, error.line, f"{error.message}; blogbuild cannot run this layout",
                              column=error.column)
-    for name in go.dependencies_of_text(source.source):
-        partial = go.source(name)
-        if partial is not None and partial.error is not None:
-            return SourceWarning(partial.path, partial.error.line, f"{partial.error.message}; blogbuild cannot "
-                                 "run this partial, which a page layout calls", column=partial.error.column)
+    for called in go.dependencies_of_text(source.source):
+        for name in go.dependencies(called):
+            partial = go.source(name)
+            if partial is not None and partial.error is not None:
+                return SourceWarning(partial.path, partial.error.line, f"{partial.error.message}; blogbuild "
+                                     "cannot run this partial, which a page layout calls",
+                                     column=partial.error.column)
     return None

@@ -1,10 +1,11 @@
-"""A Hugo site's own page layouts as a Theme: when its layouts (layouts/, then themes/*/layouts/) have a page,
-list and home layout that the translator takes, they render its pages, through the Go-template engine below;
-otherwise the default theme renders them, with one warning that names the template and construct that could
-not run (the page layouts are never half-used).
+"""A Hugo site's own page layouts as a Theme: when its layouts (layouts/, then its configured themes') have a
+home, a single and a list layout, and blogbuild can run every layout and the partials they call, they render
+its pages through the Go-template engine below; otherwise the default theme renders them, with one warning
+that names the template and construct that could not run (the page layouts are never half-used).
 
-The engine renders a page with `.` the page as Hugo's templates see it (gotemplate/site_model.py) and writes
-Hugo's alias pages itself. docs/go-templates.md lists what a layout may use.
+Each page is rendered with the layout Hugo picks for it (layouts.py: its kind, path, `type:`, `layout:`) through
+the baseof.html Hugo pairs with it, `.` the page as Hugo's templates see it (gotemplate/site_model.py); the
+engine writes Hugo's alias pages itself. docs/go-templates.md lists what a layout may use.
 """
 from __future__ import annotations
 
@@ -22,37 +23,49 @@ from ..core.fingerprint import fingerprint_of
 from ..core.model import Site, TemplateFacts
 from ..core.version import __version__
 from ..themes import PAGE_KINDS, Theme
-from .gotemplate import GoTemplateError, GoTemplates, render
+from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
 from .gotemplate.site_model import HugoPage, HugoSite
+from .layouts import PageQuery
 from .page_layouts import PageLayouts, runnable_layouts
 
 if TYPE_CHECKING:
     from ..config import SiteConfig
 
 ALIAS_TEMPLATE = "_internal/alias.html"   # Hugo's alias page, written by the engine itself
+# The Theme's template of each blogbuild page kind: Hugo's kind; the engine picks each page's layout file.
+_KIND_TEMPLATES = {"post": "page", "home": "home", "section": "section", "term": "term", "terms": "taxonomy",
+                   "404": "404"}
+_SAMPLES = {"page": PageQuery("page", "posts/a"), "home": PageQuery("home"), "section": PageQuery("section", "posts"),
+            "term": PageQuery("term", "tags/a"), "taxonomy": PageQuery("taxonomy", "tags"),
+            "404": PageQuery("404", "404")}
+_SINGULAR = {"tags": "tag", "categories": "category", "series": "series"}
+
+
+def taxonomy_names(config: SiteConfig) -> dict[str, str]:
+    """The site's taxonomies as Hugo's config writes them: singular -> plural."""
+    return {_SINGULAR.get(name, name.rstrip("s") or name): name for name in config.taxonomies}
 
 
 def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None, list[SourceWarning]]:
     """The Theme of a Hugo site's own page layouts, or None (with why, when it has some that cannot run)."""
     from ..disk.sources import site_folders
-    layouts, problem = runnable_layouts(Path(config.root), go, site_folders(config))
+    layouts, problem = runnable_layouts(Path(config.root), go, config.hugo_themes, taxonomy_names(config),
+                                        site_folders(config))
     if layouts is None:
         return None, [problem] if problem is not None else []
-    templates = {kind: layouts.pick(kind) for kind in PAGE_KINDS}
+    templates = {kind: _KIND_TEMPLATES.get(kind, "") for kind in PAGE_KINDS}
+    if not layouts.has(_SAMPLES["404"]):   # Hugo writes no 404.html without a layout for it
+        templates["404"] = ""
     templates["alias"] = ALIAS_TEMPLATE
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
                   own_files=False)
     return theme, []
 
 
-_HUGO_KIND = {"post": "page", "home": "home", "section": "section", "term": "term", "series": "term",
-              "terms": "taxonomy", "404": "404"}
-
-
 class GoPageEngine:
-    """The TemplateEngine of a Hugo site's page layouts, with what the Planner asks of an engine (each
-    template's closure and whether it shows site-wide lists: a Go layout is taken to, so every page depends
-    on every post)."""
+    """The PageEngine of a Hugo site's page layouts. Its template names are Hugo's page kinds (page, home,
+    section, term, taxonomy, 404); each page's layout file is Hugo's choice for that page. A Go layout is taken
+    to show site-wide lists, so every page depends on every post."""
 
     def __init__(self, layouts: PageLayouts, config: SiteConfig, template_dirs: Sequence[Path],
                  go: GoTemplates | None) -> None:
@@ -64,34 +77,34 @@ class GoPageEngine:
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
-        return name == ALIAS_TEMPLATE or name in self.layouts.layouts
+        return name == ALIAS_TEMPLATE or (name in _SAMPLES and self.layouts.has(_SAMPLES[name]))
 
     def load(self, name: str) -> Any:
-        source = self.layouts.layouts.get(name)
-        if source is None:
+        chosen = self.layouts.choose(_SAMPLES[name]) if name in _SAMPLES else None
+        if chosen is None:
             raise jinja2.TemplateNotFound(name)
-        return source.compiled()
+        return chosen[0].compiled()
 
     def dependencies(self, name: str) -> dict[str, str]:
-        source = self.layouts.layouts.get(name)
-        if source is None:
-            return {name: ""}
-        found = {name: source.source}
-        for partial in self.go.dependencies_of_text(source.source):
-            found.update(self.go.dependencies(partial))
+        """Every layout and base (any page of a kind may pick any of them) and every partial they call."""
+        found = {source.path: source.source for source in self.layouts.sources.values()}
+        for source in self.layouts.sources.values():
+            for partial in self.go.dependencies_of_text(source.source):
+                found.update(self.go.dependencies(partial))
         return dict(sorted(found.items()))
 
     def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "") -> str:
         meta = context["page"]
         if name == ALIAS_TEMPLATE:
             return _alias_page(str(context["target"]), self.config.language_code or "en-us")
-        layout = self.layouts.layouts[name]
-        site = self._hugo_site(context["site"])
-        dot = _page_for(site, str(meta.kind), context)
-        templates = replace(self.go, site=site)
-        state = templates.state(self._markdown)
+        chosen = self.layouts.choose(self._query(str(meta.kind), context))
+        if chosen is None:
+            raise SourceError(source or "layouts/", 1, f"no layout of the site fits {page} (a {name} page); add "
+                              "one, as Hugo would need", stage="template")
+        layout, base = chosen
+        dot = self._dot(context)
         try:
-            html = render(layout, dot, state)
+            html = self._render(layout, base, dot)
         except GoTemplateError as error:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
@@ -109,27 +122,27 @@ class GoPageEngine:
         return any(marker in text for text in self.dependencies(name).values())
 
     def paginates(self, name: str) -> bool:
-        """Hugo pages a list only when its layout (or a partial it calls) asks for the paginator."""
-        return any(".Paginat" in text for text in self.dependencies(name).values())
+        """Whether any layout asks for a paginator (which list does, page_count finds out)."""
+        return self.mentions(name, ".Paginat")
 
     def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
         """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list
-        the layout gives .Paginate, or .Pages for .Paginator); None when that render fails (the page's own
-        render reports why)."""
-        layout = self.layouts.layouts.get(name)
-        if layout is None:
+        the layout gives .Paginate, or .Pages for .Paginator), 0 when it makes none; None when that render
+        fails (the page's own render reports why)."""
+        chosen = self.layouts.choose(self._query(str(context["page"].kind), context))
+        if chosen is None:
             return None
-        dot = _page_for(self._hugo_site(context["site"]), str(context["page"].kind), context)
+        dot = self._dot(context)
         try:
-            render(layout, dot, replace(self.go, site=dot.Site).state(self._markdown))
+            self._render(chosen[0], chosen[1], dot)
         except Exception:  # noqa: BLE001 - the page's own render reports it
             return None
-        return dot.pager.TotalPages if dot.pager is not None else 1
+        return dot.pager.TotalPages if dot.pager is not None else 0
 
     def preload(self, names: Sequence[str]) -> None:
-        for name in names:
+        for source in self.layouts.sources.values():
             try:
-                self.load(name)
+                source.compiled()
             except (GoTemplateError, jinja2.TemplateError):
                 pass
 
@@ -140,6 +153,31 @@ class GoPageEngine:
         pass
 
     # -- helpers -----------------------------------------------------------------------------------
+    def _render(self, layout: GoSource, base: GoSource | None, dot: HugoPage) -> str:
+        return render_layout(base, layout, dot, replace(self.go, site=dot.Site).state(self._markdown))
+
+    def _query(self, kind: str, context: Mapping[str, Any]) -> PageQuery:
+        """The page as Hugo's lookup sees it: its kind, content path, `type:` and `layout:`."""
+        language = self.config.language or ""
+        if kind == "post":
+            post = context["post"]
+            path = post.rel_path.rsplit(".", 1)[0]
+            path = path[:-len("/index")] if path.endswith("/index") else path
+            given_type, given_layout = post.params.get("type"), post.params.get("layout")
+            return PageQuery("page", path, str(given_type or ""), str(given_layout or ""), language=language)
+        if kind == "section":
+            return PageQuery("section", context["section"].name, language=language)
+        if kind in ("term", "series"):
+            return PageQuery("term", f"{context['taxonomy'].name}/{context['term'].slug}", language=language)
+        if kind == "terms":
+            return PageQuery("taxonomy", context["taxonomy"].name, language=language)
+        if kind == "home":
+            return PageQuery("home", language=language)
+        return PageQuery("404", "404", language=language)
+
+    def _dot(self, context: Mapping[str, Any]) -> HugoPage:
+        return _page_for(self._hugo_site(context["site"]), str(context["page"].kind), context)
+
     def _hugo_site(self, site: Site) -> HugoSite:
         known = self._sites.get(id(site))
         if known is not None and known[0]() is site:

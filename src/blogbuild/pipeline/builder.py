@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
@@ -156,6 +156,7 @@ class _Templates:
     shortcodes: "ShortcodeSet"
     skipped: tuple["SkippedLink", ...] = ()   # template links not followed (sources.skipped_templates)
     theme_warnings: tuple[SourceWarning, ...] = ()   # why a Hugo site's own page layouts do not render it
+    layouts_key: str = ""     # the key of the Go template files alone (layouts/, themes/*/layouts/, i18n/)
 
 
 class CacheKeeping:
@@ -257,6 +258,8 @@ class TemplateKeeping:
     pages: PageStore
     _templates: _Templates | None
     _chooses_theme: bool
+    _failed_layouts: str          # the templates key of own layouts that failed on a page ("" none)
+    _cache_warnings: list[SourceWarning]
 
     def _load_templates(self) -> _Templates:
         """The templates, made again only when a template file changed (then rendered pages are stale)."""
@@ -269,7 +272,8 @@ class TemplateKeeping:
         from ..publish.environment import page_engine
         from ..markdown.shortcodes import load_shortcodes
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        theme_warnings = self._choose_theme(shortcodes.go)
+        layouts_key = templates_key(go_template_folders(self.config), inside)
+        theme_warnings = self._choose_theme(shortcodes.go, layouts_key)
         dirs = template_dirs(self.config, self.theme)
         make = self.theme.engine or partial(page_engine, theme=self.theme)
         templates = make(self.config, dirs, shortcodes.go)
@@ -279,13 +283,31 @@ class TemplateKeeping:
             self.pages.cache.clear()
         self.state.templates_key = key
         self._templates = _Templates(key, templates, shortcodes,
-                                     tuple(skipped_templates(self.config)), tuple(theme_warnings))
+                                     tuple(skipped_templates(self.config)), tuple(theme_warnings), layouts_key)
         return self._templates
 
-    def _choose_theme(self, go: "GoTemplates | None") -> list[SourceWarning]:
+    def _layouts_failed(self, errors: Sequence[BlogbuildError], key: str) -> bool:
+        """Whether the site's own layouts failed on a page (a field or function blogbuild lacks, found only when
+        it runs): then the default theme renders the site, with one warning naming the first failure."""
+        if not self._chooses_theme or self.theme is DEFAULT_THEME:
+            return False
+        failed = next((error for error in errors if isinstance(error, SourceError) and error.stage == "template"),
+                      None)
+        if failed is None:
+            return False
+        self._failed_layouts = key
+        self._templates = None
+        self._cache_warnings.append(SourceWarning(failed.path, failed.line, f"{failed.message.split('; port')[0]}; "
+                                                  "blogbuild cannot run the site's layouts, the default theme "
+                                                  "renders the pages instead (see docs/go-templates.md)"))
+        return True
+
+    def _choose_theme(self, go: "GoTemplates | None", key: str) -> list[SourceWarning]:
         """A Hugo site's own page layouts become the theme when blogbuild can run them (hugo/site_theme.py);
-        the warnings say why not when the site has some it cannot."""
-        if not self._chooses_theme:
+        the warnings say why not when the site has some it cannot. Layouts that failed on a page stay unused
+        until a Go template file changes (key: theirs alone)."""
+        if not self._chooses_theme or key == self._failed_layouts:
+            self.theme = self.theme if not self._chooses_theme else DEFAULT_THEME
             return []
         from ..hugo.site_theme import site_theme
         theme, warnings = site_theme(self.config, go)
@@ -306,6 +328,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         self.config = config
         self.theme = theme or DEFAULT_THEME
         self._chooses_theme = theme is None
+        self._failed_layouts = ""
         self.jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
         self.use_cache = use_cache
         self.keep_state = keep_state and use_cache
@@ -421,6 +444,9 @@ class Builder(CacheKeeping, TemplateKeeping):
                                                                 prepared.media, prepared.static)
             warnings += card_warnings
         errors += assembly.errors
+        if assembly.errors and self._layouts_failed(assembly.errors, templates.layouts_key):
+            again = self._prepare(prepared.changed)   # with the default theme
+            return again if isinstance(again, BuildResult) else self._finish(again, translations)
         if not errors:
             warnings += _link_warnings(self.config, site, assembly, edited, self._links_seen)
         if self.config.strict and warnings:

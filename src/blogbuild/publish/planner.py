@@ -73,7 +73,7 @@ class Planner:
             self._site_key = fingerprint_of(*(self.list_key(post) for post in self.site.posts))
         return self._site_key
 
-    def _meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
+    def page_meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:
         return PageMeta(kind=kind, url=url, title=title, description=extra.pop("description", "") or
                         self.config.description, canonical=self.config.absolute_url(url),
                         language=self.config.language_code, **extra)
@@ -100,32 +100,17 @@ class Planner:
         return [Paginator(tuple(posts[(number - 1) * size: number * size]), number, count, len(posts), urls,
                           (number - 1) * size) for number in range(1, count + 1)]
 
-    def _paginators(self, posts: Sequence[Post], base_url: str, template: str, kind: str,
-                    extra: Mapping[str, Any]) -> tuple[list[Paginator], bool]:
-        """The pages of a list, and whether it is paginated at all: one page when its template never asks for
-        a pager; as many as the template's own pager has when the engine says (a Hugo layout paginates the
-        list it chooses)."""
-        if not self.templates.paginates(template):
-            return self.paginate(posts, base_url, whole=True), False
-        paginators = self.paginate(posts, base_url)
-        count = self.templates.page_count(template, {"site": self.site, "site_year": self.site_year,
-                                                      "page": self._meta(kind, base_url, ""),
-                                                      "paginator": paginators[0], **extra})
-        if count is not None and count != len(paginators):
-            paginators = self.paginate(posts, base_url, pages=count)
-        return paginators, True
-
     def _list_pages(self, posts: Sequence[Post], base_url: str, template: str, kind: str, title: str,
                     crumbs: tuple[tuple[str, str], ...], extra: dict[str, Any], extra_key: str,
                     feed_url: str | None, page_one_alias: bool = True) -> list[PlannedPage]:
         pages = []
         touching = self.touching
-        paginators, paginated = self._paginators(posts, base_url, template, kind, extra)
+        paginators, paginated = list_paginators(self, posts, base_url, template, kind, extra)
         for paginator in paginators:
             if touching is not None and not any(post.url in touching for post in paginator.items):
                 continue   # plan_affected: this page does not show an edited post
             page_title = title if paginator.number == 1 else f"{title} ({paginator.number})"
-            meta_info = self._meta(kind, paginator.url, page_title, breadcrumbs=crumbs, feed_url=feed_url,
+            meta_info = self.page_meta(kind, paginator.url, page_title, breadcrumbs=crumbs, feed_url=feed_url,
                                    needs_math=any(p.has_math for p in paginator.items) and
                                    any("math" in p.summary_html for p in paginator.items))
             # len(posts): list pages show the count ("8 posts"), which a post leaving another page changes
@@ -136,7 +121,7 @@ class Planner:
         if self.config.pagination_aliases and page_one_alias and paginated:   # Hugo's LIST/page/1/, so links to it keep working
             alias = f"{base_url}page/1/"
             pages.append(self._page(alias, self._template("alias"), "alias", {
-                "page": self._meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
+                "page": self.page_meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
         return pages
 
     def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
@@ -169,7 +154,7 @@ class Planner:
             archives = self._layout_page("archives")
             url, title, description, source = _written("/archives/", "Archives", archives)
             pages.append(self._page(url, self._template("archives"), "archives", {
-                "page": self._meta("archives", url, title, description=description,
+                "page": self.page_meta("archives", url, title, description=description,
                                    breadcrumbs=(("Home", "/"), (title, url))),
                 "archives": site.archives, "post_count": len(site.posts), "post": archives},
                 [*archive_keys, archives.fingerprint if archives else ""], source=source))
@@ -177,12 +162,12 @@ class Planner:
             search = self._layout_page("search")
             url, title, description, source = _written("/search/", "Search", search)
             pages.append(self._page(url, self._template("search"), "search", {
-                "page": self._meta("search", url, title, description=description,
+                "page": self.page_meta("search", url, title, description=description,
                                    breadcrumbs=(("Home", "/"), (title, url))), "post": search},
                 [search.fingerprint if search else ""], source=source))
         if self._template("404"):
             pages.append(self._page("/404.html", self._template("404"), "404", {
-                "page": self._meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
+                "page": self.page_meta("404", "/404.html", "Page not found")}, [], output_path="404.html"))
         return pages
 
     def plan_affected(self, changed: Sequence[Post]) -> tuple[list[PlannedPage], list[PlannedData]]:
@@ -232,10 +217,11 @@ class Planner:
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
-        pages = [] if special_layout(post) else [self._post_page(post)]
+        special = special_layout(post)
+        pages = [] if special and self._template(special) else [self._post_page(post)]
         for alias in post.aliases if self.config.aliases else ():
             pages.append(self._page(alias, self._template("alias"), "alias", {
-                "page": self._meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
+                "page": self.page_meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
                 [post.url], source=post.source))
         return pages
 
@@ -279,7 +265,7 @@ class Planner:
         if section is not None:
             crumbs += [*section.parents, (section.title, section.url)]
         crumbs.append((post.title, post.url))
-        meta_info = self._meta("post", post.url, post.title, description=post.description or post.summary_text[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
+        meta_info = self.page_meta("post", post.url, post.title, description=post.description or post.summary_text[:200], needs_math=post.has_math, needs_mermaid=post.has_mermaid,
             needs_code=post.has_code, breadcrumbs=tuple(crumbs), draft=post.draft)
         keys = [post.fingerprint, _link_key(nav.newer), _link_key(nav.older),
                 *(_link_key(related) for related in nav.related),
@@ -294,7 +280,7 @@ class Planner:
     def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
         title = taxonomy.title or taxonomy.name.title()
         return self._page(taxonomy.url, self._template("terms"), "terms", {
-            "page": self._meta("terms", taxonomy.url, title, breadcrumbs=(("Home", "/"), (title, taxonomy.url))),
+            "page": self.page_meta("terms", taxonomy.url, title, breadcrumbs=(("Home", "/"), (title, taxonomy.url))),
             "taxonomy": taxonomy}, [title, taxonomy.content_html,
                                     *(fingerprint_of(term.slug, term.name, str(term.count)) for term in taxonomy.terms)])
 
@@ -310,7 +296,7 @@ class Planner:
                                     {"taxonomy": taxonomy, "term": term},
                                     fingerprint_of(term.name, term.title, term.content_html), feed_url)
         if taxonomy.name == "series" and self.templates.exists(self._template("series")):   # a site's own, unpaginated
-            meta_info = self._meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
+            meta_info = self.page_meta("series", term.url, term_title, breadcrumbs=term_crumbs, feed_url=feed_url)
             return [self._page(term.url, self._template("series"), "series", {
                 "page": meta_info, "taxonomy": taxonomy, "term": term},
                 [term.name, term.title, term.content_html, *(self.list_key(post) for post in term.posts)])]
@@ -342,6 +328,24 @@ class Planner:
             files.append(PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)))
         files += (search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()
         return files
+
+
+def list_paginators(planner: Planner, posts: Sequence[Post], base_url: str, template: str, kind: str,
+                extra: Mapping[str, Any]) -> tuple[list[Paginator], bool]:
+    """The pages of a list, and whether it is paginated at all: one page when its template never asks for
+    a pager; as many as the template's own pager has when the engine says (a Hugo layout paginates the
+    list it chooses)."""
+    if not planner.templates.paginates(template):
+        return planner.paginate(posts, base_url, whole=True), False
+    paginators = planner.paginate(posts, base_url)
+    count = planner.templates.page_count(template, {"site": planner.site, "site_year": planner.site_year,
+                                                  "page": planner.page_meta(kind, base_url, ""),
+                                                  "paginator": paginators[0], **extra})
+    if count == 0:   # this list's template shows it whole, with no pager
+        return planner.paginate(posts, base_url, whole=True), False
+    if count is not None and count != len(paginators):
+        paginators = planner.paginate(posts, base_url, pages=count)
+    return paginators, True
 
 
 def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:

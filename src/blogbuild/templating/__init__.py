@@ -61,7 +61,8 @@ class PageEngine(TemplateEngine, Protocol):
 
     def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
         """How many pages the list rendered with this template and context (its first page's) has, when the
-        template decides it; None when the Planner's paginator does."""
+        template decides it (0: it shows the list whole, with no pager); None when the Planner's paginator
+        does."""
         ...
 
     def preload(self, names: Iterable[str]) -> None:

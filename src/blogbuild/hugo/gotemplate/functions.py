@@ -234,8 +234,19 @@ def urlize(text: Any) -> str:
     return quote("/".join(segment(part) if part.strip() else part for part in value.split("/")), safe="/-_.~+")
 
 
+_NEWLINE_MARK = "\x00hugonl\x00"
+
+
 def _plainify(text: Any) -> str:
-    return html_lib.unescape(re.sub(r"<[^>]*>", "", go_string(text)))
+    """Hugo's StripHTML: a text without tags stays as it is; else its newlines become spaces, each </p> and
+    <br> a newline, the tags go, and a run of white space keeps its first character."""
+    value = go_string(text)
+    if "<" not in value and ">" not in value:
+        return value
+    marked = value.replace("\n", " ").replace("</p>", _NEWLINE_MARK).replace("<br>", _NEWLINE_MARK) \
+        .replace("<br />", _NEWLINE_MARK)
+    stripped = html_lib.unescape(re.sub(r"<[^>]*>", "", marked)).replace(_NEWLINE_MARK, "\n")
+    return re.sub(r"(\s)\s+", r"\1", stripped)
 
 
 def _jsonify(*arguments: Any) -> Markup:

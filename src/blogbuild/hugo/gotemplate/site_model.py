@@ -13,7 +13,7 @@ import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
 
@@ -33,7 +33,164 @@ def hugo_title(text: str) -> str:
     return str(FUNCTIONS["title"](text))
 
 
-class HugoPage(GoObject):
+class PageList(list, GoObject):
+    """Hugo's page.Pages: a list of pages (as range sees it) with its sorts, each a new list: `.ByDate`,
+    `.ByPublishDate`, `.ByLastmod`, `.ByTitle`, `.ByLinkTitle`, `.ByWeight`, `.ByParam`, `.ByLength`, `.Reverse`,
+    and `.Len`."""
+
+    kind = "Pages"
+
+    def _sorted(self, key: Any) -> "PageList":
+        return PageList(sorted(self, key=key))
+
+    @property
+    def ByDate(self) -> "PageList":  # noqa: N802 - oldest first, as Hugo sorts
+        return self._sorted(lambda page: (_stamp(page.Date), page.LinkTitle))
+
+    @property
+    def ByPublishDate(self) -> "PageList":  # noqa: N802
+        return self.ByDate
+
+    @property
+    def ByLastmod(self) -> "PageList":  # noqa: N802
+        return self._sorted(lambda page: (_stamp(page.Lastmod), page.LinkTitle))
+
+    @property
+    def ByTitle(self) -> "PageList":  # noqa: N802
+        return self._sorted(lambda page: page.Title)
+
+    @property
+    def ByLinkTitle(self) -> "PageList":  # noqa: N802
+        return self._sorted(lambda page: page.LinkTitle)
+
+    @property
+    def ByWeight(self) -> "PageList":  # noqa: N802
+        return self._sorted(_default_order)
+
+    @property
+    def ByLength(self) -> "PageList":  # noqa: N802
+        return self._sorted(lambda page: page.Len)
+
+    def ByParam(self, name: Any) -> "PageList":  # noqa: N802 - pages without the param last, as Hugo sorts
+        def key(page: Any) -> tuple[Any, ...]:
+            value = page.Param(name)
+            return (value is None, str(type(value).__name__) if value is not None else "", value
+                    if isinstance(value, (int, float, str)) else str(value))
+        return self._sorted(key)
+
+    @property
+    def Reverse(self) -> "PageList":  # noqa: N802
+        return PageList(reversed(self))
+
+    @property
+    def Len(self) -> int:  # noqa: N802
+        return len(self)
+
+
+def _stamp(value: GoTime) -> float:
+    return value.value.timestamp() if value else float("-inf")
+
+
+class _PageRelations:
+    """What a page lists and where it stands: its pages, terms, pager, neighbours and parent (HugoPage's)."""
+
+    _site: "HugoSite"
+    _kind: str
+    _post: "Post | None"
+    _section: "Section | None"
+    _taxonomy: "Taxonomy | None"
+    _term: "Term | None"
+    _paginator: "Pager | None"
+
+    @property
+    def Site(self) -> "HugoSite":  # noqa: N802
+        return self._site
+
+    def _listed(self) -> list["HugoPage"]:
+        site = self._site
+        if self._kind == "home":
+            return site.home_children()
+        if self._section is not None:
+            return site.section_children(self._section)
+        if self._term is not None:
+            return sorted((site.page_of(post) for post in self._term.posts), key=_default_order)
+        if self._taxonomy is not None:
+            return [site.term_page(self._taxonomy, term) for term in self._taxonomy.terms]
+        return []
+
+    @property
+    def Pages(self) -> PageList:  # noqa: N802
+        return PageList(self._listed())
+
+    @property
+    def RegularPages(self) -> PageList:  # noqa: N802
+        return PageList(page for page in self._listed() if page.IsPage)
+
+    @property
+    def RegularPagesRecursive(self) -> PageList:  # noqa: N802
+        if self._kind == "home":
+            return self._site.RegularPages
+        if self._section is not None:
+            return PageList(sorted((self._site.page_of(post) for post in self._section.posts), key=_default_order))
+        return self.RegularPages
+
+    def GetTerms(self, taxonomy: Any) -> PageList:  # noqa: N802
+        if self._post is None:
+            return PageList()
+        return PageList(self._site.terms_of(self._post, str(taxonomy)))
+
+    @property
+    def Data(self) -> "PageData":  # noqa: N802
+        return PageData(self._site, self._taxonomy)
+
+    @property
+    def pager(self) -> "Pager | None":
+        """The pager a render made (.Paginate or .Paginator), if any."""
+        return self._paginator
+
+    def Paginate(self, pages: Any, size: Any = None) -> "Pager":  # noqa: N802
+        if self._paginator is None:
+            self._paginator = Pager.of(self._page, list(pages or []), int(size) if size else self._site.pager_size)
+        return self._paginator
+
+    @property
+    def Paginator(self) -> "Pager":  # noqa: N802
+        return self.Paginate(self._listed())
+
+    @property
+    def PrevInSection(self) -> "HugoPage | None":  # noqa: N802 - Hugo's Prev is the older page
+        return self._neighbour(self._site.section_pages(self._page.Section), 1)
+
+    @property
+    def NextInSection(self) -> "HugoPage | None":  # noqa: N802
+        return self._neighbour(self._site.section_pages(self._page.Section), -1)
+
+    @property
+    def Prev(self) -> "HugoPage | None":  # noqa: N802
+        return self._neighbour(self._site.RegularPages, 1)
+
+    @property
+    def Next(self) -> "HugoPage | None":  # noqa: N802
+        return self._neighbour(self._site.RegularPages, -1)
+
+    def _neighbour(self, pages: Sequence["HugoPage"], step: int) -> "HugoPage | None":
+        if self._post is None:
+            return None
+        index = self._site.position(list(pages) if not isinstance(pages, list) else pages, self._page)
+        if index is None or not 0 <= index + step < len(pages):
+            return None
+        return pages[index + step]
+
+    @property
+    def Parent(self) -> "HugoPage | None":  # noqa: N802
+        return self._site.parent_of(self._page)
+
+    @property
+    def _page(self) -> "HugoPage":
+        return cast("HugoPage", self)
+
+
+class HugoPage(_PageRelations, GoObject):
     """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
     term) with the pages it lists."""
 
@@ -56,7 +213,13 @@ class HugoPage(GoObject):
         self.page_number = 1     # the list page being rendered (1 for page 1), for .Paginate
 
     def __repr__(self) -> str:
-        return f"HugoPage({self._kind} {self._url})"
+        return f"HugoPage({self._kind} {self.url})"
+
+    def __eq__(self, other: object) -> bool:   # the same page, whichever object stands for it (Go's eq)
+        return isinstance(other, HugoPage) and (self._kind, self.url) == (other._kind, other.url)
+
+    def __hash__(self) -> int:
+        return hash((self._kind, self.url))
 
     # -- what the page is ------------------------------------------------------------------------
     @property
@@ -222,90 +385,6 @@ class HugoPage(GoObject):
     def Scratch(self) -> "Scratch":  # noqa: N802
         return Scratch(self._store)
 
-    # -- relations -------------------------------------------------------------------------------
-    @property
-    def Site(self) -> "HugoSite":  # noqa: N802
-        return self._site
-
-    def _listed(self) -> list["HugoPage"]:
-        site = self._site
-        if self._kind == "home":
-            return site.home_children()
-        if self._section is not None:
-            return site.section_children(self._section)
-        if self._term is not None:
-            return sorted((site.page_of(post) for post in self._term.posts), key=_default_order)
-        if self._taxonomy is not None:
-            return [site.term_page(self._taxonomy, term) for term in self._taxonomy.terms]
-        return []
-
-    @property
-    def Pages(self) -> list["HugoPage"]:  # noqa: N802
-        return self._listed()
-
-    @property
-    def RegularPages(self) -> list["HugoPage"]:  # noqa: N802
-        return [page for page in self._listed() if page.IsPage]
-
-    @property
-    def RegularPagesRecursive(self) -> list["HugoPage"]:  # noqa: N802
-        if self._kind == "home":
-            return self._site.RegularPages
-        if self._section is not None:
-            return [self._site.page_of(post) for post in self._section.posts]
-        return self.RegularPages
-
-    def GetTerms(self, taxonomy: Any) -> list["HugoPage"]:  # noqa: N802
-        if self._post is None:
-            return []
-        return self._site.terms_of(self._post, str(taxonomy))
-
-    @property
-    def Data(self) -> "PageData":  # noqa: N802
-        return PageData(self._site, self._taxonomy)
-
-    @property
-    def pager(self) -> "Pager | None":
-        """The pager a render made (.Paginate or .Paginator), if any."""
-        return self._paginator
-
-    def Paginate(self, pages: Any, size: Any = None) -> "Pager":  # noqa: N802
-        if self._paginator is None:
-            self._paginator = Pager.of(self, list(pages or []), int(size) if size else self._site.pager_size)
-        return self._paginator
-
-    @property
-    def Paginator(self) -> "Pager":  # noqa: N802
-        return self.Paginate(self._listed())
-
-    @property
-    def PrevInSection(self) -> "HugoPage | None":  # noqa: N802 - Hugo's Prev is the older page
-        return self._neighbour(self._site.section_pages(self.Section), 1)
-
-    @property
-    def NextInSection(self) -> "HugoPage | None":  # noqa: N802
-        return self._neighbour(self._site.section_pages(self.Section), -1)
-
-    @property
-    def Prev(self) -> "HugoPage | None":  # noqa: N802
-        return self._neighbour(self._site.RegularPages, 1)
-
-    @property
-    def Next(self) -> "HugoPage | None":  # noqa: N802
-        return self._neighbour(self._site.RegularPages, -1)
-
-    def _neighbour(self, pages: Sequence["HugoPage"], step: int) -> "HugoPage | None":
-        if self._post is None:
-            return None
-        index = self._site.position(list(pages) if not isinstance(pages, list) else pages, self)
-        if index is None or not 0 <= index + step < len(pages):
-            return None
-        return pages[index + step]
-
-    @property
-    def Parent(self) -> "HugoPage | None":  # noqa: N802
-        return self._site.parent_of(self)
-
     @property
     def File(self) -> "PageFile | None":  # noqa: N802
         return PageFile(self._post.rel_path) if self._post is not None else None
@@ -327,12 +406,72 @@ class HugoPage(GoObject):
         return []
 
     @property
+    def OutputFormats(self) -> "OutputFormatList":  # noqa: N802
+        """HTML, and RSS for a list when the site publishes RSS feeds (Hugo's default outputs)."""
+        formats = [OutputFormat("html", "canonical", "text/html", self.url)]
+        if self._kind in ("home", "section", "taxonomy", "term") and "rss" in self._site.config.feeds:
+            formats.append(OutputFormat("rss", "alternate", "application/rss+xml", self.url + "index.xml"))
+        return OutputFormatList(self._site, formats)
+
+    @property
+    def AlternativeOutputFormats(self) -> "OutputFormatList":  # noqa: N802
+        return OutputFormatList(self._site, [item for item in self.OutputFormats if item.Name != "html"])
+
+    @property
     def Aliases(self) -> list[str]:  # noqa: N802
         return list(self._post.aliases) if self._post is not None else []
 
     @property
     def Len(self) -> int:  # noqa: N802
         return len(self.Content)
+
+
+class OutputFormat(GoObject):
+    """One output of a page: `.Name`, `.Rel`, `.MediaType.Type`, `.Permalink`, `.RelPermalink`."""
+
+    kind = "OutputFormat"
+
+    def __init__(self, name: str, rel: str, media_type: str, url: str) -> None:
+        self.Name = name
+        self.Rel = rel
+        self.MediaType = _MediaType(media_type)
+        self.url = url
+
+    def bind(self, site: "HugoSite") -> "OutputFormat":
+        self._site = site
+        return self
+
+    @property
+    def RelPermalink(self) -> str:  # noqa: N802
+        return self._site.config.site_url(self.url)
+
+    @property
+    def Permalink(self) -> str:  # noqa: N802
+        return self._site.config.absolute_url(self.url)
+
+
+class _MediaType(GoObject):
+    kind = "MediaType"
+
+    def __init__(self, media_type: str) -> None:
+        self.Type = media_type
+        self.MainType, _, self.SubType = media_type.partition("/")
+
+    def __str__(self) -> str:
+        return self.Type
+
+
+class OutputFormatList(list, GoObject):
+    """A page's outputs (a list, as range sees it), with `.Get NAME` (any case)."""
+
+    kind = "OutputFormatList"
+
+    def __init__(self, site: "HugoSite", formats: Iterable[OutputFormat]) -> None:
+        super().__init__(item.bind(site) for item in formats)
+
+    def Get(self, name: Any) -> OutputFormat | None:  # noqa: N802
+        wanted = str(name).lower()
+        return next((item for item in self if item.Name == wanted), None)
 
 
 class Pager(GoObject):
@@ -602,17 +741,16 @@ class HugoSite(SiteInfo):
 
     # -- lists -----------------------------------------------------------------------------------
     @functools.cached_property
-    def RegularPages(self) -> list[HugoPage]:  # noqa: N802
+    def RegularPages(self) -> PageList:  # noqa: N802
         """Every regular page in Hugo's default order: weight, then date (newest first), then title."""
-        pages = [self.page_of(post) for post in self._model.pages]
-        return sorted(pages, key=_default_order)
+        return PageList(sorted((self.page_of(post) for post in self._model.pages), key=_default_order))
 
     @property
-    def Pages(self) -> list[HugoPage]:  # noqa: N802
+    def Pages(self) -> PageList:  # noqa: N802
         return self.RegularPages
 
     @property
-    def AllPages(self) -> list[HugoPage]:  # noqa: N802
+    def AllPages(self) -> PageList:  # noqa: N802
         return self.RegularPages
 
     @property
@@ -644,7 +782,7 @@ class HugoSite(SiteInfo):
     def home_children(self) -> list[HugoPage]:
         """The home page's .Pages: the top sections and the regular pages at the top of content/."""
         sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
-        top = [page for page in self.RegularPages if "/" not in page._post.rel_path]   # type: ignore[union-attr]
+        top = [page for page in self.RegularPages if "/" not in page._post.rel_path]
         return sorted([*sections, *top], key=_default_order)
 
     def section_children(self, section: "Section") -> list[HugoPage]:
