@@ -110,7 +110,7 @@ def both(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, list[s
         browser.close()
     for name in POSTS:
         html = (work / "site" / "public" / "posts" / name / "index.html").read_text(encoding="utf-8")
-        content = lxml.html.fromstring(html).xpath('//div[@class="post-content"]')[0]
+        content = lxml.html.fromstring(html).xpath('//*[@class="post-content"]')[0]   # the site's own layout's
         found[f"blogbuild {name}"] = {"tex": [node.text_content() for node in content.xpath("." + TEX)],
                                       "errors": len(content.xpath('.//*[contains(@class, "math-error")]'))}
     return found
