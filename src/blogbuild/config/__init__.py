@@ -63,6 +63,7 @@ class SiteConfig:
     aliases: bool = True                # front matter's aliases: redirect pages (Hugo's disableAliases: true turns off)
     pagination_aliases: bool = False    # Hugo's LIST/page/1/ redirect to LIST/ for every paginated list
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
+    summary_words: int = 70             # Hugo's summaryLength, in words: a Hugo layout's .Summary
     has_cjk_language: bool = False      # Hugo's hasCJKLanguage: a Hugo layout's .WordCount counts CJK characters
     hugo_themes: tuple[str, ...] = ()   # Hugo's theme (themes/NAME/, first wins): whose layouts a Hugo site uses
     cjk_reading_rate: int = 300         # CJK characters per minute
@@ -153,7 +154,7 @@ _FILE_KEYS = {
     "author": "author",
     "description": "description", "copyright": "copyright", "paginate": "paginate",
     "aliases": "aliases", "pagination_aliases": "pagination_aliases",
-    "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate", "has_cjk_language": "has_cjk_language",
+    "summary_length": "summary_length", "summary_words": "summary_words", "cjk_reading_rate": "cjk_reading_rate", "has_cjk_language": "has_cjk_language",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
     "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",

@@ -275,11 +275,11 @@ class HugoPage(_PageRelations, GoObject):
 
     @property
     def RelPermalink(self) -> str:  # noqa: N802
-        return self._site.config.site_url(self.url)
+        return _upper_escapes(self._site.config.site_url(self.url))
 
     @property
     def Permalink(self) -> str:  # noqa: N802
-        return self._site.config.absolute_url(self.url)
+        return _upper_escapes(self._site.config.absolute_url(self.url))
 
     @property
     def url(self) -> str:
@@ -343,11 +343,11 @@ class HugoPage(_PageRelations, GoObject):
 
     @property
     def Summary(self) -> Markup:  # noqa: N802
-        return Markup(self._post.summary_html) if self._post is not None else Markup("")
+        return Markup(self._site.summary_of(self._post, self._is_cjk)[0]) if self._post is not None else Markup("")
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
-        return bool(self._post is not None and self._post.truncated)
+        return self._site.summary_of(self._post, self._is_cjk)[1] if self._post is not None else False
 
     @property
     def Plain(self) -> str:  # noqa: N802
@@ -691,6 +691,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "_pages", {})
         object.__setattr__(self, "_terms", {})
         object.__setattr__(self, "_indexes", {})
+        object.__setattr__(self, "_summaries", {})
 
     def __hash__(self) -> int:
         return id(self)
@@ -839,6 +840,18 @@ class HugoSite(SiteInfo):
                               item.weight, entries(item.children), item.group) for item in items]
         return {"main": entries(self.config.menu)} if self.config.menu else {}
 
+    def summary_of(self, post: "Post", is_cjk: bool) -> tuple[str, bool]:
+        """(Hugo's .Summary, .Truncated) of a post: the text before its summary divider, else whole paragraphs
+        up to summaryLength words (hugo_summary), made once per post."""
+        found = self._summaries.get(post.url)
+        if found is None:
+            if _DIVIDER in post.content_html:
+                found = (post.summary_html.strip(), True)
+            else:
+                found = hugo_summary(post.content_html, self.config.summary_words, is_cjk)
+            self._summaries[post.url] = found
+        return found
+
     @property
     def pager_size(self) -> int:
         return max(1, int(self.config.paginate or 10))
@@ -873,6 +886,49 @@ class HugoSite(SiteInfo):
     @property
     def Lastmod(self) -> GoTime:  # noqa: N802
         return self.RegularPages[0].Lastmod if self.RegularPages else _ZERO_TIME
+
+
+_ESCAPE = re.compile(r"%[0-9a-f]{2}")
+_HTML_TOKEN = re.compile(r"^</?[A-Za-z]+>?$|^[A-Za-z]+=[\"']")
+
+
+def _upper_escapes(url: str) -> str:
+    """A page's URL as Hugo's permalinks write it: characters outside ASCII percent-encoded, the escapes in
+    upper case (html/template keeps them as they are)."""
+    if url.isascii() and "%" not in url:
+        return url
+    from urllib.parse import quote
+    return _ESCAPE.sub(lambda match: match.group().upper(), quote(url, safe="/:?#[]@!$&'()*+,;=%~"))
+
+
+def hugo_summary(html: str, words: int, is_cjk: bool) -> tuple[str, bool]:
+    """Hugo's summary of a page without a divider (ExtractSummaryFromHTML): whole paragraphs, from the start,
+    until the words counted reach words; a word that looks like an HTML tag or attribute does not count, and
+    on a CJK page a word with any character outside ASCII counts each character. (summary, truncated)."""
+    from .functions import FUNCTIONS
+    count = 0
+    start = 0
+    while start < len(html):
+        closing = html.find("</p>", start)
+        if closing == -1:
+            break
+        paragraph = html[start:closing]
+        word_start = 0
+        for index, character in enumerate(paragraph):
+            if character.isspace() or index + 1 == len(paragraph):
+                word = paragraph[word_start:index].strip()
+                word_start = index
+                if word and word != ">" and not _HTML_TOKEN.match(word):
+                    if is_cjk:
+                        word = str(FUNCTIONS["plainify"](word))
+                    count += len(word) if is_cjk and not word.isascii() else 1
+                if count >= words:
+                    break
+        if count >= words:
+            summary = html[:closing + len("</p>")].strip()
+            return summary, summary != html.strip()
+        start = closing + len("</p>") - 1
+    return html.strip(), False
 
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
