@@ -74,6 +74,9 @@ class GoPageEngine:
         self.config = config
         self.go = go
         self._sites: dict[int, tuple[weakref.ref[Site], HugoSite]] = {}   # by id: a Site is not hashable
+        # A list's first page as page_count rendered it, by (site, page, number), until render asks for it.
+        self._probed: dict[tuple[Any, ...], str] = {}
+        self._probed_site = 0
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
@@ -102,6 +105,9 @@ class GoPageEngine:
             raise SourceError(source or "layouts/", 1, f"no layout of the site fits {page} (a {name} page); add "
                               "one, as Hugo would need", stage="template")
         layout, base = chosen
+        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None)
+        if probed is not None:   # the list's first page, rendered already to count its pages
+            return _with_generator(probed) if meta.kind == "home" else probed
         dot = self._dot(context)
         try:
             html = self._render(layout, base, dot)
@@ -134,10 +140,19 @@ class GoPageEngine:
             return None
         dot = self._dot(context)
         try:
-            self._render(chosen[0], chosen[1], dot)
+            html = self._render(chosen[0], chosen[1], dot)
         except Exception:  # noqa: BLE001 - the page's own render reports it
             return None
+        key = self._probe_key(str(context["page"].kind), context)
+        if key[0] != self._probed_site:   # a new build's site: the last one's pages are stale
+            self._probed.clear()
+            self._probed_site = key[0]
+        self._probed[key] = html
         return dot.pager.TotalPages if dot.pager is not None else 0
+
+    def _probe_key(self, kind: str, context: Mapping[str, Any]) -> tuple[Any, ...]:
+        paginator = context.get("paginator")
+        return (id(context["site"]), self._query(kind, context), paginator.number if paginator is not None else 0)
 
     def preload(self, names: Sequence[str]) -> None:
         for source in self.layouts.sources.values():

@@ -5,6 +5,7 @@ needs more than blogbuild knows is reported, never rendered differently in silen
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -75,7 +76,7 @@ class GoTime(GoObject):
     kind = "time.Time"
 
     def Format(self, layout: str) -> str:  # noqa: N802 - Hugo's name
-        return go_format(self.value, layout)
+        return _formatted(self.value, str(layout))
 
     @property
     def Year(self) -> int:  # noqa: N802
@@ -102,6 +103,12 @@ class GoTime(GoObject):
 
     def __bool__(self) -> bool:
         return not self.IsZero
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _formatted(value: datetime, layout: str) -> str:
+    """A time in a Go layout, made once per time and layout (a list page writes each post's date again)."""
+    return go_format(value, layout)
 
 
 _ZERO_TIME = GoTime(datetime(1, 1, 1, tzinfo=timezone.utc))

@@ -692,6 +692,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "_terms", {})
         object.__setattr__(self, "_indexes", {})
         object.__setattr__(self, "_summaries", {})
+        object.__setattr__(self, "_where", {})
 
     def __hash__(self) -> int:
         return id(self)
@@ -969,8 +970,21 @@ PAGE_FUNCTION_NAMES = frozenset({"where"})
 
 def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *arguments: Any) -> list[Any]:
     """Hugo's where: the elements whose field (a dotted path, "Params.x" too, read with go_field) compares
-    with the value; the operator is "=" unless given (=, ==, !=, <>, >=, >, <=, <, in, not in, intersect)."""
+    with the value; the operator is "=" unless given (=, ==, !=, <>, >=, >, <=, <, in, not in, intersect).
+    On site.RegularPages the answer is kept for the site's life: every list page asks the same."""
     operator, value = ("=", arguments[0]) if len(arguments) == 1 else (str(arguments[0]), arguments[1])
+    site = collection[0]._site if isinstance(collection, PageList) and collection and \
+        isinstance(collection[0], HugoPage) else None
+    if site is None or collection is not site.RegularPages:
+        return PageList(_where(go_field, collection, key, operator, value))
+    memo_key = (str(key), operator, repr(value))
+    found = site._where.get(memo_key)
+    if found is None:
+        found = site._where[memo_key] = PageList(_where(go_field, collection, key, operator, value))
+    return found
+
+
+def _where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, operator: str, value: Any) -> list[Any]:
 
     def field_of(item: Any) -> Any:
         for name in str(key).lstrip(".").split("."):
