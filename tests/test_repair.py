@@ -243,3 +243,15 @@ def test_fix_writes_a_flattened_header_as_yaml(tmp_path: Path, name: str, capsys
     assert f"{target}:1: read a header flattened onto one line" in capsys.readouterr().out
     assert main(["fix", str(target)]) == 0
     assert "no damaged header; left alone" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("name", "math"), [("issue-example", True), ("message-queues", True),
+                                            ("dashed-opening", False)])
+def test_a_repaired_header_keeps_the_math_the_tool_meant_to_set(name: str, math: bool) -> None:
+    # The damage was a tool turning math on for every post; the author's own `math:` (dashed-opening says
+    # false) wins. A Hugo layout's `{{ if .Params.math }}` then sees what the default theme sees.
+    text = (MANGLED / f"{name}.md").read_text(encoding="utf-8")
+    front_matter = parse_front_matter(SourceFile(f"content/posts/{name}.md", f"posts/{name}.md", text))
+    assert front_matter.repairs and front_matter.data["math"] is math
+    healthy = parse_front_matter(SourceFile("content/posts/h.md", "posts/h.md", "---\ntitle: H\n---\nBody.\n"))
+    assert "math" not in healthy.data

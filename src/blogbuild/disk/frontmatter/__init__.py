@@ -95,7 +95,10 @@ def parse_front_matter(source: SourceFile) -> FrontMatter:
         line = repair.line_map[error.line - 1] if 0 < error.line <= len(repair.line_map) else error.line
         raise SourceError(error.path, line, error.message, stage=error.stage, column=error.location.column,
                           source_line=error.source_line) from error.__cause__
-    return replace(front_matter, repairs=repair.warnings, line_map=repair.line_map)
+    # The damage was a tool turning math on for every post: the repaired header keeps what it meant to set
+    # (a Hugo layout's `{{ if .Params.math }}` loads its math), unless the author wrote math themselves.
+    data = front_matter.data if "math" in front_matter.data else {**front_matter.data, "math": True}
+    return replace(front_matter, data=data, repairs=repair.warnings, line_map=repair.line_map)
 
 
 def split_front_matter(text: str, *, path: str) -> FrontMatter:

@@ -170,7 +170,7 @@ def read_flattened_header(text: str, *, path: str) -> FlatRepair | None:
     if not header.found:
         return None
     data = dict(header.data)
-    data.pop("math", None)   # the damage's `math: true`; the build detects math itself
+    data["math"] = True if data.get("math") in (None, "true", True) else data["math"]   # what the tool meant
     restored = restore_body(header.body).markdown.rstrip("\n")
     hint = f"run `blogbuild fix {path}` to write it as YAML between `---` lines"
     warnings = [SourceWarning(path, first + 1, f"read a header flattened onto one line as `blogbuild import` "
