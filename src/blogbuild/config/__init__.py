@@ -65,6 +65,9 @@ class SiteConfig:
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
     has_cjk_language: bool = False      # Hugo's hasCJKLanguage: a Hugo layout's .WordCount counts CJK characters
     hugo_themes: tuple[str, ...] = ()   # Hugo's theme (themes/NAME/, first wins): whose layouts a Hugo site uses
+    # Hugo's related-content config (hugo/related.py's config_mapping) for a Hugo site's own layouts' .Related;
+    # empty: Hugo's default.
+    hugo_related: Mapping[str, Any] = field(default_factory=dict)
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
@@ -157,6 +160,7 @@ _FILE_KEYS = {
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
     "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",
+    "hugo_related": "hugo_related",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
@@ -348,7 +352,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
                 raise _fail(path, line, "math_macros must be a mapping of '\\name': 'expansion' "
                             "(quote both: \"\\\\RR\": \"\\\\mathbb{R}\")")
             values["math_macros"] = tuple((str(name), str(expansion)) for name, expansion in value.items())
-        elif target in ("params", "permalinks"):
+        elif target in ("params", "permalinks", "hugo_related"):
             if not isinstance(value, Mapping):
                 raise _fail(path, line, f"{key} must be a mapping")
             values[target] = dict(value)

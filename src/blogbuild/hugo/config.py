@@ -17,6 +17,7 @@ from typing import Any
 from ..core.errors import SourceError, parser_problem
 from .math import template_math
 from .page_layouts import runs_own_layouts
+from .related import RelatedError, config_mapping, related_config
 from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, unused_message, unused_params
 from .theme_params import from_hugo, papermod_theme
 from ..core.keys import nested_key_line
@@ -628,7 +629,8 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     if own_layouts:   # its layouts read site.Params as they like: every param is the site's own
         ignored = [name for name in ignored if not name.startswith("params.") and name.lower() != "theme"]
         outputs, honoured = _own_layout_outputs(data)
-        values = {**values, **outputs}
+        values = {**values, **outputs, "hugo_related": _related(data)}
+        honoured.add("related")
         ignored = [name for name in ignored if name.lower() not in honoured]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets, own_layouts=own_layouts)),
                       tuple(files), own_layouts)
@@ -639,6 +641,17 @@ def _theme_names(data: Mapping[str, Any]) -> list[str]:
     given = _lower_keys(data).get("theme", ("", None))[1]
     names = [given] if isinstance(given, str) else given if isinstance(given, list) else []
     return [str(name) for name in names if isinstance(name, str) and name]
+
+
+def _related(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Hugo's related-content config of the site: its [related], else Hugo's default (keywords, date, and tags
+    when the taxonomies have tag); one blogbuild cannot follow is kept as its reason, which `.Related` raises."""
+    given = _lower_keys(data).get("related", ("", None))[1]
+    taxonomies = _taxonomy_map(data)
+    try:
+        return config_mapping(related_config(given, taxonomies is None or "tag" in taxonomies))
+    except RelatedError as error:
+        return {"unsupported": f"the config's related: {error}"}
 
 
 def _taxonomy_map(data: Mapping[str, Any]) -> dict[str, str] | None:

@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
 
+from ...core.dates import go_format
+from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
+                       keywords)
 from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
 
 if TYPE_CHECKING:
@@ -86,6 +89,65 @@ class PageList(list, GoObject):
     def Len(self) -> int:  # noqa: N802
         return len(self)
 
+    def Related(self, argument: Any) -> "PageList":  # noqa: N802 - a page, or a map with document and indices
+        """Hugo's related content of this list: the pages sharing keywords with the document, best first."""
+        if not self:
+            return PageList()
+        document, indices = _related_argument(argument)
+        if document is None:
+            return PageList()
+        site = document._site
+        try:
+            found = site.related_index(self).search(document, indices, _related_date, lambda page: page.Title)
+        except RelatedError as error:
+            raise UnsupportedField(f".Related: {error}") from None
+        return PageList(found)
+
+
+def _related_argument(argument: Any) -> tuple["HugoPage | None", list[str]]:
+    """The document and index names of .Related's argument: a page, or a map (document, indices)."""
+    if isinstance(argument, HugoPage):
+        return argument, []
+    if not isinstance(argument, dict):
+        raise UnsupportedField(f".Related takes a page or a map, not {type(argument).__name__}")
+    keyed = {str(key).lower(): value for key, value in argument.items()}
+    unknown = set(keyed) - {"document", "indices"}
+    if unknown:
+        raise UnsupportedField(f".Related's {', '.join(sorted(unknown))} is not supported by blogbuild's translation")
+    document = keyed.get("document")
+    if document is not None and not isinstance(document, HugoPage):
+        raise UnsupportedField(f".Related's document must be a page, not {type(document).__name__}")
+    given = keyed.get("indices") or []
+    return document, [str(name).lower() for name in ([given] if isinstance(given, str) else given)]
+
+
+def _related_date(page: "HugoPage") -> Any:
+    date = page.PublishDate
+    return date.value if date else None
+
+
+# Hugo's page fields an index can name (NamedPageMetaValue); any other name is a page param.
+_RELATED_FIELDS = {"title": "Title", "linktitle": "LinkTitle", "section": "Section", "type": "Type",
+                   "kind": "Kind", "description": "Description", "date": "Date", "publishdate": "PublishDate",
+                   "lastmod": "Lastmod"}
+
+
+def _related_words(page: "HugoPage", index: RelatedIndex) -> list[str]:
+    """One page's keywords for an index, as Hugo's RelatedKeywords reads them."""
+    field = _RELATED_FIELDS.get(index.name)
+    if field is not None:
+        value = getattr(page, field)
+        value = value.value if isinstance(value, GoTime) else value
+    elif index.name == "keywords":
+        value = page.Params.get("keywords")
+        if isinstance(value, str):
+            raise RelatedError("keywords written as one string are not supported; write a list")
+    elif index.name in ("weight", "draft", "slug", "lang", "layout", "expirydate"):
+        raise RelatedError(f"an index of {index.name!r} is not supported")
+    else:
+        value = page.Params.get(index.name)
+    return keywords(value, index, go_format)
+
 
 def _stamp(value: GoTime) -> float:
     return value.value.timestamp() if value else float("-inf")
@@ -115,7 +177,7 @@ class _PageRelations:
         if self._term is not None:
             return sorted((site.page_of(post) for post in self._term.posts), key=_default_order)
         if self._taxonomy is not None:
-            return [site.term_page(self._taxonomy, term) for term in self._taxonomy.terms]
+            return sorted((site.term_page(self._taxonomy, term) for term in self._taxonomy.terms), key=_default_order)
         return []
 
     @property
@@ -691,6 +753,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "_pages", {})
         object.__setattr__(self, "_terms", {})
         object.__setattr__(self, "_indexes", {})
+        object.__setattr__(self, "_related", {})
 
     def __hash__(self) -> int:
         return id(self)
@@ -839,6 +902,20 @@ class HugoSite(SiteInfo):
                               item.weight, entries(item.children), item.group) for item in items]
         return {"main": entries(self.config.menu)} if self.config.menu else {}
 
+    @functools.cached_property
+    def related_config(self) -> RelatedConfig:
+        """Hugo's related config of the site (its [related], else Hugo's default)."""
+        kept = self.config.hugo_related
+        return from_mapping(kept) if kept else default_config("tags" in self.config.taxonomies)
+
+    def related_index(self, pages: Sequence[HugoPage]) -> RelatedIndexes:
+        """The related-content index of one list of pages (made once per list of the same pages)."""
+        key = tuple(id(page._post) if page._post is not None else page.url for page in pages)
+        found = self._related.get(key)
+        if found is None:
+            found = self._related[key] = RelatedIndexes(self.related_config, list(pages), _related_words)
+        return found
+
     @property
     def pager_size(self) -> int:
         return max(1, int(self.config.paginate or 10))
@@ -876,10 +953,13 @@ class HugoSite(SiteInfo):
 
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
-    """Hugo's default sort: weight (0 last), then date newest first, then link title."""
+    """Hugo's default sort: weight (0 last), then date newest first (a list page's: its newest page's), then link
+    title."""
     weight = page.Weight
-    date = page._post.date if page._post is not None and page._post.date else None
-    stamp = date.timestamp() if date is not None else float("-inf")
+    if page._post is not None:
+        stamp = page._post.date.timestamp() if page._post.date else float("-inf")
+    else:
+        stamp = _stamp(page.Date)
     return (weight == 0, weight, -stamp, page.LinkTitle)
 
 
@@ -938,6 +1018,7 @@ def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *argum
         if operator in comparisons:
             return found is not None and bool(comparisons[operator](found, value))
         raise UnsupportedField(f"where's operator {operator!r} is not supported by blogbuild's translation")
-    return [item for item in (collection or []) if matches(item)]
+    found = [item for item in (collection or []) if matches(item)]
+    return PageList(found) if isinstance(collection, PageList) else found   # Hugo's where keeps a page list
 
 
