@@ -5,7 +5,8 @@ paginated home, a section, tags and categories, a nested menu, a Chinese post) a
 tests/hugo_sites/own_layouts_theme (Hugo 0.146's structure in a theme under the site's overrides: baseof.html
 with blocks, a section's own single layout, `layout:` and `type:` in front matter, a partial returning a value,
 a home paginating a sorted list) and tests/hugo_sites/own_layouts_related (pages sharing tags and keywords, each
-listing its related content, with Hugo's default related config and, built again, with one of the site's own).
+listing its related content, with Hugo's default related config and, built again, with one of the site's own;
+a page bundle listing its resources).
 A layout blogbuild cannot run sends the site back to the default theme, with
 one warning at its line."""
 from __future__ import annotations
@@ -25,7 +26,7 @@ from blogbuild.pipeline import Builder
 SITES = Path(__file__).resolve().parent / "hugo_sites"
 FIXTURE = SITES / "own_layouts"
 # Each fixture and its number of HTML pages (what the page comparison covers).
-FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 24}
+FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 25}
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 
 
@@ -144,6 +145,18 @@ def test_related_content_is_hugos(both: tuple[dict[str, bytes], dict[str, bytes]
         assert "Medusa heads</a>" in page["posts/speculative/index.html"].decode()   # keywords, case kept
 
 
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_a_bundles_resources_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):   # in Hugo's order (type, then name), at the URLs the files are published at
+        text = page["posts/gpu-notes/index.html"].decode()
+        assert '<img class="cover" src="/posts/gpu-notes/cover.png" width="12" height="7" alt="cover.png">' in text
+        assert '<img src="/posts/gpu-notes/images/step-2.jpg" width="3" height="4">' in text
+        assert "4 images, 2 others" in text and text.index("diagram.svg") < text.index("images/step-1.jpg")
+        assert "posts/gpu-notes/images/step-1.jpg" in page   # the bundle's files are published beside the page
+    assert "Another 2025 post" in ours["posts/gpu-notes/index.html"].decode()   # a bundle is in its section
+
+
 # The site's own related config: other indices and weights, a date pattern, lower case, newer pages included.
 _RELATED = """
 [related]
@@ -191,4 +204,17 @@ def test_a_related_config_blogbuild_cannot_follow_leaves_the_default_theme(tmp_p
     assert result.ok, result.errors
     said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
     assert len(said) == 1 and "fragments" in said[0].message
+    assert "<h2>See also</h2>" not in result.files["posts/kv-cache/index.html"].data.decode()   # the default theme
+
+
+def test_image_processing_leaves_the_default_theme_with_one_warning(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site", SITES / "own_layouts_related")
+    single = site / "layouts" / "_default" / "single.html"
+    single.write_text(single.read_text(encoding="utf-8").replace(
+        "</article>", '{{ with .Resources.GetMatch "cover.png" }}{{ (.Resize "6x").RelPermalink }}{{ end }}</article>',
+        1), encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
+    assert len(said) == 1 and "Resize" in said[0].message
     assert "<h2>See also</h2>" not in result.files["posts/kv-cache/index.html"].data.decode()   # the default theme

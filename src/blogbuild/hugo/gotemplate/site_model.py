@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from pathlib import Path
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -21,6 +22,7 @@ from ...core.dates import go_format
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
 from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
+from .page_resources import PageResources, page_resources
 
 if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
@@ -246,6 +248,26 @@ class _PageRelations:
     @property
     def Parent(self) -> "HugoPage | None":  # noqa: N802
         return self._site.parent_of(self._page)
+
+    @functools.cached_property
+    def Resources(self) -> PageResources:  # noqa: N802 - a leaf bundle's files; a list page's folder has none
+        config = self._site.config
+        content = Path(config.root) / config.source_dir
+        if self._post is None:
+            folder = content / self._section.name if self._section is not None else content
+            if self._kind in ("home", "section") and folder.is_dir() and any(path.is_file() and path.suffix != ".md"
+                                                         for path in folder.iterdir()):
+                raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
+            return PageResources()
+        if "resources" in self._post.params:
+            raise UnsupportedField("front matter's resources metadata is not supported by blogbuild's translation")
+        if not self._post.rel_path.endswith("/index.md") and self._post.rel_path != "index.md":
+            return PageResources()
+        bundle = self._post.rel_path.rsplit("/", 1)[0] + "/"
+        if any(path.suffix == ".md" and path.name != "index.md" for path in (content / bundle).rglob("*.md")):
+            raise UnsupportedField(f"a bundle's content files as .Resources ({bundle}) are not supported")
+        return page_resources(self._post.resources, bundle, content, self._post.url, config.site_url,
+                              config.absolute_url)
 
     @property
     def _page(self) -> "HugoPage":
@@ -845,13 +867,13 @@ class HugoSite(SiteInfo):
     def home_children(self) -> list[HugoPage]:
         """The home page's .Pages: the top sections and the regular pages at the top of content/."""
         sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
-        top = [page for page in self.RegularPages if "/" not in page._post.rel_path]
+        top = [page for page in self.RegularPages if page._post is not None and "/" not in _bundle_path(page._post)]
         return sorted([*sections, *top], key=_default_order)
 
     def section_children(self, section: "Section") -> list[HugoPage]:
         """A section's .Pages: its regular pages and its sections one level down, in Hugo's default order."""
         prefix = section.name + "/"
-        own = [self.page_of(post) for post in section.posts if "/" not in post.rel_path[len(prefix):]]
+        own = [self.page_of(post) for post in section.posts if "/" not in _bundle_path(post)[len(prefix):]]
         subsections = [self.section_page(child) for child in self._model.sections
                        if child.name.startswith(prefix) and "/" not in child.name[len(prefix):]]
         return sorted([*own, *subsections], key=_default_order)
@@ -887,8 +909,8 @@ class HugoSite(SiteInfo):
     def parent_of(self, page: HugoPage) -> HugoPage | None:
         if page.IsHome:
             return None
-        if page._post is not None and "/" in page._post.rel_path:
-            folder = page._post.rel_path.rsplit("/", 1)[0]
+        if page._post is not None and "/" in _bundle_path(page._post):
+            folder = _bundle_path(page._post).rsplit("/", 1)[0]
             section = next((section for section in self._model.sections if section.name == folder), None)
             if section is not None:
                 return self.section_page(section)
@@ -950,6 +972,11 @@ class HugoSite(SiteInfo):
     @property
     def Lastmod(self) -> GoTime:  # noqa: N802
         return self.RegularPages[0].Lastmod if self.RegularPages else _ZERO_TIME
+
+
+def _bundle_path(post: "Post") -> str:
+    """Where a regular page stands in the content tree: its file, or a leaf bundle's folder."""
+    return post.rel_path[:-len("/index.md")] if post.rel_path.endswith("/index.md") else post.rel_path
 
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
