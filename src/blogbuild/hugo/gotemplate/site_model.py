@@ -359,11 +359,11 @@ class HugoPage(_PageRelations, GoObject):
 
     @property
     def RelPermalink(self) -> str:  # noqa: N802
-        return self._site.config.site_url(self.url)
+        return hugo_escapes(self._site.config.site_url(self.url))
 
     @property
     def Permalink(self) -> str:  # noqa: N802
-        return self._site.config.absolute_url(self.url)
+        return hugo_escapes(self._site.config.absolute_url(self.url))
 
     @property
     def url(self) -> str:
@@ -527,11 +527,11 @@ class OutputFormat(GoObject):
 
     @property
     def RelPermalink(self) -> str:  # noqa: N802
-        return self._site.config.site_url(self.url)
+        return hugo_escapes(self._site.config.site_url(self.url))
 
     @property
     def Permalink(self) -> str:  # noqa: N802
-        return self._site.config.absolute_url(self.url)
+        return hugo_escapes(self._site.config.absolute_url(self.url))
 
 
 class _MediaType(GoObject):
@@ -972,6 +972,16 @@ class HugoSite(SiteInfo):
     @property
     def Lastmod(self) -> GoTime:  # noqa: N802
         return self.RegularPages[0].Lastmod if self.RegularPages else _ZERO_TIME
+
+
+_ESCAPE = re.compile(r"%[0-9a-f]{2}|[^\x00-\x7f]+", re.IGNORECASE)
+
+
+def hugo_escapes(url: str) -> str:
+    """A page's URL with its non-ASCII characters percent-encoded in upper case, as Hugo's permalinks are
+    (`/tags/%E6%98%87/`; html/template's own escaping would write lower case)."""
+    return _ESCAPE.sub(lambda found: found.group(0).upper() if found.group(0).startswith("%") else
+                       "".join(f"%{byte:02X}" for byte in found.group(0).encode("utf-8")), url)
 
 
 def _bundle_path(post: "Post") -> str:
