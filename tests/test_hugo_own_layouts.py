@@ -26,7 +26,7 @@ from blogbuild.pipeline import Builder
 SITES = Path(__file__).resolve().parent / "hugo_sites"
 FIXTURE = SITES / "own_layouts"
 # Each fixture and its number of HTML pages (what the page comparison covers).
-FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 25}
+FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 26}
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 
 
@@ -155,6 +155,13 @@ def test_a_bundles_resources_are_hugos(both: tuple[dict[str, bytes], dict[str, b
         assert "4 images, 2 others" in text and text.index("diagram.svg") < text.index("images/step-1.jpg")
         assert "posts/gpu-notes/images/step-1.jpg" in page   # the bundle's files are published beside the page
     assert "Another 2025 post" in ours["posts/gpu-notes/index.html"].decode()   # a bundle is in its section
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_a_non_ascii_term_is_linked_as_hugo_links_it(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):
+        assert b'<a href="/tags/%E8%B0%83%E5%BA%A6/">' in page["posts/batching/index.html"]
 
 
 # The site's own related config: other indices and weights, a date pattern, lower case, newer pages included.
