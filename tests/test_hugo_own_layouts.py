@@ -6,7 +6,7 @@ tests/hugo_sites/own_layouts_theme (Hugo 0.146's structure in a theme under the 
 with blocks, a section's own single layout, `layout:` and `type:` in front matter, a partial returning a value,
 a home paginating a sorted list) and tests/hugo_sites/own_layouts_related (pages sharing tags and keywords, each
 listing its related content, with Hugo's default related config and, built again, with one of the site's own;
-a page bundle listing its resources).
+a page bundle listing its resources, a list of summaries).
 A layout blogbuild cannot run sends the site back to the default theme, with
 one warning at its line."""
 from __future__ import annotations
@@ -26,7 +26,7 @@ from blogbuild.pipeline import Builder
 SITES = Path(__file__).resolve().parent / "hugo_sites"
 FIXTURE = SITES / "own_layouts"
 # Each fixture and its number of HTML pages (what the page comparison covers).
-FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 26}
+FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 28}
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 
 
@@ -155,6 +155,17 @@ def test_a_bundles_resources_are_hugos(both: tuple[dict[str, bytes], dict[str, b
         assert "4 images, 2 others" in text and text.index("diagram.svg") < text.index("images/step-1.jpg")
         assert "posts/gpu-notes/images/step-1.jpg" in page   # the bundle's files are published beside the page
     assert "Another 2025 post" in ours["posts/gpu-notes/index.html"].decode()   # a bundle is in its section
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_a_summary_is_hugos_whole_paragraphs_up_to_summary_length(both: tuple[dict[str, bytes], dict[str, bytes]]
+                                                                 ) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):   # 70 words are reached in the second paragraph: the summary ends with it
+        text = page["posts/index.html"].decode()
+        summary = text[text.index('data-truncated="true"'):]
+        assert "Second paragraph" in summary[:summary.index("</div>")]
+        assert "Third paragraph" not in summary[:summary.index("</div>")]
 
 
 @pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)

@@ -530,6 +530,7 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
     if isinstance(summary_length, int) and summary_length > 0:
         # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.
         values["summary_length"] = summary_length if cjk else summary_length * LETTERS_PER_WORD
+        values["hugo_summary_words"] = summary_length
     for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future"), ("buildexpired", "expired")):
         value = take(hugo_key)
         if isinstance(value, bool):

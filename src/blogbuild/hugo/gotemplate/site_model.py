@@ -23,6 +23,7 @@ from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes
                        keywords)
 from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, page_resources
+from .summary import hugo_summary
 
 if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
@@ -427,11 +428,22 @@ class HugoPage(_PageRelations, GoObject):
 
     @property
     def Summary(self) -> Markup:  # noqa: N802
-        return Markup(self._post.summary_html) if self._post is not None else Markup("")
+        return Markup(self._summary[0])
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
-        return bool(self._post is not None and self._post.truncated)
+        return self._summary[1]
+
+    @functools.cached_property
+    def _summary(self) -> tuple[str, bool]:
+        """The summary and whether it is shorter than the content: the front matter's or the divider's (as
+        blogbuild makes it), else Hugo's automatic one."""
+        post = self._post
+        if post is None:
+            return "", False
+        if _DIVIDER in post.content_html or "summary" in self.Params:
+            return post.summary_html, post.truncated
+        return hugo_summary(post.content_html, self._site.config.hugo_summary_words, self._is_cjk)
 
     @property
     def Plain(self) -> str:  # noqa: N802
