@@ -6,7 +6,7 @@ tests/hugo_sites/own_layouts_theme (Hugo 0.146's structure in a theme under the 
 with blocks, a section's own single layout, `layout:` and `type:` in front matter, a partial returning a value,
 a home paginating a sorted list) and tests/hugo_sites/own_layouts_related (pages sharing tags and keywords, each
 listing its related content, with Hugo's default related config and, built again, with one of the site's own;
-a page bundle listing its resources, a list of summaries).
+a page bundle listing its resources, a list of summaries, ancestors, date groups, a nested section).
 A layout blogbuild cannot run sends the site back to the default theme, with
 one warning at its line."""
 from __future__ import annotations
@@ -26,7 +26,7 @@ from blogbuild.pipeline import Builder
 SITES = Path(__file__).resolve().parent / "hugo_sites"
 FIXTURE = SITES / "own_layouts"
 # Each fixture and its number of HTML pages (what the page comparison covers).
-FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 28}
+FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 31}
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 
 
@@ -166,6 +166,19 @@ def test_a_summary_is_hugos_whole_paragraphs_up_to_summary_length(both: tuple[di
         summary = text[text.index('data-truncated="true"'):]
         assert "Second paragraph" in summary[:summary.index("</div>")]
         assert "Third paragraph" not in summary[:summary.index("</div>")]
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_ancestors_parents_and_date_groups_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):
+        assert b'<a href="/posts/deep/">Deep dives</a> / <a href="/posts/">Posts</a> / <a href="/">' \
+            in page["posts/deep/inner/index.html"]                              # a nested section's page
+        assert b'<p class="ancestors">Tags / Related Reading / taxonomy</p>' in page["tags/memory/index.html"]
+        assert b"Old note</a>" in page["notes/index.html"]   # a folder without _index.md is its section's
+        assert b"<h3>2025-02</h3><p>Prefix caching; Eviction; Deep dives; Continuous batching; </p>" \
+            in page["posts/index.html"]   # newest first; one second in the list's order, reversed
+        assert b"<h4>Feb 2025</h4><p>Continuous batching; Eviction; Prefix caching; </p>" in page["posts/index.html"]
 
 
 @pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)

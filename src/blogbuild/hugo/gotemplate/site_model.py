@@ -50,8 +50,8 @@ class PageList(list, GoObject):
         return PageList(sorted(self, key=key))
 
     @property
-    def ByDate(self) -> "PageList":  # noqa: N802 - oldest first, as Hugo sorts
-        return self._sorted(lambda page: (_stamp(page.Date), page.LinkTitle))
+    def ByDate(self) -> "PageList":  # noqa: N802 - oldest first by the second, the same second in list order
+        return self._sorted(lambda page: _unix(page.Date))
 
     @property
     def ByPublishDate(self) -> "PageList":  # noqa: N802
@@ -59,7 +59,7 @@ class PageList(list, GoObject):
 
     @property
     def ByLastmod(self) -> "PageList":  # noqa: N802
-        return self._sorted(lambda page: (_stamp(page.Lastmod), page.LinkTitle))
+        return self._sorted(lambda page: _unix(page.Lastmod))
 
     @property
     def ByTitle(self) -> "PageList":  # noqa: N802
@@ -107,6 +107,45 @@ class PageList(list, GoObject):
         return PageList(found)
 
 
+    def GroupByDate(self, layout: Any, order: Any = None) -> "PagesGroup":  # noqa: N802
+        """Hugo's groups by the date formatted with layout: newest first (oldest with "asc"), a group a run of
+        pages with the same key."""
+        return PagesGroup.by_date(self, str(layout), order)
+
+
+class PageGroup(GoObject):
+    """One group of `.GroupByDate`: `.Key` and its `.Pages`."""
+
+    kind = "PageGroup"
+
+    def __init__(self, key: str) -> None:
+        self.Key = key
+        self.Pages = PageList()
+
+
+class PagesGroup(list, GoObject):
+    """The groups of a page list (a list, as range sees it)."""
+
+    kind = "PagesGroup"
+
+    @classmethod
+    def by_date(cls, pages: PageList, layout: str, order: Any) -> "PagesGroup":
+        if not pages:
+            return cls()
+        if re.search(r"Jan|Mon", layout) and not pages[0].Lang.lower().startswith("en"):
+            raise UnsupportedField(".GroupByDate with month or day names outside English is not supported")
+        ordered = pages.ByDate
+        if not (order is not None and str(order).lower() in ("asc", "rev", "reverse")):
+            ordered = ordered.Reverse
+        groups = cls()
+        for page in ordered:
+            key = page.Date.Format(layout)
+            if not groups or groups[-1].Key != key:
+                groups.append(PageGroup(key))
+            groups[-1].Pages.append(page)
+        return groups
+
+
 def _related_argument(argument: Any) -> tuple["HugoPage | None", list[str]]:
     """The document and index names of .Related's argument: a page, or a map (document, indices)."""
     if isinstance(argument, HugoPage):
@@ -150,6 +189,11 @@ def _related_words(page: "HugoPage", index: RelatedIndex) -> list[str]:
     else:
         value = page.Params.get(index.name)
     return keywords(value, index, go_format)
+
+
+def _unix(value: GoTime) -> float:
+    """A time's whole seconds, as Hugo's date sorts compare them."""
+    return math.floor(value.value.timestamp()) if value else float("-inf")
 
 
 def _stamp(value: GoTime) -> float:
@@ -249,6 +293,15 @@ class _PageRelations:
     @property
     def Parent(self) -> "HugoPage | None":  # noqa: N802
         return self._site.parent_of(self._page)
+
+    @property
+    def Ancestors(self) -> PageList:  # noqa: N802 - the parent, its parent, …, the home page
+        found = []
+        page = self.Parent
+        while page is not None:
+            found.append(page)
+            page = page.Parent
+        return PageList(found)
 
     @functools.cached_property
     def Resources(self) -> PageResources:  # noqa: N802 - a leaf bundle's files; a list page's folder has none
@@ -883,9 +936,11 @@ class HugoSite(SiteInfo):
         return sorted([*sections, *top], key=_default_order)
 
     def section_children(self, section: "Section") -> list[HugoPage]:
-        """A section's .Pages: its regular pages and its sections one level down, in Hugo's default order."""
+        """A section's .Pages: its regular pages (in a folder below it that is no section too) and its sections
+        one level down, in Hugo's default order."""
         prefix = section.name + "/"
-        own = [self.page_of(post) for post in section.posts if "/" not in _bundle_path(post)[len(prefix):]]
+        here = self.section_page(section)   # its pages are those it is the nearest section of
+        own = [self.page_of(post) for post in section.posts if self.parent_of(self.page_of(post)) == here]
         subsections = [self.section_page(child) for child in self._model.sections
                        if child.name.startswith(prefix) and "/" not in child.name[len(prefix):]]
         return sorted([*own, *subsections], key=_default_order)
@@ -919,13 +974,18 @@ class HugoSite(SiteInfo):
         return {taxonomy.name: self.taxonomy_terms(taxonomy) for taxonomy in self._model.taxonomies}
 
     def parent_of(self, page: HugoPage) -> HugoPage | None:
+        """Hugo's .Parent: the nearest enclosing section (of a page or a section), a term's taxonomy, else home."""
         if page.IsHome:
             return None
-        if page._post is not None and "/" in _bundle_path(page._post):
-            folder = _bundle_path(page._post).rsplit("/", 1)[0]
-            section = next((section for section in self._model.sections if section.name == folder), None)
-            if section is not None:
-                return self.section_page(section)
+        if page._term is not None:
+            return self.taxonomy_page(self.taxonomy_of(page._term))
+        path = _bundle_path(page._post) if page._post is not None else \
+            page._section.name if page._section is not None else ""
+        names = {section.name: section for section in self._model.sections}
+        while "/" in path:
+            path = path.rsplit("/", 1)[0]
+            if path in names:
+                return self.section_page(names[path])
         return self.home_page()
 
     # -- menus and the rest ----------------------------------------------------------------------
