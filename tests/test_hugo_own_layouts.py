@@ -6,7 +6,7 @@ tests/hugo_sites/own_layouts_theme (Hugo 0.146's structure in a theme under the 
 with blocks, a section's own single layout, `layout:` and `type:` in front matter, a partial returning a value,
 a home paginating a sorted list) and tests/hugo_sites/own_layouts_related (pages sharing tags and keywords, each
 listing its related content, with Hugo's default related config and, built again, with one of the site's own;
-a page bundle listing its resources, a list of summaries, ancestors, date groups, a nested section).
+a page bundle listing its resources, a list of summaries, ancestors, date groups, a nested section, menu entries by pageRef, GetPage).
 A layout blogbuild cannot run sends the site back to the default theme, with
 one warning at its line."""
 from __future__ import annotations
@@ -179,6 +179,18 @@ def test_ancestors_parents_and_date_groups_are_hugos(both: tuple[dict[str, bytes
         assert b"<h3>2025-02</h3><p>Prefix caching; Eviction; Deep dives; Continuous batching; </p>" \
             in page["posts/index.html"]   # newest first; one second in the list's order, reversed
         assert b"<h4>Feb 2025</h4><p>Continuous batching; Eviction; Prefix caching; </p>" in page["posts/index.html"]
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_menu_entries_by_page_ref_and_get_page_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):
+        gpu = page["posts/gpu-notes/index.html"]
+        assert b'<a href="/posts/" class=" holds">Posts</a>' in gpu                     # a section holding it
+        assert b'<a href="/posts/gpu-notes/" class="current">GPU</a>' in gpu            # its own pageRef entry
+        assert b'<a href="/notes/" class=" ">Notes</a>' in page["notes/index.html"]     # a URL entry: never current
+        assert b'<a href="/tags/memory/" class="current ">Memory</a>' in page["tags/memory/index.html"]
+        assert b"Posts; GPU notes; Old note; Memory; Tags; Deep dives; </p>" in gpu      # GetPage by content path
 
 
 @pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)

@@ -28,6 +28,7 @@ class MenuItem:
     weight: int = 0
     children: tuple["MenuItem", ...] = ()
     group: str = ""          # a heading over the entries of one group in a dropdown (Hugo menus' params.group)
+    page_ref: str = ""       # Hugo's pageRef as written ("/posts"): a Hugo site's own layouts link the entry to it
 
 
 @dataclass(frozen=True)
@@ -205,13 +206,14 @@ def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
             raise _fail(path, line, f"menu item {item!r} needs at least a name and a url")
         children = _parse_menu(item.get("children") or [], path, line)
         url = str(item.get("url", "") or "")
+        page_ref = str(item.get("page_ref", "") or "")
         if not url and not children:
             raise _fail(path, line, f"menu item {item['name']!r} needs a url (or children)")
         try:
             weight = int(item.get("weight", 0) or 0)
         except (TypeError, ValueError):
             raise _fail(path, line, f"menu item {item['name']!r}: weight must be a whole number") from None
-        result.append(MenuItem(str(item["name"]), url, weight, children, str(item.get("group") or "")))
+        result.append(MenuItem(str(item["name"]), url, weight, children, str(item.get("group") or ""), page_ref))
     result.sort(key=lambda item: item.weight)
     return tuple(result)
 

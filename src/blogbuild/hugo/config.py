@@ -266,6 +266,7 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
         params = keyed.get("params")
         group = params.get("group") if isinstance(params, Mapping) else None
         entries.append({"name": name, "url": url, "weight": int(keyed.get("weight") or 0),
+                        "page_ref": str(keyed.get("pageref") or ""),
                         "identifier": str(keyed.get("identifier") or name),
                         "parent": str(keyed.get("parent") or ""), "children": [],
                         **({"group": group} if isinstance(group, str) and group else {})})
@@ -308,6 +309,8 @@ def _menu_item(entry: dict[str, Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"name": entry["name"], "url": entry["url"], "weight": entry["weight"]}
     if entry.get("group"):
         item["group"] = entry["group"]   # a heading over it and its neighbours of the group in the dropdown
+    if entry.get("page_ref"):
+        item["page_ref"] = entry["page_ref"]   # the page a site's own layouts link the entry to
     if entry["children"]:
         item["children"] = [_menu_item(child) for child in _by_weight(entry["children"])]
     return item

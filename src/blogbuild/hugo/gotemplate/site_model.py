@@ -328,7 +328,42 @@ class _PageRelations:
         return cast("HugoPage", self)
 
 
-class HugoPage(_PageRelations, GoObject):
+class _MenuRelations:
+    """Where a page stands in the site's menus: `.IsMenuCurrent` and `.HasMenuCurrent`, by the pages the
+    entries' pageRefs name, as Hugo decides (an entry with a URL only is never current)."""
+
+    _site: "HugoSite"
+
+    def IsMenuCurrent(self, menu: Any, entry: Any) -> bool:  # noqa: N802
+        page = cast("HugoPage", self)
+        if not isinstance(entry, MenuEntry) or entry.Page is None or entry.Page != page:
+            return False
+        return any(_same_resource(item, entry) for item in _menu_walk(self._site.Menus.get(str(menu), [])))
+
+    def HasMenuCurrent(self, menu: Any, entry: Any) -> bool:  # noqa: N802
+        page = cast("HugoPage", self)
+        if not isinstance(entry, MenuEntry):
+            return False
+        if entry.Page is not None and entry.Page.IsSection and entry.Page in page.Ancestors:
+            return True
+        return any((child.Page is not None and child.Page == page) or self.HasMenuCurrent(menu, child)
+                   for child in entry.Children)
+
+
+def _menu_walk(entries: Iterable["MenuEntry"]) -> Iterable["MenuEntry"]:
+    for entry in entries:
+        yield entry
+        yield from _menu_walk(entry.Children)
+
+
+def _same_resource(one: "MenuEntry", other: "MenuEntry") -> bool:
+    """Hugo's isSameResource: the same page, else the same non-empty URL."""
+    if one.Page is not None and other.Page is not None:
+        return bool(one.Page == other.Page)
+    return bool(one.URL) and one.URL == other.URL
+
+
+class HugoPage(_PageRelations, _MenuRelations, GoObject):
     """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
     term) with the pages it lists."""
 
@@ -802,13 +837,15 @@ class PageFile(GoObject):
 
 class MenuEntry(GoObject):
     """One entry of a site menu: `.Name`, `.URL` (made relative to the site, as Hugo makes it), `.Weight`,
-    `.Identifier`, `.Children`, `.HasChildren`, `.Params`, `.Pre`, `.Post`, `.Title`."""
+    `.Identifier`, `.Children`, `.HasChildren`, `.Params`, `.Pre`, `.Post`, `.Title`, `.Page` (its pageRef's)."""
 
     kind = "MenuEntry"
 
-    def __init__(self, name: str, url: str, weight: int, children: list["MenuEntry"], group: str = "") -> None:
+    def __init__(self, name: str, url: str, weight: int, children: list["MenuEntry"], group: str = "",
+                 page: HugoPage | None = None) -> None:
         self.Name = name
-        self.URL = url
+        self.Page = page   # the page its pageRef names, when there is one: its URL is the page's
+        self.URL = page.RelPermalink if page is not None else url
         self.Weight = weight
         self.Identifier = name.lower()
         self.Children = children
@@ -993,7 +1030,10 @@ class HugoSite(SiteInfo):
     def Menus(self) -> dict[str, list[MenuEntry]]:  # noqa: N802
         def entries(items: Iterable[Any]) -> list[MenuEntry]:
             return [MenuEntry(item.name, self.config.site_url(item.url) if item.url.startswith("/") else item.url,
-                              item.weight, entries(item.children), item.group) for item in items]
+                              item.weight, entries(item.children), item.group,
+                              self.GetPage(item.page_ref) if item.page_ref else None) for item in items]
+        if any("menu" in post.params or "menus" in post.params for post in self._model.pages):
+            raise UnsupportedField("menu entries in front matter are not supported by blogbuild's translation")
         return {"main": entries(self.config.menu)} if self.config.menu else {}
 
     @functools.cached_property
@@ -1028,14 +1068,24 @@ class HugoSite(SiteInfo):
         return "\n".join(lines)
 
     def GetPage(self, path: Any) -> HugoPage | None:  # noqa: N802
-        wanted = "/" + str(path).strip("/")
+        """Hugo's page by its content path ("/posts", "posts/x.md", "/posts/bundle/index.md", "/tags/go", in
+        any case; a path without its leading slash is from the content root), else by its URL path."""
+        wanted = _logical_path(str(path))
+        if wanted == "/":
+            return self.home_page()
         for section in self._model.sections:
-            if "/" + section.name == wanted:
+            if "/" + section.name.lower() == wanted:
                 return self.section_page(section)
         for post in self._model.pages:
-            if "/" + post.rel_path.rsplit(".", 1)[0] == wanted or post.url.rstrip("/") == wanted:
+            if _logical_path(_bundle_path(post)) == wanted:
                 return self.page_of(post)
-        return self.home_page() if wanted == "/" else None
+        for taxonomy in self._model.taxonomies:
+            if "/" + taxonomy.name.lower() == wanted:
+                return self.taxonomy_page(taxonomy)
+            for term in taxonomy.terms:
+                if f"/{taxonomy.name}/{term.slug}".lower() == wanted:
+                    return self.term_page(taxonomy, term)
+        return next((self.page_of(post) for post in self._model.pages if post.url.rstrip("/").lower() == wanted), None)
 
     @property
     def IsServer(self) -> bool:  # noqa: N802
@@ -1054,6 +1104,17 @@ def hugo_escapes(url: str) -> str:
     (`/tags/%E6%98%87/`; html/template's own escaping would write lower case)."""
     return _ESCAPE.sub(lambda found: found.group(0).upper() if found.group(0).startswith("%") else
                        "".join(f"%{byte:02X}" for byte in found.group(0).encode("utf-8")), url)
+
+
+def _logical_path(path: str) -> str:
+    """A content path as Hugo's GetPage compares them: lower case, a leading slash, no .md, a bundle's index file
+    as its folder."""
+    text = "/" + path.strip().strip("/").lower()
+    for suffix in ("/_index.md", "/index.md", "_index.md", ".md"):
+        if text.endswith(suffix):
+            text = text[: -len(suffix)]
+            break
+    return text.rstrip("/") or "/"
 
 
 def _bundle_path(post: "Post") -> str:
