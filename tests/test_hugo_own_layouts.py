@@ -155,6 +155,9 @@ def test_a_bundles_resources_are_hugos(both: tuple[dict[str, bytes], dict[str, b
         assert "4 images, 2 others" in text and text.index("diagram.svg") < text.index("images/step-1.jpg")
         assert "posts/gpu-notes/images/step-1.jpg" in page   # the bundle's files are published beside the page
     assert "Another 2025 post" in ours["posts/gpu-notes/index.html"].decode()   # a bundle is in its section
+    for page in (hugo, ours):   # a shortcode's .Page.Resources; content images as the markdown writes them
+        assert b'<img class="in-content" src="/posts/gpu-notes/cover.png" width="12" height="7" alt="cover.png">' \
+            in page["posts/gpu-notes/index.html"]
 
 
 @pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)

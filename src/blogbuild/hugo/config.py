@@ -673,7 +673,8 @@ _DISABLED_OUTPUTS = frozenset({"rss", "sitemap", "robotstxt"})
 def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """What Hugo writes besides a site's pages when its own layouts render it, as blogbuild.yaml keys: an RSS
     feed per list (Hugo's one feed format) unless disableKinds says RSS, sitemap.xml unless it says sitemap,
-    robots.txt only with enableRobotsTXT, and no search index of blogbuild's (a layout makes its own); and the
+    robots.txt only with enableRobotsTXT, no search index of blogbuild's (a layout makes its own), content
+    images as the markdown writes them (no sizes, variants or lazy loading added); and the
     Hugo keys (lower case) that are then honoured."""
     keyed = _lower_keys(data)
     disabled_value = keyed.get("disablekinds", ("", None))[1]
@@ -681,7 +682,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     robots = keyed.get("enablerobotstxt", ("", False))[1] is True
     honoured = {"enablerobotstxt"} | ({"disablekinds"} if disabled <= _DISABLED_OUTPUTS else set())
     return {"feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
-            "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none"}, honoured
+            "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False}, honoured
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -141,6 +141,25 @@ def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page
         url = quote(page_url + name, safe="/:@!$&'()*+,;=-._~")
         found.append(PageResource(name, content / file, site_url(url), absolute_url(url)))
     return PageResources(sorted(found, key=lambda item: (item.ResourceType, item.Name)))
+
+
+def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, Any], content: Path, page_url: str,
+                     site_url: Callable[[str], str], absolute_url: Callable[[str], str]) -> PageResources | str:
+    """A page's `.Resources`: a leaf bundle's (its index.md's) files, none for a page of its own file; or why
+    blogbuild cannot give them as Hugo does (front matter's resources metadata, the bundle's other content
+    files)."""
+    folder = content / rel_path.rsplit("/", 1)[0] if "/" in rel_path else content
+    if rel_path.rsplit("/", 1)[-1] == "_index.md" and folder.is_dir() and \
+            any(path.is_file() and path.suffix != ".md" for path in folder.iterdir()):
+        return f"a branch bundle's .Resources ({rel_path}) are not supported"
+    if rel_path != "index.md" and not rel_path.endswith("/index.md"):
+        return PageResources()
+    if "resources" in params:
+        return "front matter's resources metadata is not supported by blogbuild's translation"
+    bundle = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
+    if any(path.name != "index.md" for path in (content / bundle).rglob("*.md")):
+        return f"a bundle's content files as .Resources ({bundle}) are not supported"
+    return page_resources(files, bundle, content, page_url, site_url, absolute_url)
 
 
 @functools.lru_cache(maxsize=256)

@@ -22,7 +22,7 @@ from ...core.dates import go_format
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
 from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
-from .page_resources import PageResources, page_resources
+from .page_resources import PageResources, bundle_resources
 from .summary import hugo_summary
 
 if TYPE_CHECKING:
@@ -313,15 +313,11 @@ class _PageRelations:
                                                          for path in folder.iterdir()):
                 raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
             return PageResources()
-        if "resources" in self._post.params:
-            raise UnsupportedField("front matter's resources metadata is not supported by blogbuild's translation")
-        if not self._post.rel_path.endswith("/index.md") and self._post.rel_path != "index.md":
-            return PageResources()
-        bundle = self._post.rel_path.rsplit("/", 1)[0] + "/"
-        if any(path.suffix == ".md" and path.name != "index.md" for path in (content / bundle).rglob("*.md")):
-            raise UnsupportedField(f"a bundle's content files as .Resources ({bundle}) are not supported")
-        return page_resources(self._post.resources, bundle, content, self._post.url, config.site_url,
-                              config.absolute_url)
+        found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
+                                 self._post.url, config.site_url, config.absolute_url)
+        if isinstance(found, str):
+            raise UnsupportedField(found)
+        return found
 
     @property
     def _page(self) -> "HugoPage":
