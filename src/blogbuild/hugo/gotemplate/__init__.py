@@ -311,10 +311,9 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
     `.Kind`, ...), from blogbuild's view of it: the one adapter from a post or a list page to Hugo's page.
     config: the SiteConfig the URLs are made with; bundle: the page's file under content/ and its bundle's
     files, for `.Resources`."""
-    resources: Any = ""
-    if bundle is not None:
-        resources = bundle_resources(bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url,
-                                     config.site_url, config.absolute_url)
+    resources = None if bundle is None else functools.partial(
+        bundle_resources, bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url, config.site_url,
+        config.absolute_url)
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,

@@ -171,15 +171,16 @@ class PageInfo(GoObject):
     file_path: str = ""
     page_kind: str = "page"      # Hugo's kinds: page, home, section, taxonomy, term
     site_info: "SiteInfo | None" = None
-    # The bundle's resources (page_resources.PageResources), or why they cannot be given as Hugo gives them.
-    resources: Any = field(default="", compare=False)
+    # What gives the bundle's resources (page_resources.PageResources), or why they cannot be given as Hugo does.
+    resources: "Callable[[], Any] | None" = field(default=None, compare=False)
     kind = "Page"
 
     @property
     def Resources(self) -> Any:  # noqa: N802
-        if isinstance(self.resources, str):
-            raise UnsupportedField(self.resources or "Page.Resources is not known here")
-        return self.resources
+        found = self.resources() if self.resources is not None else "Page.Resources is not known here"
+        if isinstance(found, str):
+            raise UnsupportedField(found)
+        return found
 
     @property
     def Site(self) -> "SiteInfo":  # noqa: N802
