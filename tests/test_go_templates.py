@@ -74,8 +74,8 @@ def test_inner_text_is_not_touched_by_markdown_or_the_typographer(both) -> None:
 
 
 UNSUPPORTED = {
-    "layouts/shortcodes/gallery.html": '<div class="gallery">\n  {{ range (.Page.Resources.Match "*.jpg") }}'
-                                       '<img src="{{ .RelPermalink }}">{{ end }}\n</div>\n',
+    "layouts/shortcodes/gallery.html": '<div class="gallery">\n  {{ range .Page.Fragments.Headings }}'
+                                       '<a href="#{{ .ID }}">{{ .Title }}</a>{{ end }}\n</div>\n',
     "layouts/shortcodes/asset.html": '{{ $css := resources.Get "x.css" }}<link href="{{ $css.RelPermalink }}">\n',
     "layouts/shortcodes/named.html": '{{ if true }}{{ define "x" }}y{{ end }}{{ end }}\n',
 }
@@ -83,7 +83,7 @@ UNSUPPORTED = {
 
 def test_unsupported_constructs_are_warnings_at_the_template_and_the_post(make_site, monkeypatch, capsys) -> None:
     """A function outside the subset: the template's file:line:col and what it is; a runtime field blogbuild
-    lacks (.Page.Resources): a warning at the post's line; the inner text is shown instead."""
+    lacks (.Page.Fragments): a warning at the post's line; the inner text is shown instead."""
     from blogbuild.cli import main
     site = make_site({
         "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
@@ -104,7 +104,7 @@ def test_unsupported_constructs_are_warnings_at_the_template_and_the_post(make_s
     assert any(line.startswith("layouts/shortcodes/named.html:1:17: warning: {{ define }} must be at the top "
                                "level of the file") for line in lines)
     assert any(line.startswith("content/posts/p.md:7: warning: shortcode 'gallery' cannot run in blogbuild "
-                               "(layouts/shortcodes/gallery.html: Page.Resources is not supported") for line in lines)
+                               "(layouts/shortcodes/gallery.html: Page.Fragments is not supported") for line in lines)
     assert any(line.startswith("content/posts/p.md:9: warning: shortcode 'asset' cannot run in blogbuild "
                                "(layouts/shortcodes/asset.html:1:12: function 'resources.Get'") for line in lines)
     page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")

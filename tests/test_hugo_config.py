@@ -53,7 +53,7 @@ def test_nested_menu_from_identifier_and_parent_ordered_by_weight_then_name() ->
     menu = hugo_menu([{"name": "B", "pageRef": "/about", "weight": 1}, {"name": "A", "url": "/a/", "weight": 1},
                       {"identifier": "x", "name": "X", "url": "/x/", "parent": "nowhere"}])
     assert menu == [{"name": "X", "url": "/x/", "weight": 0}, {"name": "A", "url": "/a/", "weight": 1},
-                    {"name": "B", "url": "/about/", "weight": 1}]
+                    {"name": "B", "url": "/about/", "weight": 1, "page_ref": "/about"}]   # the page it names
 
 
 def test_old_keys_and_hugo_defaults() -> None:

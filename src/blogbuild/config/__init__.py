@@ -28,6 +28,7 @@ class MenuItem:
     weight: int = 0
     children: tuple["MenuItem", ...] = ()
     group: str = ""          # a heading over the entries of one group in a dropdown (Hugo menus' params.group)
+    page_ref: str = ""       # Hugo's pageRef as written ("/posts"): a Hugo site's own layouts link the entry to it
 
 
 @dataclass(frozen=True)
@@ -63,9 +64,12 @@ class SiteConfig:
     aliases: bool = True                # front matter's aliases: redirect pages (Hugo's disableAliases: true turns off)
     pagination_aliases: bool = False    # Hugo's LIST/page/1/ redirect to LIST/ for every paginated list
     summary_length: int = 140           # characters of CJK text (a Latin word counts its length)
-    summary_words: int = 70             # Hugo's summaryLength, in words: a Hugo layout's .Summary
     has_cjk_language: bool = False      # Hugo's hasCJKLanguage: a Hugo layout's .WordCount counts CJK characters
     hugo_themes: tuple[str, ...] = ()   # Hugo's theme (themes/NAME/, first wins): whose layouts a Hugo site uses
+    # Hugo's related-content config (hugo/related.py's config_mapping) for a Hugo site's own layouts' .Related;
+    # empty: Hugo's default.
+    hugo_related: Mapping[str, Any] = field(default_factory=dict)
+    hugo_summary_words: int = 70        # Hugo's summaryLength (words), for a Hugo site's own layouts' .Summary
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
@@ -154,10 +158,11 @@ _FILE_KEYS = {
     "author": "author",
     "description": "description", "copyright": "copyright", "paginate": "paginate",
     "aliases": "aliases", "pagination_aliases": "pagination_aliases",
-    "summary_length": "summary_length", "summary_words": "summary_words", "cjk_reading_rate": "cjk_reading_rate", "has_cjk_language": "has_cjk_language",
+    "summary_length": "summary_length", "cjk_reading_rate": "cjk_reading_rate", "has_cjk_language": "has_cjk_language",
     "latin_reading_rate": "latin_reading_rate", "feed_limit": "feed_limit",
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
     "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",
+    "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
@@ -201,13 +206,14 @@ def _parse_menu(items: Any, path: str, line: int) -> tuple[MenuItem, ...]:
             raise _fail(path, line, f"menu item {item!r} needs at least a name and a url")
         children = _parse_menu(item.get("children") or [], path, line)
         url = str(item.get("url", "") or "")
+        page_ref = str(item.get("page_ref", "") or "")
         if not url and not children:
             raise _fail(path, line, f"menu item {item['name']!r} needs a url (or children)")
         try:
             weight = int(item.get("weight", 0) or 0)
         except (TypeError, ValueError):
             raise _fail(path, line, f"menu item {item['name']!r}: weight must be a whole number") from None
-        result.append(MenuItem(str(item["name"]), url, weight, children, str(item.get("group") or "")))
+        result.append(MenuItem(str(item["name"]), url, weight, children, str(item.get("group") or ""), page_ref))
     result.sort(key=lambda item: item.weight)
     return tuple(result)
 
@@ -349,7 +355,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
                 raise _fail(path, line, "math_macros must be a mapping of '\\name': 'expansion' "
                             "(quote both: \"\\\\RR\": \"\\\\mathbb{R}\")")
             values["math_macros"] = tuple((str(name), str(expansion)) for name, expansion in value.items())
-        elif target in ("params", "permalinks"):
+        elif target in ("params", "permalinks", "hugo_related"):
             if not isinstance(value, Mapping):
                 raise _fail(path, line, f"{key} must be a mapping")
             values[target] = dict(value)

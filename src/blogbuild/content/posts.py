@@ -291,7 +291,7 @@ def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConf
         section, _slug, url = default_url(source.rel_path, None)
         date = lastmod = None
     return page_view(config, title=title, url=url, params=data, section=section, draft=data.get("draft") is True,
-                     date=date, lastmod=lastmod, file_path=source.path)
+                     date=date, lastmod=lastmod, file_path=source.path, bundle=(source.rel_path, source.resources))
 
 
 def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,

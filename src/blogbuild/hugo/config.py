@@ -17,6 +17,7 @@ from typing import Any
 from ..core.errors import SourceError, parser_problem
 from .math import template_math
 from .page_layouts import runs_own_layouts
+from .related import RelatedError, config_mapping, related_config
 from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, unused_message, unused_params
 from .theme_params import from_hugo, papermod_theme
 from ..core.keys import nested_key_line
@@ -265,6 +266,7 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
         params = keyed.get("params")
         group = params.get("group") if isinstance(params, Mapping) else None
         entries.append({"name": name, "url": url, "weight": int(keyed.get("weight") or 0),
+                        "page_ref": str(keyed.get("pageref") or ""),
                         "identifier": str(keyed.get("identifier") or name),
                         "parent": str(keyed.get("parent") or ""), "children": [],
                         **({"group": group} if isinstance(group, str) and group else {})})
@@ -307,6 +309,8 @@ def _menu_item(entry: dict[str, Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"name": entry["name"], "url": entry["url"], "weight": entry["weight"]}
     if entry.get("group"):
         item["group"] = entry["group"]   # a heading over it and its neighbours of the group in the dropdown
+    if entry.get("page_ref"):
+        item["page_ref"] = entry["page_ref"]   # the page a site's own layouts link the entry to
     if entry["children"]:
         item["children"] = [_menu_item(child) for child in _by_weight(entry["children"])]
     return item
@@ -529,7 +533,7 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
     if isinstance(summary_length, int) and summary_length > 0:
         # Hugo counts words (a CJK character is one when hasCJKLanguage is set); blogbuild counts characters.
         values["summary_length"] = summary_length if cjk else summary_length * LETTERS_PER_WORD
-        values["summary_words"] = summary_length
+        values["hugo_summary_words"] = summary_length
     for hugo_key, target in (("builddrafts", "drafts"), ("buildfuture", "future"), ("buildexpired", "expired")):
         value = take(hugo_key)
         if isinstance(value, bool):
@@ -629,7 +633,8 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     if own_layouts:   # its layouts read site.Params as they like: every param is the site's own
         ignored = [name for name in ignored if not name.startswith("params.") and name.lower() != "theme"]
         outputs, honoured = _own_layout_outputs(data)
-        values = {**values, **outputs}
+        values = {**values, **outputs, "hugo_related": _related(data)}
+        honoured.add("related")
         ignored = [name for name in ignored if name.lower() not in honoured]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets, own_layouts=own_layouts)),
                       tuple(files), own_layouts)
@@ -640,6 +645,17 @@ def _theme_names(data: Mapping[str, Any]) -> list[str]:
     given = _lower_keys(data).get("theme", ("", None))[1]
     names = [given] if isinstance(given, str) else given if isinstance(given, list) else []
     return [str(name) for name in names if isinstance(name, str) and name]
+
+
+def _related(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Hugo's related-content config of the site: its [related], else Hugo's default (keywords, date, and tags
+    when the taxonomies have tag); one blogbuild cannot follow is kept as its reason, which `.Related` raises."""
+    given = _lower_keys(data).get("related", ("", None))[1]
+    taxonomies = _taxonomy_map(data)
+    try:
+        return config_mapping(related_config(given, taxonomies is None or "tag" in taxonomies))
+    except RelatedError as error:
+        return {"unsupported": f"the config's related: {error}"}
 
 
 def _taxonomy_map(data: Mapping[str, Any]) -> dict[str, str] | None:
@@ -657,7 +673,8 @@ _DISABLED_OUTPUTS = frozenset({"rss", "sitemap", "robotstxt"})
 def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """What Hugo writes besides a site's pages when its own layouts render it, as blogbuild.yaml keys: an RSS
     feed per list (Hugo's one feed format) unless disableKinds says RSS, sitemap.xml unless it says sitemap,
-    robots.txt only with enableRobotsTXT, and no search index of blogbuild's (a layout makes its own); and the
+    robots.txt only with enableRobotsTXT, no search index of blogbuild's (a layout makes its own), content
+    images as the markdown writes them (no sizes, variants or lazy loading added); and the
     Hugo keys (lower case) that are then honoured."""
     keyed = _lower_keys(data)
     disabled_value = keyed.get("disablekinds", ("", None))[1]
@@ -665,7 +682,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     robots = keyed.get("enablerobotstxt", ("", False))[1] is True
     honoured = {"enablerobotstxt"} | ({"disablekinds"} if disabled <= _DISABLED_OUTPUTS else set())
     return {"feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
-            "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none"}, honoured
+            "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False}, honoured
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

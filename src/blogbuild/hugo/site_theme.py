@@ -24,7 +24,7 @@ from ..core.model import Site, TemplateFacts
 from ..core.version import __version__
 from ..themes import PAGE_KINDS, Theme
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
-from .gotemplate.site_model import HugoPage, HugoSite
+from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .layouts import PageQuery
 from .page_layouts import PageLayouts, runnable_layouts
 
@@ -228,10 +228,11 @@ def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage
 
 
 def _alias_page(target: str, language: str) -> str:
-    """Hugo's alias page: a redirect to target, byte for byte as Hugo writes it."""
+    """Hugo's alias page: a redirect to target (non-ASCII percent-encoded), in the config's language code as
+    written, byte for byte as Hugo writes it."""
     import html
-    url = html.escape(target, quote=True)
-    return (f'<!DOCTYPE html>\n<html lang="{html.escape(language.lower())}">\n\t<head>\n\t\t<title>{url}</title>\n'
+    url = html.escape(hugo_escapes(target), quote=True)
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(language)}">\n\t<head>\n\t\t<title>{url}</title>\n'
             f'\t\t<link rel="canonical" href="{url}">\n\t\t<meta charset="utf-8">\n'
             f'\t\t<meta http-equiv="refresh" content="0; url={url}">\n\t</head>\n</html>\n')
 

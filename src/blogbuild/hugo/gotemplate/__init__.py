@@ -23,6 +23,7 @@ import jinja2
 from ...core.errors import SourceWarning
 from ...core.names import is_inside
 from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
+from .page_resources import bundle_resources
 from .parse import GoTemplateError
 
 if TYPE_CHECKING:
@@ -305,14 +306,18 @@ def layout_folders(root: Path) -> list[Path]:
 
 def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], kind: str = "page",
               section: str = "", date: Any = None, lastmod: Any = None, draft: bool = False, file_path: str = "",
-              site: SiteInfo | None = None) -> PageInfo:
+              site: SiteInfo | None = None, bundle: tuple[str, tuple[str, ...]] | None = None) -> PageInfo:
     """A page as Hugo's templates see it (`.Title`, `.RelPermalink`, `.Permalink`, `.Params`, `.Description`,
     `.Kind`, ...), from blogbuild's view of it: the one adapter from a post or a list page to Hugo's page.
-    config: the SiteConfig the URLs are made with."""
+    config: the SiteConfig the URLs are made with; bundle: the page's file under content/ and its bundle's
+    files, for `.Resources`."""
+    resources = None if bundle is None else functools.partial(
+        bundle_resources, bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url, config.site_url,
+        config.absolute_url)
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
-                    **({"site_info": site} if site is not None else {}))
+                    resources=resources, **({"site_info": site} if site is not None else {}))
 
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",

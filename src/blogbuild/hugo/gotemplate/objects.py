@@ -178,7 +178,16 @@ class PageInfo(GoObject):
     file_path: str = ""
     page_kind: str = "page"      # Hugo's kinds: page, home, section, taxonomy, term
     site_info: "SiteInfo | None" = None
+    # What gives the bundle's resources (page_resources.PageResources), or why they cannot be given as Hugo does.
+    resources: "Callable[[], Any] | None" = field(default=None, compare=False)
     kind = "Page"
+
+    @property
+    def Resources(self) -> Any:  # noqa: N802
+        found = self.resources() if self.resources is not None else "Page.Resources is not known here"
+        if isinstance(found, str):
+            raise UnsupportedField(found)
+        return found
 
     @property
     def Site(self) -> "SiteInfo":  # noqa: N802

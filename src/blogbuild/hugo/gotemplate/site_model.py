@@ -12,12 +12,18 @@ from __future__ import annotations
 import functools
 import math
 import re
+from pathlib import Path
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
 
+from ...core.dates import go_format
+from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
+                       keywords)
 from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
+from .page_resources import PageResources, bundle_resources
+from .summary import hugo_summary
 
 if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
@@ -44,8 +50,8 @@ class PageList(list, GoObject):
         return PageList(sorted(self, key=key))
 
     @property
-    def ByDate(self) -> "PageList":  # noqa: N802 - oldest first, as Hugo sorts
-        return self._sorted(lambda page: (_stamp(page.Date), page.LinkTitle))
+    def ByDate(self) -> "PageList":  # noqa: N802 - oldest first by the second, the same second in list order
+        return self._sorted(lambda page: _unix(page.Date))
 
     @property
     def ByPublishDate(self) -> "PageList":  # noqa: N802
@@ -53,7 +59,7 @@ class PageList(list, GoObject):
 
     @property
     def ByLastmod(self) -> "PageList":  # noqa: N802
-        return self._sorted(lambda page: (_stamp(page.Lastmod), page.LinkTitle))
+        return self._sorted(lambda page: _unix(page.Lastmod))
 
     @property
     def ByTitle(self) -> "PageList":  # noqa: N802
@@ -86,6 +92,109 @@ class PageList(list, GoObject):
     def Len(self) -> int:  # noqa: N802
         return len(self)
 
+    def Related(self, argument: Any) -> "PageList":  # noqa: N802 - a page, or a map with document and indices
+        """Hugo's related content of this list: the pages sharing keywords with the document, best first."""
+        if not self:
+            return PageList()
+        document, indices = _related_argument(argument)
+        if document is None:
+            return PageList()
+        site = document._site
+        try:
+            found = site.related_index(self).search(document, indices, _related_date, lambda page: page.Title)
+        except RelatedError as error:
+            raise UnsupportedField(f".Related: {error}") from None
+        return PageList(found)
+
+
+    def GroupByDate(self, layout: Any, order: Any = None) -> "PagesGroup":  # noqa: N802
+        """Hugo's groups by the date formatted with layout: newest first (oldest with "asc"), a group a run of
+        pages with the same key."""
+        return PagesGroup.by_date(self, str(layout), order)
+
+
+class PageGroup(GoObject):
+    """One group of `.GroupByDate`: `.Key` and its `.Pages`."""
+
+    kind = "PageGroup"
+
+    def __init__(self, key: str) -> None:
+        self.Key = key
+        self.Pages = PageList()
+
+
+class PagesGroup(list, GoObject):
+    """The groups of a page list (a list, as range sees it)."""
+
+    kind = "PagesGroup"
+
+    @classmethod
+    def by_date(cls, pages: PageList, layout: str, order: Any) -> "PagesGroup":
+        if not pages:
+            return cls()
+        if re.search(r"Jan|Mon", layout) and not pages[0].Lang.lower().startswith("en"):
+            raise UnsupportedField(".GroupByDate with month or day names outside English is not supported")
+        ordered = pages.ByDate
+        if not (order is not None and str(order).lower() in ("asc", "rev", "reverse")):
+            ordered = ordered.Reverse
+        groups = cls()
+        for page in ordered:
+            key = page.Date.Format(layout)
+            if not groups or groups[-1].Key != key:
+                groups.append(PageGroup(key))
+            groups[-1].Pages.append(page)
+        return groups
+
+
+def _related_argument(argument: Any) -> tuple["HugoPage | None", list[str]]:
+    """The document and index names of .Related's argument: a page, or a map (document, indices)."""
+    if isinstance(argument, HugoPage):
+        return argument, []
+    if not isinstance(argument, dict):
+        raise UnsupportedField(f".Related takes a page or a map, not {type(argument).__name__}")
+    keyed = {str(key).lower(): value for key, value in argument.items()}
+    unknown = set(keyed) - {"document", "indices"}
+    if unknown:
+        raise UnsupportedField(f".Related's {', '.join(sorted(unknown))} is not supported by blogbuild's translation")
+    document = keyed.get("document")
+    if document is not None and not isinstance(document, HugoPage):
+        raise UnsupportedField(f".Related's document must be a page, not {type(document).__name__}")
+    given = keyed.get("indices") or []
+    return document, [str(name).lower() for name in ([given] if isinstance(given, str) else given)]
+
+
+def _related_date(page: "HugoPage") -> Any:
+    date = page.PublishDate
+    return date.value if date else None
+
+
+# Hugo's page fields an index can name (NamedPageMetaValue); any other name is a page param.
+_RELATED_FIELDS = {"title": "Title", "linktitle": "LinkTitle", "section": "Section", "type": "Type",
+                   "kind": "Kind", "description": "Description", "date": "Date", "publishdate": "PublishDate",
+                   "lastmod": "Lastmod"}
+
+
+def _related_words(page: "HugoPage", index: RelatedIndex) -> list[str]:
+    """One page's keywords for an index, as Hugo's RelatedKeywords reads them."""
+    field = _RELATED_FIELDS.get(index.name)
+    if field is not None:
+        value = getattr(page, field)
+        value = value.value if isinstance(value, GoTime) else value
+    elif index.name == "keywords":
+        value = page.Params.get("keywords")
+        if isinstance(value, str):
+            raise RelatedError("keywords written as one string are not supported; write a list")
+    elif index.name in ("weight", "draft", "slug", "lang", "layout", "expirydate"):
+        raise RelatedError(f"an index of {index.name!r} is not supported")
+    else:
+        value = page.Params.get(index.name)
+    return keywords(value, index, go_format)
+
+
+def _unix(value: GoTime) -> float:
+    """A time's whole seconds, as Hugo's date sorts compare them."""
+    return math.floor(value.value.timestamp()) if value else float("-inf")
+
 
 def _stamp(value: GoTime) -> float:
     return value.value.timestamp() if value else float("-inf")
@@ -115,7 +224,7 @@ class _PageRelations:
         if self._term is not None:
             return sorted((site.page_of(post) for post in self._term.posts), key=_default_order)
         if self._taxonomy is not None:
-            return [site.term_page(self._taxonomy, term) for term in self._taxonomy.terms]
+            return sorted((site.term_page(self._taxonomy, term) for term in self._taxonomy.terms), key=_default_order)
         return []
 
     @property
@@ -186,11 +295,71 @@ class _PageRelations:
         return self._site.parent_of(self._page)
 
     @property
+    def Ancestors(self) -> PageList:  # noqa: N802 - the parent, its parent, …, the home page
+        found = []
+        page = self.Parent
+        while page is not None:
+            found.append(page)
+            page = page.Parent
+        return PageList(found)
+
+    @functools.cached_property
+    def Resources(self) -> PageResources:  # noqa: N802 - a leaf bundle's files; a list page's folder has none
+        config = self._site.config
+        content = Path(config.root) / config.source_dir
+        if self._post is None:
+            folder = content / self._section.name if self._section is not None else content
+            if self._kind in ("home", "section") and folder.is_dir() and any(path.is_file() and path.suffix != ".md"
+                                                         for path in folder.iterdir()):
+                raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
+            return PageResources()
+        found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
+                                 self._post.url, config.site_url, config.absolute_url)
+        if isinstance(found, str):
+            raise UnsupportedField(found)
+        return found
+
+    @property
     def _page(self) -> "HugoPage":
         return cast("HugoPage", self)
 
 
-class HugoPage(_PageRelations, GoObject):
+class _MenuRelations:
+    """Where a page stands in the site's menus: `.IsMenuCurrent` and `.HasMenuCurrent`, by the pages the
+    entries' pageRefs name, as Hugo decides (an entry with a URL only is never current)."""
+
+    _site: "HugoSite"
+
+    def IsMenuCurrent(self, menu: Any, entry: Any) -> bool:  # noqa: N802
+        page = cast("HugoPage", self)
+        if not isinstance(entry, MenuEntry) or entry.Page is None or entry.Page != page:
+            return False
+        return any(_same_resource(item, entry) for item in _menu_walk(self._site.Menus.get(str(menu), [])))
+
+    def HasMenuCurrent(self, menu: Any, entry: Any) -> bool:  # noqa: N802
+        page = cast("HugoPage", self)
+        if not isinstance(entry, MenuEntry):
+            return False
+        if entry.Page is not None and entry.Page.IsSection and entry.Page in page.Ancestors:
+            return True
+        return any((child.Page is not None and child.Page == page) or self.HasMenuCurrent(menu, child)
+                   for child in entry.Children)
+
+
+def _menu_walk(entries: Iterable["MenuEntry"]) -> Iterable["MenuEntry"]:
+    for entry in entries:
+        yield entry
+        yield from _menu_walk(entry.Children)
+
+
+def _same_resource(one: "MenuEntry", other: "MenuEntry") -> bool:
+    """Hugo's isSameResource: the same page, else the same non-empty URL."""
+    if one.Page is not None and other.Page is not None:
+        return bool(one.Page == other.Page)
+    return bool(one.URL) and one.URL == other.URL
+
+
+class HugoPage(_PageRelations, _MenuRelations, GoObject):
     """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
     term) with the pages it lists."""
 
@@ -275,11 +444,11 @@ class HugoPage(_PageRelations, GoObject):
 
     @property
     def RelPermalink(self) -> str:  # noqa: N802
-        return _upper_escapes(self._site.config.site_url(self.url))
+        return hugo_escapes(self._site.config.site_url(self.url))
 
     @property
     def Permalink(self) -> str:  # noqa: N802
-        return _upper_escapes(self._site.config.absolute_url(self.url))
+        return hugo_escapes(self._site.config.absolute_url(self.url))
 
     @property
     def url(self) -> str:
@@ -343,11 +512,22 @@ class HugoPage(_PageRelations, GoObject):
 
     @property
     def Summary(self) -> Markup:  # noqa: N802
-        return Markup(self._site.summary_of(self._post, self._is_cjk)[0]) if self._post is not None else Markup("")
+        return Markup(self._summary[0])
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
-        return self._site.summary_of(self._post, self._is_cjk)[1] if self._post is not None else False
+        return self._summary[1]
+
+    @functools.cached_property
+    def _summary(self) -> tuple[str, bool]:
+        """The summary and whether it is shorter than the content: the front matter's or the divider's (as
+        blogbuild makes it), else Hugo's automatic one."""
+        post = self._post
+        if post is None:
+            return "", False
+        if _DIVIDER in post.content_html or "summary" in self.Params:
+            return post.summary_html, post.truncated
+        return hugo_summary(post.content_html, self._site.config.hugo_summary_words, self._is_cjk)
 
     @property
     def Plain(self) -> str:  # noqa: N802
@@ -443,11 +623,11 @@ class OutputFormat(GoObject):
 
     @property
     def RelPermalink(self) -> str:  # noqa: N802
-        return self._site.config.site_url(self.url)
+        return hugo_escapes(self._site.config.site_url(self.url))
 
     @property
     def Permalink(self) -> str:  # noqa: N802
-        return self._site.config.absolute_url(self.url)
+        return hugo_escapes(self._site.config.absolute_url(self.url))
 
 
 class _MediaType(GoObject):
@@ -653,13 +833,15 @@ class PageFile(GoObject):
 
 class MenuEntry(GoObject):
     """One entry of a site menu: `.Name`, `.URL` (made relative to the site, as Hugo makes it), `.Weight`,
-    `.Identifier`, `.Children`, `.HasChildren`, `.Params`, `.Pre`, `.Post`, `.Title`."""
+    `.Identifier`, `.Children`, `.HasChildren`, `.Params`, `.Pre`, `.Post`, `.Title`, `.Page` (its pageRef's)."""
 
     kind = "MenuEntry"
 
-    def __init__(self, name: str, url: str, weight: int, children: list["MenuEntry"], group: str = "") -> None:
+    def __init__(self, name: str, url: str, weight: int, children: list["MenuEntry"], group: str = "",
+                 page: HugoPage | None = None) -> None:
         self.Name = name
-        self.URL = url
+        self.Page = page   # the page its pageRef names, when there is one: its URL is the page's
+        self.URL = page.RelPermalink if page is not None else url
         self.Weight = weight
         self.Identifier = name.lower()
         self.Children = children
@@ -691,7 +873,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "_pages", {})
         object.__setattr__(self, "_terms", {})
         object.__setattr__(self, "_indexes", {})
-        object.__setattr__(self, "_summaries", {})
+        object.__setattr__(self, "_related", {})
         object.__setattr__(self, "_where", {})
 
     def __hash__(self) -> int:
@@ -784,13 +966,15 @@ class HugoSite(SiteInfo):
     def home_children(self) -> list[HugoPage]:
         """The home page's .Pages: the top sections and the regular pages at the top of content/."""
         sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
-        top = [page for page in self.RegularPages if "/" not in page._post.rel_path]
+        top = [page for page in self.RegularPages if page._post is not None and "/" not in _bundle_path(page._post)]
         return sorted([*sections, *top], key=_default_order)
 
     def section_children(self, section: "Section") -> list[HugoPage]:
-        """A section's .Pages: its regular pages and its sections one level down, in Hugo's default order."""
+        """A section's .Pages: its regular pages (in a folder below it that is no section too) and its sections
+        one level down, in Hugo's default order."""
         prefix = section.name + "/"
-        own = [self.page_of(post) for post in section.posts if "/" not in post.rel_path[len(prefix):]]
+        here = self.section_page(section)   # its pages are those it is the nearest section of
+        own = [self.page_of(post) for post in section.posts if self.parent_of(self.page_of(post)) == here]
         subsections = [self.section_page(child) for child in self._model.sections
                        if child.name.startswith(prefix) and "/" not in child.name[len(prefix):]]
         return sorted([*own, *subsections], key=_default_order)
@@ -824,13 +1008,18 @@ class HugoSite(SiteInfo):
         return {taxonomy.name: self.taxonomy_terms(taxonomy) for taxonomy in self._model.taxonomies}
 
     def parent_of(self, page: HugoPage) -> HugoPage | None:
+        """Hugo's .Parent: the nearest enclosing section (of a page or a section), a term's taxonomy, else home."""
         if page.IsHome:
             return None
-        if page._post is not None and "/" in page._post.rel_path:
-            folder = page._post.rel_path.rsplit("/", 1)[0]
-            section = next((section for section in self._model.sections if section.name == folder), None)
-            if section is not None:
-                return self.section_page(section)
+        if page._term is not None:
+            return self.taxonomy_page(self.taxonomy_of(page._term))
+        path = _bundle_path(page._post) if page._post is not None else \
+            page._section.name if page._section is not None else ""
+        names = {section.name: section for section in self._model.sections}
+        while "/" in path:
+            path = path.rsplit("/", 1)[0]
+            if path in names:
+                return self.section_page(names[path])
         return self.home_page()
 
     # -- menus and the rest ----------------------------------------------------------------------
@@ -838,19 +1027,24 @@ class HugoSite(SiteInfo):
     def Menus(self) -> dict[str, list[MenuEntry]]:  # noqa: N802
         def entries(items: Iterable[Any]) -> list[MenuEntry]:
             return [MenuEntry(item.name, self.config.site_url(item.url) if item.url.startswith("/") else item.url,
-                              item.weight, entries(item.children), item.group) for item in items]
+                              item.weight, entries(item.children), item.group,
+                              self.GetPage(item.page_ref) if item.page_ref else None) for item in items]
+        if any("menu" in post.params or "menus" in post.params for post in self._model.pages):
+            raise UnsupportedField("menu entries in front matter are not supported by blogbuild's translation")
         return {"main": entries(self.config.menu)} if self.config.menu else {}
 
-    def summary_of(self, post: "Post", is_cjk: bool) -> tuple[str, bool]:
-        """(Hugo's .Summary, .Truncated) of a post: the text before its summary divider, else whole paragraphs
-        up to summaryLength words (hugo_summary), made once per post."""
-        found = self._summaries.get(post.url)
+    @functools.cached_property
+    def related_config(self) -> RelatedConfig:
+        """Hugo's related config of the site (its [related], else Hugo's default)."""
+        kept = self.config.hugo_related
+        return from_mapping(kept) if kept else default_config("tags" in self.config.taxonomies)
+
+    def related_index(self, pages: Sequence[HugoPage]) -> RelatedIndexes:
+        """The related-content index of one list of pages (made once per list of the same pages)."""
+        key = tuple(id(page._post) if page._post is not None else page.url for page in pages)
+        found = self._related.get(key)
         if found is None:
-            if _DIVIDER in post.content_html:
-                found = (post.summary_html.strip(), True)
-            else:
-                found = hugo_summary(post.content_html, self.config.summary_words, is_cjk)
-            self._summaries[post.url] = found
+            found = self._related[key] = RelatedIndexes(self.related_config, list(pages), _related_words)
         return found
 
     @property
@@ -871,14 +1065,24 @@ class HugoSite(SiteInfo):
         return "\n".join(lines)
 
     def GetPage(self, path: Any) -> HugoPage | None:  # noqa: N802
-        wanted = "/" + str(path).strip("/")
+        """Hugo's page by its content path ("/posts", "posts/x.md", "/posts/bundle/index.md", "/tags/go", in
+        any case; a path without its leading slash is from the content root), else by its URL path."""
+        wanted = _logical_path(str(path))
+        if wanted == "/":
+            return self.home_page()
         for section in self._model.sections:
-            if "/" + section.name == wanted:
+            if "/" + section.name.lower() == wanted:
                 return self.section_page(section)
         for post in self._model.pages:
-            if "/" + post.rel_path.rsplit(".", 1)[0] == wanted or post.url.rstrip("/") == wanted:
+            if _logical_path(_bundle_path(post)) == wanted:
                 return self.page_of(post)
-        return self.home_page() if wanted == "/" else None
+        for taxonomy in self._model.taxonomies:
+            if "/" + taxonomy.name.lower() == wanted:
+                return self.taxonomy_page(taxonomy)
+            for term in taxonomy.terms:
+                if f"/{taxonomy.name}/{term.slug}".lower() == wanted:
+                    return self.term_page(taxonomy, term)
+        return next((self.page_of(post) for post in self._model.pages if post.url.rstrip("/").lower() == wanted), None)
 
     @property
     def IsServer(self) -> bool:  # noqa: N802
@@ -889,54 +1093,40 @@ class HugoSite(SiteInfo):
         return self.RegularPages[0].Lastmod if self.RegularPages else _ZERO_TIME
 
 
-_ESCAPE = re.compile(r"%[0-9a-f]{2}")
-_HTML_TOKEN = re.compile(r"^</?[A-Za-z]+>?$|^[A-Za-z]+=[\"']")
+_ESCAPE = re.compile(r"%[0-9a-f]{2}|[^\x00-\x7f]+", re.IGNORECASE)
 
 
-def _upper_escapes(url: str) -> str:
-    """A page's URL as Hugo's permalinks write it: characters outside ASCII percent-encoded, the escapes in
-    upper case (html/template keeps them as they are)."""
-    if url.isascii() and "%" not in url:
-        return url
-    from urllib.parse import quote
-    return _ESCAPE.sub(lambda match: match.group().upper(), quote(url, safe="/:?#[]@!$&'()*+,;=%~"))
+def hugo_escapes(url: str) -> str:
+    """A page's URL with its non-ASCII characters percent-encoded in upper case, as Hugo's permalinks are
+    (`/tags/%E6%98%87/`; html/template's own escaping would write lower case)."""
+    return _ESCAPE.sub(lambda found: found.group(0).upper() if found.group(0).startswith("%") else
+                       "".join(f"%{byte:02X}" for byte in found.group(0).encode("utf-8")), url)
 
 
-def hugo_summary(html: str, words: int, is_cjk: bool) -> tuple[str, bool]:
-    """Hugo's summary of a page without a divider (ExtractSummaryFromHTML): whole paragraphs, from the start,
-    until the words counted reach words; a word that looks like an HTML tag or attribute does not count, and
-    on a CJK page a word with any character outside ASCII counts each character. (summary, truncated)."""
-    from .functions import FUNCTIONS
-    count = 0
-    start = 0
-    while start < len(html):
-        closing = html.find("</p>", start)
-        if closing == -1:
+def _logical_path(path: str) -> str:
+    """A content path as Hugo's GetPage compares them: lower case, a leading slash, no .md, a bundle's index file
+    as its folder."""
+    text = "/" + path.strip().strip("/").lower()
+    for suffix in ("/_index.md", "/index.md", "_index.md", ".md"):
+        if text.endswith(suffix):
+            text = text[: -len(suffix)]
             break
-        paragraph = html[start:closing]
-        word_start = 0
-        for index, character in enumerate(paragraph):
-            if character.isspace() or index + 1 == len(paragraph):
-                word = paragraph[word_start:index].strip()
-                word_start = index
-                if word and word != ">" and not _HTML_TOKEN.match(word):
-                    if is_cjk:
-                        word = str(FUNCTIONS["plainify"](word))
-                    count += len(word) if is_cjk and not word.isascii() else 1
-                if count >= words:
-                    break
-        if count >= words:
-            summary = html[:closing + len("</p>")].strip()
-            return summary, summary != html.strip()
-        start = closing + len("</p>") - 1
-    return html.strip(), False
+    return text.rstrip("/") or "/"
+
+
+def _bundle_path(post: "Post") -> str:
+    """Where a regular page stands in the content tree: its file, or a leaf bundle's folder."""
+    return post.rel_path[:-len("/index.md")] if post.rel_path.endswith("/index.md") else post.rel_path
 
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
-    """Hugo's default sort: weight (0 last), then date newest first, then link title."""
+    """Hugo's default sort: weight (0 last), then date newest first (a list page's: its newest page's), then link
+    title."""
     weight = page.Weight
-    date = page._post.date if page._post is not None and page._post.date else None
-    stamp = date.timestamp() if date is not None else float("-inf")
+    if page._post is not None:
+        stamp = page._post.date.timestamp() if page._post.date else float("-inf")
+    else:
+        stamp = _stamp(page.Date)
     return (weight == 0, weight, -stamp, page.LinkTitle)
 
 
@@ -976,11 +1166,11 @@ def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *argum
     site = collection[0]._site if isinstance(collection, PageList) and collection and \
         isinstance(collection[0], HugoPage) else None
     if site is None or collection is not site.RegularPages:
-        return PageList(_where(go_field, collection, key, operator, value))
+        return _where(go_field, collection, key, operator, value)
     memo_key = (str(key), operator, repr(value))
     found = site._where.get(memo_key)
     if found is None:
-        found = site._where[memo_key] = PageList(_where(go_field, collection, key, operator, value))
+        found = site._where[memo_key] = _where(go_field, collection, key, operator, value)
     return found
 
 
@@ -1008,6 +1198,7 @@ def _where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, opera
         if operator in comparisons:
             return found is not None and bool(comparisons[operator](found, value))
         raise UnsupportedField(f"where's operator {operator!r} is not supported by blogbuild's translation")
-    return [item for item in (collection or []) if matches(item)]
+    found = [item for item in (collection or []) if matches(item)]
+    return PageList(found) if isinstance(collection, PageList) else found   # Hugo's where keeps a page list
 
 
