@@ -875,6 +875,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "_indexes", {})
         object.__setattr__(self, "_related", {})
         object.__setattr__(self, "_where", {})
+        object.__setattr__(self, "_children", {})
 
     def __hash__(self) -> int:
         return id(self)
@@ -964,20 +965,27 @@ class HugoSite(SiteInfo):
         return indexes[1].get(id(page._post))
 
     def home_children(self) -> list[HugoPage]:
-        """The home page's .Pages: the top sections and the regular pages at the top of content/."""
-        sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
-        top = [page for page in self.RegularPages if page._post is not None and "/" not in _bundle_path(page._post)]
-        return sorted([*sections, *top], key=_default_order)
+        """The home page's .Pages: the top sections and the regular pages at the top of content/ (made once)."""
+        found = self._children.get("")
+        if found is None:
+            sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
+            top = [page for page in self.RegularPages
+                   if page._post is not None and "/" not in _bundle_path(page._post)]
+            found = self._children[""] = sorted([*sections, *top], key=_default_order)
+        return list(found)
 
     def section_children(self, section: "Section") -> list[HugoPage]:
         """A section's .Pages: its regular pages (in a folder below it that is no section too) and its sections
-        one level down, in Hugo's default order."""
-        prefix = section.name + "/"
-        here = self.section_page(section)   # its pages are those it is the nearest section of
-        own = [self.page_of(post) for post in section.posts if self.parent_of(self.page_of(post)) == here]
-        subsections = [self.section_page(child) for child in self._model.sections
-                       if child.name.startswith(prefix) and "/" not in child.name[len(prefix):]]
-        return sorted([*own, *subsections], key=_default_order)
+        one level down, in Hugo's default order (made once per section)."""
+        found = self._children.get("/" + section.name)
+        if found is None:
+            prefix = section.name + "/"
+            here = self.section_page(section)   # its pages are those it is the nearest section of
+            own = [self.page_of(post) for post in section.posts if self.parent_of(self.page_of(post)) == here]
+            subsections = [self.section_page(child) for child in self._model.sections
+                           if child.name.startswith(prefix) and "/" not in child.name[len(prefix):]]
+            found = self._children["/" + section.name] = sorted([*own, *subsections], key=_default_order)
+        return list(found)
 
     @property
     def Sections(self) -> list[HugoPage]:  # noqa: N802
@@ -1015,12 +1023,19 @@ class HugoSite(SiteInfo):
             return self.taxonomy_page(self.taxonomy_of(page._term))
         path = _bundle_path(page._post) if page._post is not None else \
             page._section.name if page._section is not None else ""
-        names = {section.name: section for section in self._model.sections}
+        names = self._section_names()
         while "/" in path:
             path = path.rsplit("/", 1)[0]
             if path in names:
                 return self.section_page(names[path])
         return self.home_page()
+
+    def _section_names(self) -> dict[str, "Section"]:
+        found = self.__dict__.get("_names")
+        if found is None:
+            found = {section.name: section for section in self._model.sections}
+            object.__setattr__(self, "_names", found)
+        return found
 
     # -- menus and the rest ----------------------------------------------------------------------
     @functools.cached_property
