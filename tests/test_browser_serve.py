@@ -217,6 +217,37 @@ def test_broken_front_matter_shows_the_overlay_and_the_fix_removes_it(page, serv
     page.wait_for_selector("#blogbuild-error-overlay", state="detached", timeout=WAIT_MS)
 
 
+def test_a_late_status_answer_does_not_hide_a_newer_error(page, server, site):
+    """The page asks the server's status when its event stream opens; on a loaded machine the answer ("ok",
+    from before the save) can arrive after the failed build's "error" event. It must not remove the overlay."""
+    held = []
+
+    def hold_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))     # answered now ("ok"), handed to the page later
+    page.route("**/__blogbuild/status*", hold_first)
+    page.add_init_script("""(() => {
+      const fetchFirst = window.fetch; window.__statusAnswers = 0;
+      window.fetch = (...args) => { const answer = fetchFirst(...args);
+        answer.then(() => setTimeout(() => { window.__statusAnswers += 1; }, 300)); return answer; };
+    })()""")
+    open_post(page, server)
+    for _ in range(WAIT_MS // 50):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked the server's status"
+    save_whole(site / "content/posts/browser.md", POST.replace("tags: [infra]", "tags: [infra\nsummary: oops"))
+    page.wait_for_selector("#blogbuild-error-overlay .blogbuild-error-location", timeout=WAIT_MS)
+    route, answer = held[0]
+    assert answer.json()["ok"] is True
+    route.fulfill(response=answer)
+    page.wait_for_function("window.__statusAnswers >= 1", timeout=WAIT_MS)
+    assert page.query_selector("#blogbuild-error-overlay .blogbuild-error-location") is not None
+
+
 def test_the_overlay_can_be_dismissed_and_escapes_markup(page, server, site):
     open_post(page, server)
     post = site / "content/posts/browser.md"

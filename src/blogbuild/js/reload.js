@@ -270,13 +270,20 @@
   // ---- server state ------------------------------------------------------------------------------
   // catchUp: after (re)connecting, a page older than the server's reloads; after "ok" the "reload" event
   // that follows says what to do with this page.
+  // A status answer can arrive after a later build's "error" or "ok" event: it then says nothing newer about
+  // the overlay than that event did, and must not undo it (a stale "ok" would hide a fresh error).
+  var buildEvents = 0;
+
   function checkStatus(catchUp) {
     var page = servedPage || here;
+    var asked = buildEvents;
     fetch("/__blogbuild/status?page=" + encodeURIComponent(page), { cache: "no-store" })
       .then(function (response) { return response.json(); })
       .then(function (status) {
-        if (status.ok) { removeOverlay(); showWarnings(status.warnings, status.generation); }
-        else { showOverlay(status.errors); }
+        if (asked === buildEvents) {
+          if (status.ok) { removeOverlay(); showWarnings(status.warnings, status.generation); }
+          else { showOverlay(status.errors); }
+        }
         // A rebuild may have happened between serving this page and connecting: catch up.
         var newer = status.page_generation !== null && status.page_generation > generation;
         if (catchUp && (newer || (generation === 0 && status.generation > 0))) { reload(); }
@@ -306,9 +313,9 @@
     });
     source.addEventListener("error", function (event) {
       // The EventSource's own connection errors arrive as "error" events without data.
-      if (event.data) { showOverlay(parse(event).errors); }
+      if (event.data) { buildEvents += 1; showOverlay(parse(event).errors); }
     });
-    source.addEventListener("ok", function () { removeOverlay(); checkStatus(false); });
+    source.addEventListener("ok", function () { buildEvents += 1; removeOverlay(); checkStatus(false); });
     window.addEventListener("pagehide", function () { source.close(); });
   }
 
