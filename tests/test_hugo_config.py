@@ -19,7 +19,7 @@ def test_papermod_config_yml_is_read_when_there_is_no_blogbuild_yaml() -> None:
     assert config.author == "Ada Example" and config.description == "Notes on systems and machine learning"
     assert config.taxonomies == ("categories", "tags", "series")
     assert config.social == (("github", "https://github.com/example"), ("rss", "/index.xml"))
-    assert (config.intro_title, config.intro_text) == (
+    assert (config.theme.intro.title, config.theme.intro.text) == (
         "Hi there", "Welcome to my notes on systems and machine learning.")
     assert config.markup.hard_wraps and config.markup.linkify and config.markup.heading_id_type == "github"
     assert config.params["ShowBreadCrumbs"] is True

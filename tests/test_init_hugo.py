@@ -22,8 +22,7 @@ def test_writes_the_equivalent_blogbuild_yaml(tmp_path: Path, capsys: pytest.Cap
     assert written["title"] == "Paper Notes" and written["menu"][0]["children"][0]["name"] == "Machine learning"
     from_yaml = load_config(root=site)   # blogbuild.yaml now wins, and says the same
     assert from_yaml.config_path.endswith("blogbuild.yaml")
-    for name in ("title", "base_url", "menu", "social", "taxonomies", "paginate", "markup", "intro_title", "intro_text",
-                 "intro_markdown", "theme", "feed_content", "aliases", "pagination_aliases"):
+    for name in ("title", "base_url", "menu", "social", "taxonomies", "paginate", "markup", "theme", "feed_content", "aliases", "pagination_aliases"):
         assert getattr(from_yaml, name) == getattr(from_hugo, name), name
     assert from_yaml.theme.toc_open is False and from_yaml.pagination_aliases   # PaperMod's, not blogbuild's
     out = capsys.readouterr().out
@@ -112,8 +111,8 @@ def test_papermod_options_round_trip_through_the_written_yaml(tmp_path: Path) ->
     from_yaml = load_config(root=tmp_path)
     assert from_yaml.config_path.endswith("blogbuild.yaml")
     assert from_yaml.theme == from_hugo.theme and from_yaml.theme.color_scheme == "dark"
-    assert from_yaml.intro_buttons == from_hugo.intro_buttons == (("B", "/b/"),)
-    assert (from_yaml.intro_image, from_yaml.intro_image_width) == (from_hugo.intro_image, 150)
+    assert from_yaml.theme.intro.buttons == from_hugo.theme.intro.buttons == (("B", "/b/"),)
+    assert (from_yaml.theme.intro.image, from_yaml.theme.intro.image_width) == (from_hugo.theme.intro.image, 150)
 
 
 def test_the_inventory_is_what_the_build_will_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

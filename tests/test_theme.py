@@ -15,6 +15,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
+from blogbuild.themes.options import Intro, ThemeOptions
 from blogbuild.media import assets
 from blogbuild.config import MenuItem, SiteConfig, load_config
 from blogbuild.core.model import pack_html
@@ -88,7 +89,7 @@ def config() -> SiteConfig:
               MenuItem("索引", "", 2, (MenuItem("标签", "/tags/", 1), MenuItem("系列", "/series/", 2)))),
         social=(("github", "https://github.com/someone"), ("email", "me@example.org"),
                 ("Mastodon", "https://social.example/@me")),
-        intro_title="你好", intro_text="第一段。\n\n第二段。")
+        theme=ThemeOptions(intro=Intro(title="你好", text="第一段。\n\n第二段。")))
 
 
 def contexts(config: SiteConfig) -> dict[str, dict]:
@@ -145,8 +146,8 @@ def test_alias_page_redirects_with_canonical_and_link(config):
 
 
 def test_hostile_text_is_escaped_on_every_page(config):
-    config = replace(config, title=HOSTILE, menu=(MenuItem(HOSTILE, "/posts/"),), intro_title=HOSTILE,
-                     intro_text=HOSTILE)
+    config = replace(config, title=HOSTILE, menu=(MenuItem(HOSTILE, "/posts/"),),
+                     theme=replace(config.theme, intro=Intro(title=HOSTILE, text=HOSTILE)))
     hostile_post = make_post(3, title=HOSTILE, tags=(HOSTILE,), description=HOSTILE,
                              toc=(TocEntry(2, "a", HOSTILE), TocEntry(2, "b", "二")),
                              summary_html="<p>A &amp; B &lt;script&gt;</p>")

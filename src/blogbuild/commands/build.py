@@ -39,11 +39,34 @@ def run(options: BuildOptions) -> int:
 
 def _run(options: BuildOptions) -> int:
     # Nothing changed since the last build: say so after a stat pass, before importing the pipeline.
-    from ..disk.manifest import run_if_up_to_date
-    done, examination = run_if_up_to_date(options)
+    done, examination = _up_to_date(options)
     if done is not None:
         return done
     return _build(options, examination)
+
+
+def _up_to_date(options: BuildOptions) -> tuple[int | None, Examination | None]:
+    """When nothing changed since the last build with these options: print its warnings and a one-line note,
+    exit 0. Otherwise (None, what the manifest found) for the real build."""
+    from ..disk import manifest
+    if options.no_cache:
+        return None, None
+    started = time.perf_counter()
+    found = manifest.examine(options.location)
+    if found is None or found.changed_inputs:
+        return None, found
+    if found.verified:
+        manifest.refresh(options.location, found)
+    record = found.record
+    if not options.quiet:   # --quiet prints errors only
+        for warning in record["warnings"]:
+            print(str(warning), file=sys.stderr)
+        checked = len(record["inputs"]) + len(record["outputs"])
+        print(f"Up to date: nothing changed since the last build ({record['summary']}); checked {checked} files "
+              f"and folders in {(time.perf_counter() - started) * 1000:.0f} ms -> {record['output_dir']}/")
+        for note in record.get("notes", ()):   # what that build's last lines said (drafts left out)
+            print(note)
+    return 0, found
 
 
 def _summary(result: BuildResult, output: Path) -> str:
@@ -179,7 +202,7 @@ def _build_and_write(options: BuildOptions, config: SiteConfig, output: Path, st
         summary = f"{sum(stats.pages_by_kind.values())} pages, {stats.static_files} static files"
         if stats.partial and examination is not None:   # the counts of the last full build, not of this one
             summary = examination.record["summary"]
-        manifest.write_record(options, config, inputs=inputs, outputs=outputs, summary=summary,
+        manifest.write_record(options.location, config, inputs=inputs, outputs=outputs, summary=summary,
                               warnings=[str(warning) for warning in site_warnings(result.warnings)], notes=notes,
                               valid_until=next_due(builder, config), output_dir=str(output), build_id=build_id)
     else:
@@ -198,7 +221,7 @@ def _spare_in_cache(config: SiteConfig, output: Path) -> Path | None:
     """Where the build keeps the spare tree: in its cache folder (a deploy that restores the cache then
     restores the spare, and the first build on a fresh checkout need not make a folder per page), when that
     folder is on the output's file system (the spare is swapped in by rename); else None (beside the output)."""
-    from ..disk.manifest import CACHE_DIR
+    from ..core.cache_keys import CACHE_DIR
     try:
         same_device = os.stat(config.root).st_dev == os.stat(output.resolve().parent).st_dev
     except OSError:

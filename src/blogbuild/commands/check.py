@@ -38,7 +38,7 @@ def _said_by_build(problem: Any, warnings: Any) -> bool:
 
 def _cache_writable(root: Path) -> bool:
     """Whether check may add image variants and cards to the site's cache folder (or make it)."""
-    from ..disk.manifest import CACHE_DIR
+    from ..core.cache_keys import CACHE_DIR
     cache = root / CACHE_DIR
     return os.access(cache if cache.is_dir() else root, os.W_OK | os.X_OK)
 

@@ -15,7 +15,7 @@ from ..core.keys import key_line, nested_key_line
 from .markup import MarkupConfig, markup_from_mapping
 from ..hugo.config import ignored_message, read_hugo_config
 from ..core.names import CONFIG_NAMES
-from ..themes.options import ThemeOptions, parse_theme_options
+from ..themes.options import Intro, ThemeOptions, parse_theme_options
 
 MATH_RENDER_CHOICES = ("build", "browser")
 
@@ -85,14 +85,6 @@ class SiteConfig:
     related_count: int = 5
     menu: tuple[MenuItem, ...] = ()
     social: tuple[tuple[str, str], ...] = ()     # (name, url) pairs, in order
-    intro_title: str = ""
-    intro_text: str = ""
-    intro_markdown: bool = False        # the intro's title and text are markdown with HTML (PaperMod's homeInfoParams)
-    intro_image: str = ""               # an image above the intro (imageUrl), with its width and height (0: unset)
-    intro_image_width: int = 0
-    intro_image_height: int = 0
-    intro_image_title: str = ""
-    intro_buttons: tuple[tuple[str, str], ...] = ()   # (name, url) links under the intro (PaperMod's profile buttons)
     # KaTeX and mermaid ship inside blogbuild and are served from the site; cdn_assets: true loads them
     # from the public CDN (with SRI) instead. local_assets is what older configs said for the default.
     cdn_assets: bool = False
@@ -233,26 +225,23 @@ def _parse_social(value: Any, path: str, line: int) -> tuple[tuple[str, str], ..
     raise _fail(path, line, "social must be a mapping of name: url")
 
 
-def _parse_intro(value: Any, path: str, line: int) -> dict[str, Any]:
-    """intro: {title, text, markdown, image, image_width, image_height} as SiteConfig's intro_* fields."""
+def _parse_intro(value: Any, path: str, line: int) -> Intro:
+    """intro: {title, text, markdown, image, image_width, image_height, image_title, buttons}."""
     if not isinstance(value, Mapping):
         raise _fail(path, line, "intro must be a mapping with title and text")
-    known = ("title", "text", "markdown", "image", "image_width", "image_height", "image_title", "buttons")
+    known = tuple(item.name for item in fields(Intro))
     unknown = [str(key) for key in value if key not in known]
     if unknown:
         raise _fail(path, line, f"unknown intro key '{unknown[0]}'; intro takes {', '.join(known)}")
-    values: dict[str, Any] = {"intro_title": str(value.get("title", "") or ""),
-                              "intro_text": str(value.get("text", "") or ""),
-                              "intro_image": str(value.get("image", "") or ""),
-                              "intro_image_title": str(value.get("image_title", "") or "")}
+    values: dict[str, Any] = {name: str(value.get(name, "") or "") for name in ("title", "text", "image", "image_title")}
     if "buttons" in value:
-        values["intro_buttons"] = _parse_social(value["buttons"], path, line)
+        values["buttons"] = _parse_social(value["buttons"], path, line)
     if "markdown" in value:
-        values["intro_markdown"] = _coerce("intro.markdown", value["markdown"], False, path, line)
+        values["markdown"] = _coerce("intro.markdown", value["markdown"], False, path, line)
     for name in ("image_width", "image_height"):
         if name in value:
-            values[f"intro_{name}"] = _coerce(f"intro.{name}", value[name], 0, path, line)
-    return values
+            values[name] = _coerce(f"intro.{name}", value[name], 0, path, line)
+    return Intro(**values)
 
 
 def _parse_feeds(name: str, value: Any, path: str, line: int) -> Any:
@@ -305,6 +294,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
     markup_mapping: Any = None
     enable_emoji: bool | None = None
     services: dict[str, tuple[Any, int]] = {}   # comments, analytics: read once the language is known
+    intro: Intro | None = None                  # the theme's, whichever of intro: and theme: comes first
     for key, value in data.items():
         key = str(key)
         line = key_line(text, key, max_lines=0)
@@ -320,7 +310,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         elif target == "social":
             values["social"] = _parse_social(value, path, line)
         elif target == "intro":
-            values.update(_parse_intro(value, path, line))
+            intro = _parse_intro(value, path, line)
         elif target == "hugo_themes":
             values["hugo_themes"] = _theme_folders(value, path, line)
         elif target == "taxonomies":
@@ -361,6 +351,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
             values[target] = dict(value)
         else:
             values[target] = _coerce(key, value, getattr(defaults, target), path, line)
+    if intro is not None:
+        values["theme"] = replace(values.get("theme", defaults.theme), intro=intro)
     if markup_mapping is not None or enable_emoji is not None:
         values["markup"] = markup_from_mapping(markup_mapping, path=path, text=text, enable_emoji=enable_emoji)
     if "comments" in services:

@@ -10,6 +10,29 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class SiteLocation:
+    """Which site a build publishes and what the command line said of it: the site folder, the folders and
+    config file it names, and the flags that change what is published. The manifest (the no-op check and the
+    build record) works from this alone; how a command runs (jobs, quiet, the cache) is not part of it."""
+
+    root: str = "."
+    source: str | None = None
+    output: str | None = None
+    config: str | None = None
+    drafts: bool = False
+    future: bool = False
+    expired: bool = False
+    base_url: str | None = None
+    strict: bool = False
+
+    def config_overrides(self) -> dict[str, Any]:
+        """The site config keys these flags set (None: keep the config file's value)."""
+        # A flag left off keeps the config's value (Hugo's buildDrafts/buildFuture/buildExpired): None, not False.
+        return {"drafts": self.drafts or None, "future": self.future or None, "expired": self.expired or None,
+                "strict": self.strict, "base_url": self.base_url, "source_dir": self.source, "output_dir": self.output}
+
+
+@dataclass(frozen=True)
 class BuildOptions:
     """Options of `blogbuild build`."""
 
@@ -26,12 +49,16 @@ class BuildOptions:
     jobs: int = 0
     no_cache: bool = False
 
+    @property
+    def location(self) -> SiteLocation:
+        """The site these options build, without how the command runs."""
+        return SiteLocation(root=self.root, source=self.source, output=self.output, config=self.config,
+                            drafts=self.drafts, future=self.future, expired=self.expired, base_url=self.base_url,
+                            strict=self.strict)
+
     def config_overrides(self) -> dict[str, Any]:
         """The site config keys these flags set (None: keep the config file's value)."""
-        # A flag left off keeps the config's value (Hugo's buildDrafts/buildFuture/buildExpired): None, not False.
-        return {"drafts": self.drafts or None, "future": self.future or None, "expired": self.expired or None, "strict": self.strict,
-                "base_url": self.base_url,
-                "source_dir": self.source, "output_dir": self.output}
+        return self.location.config_overrides()
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,10 @@ from operator import attrgetter
 from pathlib import Path, PosixPath
 from typing import Any, Callable, Iterable, Mapping
 
+from ..core.cache_keys import CODEC_FORMAT
 from ..core.errors import BlogbuildError, SourceError
 
-FORMAT = 1
+FORMAT = CODEC_FORMAT
 MAGIC = b"blogbuild-cache"
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})

@@ -30,18 +30,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from ..core.atomic import write_atomically
+from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, code_key
 from ..core.names import config_paths
 
 if TYPE_CHECKING:
-    from ..core.options import BuildOptions
+    from ..core.options import SiteLocation
     from ..config import SiteConfig, SiteOptions
 
-CACHE_DIR = ".blogbuild-cache"
 _MAX_ALIASES = 64   # spellings of the options remembered (build-keys.json), the latest kept
-_FORMAT = 2
 RACY_SECONDS = 2.0
-# Libraries whose version changes the bytes of a page (highlighting, markdown, templates, YAML).
-_LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygments", "yaml")
 
 # An input file is [size, mtime_ns, "digest of its bytes"] ([..., "racy"] for one too young for its stat to
 # be trusted); when its size and mtime differ from the record (a fresh clone: every mtime is new) or it
@@ -57,41 +54,15 @@ _THEME_PREFIX = "<theme>"
 _DIGESTS: dict[str, tuple[int, int, str]] = {}
 
 
-@functools.cache
-def code_key() -> str:
-    """A hash of blogbuild's own code and of the libraries it renders with, so that no cache outlives them.
-    By content, not mtimes: a fresh install of the same code (a CI runner) keeps its caches. Once per
-    process: it describes the code that is running."""
-    from ..core.version import __version__
-    package = Path(__file__).parent.parent
-    digest = hashlib.blake2b(digest_size=16)
-    digest.update(f"{__version__}\x1f{sys.version}".encode())
-    for path in sorted(package.rglob("*.py")):   # subpackages too (build/, serve/, markdown/...)
-        digest.update(f"\x1f{path.relative_to(package).as_posix()}\x1f".encode())
-        digest.update(path.read_bytes())
-    import importlib.util
-    for name in _LIBRARIES:
-        # A library's __init__ holds its __version__: its bytes change with every release.
-        try:
-            spec = importlib.util.find_spec(name)
-            origin = spec.origin if spec is not None else None
-            data = Path(origin).read_bytes() if origin else b"-"
-        except (ImportError, OSError, ValueError):
-            data = b"-"
-        digest.update(f"\x1f{name}\x1f".encode())
-        digest.update(data)
-    return digest.hexdigest()
-
-
 def _digest_of(values: Mapping[str, object]) -> str:
     return hashlib.blake2b(json.dumps(values, sort_keys=True).encode("utf-8", "surrogatepass"),
                            digest_size=8).hexdigest()
 
 
-def _config_choice(options: BuildOptions, root: str) -> str:
+def _config_choice(site: SiteLocation, root: str) -> str:
     """Which config file the options name, relative to the site; "" for the one blogbuild looks for. (--config
     naming that very file is another build: its record watches that file only, not the others looked for.)"""
-    return "" if options.config is None else _portable(os.path.abspath(options.config), root)
+    return "" if site.config is None else _portable(os.path.abspath(site.config), root)
 
 
 def _in_site(value: str | None, root: str) -> str | None:
@@ -99,39 +70,39 @@ def _in_site(value: str | None, root: str) -> str | None:
     return None if value is None else _portable(os.path.abspath(os.path.join(root, value)), root)
 
 
-def _options_key(options: BuildOptions) -> str:
+def _options_key(site: SiteLocation) -> str:
     """The options as typed (paths resolved): the key under which the meaning key of the last build with this
     spelling is remembered. The site folder is left out: the record lives in it, and a fresh clone of the
     site in another folder must find it."""
     # The options that change what a build publishes; jobs, quiet and no_cache do not.
-    root = _site_root(options)
-    return _digest_of({"root": ".", "source": _in_site(options.source, root), "output": _in_site(options.output, root),
-                       "config": _config_choice(options, root), "drafts": options.drafts, "future": options.future,
-                       "expired": options.expired,
-                       "base_url": options.base_url, "strict": options.strict})
+    root = _site_root(site)
+    return _digest_of({"root": ".", "source": _in_site(site.source, root), "output": _in_site(site.output, root),
+                       "config": _config_choice(site, root), "drafts": site.drafts, "future": site.future,
+                       "expired": site.expired,
+                       "base_url": site.base_url, "strict": site.strict})
 
 
-def meaning_key(options: BuildOptions, config: SiteConfig) -> str:
+def meaning_key(site: SiteLocation, config: SiteConfig) -> str:
     """What the options mean once the config has filled in what they leave out: the folders read and
     written, drafts, future, expired, strict, base_url. `build -o public` and `build` (public/ by default) are one
     build, with one record, which `serve` finds too."""
-    root = _site_root(options)
+    root = _site_root(site)
     return _digest_of({"root": ".", "source": _in_site(config.source_dir, root),
                        "output": _in_site(config.output_dir, root),
-                       "config": _config_choice(options, root), "drafts": config.drafts, "future": config.future,
+                       "config": _config_choice(site, root), "drafts": config.drafts, "future": config.future,
                        "expired": config.expired,
                        "base_url": config.base_url, "strict": config.strict})
 
 
-def _aliases_path(options: BuildOptions) -> Path:
-    return Path(options.root or ".") / CACHE_DIR / "build-keys.json"
+def _aliases_path(site: SiteLocation) -> Path:
+    return Path(site.root or ".") / CACHE_DIR / "build-keys.json"
 
 
-def _config_stamp(options: BuildOptions) -> str:
+def _config_stamp(site: SiteLocation) -> str:
     """The content of every config file these options may read (a few small files): what a spelling of the
     options means holds only while they are as they were."""
     digest = hashlib.blake2b(digest_size=8)
-    for path in config_candidates(options):
+    for path in config_candidates(site):
         try:
             data = Path(path).read_bytes() if os.path.isfile(path) else b"folder" if os.path.isdir(path) else b"-"
         except OSError:
@@ -140,9 +111,9 @@ def _config_stamp(options: BuildOptions) -> str:
     return digest.hexdigest()
 
 
-def _read_aliases(options: BuildOptions) -> dict[str, list]:
+def _read_aliases(site: SiteLocation) -> dict[str, list]:
     try:
-        with open(_aliases_path(options), encoding="utf-8") as handle:
+        with open(_aliases_path(site), encoding="utf-8") as handle:
             aliases = json.load(handle)
     except (OSError, ValueError):
         return {}
@@ -150,39 +121,39 @@ def _read_aliases(options: BuildOptions) -> dict[str, list]:
         if isinstance(aliases, dict) else {}
 
 
-def _remember(options: BuildOptions, meaning: str) -> None:
+def _remember(site: SiteLocation, meaning: str) -> None:
     """Note what these options meant with the config files as they are now (best effort: a lost note costs
     one config read next time)."""
-    aliases = _read_aliases(options)
-    spelling = _options_key(options)
-    noted = [meaning, _config_stamp(options)]
+    aliases = _read_aliases(site)
+    spelling = _options_key(site)
+    noted = [meaning, _config_stamp(site)]
     if aliases.get(spelling) == noted:
         return
     aliases.pop(spelling, None)
     aliases[spelling] = noted
     try:
-        _write_json(_aliases_path(options), dict(list(aliases.items())[-_MAX_ALIASES:]))
+        _write_json(_aliases_path(site), dict(list(aliases.items())[-_MAX_ALIASES:]))
     except OSError:
         pass
 
 
-def _record_key(options: BuildOptions) -> str | None:
+def _record_key(site: SiteLocation) -> str | None:
     """The meaning key of these options: remembered from the last build with this spelling while the config
     files are unchanged, else found by reading the config (the no-op check imports no config reader). None
     when the config cannot be read: the build then reports why."""
-    known = _read_aliases(options).get(_options_key(options))
-    if known is not None and known[1] == _config_stamp(options):
+    known = _read_aliases(site).get(_options_key(site))
+    if known is not None and known[1] == _config_stamp(site):
         return str(known[0])
     from ..config import load_config
     from ..core.errors import BlogbuildError
     try:
-        config = load_config(options.config, root=Path(options.root or "."), overrides=options.config_overrides())
+        config = load_config(site.config, root=Path(site.root or "."), overrides=site.config_overrides())
     except (BlogbuildError, OSError):
         return None
     if not (Path(config.root) / config.source_dir).is_dir():
         return None   # not a site folder: the build says so, and leaves no cache folder behind
-    meaning = meaning_key(options, config)
-    _remember(options, meaning)
+    meaning = meaning_key(site, config)
+    _remember(site, meaning)
     return meaning
 
 
@@ -245,9 +216,9 @@ def _local(path: str, root: str) -> str:
     return os.path.normpath(os.path.join(root, path))
 
 
-def record_path(options: BuildOptions, key: str) -> Path:
+def record_path(site: SiteLocation, key: str) -> Path:
     """Where the record of a build with this meaning key lives (meaning_key())."""
-    return Path(options.root or ".") / CACHE_DIR / f"last-build-{key}.json"
+    return Path(site.root or ".") / CACHE_DIR / f"last-build-{key}.json"
 
 
 def _names_digest(names: Iterable[str]) -> str:
@@ -351,11 +322,11 @@ def _link_entry(path: str) -> Entry | None:
         return None
 
 
-def config_candidates(options: SiteOptions) -> list[str]:
+def config_candidates(site: SiteOptions) -> list[str]:
     """The config files a build with these options may read (stat them before reading the config)."""
-    if options.config:
-        return [str(options.config)]
-    return config_paths(options.root or ".")
+    if site.config:
+        return [str(site.config)]
+    return config_paths(site.root or ".")
 
 
 def input_folders(config: SiteConfig) -> list[str]:
@@ -431,24 +402,24 @@ def snapshot_outputs(output_dir: Path, paths: Iterable[str]) -> dict[str, Entry 
     return entries
 
 
-def _site_root(options: BuildOptions) -> str:
-    return os.path.abspath(options.root or ".")
+def _site_root(site: SiteLocation) -> str:
+    return os.path.abspath(site.root or ".")
 
 
-def write_record(options: BuildOptions, config: SiteConfig, *, inputs: dict[str, Entry | None],
+def write_record(site: SiteLocation, config: SiteConfig, *, inputs: dict[str, Entry | None],
                  outputs: dict[str, Entry | None], summary: str, warnings: list[str], valid_until: float | None,
                  output_dir: str, build_id: str, notes: list[str] | None = None) -> None:
     """Save the record of a build that was just published (atomically: a torn record is never read).
     build_id names the saved builder state that goes with it (build.py). Paths are kept relative to the
     site folder (see _portable)."""
-    root = _site_root(options)
-    record = {"format": _FORMAT, "code": code_key(),
+    root = _site_root(site)
+    record = {"format": RECORD_FORMAT, "code": code_key(),
               "inputs": _portable_all(inputs, root), "outputs": _portable_all(outputs, root), "summary": summary,
               "warnings": warnings, "valid_until": valid_until, "output_dir": output_dir, "build_id": build_id,
               "notes": notes or []}
-    meaning = meaning_key(options, config)
-    _write_json(record_path(options, meaning), record)
-    _remember(options, meaning)
+    meaning = meaning_key(site, config)
+    _write_json(record_path(site, meaning), record)
+    _remember(site, meaning)
 
 
 def portable_entries(entries: dict[str, Entry | None], root: str) -> dict[str, Entry | None]:
@@ -539,8 +510,8 @@ class Examination:
     key: str = ""                     # the record's meaning key (meaning_key())
 
 
-def _read_record(options: BuildOptions, key: str) -> dict | None:
-    path = record_path(options, key)
+def _read_record(site: SiteLocation, key: str) -> dict | None:
+    path = record_path(site, key)
     try:
         with open(path, encoding="utf-8") as handle:
             record = json.load(handle)
@@ -549,25 +520,25 @@ def _read_record(options: BuildOptions, key: str) -> dict | None:
     except ValueError:   # damaged: never trusted, and said so
         print(f"{path}: warning: build record unreadable; ignored, building in full", file=sys.stderr)
         return None
-    if not (isinstance(record, dict) and record.get("format") == _FORMAT and isinstance(record.get("inputs"), dict)
+    if not (isinstance(record, dict) and record.get("format") == RECORD_FORMAT and isinstance(record.get("inputs"), dict)
             and isinstance(record.get("outputs"), dict) and isinstance(record.get("summary"), str)
             and isinstance(record.get("warnings"), list) and isinstance(record.get("build_id"), str)):
         return None
     return record
 
 
-def examine(options: BuildOptions) -> Examination | None:
+def examine(site: SiteLocation) -> Examination | None:
     """Compare the last build's record with the disk. None when it cannot be used at all (no record, an
     unreadable or foreign one, other code, a post whose date has come, published files changed): the
     caller then builds in full, which is always correct."""
-    key = _record_key(options)
-    record = _read_record(options, key) if key is not None else None
+    key = _record_key(site)
+    record = _read_record(site, key) if key is not None else None
     if record is None or key is None:
         return None
     valid_until = record.get("valid_until")
     if valid_until is not None and (not isinstance(valid_until, (int, float)) or time.time() >= valid_until):
         return None   # a post dated in the future is due now: it must appear
-    root = options.root or "."
+    root = site.root or "."
     if _differing({_local(path, root): entry for path, entry in record["outputs"].items()}):
         return None
     if record.get("code") != code_key():
@@ -577,42 +548,19 @@ def examine(options: BuildOptions) -> Examination | None:
     return Examination(record, tuple(_differing(inputs, verified)), verified, key)
 
 
-def _refresh(options: BuildOptions, found: Examination) -> None:
+def refresh(site: SiteLocation, found: Examination) -> None:
     """Bring the record's stats up to date for inputs verified by content (a fresh clone's new mtimes), so
     the next no-op is a stat pass again; young files stay racy."""
-    root = _site_root(options)
+    root = _site_root(site)
     racy_after = time.time_ns() - int(RACY_SECONDS * 1e9)
     inputs = dict(found.record["inputs"])
     for path, entry in found.verified.items():
         inputs[_portable(path, root)] = entry + ["racy"] if entry[1] >= racy_after else entry
-    _write_json(record_path(options, found.key), {**found.record, "inputs": inputs})
+    _write_json(record_path(site, found.key), {**found.record, "inputs": inputs})
 
 
-def published_files(options: BuildOptions, found: Examination, output_dir: Path) -> list[str]:
+def published_files(site: SiteLocation, found: Examination, output_dir: Path) -> list[str]:
     """The files of the published tree in found's record, relative to output_dir."""
-    prefix = _portable(str(output_dir), _site_root(options)) + "/"
+    prefix = _portable(str(output_dir), _site_root(site)) + "/"
     return [path[len(prefix):] for path, entry in found.record["outputs"].items()
             if path.startswith(prefix) and isinstance(entry, list) and entry[0] >= 0]
-
-
-def run_if_up_to_date(options: BuildOptions) -> tuple[int | None, Examination | None]:
-    """`blogbuild build` when nothing changed: print the last build's warnings and a one-line note, exit 0.
-    Otherwise (None, what examine() found) for the real build."""
-    if options.no_cache:
-        return None, None
-    started = time.perf_counter()
-    found = examine(options)
-    if found is None or found.changed_inputs:
-        return None, found
-    if found.verified:
-        _refresh(options, found)
-    record = found.record
-    if not options.quiet:   # --quiet prints errors only
-        for warning in record["warnings"]:
-            print(str(warning), file=sys.stderr)
-        checked = len(record["inputs"]) + len(record["outputs"])
-        print(f"Up to date: nothing changed since the last build ({record['summary']}); checked {checked} files "
-              f"and folders in {(time.perf_counter() - started) * 1000:.0f} ms -> {record['output_dir']}/")
-        for note in record.get("notes", ()):   # what that build's last lines said (drafts left out)
-            print(note)
-    return 0, found

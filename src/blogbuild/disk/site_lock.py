@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..core.errors import BlogbuildError
-from .manifest import CACHE_DIR
+from ..core.cache_keys import CACHE_DIR
 
 LOCK_NAME = "build.lock"
 # How long a killed holder's forked workers are waited for before the lock is reported as held.

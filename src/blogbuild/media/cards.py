@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import indexed_png
 from ..config.cards import CardOptions, site_font_file
+from ..core.cache_keys import CARDS_FORMAT
 from ..core.errors import SourceError
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 WIDTH, HEIGHT = 1200, 630
 PADDING = 80
 CARD_CACHE = "cards"          # below .blogbuild-cache/
-_VERSION = "4"                # bump when the drawing changes
 ELLIPSIS = "…"
 # Where Debian (fonts-noto-cjk, fonts-dejavu-core), Fedora and Arch put the fonts the chain uses.
 _CJK_FOLDERS = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/google-noto-cjk", "/usr/share/fonts/noto-cjk",
@@ -437,7 +437,7 @@ def font_identities(files: Sequence[tuple[str, int]]) -> list[str]:
 def card_key(text: CardText, options: CardOptions, fonts: Sequence[str]) -> str:
     """The hash of everything drawn: the text, the options, the fonts (their font_identities)."""
     from PIL import __version__ as pillow_version
-    return hashlib.sha256(repr((_VERSION, pillow_version, text, options, list(fonts))).encode()).hexdigest()
+    return hashlib.sha256(repr((CARDS_FORMAT, pillow_version, text, options, list(fonts))).encode()).hexdigest()
 
 
 class CardMaker:
@@ -514,7 +514,7 @@ def card_path(post: Any, nav: Any, config: SiteConfig) -> str:
     if not config.cards.enabled or post.kind != "page" or front_matter_image(post.params):
         return ""
     text = card_text(post, nav, config)
-    key = hashlib.sha256(repr((_VERSION, text, config.cards)).encode()).hexdigest()
+    key = hashlib.sha256(repr((CARDS_FORMAT, text, config.cards)).encode()).hexdigest()
     return f"{post.url.lstrip('/')}card-{key[:12]}.png"
 
 

@@ -28,6 +28,7 @@ from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from ..config.images import ImageOptions
 from ..core import progress
+from ..core.cache_keys import IMAGES_FORMAT, SVG_FORMAT
 from ..core.errors import SourceWarning
 from ..core.model import Post, pack_html
 
@@ -38,7 +39,6 @@ IMAGE_CACHE = "images"          # below .blogbuild-cache/
 _RESIZABLE = {"JPEG": "jpg", "PNG": "png"}   # animated GIFs and the rest keep their one size
 _IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_FORMAT_VERSION = "2"           # bump when the variants' encoding or which variants are made changes
 DEVICE_PIXEL_RATIO = 2          # the densest screens variants are made for: a 2x screen shows twice the column
 # The encoders' settings (bench/bench_encoders.py measures them): WebP's effort 2 takes 0.4x the time of 4 for
 # 3% more bytes; JPEG's optimized Huffman tables 0.5x the time of progressive for 3% more; PNG's optimize 5x the
@@ -47,7 +47,6 @@ WEBP_OPTIONS = {"method": 2}
 JPEG_OPTIONS = {"optimize": True}
 PNG_OPTIONS: dict[str, Any] = {}
 _ROTATED = (5, 6, 7, 8)         # EXIF orientations that turn the image a quarter: width and height swap
-_SVG_FORMAT = "svg1"            # an SVG's record key, in place of the raster settings: bump when svg_size changes
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ class ImageResult:
 
 def _settings_key(options: ImageOptions) -> str:
     from PIL import __version__ as pillow_version
-    return hashlib.sha256(repr((_FORMAT_VERSION, pillow_version.split(".")[0], options.widths, options.webp,
+    return hashlib.sha256(repr((IMAGES_FORMAT, pillow_version.split(".")[0], options.widths, options.webp,
                                 options.quality, sorted(WEBP_OPTIONS.items()), sorted(JPEG_OPTIONS.items()),
                                 sorted(PNG_OPTIONS.items()), column_width(options.sizes))).encode()).hexdigest()[:12]
 
@@ -149,7 +148,7 @@ class ImageCache:
     def key(self, path: str) -> str:
         """The image's cache key: its content hash and the settings its record was made with."""
         is_svg = path.lower().endswith(".svg")
-        return f"{self.content_hash(path)[:32]}-{_SVG_FORMAT if is_svg else self.settings}"
+        return f"{self.content_hash(path)[:32]}-{SVG_FORMAT if is_svg else self.settings}"
 
     def known(self, key: str, stats: ImageStats) -> ImageInfo | str | None:
         """What this run or the cache on disk knows of the image under key (with all its variant files), or None."""

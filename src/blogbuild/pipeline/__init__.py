@@ -6,7 +6,7 @@ assembling the output, the incremental policy, and what a build session shares (
 """
 from __future__ import annotations
 
-from ..disk.manifest import CACHE_DIR
+from ..core.cache_keys import CACHE_DIR
 from .builder import Builder, config_key
 from .session import build, load_site_config, next_due
 from .pools import render_source

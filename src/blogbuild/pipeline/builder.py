@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
 from ..content.links import resolve_links
-from ..disk.manifest import CACHE_DIR, code_key
+from ..core.cache_keys import CACHE_DIR, code_key, config_key, posts_key, templates_key
 from ..core.model import OutputFile, Post, Site, Translation
 from ..core.fingerprint import fingerprint_of
 from ..themes import Theme
@@ -43,36 +43,12 @@ if TYPE_CHECKING:
 _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (_media_folder)
 
 
-def config_key(config: SiteConfig) -> str:
-    """The key of everything in the configuration that shapes a post: not drafts, future, expired or strict, and not
-    where the site is (a fresh clone in another folder keeps its cache)."""
-    return fingerprint_of(repr(replace(config, drafts=False, future=False, expired=False, strict=False, root=".", config_path="")))
-
-
-def posts_key(config: SiteConfig) -> str:
-    """The key of what a rendered post depends on: config_key without what only pages and later stages
-    read. base_url (and its path) reaches a post only in links.resolve_links and the images stage, which
-    run after the posts cache on every build; serving only hides analytics in the page template; the
-    output folder is where pages go. So `blogbuild serve` (its own address as base_url) and `blogbuild
-    build` share their rendered posts."""
-    return config_key(replace(config, base_url="", serving=False, output_dir=""))
-
-
-def templates_key(folders: list[Path], inside: tuple[str, ...] = ()) -> str:
-    """The key of the template files by name and content (not mtimes: a fresh clone keeps its cache), the
-    site's folder and the theme's told apart by their place in the lookup order; a link out of the site
+def _templates_key(folders: list[Path], inside: tuple[str, ...] = ()) -> str:
+    """cache_keys.templates_key of the files in these template folders; a link out of the site
     (sources.walk_files) is not read."""
-    import hashlib
     from ..disk.sources import walk_files
-    digest = hashlib.blake2b(digest_size=16)
-    for index, folder in enumerate(folders):
-        for item in walk_files(folder, inside=inside):
-            digest.update(f"\x00{index}/{item.rel_path}\x00".encode("utf-8", "surrogateescape"))
-            try:
-                digest.update(Path(item.path).read_bytes())
-            except OSError:
-                digest.update(b"\x00unreadable")
-    return digest.hexdigest()
+    return templates_key((index, item.rel_path, item.path) for index, folder in enumerate(folders)
+                         for item in walk_files(folder, inside=inside))
 
 
 def _from_cache(files: Iterable[tuple[str, str]], label: str) -> list[tuple[OutputFile, str]]:
@@ -266,13 +242,13 @@ class TemplateKeeping:
         from ..disk.sources import go_template_folders, site_folders, skipped_templates, template_dirs
         dirs = template_dirs(self.config, self.theme)
         inside = site_folders(self.config)
-        key = templates_key([*dirs, *go_template_folders(self.config)], inside)
+        key = _templates_key([*dirs, *go_template_folders(self.config)], inside)
         if self._templates is not None and self._templates.key == key:
             return self._templates
         from ..publish.environment import page_engine
         from ..markdown.shortcodes import load_shortcodes
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        layouts_key = templates_key(go_template_folders(self.config), inside)
+        layouts_key = _templates_key(go_template_folders(self.config), inside)
         theme_warnings = self._choose_theme(shortcodes.go, layouts_key)
         dirs = template_dirs(self.config, self.theme)
         make = self.theme.engine or partial(page_engine, theme=self.theme)

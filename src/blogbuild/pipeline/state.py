@@ -19,14 +19,13 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from ..disk import cache_codec
 from ..core.atomic import atomic_writer
+from ..core.cache_keys import STATE_FORMAT as CACHE_FORMAT
 from ..disk.cache_codec import NotACacheFile, RecordTypes
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
 from ..core.model import OutputFile, Post, Site, SourceFile, TemplateFacts
 from ..core.names import TEMPORARY_SUFFIX
 from ..disk.sources import ContentTree, FoundFile
 from ..publish.site_files import SearchMemo
-
-CACHE_FORMAT = 6
 
 
 class RenderOutcome(NamedTuple):
@@ -176,7 +175,7 @@ CACHE_RECORDS = RecordTypes([
     "blogbuild.core.errors:SourceWarning", "blogbuild.core.errors:Location",
     "blogbuild.disk.sources:FoundFile", "blogbuild.disk.sources:SkippedLink", "blogbuild.disk.sources:ContentTree",
     "blogbuild.config:SiteConfig", "blogbuild.config:MenuItem",
-    "blogbuild.themes.options:ThemeOptions", "blogbuild.themes.options:Cover",
+    "blogbuild.themes.options:ThemeOptions", "blogbuild.themes.options:Intro", "blogbuild.themes.options:Cover",
     "blogbuild.config.markup:MarkupConfig", "blogbuild.config.integrations:Comments", "blogbuild.config.integrations:Analytics",
     "blogbuild.config.cards:CardOptions", "blogbuild.config.images:ImageOptions",
     "blogbuild.publish.search_index:SearchIndex", "blogbuild.publish.search_index:RangeShards",

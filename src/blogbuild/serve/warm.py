@@ -68,12 +68,12 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
     record does not match the disk, or the site lives under a path (its links would not resolve here)."""
     from ..disk import manifest
     from ..pipeline import BuildResult, load_site_config
-    from ..core.options import BuildOptions
+    from ..core.options import SiteLocation
     from ..disk.output import MARKER
     for drafts in dict.fromkeys((options.drafts, False)):
-        build_options = BuildOptions(root=options.root, source=options.source, config=options.config,
-                                     drafts=drafts, future=options.future, expired=options.expired)
-        found = manifest.examine(build_options)
+        site = SiteLocation(root=options.root, source=options.source, config=options.config, drafts=drafts,
+                            future=options.future, expired=options.expired)
+        found = manifest.examine(site)
         if found is not None:
             break
     else:
@@ -81,13 +81,13 @@ def published_tree(options: "ServeOptions", server_url: str) -> PublishedTree | 
     # That build hashed its inputs: the server's snapshot of the same files (ServedInputs.take) need not.
     manifest.trust_digests(manifest.local_entries(found.record["inputs"], os.path.abspath(options.root or ".")))
     try:
-        config = load_site_config(build_options)
+        config = load_site_config(site)
     except BlogbuildError:
         return None
     if config.base_path != "/":
         return None
     output = Path(config.root) / config.output_dir
-    paths = [path for path in manifest.published_files(build_options, found, output) if path != MARKER]
+    paths = [path for path in manifest.published_files(site, found, output) if path != MARKER]
     if "index.html" not in paths:
         return None
     files = {path: OutputFile(path, source=str(output / path)) for path in paths}

@@ -20,6 +20,20 @@ SHARE_TARGETS = ("x", "linkedin", "reddit", "facebook", "whatsapp", "telegram", 
 
 
 @dataclass(frozen=True)
+class Intro:
+    """The home page's intro (blogbuild.yaml's `intro:`; a Hugo site's PaperMod homeInfoParams or profileMode)."""
+
+    title: str = ""
+    text: str = ""
+    markdown: bool = False              # the title and text are markdown with HTML (PaperMod's homeInfoParams)
+    image: str = ""                     # an image above the intro (imageUrl), with its width and height (0: unset)
+    image_width: int = 0
+    image_height: int = 0
+    image_title: str = ""
+    buttons: tuple[tuple[str, str], ...] = ()   # (name, url) links under the intro (PaperMod's profile buttons)
+
+
+@dataclass(frozen=True)
 class ThemeOptions:
     """What the default theme shows; each field names PaperMod's param it stands for."""
 
@@ -56,6 +70,7 @@ class ThemeOptions:
     edit_text: str = ""                 # editPost.Text ('' = the theme's word, "Edit")
     edit_append_path: bool = False      # editPost.appendFilePath: the post's file path (under content/) after the URL
     home_posts: bool = True             # not profileMode.enabled: the home page lists the posts under its intro
+    intro: Intro = Intro()              # the intro at the top of the home page's first page
     # The site's own icons (assets.favicon, favicon16x16, favicon32x32, apple_touch_icon); any of the first three
     # replaces the theme's favicon links. load_config() fills favicon from a static/favicon.ico of the site's.
     favicon: str = ""
@@ -176,7 +191,7 @@ def parse_theme_options(value: Any, fail: Callable[[str], Exception],
     if not isinstance(value, Mapping):
         raise fail("theme must be a mapping of the default theme's options (color_scheme, toc, ...)")
     defaults = ThemeOptions()
-    known = {field.name for field in fields(ThemeOptions)}
+    known = {field.name for field in fields(ThemeOptions)} - {"intro"}   # the intro is the config's own intro:
     values: dict[str, Any] = {}
     for key, given in value.items():
         name = str(key)

@@ -1,0 +1,95 @@
+"""Every key that decides whether something blogbuild kept between builds still holds, in one place.
+
+Where the cache lives, the format version of each kind of kept file (bump one when what it holds changes
+shape or meaning), and the keys a kept file is filed under: the running code, the configuration, what a
+rendered post depends on, and the template files. A key is computed from contents, never from mtimes or the
+site's folder, so a fresh clone or a CI runner with the cache restored keeps its caches.
+
+Who reads them: pipeline/state.py (the posts, delta, state and pages files), disk/manifest.py (the build
+records and the no-op check), disk/cache_codec.py (the framing of every cache file), media/images.py (image
+variants), media/cards.py (social cards), serve/warm.py (the served tree).
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+import sys
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from .fingerprint import fingerprint_of
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+CACHE_DIR = ".blogbuild-cache"   # below the site folder
+
+STATE_FORMAT = 6        # the builder's posts, delta, state and pages files (pipeline/state.py)
+RECORD_FORMAT = 2       # a build's record of its inputs and outputs (disk/manifest.py)
+CODEC_FORMAT = 1        # the header and framing of every cache file (disk/cache_codec.py)
+IMAGES_FORMAT = "2"     # raster variants: their encoding, or which variants are made (media/images.py)
+SVG_FORMAT = "svg1"     # an SVG's record, in place of the raster settings: bump when its size reading changes
+CARDS_FORMAT = "4"      # social cards: bump when the drawing changes (media/cards.py)
+
+# Libraries whose version changes the bytes of a page (highlighting, markdown, templates, YAML).
+LIBRARIES = ("markdown_it", "mdit_py_plugins", "jinja2", "markupsafe", "pygments", "yaml")
+
+Config = TypeVar("Config", bound="DataclassInstance")
+
+
+@functools.cache
+def code_key() -> str:
+    """A hash of blogbuild's own code and of the libraries it renders with, so that no cache outlives them.
+    By content, not mtimes: a fresh install of the same code (a CI runner) keeps its caches. Once per
+    process: it describes the code that is running."""
+    from .version import __version__
+    package = Path(__file__).parent.parent
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(f"{__version__}\x1f{sys.version}".encode())
+    for path in sorted(package.rglob("*.py")):   # every subpackage too
+        digest.update(f"\x1f{path.relative_to(package).as_posix()}\x1f".encode())
+        digest.update(path.read_bytes())
+    for name in LIBRARIES:
+        # A library's __init__ holds its __version__: its bytes change with every release.
+        try:
+            spec = importlib.util.find_spec(name)
+            origin = spec.origin if spec is not None else None
+            data = Path(origin).read_bytes() if origin else b"-"
+        except (ImportError, OSError, ValueError):
+            data = b"-"
+        digest.update(f"\x1f{name}\x1f".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def config_key(config: Config) -> str:
+    """The key of everything in a site's configuration (config.SiteConfig) that shapes a post: not drafts,
+    future, expired or strict, and not where the site is (a fresh clone in another folder keeps its cache)."""
+    return fingerprint_of(repr(replace(config, drafts=False, future=False, expired=False, strict=False, root=".",
+                                       config_path="")))
+
+
+def posts_key(config: Config) -> str:
+    """The key of what a rendered post depends on: config_key without what only pages and later stages
+    read. base_url (and its path) reaches a post only in links.resolve_links and the images stage, which
+    run after the posts cache on every build; serving only hides analytics in the page template; the
+    output folder is where pages go. So `blogbuild serve` (its own address as base_url) and `blogbuild
+    build` share their rendered posts."""
+    return config_key(replace(config, base_url="", serving=False, output_dir=""))
+
+
+def templates_key(files: Iterable[tuple[int, str, str]]) -> str:
+    """The key of template files by name and content (not mtimes: a fresh clone keeps its cache): each is
+    (its folder's place in the lookup order, its path in that folder, its path on disk), so the site's
+    folder and a theme's are told apart."""
+    digest = hashlib.blake2b(digest_size=16)
+    for index, rel_path, path in files:
+        digest.update(f"\x00{index}/{rel_path}\x00".encode("utf-8", "surrogateescape"))
+        try:
+            digest.update(Path(path).read_bytes())
+        except OSError:
+            digest.update(b"\x00unreadable")
+    return digest.hexdigest()
