@@ -70,7 +70,7 @@ def test_each_kind_of_element_went_through_its_hook(both: tuple[dict[str, bytes]
     assert '<span class="math">a^2 &#43; b^2 &lt; c^2</span>' in code             # render-passthrough.html
     assert '<div class="math" data-ordinal="1">\n\\int_0^1 x\\,dx\n</div>' in code
     headings = ours["posts/headings/index.html"].decode()
-    assert '<h2 id="plain-heading-1" data-plain="Plain heading">' in headings    # render-heading.html
+    assert '<h2 id="plain-heading-1" data-plain="Plain heading" data-a-id="plain-heading-1">' in headings
     assert 'data-a-class="special" data-a-id="a-linked-heading"' in headings
     images = ours["posts/images/index.html"].decode()
     assert 'alt="a small cat" data-plain="a small cat" title="The cat" data-ordinal="0"' in images
