@@ -514,7 +514,7 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
             config = replace(config, notices=(ignored_message(ignored, hugo.where),))
         if hugo.own_layouts:   # its own layouts render the pages: headings as goldmark writes them, no "#" link,
             # and no social card: no layout of its own names one
-            config = replace(config, markup=replace(config.markup, heading_anchors=False),
+            config = replace(config, markup=replace(config.markup, heading_anchors=False, render_hooks=True),
                              cards=replace(config.cards, enabled=False))
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.

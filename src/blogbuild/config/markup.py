@@ -32,6 +32,7 @@ class MarkupConfig:
     title_attributes: bool = True
     heading_ids: bool = True
     heading_anchors: bool = True        # a "#" link after each heading (the default theme's; not a Hugo setting)
+    render_hooks: bool = False          # a Hugo site's _markup/render-*.html draw its elements (its layouts render it)
     heading_id_type: str = "blogbuild"
     # The math delimiters; Hugo's passthrough extension, when a config enables it, narrows them.
     inline_math: tuple[tuple[str, str], ...] = INLINE_DELIMITERS

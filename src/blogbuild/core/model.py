@@ -77,6 +77,9 @@ class RenderedMarkdown:
     has_code: bool = False
     warnings: tuple[SourceWarning, ...] = ()
     marks: tuple[SourceMark, ...] = ()      # links, images, formulas, diagrams and their lines, for check
+    # What a Hugo site's render hooks put in the page's Store while drawing it ((key, plain value)), which
+    # its layouts read back (`.Store.Get "hasMermaid"`).
+    page_store: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,7 @@ class Post:
     # written, and expiryDate); None: no such date.
     publish_date: datetime | None = None
     expiry_date: datetime | None = None
+    page_store: tuple[tuple[str, Any], ...] = ()   # RenderedMarkdown.page_store
 
     @property
     def content_html(self) -> str:
@@ -324,6 +328,7 @@ class Site:
     # A multilingual site: each page's versions in every language, itself included (by its URL in this site: posts,
     # the home page, sections, taxonomies and terms); {} for a site of one language or a page with no translation.
     translations: Mapping[str, tuple["Translation", ...]] = field(default_factory=dict)
+    home: "Post | None" = None              # content/_index.md: the home page's own title, params and text
 
     def translated(self, url: str) -> tuple["Translation", ...]:
         """The page's versions in every language, itself included (() when it has no other)."""

@@ -35,6 +35,10 @@ class RenderEnvironment:
     unclosed_html_walks: dict[tuple[str, int, int], tuple[int, int]] = field(default_factory=dict)
     # Whether this body was already warned of math written with a delimiter the site does not typeset.
     warned_uncovered_math: bool = False
+    # A Hugo site's render hooks for this page (hugo.gotemplate.hooks.RenderHooks), when its layouts render it.
+    hooks: Any = None
+    hooked_math: int = 0     # math elements a passthrough hook drew (no KaTeX needed for them)
+    hooked_mermaid: int = 0  # mermaid blocks a code block hook drew (no mermaid needed for them)
 
     def warn(self, line: int, message: str) -> None:
         """Record a warning at a 0-based body line."""

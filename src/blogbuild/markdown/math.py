@@ -100,6 +100,7 @@ def _take_math(state: StateInline, silent: bool, kind: str, tex: str, markup: st
         token = state.push(kind, "math", 0)
         token.content = as_typeset(tex, markup, markup_of(state.md.options))
         token.markup = markup
+        token.meta = {"raw": tex}    # as written, for a passthrough render hook
     state.pos = after
     return True
 
@@ -238,6 +239,7 @@ def math_block(state: StateBlock, start_line: int, end_line: int, silent: bool) 
     token.block = True
     token.content = as_typeset(tex.strip("\n"), opening, markup_of(state.md.options))
     token.markup = opening
+    token.meta = {"raw": tex}    # as written, newlines around it included, for a passthrough render hook
     token.map = [start_line, next_line]
     state.line = next_line
     return True

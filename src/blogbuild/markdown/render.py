@@ -66,6 +66,23 @@ def _flags_and_warnings(tokens: list[Token], lines: Sequence[str],
     return has_math, has_mermaid, has_code
 
 
+_MATH_TOKENS = frozenset({"math_inline", "math_display_inline", "math_block"})
+
+
+def _math_and_mermaid_count(tokens: list[Token]) -> tuple[int, int]:
+    """How many formulas (```math blocks included) and mermaid diagrams a token stream holds."""
+    math = mermaid = 0
+    stack = [tokens]
+    while stack:
+        for token in stack.pop():
+            language = fence_language(token.info).lower() if token.type == "fence" else ""
+            math += token.type in _MATH_TOKENS or language == "math"
+            mermaid += language == "mermaid"
+            if token.children:
+                stack.append(token.children)
+    return math, mermaid
+
+
 def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
                     config: SiteConfig | None = None, shortcodes: ShortcodeSet | None = None,
                     page: Any = None) -> RenderedMarkdown:
@@ -93,14 +110,33 @@ def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
     """(the rendered body, the render of its top level, its shortcodes)."""
     shortcode_set = shortcodes if shortcodes is not None else shortcode_stage.builtin_shortcodes()
     used_ids: set[str] = set()
+    hooks = _render_hooks(config, shortcode_set, page)
     prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
-                             render=functools.partial(_render_plain, config=config), used_ids=used_ids,
+                             render=functools.partial(_render_plain, config=config, hooks=hooks), used_ids=used_ids,
                              page=page)
     has_shortcodes = prepared.pattern is not None
     top = _render_tokens(prepared.processed, path=path, line_of=prepared.line_of,
                          restore=prepared.restore if has_shortcodes else None, config=config, used_ids=used_ids,
-                         placeholders=frozenset(prepared.block_placeholders), placeholder_pattern=prepared.pattern)
-    return prepared.finish(top.rendered), top, prepared
+                         placeholders=frozenset(prepared.block_placeholders), placeholder_pattern=prepared.pattern,
+                         hooks=hooks)
+    rendered = prepared.finish(top.rendered)
+    if hooks is not None and hooks.store:
+        rendered = replace(rendered, page_store=hooks.stored())
+    return rendered, top, prepared
+
+
+def _render_hooks(config: SiteConfig, shortcodes: ShortcodeSet, page: Any) -> Any:
+    """The site's render hooks for one page (hugo.gotemplate.hooks.RenderHooks), when its own layouts render
+    it and it has some blogbuild runs; else None."""
+    templates = shortcodes.go
+    if not config.markup.render_hooks or templates is None:
+        return None
+    runnable = templates.runnable_hooks()
+    if not runnable:
+        return None
+    from .hooks import make_render_hooks
+    return make_render_hooks(templates, runnable, page,
+                             lambda text: render_markdown(str(text), config=config, shortcodes=shortcodes).html)
 
 
 @dataclass(frozen=True)
@@ -116,26 +152,35 @@ class _Render:
 def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
                   config: SiteConfig, used_ids: set[str] | None = None,
                   placeholders: frozenset[str] = frozenset(),
-                  placeholder_pattern: re.Pattern[str] | None = None) -> RenderedMarkdown:
+                  placeholder_pattern: re.Pattern[str] | None = None, hooks: Any = None) -> RenderedMarkdown:
     """Markdown to HTML without shortcodes; line_of maps a 0-based text line to a file line."""
     return _render_tokens(text, path=path, line_of=line_of, restore=restore, config=config, used_ids=used_ids,
-                          placeholders=placeholders, placeholder_pattern=placeholder_pattern).rendered
+                          placeholders=placeholders, placeholder_pattern=placeholder_pattern, hooks=hooks).rendered
 
 
 def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
                    config: SiteConfig, used_ids: set[str] | None, placeholders: frozenset[str],
-                   placeholder_pattern: re.Pattern[str] | None) -> _Render:
+                   placeholder_pattern: re.Pattern[str] | None, hooks: Any = None) -> _Render:
     """_render_plain, keeping the tokens."""
     md = parser(bool(config.cjk_emphasis), config.markup)
     environment = RenderEnvironment(used_ids=used_ids if used_ids is not None else set(), restore=restore,
-                                    placeholder=placeholder_pattern)
+                                    placeholder=placeholder_pattern, hooks=hooks)
     env = environment.as_env()
     tokens = md.parse(text, env)
     if placeholders:
         tokens = _lift_block_placeholders(tokens, placeholders)
     lines = text.split("\n")
     has_math, has_mermaid, has_code = _flags_and_warnings(tokens, lines, environment)
-    html = md.renderer.render(tokens, md.options, env)
+    if hooks is not None:
+        from .hooks import render_with_hooks
+        html = render_with_hooks(md, tokens, env, hooks)
+        math, mermaid = _math_and_mermaid_count(tokens)
+        if has_math and environment.hooked_math == math:
+            has_math = False   # the site's passthrough hook drew every formula: nothing is left to typeset
+        if has_mermaid and environment.hooked_mermaid == mermaid:
+            has_mermaid = False   # and its code block hook every diagram: blogbuild's mermaid is not needed
+    else:
+        html = md.renderer.render(tokens, md.options, env)
     warnings = tuple(SourceWarning(path, line_of(line), message)
                      for line, message in _few_warnings(environment.warnings))
     marks = tuple(replace(mark, line=line_of(mark.line))

@@ -375,6 +375,8 @@ class Builder(CacheKeeping, TemplateKeeping):
         errors += unreadable
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
         warnings += templates.shortcodes.go.warnings() if templates.shortcodes.go else []
+        if templates.shortcodes.go and self.config.markup.render_hooks:
+            warnings += templates.shortcodes.go.hook_warnings()
         warnings += templates.theme_warnings
         warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,

@@ -139,6 +139,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime,
     posts = newest_first(page for page in published if is_listed(page))
     term_pages: dict[tuple[str, str], Post] = {}
     section_pages: dict[str, Post] = {}
+    home = next((page for page in indexes if "/" not in page.rel_path), None)
     for index_page in indexes:
         folders = index_page.rel_path.split("/")[:-1]
         if folders and folders[0] in config.taxonomies:
@@ -181,7 +182,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime,
     for post in published:
         if post.url not in navigation:
             navigation[post.url] = PostNav(None, None, (), ())
-    return Site(config=config, posts=tuple(posts), taxonomies=taxonomies,
+    return Site(config=config, posts=tuple(posts), taxonomies=taxonomies, home=home,
                 sections=_sections(posts, section_pages), archives=_archives(posts),
                 navigation=navigation, pages=tuple(newest_first(published)),
                 drafts_left_out=tuple(sorted(page.source for page in all_pages

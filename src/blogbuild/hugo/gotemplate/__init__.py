@@ -22,6 +22,8 @@ import jinja2
 
 from ...core.errors import SourceWarning
 from ...core.names import is_inside
+from .hooks import (CodeblockContext, HeadingContext, ImageContext, LinkContext, PassthroughContext,
+                    RenderHooks)
 from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
 from .page_resources import bundle_resources
 from .parse import GoTemplateError
@@ -32,8 +34,9 @@ if TYPE_CHECKING:
 
 # The face of the translator to the rest of blogbuild: the names below and those defined here.
 # HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not).
-__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "GoSource", "GoTemplateError", "GoTemplates",
-           "HugoFunctionError", "PageInfo", "Params", "RenderState", "ShortcodeCall", "SiteInfo", "UnsupportedField",
+__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "CodeblockContext", "GoSource",
+           "GoTemplateError", "GoTemplates", "HeadingContext", "HugoFunctionError", "ImageContext", "LinkContext",
+           "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall", "SiteInfo", "UnsupportedField",
            "check_jinja", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
            "translated_file",
            "typed_argument"]
@@ -115,6 +118,8 @@ class GoTemplates:
     # Every file's path under its layout folder (templates.Exists), and partialCached's results in this build.
     files: frozenset[str] = frozenset()
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Render hooks by name (render-image, render-codeblock-mermaid, ...): _markup/ of each layout folder.
+    hooks: Mapping[str, GoSource] = field(default_factory=dict)
 
     # The TemplateEngine face (templating/): templates by name, "shortcodes/NAME" or "partials/NAME.html"; a
     # render's context is the template's dot and the RenderState of the page ("dot", "_state").
@@ -163,6 +168,25 @@ class GoTemplates:
             if source is not None:
                 waiting += [f"partials/{called}" for called in _CALLED_PARTIAL.findall(source.jinja or source.source)]
         return dict(sorted(found.items()))
+
+    def runnable_hooks(self) -> dict[str, GoSource]:
+        """The render hooks blogbuild runs (hooks.HOOK_KINDS, a language's or a kind's own included) that the
+        translator takes."""
+        from .hooks import HOOK_KINDS
+        return {name: source for name, source in self.hooks.items()
+                if any(name == kind or name.startswith(kind + "-") for kind in HOOK_KINDS) and source.error is None}
+
+    def hook_warnings(self) -> list[SourceWarning]:
+        """One warning per render hook of a kind blogbuild runs that the translator cannot take (the hooks of
+        other kinds, tables and blockquotes, are named with the site's unused files)."""
+        from .hooks import HOOK_KINDS
+        found = []
+        for name, source in sorted(self.hooks.items()):
+            if any(name == kind or name.startswith(kind + "-") for kind in HOOK_KINDS) and source.error is not None:
+                found.append(SourceWarning(source.path, source.error.line, f"{source.error.message}; blogbuild "
+                                           "cannot run this render hook and renders these elements its own way "
+                                           "(see docs/go-templates.md)", column=source.error.column))
+        return found
 
     def warnings(self) -> list[SourceWarning]:
         """One warning per template of the site's own that the translator cannot take, at its line:col: its
@@ -329,6 +353,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
     allowed = (os.path.realpath(root), *inside)
     shortcodes: dict[str, GoSource] = {}
     partials: dict[str, GoSource] = {}
+    hooks: dict[str, GoSource] = {}
     files = frozenset(path.relative_to(folder).as_posix() for folder in folders for path in folder.rglob("*")
                       if path.is_file())
     for folder in folders:
@@ -348,9 +373,19 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                     except (OSError, UnicodeDecodeError):
                         continue
                     names[name] = GoSource(path.relative_to(root).as_posix(), text)
+        for sub in ("_markup", "_default/_markup"):   # the new structure's place first, as Hugo maps the old
+            base = folder / sub
+            for path in sorted(base.glob("render-*.html")) if base.is_dir() else ():
+                name = path.name[:-len(".html")]
+                if name in hooks or not is_inside(os.path.realpath(path), allowed):
+                    continue
+                try:
+                    hooks[name] = GoSource(path.relative_to(root).as_posix(), path.read_text(encoding="utf-8-sig"))
+                except (OSError, UnicodeDecodeError):
+                    continue
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
                     Copyright=copyright_text)
-    return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files)
+    return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files, hooks=hooks)
 
 
 def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]:

@@ -378,7 +378,8 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
         self._title = title
         self._url = url
         self._paginator: Pager | None = None
-        self._store: dict[str, Any] = {}
+        # What the render hooks of its content put in its Store (kept with the rendered post), then the layouts'.
+        self._store: dict[str, Any] = dict(post.page_store) if post is not None else {}
         self.page_number = 1     # the list page being rendered (1 for page 1), for .Paginate
 
     def __repr__(self) -> str:
@@ -436,7 +437,13 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
             return self._term.title or hugo_title(self._term.name)
         if self._taxonomy is not None:
             return self._taxonomy.title or hugo_title(self._taxonomy.name)
-        return self._title
+        home = self._home_index
+        return home.title if home is not None and home.title else self._title
+
+    @property
+    def _home_index(self) -> "Post | None":
+        """The home page's content/_index.md (its title, params, description and text), if it has one."""
+        return self._site._model.home if self._kind == "home" else None
 
     @property
     def LinkTitle(self) -> str:  # noqa: N802
@@ -459,7 +466,8 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
 
     @functools.cached_property
     def Params(self) -> Params:  # noqa: N802
-        return Params.of(self._post.params if self._post is not None else {})
+        own = self._post if self._post is not None else self._home_index
+        return Params.of(own.params if own is not None else {})
 
     def Param(self, key: Any) -> Any:  # noqa: N802 - the page's param, else the site's
         name = str(key).lower()
@@ -468,10 +476,10 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
 
     @property
     def Description(self) -> str:  # noqa: N802
-        for source in (self._post, self._section, self._term):
+        for source in (self._post, self._section, self._term, self._home_index):
             if source is not None and getattr(source, "description", None):
                 return str(source.description)
-        return ""   # the home page's comes from content/_index.md, which blogbuild does not publish as a page
+        return ""
 
     @property
     def Draft(self) -> bool:  # noqa: N802
@@ -505,7 +513,7 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
         if self._post is not None:   # Hugo's content has no summary divider
             html = self._post.content_html
             return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
-        for source in (self._section, self._term, self._taxonomy):
+        for source in (self._section, self._term, self._taxonomy, self._home_index):
             if source is not None:
                 return Markup(source.content_html)
         return Markup("")

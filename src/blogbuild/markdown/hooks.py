@@ -1,0 +1,270 @@
+"""A Hugo site's render hooks in a post: its images, links, headings, fenced code blocks and passthrough math
+drawn by its `_markup/render-*.html` templates (hugo/gotemplate/hooks.py) instead of blogbuild's own HTML.
+
+render_with_hooks renders the tokens as markdown-it's renderer does, except that an element with a hook is
+handed to it with what Hugo gives its hook: the element's text rendered (other hooks included, a link in
+a heading goes through the link hook), its plain text, its attributes and its ordinal on the page. A hook
+that fails is said once at the element's line and blogbuild's own HTML stands in for that element.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import unescapeAll
+from markdown_it.token import Token
+
+from ..hugo.gotemplate import (CodeblockContext, HeadingContext, ImageContext, LinkContext, PassthroughContext,
+                               RenderHooks)
+from .code import fence_language, markup_of
+from .environment import environment_of
+
+# Hugo's highlighting options: in a code block's {…} they are the hook's .Options, the rest its .Attributes.
+_HIGHLIGHT_OPTIONS = frozenset({"linenos", "anchorlinenos", "guesssyntax", "hl_lines", "hl_inline", "lineanchors",
+                                "linenostart", "linenumbersintable", "noclasses", "style", "tabwidth",
+                                "codefences", "wrapperclass"})
+_INFO_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s}]+))""")
+# Bytes markdown-it percent-encodes in a link that Hugo passes as written: those of non-ASCII characters.
+_ENCODED_UTF8 = re.compile(r"(?:%[89A-Fa-f][0-9A-Fa-f])+")
+
+
+def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
+                      markdownify: Callable[[str], str]) -> RenderHooks:
+    """One page's render hooks: templates is the site's GoTemplates, runnable the hooks it can run, page the
+    page as its shortcodes see it (.Page), markdownify what a hook's markdownify renders with."""
+    from ..hugo.gotemplate import PageInfo, render
+    state = templates.state(markdownify)
+    shown = replace(page or PageInfo(), site_info=templates.site)
+    return RenderHooks(runnable, lambda source, dot: render(source, dot, state), shown)
+
+
+def render_with_hooks(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any],
+                      hooks: RenderHooks) -> str:
+    """The HTML of a body's block tokens, with the site's render hooks."""
+    return _Renderer(md, env, hooks).block(tokens)
+
+
+class _Renderer:
+    def __init__(self, md: MarkdownIt, env: dict[str, Any], hooks: RenderHooks) -> None:
+        self.md = md
+        self.renderer: Any = md.renderer   # markdown-it's RendererHTML (its protocol names no rules)
+        self.options = md.options
+        self.env = env
+        self.hooks = hooks
+        self.line = 0    # the 0-based line of the block being drawn: an inline element's line in messages
+
+    def block(self, tokens: Sequence[Token]) -> str:
+        out: list[str] = []
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            kind = token.type
+            if kind == "heading_open" and index + 2 < len(tokens) and tokens[index + 1].type == "inline":
+                drawn = self._heading(token, tokens[index + 1])
+                if drawn is not None:
+                    out.append(drawn)
+                    index += 3
+                    continue
+            elif kind == "fence":
+                drawn = self._codeblock(token)
+                if drawn is not None:
+                    out.append(drawn)
+                    index += 1
+                    continue
+            elif kind == "math_block":
+                drawn = self._passthrough(token, "block")
+                if drawn is not None:
+                    out.append(drawn)
+                    index += 1
+                    continue
+            if kind == "inline":
+                if token.children:
+                    self.line = token.map[0] if token.map else self.line
+                    out.append(self.inline(token.children))
+            elif kind in self.renderer.rules:
+                out.append(self.renderer.rules[kind](tokens, index, self.options, self.env))
+            else:
+                out.append(self.renderer.renderToken(tokens, index, self.options, self.env))
+            index += 1
+        return "".join(out)
+
+    def inline(self, tokens: Sequence[Token]) -> str:
+        out: list[str] = []
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            kind = token.type
+            drawn: str | None = None
+            if kind in ("softbreak", "hardbreak"):
+                self.line += 1   # the next element is on the paragraph's next line
+            if kind == "link_open":
+                close = _closing(tokens, index)
+                drawn = self._link(token, tokens[index + 1:close])
+                if drawn is not None:
+                    out.append(drawn)
+                    index = close + 1
+                    continue
+            elif kind == "image":
+                drawn = self._image(token)
+            elif kind in ("math_inline", "math_display_inline"):
+                drawn = self._passthrough(token, "inline" if kind == "math_inline" else "block")
+            if drawn is not None:
+                out.append(drawn)
+            elif kind in self.renderer.rules:
+                out.append(self.renderer.rules[kind](tokens, index, self.options, self.env))
+            else:
+                out.append(self.renderer.renderToken(tokens, index, self.options, self.env))
+            index += 1
+        return "".join(out)
+
+    # ---- the elements -------------------------------------------------------------------------------
+    def _link(self, token: Token, children: Sequence[Token]) -> str | None:
+        source = self.hooks.find("render-link")
+        if source is None:
+            return None
+        context = LinkContext(Page=self.hooks.hook_page(), Destination=_destination(token.attrGet("href")),
+                                       Title=str(token.attrGet("title") or ""), text=self.inline(children),
+                                       PlainText=_plain(children))
+        return self._draw(source, context, token)
+
+    def _image(self, token: Token) -> str | None:
+        source = self.hooks.find("render-image")
+        if source is None:
+            return None
+        children = token.children or []
+        attributes = tuple((name, value) for name, value in token.attrs.items() if name not in ("src", "alt", "title"))
+        context = ImageContext(Page=self.hooks.hook_page(), Ordinal=self.hooks.next_ordinal("image"),
+                                        Destination=_destination(token.attrGet("src")),
+                                        Title=str(token.attrGet("title") or ""), text=self.inline(children),
+                                        PlainText=_plain(children), attributes=attributes)
+        return self._draw(source, context, token)
+
+    def _heading(self, token: Token, inline: Token) -> str | None:
+        source = self.hooks.find("render-heading")
+        if source is None:
+            return None
+        self.line = token.map[0] if token.map else self.line
+        children = inline.children or []
+        anchor = str(token.attrGet("id") or "")
+        context = HeadingContext(Page=self.hooks.hook_page(), Level=int(token.tag[1:]), Anchor=anchor,
+                                          text=self.inline(children), PlainText=_plain(children),
+                                          attributes=tuple(token.attrs.items()))
+        return self._draw(source, context, token)
+
+    def _codeblock(self, token: Token) -> str | None:
+        language = fence_language(token.info)
+        source = self.hooks.find("render-codeblock", language)
+        ordinal = self.hooks.next_ordinal("codeblock")
+        if source is None:
+            return None
+        options, attributes = _info_attributes(token.info)
+        code = environment_of(self.env).restore_text(token.content)
+        line = (token.map[0] + 1) if token.map else 0
+        context = CodeblockContext(Page=self.hooks.hook_page(), Ordinal=ordinal, Type=language,
+                                            Inner=code.removesuffix("\n"), options=options, attributes=attributes,
+                                            Position=f"{self.hooks.page.file_path}:{line}:1")
+        drawn = self._draw(source, context, token)
+        if drawn is not None and language.lower() == "mermaid":
+            environment_of(self.env).hooked_mermaid += 1
+        return drawn
+
+    def _passthrough(self, token: Token, kind: str) -> str | None:
+        if token.markup in markup_of(self.options).goldmark_math:
+            return None   # math goldmark parses itself: no passthrough element, no hook
+        source = self.hooks.find("render-passthrough", kind)
+        if source is None:
+            return None
+        raw = token.meta.get("raw") if isinstance(token.meta, dict) else None
+        inner = environment_of(self.env).restore_text(raw if isinstance(raw, str) else token.content)
+        context = PassthroughContext(Page=self.hooks.hook_page(), Ordinal=self.hooks.next_ordinal("passthrough"),
+                                              Type=kind, Inner=inner)
+        drawn = self._draw(source, context, token)
+        if drawn is not None:
+            environment_of(self.env).hooked_math += 1
+        return drawn
+
+    def _draw(self, source: Any, context: Any, token: Token) -> str | None:
+        try:
+            return self.hooks.render(source, context)
+        except Exception as error:  # noqa: BLE001 - a hook that fails draws nothing; blogbuild's HTML stands in
+            line = token.map[0] if token.map else self.line
+            said = str(error) or type(error).__name__
+            environment_of(self.env).warn(line, f"{source.path}: {said}; blogbuild's own HTML is used for this "
+                                                "element (see docs/go-templates.md)")
+            return None
+
+
+def _closing(tokens: Sequence[Token], index: int) -> int:
+    """The index of the link_close that ends the link opened at index."""
+    depth = 0
+    for position in range(index, len(tokens)):
+        kind = tokens[position].type
+        if kind == "link_open":
+            depth += 1
+        elif kind == "link_close":
+            depth -= 1
+            if depth == 0:
+                return position
+    return len(tokens) - 1
+
+
+def _plain(tokens: Sequence[Token]) -> str:
+    """An element's text as Hugo's .PlainText gives it: the text and code, without markup or raw HTML."""
+    out: list[str] = []
+    for token in tokens:
+        if token.type in ("text", "code_inline"):
+            out.append(token.content)
+        elif token.type == "image":
+            out.append(_plain(token.children or []))
+        elif token.type in ("softbreak", "hardbreak"):
+            out.append("\n")
+        elif token.children:
+            out.append(_plain(token.children))
+    return "".join(out)
+
+
+def _destination(href: Any) -> str:
+    """A link's destination as written: markdown-it percent-encodes non-ASCII characters, Hugo does not."""
+    text = str(href or "")
+    if "%" not in text:
+        return text
+
+    def decoded(match: re.Match[str]) -> str:
+        try:
+            return bytes.fromhex(match.group(0).replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            return match.group(0)
+    return _ENCODED_UTF8.sub(decoded, text)
+
+
+def _info_attributes(info: str) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]:
+    """(options, attributes) of a fence's {…}: Hugo's highlighting options, and the classes, id and the rest."""
+    text = unescapeAll(info or "")
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end < start:
+        return (), ()
+    options: dict[str, Any] = {}
+    attributes: dict[str, Any] = {}
+    classes: list[str] = []
+    for match in _INFO_ATTRIBUTE.finditer(text[start + 1:end]):
+        class_name, ident, key = match.group(1), match.group(2), match.group(3)
+        if class_name:
+            classes.append(class_name)
+        elif ident:
+            attributes["id"] = ident
+        elif key:
+            value = next(group for group in match.groups()[3:] if group is not None)
+            name = key.lower()
+            (options if name in _HIGHLIGHT_OPTIONS else attributes)[name] = _typed(value)
+    if classes:
+        attributes["class"] = " ".join(classes)
+    return tuple(options.items()), tuple(attributes.items())
+
+
+def _typed(value: str) -> Any:
+    if value in ("true", "false"):
+        return value == "true"
+    return int(value) if value.isdigit() else value
