@@ -355,19 +355,24 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         values["theme"] = replace(values.get("theme", defaults.theme), intro=intro)
     if markup_mapping is not None or enable_emoji is not None:
         values["markup"] = markup_from_mapping(markup_mapping, path=path, text=text, enable_emoji=enable_emoji)
-    if "comments" in services:
-        value, line = services["comments"]
-        values["comments"] = parse_comments(value, values.get("language_code", defaults.language_code),
-                                            lambda message: _fail(path, line, message))
-    if "analytics" in services:
-        value, line = services["analytics"]
-        values["analytics"] = parse_analytics(value, lambda message: _fail(path, line, message))
+    _read_services(services, values, path)
     _check_together(values, path, text)
     base_url = values.get("base_url", defaults.base_url)
     if base_url and not base_url.endswith("/"):
         values["base_url"] = base_url + "/"
     config = replace(defaults, root=root, config_path=path if path != "<config>" else "", **values)
     return _with_languages(config, data, path, text, root) if "languages" in data else config
+
+
+def _read_services(services: Mapping[str, tuple[Any, int]], values: dict[str, Any], path: str) -> None:
+    """comments and analytics, read once the site's language is known (the comments' language is its)."""
+    if "comments" in services:
+        value, line = services["comments"]
+        values["comments"] = parse_comments(value, values.get("language_code", SiteConfig().language_code),
+                                            lambda message: _fail(path, line, message))
+    if "analytics" in services:
+        value, line = services["analytics"]
+        values["analytics"] = parse_analytics(value, lambda message: _fail(path, line, message))
 
 
 def _check_together(values: Mapping[str, Any], path: str, text: str) -> None:
