@@ -5,13 +5,17 @@ that names the template and construct that could not run (the page layouts are n
 
 Each page is rendered with the layout Hugo picks for it (layouts.py: its kind, path, `type:`, `layout:`) through
 the baseof.html Hugo pairs with it, `.` the page as Hugo's templates see it (gotemplate/site_model.py); the
-engine writes Hugo's alias pages itself. docs/go-templates.md lists what a layout may use.
+engine writes Hugo's alias pages itself, and the files a page's Hugo Pipes published (gotemplate/pipes.py):
+each render's record (target path -> digest) is kept by the page's key, in memory and in the engine's
+folder (a page rendered in a forked worker or by an earlier process, then reused, still has its files), the
+bytes once by their digest. docs/go-templates.md lists what a layout may use.
 """
 from __future__ import annotations
 
 import functools
+import json
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,10 +24,11 @@ import jinja2
 
 from ..core.errors import SourceError, SourceWarning
 from ..core.fingerprint import fingerprint_of
-from ..core.model import Site, TemplateFacts
+from ..core.model import OutputFile, Site, TemplateFacts
 from ..core.version import __version__
 from ..themes import PAGE_KINDS, Theme
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
+from .gotemplate.pipes import Pipes, asset_files, publishing
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .layouts import PageQuery
 from .page_layouts import PageLayouts, runnable_layouts
@@ -70,13 +75,18 @@ class GoPageEngine:
     def __init__(self, layouts: PageLayouts, config: SiteConfig, template_dirs: Sequence[Path],
                  go: GoTemplates | None) -> None:
         assert go is not None
+        from ..disk.sources import site_folders
         self.layouts = layouts
         self.config = config
         self.go = go
         self._sites: dict[int, tuple[weakref.ref[Site], HugoSite]] = {}   # by id: a Site is not hashable
-        # A list's first page as page_count rendered it, by (site, page, number), until render asks for it.
-        self._probed: dict[tuple[Any, ...], str] = {}
+        # A list's first page as page_count rendered it (with what it published), by (site, page, number),
+        # until render asks for it.
+        self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str]]] = {}
         self._probed_site = 0
+        self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
+                           config.site_url, config.absolute_url)
+        self._published: dict[str, tuple[tuple[str, str], ...]] = {}   # page key -> (target, digest), …
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
@@ -89,14 +99,22 @@ class GoPageEngine:
         return chosen[0].compiled()
 
     def dependencies(self, name: str) -> dict[str, str]:
-        """Every layout and base (any page of a kind may pick any of them) and every partial they call."""
+        """Every layout and base (any page of a kind may pick any of them) and every partial they call, and
+        the digest of the assets their Hugo Pipes may read."""
+        return self._dependencies
+
+    @functools.cached_property
+    def _dependencies(self) -> dict[str, str]:
         found = {source.path: source.source for source in self.layouts.sources.values()}
         for source in self.layouts.sources.values():
             for partial in self.go.dependencies_of_text(source.source):
                 found.update(self.go.dependencies(partial))
+        if any(folder.is_dir() for folder in self.pipes.assets.folders):
+            found["assets/"] = self.pipes.assets.digest()
         return dict(sorted(found.items()))
 
-    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "") -> str:
+    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "",
+               key: str = "") -> str:
         meta = context["page"]
         if name == ALIAS_TEMPLATE:
             return _alias_page(str(context["target"]), self.config.language_code or "en-us")
@@ -107,10 +125,13 @@ class GoPageEngine:
         layout, base = chosen
         probed = self._probed.pop(self._probe_key(str(meta.kind), context), None)
         if probed is not None:   # the list's first page, rendered already to count its pages
-            return _with_generator(probed) if meta.kind == "home" else probed
+            self._record(key, probed[1])
+            return _with_generator(probed[0]) if meta.kind == "home" else probed[0]
         dot = self._dot(context)
         try:
-            html = self._render(layout, base, dot)
+            with publishing(self.pipes) as published:
+                html = self._render(layout, base, dot)
+            self._record(key, published)
         except GoTemplateError as error:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
@@ -140,14 +161,15 @@ class GoPageEngine:
             return None
         dot = self._dot(context)
         try:
-            html = self._render(chosen[0], chosen[1], dot)
+            with publishing(self.pipes) as published:
+                html = self._render(chosen[0], chosen[1], dot)
         except Exception:  # noqa: BLE001 - the page's own render reports it
             return None
         key = self._probe_key(str(context["page"].kind), context)
         if key[0] != self._probed_site:   # a new build's site: the last one's pages are stale
             self._probed.clear()
             self._probed_site = key[0]
-        self._probed[key] = html
+        self._probed[key] = (html, published)
         return dot.pager.TotalPages if dot.pager is not None else 0
 
     def _probe_key(self, kind: str, context: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -163,6 +185,54 @@ class GoPageEngine:
 
     def closures(self) -> TemplateFacts:
         return TemplateFacts()
+
+    # -- the files a render published besides its page ----------------------------------------------
+    def keep_files_in(self, folder: Path) -> None:
+        """Keep the published bytes (by digest) and each page's record (by key) in folder."""
+        self.pipes.store = folder
+
+    def _record(self, key: str, published: Mapping[str, str]) -> None:
+        if not key or not published:
+            return
+        record = tuple(sorted(published.items()))
+        self._published[key] = record
+        if self.pipes.store is not None:   # a forked worker's render, or a later process's reuse, reads it
+            from ..core.atomic import write_atomically
+            path = self._record_path(key)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, json.dumps(record).encode("utf-8"))
+
+    def _record_path(self, key: str) -> Path:
+        assert self.pipes.store is not None
+        return self.pipes.store / "pages" / fingerprint_of(key)
+
+    def _recorded(self, key: str) -> tuple[tuple[str, str], ...]:
+        known = self._published.get(key)
+        if known is not None or self.pipes.store is None:
+            return known or ()
+        try:
+            loaded = json.loads(self._record_path(key).read_bytes())
+        except (OSError, ValueError):
+            return ()
+        record = tuple((str(target), str(digest)) for target, digest in loaded
+                       if isinstance(target, str) and isinstance(digest, str) and len(digest) == 64)
+        self._published[key] = record
+        return record
+
+    def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
+        """The files the pages of these keys published (their first publisher's bytes for a path two pages
+        published differently), in path order."""
+        found: dict[str, str] = {}
+        for key in keys:
+            for target, digest in self._recorded(key):
+                found.setdefault(target, digest)
+        files = []
+        for target, digest in sorted(found.items()):
+            if self.pipes.store is None:
+                files.append(OutputFile(target, self.pipes.kept[digest]))
+            else:
+                files.append(OutputFile(target, source=str(self.pipes.stored(digest)), from_cache=True))
+        return files
 
     def remember_closures(self, facts: TemplateFacts) -> None:
         pass

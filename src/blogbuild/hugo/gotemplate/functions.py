@@ -563,3 +563,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
 }
 del FUNCTIONS["math.Round"]
+
+# Hugo Pipes (pipes.py: resources.*, js.Build, fingerprint, minify) adds itself to FUNCTIONS and NAMESPACES when
+# it is imported, which is here: the translator and the environment then know its names.
+from . import pipes as _pipes  # noqa: E402,F401 - pipes.py uses the names above
