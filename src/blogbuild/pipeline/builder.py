@@ -257,6 +257,8 @@ class TemplateKeeping:
     theme: Theme
     state: BuilderState
     pages: PageStore
+    use_cache: bool
+    root: Path
     _templates: _Templates | None
     _chooses_theme: bool
     _failed_layouts: str          # the templates key of own layouts that failed on a page ("" none)
