@@ -203,6 +203,18 @@ def test_a_missing_asset_is_nil_and_using_it_is_an_error_naming_the_function(tmp
     assert "is an asset missing?" in message
 
 
+def test_an_error_in_a_partial_names_the_partial(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site")
+    css = site / "layouts" / "_partials" / "css.html"
+    css.write_text(css.read_text(encoding="utf-8") + '{{ (resources.Get "css/theme.css" | resources.Fingerprint '
+                   '"crc32").RelPermalink }}', encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
+    assert len(said) == 1 and said[0].path == "layouts/home.html", result.warnings
+    assert "resources.Fingerprint: 'crc32' is not one of Hugo's algorithms" in said[0].message
+    assert "(in layouts/_partials/css.html)" in said[0].message
+
+
 def test_an_asset_linked_out_of_the_site_is_not_read(tmp_path: Path) -> None:
     outside = tmp_path / "outside.css"
     outside.write_text("secret { }", encoding="utf-8")

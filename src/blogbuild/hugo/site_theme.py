@@ -136,7 +136,9 @@ class GoPageEngine:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
         except Exception as error:  # noqa: BLE001 - any failure of a site's layout is that layout's error
-            raise SourceError(layout.path, 1, f"{type(error).__name__}: {error} while rendering {page}"
+            partial = _failing_partial(error)
+            where = f" (in {partial})" if partial and partial != layout.path else ""
+            raise SourceError(layout.path, 1, f"{type(error).__name__}: {error}{where} while rendering {page}"
                               + (f" from {source}" if source else ""), stage="template") from error
         return _with_generator(html) if meta.kind == "home" else html
 
@@ -268,6 +270,7 @@ class GoPageEngine:
         if known is not None and known[0]() is site:
             return known[1]
         hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language)
+        self.pipes.made.clear()   # a new build: its resources are made again (a bundle's image may have changed)
         identity = id(site)
         self._sites = {identity: (weakref.ref(site, lambda _: self._sites.pop(identity, None)), hugo)}
         return hugo
@@ -295,6 +298,19 @@ def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage
     if paginator is not None:
         page.page_number = paginator.number
     return page
+
+
+def _failing_partial(error: BaseException) -> str:
+    """The partial file a render failed in (the innermost partial call of the traceback), "" when none."""
+    found = ""
+    traceback = error.__traceback__
+    while traceback is not None:
+        frame = traceback.tb_frame
+        if frame.f_code.co_name == "partial" and frame.f_code.co_filename.endswith("runner.py"):
+            source = frame.f_locals.get("source")
+            found = source.path if isinstance(source, GoSource) else found
+        traceback = traceback.tb_next
+    return found
 
 
 def _alias_page(target: str, language: str) -> str:

@@ -86,13 +86,8 @@ class AssetFiles:
         for folder in self.folders:
             if not folder.is_dir():
                 continue
-            for directory, subfolders, files in os.walk(folder, followlinks=False):
+            for directory, subfolders, files in os.walk(folder, followlinks=False):   # a linked folder is not walked
                 subfolders.sort()
-                for entry in subfolders[:]:   # a link to a folder out of the site is not walked
-                    if not is_inside(os.path.realpath(os.path.join(directory, entry)), self.allowed):
-                        subfolders.remove(entry)
-                    elif os.path.islink(os.path.join(directory, entry)):
-                        subfolders.remove(entry)
                 for file in sorted(files):
                     path = Path(directory) / file
                     count += 1
@@ -245,10 +240,6 @@ class Resource(GoObject):
             return self.bytes().decode("utf-8")
         except UnicodeDecodeError:
             raise HugoFunctionError(f"{self.what}: {self.target} is not UTF-8 text") from None
-
-    @property
-    def Key(self) -> str:  # noqa: N802
-        return self.target
 
     # -- images ------------------------------------------------------------------------------------
     def _image(self) -> "ImageSource":
@@ -437,14 +428,11 @@ def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, in
         left = int((picture.width - width) * cx)
         top = int((picture.height - height) * cy)
         picture = picture.crop((left, top, left + width, top + height))
-    form = next(value[1] for key, value in _FORMATS.items() if value[0] == spec.format)
-    if form in ("JPEG", "BMP") and picture.mode not in ("RGB", "L"):
+    form = next(value[1] for value in _FORMATS.values() if value[0] == spec.format)
+    if form in ("JPEG", "BMP") and picture.mode not in ("RGB", "L"):   # no transparency: on the background
+        converted = picture.convert("RGBA")
         background = Image.new("RGB", picture.size, spec.background or "#ffffff")
-        if picture.mode in ("RGBA", "LA", "P"):
-            converted = picture.convert("RGBA")
-            background.paste(converted, mask=converted.split()[-1])
-        else:
-            background.paste(picture.convert("RGB"))
+        background.paste(converted, mask=converted.split()[-1])
         picture = background
     out = io.BytesIO()
     options: dict[str, Any] = {"quality": spec.quality} if form in ("JPEG", "WEBP") else {}
@@ -578,7 +566,7 @@ def _concat(target: Any, items: Any) -> Resource:
             if len(out) > MAX_ASSET_BYTES:
                 raise HugoFunctionError(f"resources.Concat {name}: larger than {MAX_ASSET_BYTES} bytes")
         return bytes(out)
-    return pipes.resource(f"concat\x00{name}\x00" + "\x00".join(part.target + "\x01" + part.what for part in parts),
+    return pipes.resource(f"concat\x00{name}\x00" + "\x00".join(str(id(part)) for part in parts),   # each made once
                           lambda: Resource(name, name, join, what=f"resources.Concat {name}", media=media))
 
 
