@@ -382,7 +382,11 @@ def _target_size(source: tuple[int, int], action: str, spec: _Spec) -> tuple[int
         return _round(width * spec.height / height), spec.height
     if action == "fill":
         return spec.width, spec.height
-    return min(spec.width, width), min(spec.height, height)   # crop
+    if spec.anchor == "smart" and spec.width > width and spec.height > height:
+        # Hugo's smart crop of a box larger than the image both ways: the box scaled down into the image
+        scale = min(width / spec.width, height / spec.height)
+        return min(width, _round(spec.width * scale)), min(height, _round(spec.height * scale))
+    return min(spec.width, width), min(spec.height, height)   # crop: the box, cut to the image
 
 
 def process(image: ImageSource, action: str, spec: Any, name: str, version: str = "") -> Resource:
