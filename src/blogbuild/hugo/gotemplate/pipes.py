@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 
@@ -220,7 +221,7 @@ class Resource(GoObject):
     def _publish(self) -> str:
         pipes, published = _current(f"the URL of {self.target}")
         published[self.target] = pipes.keep(self.bytes())
-        return "/" + self.target
+        return quote("/" + self.target, safe="/:@!$&'()*+,;=-._~")
 
     @property
     def RelPermalink(self) -> str:  # noqa: N802 - Hugo's names
@@ -341,6 +342,9 @@ def _parse_spec(spec: str, action: str, source_suffix: str, what: str) -> _Spec:
             quality = int(token[1:])
         elif re.fullmatch(r"r-?\d{1,3}", token):
             rotate = int(token[1:]) % 360
+            if rotate % 90:
+                raise HugoFunctionError(f"{what}: .{action.title()} {spec!r}: blogbuild turns images by multiples of "
+                                        "90 degrees only")
         elif token in _ANCHORS:
             anchor = token
         elif re.fullmatch(r"#[0-9a-f]{3}(?:[0-9a-f]{3})?", token):
@@ -402,6 +406,9 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
     def make() -> Resource:
         source_digest = hashlib.sha256(image.data()).hexdigest()
         size = _target_size(image.size, action, parsed)
+        if max(size) > MAX_IMAGE_SIDE or size[0] * size[1] > MAX_IMAGE_PIXELS:
+            raise HugoFunctionError(f"{image.what}: .{action.title()} {text!r} would make an image of "
+                                    f"{size[0]}x{size[1]} pixels, more than blogbuild makes")
         tag = hashlib.sha256(f"{source_digest}\x00{action}\x00{parsed}".encode()).hexdigest()[:16]
         folder, _, file = image.target.rpartition("/")
         stem = file.rsplit(".", 1)[0]
@@ -418,7 +425,8 @@ def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, in
     image.size   # noqa: B018 - the bound on pixels, before decoding
     with Image.open(io.BytesIO(image.data())) as opened:
         opened.load()
-        picture = opened.copy()
+        # A palette or one-bit image is scaled in full colour (Pillow scales those by the nearest pixel).
+        picture = opened.convert("RGBA") if opened.mode in ("P", "PA", "1", "LA") else opened.copy()
     if spec.rotate:   # Hugo's rN turns counter-clockwise
         picture = picture.rotate(spec.rotate, expand=True)
     width, height = size
