@@ -31,7 +31,7 @@ _EXTRA = {"css/syntax.css"}   # blogbuild's code highlighting stylesheet
 _HASHES = [(re.compile(r"_hu_[0-9a-f]{16}\."), "_hu_HASH."), (re.compile(r"\.min\.[0-9a-f]{64}\."), ".min.SHA256."),
            (re.compile(r'sha256-[A-Za-z0-9+/=]{44}|sha256-(?:[A-Za-z0-9/=]|&#43;){44,}'), "sha256-INTEGRITY")]
 # Published as they are (or only concatenated, or fingerprinted with their bytes unchanged): Hugo's bytes.
-_AS_THEY_ARE = ("css/theme.css", "css/common-all.css", "js/joined.js",
+_AS_THEY_ARE = ("css/theme.css", "css/common-all.css", "js/joined.js", "css/vars.out.css",
                 "css/core/reset.a9602d85ff820c62228fd140d7ae27f74473a8d1d119123e3f4b1e15dc1850cf73e624f24c7553df201"
                 "809050ad9d07251cd054aefb1382e1aa89f0c78005786.css")
 
@@ -77,7 +77,7 @@ def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], di
 def test_the_same_files_are_published_but_for_hashes(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
     hugo, ours = both
     assert sorted(_normal(path) for path in set(ours) - _EXTRA) == sorted(_normal(path) for path in hugo)
-    assert "css/common/c.css" not in ours and "css/vars.out.css" not in ours   # .Content alone publishes nothing
+    assert "css/common/c.css" not in ours   # .Content alone publishes nothing
     assert "css/common/b.min.css" in ours   # Minify puts .min before the extension
 
 
@@ -97,6 +97,7 @@ def test_assets_published_as_they_are_have_hugos_bytes(both: tuple[dict[str, byt
     assert b".a {\n    color: red;" in ours["css/common-all.css"]   # the site's a.css hides the theme's
     assert b"overridden-by-site" not in ours["css/common-all.css"]
     assert ours["js/joined.js"] == b"var a = 1\n;\nvar b = 2;\n\n;\nvar a = 1"   # Hugo's separator of scripts
+    assert b"/* a & b <c> */" in ours["css/vars.out.css"]   # ExecuteAsTemplate: text/template, nothing escaped
 
 
 def test_the_integrity_is_the_digest_of_the_published_bytes(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
@@ -246,3 +247,21 @@ def test_resources_in_a_shortcode_say_where_they_run(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedField, match="page layouts and their partials only"):
         PIPES_NAMESPACES["resources"].Get("css/x.css")
     assert issubclass(HugoFunctionError, Exception)
+
+
+def test_a_cached_partials_resources_stay_published_when_every_page_renders_again(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site")
+    base = site / "themes" / "base" / "layouts" / "baseof.html"
+    base.write_text(base.read_text(encoding="utf-8").replace('partial "css.html" .', 'partialCached "css.html" .'),
+                    encoding="utf-8")
+    builder = Builder(load_config(None, root=site))
+    first = builder.build()
+    assert first.ok and not first.warnings, (first.errors, first.warnings)
+    assert "css/common/b.min.css" in first.files
+    for number in (1, 2):   # a new post: every page of the layouts renders again, the second time in the same engine
+        (site / "content" / "posts" / f"new{number}.md").write_text(
+            f"---\ntitle: New {number}\ndate: 2024-04-0{number}\n---\nNew.\n", encoding="utf-8")
+        again = builder.build()
+        assert again.ok, again.errors
+        assert again.stats.reused_pages == 0
+        assert sorted(set(again.files) - {"posts/new1/index.html", "posts/new2/index.html"}) == sorted(first.files)

@@ -270,7 +270,11 @@ class GoPageEngine:
         if known is not None and known[0]() is site:
             return known[1]
         hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language)
-        self.pipes.made.clear()   # a new build: its resources are made again (a bundle's image may have changed)
+        # A new build: its resources are made again (a bundle's image may have changed), and partialCached keeps a
+        # result for this build only (the page that ran a cached partial recorded what it published, and the
+        # output is the union of every page's record).
+        self.pipes.made.clear()
+        self.go.cache.clear()
         identity = id(site)
         self._sites = {identity: (weakref.ref(site, lambda _: self._sites.pop(identity, None)), hugo)}
         return hugo
