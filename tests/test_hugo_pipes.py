@@ -29,7 +29,8 @@ _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 _EXTRA = {"css/syntax.css"}   # blogbuild's code highlighting stylesheet
 # What differs by design: the minified bundle's digest (and so its integrity) and processed images' hashes.
 _HASHES = [(re.compile(r"_hu_[0-9a-f]{16}\."), "_hu_HASH."), (re.compile(r"\.min\.[0-9a-f]{64}\."), ".min.SHA256."),
-           (re.compile(r'sha256-[A-Za-z0-9+/=]{44}|sha256-(?:[A-Za-z0-9/=]|&#43;){44,}'), "sha256-INTEGRITY")]
+           (re.compile(r"other\.[0-9a-f]{96}\."), "other.SHA384."),   # esbuild's bytes are not blogbuild's
+           (re.compile(r'sha(?:256|384)-(?:[A-Za-z0-9/=]|&#43;)+'), "sha-INTEGRITY")]
 # Published as they are (or only concatenated, or fingerprinted with their bytes unchanged): Hugo's bytes.
 _AS_THEY_ARE = ("css/theme.css", "css/common-all.css", "js/joined.js", "css/vars.out.css",
                 "css/core/reset.a9602d85ff820c62228fd140d7ae27f74473a8d1d119123e3f4b1e15dc1850cf73e624f24c7553df201"
@@ -137,6 +138,8 @@ def test_js_build_inlines_the_params(both: tuple[dict[str, bytes], dict[str, byt
     script = ours["js/search.js"].decode()
     assert script.startswith("(() => {") and script.rstrip().endswith("})();")
     assert '"fuseOpts": {' in script and '"title": "Pipes"' in script and "import" not in script
+    other = next(path for path in ours if path.startswith("js/other."))   # targetPath, minify, then fingerprint
+    assert ours[other].startswith(b"(()=>{var __params=Object.freeze(")
     if shutil.which("node"):
         completed = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60)
         assert completed.stdout == "searching Pipes [ 'title' ]\n", completed.stderr
