@@ -268,3 +268,8 @@ def test_a_cached_partials_resources_stay_published_when_every_page_renders_agai
         assert again.ok, again.errors
         assert again.stats.reused_pages == 0
         assert sorted(set(again.files) - {"posts/new1/index.html", "posts/new2/index.html"}) == sorted(first.files)
+
+
+def test_a_target_path_out_of_the_output_folder_is_an_error(tmp_path: Path) -> None:
+    message = _layout_warning(_copy(tmp_path, "site"), '{{ (resources.FromString "../../x.css" "a{}").RelPermalink }}')
+    assert "resources.FromString: the target path '../../x.css' leaves the site's output folder" in message

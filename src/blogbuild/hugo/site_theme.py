@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -28,7 +29,7 @@ from ..core.model import OutputFile, Site, TemplateFacts
 from ..core.version import __version__
 from ..themes import PAGE_KINDS, Theme
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
-from .gotemplate.pipes import Pipes, asset_files, publishing
+from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .layouts import PageQuery
 from .page_layouts import PageLayouts, runnable_layouts
@@ -188,6 +189,9 @@ class GoPageEngine:
     def closures(self) -> TemplateFacts:
         return TemplateFacts()
 
+    def remember_closures(self, facts: TemplateFacts) -> None:
+        pass
+
     # -- the files a render published besides its page ----------------------------------------------
     def keep_files_in(self, folder: Path) -> None:
         """Keep the published bytes (by digest) and each page's record (by key) in folder."""
@@ -216,8 +220,8 @@ class GoPageEngine:
             loaded = json.loads(self._record_path(key).read_bytes())
         except (OSError, ValueError):
             return ()
-        record = tuple((str(target), str(digest)) for target, digest in loaded
-                       if isinstance(target, str) and isinstance(digest, str) and len(digest) == 64)
+        record = tuple((target, digest) for target, digest in loaded if isinstance(target, str)
+                       and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest) and safe_target(target))
         self._published[key] = record
         return record
 
@@ -235,9 +239,6 @@ class GoPageEngine:
             else:
                 files.append(OutputFile(target, source=str(self.pipes.stored(digest)), from_cache=True))
         return files
-
-    def remember_closures(self, facts: TemplateFacts) -> None:
-        pass
 
     # -- helpers -----------------------------------------------------------------------------------
     def _render(self, layout: GoSource, base: GoSource | None, dot: HugoPage) -> str:

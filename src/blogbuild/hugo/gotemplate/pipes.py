@@ -177,6 +177,22 @@ def _current(what: str) -> tuple[Pipes, dict[str, str]]:
     return current
 
 
+def safe_target(path: str) -> bool:
+    """Whether a target path stays inside the output folder (no '..', no absolute path, no empty segment)."""
+    parts = path.split("/")
+    return bool(path) and not path.startswith("/") and "\\" not in path and \
+        all(part not in ("", ".", "..") for part in parts)
+
+
+def _target(text: Any, what: str) -> str:
+    """A target path as a template writes it ("assets/css/x.css", "/js/app.js"), checked."""
+    path = go_string(text).strip().lstrip("/")
+    if not safe_target(path):
+        raise HugoFunctionError(f"{what}: the target path {go_string(text)!r} leaves the site's output folder or "
+                                "is empty; give a path like css/site.css")
+    return path
+
+
 def _suffix(name: str) -> str:
     last = name.rsplit("/", 1)[-1]
     return last.rsplit(".", 1)[-1].lower() if "." in last else ""
@@ -548,7 +564,7 @@ def _page_resource(value: Any, what: str) -> Resource:
 
 def _from_string(target: Any, content: Any) -> Resource:
     pipes, _ = _current("resources.FromString")
-    name = go_string(target).lstrip("/")
+    name = _target(target, "resources.FromString")
     data = go_string(content).encode("utf-8")
     return pipes.resource(f"string\x00{name}\x00{hashlib.sha256(data).hexdigest()}",
                           lambda: Resource(name, name, lambda: data, what=f"resources.FromString {name}"))
@@ -556,7 +572,7 @@ def _from_string(target: Any, content: Any) -> Resource:
 
 def _concat(target: Any, items: Any) -> Resource:
     pipes, _ = _current("resources.Concat")
-    name = go_string(target).lstrip("/")
+    name = _target(target, "resources.Concat")
     flat: list[Any] = []
     for item in items or ():   # a list inside the list (append of a slice) gives its resources
         flat.extend(item if isinstance(item, (list, tuple)) else [item])
@@ -651,7 +667,7 @@ def _execute_as_template(context: jinja2.runtime.Context, target: Any, dot: Any,
     escaping) with dot."""
     source = _resource(value, "resources.ExecuteAsTemplate")
     pipes, _ = _current("resources.ExecuteAsTemplate")
-    name = go_string(target).lstrip("/")
+    name = _target(target, "resources.ExecuteAsTemplate")
     state = context["_state"]
     text = source.Content
     from . import _translate_file
@@ -694,7 +710,7 @@ def _js_build(*arguments: Any) -> Resource:
     if go_string(lowered.get("format") or "iife") != "iife":
         raise HugoFunctionError(f"js.Build of {source.target}: only the iife format is supported by blogbuild")
     params = lowered.get("params") or {}
-    target = go_string(lowered.get("targetpath") or "").lstrip("/") or \
+    target = _target(lowered["targetpath"], "js.Build") if lowered.get("targetpath") else \
         re.sub(r"\.(?:mjs|jsm|ts|tsx|jsx)$", ".js", source.target)
     minified = bool(lowered.get("minify"))
 
