@@ -4,7 +4,8 @@ from a string, bundles a script importing '@params', resizes, fits, fills and cr
 image; built by the hugo binary and by blogbuild, every page has the same DOM and the same files are published
 once fingerprints and processed images' hashes are normalised (our minifier and image hashes are not Hugo's),
 the assets published as they are have Hugo's bytes, and the processed images Hugo's sizes and formats. Then the
-same files on a warm build, after an edit while serving and from forked workers; and the errors."""
+same files on a warm build, after an edit while serving and from forked workers; PaperMod's own assets through a
+pipeline of the shape of its head.html (Hugo's files; its search script runs with the site's fuseOpts); the errors."""
 from __future__ import annotations
 
 import io
@@ -273,3 +274,78 @@ def test_a_cached_partials_resources_stay_published_when_every_page_renders_agai
 def test_a_target_path_out_of_the_output_folder_is_an_error(tmp_path: Path) -> None:
     message = _layout_warning(_copy(tmp_path, "site"), '{{ (resources.FromString "../../x.css" "a{}").RelPermalink }}')
     assert "resources.FromString: the target path '../../x.css' leaves the site's output folder" in message
+
+
+# -- PaperMod's own assets through a stylesheet and search pipeline of the same shape as its head.html ---------
+
+_PAPERMOD_LAYOUT = """<!DOCTYPE html>
+<html><head><title>{{ .Title }}</title>
+{{- $core := slice (resources.Get "css/core/theme-vars.css") (resources.Get "css/core/reset.css")
+      ((resources.Match "css/common/*.css") | resources.Concat "assets/css/common.css")
+      (resources.Get "css/includes/chroma-styles.css") (resources.Get "css/core/zmedia.css")
+    | resources.Concat "assets/css/core.css" }}
+{{- $sheet := slice (resources.Get "css/core/license.css") ($core | resources.Minify)
+      ((resources.Match "css/extended/*.css") | resources.Concat "assets/css/extended.css" | resources.Minify)
+    | resources.Concat "assets/css/stylesheet.css" | fingerprint }}
+<link href="{{ $sheet.RelPermalink }}" integrity="{{ $sheet.Data.Integrity }}" rel="stylesheet">
+<link href="{{ $core.RelPermalink }}" rel="stylesheet">
+{{- $fastsearch := resources.Get "js/fastsearch.js" | js.Build (dict "params" (dict "fuseOpts" site.Params.fuseOpts))
+    | resources.Minify }}
+{{- $search := slice (resources.Get "js/fuse.basic.min.js") (resources.Get "js/license.js") $fastsearch
+    | resources.Concat "assets/js/search.js" | fingerprint }}
+<script src="{{ $search.RelPermalink }}" integrity="{{ $search.Data.Integrity }}"></script>
+</head><body>{{ .Content }}</body></html>
+"""
+_SEARCH_STUBS = """
+const found = [];
+const element = {addEventListener() {}, contains() { return false; }, focus() {}};
+global.document = {getElementById: () => element, addEventListener() {}, activeElement: null};
+global.window = {addEventListener: (name, handler) => found.push([name, handler]), setTimeout};
+global.fetch = async (url) => { found.push(url); return {ok: true, json: async () => [{title: 'a'}]}; };
+"""
+
+
+def test_papermods_assets_go_through_the_same_pipeline_as_in_hugo(tmp_path: Path) -> None:
+    from support.papermod import papermod_theme
+    theme = papermod_theme()
+    site = tmp_path / "site"
+    shutil.copytree(theme / "assets", site / "themes" / "PaperMod" / "assets")
+    (site / "content").mkdir(parents=True)
+    (site / "content" / "about.md").write_text("---\ntitle: About\n---\nHello.\n", encoding="utf-8")
+    (site / "layouts").mkdir()
+    for name in ("home.html", "single.html", "list.html"):
+        (site / "layouts" / name).write_text(_PAPERMOD_LAYOUT, encoding="utf-8")
+    (site / "hugo.toml").write_text('baseURL = "https://example.org/"\ntitle = "PM"\ntheme = "PaperMod"\n'
+                                    'disableKinds = ["RSS", "sitemap", "taxonomy", "term"]\n'
+                                    '[params.fuseOpts]\nkeys = ["title", "summary"]\nthreshold = 0.3\n',
+                                    encoding="utf-8")
+    destination = tmp_path / "hugo-public"
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(site), "--destination", str(destination),
+                                "--quiet"], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+    hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
+    shutil.rmtree(site / "resources", ignore_errors=True)
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    ours = _files(result.files)
+    normal = re.compile(r"\.[0-9a-f]{64}\.")
+    assert sorted(normal.sub(".H.", path) for path in set(ours) - _EXTRA if not path.endswith(".html")) == \
+        sorted(normal.sub(".H.", path) for path in hugo if not path.endswith(".html"))
+    assert ours["assets/css/core.css"] == hugo["assets/css/core.css"]   # concatenated, not minified: Hugo's bytes
+    sheet = next(path for path in ours if path.startswith("assets/css/stylesheet."))
+    theirs = next(path for path in hugo if path.startswith("assets/css/stylesheet."))
+    assert abs(len(ours[sheet]) - len(hugo[theirs])) < len(hugo[theirs]) // 10   # minified to about Hugo's size
+    assert len(ours[sheet]) < 0.8 * len(ours["assets/css/core.css"])   # comments and white space gone
+    if shutil.which("node"):
+        script = next(path for path in ours if path.startswith("assets/js/search."))
+        (tmp_path / "search.js").write_bytes(ours[script])
+        check = tmp_path / "check.js"   # the bundle as a browser runs it: a script, Fuse a global
+        check.write_text(_SEARCH_STUBS + "const options = []; const vm = require('vm');"
+                         "vm.runInThisContext(require('fs').readFileSync(process.argv[2], 'utf8'));"
+                         "const Real = globalThis.Fuse;"
+                         "globalThis.Fuse = function (data, given) { options.push(given); return new Real(data, given); };"
+                         "(async () => { await found[0][1](); console.log(found[0][0], found[1], options[0].threshold,"
+                         " options[0].keys.join(',')); })();", encoding="utf-8")
+        completed = subprocess.run(["node", str(check), str(tmp_path / "search.js")],
+                                   capture_output=True, text=True, timeout=60)
+        assert completed.stdout == "load ../index.json 0.3 title,summary\n", completed.stderr   # the site's fuseOpts
