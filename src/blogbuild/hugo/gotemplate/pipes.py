@@ -63,6 +63,7 @@ class AssetFiles:
 
     folders: tuple[Path, ...]
     allowed: tuple[str, ...]
+    _names: list[tuple[str, Path]] | None = field(default=None, repr=False, compare=False)
 
     def find(self, name: str) -> Path | None:
         """The file of that name under the first folder that has it, when its real path is allowed."""
@@ -81,7 +82,13 @@ class AssetFiles:
 
     def names(self) -> list[tuple[str, Path]]:
         """Every asset (name, file), the union of the folders, first wins, sorted by name; links out of the site
-        are left out."""
+        are left out. Listed once: the folders' files are part of the templates key, so an engine (made again
+        when they change) sees one listing."""
+        if self._names is None:
+            self._names = self._list()
+        return self._names
+
+    def _list(self) -> list[tuple[str, Path]]:
         found: dict[str, Path] = {}
         count = 0
         for folder in self.folders:
@@ -213,7 +220,7 @@ class Resource(GoObject):
 
     def __init__(self, name: str, target: str, make: Callable[[], bytes], *, what: str,
                  integrity: str = "", media: MediaType | None = None) -> None:
-        self.Name = self.Title = "/" + name.lstrip("/")
+        self.Name = self.Title = name   # an asset's "/css/x.css", a bundle file's "photo.jpg", as in Hugo
         self.target = target.lstrip("/")
         self.MediaType = media or _media(target, what)
         self.ResourceType = self.MediaType.MainType
@@ -492,7 +499,7 @@ def _read(path: Path, name: str) -> Callable[[], bytes]:
 
 
 def _asset(pipes: Pipes, name: str, path: Path) -> Resource:
-    return pipes.resource(f"get\x00{name}", lambda: Resource(name, name, _read(path, name),
+    return pipes.resource(f"get\x00{name}", lambda: Resource("/" + name, name, _read(path, name),
                                                              what=f"the asset {name}"))
 
 
@@ -567,7 +574,7 @@ def _from_string(target: Any, content: Any) -> Resource:
     name = _target(target, "resources.FromString")
     data = go_string(content).encode("utf-8")
     return pipes.resource(f"string\x00{name}\x00{hashlib.sha256(data).hexdigest()}",
-                          lambda: Resource(name, name, lambda: data, what=f"resources.FromString {name}"))
+                          lambda: Resource("/" + name, name, lambda: data, what=f"resources.FromString {name}"))
 
 
 def _concat(target: Any, items: Any) -> Resource:
@@ -595,7 +602,7 @@ def _concat(target: Any, items: Any) -> Resource:
                 raise HugoFunctionError(f"resources.Concat {name}: larger than {MAX_ASSET_BYTES} bytes")
         return bytes(out)
     return pipes.resource(f"concat\x00{name}\x00" + "\x00".join(str(id(part)) for part in parts),   # each made once
-                          lambda: Resource(name, name, join, what=f"resources.Concat {name}", media=media))
+                          lambda: Resource("/" + name, name, join, what=f"resources.Concat {name}", media=media))
 
 
 def _minify(value: Any) -> Resource:
