@@ -349,3 +349,20 @@ def test_papermods_assets_go_through_the_same_pipeline_as_in_hugo(tmp_path: Path
         completed = subprocess.run(["node", str(check), str(tmp_path / "search.js")],
                                    capture_output=True, text=True, timeout=60)
         assert completed.stdout == "load ../index.json 0.3 title,summary\n", completed.stderr   # the site's fuseOpts
+
+
+def test_a_published_resource_wins_over_a_static_file_of_its_path_with_a_warning(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site")
+    (site / "static" / "css").mkdir(parents=True)
+    (site / "static" / "css" / "theme.css").write_text("/* a copy */\n", encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    assert _files(result.files)["css/theme.css"] == (site / "themes/base/assets/css/theme.css").read_bytes()   # Hugo's
+    said = [warning for warning in result.warnings if warning.path.endswith("static/css/theme.css")]
+    assert len(said) == 1 and "not published: the build writes css/theme.css" in said[0].message, result.warnings
+
+
+def test_processing_to_an_image_larger_than_blogbuild_makes_is_an_error(tmp_path: Path) -> None:
+    message = _layout_warning(_copy(tmp_path, "site"), '{{ ((resources.Get "images/logo.png").Resize "x16000")'
+                                                       '.RelPermalink }}')
+    assert ".Resize 'x16000' would make an image of 24000x16000 pixels, more than blogbuild makes" in message

@@ -205,6 +205,8 @@ class GoPageEngine:
         if self.pipes.store is not None:   # a forked worker's render, or a later process's reuse, reads it
             from ..core.atomic import write_atomically
             path = self._record_path(key)
+            if path.exists():   # made from the same key: the same record
+                return
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(path, json.dumps(record).encode("utf-8"))
 

@@ -522,10 +522,10 @@ class Builder(CacheKeeping, TemplateKeeping):
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         self.state.output_keys = {item.output_path: item.key for item in planned}
         made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir)
-        copied += [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
+        published = [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
             page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile))]
         copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
-        assembly = assemble(copied, css, pages, data, made.outputs, conflicted)
+        assembly = assemble(copied, css, pages, data, made.outputs, conflicted, published)
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
                              rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings,
