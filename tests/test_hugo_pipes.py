@@ -366,3 +366,20 @@ def test_processing_to_an_image_larger_than_blogbuild_makes_is_an_error(tmp_path
     message = _layout_warning(_copy(tmp_path, "site"), '{{ ((resources.Get "images/logo.png").Resize "x16000")'
                                                        '.RelPermalink }}')
     assert ".Resize 'x16000' would make an image of 24000x16000 pixels, more than blogbuild makes" in message
+
+
+def test_init_names_hugo_pipes_in_a_shortcode_or_an_extension_partial(tmp_path: Path) -> None:
+    from blogbuild.hugo.config import templates_to_port
+    site = tmp_path / "site"
+    for relative, text in {"layouts/partials/extend_head.html": '<meta name="x">\n{{ $css := resources.Get "x.css" }}'
+                                                               '<link href="{{ $css.RelPermalink }}">\n',
+                           "layouts/shortcodes/logo.html": '{{ with resources.Get "logo.png" }}{{ .Width }}{{ end }}\n',
+                           "layouts/partials/plain.html": '{{ with resources.Get "x.css" }}{{ .Name }}{{ end }}\n',
+                           "content/a.md": "---\ntitle: A\n---\n{{< logo >}}\n"}.items():
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        (site / relative).write_text(text, encoding="utf-8")
+    found = {item.path: item.problem for item in templates_to_port(site)}
+    assert found["layouts/partials/extend_head.html"].startswith("2:12: resources.Get: blogbuild runs Hugo Pipes in "
+                                                                 "a site's own page layouts only")
+    assert found["layouts/shortcodes/logo.html"].startswith("1:9: resources.Get: ")
+    assert "layouts/partials/plain.html" not in found   # a partial a page layout may call

@@ -200,6 +200,21 @@ def _target(text: Any, what: str) -> str:
     return path
 
 
+_PIPES_CALL = re.compile(r"\b(?:resources\.[A-Z]\w*|js\.Build|fingerprint|minify)\b")
+
+
+def pipes_outside_layouts(text: str) -> str:
+    """Where a template that does not render pages (a shortcode, an extension partial the default theme runs)
+    uses Hugo Pipes, as "line:col: message"; "" when it does not."""
+    found = _PIPES_CALL.search(text)
+    if found is None:
+        return ""
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    return (f"{line}:{column}: {found.group(0)}: blogbuild runs Hugo Pipes in a site's own page layouts only, not "
+            "in a partial the default theme runs")
+
+
 def _suffix(name: str) -> str:
     last = name.rsplit("/", 1)[-1]
     return last.rsplit(".", 1)[-1].lower() if "." in last else ""
