@@ -86,7 +86,7 @@ class GoPageEngine:
         self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str]]] = {}
         self._probed_site = 0
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
-                           config.site_url, config.absolute_url)
+                           config.site_url, config.absolute_url, translate=lambda text: GoSource("", text).file)
         self._published: dict[str, tuple[tuple[str, str], ...]] = {}   # page key -> (target, digest), …
 
     # -- TemplateEngine ----------------------------------------------------------------------------

@@ -84,30 +84,3 @@ def go_environment() -> GoEnvironment:
 def compiled(jinja_source: str) -> jinja2.Template:
     """A translation compiled in the environment, cached by its source."""
     return go_environment().from_string(jinja_source)
-
-
-def _text_value(value: Any) -> str:
-    """An action's value as text/template prints it (no HTML escaping)."""
-    from .escape import go_string
-    return go_string(value)
-
-
-@functools.lru_cache(maxsize=1)
-def text_environment() -> GoEnvironment:
-    """The environment of a Go template run as text/template (resources.ExecuteAsTemplate): the same names
-    and functions, values printed as they are."""
-    html = go_environment()
-    return jinja_environment(environment_class=GoEnvironment, finalize=_text_value, autoescape=False,
-                             extensions=["jinja2.ext.loopcontrols"], keep_builtin_globals=False,
-                             globals=dict(html.globals), filters={name: _text_filter for name in ESCAPERS})
-
-
-def _text_filter(value: Any, *arguments: Any) -> Any:
-    """text/template has no contexts: a value in what html/template would call an attribute is as it is."""
-    return value
-
-
-@functools.lru_cache(maxsize=64)
-def compiled_text(jinja_source: str) -> jinja2.Template:
-    """A translation compiled in the text environment, cached by its source."""
-    return text_environment().from_string(jinja_source)

@@ -19,11 +19,7 @@ import jinja2
 from markupsafe import Markup
 
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
-from .objects import GoReturn, PartialNotFound, TryResult, UnsupportedField
-
-
-class HugoFunctionError(Exception):
-    """A function given arguments it cannot use (Hugo would fail the build the same way)."""
+from .objects import GoReturn, HugoFunctionError, PartialNotFound, TryResult, UnsupportedField
 
 
 def truthy(value: Any) -> bool:
@@ -564,6 +560,9 @@ NAMESPACES: dict[str, _Namespace] = {
 }
 del FUNCTIONS["math.Round"]
 
-# Hugo Pipes (pipes.py: resources.*, js.Build, fingerprint, minify) adds itself to FUNCTIONS and NAMESPACES when
-# it is imported, which is here: the translator and the environment then know its names.
-from . import pipes as _pipes  # noqa: E402,F401 - pipes.py uses the names above
+# Hugo Pipes (pipes.py: resources.*, js.Build, fingerprint, minify): its functions and namespaces with the others,
+# for the translator and the environment.
+from .pipes import PIPES_FUNCTIONS, PIPES_NAMESPACES  # noqa: E402
+
+FUNCTIONS.update(PIPES_FUNCTIONS)
+NAMESPACES.update(PIPES_NAMESPACES)

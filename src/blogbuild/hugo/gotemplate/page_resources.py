@@ -29,6 +29,9 @@ MEDIA_TYPES = {
 }
 # The image types whose size Hugo reads (its processable formats).
 _RASTER = frozenset({"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"})
+# What processes a bundle's image (.Resize, .Fit, .Fill, .Crop): pipes.py adds its processing here when it is
+# imported (with Hugo's functions), so this module imports nothing of it. Called (target, file, name, action, spec).
+IMAGE_PROCESSORS: list[Callable[[str, Path, str, str, Any], Any]] = []
 
 
 class MediaType(GoObject):
@@ -104,8 +107,9 @@ class PageResource(GoObject):
     def _process(self, action: str, spec: Any) -> Any:
         if self._suffix not in _RASTER:
             raise UnsupportedField(f"Resource.{action.title()} of {self.Name!r}: Hugo processes raster images only")
-        from .pipes import page_image
-        return page_image(self.target, self._path, self.Name, action, spec)
+        if not IMAGE_PROCESSORS:
+            raise UnsupportedField(f"Resource.{action.title()} of {self.Name!r}: no image processing is loaded")
+        return IMAGE_PROCESSORS[0](self.target, self._path, self.Name, action, spec)
 
     def Resize(self, spec: Any) -> Any:  # noqa: N802 - Hugo's image processing (pipes.py)
         return self._process("resize", spec)

@@ -34,9 +34,9 @@ import jinja2
 
 from ...core.names import is_inside
 from .escape import go_string
-from .functions import FUNCTIONS, NAMESPACES, HugoFunctionError, _Namespace
-from .objects import GoObject, Params, UnsupportedField
-from .page_resources import _RASTER, MEDIA_TYPES, MediaType, PageResource, PageResources, _glob
+from .objects import GoObject, HugoFunctionError, Params, UnsupportedField
+from .page_resources import _RASTER, IMAGE_PROCESSORS, MEDIA_TYPES, MediaType, PageResource, PageResources, _glob
+from .parse import GoTemplateError
 
 MAX_ASSET_BYTES = 32 * 1024 * 1024       # an asset (or a concatenation) larger than this is refused
 MAX_IMAGE_PIXELS = 64 * 1024 * 1024      # an image with more pixels than this is not decoded
@@ -132,6 +132,8 @@ class Pipes:
     assets: AssetFiles
     site_url: Callable[[str], str]           # "/css/x.css" -> the URL a page links (with the base path)
     absolute_url: Callable[[str], str]
+    # A Go template's text as its translation (translate.Translation) or GoTemplateError: ExecuteAsTemplate's.
+    translate: Callable[[str], Any] | None = None
     store: Path | None = None
     made: dict[str, "Resource"] = field(default_factory=dict)
     kept: dict[str, bytes] = field(default_factory=dict)   # digest -> bytes when there is no store
@@ -692,18 +694,35 @@ def _execute_as_template(context: jinja2.runtime.Context, target: Any, dot: Any,
     name = _target(target, "resources.ExecuteAsTemplate")
     state = context["_state"]
     text = source.Content
-    from . import _translate_file
-    from .parse import GoTemplateError
-    translation = _translate_file(text)
+    if pipes.translate is None:
+        raise UnsupportedField("resources.ExecuteAsTemplate needs the translator of a page engine")
+    translation = pipes.translate(text)
     if isinstance(translation, GoTemplateError):
         raise HugoFunctionError(f"resources.ExecuteAsTemplate: {source.target}:{translation.line}:"
                                 f"{translation.column}: {translation.message}")
-    from .environment import compiled_text
-    rendered = compiled_text(translation.main).render(dot=dot, site=state.site, _state=state)
+    rendered = _as_text(context.environment, translation.main).render(dot=dot, site=state.site, _state=state)
     data = rendered.encode("utf-8")
     return pipes.resource(f"template\x00{name}\x00{hashlib.sha256(data).hexdigest()}",
                           lambda: Resource(source.Name, name, lambda: data,
                                            what=f"resources.ExecuteAsTemplate {name}", media=_media(name, name)))
+
+
+@functools.lru_cache(maxsize=64)
+def _as_text(environment: jinja2.Environment, jinja_source: str) -> jinja2.Template:
+    """A translation compiled as text/template runs it: the same names and functions as the environment's,
+    values printed as they are (no HTML escaping, no escaper for what html/template would call an attribute)."""
+    return _text_environment(environment).from_string(jinja_source)
+
+
+@functools.lru_cache(maxsize=4)
+def _text_environment(environment: jinja2.Environment) -> jinja2.Environment:
+    text = environment.overlay(autoescape=False, finalize=go_string)
+    text.filters = {name: _as_it_is for name in environment.filters}
+    return text
+
+
+def _as_it_is(value: Any, *arguments: Any) -> Any:
+    return value
 
 
 # ---------------------------------------------------------------------------- js.Build
@@ -778,13 +797,30 @@ def _plain(value: Any) -> Any:
     return go_string(value)
 
 
+class _Namespace:
+    """`resources.Get` and the like (named as functions.py's namespaces: the environment's field lookup knows
+    them by it), with `.has` as the translator asks of every namespace."""
+
+    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]]) -> None:
+        self._name = name
+        self._members = dict(members)
+
+    def __getattr__(self, member: str) -> Callable[..., Any]:
+        try:
+            return self._members[member]
+        except KeyError:
+            raise AttributeError(f"{self._name}.{member}") from None
+
+    def has(self, member: str) -> bool:
+        return member in self._members
+
+
 PIPES_FUNCTIONS: dict[str, Callable[..., Any]] = {"fingerprint": _fingerprint, "minify": _minify}
-PIPES_NAMESPACES: dict[str, _Namespace] = {
+PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (translate.py asks)
     "resources": _Namespace("resources", {
         "Get": _get, "GetMatch": _get_match, "Match": _match, "ByType": _by_type, "FromString": _from_string,
         "Concat": _concat, "Minify": _minify, "Fingerprint": _fingerprint,
         "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template)}),
     "js": _Namespace("js", {"Build": _js_build}),
 }
-FUNCTIONS.update(PIPES_FUNCTIONS)
-NAMESPACES.update(PIPES_NAMESPACES)
+IMAGE_PROCESSORS.append(page_image)
