@@ -156,21 +156,29 @@ def test_js_build_inlines_the_params(both: tuple[dict[str, bytes], dict[str, byt
         assert completed.stdout == "searching Pipes [ 'title' ]\n", completed.stderr
 
 
-def test_a_warm_build_publishes_the_same_files(tmp_path: Path) -> None:
+def _public(site: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(site / "public")): path.read_bytes() for path in (site / "public").rglob("*")
+            if path.is_file()}
+
+
+def test_a_warm_build_publishes_the_same_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     site = _copy(tmp_path, "site")
     assert main(["build", "--root", str(site)]) == 0
-    first = {str(path.relative_to(site / "public")): path.read_bytes() for path in (site / "public").rglob("*")
-             if path.is_file()}
+    first = _public(site)
     assert "css/common/b.min.css" in first
-    assert main(["build", "--root", str(site)]) == 0   # the no-op check
+    (site / "static").mkdir()
+    (site / "static" / "extra.txt").write_text("x", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["build", "--root", str(site)]) == 0   # a new process: every page is the published one, reused
+    assert "0 of 2 posts rendered" in capsys.readouterr().out
+    assert _public(site) == {**first, "extra.txt": b"x"}   # its files from the record kept with the page's key
     (site / "content" / "posts" / "plain.md").write_text("---\ntitle: Plain\ndate: 2024-02-01\n---\nOther text.\n",
                                                           encoding="utf-8")
-    assert main(["build", "--root", str(site)]) == 0   # a new process: unchanged pages are copied, not rendered
-    second = {str(path.relative_to(site / "public")): path.read_bytes() for path in (site / "public").rglob("*")
-              if path.is_file()}
-    assert sorted(second) == sorted(first)
+    assert main(["build", "--root", str(site)]) == 0   # every page rendered again (the layouts list every post)
+    second = _public(site)
+    assert sorted(second) == sorted([*first, "extra.txt"])
     assert {path: data for path, data in second.items() if not path.endswith(".html")} == \
-        {path: data for path, data in first.items() if not path.endswith(".html")}
+        {path: data for path, data in {**first, "extra.txt": b"x"}.items() if not path.endswith(".html")}
 
 
 def test_a_rebuild_after_an_edit_keeps_every_file(tmp_path: Path) -> None:
