@@ -451,7 +451,7 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
                                     f"{size[0]}x{size[1]} pixels, more than blogbuild makes")
         tag = hashlib.sha256(f"{source_digest}\x00{action}\x00{parsed}".encode()).hexdigest()[:16]
         folder, _, file = image.target.rpartition("/")
-        stem = file.rsplit(".", 1)[0]
+        stem = re.sub(r"_hu_[0-9a-f]{16}$", "", file.rsplit(".", 1)[0])   # a processed image's: its source's name
         target = (folder + "/" if folder else "") + f"{stem}_hu_{tag}.{parsed.format}"
         return ImageResource(name, target, lambda: _processed(image, action, parsed, size),
                              what=f"{image.what} .{action.title()} {text!r}", size=size)
