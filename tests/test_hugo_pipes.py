@@ -402,3 +402,17 @@ def test_init_names_hugo_pipes_in_a_shortcode_or_an_extension_partial(tmp_path: 
                                                                  "a site's own page layouts only")
     assert found["layouts/shortcodes/logo.html"].startswith("1:9: resources.Get: ")
     assert "layouts/partials/plain.html" not in found   # a partial a page layout may call
+
+
+def test_hugo_pipes_in_a_shortcode_show_its_inner_text_with_a_warning(make_site) -> None:  # type: ignore[no-untyped-def]
+    site = make_site({"blogbuild.yaml": "title: S\nbase_url: https://example.org/\n",
+                      "layouts/shortcodes/styled.html": '{{ with resources.Get "x.css" }}<link href="{{ .RelPermalink }}">'
+                                                        "{{ end }}{{ .Inner }}",
+                      "assets/x.css": "a{}\n",
+                      "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n{{< styled >}}inner words{{< /styled >}}\n"})
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    said = [warning for warning in result.warnings if "page layouts and their partials only" in warning.message]
+    assert len(said) == 1 and said[0].path.endswith("content/posts/a.md"), result.warnings
+    assert "inner words" in result.files["posts/a/index.html"].data.decode()
+    assert "x.css" not in result.files
