@@ -404,7 +404,7 @@ def test_init_names_hugo_pipes_in_a_shortcode_or_an_extension_partial(tmp_path: 
     assert "layouts/partials/plain.html" not in found   # a partial a page layout may call
 
 
-def test_hugo_pipes_in_a_shortcode_show_its_inner_text_with_a_warning(make_site) -> None:  # type: ignore[no-untyped-def]
+def test_hugo_pipes_in_a_shortcode_show_its_inner_text_with_a_warning(make_site) -> None:
     site = make_site({"blogbuild.yaml": "title: S\nbase_url: https://example.org/\n",
                       "layouts/shortcodes/styled.html": '{{ with resources.Get "x.css" }}<link href="{{ .RelPermalink }}">'
                                                         "{{ end }}{{ .Inner }}",
