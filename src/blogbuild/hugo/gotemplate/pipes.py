@@ -246,6 +246,7 @@ class Resource(GoObject):
         self.what = what          # how the resource was made, for messages
         self._make = make
         self._bytes: bytes | None = None
+        self._kept: str | None = None    # the digest of the bytes, once they are kept
 
     def __repr__(self) -> str:
         return f"Resource({self.target})"
@@ -260,7 +261,9 @@ class Resource(GoObject):
 
     def _publish(self) -> str:
         pipes, published = _current(f"the URL of {self.target}")
-        published[self.target] = pipes.keep(self.bytes())
+        if self._kept is None:   # once per resource: a stylesheet every page links is hashed and stored once
+            self._kept = pipes.keep(self.bytes())
+        published[self.target] = self._kept
         return quote("/" + self.target, safe="/:@!$&'()*+,;=-._~")
 
     @property
