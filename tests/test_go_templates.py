@@ -76,7 +76,7 @@ def test_inner_text_is_not_touched_by_markdown_or_the_typographer(both) -> None:
 UNSUPPORTED = {
     "layouts/shortcodes/gallery.html": '<div class="gallery">\n  {{ range .Page.Fragments.Headings }}'
                                        '<a href="#{{ .ID }}">{{ .Title }}</a>{{ end }}\n</div>\n',
-    "layouts/shortcodes/asset.html": '{{ $css := resources.Get "x.css" }}<link href="{{ $css.RelPermalink }}">\n',
+    "layouts/shortcodes/asset.html": '{{ $css := resources.PostCSS "x.css" }}<link href="{{ $css.RelPermalink }}">\n',
     "layouts/shortcodes/named.html": '{{ if true }}{{ define "x" }}y{{ end }}{{ end }}\n',
 }
 
@@ -98,7 +98,7 @@ def test_unsupported_constructs_are_warnings_at_the_template_and_the_post(make_s
     assert code == 0, err
     assert "Traceback" not in err
     lines = err.splitlines()
-    assert "layouts/shortcodes/asset.html:1:12: warning: function 'resources.Get' is not supported by the " \
+    assert "layouts/shortcodes/asset.html:1:12: warning: function 'resources.PostCSS' is not supported by the " \
            "translator; blogbuild cannot run this Go template (see docs/go-templates.md): port it to Jinja in " \
            "templates/ (shortcodes in templates/shortcodes/)" in lines
     assert any(line.startswith("layouts/shortcodes/named.html:1:17: warning: {{ define }} must be at the top "
@@ -106,7 +106,7 @@ def test_unsupported_constructs_are_warnings_at_the_template_and_the_post(make_s
     assert any(line.startswith("content/posts/p.md:7: warning: shortcode 'gallery' cannot run in blogbuild "
                                "(layouts/shortcodes/gallery.html: Page.Fragments is not supported") for line in lines)
     assert any(line.startswith("content/posts/p.md:9: warning: shortcode 'asset' cannot run in blogbuild "
-                               "(layouts/shortcodes/asset.html:1:12: function 'resources.Get'") for line in lines)
+                               "(layouts/shortcodes/asset.html:1:12: function 'resources.PostCSS'") for line in lines)
     page = (site / "public/posts/p/index.html").read_text(encoding="utf-8")
     assert "Kept <strong>inner</strong> text." in page
 
@@ -156,7 +156,7 @@ def test_an_edited_go_shortcode_renders_the_posts_again(make_site, monkeypatch, 
 
 
 @pytest.mark.parametrize("template, line, column, construct", [
-    ("a\n  {{ resources.Get 1 }}", 2, 6, "function 'resources.Get'"),
+    ("a\n  {{ resources.PostCSS 1 }}", 2, 6, "function 'resources.PostCSS'"),
     ("{{ if .x }}open", 1, 12, "ends before {{ end }}"),
     ("{{ template $x }}", 1, 13, "needs the template's name as a quoted string"),
     ("{{ define \"a\" }}{{ $x }}{{ end }}", 1, 20, "undefined variable: $x"),
@@ -263,7 +263,7 @@ def test_an_extension_partial_that_cannot_run_is_named_once_and_left_out(make_si
     from blogbuild.cli import main
     site = make_site({
         "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
-        "layouts/partials/extend_head.html": '<meta name="a">\n{{ with resources.Get "x.css" }}{{ .RelPermalink }}{{ end }}\n',
+        "layouts/partials/extend_head.html": '<meta name="a">\n{{ with resources.PostCSS "x.css" }}{{ .RelPermalink }}{{ end }}\n',
         "layouts/partials/extend_footer.html": '{{ .Site.GetPage "about" }}\n',
         "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\nHi\n',
     })
@@ -271,7 +271,7 @@ def test_an_extension_partial_that_cannot_run_is_named_once_and_left_out(make_si
     capsys.readouterr()
     assert main(["build", "-j", "1"]) == 0
     lines = capsys.readouterr().err.splitlines()
-    assert any(line.startswith("layouts/partials/extend_head.html:2:9: warning: function 'resources.Get' is not "
+    assert any(line.startswith("layouts/partials/extend_head.html:2:9: warning: function 'resources.PostCSS' is not "
                                "supported") for line in lines), lines
     assert any(line.startswith("layouts/partials/extend_footer.html:1: warning: Site.GetPage is not supported by "
                                "blogbuild's translation; it is left out of the pages") for line in lines), lines

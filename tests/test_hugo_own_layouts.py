@@ -111,11 +111,11 @@ def test_a_layout_blogbuild_cannot_run_leaves_the_default_theme_with_one_warning
     site = _copy(tmp_path, "site")
     single = site / "layouts" / "_default" / "single.html"
     single.write_text(single.read_text(encoding="utf-8").replace(
-        "<article>", '<article>{{ with resources.Get "x.css" }}{{ .RelPermalink }}{{ end }}', 1), encoding="utf-8")
+        "<article>", '<article>{{ with resources.PostCSS "x.css" }}{{ .RelPermalink }}{{ end }}', 1), encoding="utf-8")
     result = Builder(load_config(None, root=site)).build()
     assert result.ok, result.errors
     said = [warning for warning in result.warnings if warning.path.endswith("layouts/_default/single.html")]
-    assert len(said) == 1 and said[0].line == 7 and "resources.Get" in said[0].message
+    assert len(said) == 1 and said[0].line == 7 and "resources.PostCSS" in said[0].message
     assert "the default theme renders the pages instead" in said[0].message
     assert 'class="post-title"' in result.files["posts/paged-kv/index.html"].data.decode()   # the default theme
 
@@ -254,14 +254,22 @@ def test_a_related_config_blogbuild_cannot_follow_leaves_the_default_theme(tmp_p
     assert "<h2>See also</h2>" not in result.files["posts/kv-cache/index.html"].data.decode()   # the default theme
 
 
-def test_image_processing_leaves_the_default_theme_with_one_warning(tmp_path: Path) -> None:
+def test_a_bundles_image_is_processed_and_published_beside_its_page(tmp_path: Path) -> None:
+    import io
+    import re
+
+    from PIL import Image
     site = _copy(tmp_path, "site", SITES / "own_layouts_related")
     single = site / "layouts" / "_default" / "single.html"
     single.write_text(single.read_text(encoding="utf-8").replace(
-        "</article>", '{{ with .Resources.GetMatch "cover.png" }}{{ (.Resize "6x").RelPermalink }}{{ end }}</article>',
-        1), encoding="utf-8")
+        "</article>", '{{ with .Resources.GetMatch "cover.png" }}<img class="small" src="{{ (.Resize "6x").RelPermalink }}">'
+        '{{ end }}</article>', 1), encoding="utf-8")
     result = Builder(load_config(None, root=site)).build()
     assert result.ok, result.errors
-    said = [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
-    assert len(said) == 1 and "Resize" in said[0].message
-    assert "<h2>See also</h2>" not in result.files["posts/kv-cache/index.html"].data.decode()   # the default theme
+    assert not [warning for warning in result.warnings if "cannot run the site's layouts" in warning.message]
+    found = re.search(r'<img class="small" src="/(posts/gpu-notes/cover_hu_[0-9a-f]{16}\.png)">',
+                      result.files["posts/gpu-notes/index.html"].data.decode())
+    assert found is not None   # Hugo Pipes (tests/test_hugo_pipes.py): the layouts render the site
+    published = result.files[found.group(1)]
+    with Image.open(io.BytesIO(Path(published.source).read_bytes() if published.source else published.data)) as image:
+        assert image.size == (6, 4)   # 12x7 resized to 6 wide, as Hugo rounds

@@ -47,7 +47,7 @@ def test_reports_templates_to_port_with_their_uses(tmp_path: Path, capsys: pytes
     files = {
         "hugo.toml": 'title = "T"\ntheme = "PaperMod"\n',
         "layouts/shortcodes/notice.html": "<div class=\"notice\">{{ .Inner }}</div>\n",
-        "layouts/shortcodes/gallery.html": "{{ range .Page.Resources }}{{ resources.Get . }}{{ end }}\n",
+        "layouts/shortcodes/gallery.html": "{{ range .Page.Resources }}{{ resources.PostCSS . }}{{ end }}\n",
         "themes/PaperMod/layouts/_default/archives.html": "{{ define \"main\" }}{{ end }}\n",
         "content/posts/a.md": "---\ntitle: A\n---\nText\n\n{{< notice >}}\nHi\n{{< /notice >}}\n\n{{< youtube abc >}}\n"
                               "{{< mystery >}}\n{{< gallery >}}\n",
@@ -62,7 +62,7 @@ def test_reports_templates_to_port_with_their_uses(tmp_path: Path, capsys: pytes
            "layouts/shortcodes/): notice" in out
     written = (tmp_path / "templates/shortcodes/notice.html").read_text(encoding="utf-8")
     assert written.startswith("{#- blogbuild: translated from layouts/shortcodes/notice.html (a Go template).")
-    assert "  shortcode layouts/shortcodes/gallery.html (line 1:31: function 'resources.Get' is not supported by " \
+    assert "  shortcode layouts/shortcodes/gallery.html (line 1:31: function 'resources.PostCSS' is not supported by " \
            "the translator): content/posts/a.md:12" in out
     assert "layouts/shortcodes/notice.html:" not in out   # it runs
     assert "layout themes/PaperMod/layouts/_default/archives.html: content/archives.md:3" in out
@@ -140,7 +140,7 @@ def test_the_inventory_is_what_the_build_will_do(tmp_path: Path, capsys: pytest.
     extend_head = next(line for line in lines if line.startswith("  partial layouts/partials/extend_head.html"))
     assert "loads KaTeX from another host as well" in extend_head and "remove those lines" in extend_head
     (site / "layouts/shortcodes").mkdir()
-    (site / "layouts/shortcodes/unused.html").write_text('{{ resources.Get "x" }}\n', encoding="utf-8")
+    (site / "layouts/shortcodes/unused.html").write_text('{{ resources.PostCSS "x" }}\n', encoding="utf-8")
     assert main(["init", "--from-hugo", "--root", str(site), "--force", "--used-only"]) == 0
     out = capsys.readouterr().out
     assert "cannot run (1)" not in out and "unused.html" not in out

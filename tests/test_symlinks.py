@@ -191,8 +191,8 @@ def test_helpers_that_read_content_outside_a_build_skip_links_out_of_the_site(tm
     write_files(tmp_path / "outside", {"leak.md": '---\ntitle: "Leak"\nseries: ["s"]\nseries_order: 9\n---\n'
                                                   '{{< secretcode >}}\n'})
     write_files(site, {"content/posts/a.md": '---\ntitle: "A"\nseries: ["s"]\nseries_order: 1\n---\n{{< youtube x >}}\n',
-                       # not translatable (resources.Get), so init --from-hugo lists it with its uses
-                       "layouts/shortcodes/secretcode.html": '{{ resources.Get "x" }}'})
+                       # not translatable (resources.PostCSS), so init --from-hugo lists it with its uses
+                       "layouts/shortcodes/secretcode.html": '{{ resources.PostCSS "x" }}'})
     link(site / "content" / "posts" / "leak.md", tmp_path / "outside" / "leak.md")
     assert next_series_order(site / "content", "s") == 2
     ported = {item.path: item for item in templates_to_port(site)}

@@ -59,7 +59,7 @@ def _go_site(tmp_path: Path) -> Path:
         "layouts/partials/card.html": '<div class="card">{{ partial "title.html" . }}{{ .Params.note | markdownify }}'
                                       "</div>",
         "layouts/partials/title.html": "<h2>{{ .Title }}</h2>",
-        "layouts/partials/bad.html": '{{ resources.Get "x.css" }}',
+        "layouts/partials/bad.html": '{{ resources.PostCSS "x.css" }}',
         "layouts/shortcodes/note.html": '<aside>{{ partial "card.html" .Page }}</aside>',
     })
 

@@ -348,10 +348,14 @@ def stylesheet_bundle(config: SiteConfig) -> tuple[bytes, list[SourceWarning]]:
 
 def go_template_folders(config: SiteConfig) -> list[Path]:
     """A Hugo site's Go template folders (layouts/, themes/*/layouts/) and i18n/: what its Go shortcodes
-    and partials are read from (gotemplate/), so a change there renders the posts again."""
+    and partials are read from (gotemplate/), so a change there renders the posts again; with them, the
+    assets folders its layouts' Hugo Pipes read (assets/, themes/*/assets/)."""
     from ..hugo.gotemplate import layout_folders
     root = Path(config.root)
-    return [*layout_folders(root), *([root / "i18n"] if (root / "i18n").is_dir() else [])]
+    layouts = layout_folders(root)
+    assets = [root / "assets", *(root / "themes" / name / "assets" for name in config.hugo_themes)] if layouts else []
+    return [*layouts, *([root / "i18n"] if (root / "i18n").is_dir() else []),
+            *(folder for folder in assets if folder.is_dir())]
 
 
 def template_dirs(config: SiteConfig, theme: Theme = DEFAULT_THEME) -> list[Path]:

@@ -775,6 +775,7 @@ def templates_to_port(root: Path, source_dir: str = "content", *, built_in: Coll
     cannot take (gotemplate/: the others run as they are), each with its uses in content, and every
     shortcode content uses that is defined nowhere (built_in: the shortcodes blogbuild has itself)."""
     from .gotemplate import GoSource, layout_folders
+    from .gotemplate.pipes import pipes_outside_layouts
     shortcode_uses, layout_uses = _content_uses(root / source_dir, root)
     found: list[TemplateToPort] = []
     defined: set[str] = set()
@@ -790,14 +791,16 @@ def templates_to_port(root: Path, source_dir: str = "content", *, built_in: Coll
             if (is_shortcode or relative.startswith(("partials/", "_partials/"))) and path.suffix == ".html":
                 text = path.read_text(encoding="utf-8", errors="replace")
                 error = GoSource(shown, text).error
-                if error is None:
+                hook_pipes = pipes_outside_layouts(text) if error is None and (
+                    is_shortcode or path.name in ("extend_head.html", "extend_footer.html")) else ""
+                if error is None and not hook_pipes:
                     if path.name in ("extend_head.html", "extend_footer.html"):
                         # Run on every page as it is: said so, with what it loads that blogbuild serves itself.
                         found.append(TemplateToPort(shown, "partial", ("every page (PaperMod's hook)",),
                                                     instead="runs as it is on every page",
                                                     note=second_copies(text)))
                     continue   # translated and run (gotemplate/)
-                problem = f"{error.line}:{error.column}: {error.message}"
+                problem = f"{error.line}:{error.column}: {error.message}" if error is not None else hook_pipes
             if is_shortcode:
                 found.append(TemplateToPort(shown, "shortcode", tuple(shortcode_uses.get(name, ())), problem))
             elif relative.startswith(("partials/", "_partials/")):

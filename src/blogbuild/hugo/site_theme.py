@@ -5,13 +5,18 @@ that names the template and construct that could not run (the page layouts are n
 
 Each page is rendered with the layout Hugo picks for it (layouts.py: its kind, path, `type:`, `layout:`) through
 the baseof.html Hugo pairs with it, `.` the page as Hugo's templates see it (gotemplate/site_model.py); the
-engine writes Hugo's alias pages itself. docs/go-templates.md lists what a layout may use.
+engine writes Hugo's alias pages itself, and the files a page's Hugo Pipes published (gotemplate/pipes.py):
+each render's record (target path -> digest) is kept by the page's key, in memory and in the engine's
+folder (a page rendered in a forked worker or by an earlier process, then reused, still has its files), the
+bytes once by their digest. docs/go-templates.md lists what a layout may use.
 """
 from __future__ import annotations
 
 import functools
+import json
+import re
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,10 +25,11 @@ import jinja2
 
 from ..core.errors import SourceError, SourceWarning
 from ..core.fingerprint import fingerprint_of
-from ..core.model import Site, TemplateFacts
+from ..core.model import OutputFile, Site, TemplateFacts
 from ..core.version import __version__
 from ..themes import PAGE_KINDS, Theme
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
+from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .layouts import PageQuery
 from .page_layouts import PageLayouts, runnable_layouts
@@ -70,13 +76,18 @@ class GoPageEngine:
     def __init__(self, layouts: PageLayouts, config: SiteConfig, template_dirs: Sequence[Path],
                  go: GoTemplates | None) -> None:
         assert go is not None
+        from ..disk.sources import site_folders
         self.layouts = layouts
         self.config = config
         self.go = go
         self._sites: dict[int, tuple[weakref.ref[Site], HugoSite]] = {}   # by id: a Site is not hashable
-        # A list's first page as page_count rendered it, by (site, page, number), until render asks for it.
-        self._probed: dict[tuple[Any, ...], str] = {}
+        # A list's first page as page_count rendered it (with what it published), by (site, page, number),
+        # until render asks for it.
+        self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str]]] = {}
         self._probed_site = 0
+        self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
+                           config.site_url, config.absolute_url, translate=lambda text: GoSource("", text).file)
+        self._published: dict[str, tuple[tuple[str, str], ...]] = {}   # page key -> (target, digest), …
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
@@ -89,14 +100,22 @@ class GoPageEngine:
         return chosen[0].compiled()
 
     def dependencies(self, name: str) -> dict[str, str]:
-        """Every layout and base (any page of a kind may pick any of them) and every partial they call."""
+        """Every layout and base (any page of a kind may pick any of them) and every partial they call, and
+        the digest of the assets their Hugo Pipes may read."""
+        return self._dependencies
+
+    @functools.cached_property
+    def _dependencies(self) -> dict[str, str]:
         found = {source.path: source.source for source in self.layouts.sources.values()}
         for source in self.layouts.sources.values():
             for partial in self.go.dependencies_of_text(source.source):
                 found.update(self.go.dependencies(partial))
+        if any(folder.is_dir() for folder in self.pipes.assets.folders):
+            found["assets/"] = self.pipes.assets.digest()
         return dict(sorted(found.items()))
 
-    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "") -> str:
+    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "",
+               key: str = "") -> str:
         meta = context["page"]
         if name == ALIAS_TEMPLATE:
             return _alias_page(str(context["target"]), self.config.language_code or "en-us")
@@ -107,15 +126,20 @@ class GoPageEngine:
         layout, base = chosen
         probed = self._probed.pop(self._probe_key(str(meta.kind), context), None)
         if probed is not None:   # the list's first page, rendered already to count its pages
-            return _with_generator(probed) if meta.kind == "home" else probed
+            self._record(key, probed[1])
+            return _with_generator(probed[0]) if meta.kind == "home" else probed[0]
         dot = self._dot(context)
         try:
-            html = self._render(layout, base, dot)
+            with publishing(self.pipes) as published:
+                html = self._render(layout, base, dot)
+            self._record(key, published)
         except GoTemplateError as error:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
         except Exception as error:  # noqa: BLE001 - any failure of a site's layout is that layout's error
-            raise SourceError(layout.path, 1, f"{type(error).__name__}: {error} while rendering {page}"
+            partial = _failing_partial(error)
+            where = f" (in {partial})" if partial and partial != layout.path else ""
+            raise SourceError(layout.path, 1, f"{type(error).__name__}: {error}{where} while rendering {page}"
                               + (f" from {source}" if source else ""), stage="template") from error
         return _with_generator(html) if meta.kind == "home" else html
 
@@ -140,14 +164,15 @@ class GoPageEngine:
             return None
         dot = self._dot(context)
         try:
-            html = self._render(chosen[0], chosen[1], dot)
+            with publishing(self.pipes) as published:
+                html = self._render(chosen[0], chosen[1], dot)
         except Exception:  # noqa: BLE001 - the page's own render reports it
             return None
         key = self._probe_key(str(context["page"].kind), context)
         if key[0] != self._probed_site:   # a new build's site: the last one's pages are stale
             self._probed.clear()
             self._probed_site = key[0]
-        self._probed[key] = html
+        self._probed[key] = (html, published)
         return dot.pager.TotalPages if dot.pager is not None else 0
 
     def _probe_key(self, kind: str, context: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -166,6 +191,56 @@ class GoPageEngine:
 
     def remember_closures(self, facts: TemplateFacts) -> None:
         pass
+
+    # -- the files a render published besides its page ----------------------------------------------
+    def keep_files_in(self, folder: Path) -> None:
+        """Keep the published bytes (by digest) and each page's record (by key) in folder."""
+        self.pipes.store = folder
+
+    def _record(self, key: str, published: Mapping[str, str]) -> None:
+        if not key or not published:
+            return
+        record = tuple(sorted(published.items()))
+        self._published[key] = record
+        if self.pipes.store is not None:   # a forked worker's render, or a later process's reuse, reads it
+            from ..core.atomic import write_atomically
+            path = self._record_path(key)
+            if path.exists():   # made from the same key: the same record
+                return
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, json.dumps(record).encode("utf-8"))
+
+    def _record_path(self, key: str) -> Path:
+        assert self.pipes.store is not None
+        return self.pipes.store / "pages" / fingerprint_of(key)
+
+    def _recorded(self, key: str) -> tuple[tuple[str, str], ...]:
+        known = self._published.get(key)
+        if known is not None or self.pipes.store is None:
+            return known or ()
+        try:
+            loaded = json.loads(self._record_path(key).read_bytes())
+        except (OSError, ValueError):
+            return ()
+        record = tuple((target, digest) for target, digest in loaded if isinstance(target, str)
+                       and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest) and safe_target(target))
+        self._published[key] = record
+        return record
+
+    def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
+        """The files the pages of these keys published (their first publisher's bytes for a path two pages
+        published differently), in path order."""
+        found: dict[str, str] = {}
+        for key in keys:
+            for target, digest in self._recorded(key):
+                found.setdefault(target, digest)
+        files = []
+        for target, digest in sorted(found.items()):
+            if self.pipes.store is None:
+                files.append(OutputFile(target, self.pipes.kept[digest]))
+            else:
+                files.append(OutputFile(target, source=str(self.pipes.stored(digest)), from_cache=True))
+        return files
 
     # -- helpers -----------------------------------------------------------------------------------
     def _render(self, layout: GoSource, base: GoSource | None, dot: HugoPage) -> str:
@@ -198,6 +273,11 @@ class GoPageEngine:
         if known is not None and known[0]() is site:
             return known[1]
         hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language)
+        # A new build: its resources are made again (a bundle's image may have changed), and partialCached keeps a
+        # result for this build only (the page that ran a cached partial recorded what it published, and the
+        # output is the union of every page's record).
+        self.pipes.made.clear()
+        self.go.cache.clear()
         identity = id(site)
         self._sites = {identity: (weakref.ref(site, lambda _: self._sites.pop(identity, None)), hugo)}
         return hugo
@@ -225,6 +305,19 @@ def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage
     if paginator is not None:
         page.page_number = paginator.number
     return page
+
+
+def _failing_partial(error: BaseException) -> str:
+    """The partial file a render failed in (the innermost partial call of the traceback), "" when none."""
+    found = ""
+    traceback = error.__traceback__
+    while traceback is not None:
+        frame = traceback.tb_frame
+        if frame.f_code.co_name == "partial" and frame.f_code.co_filename.endswith("runner.py"):
+            source = frame.f_locals.get("source")
+            found = source.path if isinstance(source, GoSource) else found
+        traceback = traceback.tb_next
+    return found
 
 
 def _alias_page(target: str, language: str) -> str:

@@ -210,7 +210,8 @@ def _read_inside(root: Path, path: Path) -> str:
 def site_files(root: Path, stylesheets: Sequence[str] = (), *, own_layouts: bool = False) -> list[str]:
     """Every file under the site's layouts/ and assets/ (relative, sorted) but its Go shortcodes, PaperMod's
     extension partials and the partials they call, which run, every layout and partial when its own page
-    layouts render the site (own_layouts; its render hooks of the kinds blogbuild runs too), and the stylesheets published
+    layouts render the site (own_layouts; its render hooks of the kinds blogbuild runs too, and every asset,
+    which their Hugo Pipes read), and the stylesheets published
     (theme.extended_css patterns, matched as sources.stylesheet_files matches them)."""
     found: list[str] = []
     for folder in ("layouts", "assets"):
@@ -224,6 +225,7 @@ def site_files(root: Path, stylesheets: Sequence[str] = (), *, own_layouts: bool
         running |= {name for name in found if name.startswith("layouts/") and (
             "/_markup/" not in name or any(f"/_markup/{kind}." in name or f"/_markup/{kind}-" in name
                                            for kind in HOOK_KINDS))}
+        running |= {name for name in found if name.startswith("assets/")}   # read by their Hugo Pipes
     patterns = [pattern.replace("\\", "/").strip("/") for pattern in stylesheets]
     published = {name for name in found for pattern in patterns
                  if name.count("/") == pattern.count("/") and fnmatch.fnmatchcase(name, pattern)}

@@ -96,13 +96,18 @@ def count_kinds(pages: Iterable["PlannedPage"]) -> dict[str, int]:
 
 def assemble(copied: Sequence[tuple[OutputFile, str]], syntax_css: bytes, pages: Sequence["PlannedPage"],
              data: Sequence["PlannedData"], outputs: Mapping[str, OutputFile | SourceError],
-             conflicted: frozenset[str] = frozenset()) -> Assembly:
-    """The whole output of a build: copied files, the syntax stylesheet, then every planned page and data
-    file (outputs: each one's file, or the error of its template; a template's error is reported once)."""
+             conflicted: frozenset[str] = frozenset(),
+             published: Sequence[tuple[OutputFile, str]] = ()) -> Assembly:
+    """The whole output of a build: copied files, the syntax stylesheet, the files the pages' renders published
+    (a Hugo layout's resources: written files, so one replaces a copied file of its path with a warning, as in
+    Hugo), then every planned page and data file (outputs: each one's file, or the error of its template; a
+    template's error is reported once)."""
     claims = _Claims(conflicted)
     for item, owner in copied:
         claims.claim(item, owner, copied=True)
     claims.claim(OutputFile(SYNTAX_CSS, syntax_css), "<syntax highlighting>")
+    for item, owner in published:
+        claims.claim(item, owner)
     failed_templates: set[str] = set()
     for page in pages:
         outcome = outputs[page.output_path]

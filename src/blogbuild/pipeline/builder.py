@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 
 _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (_media_folder)
+PUBLISHED_CACHE = "page-files"      # the files page renders published besides the pages (PageEngine.page_files)
 
 
 def _templates_key(folders: list[Path], inside: tuple[str, ...] = ()) -> str:
@@ -232,6 +233,8 @@ class TemplateKeeping:
     theme: Theme
     state: BuilderState
     pages: PageStore
+    use_cache: bool
+    root: Path
     _templates: _Templates | None
     _chooses_theme: bool
     _failed_layouts: str          # the templates key of own layouts that failed on a page ("" none)
@@ -253,6 +256,7 @@ class TemplateKeeping:
         dirs = template_dirs(self.config, self.theme)
         make = self.theme.engine or partial(page_engine, theme=self.theme)
         templates = make(self.config, dirs, shortcodes.go)
+        templates.keep_files_in(_media_folder(self.use_cache, self.root) / PUBLISHED_CACHE)
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)
         else:
@@ -496,8 +500,10 @@ class Builder(CacheKeeping, TemplateKeeping):
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         self.state.output_keys = {item.output_path: item.key for item in planned}
         made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir)
+        published = [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
+            page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile))]
         copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
-        assembly = assemble(copied, css, pages, data, made.outputs, conflicted)
+        assembly = assemble(copied, css, pages, data, made.outputs, conflicted, published)
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
                              rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings,
@@ -526,7 +532,9 @@ class Builder(CacheKeeping, TemplateKeeping):
         for item in planned:   # what record_published keeps for the next process's reuse check
             self.state.output_keys[item.output_path] = item.key
         made = self.pages.make_affected(templates, pages, data, self.jobs, self.stage_dir)
-        assembly = overlay(self.state.previous, pages, made.outputs, self.state.static_count)
+        published = {item.path: item for item in templates.page_files(
+            page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile))}
+        assembly = overlay(self.state.previous, pages, {**published, **made.outputs}, self.state.static_count)
         return site, replace(assembly, rendered=made.rendered, reused=made.reused)
 
     def _succeeded(self, posts: list[Post], site: Site, assembly: Assembly, edited: list[Post] | None,

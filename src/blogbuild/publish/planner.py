@@ -21,7 +21,8 @@ from .site_files import SearchMemo, robots, search_files, search_index, sitemap
 
 def render_template(templates: PageEngine, page: PlannedPage) -> bytes:
     """Render one planned page to UTF-8 bytes; template errors become SourceError."""
-    return templates.render(page.template, page.context, page=page.url, source=page.source).encode("utf-8")
+    return templates.render(page.template, page.context, page=page.url, source=page.source,
+                            key=page.key).encode("utf-8")
 
 
 # Front matter a post's card reads: PaperMod's cover, the meta line's switches and the author (themes/options.py).

@@ -11,9 +11,10 @@ Jinja environment with environment.jinja_environment and render markdown through
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from ..core.model import TemplateFacts
+from ..core.model import OutputFile, TemplateFacts
 
 
 @runtime_checkable
@@ -43,8 +44,21 @@ class PageEngine(TemplateEngine, Protocol):
     """An engine pages render with: besides the four questions, what the Planner and the Builder ask of the
     templates of a page (its key, whether it shows site-wide lists, compiling before workers fork)."""
 
-    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "") -> str:
-        """The page's HTML; an error in a template as a SourceError naming the page and its content file."""
+    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "",
+               key: str = "") -> str:
+        """The page's HTML; an error in a template as a SourceError naming the page and its content file. key:
+        the page's dependency key, by which the engine records the files the render published (page_files)."""
+        ...
+
+    def keep_files_in(self, folder: Path) -> None:
+        """Where the engine keeps the files its renders publish besides the pages, and its records of them
+        (the Builder's cache folder, or a scratch folder of the process): a page rendered in a forked worker,
+        or by an earlier process and reused, still has its files."""
+        ...
+
+    def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
+        """The files the renders of the pages with these keys published besides the pages (a Hugo layout's
+        resources), each once, the same on a reused page as on a fresh render; none for most engines."""
         ...
 
     def closure(self, name: str) -> tuple[str, bool]:

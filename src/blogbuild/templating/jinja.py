@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -12,7 +13,7 @@ from jinja2 import meta
 
 from ..core.errors import SourceError
 from ..core.fingerprint import fingerprint_of
-from ..core.model import TemplateFacts
+from ..core.model import OutputFile, TemplateFacts
 
 # What a template may raise while it renders (a missing name under StrictUndefined, a bad filter argument).
 _RENDER_ERRORS = (jinja2.TemplateError, TypeError, AttributeError, ValueError, KeyError, ZeroDivisionError)
@@ -62,7 +63,8 @@ class JinjaEngine:
         except jinja2.TemplateSyntaxError as error:
             raise template_error(error) from error
 
-    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "") -> str:
+    def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "",
+               key: str = "") -> str:
         """The template's output for context; any error in it as a SourceError at the template's line, naming
         the page being rendered and the content file it comes from."""
         try:
@@ -74,6 +76,13 @@ class JinjaEngine:
         """The source of the template and of everything it extends, includes or imports, by name ("" for a
         name not found); every template when one is named by a variable."""
         return self._sources(name)
+
+    def keep_files_in(self, folder: Path) -> None:
+        """A Jinja page publishes no files besides itself: nothing to keep."""
+
+    def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
+        """None: the theme's and the site's files are static files."""
+        return []
 
     def paginates(self, name: str) -> bool:
         """Whether a list rendered with this template is split into pages: always (the Planner's paginator)."""

@@ -19,11 +19,7 @@ import jinja2
 from markupsafe import Markup
 
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
-from .objects import GoReturn, PartialNotFound, TryResult, UnsupportedField
-
-
-class HugoFunctionError(Exception):
-    """A function given arguments it cannot use (Hugo would fail the build the same way)."""
+from .objects import GoReturn, HugoFunctionError, PartialNotFound, TryResult, UnsupportedField
 
 
 def truthy(value: Any) -> bool:
@@ -563,3 +559,10 @@ NAMESPACES: dict[str, _Namespace] = {
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
 }
 del FUNCTIONS["math.Round"]
+
+# Hugo Pipes (pipes.py: resources.*, js.Build, fingerprint, minify): its functions and namespaces with the others,
+# for the translator and the environment.
+from .pipes import PIPES_FUNCTIONS, PIPES_NAMESPACES  # noqa: E402
+
+FUNCTIONS.update(PIPES_FUNCTIONS)
+NAMESPACES.update(PIPES_NAMESPACES)

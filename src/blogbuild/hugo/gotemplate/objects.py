@@ -27,6 +27,10 @@ class UnsupportedField(Exception):
     """A Hugo field or method blogbuild's translation does not offer (e.g. .Page.Resources)."""
 
 
+class HugoFunctionError(Exception):
+    """A function given arguments it cannot use (Hugo would fail the build the same way)."""
+
+
 class PartialNotFound(UnsupportedField):
     """A partial that is in none of the layout folders (Hugo fails the same way; `try` catches it)."""
 

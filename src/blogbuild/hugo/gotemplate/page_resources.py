@@ -2,9 +2,9 @@
 publishes it, beside the page), in Hugo's order (by resource type, then name), with `.GetMatch`, `.Match`
 (Hugo's globs: case-insensitive, `*` within a folder, `**` across folders, `{a,b}`), `.ByType`, `.Get`; each
 resource with `.Name`, `.Title`, `.RelPermalink`, `.Permalink`, `.MediaType`, `.ResourceType`, `.Params`, and
-for a raster image `.Width` and `.Height` (read from the file). Nothing is processed: image methods (`.Resize`,
-`.Fill`, …), a file of a type Hugo's media types do not name and front matter's `resources` metadata are
-UnsupportedFields.
+for a raster image `.Width` and `.Height` (read from the file) and Hugo's image processing (`.Resize`, `.Fit`,
+`.Fill`, `.Crop`, made by pipes.py, published beside the page). A file of a type Hugo's media types do not name
+and front matter's `resources` metadata are UnsupportedFields.
 """
 from __future__ import annotations
 
@@ -29,6 +29,9 @@ MEDIA_TYPES = {
 }
 # The image types whose size Hugo reads (its processable formats).
 _RASTER = frozenset({"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"})
+# What processes a bundle's image (.Resize, .Fit, .Fill, .Crop): pipes.py adds its processing here when it is
+# imported (with Hugo's functions), so this module imports nothing of it. Called (target, file, name, action, spec).
+IMAGE_PROCESSORS: list[Callable[[str, Path, str, str, Any], Any]] = []
 
 
 class MediaType(GoObject):
@@ -65,7 +68,7 @@ class PageResource(GoObject):
 
     kind = "Resource"
 
-    def __init__(self, name: str, path: Path, rel_url: str, permalink: str) -> None:
+    def __init__(self, name: str, path: Path, rel_url: str, permalink: str, target: str = "") -> None:
         suffix = name.rsplit(".", 1)[-1].lower() if "." in name.rsplit("/", 1)[-1] else ""
         media = MEDIA_TYPES.get(suffix)
         if media is None:
@@ -80,6 +83,7 @@ class PageResource(GoObject):
         self.Data = Params()
         self._path = path
         self._suffix = suffix
+        self.target = target or name   # its path in the output (the page's folder and its name)
 
     def __repr__(self) -> str:
         return f"PageResource({self.Name})"
@@ -99,6 +103,25 @@ class PageResource(GoObject):
     @property
     def Height(self) -> int:  # noqa: N802
         return self._size[1]
+
+    def _process(self, action: str, spec: Any) -> Any:
+        if self._suffix not in _RASTER:
+            raise UnsupportedField(f"Resource.{action.title()} of {self.Name!r}: Hugo processes raster images only")
+        if not IMAGE_PROCESSORS:
+            raise UnsupportedField(f"Resource.{action.title()} of {self.Name!r}: no image processing is loaded")
+        return IMAGE_PROCESSORS[0](self.target, self._path, self.Name, action, spec)
+
+    def Resize(self, spec: Any) -> Any:  # noqa: N802 - Hugo's image processing (pipes.py)
+        return self._process("resize", spec)
+
+    def Fit(self, spec: Any) -> Any:  # noqa: N802
+        return self._process("fit", spec)
+
+    def Fill(self, spec: Any) -> Any:  # noqa: N802
+        return self._process("fill", spec)
+
+    def Crop(self, spec: Any) -> Any:  # noqa: N802
+        return self._process("crop", spec)
 
     @property
     def Content(self) -> str:  # noqa: N802 - a text file's text, as Hugo gives it
@@ -139,7 +162,8 @@ def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page
     for file in files:
         name = file[len(bundle_folder):]
         url = quote(page_url + name, safe="/:@!$&'()*+,;=-._~")
-        found.append(PageResource(name, content / file, site_url(url), absolute_url(url)))
+        found.append(PageResource(name, content / file, site_url(url), absolute_url(url),
+                                  (page_url + name).lstrip("/")))
     return PageResources(sorted(found, key=lambda item: (item.ResourceType, item.Name)))
 
 

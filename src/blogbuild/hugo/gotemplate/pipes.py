@@ -1,0 +1,829 @@
+"""Hugo Pipes for a site's own page layouts: the `resources` namespace (Get, GetMatch, Match, ByType,
+FromString, Concat, Minify, Fingerprint, ExecuteAsTemplate), `minify`, `fingerprint`, `js.Build` for a
+script whose one import is `@params`, and image processing (`.Resize`, `.Fit`, `.Fill`, `.Crop`) of assets and
+of a bundle's images.
+
+Assets are read from the site's `assets/`, then each theme's `themes/NAME/assets/` (first wins, Hugo's union
+file system), only where their real path is inside the site. A resource is published when a template reads
+its `.RelPermalink` or `.Permalink` (never for `.Content`), at Hugo's target path: the asset's own, Concat's
+and FromString's target, `.min` before the extension after Minify, `.<hex digest>` after fingerprint,
+`NAME_hu_<hash>.EXT` for a processed image. What a render publishes is recorded (target path -> sha256 of the
+bytes, the bytes kept once by their digest in the engine's folder): the page engine makes those records output
+files beside the page (hugo/site_theme.py).
+
+Every read is bounded (MAX_ASSET_BYTES, MAX_IMAGE_PIXELS, MAX_RESOURCES); an asset blogbuild cannot give as
+Hugo does is a HugoFunctionError naming the function and the asset.
+"""
+from __future__ import annotations
+
+import base64
+import contextlib
+import contextvars
+import functools
+import hashlib
+import json
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import jinja2
+
+from ...core.names import is_inside
+from .escape import go_string
+from .objects import GoObject, HugoFunctionError, Params, UnsupportedField
+from .page_resources import _RASTER, IMAGE_PROCESSORS, MEDIA_TYPES, MediaType, PageResource, PageResources, _glob
+from .parse import GoTemplateError
+
+MAX_ASSET_BYTES = 32 * 1024 * 1024       # an asset (or a concatenation) larger than this is refused
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024      # an image with more pixels than this is not decoded
+MAX_IMAGE_SIDE = 16384                   # nor one asked to be processed to a side longer than this
+MAX_RESOURCES = 20000                    # resources one engine makes (a template making them in a loop stops)
+MAX_ASSET_FILES = 20000                  # files listed in the assets folders
+
+# Hugo's names of image formats in a processing spec, with the suffix and Pillow's format.
+_FORMATS = {"jpg": ("jpg", "JPEG"), "jpeg": ("jpg", "JPEG"), "png": ("png", "PNG"), "gif": ("gif", "GIF"),
+            "webp": ("webp", "WEBP"), "tif": ("tif", "TIFF"), "tiff": ("tif", "TIFF"), "bmp": ("bmp", "BMP")}
+_SOURCE_FORMATS = {"jpg": "jpg", "jpeg": "jpg", "png": "png", "gif": "gif", "webp": "webp", "tif": "tif",
+                   "tiff": "tif", "bmp": "bmp"}
+_ANCHORS = {"smart", "center", "topleft", "top", "topright", "left", "right", "bottomleft", "bottom",
+            "bottomright"}
+_FILTERS = {"nearestneighbor", "box", "linear", "hermite", "mitchellnetravali", "catmullrom", "bspline",
+            "gaussian", "lanczos", "hann", "hamming", "blackman", "bartlett", "welch", "cosine"}
+_HINTS = {"picture", "photo", "drawing", "icon", "text"}
+
+
+@dataclass
+class AssetFiles:
+    """The assets folders in lookup order (the site's, then each theme's) and the real folders a read may
+    reach."""
+
+    folders: tuple[Path, ...]
+    allowed: tuple[str, ...]
+    _names: list[tuple[str, Path]] | None = field(default=None, repr=False, compare=False)
+
+    def find(self, name: str) -> Path | None:
+        """The file of that name under the first folder that has it, when its real path is allowed."""
+        name = name.strip().lstrip("/")
+        if not name or any(part in ("", ".", "..") for part in name.split("/")):
+            return None
+        for folder in self.folders:
+            path = folder / name
+            if path.is_file():
+                if not is_inside(os.path.realpath(path), self.allowed):
+                    raise HugoFunctionError(f"the asset {name!r} is a link out of the site (to "
+                                            f"{os.path.realpath(path)}); a build reads nothing outside the site "
+                                            "folder: copy the file into assets/")
+                return path
+        return None
+
+    def names(self) -> list[tuple[str, Path]]:
+        """Every asset (name, file), the union of the folders, first wins, sorted by name; links out of the site
+        are left out. Listed once: the folders' files are part of the templates key, so an engine (made again
+        when they change) sees one listing."""
+        if self._names is None:
+            self._names = self._list()
+        return self._names
+
+    def _list(self) -> list[tuple[str, Path]]:
+        found: dict[str, Path] = {}
+        count = 0
+        for folder in self.folders:
+            if not folder.is_dir():
+                continue
+            for directory, subfolders, files in os.walk(folder, followlinks=False):   # a linked folder is not walked
+                subfolders.sort()
+                for file in sorted(files):
+                    path = Path(directory) / file
+                    count += 1
+                    if count > MAX_ASSET_FILES:
+                        raise HugoFunctionError(f"the assets folders hold more than {MAX_ASSET_FILES} files")
+                    if not path.is_file() or not is_inside(os.path.realpath(path), self.allowed):
+                        continue
+                    found.setdefault(path.relative_to(folder).as_posix(), path)
+        return sorted(found.items())
+
+    def digest(self) -> str:
+        """A digest of every asset's name and bytes: what the pages that use assets depend on."""
+        digest = hashlib.blake2b(digest_size=16)
+        try:
+            for name, path in self.names():
+                digest.update(f"\x00{name}\x00".encode("utf-8", "surrogateescape"))
+                digest.update(path.read_bytes())
+        except (OSError, HugoFunctionError) as error:
+            digest.update(f"\x00unreadable {error}".encode("utf-8", "surrogateescape"))
+        return digest.hexdigest()
+
+
+def asset_files(root: Path, themes: Sequence[str], allowed: tuple[str, ...]) -> AssetFiles:
+    """A Hugo site's assets folders: assets/, then themes/NAME/assets/ for each configured theme."""
+    folders = [root / "assets", *(root / "themes" / name / "assets" for name in themes)]
+    return AssetFiles(tuple(folders), allowed)
+
+
+@dataclass
+class Pipes:
+    """One engine's Hugo Pipes: its assets, the site's URL rules, where published bytes are kept by digest
+    (None: in memory), and the resources made so far (each made once, by what it is made of)."""
+
+    assets: AssetFiles
+    site_url: Callable[[str], str]           # "/css/x.css" -> the URL a page links (with the base path)
+    absolute_url: Callable[[str], str]
+    # A Go template's text as its translation (translate.Translation) or GoTemplateError: ExecuteAsTemplate's.
+    translate: Callable[[str], Any] | None = None
+    store: Path | None = None
+    made: dict[str, "Resource"] = field(default_factory=dict)
+    kept: dict[str, bytes] = field(default_factory=dict)   # digest -> bytes when there is no store
+
+    def resource(self, key: str, make: Callable[[], "Resource"]) -> "Resource":
+        known = self.made.get(key)
+        if known is None:
+            if len(self.made) >= MAX_RESOURCES:
+                raise HugoFunctionError(f"the templates make more than {MAX_RESOURCES} resources")
+            known = self.made[key] = make()
+        return known
+
+    def keep(self, data: bytes) -> str:
+        """The bytes kept once by their digest; the digest."""
+        digest = hashlib.sha256(data).hexdigest()
+        if self.store is None:
+            self.kept.setdefault(digest, data)
+            return digest
+        path = self.stored(digest)
+        if not path.exists():
+            from ...core.atomic import write_atomically
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, data)
+        return digest
+
+    def stored(self, digest: str) -> Path:
+        assert self.store is not None
+        return self.store / digest[:2] / digest
+
+
+_RENDER: contextvars.ContextVar[tuple[Pipes, dict[str, str]] | None] = contextvars.ContextVar("pipes", default=None)
+
+
+@contextlib.contextmanager
+def publishing(pipes: Pipes) -> Iterator[dict[str, str]]:
+    """A render with Hugo Pipes: what it publishes (target path -> digest) fills the dict."""
+    published: dict[str, str] = {}
+    token = _RENDER.set((pipes, published))
+    try:
+        yield published
+    finally:
+        _RENDER.reset(token)
+
+
+def _current(what: str) -> tuple[Pipes, dict[str, str]]:
+    current = _RENDER.get()
+    if current is None:
+        raise UnsupportedField(f"{what} is supported in a site's page layouts and their partials only (not in a "
+                               "shortcode or an extension partial)")
+    return current
+
+
+def safe_target(path: str) -> bool:
+    """Whether a target path stays inside the output folder (no '..', no absolute path, no empty segment)."""
+    parts = path.split("/")
+    return bool(path) and not path.startswith("/") and "\\" not in path and \
+        all(part not in ("", ".", "..") for part in parts)
+
+
+def _target(text: Any, what: str) -> str:
+    """A target path as a template writes it ("assets/css/x.css", "/js/app.js"), checked."""
+    path = go_string(text).strip().lstrip("/")
+    if not safe_target(path):
+        raise HugoFunctionError(f"{what}: the target path {go_string(text)!r} leaves the site's output folder or "
+                                "is empty; give a path like css/site.css")
+    return path
+
+
+_PIPES_CALL = re.compile(r"\b(?:resources\.[A-Z]\w*|js\.Build|fingerprint|minify)\b")
+
+
+def pipes_outside_layouts(text: str) -> str:
+    """Where a template that does not render pages (a shortcode, an extension partial the default theme runs)
+    uses Hugo Pipes, as "line:col: message"; "" when it does not."""
+    found = _PIPES_CALL.search(text)
+    if found is None:
+        return ""
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    return (f"{line}:{column}: {found.group(0)}: blogbuild runs Hugo Pipes in a site's own page layouts only, not "
+            "in a partial the default theme runs")
+
+
+def _suffix(name: str) -> str:
+    last = name.rsplit("/", 1)[-1]
+    return last.rsplit(".", 1)[-1].lower() if "." in last else ""
+
+
+def _media(name: str, what: str) -> MediaType:
+    suffix = _suffix(name)
+    media = MEDIA_TYPES.get(suffix)
+    if media is None:
+        raise HugoFunctionError(f"{what}: the media type of {name!r} is not one of Hugo's that blogbuild knows")
+    return MediaType(media, suffix)
+
+
+class Resource(GoObject):
+    """A resource of Hugo Pipes: its bytes made on first need; published when its URL is read."""
+
+    kind = "Resource"
+
+    def __init__(self, name: str, target: str, make: Callable[[], bytes], *, what: str,
+                 integrity: str = "", media: MediaType | None = None) -> None:
+        self.Name = self.Title = name   # an asset's "/css/x.css", a bundle file's "photo.jpg", as in Hugo
+        self.target = target.lstrip("/")
+        self.MediaType = media or _media(target, what)
+        self.ResourceType = self.MediaType.MainType
+        self.Params = Params()
+        self.Data = Params({"Integrity": integrity} if integrity else {})
+        self.what = what          # how the resource was made, for messages
+        self._make = make
+        self._bytes: bytes | None = None
+        self._kept: str | None = None    # the digest of the bytes, once they are kept
+
+    def __repr__(self) -> str:
+        return f"Resource({self.target})"
+
+    def bytes(self) -> bytes:
+        if self._bytes is None:
+            data = self._make()
+            if len(data) > MAX_ASSET_BYTES:
+                raise HugoFunctionError(f"{self.what}: {self.target} is larger than {MAX_ASSET_BYTES} bytes")
+            self._bytes = data
+        return self._bytes
+
+    def _publish(self) -> str:
+        pipes, published = _current(f"the URL of {self.target}")
+        if self._kept is None:   # once per resource: a stylesheet every page links is hashed and stored once
+            self._kept = pipes.keep(self.bytes())
+        published[self.target] = self._kept
+        return quote("/" + self.target, safe="/:@!$&'()*+,;=-._~")
+
+    @property
+    def RelPermalink(self) -> str:  # noqa: N802 - Hugo's names
+        pipes, _ = _current("RelPermalink")
+        return pipes.site_url(self._publish())
+
+    @property
+    def Permalink(self) -> str:  # noqa: N802
+        pipes, _ = _current("Permalink")
+        return pipes.absolute_url(self._publish())
+
+    @property
+    def Content(self) -> str:  # noqa: N802 - a text resource's text; publishes nothing, as in Hugo
+        if self.ResourceType == "image":
+            raise HugoFunctionError(f"{self.what}: .Content of the image {self.target} is not supported")
+        try:
+            return self.bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise HugoFunctionError(f"{self.what}: {self.target} is not UTF-8 text") from None
+
+    # -- images ------------------------------------------------------------------------------------
+    def _image(self) -> "ImageSource":
+        if _suffix(self.target) not in _RASTER:
+            raise HugoFunctionError(f"{self.what}: {self.target} is not an image Hugo processes")
+        return self._image_source
+
+    @functools.cached_property
+    def _image_source(self) -> "ImageSource":
+        return ImageSource(self.target, self.bytes, self.what)
+
+    @property
+    def Width(self) -> int:  # noqa: N802
+        return self._image().size[0]
+
+    @property
+    def Height(self) -> int:  # noqa: N802
+        return self._image().size[1]
+
+    def Resize(self, spec: Any) -> "Resource":  # noqa: N802
+        return process(self._image(), "resize", spec, self.Name)
+
+    def Fit(self, spec: Any) -> "Resource":  # noqa: N802
+        return process(self._image(), "fit", spec, self.Name)
+
+    def Fill(self, spec: Any) -> "Resource":  # noqa: N802
+        return process(self._image(), "fill", spec, self.Name)
+
+    def Crop(self, spec: Any) -> "Resource":  # noqa: N802
+        return process(self._image(), "crop", spec, self.Name)
+
+
+class ImageResource(Resource):
+    """A processed image: its size known from the spec, its pixels made when it is published."""
+
+    def __init__(self, name: str, target: str, make: Callable[[], bytes], *, what: str,
+                 size: tuple[int, int]) -> None:
+        super().__init__(name, target, make, what=what)
+        self._size = size
+
+    @property
+    def Width(self) -> int:  # noqa: N802
+        return self._size[0]
+
+    @property
+    def Height(self) -> int:  # noqa: N802
+        return self._size[1]
+
+
+@dataclass
+class ImageSource:
+    """An image to process: its target path (the processed files go beside it), its bytes and what it is."""
+
+    target: str
+    data: Callable[[], bytes]
+    what: str
+
+    @functools.cached_property
+    def size(self) -> tuple[int, int]:
+        """Its width and height, read from its header (an image of more than MAX_IMAGE_PIXELS is refused)."""
+        import io
+
+        from PIL import Image, UnidentifiedImageError
+        try:
+            with Image.open(io.BytesIO(self.data())) as image:
+                width, height = image.size
+        except (UnidentifiedImageError, OSError, ValueError) as error:
+            raise HugoFunctionError(f"{self.what}: {self.target} is not an image Pillow reads ({error})") from None
+        if width * height > MAX_IMAGE_PIXELS:
+            raise HugoFunctionError(f"{self.what}: {self.target} has more than {MAX_IMAGE_PIXELS} pixels")
+        return width, height
+
+
+# ---------------------------------------------------------------------------- image processing
+
+@dataclass(frozen=True)
+class _Spec:
+    width: int
+    height: int
+    format: str            # the output suffix: jpg, png, webp, …
+    quality: int
+    rotate: int
+    anchor: str
+    background: str
+
+
+def _parse_spec(spec: str, action: str, source_suffix: str, what: str) -> _Spec:
+    width = height = 0
+    form, quality, rotate, anchor, background = _SOURCE_FORMATS.get(source_suffix, "png"), 75, 0, "smart", ""
+    sized = False
+    for token in spec.lower().split():
+        size = re.fullmatch(r"(\d*)x(\d*)", token)
+        if size:
+            width, height = int(size.group(1) or 0), int(size.group(2) or 0)
+            sized = True
+        elif token in _FORMATS:
+            form = _FORMATS[token][0]
+        elif re.fullmatch(r"q\d{1,3}", token) and 1 <= int(token[1:]) <= 100:
+            quality = int(token[1:])
+        elif re.fullmatch(r"r-?\d{1,3}", token):
+            rotate = int(token[1:]) % 360
+            if rotate % 90:
+                raise HugoFunctionError(f"{what}: .{action.title()} {spec!r}: blogbuild turns images by multiples of "
+                                        "90 degrees only")
+        elif token in _ANCHORS:
+            anchor = token
+        elif re.fullmatch(r"#[0-9a-f]{3}(?:[0-9a-f]{3})?", token):
+            background = token
+        elif token in _FILTERS or token in _HINTS:
+            continue
+        else:
+            raise HugoFunctionError(f"{what}: .{action.title()} {spec!r}: {token!r} is not an image option "
+                                    "Hugo knows")
+    if not sized or (width == 0 and height == 0):
+        raise HugoFunctionError(f"{what}: .{action.title()} {spec!r} needs a size (WIDTHx, xHEIGHT or WIDTHxHEIGHT)")
+    if action != "resize" and (width == 0 or height == 0):
+        raise HugoFunctionError(f"{what}: .{action.title()} {spec!r} needs both a width and a height")
+    if max(width, height) > MAX_IMAGE_SIDE:
+        raise HugoFunctionError(f"{what}: .{action.title()} {spec!r} is larger than {MAX_IMAGE_SIDE} pixels a side")
+    return _Spec(width, height, form, quality, rotate, anchor, background)
+
+
+def _round(value: float) -> int:
+    return max(1, int(value + 0.5))
+
+
+def _target_size(source: tuple[int, int], action: str, spec: _Spec) -> tuple[int, int]:
+    """The processed image's size, as Hugo computes it."""
+    width, height = source
+    if spec.rotate in (90, 270):
+        width, height = height, width
+    if action == "resize":
+        if spec.width and spec.height:
+            return spec.width, spec.height
+        if spec.width:
+            return spec.width, _round(height * spec.width / width)
+        return _round(width * spec.height / height), spec.height
+    if action == "fit":
+        if width <= spec.width and height <= spec.height:
+            return width, height
+        if width / height > spec.width / spec.height:
+            return spec.width, _round(height * spec.width / width)
+        return _round(width * spec.height / height), spec.height
+    if action == "fill":
+        return spec.width, spec.height
+    if spec.anchor == "smart" and spec.width > width and spec.height > height:
+        # Hugo's smart crop of a box larger than the image both ways: the box scaled down into the image
+        scale = min(width / spec.width, height / spec.height)
+        return min(width, _round(spec.width * scale)), min(height, _round(spec.height * scale))
+    return min(spec.width, width), min(spec.height, height)   # crop: the box, cut to the image
+
+
+def process(image: ImageSource, action: str, spec: Any, name: str, version: str = "") -> Resource:
+    """Image processing (Resize, Fit, Fill, Crop) as a resource published beside the image, named
+    `NAME_hu_<hash>.EXT` as Hugo names it (the hash is blogbuild's); version tells two states of one file
+    apart (a bundle's image edited while serving)."""
+    pipes, _ = _current(f".{action.title()}")
+    text = go_string(spec)
+    source_suffix = _suffix(image.target)
+    parsed = _parse_spec(text, action, source_suffix, image.what)
+    key = f"image\x00{action}\x00{text}\x00{image.target}\x00{version}"
+
+    def make() -> Resource:
+        source_digest = hashlib.sha256(image.data()).hexdigest()
+        size = _target_size(image.size, action, parsed)
+        if max(size) > MAX_IMAGE_SIDE or size[0] * size[1] > MAX_IMAGE_PIXELS:
+            raise HugoFunctionError(f"{image.what}: .{action.title()} {text!r} would make an image of "
+                                    f"{size[0]}x{size[1]} pixels, more than blogbuild makes")
+        tag = hashlib.sha256(f"{source_digest}\x00{action}\x00{parsed}".encode()).hexdigest()[:16]
+        folder, _, file = image.target.rpartition("/")
+        stem = re.sub(r"_hu_[0-9a-f]{16}$", "", file.rsplit(".", 1)[0])   # a processed image's: its source's name
+        target = (folder + "/" if folder else "") + f"{stem}_hu_{tag}.{parsed.format}"
+        return ImageResource(name, target, lambda: _processed(image, action, parsed, size),
+                             what=f"{image.what} .{action.title()} {text!r}", size=size)
+    return pipes.resource(key, make)
+
+
+def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, int]) -> bytes:
+    import io
+
+    from PIL import Image, ImageOps
+    image.size   # noqa: B018 - the bound on pixels, before decoding
+    with Image.open(io.BytesIO(image.data())) as opened:
+        opened.load()
+        # A palette or one-bit image is scaled in full colour (Pillow scales those by the nearest pixel).
+        picture = opened.convert("RGBA") if opened.mode in ("P", "PA", "1", "LA") else opened.copy()
+    if spec.rotate:   # Hugo's rN turns counter-clockwise
+        picture = picture.rotate(spec.rotate, expand=True)
+    width, height = size
+    if action in ("resize", "fit"):
+        picture = picture.resize((width, height), Image.Resampling.LANCZOS)
+    elif action == "fill":
+        picture = ImageOps.fit(picture, (width, height), Image.Resampling.LANCZOS,
+                               centering=_centering(spec.anchor))
+    else:
+        cx, cy = _centering(spec.anchor)
+        left = int((picture.width - width) * cx)
+        top = int((picture.height - height) * cy)
+        picture = picture.crop((left, top, left + width, top + height))
+    form = next(value[1] for value in _FORMATS.values() if value[0] == spec.format)
+    if form in ("JPEG", "BMP") and picture.mode not in ("RGB", "L"):   # no transparency: on the background
+        converted = picture.convert("RGBA")
+        background = Image.new("RGB", picture.size, spec.background or "#ffffff")
+        background.paste(converted, mask=converted.split()[-1])
+        picture = background
+    out = io.BytesIO()
+    options: dict[str, Any] = {"quality": spec.quality} if form in ("JPEG", "WEBP") else {}
+    picture.save(out, format=form, **options)
+    return out.getvalue()
+
+
+def _centering(anchor: str) -> tuple[float, float]:
+    """Where Fill and Crop cut: the anchor's point (Hugo's `smart` finds the interesting part; blogbuild's is
+    the centre)."""
+    x = 0.0 if "left" in anchor else 1.0 if "right" in anchor else 0.5
+    y = 0.0 if anchor.startswith("top") else 1.0 if anchor.startswith("bottom") else 0.5
+    return x, y
+
+
+# ---------------------------------------------------------------------------- resources.*
+
+def _read(path: Path, name: str) -> Callable[[], bytes]:
+    def read() -> bytes:
+        try:
+            size = path.stat().st_size
+            if size > MAX_ASSET_BYTES:
+                raise HugoFunctionError(f"resources.Get: the asset {name} is larger than {MAX_ASSET_BYTES} bytes")
+            with open(path, "rb") as handle:
+                return handle.read(MAX_ASSET_BYTES + 1)
+        except OSError as error:
+            raise HugoFunctionError(f"resources.Get: cannot read the asset {name}: {error.strerror}") from None
+    return read
+
+
+def _asset(pipes: Pipes, name: str, path: Path) -> Resource:
+    return pipes.resource(f"get\x00{name}", lambda: Resource("/" + name, name, _read(path, name),
+                                                             what=f"the asset {name}"))
+
+
+def _get(name: Any) -> Resource | None:
+    """resources.Get: the asset, or nil when there is none (as in Hugo)."""
+    pipes, _ = _current("resources.Get")
+    text = go_string(name).strip().lstrip("/")
+    path = pipes.assets.find(text)
+    return None if path is None else _asset(pipes, text, path)
+
+
+def _all() -> PageResources:
+    pipes, _ = _current("resources")
+    return PageResources(_asset(pipes, name, path) for name, path in pipes.assets.names()
+                         if _suffix(name) in MEDIA_TYPES)
+
+
+def _match(pattern: Any) -> PageResources:
+    matches = _glob(go_string(pattern))
+    return PageResources(item for item in _all() if matches(item.Name))
+
+
+def _get_match(pattern: Any) -> Resource | None:
+    found = _match(pattern)
+    return found[0] if found else None
+
+
+def _by_type(kind: Any) -> PageResources:
+    return PageResources(item for item in _all() if item.ResourceType == go_string(kind))
+
+
+def _resource(value: Any, what: str) -> Resource:
+    if isinstance(value, Resource):
+        return value
+    if value is None:
+        raise HugoFunctionError(f"{what}: got nil, not a resource (is an asset missing? resources.Get gives nil "
+                                "for a file that is in no assets folder)")
+    if isinstance(value, PageResource):
+        return _page_resource(value, what)
+    raise HugoFunctionError(f"{what}: {go_string(value)[:60]!r} is not a resource")
+
+
+def file_version(path: Path) -> str:
+    """A file's size and mtime: which state of a content file a resource was made from."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return ""
+    return f"{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def page_image(target: str, path: Path, name: str, action: str, spec: Any) -> Resource:
+    """A bundle's image (target: its path under the site's URL) processed, as process() does for assets."""
+    read = _read(path, target)
+    return process(ImageSource(target, functools.cache(read), f"the page resource {target}"), action, spec, name,
+                   file_version(path))
+
+
+def _page_resource(value: Any, what: str) -> Resource:
+    """A bundle's file as a resource of Hugo Pipes (its bytes read from the content folder)."""
+    pipes, _ = _current(what)
+    target = getattr(value, "target", "")
+    path = getattr(value, "_path", None)
+    if not target or path is None:
+        raise HugoFunctionError(f"{what}: {value!r} is not a resource blogbuild can transform")
+    return pipes.resource(f"page\x00{target}\x00{file_version(path)}",
+                          lambda: Resource(value.Name, target, _read(path, target), what=f"the page resource {target}"))
+
+
+def _from_string(target: Any, content: Any) -> Resource:
+    pipes, _ = _current("resources.FromString")
+    name = _target(target, "resources.FromString")
+    data = go_string(content).encode("utf-8")
+    return pipes.resource(f"string\x00{name}\x00{hashlib.sha256(data).hexdigest()}",
+                          lambda: Resource("/" + name, name, lambda: data, what=f"resources.FromString {name}"))
+
+
+def _concat(target: Any, items: Any) -> Resource:
+    pipes, _ = _current("resources.Concat")
+    name = _target(target, "resources.Concat")
+    flat: list[Any] = []
+    for item in items or ():   # a list inside the list (append of a slice) gives its resources
+        flat.extend(item if isinstance(item, (list, tuple)) else [item])
+    parts = [_resource(item, f"resources.Concat {name}") for item in flat]
+    if not parts:
+        raise HugoFunctionError(f"resources.Concat {name}: no resources to concatenate")
+    kinds = {str(part.MediaType) for part in parts}
+    if len(kinds) > 1:
+        raise HugoFunctionError(f"resources.Concat {name}: resources of different media types ({', '.join(sorted(kinds))})")
+    media = _media(name, f"resources.Concat {name}")
+
+    def join() -> bytes:
+        out = bytearray()
+        for index, part in enumerate(parts):
+            data = part.bytes()
+            if index and str(media) == "text/javascript":
+                out += b"\n;\n"   # Hugo's separator between two scripts
+            out += data
+            if len(out) > MAX_ASSET_BYTES:
+                raise HugoFunctionError(f"resources.Concat {name}: larger than {MAX_ASSET_BYTES} bytes")
+        return bytes(out)
+    return pipes.resource(f"concat\x00{name}\x00" + "\x00".join(str(id(part)) for part in parts),   # each made once
+                          lambda: Resource("/" + name, name, join, what=f"resources.Concat {name}", media=media))
+
+
+def _minify(value: Any) -> Resource:
+    source = _resource(value, "resources.Minify")
+    pipes, _ = _current("resources.Minify")
+    folder, _, file = source.target.rpartition("/")
+    stem, dot, suffix = file.rpartition(".")
+    target = (folder + "/" if folder else "") + (f"{stem}.min.{suffix}" if dot else f"{file}.min")
+    kind = str(source.MediaType)
+
+    def minified() -> bytes:
+        text = source.bytes().decode("utf-8", "replace")
+        return minify_text(text, kind, source.what).encode("utf-8")
+    return pipes.resource(f"minify\x00{id(source)}", lambda: Resource(
+        source.Name, target, minified, what=f"resources.Minify of {source.target}", media=source.MediaType))
+
+
+def minify_text(text: str, media_type: str, what: str) -> str:
+    """CSS with rcssmin, JavaScript with rjsmin, JSON re-encoded without spaces, SVG, HTML and XML with comments and
+    white space between tags dropped. The bytes are not those of Hugo's minifier (tdewolff/minify)."""
+    try:
+        if media_type == "text/css":
+            import rcssmin  # type: ignore[import-not-found,import-untyped,unused-ignore]
+            return str(rcssmin.cssmin(text))
+        if media_type == "text/javascript":
+            import rjsmin  # type: ignore[import-not-found,import-untyped,unused-ignore]
+            return str(rjsmin.jsmin(text)).strip()
+    except ImportError as error:
+        raise HugoFunctionError(f"{what}: the minifier {error.name} is not installed (reinstall blogbuild: it "
+                                "is one of its dependencies)") from None
+    if media_type == "application/json":
+        try:
+            return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
+        except ValueError as error:
+            raise HugoFunctionError(f"{what}: not JSON ({error})") from None
+    if media_type in ("text/html", "image/svg+xml", "application/xml"):
+        return re.sub(r">\s+<", "><", re.sub(r"<!--.*?-->", "", text, flags=re.S)).strip()
+    raise HugoFunctionError(f"{what}: blogbuild does not minify {media_type}")
+
+
+_ALGORITHMS = {"sha256": "sha256", "sha384": "sha384", "sha512": "sha512", "md5": "md5"}
+
+
+def _fingerprint(*arguments: Any) -> Resource:
+    if not arguments or len(arguments) > 2:
+        raise HugoFunctionError("fingerprint takes a resource and, before it, an algorithm")
+    algorithm = go_string(arguments[0]) if len(arguments) == 2 else "sha256"
+    source = _resource(arguments[-1], "resources.Fingerprint")
+    if algorithm not in _ALGORITHMS:
+        raise HugoFunctionError(f"resources.Fingerprint: {algorithm!r} is not one of Hugo's algorithms "
+                                "(sha256, sha384, sha512, md5)")
+    pipes, _ = _current("resources.Fingerprint")
+
+    def make() -> Resource:
+        data = source.bytes()
+        digest = hashlib.new(algorithm, data).digest()
+        folder, _, file = source.target.rpartition("/")
+        stem, dot, suffix = file.rpartition(".")
+        named = f"{stem}.{digest.hex()}.{suffix}" if dot else f"{file}.{digest.hex()}"
+        integrity = f"{algorithm}-{base64.b64encode(digest).decode()}"
+        return Resource(source.Name, (folder + "/" if folder else "") + named, lambda: data,
+                        what=f"resources.Fingerprint of {source.target}", integrity=integrity,
+                        media=source.MediaType)
+    return pipes.resource(f"fingerprint\x00{algorithm}\x00{id(source)}", make)
+
+
+def _execute_as_template(context: jinja2.runtime.Context, target: Any, dot: Any, value: Any) -> Resource:
+    """resources.ExecuteAsTemplate: the resource's text run as a Go template (text/template: no HTML
+    escaping) with dot."""
+    source = _resource(value, "resources.ExecuteAsTemplate")
+    pipes, _ = _current("resources.ExecuteAsTemplate")
+    name = _target(target, "resources.ExecuteAsTemplate")
+    state = context["_state"]
+    text = source.Content
+    if pipes.translate is None:
+        raise UnsupportedField("resources.ExecuteAsTemplate needs the translator of a page engine")
+    translation = pipes.translate(text)
+    if isinstance(translation, GoTemplateError):
+        raise HugoFunctionError(f"resources.ExecuteAsTemplate: {source.target}:{translation.line}:"
+                                f"{translation.column}: {translation.message}")
+    rendered = _as_text(context.environment, translation.main).render(dot=dot, site=state.site, _state=state)
+    data = rendered.encode("utf-8")
+    return pipes.resource(f"template\x00{name}\x00{hashlib.sha256(data).hexdigest()}",
+                          lambda: Resource(source.Name, name, lambda: data,
+                                           what=f"resources.ExecuteAsTemplate {name}", media=_media(name, name)))
+
+
+@functools.lru_cache(maxsize=64)
+def _as_text(environment: jinja2.Environment, jinja_source: str) -> jinja2.Template:
+    """A translation compiled as text/template runs it: the same names and functions as the environment's,
+    values printed as they are (no HTML escaping, no escaper for what html/template would call an attribute)."""
+    return _text_environment(environment).from_string(jinja_source)
+
+
+@functools.lru_cache(maxsize=4)
+def _text_environment(environment: jinja2.Environment) -> jinja2.Environment:
+    text = environment.overlay(autoescape=False, finalize=go_string)
+    text.filters = {name: _as_it_is for name in environment.filters}
+    return text
+
+
+def _as_it_is(value: Any, *arguments: Any) -> Any:
+    return value
+
+
+# ---------------------------------------------------------------------------- js.Build
+
+_PARAMS_IMPORT = re.compile(
+    r"""^[ \t]*import\s+(?:\*\s+as\s+(?P<star>[A-Za-z_$][\w$]*)|(?P<default>[A-Za-z_$][\w$]*)|"""
+    r"""\{(?P<names>[^}]*)\})\s+from\s+(?P<quote>['"])@params(?P=quote)\s*;?[ \t]*$""", re.M)
+_ANY_IMPORT = re.compile(r"""^[ \t]*(?:import\b(?!\s*\()|export\b)[^\n]*""", re.M)
+
+
+def _js_build(*arguments: Any) -> Resource:
+    """js.Build of a single script whose only import is `@params`: an IIFE with the params as a module object
+    (the bytes are not esbuild's). Any other import or export is an error: blogbuild has no bundler."""
+    if not arguments or len(arguments) > 2:
+        raise HugoFunctionError("js.Build takes a resource and, before it, an options map")
+    options = arguments[0] if len(arguments) == 2 else {}
+    source = _resource(arguments[-1], "js.Build")
+    pipes, _ = _current("js.Build")
+    if not isinstance(options, Mapping):
+        raise HugoFunctionError("js.Build: the options must be a map (dict \"params\" …)")
+    lowered = {str(key).lower(): value for key, value in options.items()}
+    unknown = set(lowered) - {"params", "targetpath", "minify", "target", "format", "sourcemap"}
+    if unknown:
+        raise HugoFunctionError(f"js.Build of {source.target}: the option(s) {', '.join(sorted(unknown))} are not "
+                                "supported by blogbuild (it has no bundler)")
+    if go_string(lowered.get("format") or "iife") != "iife":
+        raise HugoFunctionError(f"js.Build of {source.target}: only the iife format is supported by blogbuild")
+    params = lowered.get("params") or {}
+    target = _target(lowered["targetpath"], "js.Build") if lowered.get("targetpath") else \
+        re.sub(r"\.(?:mjs|jsm|ts|tsx|jsx)$", ".js", source.target)
+    minified = bool(lowered.get("minify"))
+
+    def build() -> bytes:
+        text = source.Content
+        blocks: list[str] = []
+
+        def params_import(match: re.Match[str]) -> str:
+            if match.group("star") or match.group("default"):
+                blocks.append(f"var {match.group('star') or match.group('default')} = __params;")
+            else:
+                for part in match.group("names").split(","):
+                    name, _, alias = part.strip().partition(" as ")
+                    if name.strip():
+                        blocks.append(f"var {(alias or name).strip()} = __params[{json.dumps(name.strip())}];")
+            return ""
+        body = _PARAMS_IMPORT.sub(params_import, text)
+        other = _ANY_IMPORT.search(body)
+        if other is not None:
+            line = text[:text.find(other.group(0).strip())].count("\n") + 1
+            raise HugoFunctionError(f"js.Build of {source.target}:{line}: {other.group(0).strip()[:80]!r} is not "
+                                    "supported: blogbuild bundles a single script whose only import is '@params' "
+                                    "(it has no esbuild); bundle the script yourself and load it with resources.Get")
+        encoded = json.dumps(_plain(params), ensure_ascii=False, sort_keys=True, indent=2, default=str)
+        script = ("(() => {\n  // @params\n  var __params = Object.freeze(" + encoded.replace("\n", "\n  ")
+                  + ");\n  " + "\n  ".join(blocks) + "\n\n  // " + source.target + "\n  "
+                  + body.strip("\n").replace("\n", "\n  ") + "\n})();\n")
+        if minified:
+            script = minify_text(script, "text/javascript", f"js.Build of {source.target}") + "\n"
+        return script.encode("utf-8")
+    key = f"js\x00{id(source)}\x00{target}\x00{minified}\x00{json.dumps(_plain(params), sort_keys=True, default=str)}"
+    return pipes.resource(key, lambda: Resource(source.Name, target, build, what=f"js.Build of {source.target}",
+                                                media=MediaType("text/javascript", "js")))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return go_string(value)
+
+
+class _Namespace:
+    """`resources.Get` and the like (named as functions.py's namespaces: the environment's field lookup knows
+    them by it), with `.has` as the translator asks of every namespace."""
+
+    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]]) -> None:
+        self._name = name
+        self._members = dict(members)
+
+    def __getattr__(self, member: str) -> Callable[..., Any]:
+        try:
+            return self._members[member]
+        except KeyError:
+            raise AttributeError(f"{self._name}.{member}") from None
+
+    def has(self, member: str) -> bool:
+        return member in self._members
+
+
+PIPES_FUNCTIONS: dict[str, Callable[..., Any]] = {"fingerprint": _fingerprint, "minify": _minify}
+PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (translate.py asks)
+    "resources": _Namespace("resources", {
+        "Get": _get, "GetMatch": _get_match, "Match": _match, "ByType": _by_type, "FromString": _from_string,
+        "Concat": _concat, "Minify": _minify, "Fingerprint": _fingerprint,
+        "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template)}),
+    "js": _Namespace("js", {"Build": _js_build}),
+}
+IMAGE_PROCESSORS.append(page_image)
