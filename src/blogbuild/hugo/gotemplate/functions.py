@@ -19,7 +19,8 @@ import jinja2
 from markupsafe import Markup
 
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
-from .objects import GoReturn, PartialNotFound, TryResult, UnsupportedField
+from .objects import (GoDuration, GoObject, GoReturn, GoTime, GoURL, HugoInfo, PartialNotFound, Scratch, SiteInfo,
+                      TryResult, UnsupportedField)
 
 
 class HugoFunctionError(Exception):
@@ -439,6 +440,761 @@ def _abs_url(context: jinja2.runtime.Context, url: Any) -> str:
     return context["_state"].site.abs_url(go_string(url))
 
 
+# ---------------------------------------------------------------------------- arithmetic, as Hugo's math does it
+
+def add_values(left: Any, right: Any) -> Any:
+    """Hugo's `+` (math.DoArithmetic): two strings are joined, numbers added (int while both are)."""
+    if isinstance(left, str) and isinstance(right, str):
+        return left + right
+    return _number(left) + _number(right)
+
+
+def _add(*values: Any) -> Any:
+    if len(values) < 2:
+        raise HugoFunctionError("add needs at least two values")
+    result = values[0]
+    for value in values[1:]:
+        result = add_values(result, value)
+    return result
+
+
+def _flat_numbers(name: str, values: tuple[Any, ...]) -> list[float]:
+    """math.Max/Min/Sum/Product's arguments: numbers, or lists of them, as float64."""
+    numbers: list[float] = []
+    for value in values:
+        items = value if isinstance(value, (list, tuple)) else [value]
+        numbers += [float(_number(item)) for item in items]
+    if not numbers:
+        raise HugoFunctionError(f"math.{name} needs at least one number")
+    return numbers
+
+
+def _go_round(value: Any) -> float:
+    """Go's math.Round: halves away from zero."""
+    number = float(_number(value))
+    if number != number or number in (math.inf, -math.inf):
+        return number
+    return math.copysign(math.floor(abs(number) + 0.5), number)
+
+
+def _float_function(function: Callable[..., float]) -> Callable[..., float]:
+    def apply(*values: Any) -> float:
+        try:
+            return float(function(*(float(_number(value)) for value in values)))
+        except ValueError:
+            return math.nan
+    return apply
+
+
+def _log(value: Any) -> float:
+    number = float(_number(value))
+    if number == 0:
+        return -math.inf
+    return math.log(number) if number > 0 else math.nan
+
+
+def _mod(left: Any, right: Any) -> int:
+    a, b = _number(left), _number(right)
+    if not float(a).is_integer() or not float(b).is_integer():
+        raise HugoFunctionError("modulo operator can't be used with non integer value")
+    if int(b) == 0:
+        raise HugoFunctionError("the number can't be divided by zero at modulo operation")
+    return int(math.fmod(int(a), int(b)))
+
+
+# ---------------------------------------------------------------------------- collections
+
+def _is_list(value: Any) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def _identity(value: Any) -> Any:
+    """What sets compare by: numbers as float64 (Hugo's normalize), anything else as it is."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        hash(value)
+    except TypeError:
+        raise HugoFunctionError("the sets hold values that cannot be compared (maps or lists)") from None
+    return value
+
+
+def _identities(*collections: Any) -> set[Any]:
+    found: set[Any] = set()
+    for collection in collections:
+        items = collection if _is_list(collection) else [collection]
+        found |= {_identity(item) for item in items if item is not None}
+    return found
+
+
+def _union(left: Any, right: Any) -> Any:
+    if left is None:
+        return right
+    if right is None:
+        return left
+    if not _is_list(left) or not _is_list(right):
+        raise HugoFunctionError("union needs two lists (slices or arrays)")
+    out, seen = [], set()
+    for item in [*left, *right]:
+        key = _identity(item)
+        if item is not None and key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def _intersect(left: Any, right: Any) -> list[Any]:
+    if left is None or right is None:
+        return []
+    if not _is_list(left) or not _is_list(right):
+        raise HugoFunctionError("intersect needs two lists (slices or arrays)")
+    inside = _identities(right)
+    out, seen = [], set()
+    for item in left:
+        key = _identity(item)
+        if key in inside and key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def _symdiff(second: Any, first: Any) -> list[Any]:
+    """`first | symdiff second`: first's elements not in second, then second's not in first."""
+    for value in (first, second):
+        if not _is_list(value):
+            raise HugoFunctionError("symdiff needs lists (slices or arrays)")
+    in_first, in_second = _identities(first), _identities(second)
+    return [item for item in first if (_identity(item) in in_first) != (_identity(item) in in_second)] + \
+        [item for item in second if (_identity(item) in in_first) != (_identity(item) in in_second)]
+
+
+def _complement(*collections: Any) -> list[Any]:
+    """The last list's elements found in none of the others (lists or single values)."""
+    if len(collections) < 2:
+        raise HugoFunctionError("complement needs at least two arguments")
+    universe = collections[-1]
+    if not _is_list(universe):
+        raise HugoFunctionError("arguments to complement must be slices or arrays")
+    others = _identities(*collections[:-1])
+    return [item for item in universe if _identity(item) not in others]
+
+
+def _merge(*maps: Any) -> Any:
+    """Hugo's merge: a copy of the last map with each earlier map's keys it lacks (keys compared
+    case-insensitively), maps inside both merged the same way: the last map wins."""
+    if len(maps) < 2:
+        raise HugoFunctionError("merge requires at least two parameters")
+    result = maps[-1]
+    for source in reversed(maps[:-1]):
+        if not isinstance(result, Mapping):
+            raise HugoFunctionError(f"merge: destination must be a map, got {_go_type(result)}")
+        if not truthy(source):
+            continue
+        if not isinstance(source, Mapping):
+            raise HugoFunctionError(f"merge: source must be a map, got {_go_type(source)}")
+        result = _merge_maps(result, source)
+    return result
+
+
+def _merge_maps(destination: Mapping, source: Mapping) -> Mapping:
+    lower = getattr(destination, "case_insensitive", False)
+    out = type(destination)(destination) if isinstance(destination, dict) else dict(destination)
+    names = {str(key).lower(): key for key in destination}
+    for key, value in source.items():
+        found = names.get(str(key).lower())
+        if found is None:
+            out[str(key).lower() if lower else key] = value
+            continue
+        current = destination[found]
+        if isinstance(current, Mapping) and isinstance(value, Mapping):
+            out[found] = _merge_maps(current, value)
+    return out
+
+
+def _go_type(value: Any) -> str:
+    if value is None:
+        return "<nil>"
+    return {str: "string", int: "int", float: "float64", bool: "bool", list: "[]interface {}",
+            dict: "map[string]interface {}"}.get(type(value), type(value).__name__)
+
+
+def _apply(context: jinja2.runtime.Context, collection: Any, name: Any, *arguments: Any) -> list[Any]:
+    """apply: the named function called on each element, "." standing for the element among the arguments."""
+    if collection is None:
+        return []
+    name = go_string(name)
+    if name == "apply":
+        raise HugoFunctionError("can't apply myself (no turtles allowed)")
+    base, _, member = name.partition(".")
+    function: Any = None
+    if member and base in NAMESPACES and NAMESPACES[base].has(member):
+        function = getattr(NAMESPACES[base], member)
+    elif not member:
+        function = FUNCTIONS.get(name)
+    if function is None:
+        raise HugoFunctionError(f"can't find function {name}")
+    if isinstance(collection, Mapping) or not hasattr(collection, "__iter__") or isinstance(collection, str):
+        raise HugoFunctionError(f"can't apply over {go_string(collection)}")
+    return [context.call(function, *(item if argument == "." else argument for argument in arguments))
+            for item in collection]
+
+
+def _shuffle(items: Any) -> list[Any]:
+    """shuffle: Hugo's order is random on every build; blogbuild's is a fixed permutation of the values (the
+    same list shuffles alike on every build), so two builds give the same bytes."""
+    import random
+    if items is None:
+        raise HugoFunctionError("shuffle can't iterate over a nil value")
+    values = list(items)
+    random.Random(hashlib.sha256(go_string(values).encode()).hexdigest()).shuffle(values)
+    return values
+
+
+def _collated(value: Any) -> Any:
+    """A sort key like Hugo's collator for an English site: letters before their accents and case, numbers
+    by value."""
+    if isinstance(value, bool):
+        return (0, int(value), "", "")
+    if isinstance(value, (int, float)):
+        return (0, value, "", "")
+    text = go_string(value)
+    bare = "".join(char for char in unicodedata.normalize("NFD", text) if not unicodedata.combining(char))
+    return (1, 0, bare.casefold(), text.swapcase())
+
+
+def _sort(items: Any, *arguments: Any) -> list[Any]:
+    """Hugo's sort: a list by its values or by a key path ("Params.weight", "title"), a map's values by their
+    keys (or "value"); "desc" as the second argument reverses; the sort is stable."""
+    key_path = ""
+    descending = False
+    for position, argument in enumerate(arguments):
+        if position == 0:
+            key_path = argument if isinstance(argument, str) else ""
+        elif position == 1:
+            descending = argument == "desc"
+    if items is None:
+        return []
+    path = [part for part in key_path.strip(".").split(".") if part]
+    if isinstance(items, Mapping):
+        pairs = [(key, items[key]) for key in items]
+        if not key_path:
+            keyed = [(key, value) for key, value in pairs]
+        elif key_path == "value":
+            keyed = [(value, value) for _, value in pairs]
+        else:
+            keyed = [(_sub_element(value, path), value) for _, value in pairs]
+    else:
+        values = list(items)
+        if not key_path or key_path == "value":
+            keyed = [(value, value) for value in values]
+        else:
+            keyed = [(_sub_element(value, path), value) for value in values]
+    ordered = sorted(keyed, key=lambda pair: _collated(pair[0]), reverse=descending)
+    return [value for _, value in ordered]
+
+
+def _sub_element(value: Any, path: list[str]) -> Any:
+    from .environment import go_field
+    for name in path:
+        if value is None:
+            return None
+        value = go_field(value, name)
+        if callable(value) and not isinstance(value, (Mapping, list)):
+            value = value()
+    return value
+
+
+def _group(key: Any, pages: Any) -> Any:
+    """group: a page list as one group (`.Key`, `.Pages`) of a list of groups."""
+    from .site_model import PageGroup, PageList, PagesGroup
+    group = PageGroup(go_string(key))
+    group.Pages = PageList(pages or ())
+    return PagesGroup([group])
+
+
+# ---------------------------------------------------------------------------- strings
+
+def _count_runes(text: Any) -> int:
+    return sum(1 for char in go_string(text) if not char.isspace())
+
+
+def _slice_string(text: Any, start: Any = 0, end: Any = None) -> str:
+    value = go_string(text)
+    begin = int(_number(start))
+    stop = len(value) if end is None else int(_number(end))
+    if begin < 0 or stop > len(value) or begin > stop:
+        raise HugoFunctionError(f"slice bounds out of range [{begin}:{stop}] for a string of {len(value)} characters")
+    return value[begin:stop]
+
+
+def _find_re_submatch(pattern: str, text: Any, limit: int = -1) -> list[list[str]]:
+    found = [[match.group(0), *(group or "" for group in match.groups())]
+             for match in re.finditer(go_regexp(pattern), go_string(text))]
+    return found if limit < 0 else found[:limit]
+
+
+def go_regexp(pattern: str) -> str:
+    """A Go (RE2) pattern as Python's re reads it: named groups (?P<n>…) are the same; \\z is \\Z."""
+    return pattern.replace(r"\z", r"\Z")
+
+
+def _first_upper(text: Any) -> str:
+    value = go_string(text)
+    return value[:1].upper() + value[1:]
+
+
+def _trim_left(cutset: Any, text: Any) -> str:
+    return go_string(text).lstrip(go_string(cutset))
+
+
+def _trim_right(cutset: Any, text: Any) -> str:
+    return go_string(text).rstrip(go_string(cutset))
+
+
+def _repeat(count: Any, text: Any) -> str:
+    times = int(_number(count))
+    if times < 0:
+        raise HugoFunctionError("strings: negative Repeat count")
+    value = go_string(text)
+    if len(value) * times > 10_000_000:
+        raise HugoFunctionError("strings.Repeat: the result would be longer than 10,000,000 characters")
+    return value * times
+
+
+def _contains_non_space(text: Any) -> bool:
+    return any(not char.isspace() for char in go_string(text))
+
+
+# ---------------------------------------------------------------------------- paths and URLs
+
+def go_clean(path: str) -> str:
+    """Go's path.Clean: one slash between elements, no . or .., no trailing slash; "" is "."."""
+    if path == "":
+        return "."
+    rooted = path.startswith("/")
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if parts and parts[-1] != "..":
+                parts.pop()
+            elif not rooted:
+                parts.append("..")
+            continue
+        parts.append(part)
+    cleaned = ("/" if rooted else "") + "/".join(parts)
+    return cleaned or ("/" if rooted else ".")
+
+
+def _path_join(*elements: Any) -> str:
+    parts: list[str] = []
+    for element in elements:
+        if _is_list(element):
+            parts += [go_string(item) for item in element]
+        else:
+            parts.append(go_string(element))
+    joined = "/".join(part for part in parts if part)
+    return go_clean(joined) if joined else ""
+
+
+def _path_split(path: Any) -> "DirFile":
+    value = go_string(path)
+    index = value.rfind("/")
+    return DirFile(value[:index + 1], value[index + 1:])
+
+
+def _path_base(path: Any) -> str:
+    value = go_string(path)
+    if value == "":
+        return "."
+    value = value.rstrip("/")
+    if value == "":
+        return "/"
+    return value.rsplit("/", 1)[-1]
+
+
+def _path_dir(path: Any) -> str:
+    value = go_string(path)
+    return go_clean(value[:value.rfind("/") + 1])
+
+
+def _path_ext(path: Any) -> str:
+    value = go_string(path)
+    last = value.rsplit("/", 1)[-1]
+    index = last.rfind(".")
+    return last[index:] if index >= 0 else ""
+
+
+def _path_base_name(path: Any) -> str:
+    base = _path_base(path)
+    extension = _path_ext(base)
+    return base[:-len(extension)] if extension else base
+
+
+class DirFile(GoObject):
+    """path.Split's result: .Dir and .File; prints as Dir|File (Hugo's DirFile)."""
+
+    kind = "DirFile"
+
+    def __init__(self, directory: str, file: str) -> None:
+        self.Dir = directory
+        self.File = file
+
+    def __str__(self) -> str:
+        return f"{self.Dir}|{self.File}"
+
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+
+
+def url_path_escape(path: str) -> str:
+    """Go's url path escaping (encodePath): what a path keeps as it is, the rest percent-encoded."""
+    from urllib.parse import quote
+    return quote(path, safe="/!$&'()*+,;=:@~-._")
+
+
+def _unescape(text: str, what: str) -> str:
+    from urllib.parse import unquote
+    if re.search(r"%(?![0-9A-Fa-f]{2})", text):
+        bad = re.search(r"%.{0,2}", text[text.index("%"):])
+        raise HugoFunctionError(f'parse "{text}": invalid URL escape "{bad.group(0) if bad else "%"}" in the {what}')
+    return unquote(text, errors="strict")
+
+
+def _urls_parse(text: Any) -> GoURL:
+    """Go's url.Parse: scheme, //authority, path (unescaped), ?query (as written), #fragment (unescaped)."""
+    raw = go_string(text)
+    if any(ord(char) < 0x20 or ord(char) == 0x7f for char in raw):
+        raise HugoFunctionError(f'parse "{raw}": net/url: invalid control character in URL')
+    rest, _, fragment = raw.partition("#")
+    raw_fragment = fragment if "#" in raw else ""
+    scheme = ""
+    match = re.match(r"([^:/?#]*):", rest)
+    if match is not None:
+        candidate = match.group(1)
+        if candidate == "":
+            raise HugoFunctionError(f'parse "{raw}": missing protocol scheme')
+        if _SCHEME.fullmatch(candidate):
+            scheme, rest = candidate.lower(), rest[len(candidate) + 1:]
+    query = ""
+    if "?" in rest:
+        rest, query = rest.split("?", 1)
+    fields: dict[str, str] = {"Scheme": scheme, "RawQuery": query}
+    if raw_fragment:
+        fields["Fragment"] = _unescape(raw_fragment, "fragment")
+        if url_fragment_escape(fields["Fragment"]) != raw_fragment:
+            fields["RawFragment"] = raw_fragment
+    if scheme and not rest.startswith("/"):
+        fields["Opaque"] = rest
+        return GoURL(**fields)
+    if not scheme and ":" in rest.split("/", 1)[0]:
+        raise HugoFunctionError(f'parse "{raw}": first path segment in URL cannot contain colon')
+    if rest.startswith("//") and (scheme or not rest.startswith("///")):
+        authority, slash, path = rest[2:].partition("/")
+        rest = slash + path
+        user, at, host = authority.rpartition("@")
+        fields["user"] = user if at else ""
+        fields["Host"] = _unescape(host, "host") if "%" in host and not host.startswith("[") else host
+    fields["Path"] = _unescape(rest, "path")
+    if url_path_escape(fields["Path"]) != rest:
+        fields["RawPath"] = rest
+    return GoURL(**fields)
+
+
+def url_fragment_escape(fragment: str) -> str:
+    from urllib.parse import quote
+    return quote(fragment, safe="!$&'()*+,;=:@/?~-._")
+
+
+def _urls_join_path(*elements: Any) -> str:
+    parts: list[str] = []
+    for element in elements:
+        parts += [go_string(item) for item in element] if _is_list(element) else [go_string(element)]
+    if not parts:
+        raise HugoFunctionError("urls.JoinPath needs at least one element")
+    base = _urls_parse(parts[0])
+    tail = "/".join(parts[1:])
+    path = base.Path + ("/" + tail if tail else "")
+    trailing = path.endswith("/") and path != "/"
+    joined = go_clean("/" + path.lstrip("/")) if (base.Path.startswith("/") or base.Host) else go_clean(path)
+    if not base.Path.startswith("/") and not base.Host and joined.startswith("/"):
+        joined = joined[1:]
+    if trailing and not joined.endswith("/"):
+        joined += "/"
+    from dataclasses import replace
+    return replace(base, Path=joined, RawPath="").String()
+
+
+# ---------------------------------------------------------------------------- reflect, hash, encoding
+
+def _is_page(value: Any) -> bool:
+    from .objects import PageInfo
+    from .site_model import HugoPage
+    return isinstance(value, (PageInfo, HugoPage))
+
+
+def _resource_type(value: Any) -> str:
+    try:
+        kind = getattr(value, "ResourceType", None)
+    except UnsupportedField:
+        return ""
+    return kind if isinstance(kind, str) and not _is_page(value) else ""
+
+
+def _media_subtype(value: Any) -> str:
+    try:
+        return str(value.MediaType.SubType)
+    except (UnsupportedField, AttributeError):
+        return ""
+
+
+_PROCESSABLE = frozenset({"jpeg", "png", "gif", "tiff", "bmp", "webp"})
+_WITH_META = frozenset({"jpeg", "png", "tiff", "webp"})
+
+
+def _fnv32a(text: Any) -> int:
+    value = 0x811C9DC5
+    for byte in go_string(text).encode():
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, indent=2, default=go_string)
+
+
+def _xml_escape(text: Any) -> str:
+    """transform.XMLEscape: characters XML forbids dropped, then Go's xml.EscapeText."""
+    value = "".join(char for char in go_string(text)
+                    if char in "\t\n\r" or 0x20 <= ord(char) <= 0xD7FF or 0xE000 <= ord(char) <= 0xFFFD
+                    or 0x10000 <= ord(char) <= 0x10FFFF)
+    table = {'"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\t": "&#x9;", "\n": "&#xA;",
+             "\r": "&#xD;"}
+    return "".join(table.get(char, char) for char in value)
+
+
+def _data_format(text: str, delimiter: str) -> str:
+    """Hugo's format of an unmarshalled string: whichever of the CSV delimiter, {, :, < and = comes first."""
+    found = {kind: text.find(mark) for kind, mark in (("csv", delimiter), ("json", "{"), ("yaml", ":"),
+                                                       ("xml", "<"), ("toml", "="))}
+    present = {kind: index for kind, index in found.items() if index >= 0}
+    if not present:
+        return ""
+    return min(present, key=lambda kind: (present[kind], list(found).index(kind)))
+
+
+def _unmarshal(*arguments: Any) -> Any:
+    """transform.Unmarshal of a string (or a resource's .Content): JSON, YAML, TOML or CSV, found as Hugo
+    finds it; options (a dict first) set the CSV "delimiter" and "comment"."""
+    if not arguments or len(arguments) > 2:
+        raise HugoFunctionError("unmarshal takes 1 or 2 arguments")
+    data = arguments[-1]
+    options = arguments[0] if len(arguments) == 2 else {}
+    if not isinstance(options, Mapping):
+        raise HugoFunctionError("transform.Unmarshal's options must be a map")
+    if not isinstance(data, (str, Markup)):
+        try:
+            data = data.Content
+        except (UnsupportedField, AttributeError):
+            raise HugoFunctionError(f"type {_go_type(data)} not supported") from None
+    text = go_string(data)
+    if text.strip() == "":
+        return {}
+    delimiter = go_string(_lookup(options, "delimiter") or ",")[:1]
+    kind = _data_format(text, delimiter)
+    try:
+        if kind == "json":
+            return json.loads(text)
+        if kind == "yaml":
+            from ...disk import strict_yaml
+            return strict_yaml.load(text)
+        if kind == "toml":
+            import tomllib
+            return tomllib.loads(text)
+        if kind == "csv":
+            import csv
+            import io
+            comment = go_string(_lookup(options, "comment") or "")[:1]
+            lines = [line for line in text.splitlines() if not (comment and line.startswith(comment))]
+            return [list(row) for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)]
+    except Exception as error:  # noqa: BLE001 - any parser's failure is the template's error
+        raise HugoFunctionError(f"failed to unmarshal {kind.upper()}: {error}") from None
+    raise HugoFunctionError(f"transform.Unmarshal: {'XML' if kind == 'xml' else 'the format'} of the data is not "
+                            "supported (JSON, YAML, TOML and CSV are)")
+
+
+# ---------------------------------------------------------------------------- cast
+
+def _to_int(value: Any) -> int:
+    """cast.ToInt: a float loses its fraction, a string is read as Go's ParseInt(s, 0) after a trailing .0."""
+    if value is None:
+        return 0
+    if isinstance(value, (bool, int)):
+        return int(value)
+    if isinstance(value, float):
+        return int(value)
+    text = re.sub(r"\.0*$", "", go_string(value).strip())
+    try:
+        if re.fullmatch(r"[-+]?0[0-7]+", text):
+            return int(text, 8)
+        return int(text, 0)
+    except ValueError:
+        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {_go_type(value)} to int') from None
+
+
+def _to_float(value: Any) -> float:
+    if value is None:
+        return 0.0
+    try:
+        return float(value if isinstance(value, (bool, int, float)) else go_string(value).strip())
+    except ValueError:
+        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {_go_type(value)} to float64') from None
+
+
+# ---------------------------------------------------------------------------- time
+
+def _site_zone(context: jinja2.runtime.Context) -> Any:
+    """Dates without an offset are UTC (blogbuild reads no timeZone from the config)."""
+    from datetime import timezone
+    return timezone.utc
+
+
+def _site_config(site: Any) -> Any:
+    """The SiteConfig behind a page layout's `site` (site_model.HugoSite), None for a shortcode's."""
+    return vars(site).get("config")
+
+
+def as_time(value: Any, zone: Any = None) -> GoTime:
+    """time.AsTime: a time as it is; a date string as Hugo reads front matter (no offset: in zone, UTC by
+    default); a number as Unix seconds."""
+    from datetime import datetime, timezone
+
+    from ...core.dates import hugo_date
+    if isinstance(value, GoTime):
+        return value
+    if isinstance(value, datetime):
+        return GoTime(value if value.tzinfo else value.replace(tzinfo=zone or timezone.utc))
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return GoTime(datetime.fromtimestamp(value, timezone.utc))
+    text = go_string(value).strip()
+    parsed = hugo_date(text)
+    if parsed is None:
+        raise HugoFunctionError(f'unable to parse date: "{text}" (write it as 2006-01-02 or 2006-01-02T15:04:05Z07:00)')
+    return GoTime(parsed if parsed.tzinfo else parsed.replace(tzinfo=zone or timezone.utc))
+
+
+def _location(name: Any) -> Any:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    text = go_string(name)
+    if text in ("", "UTC"):
+        from datetime import timezone
+        return timezone.utc
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise HugoFunctionError(f"unknown time zone {text}") from None
+
+
+def _as_time(context: jinja2.runtime.Context, value: Any, *zone: Any) -> GoTime:
+    return as_time(value, _location(zone[0]) if zone else _site_zone(context))
+
+
+def _time_format(context: jinja2.runtime.Context, layout: Any, value: Any) -> str:
+    """time.Format (dateFormat): Go's layout or :date_long and the like, in the site's language."""
+    from ...core.dates import date_locale, shown_date
+    moment = as_time(value, _site_zone(context)).value
+    site = context["_state"].site
+    config = _site_config(site)
+    locale = date_locale(getattr(config, "date_language", "") or "", site.LanguageCode or "")
+    text = go_string(layout)
+    return shown_date(moment, text, locale) if text else ""
+
+
+_DURATION_UNITS = {"ns": 1, "us": 1_000, "µs": 1_000, "μs": 1_000, "ms": 1_000_000, "s": 1_000_000_000,
+                   "m": 60_000_000_000, "h": 3_600_000_000_000}
+
+
+def _parse_duration(text: Any) -> GoDuration:
+    """time.ParseDuration: "1h30m", "-1.5s", "300ms"."""
+    value = go_string(text).strip()
+    match = re.fullmatch(r"([-+]?)((?:\d*\.?\d+(?:ns|us|µs|μs|ms|s|m|h))+|0)", value)
+    if match is None:
+        raise HugoFunctionError(f'time: invalid duration "{value}"')
+    total = 0.0
+    for number, unit in re.findall(r"(\d*\.?\d+)(ns|us|µs|μs|ms|s|m|h)", match.group(2)):
+        total += float(number) * _DURATION_UNITS[unit]
+    return GoDuration(int(-total if match.group(1) == "-" else total))
+
+
+def _duration(unit: Any, number: Any) -> GoDuration:
+    names = {"nanosecond": "ns", "ns": "ns", "microsecond": "us", "us": "us", "µs": "us", "millisecond": "ms",
+             "ms": "ms", "second": "s", "s": "s", "minute": "m", "m": "m", "hour": "h", "h": "h"}
+    key = names.get(go_string(unit))
+    if key is None:
+        raise HugoFunctionError(f"{go_string(unit)} is not a valid duration unit")
+    return GoDuration(int(_number(number) * _DURATION_UNITS[key]))
+
+
+def hugo_info(state: Any) -> HugoInfo:
+    """`hugo`: what Hugo tells a template about itself, for the site being rendered."""
+    return HugoInfo(state.site if state is not None else None)
+
+
+def _now() -> GoTime:
+    from datetime import datetime, timezone
+    return GoTime(datetime.now(timezone.utc))
+
+
+# ---------------------------------------------------------------------------- files of the site
+
+def _site_file(context: jinja2.runtime.Context, name: Any, what: str) -> Any:
+    """A path under the site folder (or its content folder), as os.ReadFile and os.FileExists find it; None
+    when there is none. Nothing outside the site is read, through a symlink neither."""
+    import os
+    from pathlib import Path
+
+    from ...core.names import is_inside
+    site = context["_state"].site
+    config = _site_config(site)
+    root = str(config.root) if config is not None else site.root
+    if not root:
+        raise UnsupportedField(f"{what} needs the site's folder, which this render does not know")
+    relative = go_string(name)
+    if relative == "":
+        raise HugoFunctionError(f"{what} needs a file name")
+    real_root = os.path.realpath(root)
+    for base in (Path(root), Path(root) / "content"):
+        candidate = base / relative.lstrip("/")
+        real = os.path.realpath(candidate)
+        if not is_inside(real, (real_root,)):
+            raise HugoFunctionError(f"{what}: {relative} is outside the site folder; a build reads only the site's "
+                                    "own files")
+        if os.path.exists(real):
+            return Path(real)
+    return None
+
+
+def _file_exists(context: jinja2.runtime.Context, name: Any) -> bool:
+    return _site_file(context, name, "os.FileExists") is not None
+
+
+_MAX_READ = 10 * 1024 * 1024
+
+
+def _read_file(context: jinja2.runtime.Context, name: Any) -> str:
+    path = _site_file(context, name, "os.ReadFile")
+    if path is None:
+        raise HugoFunctionError(f"file {go_string(name)} does not exist")
+    if path.is_dir():
+        raise HugoFunctionError(f"{go_string(name)} is a directory")
+    if path.stat().st_size > _MAX_READ:
+        raise HugoFunctionError(f"{go_string(name)} is larger than 10 MB; os.ReadFile reads files up to that size")
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "default": _default, "printf": _printf, "print": _print, "println": _println,
     "lower": lambda text: go_string(text).lower(), "upper": lambda text: go_string(text).upper(),
@@ -454,10 +1210,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "relURL": jinja2.pass_context(_rel_url), "absURL": jinja2.pass_context(_abs_url),
     "relLangURL": jinja2.pass_context(_rel_url), "absLangURL": jinja2.pass_context(_abs_url),
     "first": _first, "last": _last, "after": _after, "substr": _substr, "cond": _cond, "isset": _isset,
-    "add": _arith(lambda a, b: a + b), "sub": _arith(lambda a, b: a - b), "mul": _arith(lambda a, b: a * b),
-    "div": _div, "mod": lambda a, b: int(_number(a)) % int(_number(b)),
-    "findRE": _find_re, "replaceRE": _replace_re, "emojify": _emojify, "string": _string, "int": _int,
-    "float": _float, "humanize": _humanize, "seq": _seq, "chomp": lambda text: go_string(text).rstrip("\r\n"),
+    "add": _add, "sub": _arith(lambda a, b: a - b), "mul": _arith(lambda a, b: a * b),
+    "div": _div, "mod": _mod, "modBool": lambda a, b: _mod(a, b) == 0,
+    "findRE": _find_re, "replaceRE": _replace_re, "emojify": _emojify, "string": _string, "int": _to_int,
+    "float": _to_float, "humanize": _humanize, "seq": _seq, "chomp": lambda text: go_string(text).rstrip("\r\n"),
     "hasPrefix": lambda text, prefix: go_string(text).startswith(go_string(prefix)),
     "hasSuffix": lambda text, suffix: go_string(text).endswith(go_string(suffix)),
     "md5": lambda text: hashlib.md5(go_string(text).encode()).hexdigest(),  # noqa: S324 - Hugo's md5
@@ -466,7 +1222,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "countwords": lambda text: len(_plainify(text).split()),
     "truncate": lambda size, *rest: _truncate(int(_number(size)), *rest),
     "uniq": lambda items: list(dict.fromkeys(items or ())),
-    "sort": lambda items, *rest: sorted(items or (), key=go_string, reverse=bool(rest) and rest[-1] == "desc"),
+    "sort": _sort,
     "reverse": lambda items: list(reversed(list(items or ()))),
     "append": lambda *values: [*(values[-1] or ()), *values[:-1]],
     "querify": lambda *pairs: "&".join(f"{urlize(pairs[index])}={urlize(pairs[index + 1])}"
@@ -474,7 +1230,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "anchorize": lambda text: re.sub(r"[^\w\-]+", "", re.sub(r"\s+", "-", go_string(text).strip().lower())),
     "base64Encode": lambda text: __import__("base64").b64encode(go_string(text).encode()).decode(),
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
-    "math.Round": lambda value: float(math.floor(_number(value) + 0.5)),
+    "merge": _merge, "union": _union, "intersect": _intersect, "symdiff": _symdiff, "complement": _complement,
+    "apply": jinja2.pass_context(_apply), "shuffle": _shuffle, "group": _group, "newScratch": lambda: Scratch(),
+    "dateFormat": jinja2.pass_context(_time_format), "html": lambda value: value,
+    "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
     # shortcode shows its inner text with the message as the warning).
     "warnf": lambda *values: "", "warnidf": lambda *values: "",
@@ -517,49 +1276,86 @@ class _Namespace:
         return member in self._members
 
 
+_MATH: dict[str, Callable[..., Any]] = {
+    "Add": _add, "Sub": FUNCTIONS["sub"], "Mul": FUNCTIONS["mul"], "Div": _div, "Mod": _mod,
+    "ModBool": FUNCTIONS["modBool"], "Round": _go_round,
+    "Floor": _float_function(math.floor), "Ceil": _float_function(math.ceil), "Abs": _float_function(abs),
+    "Sqrt": _float_function(math.sqrt), "Pow": _float_function(math.pow), "Log": _log,
+    "Sin": _float_function(math.sin), "Cos": _float_function(math.cos), "Tan": _float_function(math.tan),
+    "Asin": _float_function(math.asin), "Acos": _float_function(math.acos), "Atan": _float_function(math.atan),
+    "Atan2": _float_function(math.atan2), "ToDegrees": _float_function(math.degrees),
+    "ToRadians": _float_function(math.radians), "Pi": lambda: math.pi,
+    "Max": lambda *values: max(_flat_numbers("Max", values)), "Min": lambda *values: min(_flat_numbers("Min", values)),
+    "Sum": lambda *values: math.fsum(_flat_numbers("Sum", values)),
+    "Product": lambda *values: math.prod(_flat_numbers("Product", values)),
+}
+
 NAMESPACES: dict[str, _Namespace] = {
     "strings": _Namespace("strings", {
         "ToLower": FUNCTIONS["lower"], "ToUpper": FUNCTIONS["upper"], "Title": _title, "Trim": _trim,
-        "TrimSpace": lambda text: go_string(text).strip(), "TrimLeft": lambda cut, text: go_string(text).lstrip(cut),
-        "TrimRight": lambda cut, text: go_string(text).rstrip(cut),
+        "TrimSpace": lambda text: go_string(text).strip(), "TrimLeft": _trim_left, "TrimRight": _trim_right,
         "TrimPrefix": lambda prefix, text: go_string(text).removeprefix(go_string(prefix)),
         "TrimSuffix": lambda suffix, text: go_string(text).removesuffix(go_string(suffix)),
         "Contains": lambda text, part: go_string(part) in go_string(text),
         "ContainsAny": lambda text, chars: any(char in go_string(text) for char in go_string(chars)),
+        "ContainsNonSpace": _contains_non_space,
         "HasPrefix": FUNCTIONS["hasPrefix"], "HasSuffix": FUNCTIONS["hasSuffix"],
-        "Replace": _replace, "ReplaceRE": _replace_re, "FindRE": _find_re, "Split": _split,
-        "Repeat": lambda count, text: go_string(text) * int(_number(count)), "Substr": _substr,
+        "Replace": _replace, "ReplaceRE": _replace_re, "FindRE": _find_re, "FindRESubmatch": _find_re_submatch,
+        "Split": _split, "Repeat": _repeat, "Substr": _substr, "SliceString": _slice_string,
         "Count": lambda part, text: go_string(text).count(go_string(part)),
-        "RuneCount": lambda text: len(go_string(text)), "CountWords": FUNCTIONS["countwords"],
-        "FirstUpper": lambda text: go_string(text)[:1].upper() + go_string(text)[1:],
+        "RuneCount": lambda text: len(go_string(text)), "CountRunes": _count_runes,
+        "CountWords": FUNCTIONS["countwords"], "FirstUpper": _first_upper,
         "Truncate": FUNCTIONS["truncate"], "Chomp": FUNCTIONS["chomp"],
     }),
     "urls": _Namespace("urls", {
         "RelURL": FUNCTIONS["relURL"], "AbsURL": FUNCTIONS["absURL"], "RelLangURL": FUNCTIONS["relLangURL"],
         "AbsLangURL": FUNCTIONS["absLangURL"], "Anchorize": FUNCTIONS["anchorize"], "URLize": urlize,
+        "Parse": _urls_parse, "JoinPath": _urls_join_path,
+        "PathEscape": lambda text: __import__("urllib.parse").parse.quote(go_string(text), safe="!$&'()*+,;=:@~-._"),
+        "PathUnescape": lambda text: _unescape(go_string(text), "path"),
     }),
-    "math": _Namespace("math", {
-        "Add": FUNCTIONS["add"], "Sub": FUNCTIONS["sub"], "Mul": FUNCTIONS["mul"], "Div": _div,
-        "Mod": FUNCTIONS["mod"], "Round": FUNCTIONS["math.Round"], "Floor": lambda value: float(math.floor(_number(value))),
-        "Ceil": lambda value: float(math.ceil(_number(value))), "Max": lambda *values: max(_number(v) for v in values),
-        "Min": lambda *values: min(_number(v) for v in values),
-    }),
+    "math": _Namespace("math", _MATH),
     "safe": _Namespace("safe", {"HTML": FUNCTIONS["safeHTML"], "CSS": FUNCTIONS["safeCSS"], "JS": FUNCTIONS["safeJS"],
-                                "URL": FUNCTIONS["safeURL"], "HTMLAttr": FUNCTIONS["safeHTMLAttr"]}),
+                                "URL": FUNCTIONS["safeURL"], "HTMLAttr": FUNCTIONS["safeHTMLAttr"],
+                                "JSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1])}),
     "transform": _Namespace("transform", {
         "Markdownify": FUNCTIONS["markdownify"], "Plainify": _plainify, "HTMLEscape": _html_escape,
-        "HTMLUnescape": _html_unescape, "Emojify": _emojify}),
+        "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": _xml_escape}),
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
-        "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],
+        "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": _sort,
         "Reverse": FUNCTIONS["reverse"], "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
-        "IsSet": _isset}),
+        "IsSet": _isset, "Merge": _merge, "Union": _union, "Intersect": _intersect, "SymDiff": _symdiff,
+        "Complement": _complement, "Apply": FUNCTIONS["apply"], "Shuffle": _shuffle, "Group": _group,
+        "NewScratch": FUNCTIONS["newScratch"]}),
     "lang": _Namespace("lang", {"Translate": FUNCTIONS["T"]}),
-    "fmt": _Namespace("fmt", {"Printf": _printf, "Print": _print, "Println": _println}),
+    "fmt": _Namespace("fmt", {"Printf": _printf, "Print": _print, "Println": _println,
+                              "Warnf": FUNCTIONS["warnf"], "Warnidf": FUNCTIONS["warnidf"], "Errorf": FUNCTIONS["errorf"],
+                              "Erroridf": FUNCTIONS["erroridf"]}),
     "compare": _Namespace("compare", {"Default": _default, "Conditional": _cond}),
-    "cast": _Namespace("cast", {"ToString": _string, "ToInt": _int, "ToFloat": _float}),
+    "cast": _Namespace("cast", {"ToString": _string, "ToInt": _to_int, "ToFloat": _to_float}),
     "crypto": _Namespace("crypto", {"MD5": FUNCTIONS["md5"], "SHA1": FUNCTIONS["sha1"], "SHA256": FUNCTIONS["sha256"]}),
+    "hash": _Namespace("hash", {"FNV32a": _fnv32a}),
+    "encoding": _Namespace("encoding", {"Jsonify": _jsonify, "Base64Encode": FUNCTIONS["base64Encode"],
+                                        "Base64Decode": FUNCTIONS["base64Decode"]}),
+    "debug": _Namespace("debug", {"Dump": _dump}),
     "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists)}),
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
+    "path": _Namespace("path", {"Join": _path_join, "Base": _path_base, "Dir": _path_dir, "Ext": _path_ext,
+                                "Clean": lambda path: go_clean(go_string(path)), "Split": _path_split,
+                                "BaseName": _path_base_name}),
+    "reflect": _Namespace("reflect", {
+        "IsMap": lambda value: isinstance(value, Mapping), "IsSlice": _is_list,
+        "IsPage": _is_page, "IsSite": lambda value: isinstance(value, SiteInfo),
+        "IsResource": lambda value: bool(_resource_type(value)),
+        "IsImageResource": lambda value: _resource_type(value) == "image",
+        "IsImageResourceProcessable": lambda value: _resource_type(value) == "image"
+        and _media_subtype(value) in _PROCESSABLE,
+        "IsImageResourceWithMeta": lambda value: _resource_type(value) == "image" and _media_subtype(value) in _WITH_META,
+    }),
+    "time": _Namespace("time", {"Now": _now, "AsTime": jinja2.pass_context(_as_time),
+                                "Format": FUNCTIONS["dateFormat"], "ParseDuration": _parse_duration,
+                                "Duration": _duration}),
+    "os": _Namespace("os", {"FileExists": jinja2.pass_context(_file_exists),
+                            "ReadFile": jinja2.pass_context(_read_file)}),
 }
-del FUNCTIONS["math.Round"]

@@ -68,12 +68,23 @@ class GoObject:
         raise UnsupportedField(f"{self.kind}.{name} is not supported by blogbuild's translation")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=False)
 class GoTime(GoObject):
-    """A time.Time: .Format with Go's reference layout, .Year, .Month, .Day, .Unix, …"""
+    """A time.Time: .Format with Go's reference layout, .Year, .Month, .Day, .Hour, .Unix, .UTC, .AddDate, …;
+    times compare with lt/gt/eq by the instant, as Go's do."""
 
     value: datetime
     kind = "time.Time"
+
+    def __post_init__(self) -> None:
+        # A zone known only by its offset is named by it, as Go names it ("+0200"), not "UTC+02:00".
+        zone = self.value.tzinfo
+        if isinstance(zone, timezone) and zone != timezone.utc and str(self.value.tzname()).startswith("UTC"):
+            offset = self.value.utcoffset()
+            assert offset is not None
+            minutes = int(offset.total_seconds() // 60)
+            name = f"{'+' if minutes >= 0 else '-'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+            object.__setattr__(self, "value", self.value.replace(tzinfo=timezone(offset, name)))
 
     def Format(self, layout: str) -> str:  # noqa: N802 - Hugo's name
         return _formatted(self.value, str(layout))
@@ -83,26 +94,193 @@ class GoTime(GoObject):
         return self.value.year
 
     @property
-    def Month(self) -> str:  # noqa: N802 - Go's Month prints as its name
-        return self.value.strftime("%B")
+    def Month(self) -> "GoMonth":  # noqa: N802 - Go's Month prints as its name
+        return GoMonth(self.value.month)
 
     @property
     def Day(self) -> int:  # noqa: N802
         return self.value.day
 
     @property
+    def Hour(self) -> int:  # noqa: N802
+        return self.value.hour
+
+    @property
+    def Minute(self) -> int:  # noqa: N802
+        return self.value.minute
+
+    @property
+    def Second(self) -> int:  # noqa: N802
+        return self.value.second
+
+    @property
+    def Nanosecond(self) -> int:  # noqa: N802
+        return self.value.microsecond * 1000
+
+    @property
+    def Weekday(self) -> "GoWeekday":  # noqa: N802
+        return GoWeekday((self.value.weekday() + 1) % 7)
+
+    @property
+    def YearDay(self) -> int:  # noqa: N802
+        return self.value.timetuple().tm_yday
+
+    @property
     def Unix(self) -> int:  # noqa: N802
-        return int(self.value.timestamp())
+        return int(self._aware().timestamp() // 1)
+
+    @property
+    def UnixMilli(self) -> int:  # noqa: N802
+        return int(self._aware().timestamp() * 1000 // 1)
+
+    @property
+    def UnixNano(self) -> int:  # noqa: N802
+        moment = self._aware()
+        return int(moment.timestamp() // 1) * 1_000_000_000 + moment.microsecond * 1000
 
     @property
     def IsZero(self) -> bool:  # noqa: N802
         return self.value.year <= 1
+
+    def UTC(self) -> "GoTime":  # noqa: N802
+        return GoTime(self._aware().astimezone(timezone.utc))
+
+    def Local(self) -> "GoTime":  # noqa: N802 - the build's local zone is UTC, as Hugo's in CI
+        return self.UTC()
+
+    def AddDate(self, years: Any, months: Any, days: Any) -> "GoTime":  # noqa: N802
+        """Go's AddDate: the fields added, then normalised (Oct 31 + 1 month is Dec 1)."""
+        from datetime import timedelta
+        month_index = self.value.month - 1 + int(months)
+        year = self.value.year + int(years) + month_index // 12
+        month = month_index % 12 + 1
+        first = self.value.replace(year=year, month=month, day=1)
+        return GoTime(first + timedelta(days=self.value.day - 1 + int(days)))
+
+    def Add(self, duration: Any) -> "GoTime":  # noqa: N802 - a duration in nanoseconds (time.ParseDuration)
+        from datetime import timedelta
+        return GoTime(self.value + timedelta(microseconds=int(duration) / 1000))
+
+    def Sub(self, other: "GoTime") -> "GoDuration":  # noqa: N802
+        delta = self._aware() - other._aware()
+        return GoDuration(int(delta.total_seconds()) * 1_000_000_000 + delta.microseconds * 1000)
+
+    def Before(self, other: "GoTime") -> bool:  # noqa: N802
+        return self._aware() < other._aware()
+
+    def After(self, other: "GoTime") -> bool:  # noqa: N802
+        return self._aware() > other._aware()
+
+    def Equal(self, other: "GoTime") -> bool:  # noqa: N802
+        return self._aware() == other._aware()
+
+    def _aware(self) -> datetime:
+        return self.value if self.value.tzinfo is not None else self.value.replace(tzinfo=timezone.utc)
+
+    def __lt__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and self.Before(other)
+
+    def __gt__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and self.After(other)
+
+    def __le__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and not self.After(other)
+
+    def __ge__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and not self.Before(other)
 
     def __str__(self) -> str:
         return self.Format("2006-01-02 15:04:05 -0700 MST")
 
     def __bool__(self) -> bool:
         return not self.IsZero
+
+
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+_WEEKDAY_NAMES = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+
+
+class GoMonth(int):
+    """time.Month: a number (printf "%d", arithmetic, eq 1) that prints as its English name."""
+
+    def __str__(self) -> str:
+        return _MONTH_NAMES[int(self) - 1]
+
+
+class GoWeekday(int):
+    """time.Weekday: Sunday is 0; prints as its English name."""
+
+    def __str__(self) -> str:
+        return _WEEKDAY_NAMES[int(self)]
+
+
+class GoDuration(int):
+    """time.Duration in nanoseconds: prints as Go does (1h2m3s), with .Hours, .Minutes, .Seconds, …"""
+
+    def __str__(self) -> str:
+        return go_duration(int(self))
+
+    @property
+    def Hours(self) -> float:  # noqa: N802
+        return int(self) / 3.6e12
+
+    @property
+    def Minutes(self) -> float:  # noqa: N802
+        return int(self) / 6e10
+
+    @property
+    def Seconds(self) -> float:  # noqa: N802
+        return int(self) / 1e9
+
+    @property
+    def Milliseconds(self) -> int:  # noqa: N802
+        return int(self) // 1_000_000
+
+    @property
+    def Nanoseconds(self) -> int:  # noqa: N802
+        return int(self)
+
+    def Round(self, multiple: Any) -> "GoDuration":  # noqa: N802
+        step = int(multiple)
+        if step <= 0:
+            return self
+        quotient, rest = divmod(abs(int(self)), step)
+        rounded = (quotient + (1 if rest * 2 >= step else 0)) * step
+        return GoDuration(rounded if int(self) >= 0 else -rounded)
+
+    def Truncate(self, multiple: Any) -> "GoDuration":  # noqa: N802
+        step = int(multiple)
+        return self if step <= 0 else GoDuration(int(self) - int(self) % step if int(self) >= 0
+                                                  else -(-int(self) - (-int(self)) % step))
+
+
+def go_duration(nanoseconds: int) -> str:
+    """Go's Duration.String: 1h2m3.5s, 1.5ms, 0s."""
+    if nanoseconds == 0:
+        return "0s"
+    sign = "-" if nanoseconds < 0 else ""
+    value = abs(nanoseconds)
+    if value < 1_000_000_000:
+        for unit, size in (("ms", 1_000_000), ("µs", 1_000), ("ns", 1)):
+            if value >= size:
+                return sign + _fraction(value, size) + unit
+    hours, rest = divmod(value, 3_600_000_000_000)
+    minutes, rest = divmod(rest, 60_000_000_000)
+    text = _fraction(rest, 1_000_000_000) + "s"
+    if hours:
+        return f"{sign}{hours}h{minutes}m{text}"
+    if minutes:
+        return f"{sign}{minutes}m{text}"
+    return sign + text
+
+
+def _fraction(value: int, size: int) -> str:
+    whole, rest = divmod(value, size)
+    if not rest:
+        return str(whole)
+    digits = str(rest).rjust(len(str(size)) - 1, "0").rstrip("0")
+    return f"{whole}.{digits}"
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -329,3 +507,224 @@ def typed_argument(raw: str, value: str) -> Any:
     if re.fullmatch(r"[-+]?(\d+\.\d*|\.\d+)([eE][-+]?\d+)?", value):
         return float(value)
     return value
+
+
+class Scratch(GoObject):
+    """`.Store`, `.Scratch` and `newScratch`: Set, Get, Add, SetInMap, DeleteInMap, GetSortedMapValues, Delete,
+    Values, as Hugo's maps.Scratch does them."""
+
+    kind = "Scratch"
+
+    def __init__(self, values: dict[str, Any] | None = None) -> None:
+        self._values = values if values is not None else {}
+
+    def Set(self, key: Any, value: Any) -> str:  # noqa: N802
+        self._values[str(key)] = value
+        return ""
+
+    def Get(self, key: Any) -> Any:  # noqa: N802
+        return self._values.get(str(key))
+
+    def Add(self, key: Any, value: Any) -> str:  # noqa: N802
+        """A list gets the value appended (a list's elements); numbers are added, strings joined."""
+        from .functions import add_values
+        current = self._values.get(str(key))
+        if current is None:
+            self._values[str(key)] = value
+        elif isinstance(current, list):
+            self._values[str(key)] = current + (list(value) if isinstance(value, (list, tuple)) else [value])
+        else:
+            self._values[str(key)] = add_values(current, value)
+        return ""
+
+    def SetInMap(self, key: Any, inner: Any, value: Any) -> str:  # noqa: N802
+        current = self._values.get(str(key))
+        if not isinstance(current, dict):
+            current = self._values[str(key)] = {}
+        current[str(inner)] = value
+        return ""
+
+    def DeleteInMap(self, key: Any, inner: Any) -> str:  # noqa: N802
+        current = self._values.get(str(key))
+        if isinstance(current, dict):
+            current.pop(str(inner), None)
+        return ""
+
+    def GetSortedMapValues(self, key: Any) -> list[Any] | None:  # noqa: N802
+        current = self._values.get(str(key))
+        if not isinstance(current, Mapping):
+            return None
+        return [current[name] for name in sorted(current, key=str)]
+
+    def Delete(self, key: Any) -> str:  # noqa: N802
+        self._values.pop(str(key), None)
+        return ""
+
+    def Values(self) -> dict[str, Any]:  # noqa: N802
+        return self._values
+
+
+@dataclass(frozen=True)
+class GoURL(GoObject):
+    """What urls.Parse gives (Go's url.URL): .Scheme, .Host, .Path, .RawQuery, .Fragment, .IsAbs, .String, …"""
+
+    Scheme: str = ""
+    Opaque: str = ""
+    user: str = ""
+    Host: str = ""
+    Path: str = ""
+    RawPath: str = ""
+    RawQuery: str = ""
+    Fragment: str = ""
+    RawFragment: str = ""
+    kind = "url.URL"
+
+    @property
+    def User(self) -> str | None:  # noqa: N802
+        return self.user or None
+
+    def IsAbs(self) -> bool:  # noqa: N802
+        return bool(self.Scheme)
+
+    def Hostname(self) -> str:  # noqa: N802
+        host = self.Host
+        if host.startswith("["):
+            return host[1:host.find("]")] if "]" in host else host[1:]
+        return host.rsplit(":", 1)[0] if ":" in host else host
+
+    def Port(self) -> str:  # noqa: N802
+        host = self.Host.rsplit("]", 1)[-1]
+        return host.rsplit(":", 1)[1] if ":" in host else ""
+
+    def Query(self) -> dict[str, list[str]]:  # noqa: N802
+        from urllib.parse import parse_qs
+        return {key: values for key, values in parse_qs(self.RawQuery, keep_blank_values=True).items()}
+
+    def EscapedPath(self) -> str:  # noqa: N802
+        from .functions import url_path_escape
+        return self.RawPath or url_path_escape(self.Path)
+
+    def EscapedFragment(self) -> str:  # noqa: N802
+        from urllib.parse import quote
+        return self.RawFragment or quote(self.Fragment, safe="!$&'()*+,;=:@/?")
+
+    def RequestURI(self) -> str:  # noqa: N802
+        uri = self.Opaque or self.EscapedPath() or "/"
+        return uri + ("?" + self.RawQuery if self.RawQuery else "")
+
+    def String(self) -> str:  # noqa: N802
+        """Go's URL.String: scheme:, //user@host, the escaped path, ?query, #fragment."""
+        out = []
+        if self.Scheme:
+            out.append(self.Scheme + ":")
+        if self.Opaque:
+            out.append(self.Opaque)
+        else:
+            if self.Scheme or self.Host or self.user:
+                if self.Host or self.Path or self.user:
+                    out.append("//")
+                if self.user:
+                    out.append(self.user + "@")
+                out.append(self.Host)
+            path = self.EscapedPath()
+            if path and not path.startswith("/") and self.Host:
+                out.append("/")
+            if not out and ":" in path.split("/", 1)[0]:
+                out.append("./")
+            out.append(path)
+        if self.RawQuery:
+            out.append("?" + self.RawQuery)
+        if self.Fragment:
+            out.append("#" + self.EscapedFragment())
+        return "".join(out)
+
+    def __str__(self) -> str:
+        return self.String()
+
+
+class VersionString(str):
+    """hugo.Version: compares with a version string ("0.146.0") by its numbers, as Hugo's VersionString."""
+
+    @staticmethod
+    def _numbers(text: Any) -> tuple[int, ...]:
+        parts = re.findall(r"\d+", str(text).split("-")[0])
+        return tuple(int(part) for part in parts) + (0,) * (3 - len(parts))
+
+    def __lt__(self, other: object) -> bool:
+        return self._numbers(self) < self._numbers(other)
+
+    def __le__(self, other: object) -> bool:
+        return self._numbers(self) <= self._numbers(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self._numbers(self) > self._numbers(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self._numbers(self) >= self._numbers(other)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (str, int, float)) and self._numbers(self) == self._numbers(other)
+
+    def __hash__(self) -> int:
+        return hash(self._numbers(self))
+
+
+# The Hugo whose templates blogbuild runs as that Hugo runs them (what hugo.Version tells a theme).
+HUGO_VERSION = "0.168.0"
+
+
+@dataclass(frozen=True)
+class HugoInfo(GoObject):
+    """`hugo`: the version blogbuild follows, the environment (a build is production), whether the site has
+    several languages; the generator tag names blogbuild."""
+
+    site: Any = None
+    environment: str = "production"
+    kind = "hugo"
+
+    @property
+    def Version(self) -> VersionString:  # noqa: N802
+        return VersionString(HUGO_VERSION)
+
+    @property
+    def Environment(self) -> str:  # noqa: N802
+        return self.environment
+
+    @property
+    def IsProduction(self) -> bool:  # noqa: N802
+        return self.environment == "production"
+
+    @property
+    def IsDevelopment(self) -> bool:  # noqa: N802
+        return self.environment == "development"
+
+    @property
+    def IsServer(self) -> bool:  # noqa: N802
+        return False
+
+    @property
+    def IsExtended(self) -> bool:  # noqa: N802
+        return True
+
+    @property
+    def IsMultilingual(self) -> bool:  # noqa: N802
+        try:
+            languages = self.site.Languages if self.site is not None else ()
+        except (UnsupportedField, AttributeError):
+            languages = ()
+        return len(languages or ()) > 1
+
+    @property
+    def IsMultihost(self) -> bool:  # noqa: N802
+        return False
+
+    @property
+    def Generator(self) -> Markup:  # noqa: N802
+        from ...core.version import __version__
+        return Markup(f'<meta name="generator" content="blogbuild {__version__}">')
+
+    @property
+    def Data(self) -> Any:  # noqa: N802
+        if self.site is None:
+            raise UnsupportedField("hugo.Data is not known here")
+        return self.site.Data

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from ...core.dates import go_format
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
-from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
+from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
 from .summary import hugo_summary
 
@@ -780,40 +780,6 @@ class TaxonomyTerms(dict, GoObject):
     def Count(self, key: Any) -> int:  # noqa: N802
         entry = self.get(str(key))
         return len(entry) if entry is not None else 0
-
-
-class Scratch(GoObject):
-    """`.Store` / `.Scratch`: Set, Get, Add, SetInMap, GetSortedMapValues, Delete."""
-
-    kind = "Scratch"
-
-    def __init__(self, values: dict[str, Any]) -> None:
-        self._values = values
-
-    def Set(self, key: Any, value: Any) -> str:  # noqa: N802
-        self._values[str(key)] = value
-        return ""
-
-    def Get(self, key: Any) -> Any:  # noqa: N802
-        return self._values.get(str(key))
-
-    def Add(self, key: Any, value: Any) -> str:  # noqa: N802
-        current = self._values.get(str(key))
-        if current is None:
-            self._values[str(key)] = value
-        elif isinstance(current, list):
-            self._values[str(key)] = current + (list(value) if isinstance(value, list) else [value])
-        else:
-            self._values[str(key)] = current + value
-        return ""
-
-    def SetInMap(self, key: Any, inner: Any, value: Any) -> str:  # noqa: N802
-        self._values.setdefault(str(key), {})[str(inner)] = value
-        return ""
-
-    def Delete(self, key: Any) -> str:  # noqa: N802
-        self._values.pop(str(key), None)
-        return ""
 
 
 class PageFile(GoObject):

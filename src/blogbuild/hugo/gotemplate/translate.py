@@ -21,8 +21,8 @@ _JINJA_KEYWORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "elif
                              "true", "false", "none", "True", "False", "None", "block", "set", "with",
                              "import", "from", "as", "recursive", "loop", "self", "super", "call", "macro"})
 _COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-# Identifiers that are values, not functions: site and now (a function returning a value).
-_VALUES = {"site": "site", "now": "now()"}
+# Identifiers that are values, not functions: site, hugo and now (functions returning a value).
+_VALUES = {"site": "site", "now": "now()", "hugo": "hugo_info(_state)"}
 
 
 @dataclass(frozen=True)
