@@ -349,7 +349,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                         continue
                     names[name] = GoSource(path.relative_to(root).as_posix(), text)
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
-                    Copyright=copyright_text)
+                    Copyright=copyright_text, root=str(root))
     return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files)
 
 

@@ -45,7 +45,8 @@ def go_string(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + " ".join(go_string(item) if item is not None else "<nil>" for item in value) + "]"
     if isinstance(value, dict):
-        return "map[" + " ".join(f"{key}:{go_string(value[key])}" for key in sorted(value, key=str)) + "]"
+        return "map[" + " ".join(f"{key}:{go_string(value[key]) if value[key] is not None else '<nil>'}"
+                                 for key in sorted(value, key=str)) + "]"
     return str(value)
 
 

@@ -6,6 +6,7 @@ context the translated template renders with (objects.RenderState under the name
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import html as html_lib
 import json
@@ -86,14 +87,16 @@ def go_format(layout: str, values: tuple[Any, ...]) -> str:
 
 
 def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str:
+    if value is None:
+        return "<nil>" if kind in "vT" else f"%!{kind}(<nil>)"
     if kind in "vs":
-        return go_string(value) if value is not None else "<nil>"
+        return go_string(value)
     if kind == "q":
         return json.dumps(go_string(value), ensure_ascii=False)
     if kind == "t":
         return go_string(bool(value))
     if kind == "T":
-        return {str: "string", int: "int", float: "float64", bool: "bool"}.get(type(value), type(value).__name__)
+        return _go_type(value)
     number = _number(value)
     if kind == "d":
         text = str(int(number))
@@ -575,8 +578,8 @@ def _complement(*collections: Any) -> list[Any]:
     if len(collections) < 2:
         raise HugoFunctionError("complement needs at least two arguments")
     universe = collections[-1]
-    if not _is_list(universe):
-        raise HugoFunctionError("arguments to complement must be slices or arrays")
+    if not all(_is_list(collection) for collection in collections):
+        raise HugoFunctionError("complement: arguments must be slices or arrays")
     others = _identities(*collections[:-1])
     return [item for item in universe if _identity(item) not in others]
 
@@ -609,7 +612,7 @@ def _merge_maps(destination: Mapping, source: Mapping) -> Mapping:
             continue
         current = destination[found]
         if isinstance(current, Mapping) and isinstance(value, Mapping):
-            out[found] = _merge_maps(current, value)
+            out[key] = _merge_maps(current, value)    # under the source's key, as Hugo's mergeMap sets it
     return out
 
 
@@ -707,11 +710,11 @@ def _sub_element(value: Any, path: list[str]) -> Any:
 
 
 def _group(key: Any, pages: Any) -> Any:
-    """group: a page list as one group (`.Key`, `.Pages`) of a list of groups."""
-    from .site_model import PageGroup, PageList, PagesGroup
+    """group: a page list as one group with `.Key` and `.Pages` (append groups to a slice to range them)."""
+    from .site_model import PageGroup, PageList
     group = PageGroup(go_string(key))
     group.Pages = PageList(pages or ())
-    return PagesGroup([group])
+    return group
 
 
 # ---------------------------------------------------------------------------- strings
@@ -885,7 +888,7 @@ def _urls_parse(text: Any) -> GoURL:
     fields: dict[str, str] = {"Scheme": scheme, "RawQuery": query}
     if raw_fragment:
         fields["Fragment"] = _unescape(raw_fragment, "fragment")
-        if url_fragment_escape(fields["Fragment"]) != raw_fragment:
+        if url_fragment_escape(fields["Fragment"]) != raw_fragment and _valid_encoded(raw_fragment):
             fields["RawFragment"] = raw_fragment
     if scheme and not rest.startswith("/"):
         fields["Opaque"] = rest
@@ -899,9 +902,15 @@ def _urls_parse(text: Any) -> GoURL:
         fields["user"] = user if at else ""
         fields["Host"] = _unescape(host, "host") if "%" in host and not host.startswith("[") else host
     fields["Path"] = _unescape(rest, "path")
-    if url_path_escape(fields["Path"]) != rest:
+    if url_path_escape(fields["Path"]) != rest and _valid_encoded(rest):
         fields["RawPath"] = rest
     return GoURL(**fields)
+
+
+def _valid_encoded(raw: str) -> bool:
+    """Go's validEncoded: a raw path or fragment keeps its own escaping only when it holds nothing that
+    must be escaped (no space, no character outside ASCII)."""
+    return all(char.isascii() and (char.isalnum() or char in "-._~!$&'()*+,;=:@[]%/") for char in raw)
 
 
 def url_fragment_escape(fragment: str) -> str:
@@ -925,7 +934,7 @@ def _urls_join_path(*elements: Any) -> str:
     if trailing and not joined.endswith("/"):
         joined += "/"
     from dataclasses import replace
-    return replace(base, Path=joined, RawPath="").String()
+    return replace(base, Path=joined, RawPath="").String
 
 
 # ---------------------------------------------------------------------------- reflect, hash, encoding
@@ -963,7 +972,9 @@ def _fnv32a(text: Any) -> int:
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, indent=2, default=go_string)
+    """debug.Dump: the value as indented JSON (Go's MarshalIndent: <, > and & escaped)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=2, default=go_string)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _xml_escape(text: Any) -> str:
@@ -986,6 +997,30 @@ def _data_format(text: str, delimiter: str) -> str:
     return min(present, key=lambda kind: (present[kind], list(found).index(kind)))
 
 
+@functools.lru_cache(maxsize=1)
+def _yaml_loader() -> Any:
+    """The strict, bounded YAML loader with YAML 1.2's booleans (true and false only: yes, no, on and off
+    stay strings), as Hugo's YAML reads them."""
+    import yaml
+
+    from ...disk.strict_yaml import StrictSafeLoader
+
+    class Yaml12Loader(StrictSafeLoader):
+        pass
+
+    Yaml12Loader.yaml_implicit_resolvers = {
+        first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:bool"]
+        for first, resolvers in StrictSafeLoader.yaml_implicit_resolvers.items()}
+    Yaml12Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                                       list("tTfF"))
+    return yaml, Yaml12Loader
+
+
+def _yaml_1_2(text: str) -> Any:
+    yaml, loader = _yaml_loader()
+    return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader
+
+
 def _unmarshal(*arguments: Any) -> Any:
     """transform.Unmarshal of a string (or a resource's .Content): JSON, YAML, TOML or CSV, found as Hugo
     finds it; options (a dict first) set the CSV "delimiter" and "comment"."""
@@ -1002,15 +1037,14 @@ def _unmarshal(*arguments: Any) -> Any:
             raise HugoFunctionError(f"type {_go_type(data)} not supported") from None
     text = go_string(data)
     if text.strip() == "":
-        return {}
+        return None
     delimiter = go_string(_lookup(options, "delimiter") or ",")[:1]
     kind = _data_format(text, delimiter)
     try:
         if kind == "json":
             return json.loads(text)
         if kind == "yaml":
-            from ...disk import strict_yaml
-            return strict_yaml.load(text)
+            return _yaml_1_2(text)
         if kind == "toml":
             import tomllib
             return tomllib.loads(text)

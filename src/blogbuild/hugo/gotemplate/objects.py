@@ -68,7 +68,7 @@ class GoObject:
         raise UnsupportedField(f"{self.kind}.{name} is not supported by blogbuild's translation")
 
 
-@dataclass(frozen=True, order=False)
+@dataclass(frozen=True, eq=False)
 class GoTime(GoObject):
     """A time.Time: .Format with Go's reference layout, .Year, .Month, .Day, .Hour, .Unix, .UTC, .AddDate, …;
     times compare with lt/gt/eq by the instant, as Go's do."""
@@ -142,11 +142,13 @@ class GoTime(GoObject):
     def IsZero(self) -> bool:  # noqa: N802
         return self.value.year <= 1
 
+    @property
     def UTC(self) -> "GoTime":  # noqa: N802
         return GoTime(self._aware().astimezone(timezone.utc))
 
+    @property
     def Local(self) -> "GoTime":  # noqa: N802 - the build's local zone is UTC, as Hugo's in CI
-        return self.UTC()
+        return self.UTC
 
     def AddDate(self, years: Any, months: Any, days: Any) -> "GoTime":  # noqa: N802
         """Go's AddDate: the fields added, then normalised (Oct 31 + 1 month is Dec 1)."""
@@ -176,6 +178,14 @@ class GoTime(GoObject):
 
     def _aware(self) -> datetime:
         return self.value if self.value.tzinfo is not None else self.value.replace(tzinfo=timezone.utc)
+
+    def __eq__(self, other: object) -> bool:
+        """Go's == on two times: the same instant in the same zone."""
+        return isinstance(other, GoTime) and self.value == other.value and \
+            self.value.utcoffset() == other.value.utcoffset() and self.value.tzname() == other.value.tzname()
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.value.tzname()))
 
     def __lt__(self, other: Any) -> bool:
         return isinstance(other, GoTime) and self.Before(other)
@@ -215,8 +225,10 @@ class GoWeekday(int):
         return _WEEKDAY_NAMES[int(self)]
 
 
-class GoDuration(int):
+class GoDuration(int, GoObject):
     """time.Duration in nanoseconds: prints as Go does (1h2m3s), with .Hours, .Minutes, .Seconds, …"""
+
+    kind = "time.Duration"
 
     def __str__(self) -> str:
         return go_duration(int(self))
@@ -283,9 +295,14 @@ def _fraction(value: int, size: int) -> str:
     return f"{whole}.{digits}"
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def _formatted(value: datetime, layout: str) -> str:
-    """A time in a Go layout, made once per time and layout (a list page writes each post's date again)."""
+    """A time in a Go layout, made once per time, zone and layout (a list page writes each post's date again;
+    equal instants in two zones are two times)."""
+    return _formatted_in_zone(value, value.tzname(), layout)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _formatted_in_zone(value: datetime, zone: str | None, layout: str) -> str:
     return go_format(value, layout)
 
 
@@ -301,6 +318,7 @@ class SiteInfo(GoObject):
     Params: Params = field(default_factory=Params)
     LanguageCode: str = ""
     Copyright: str = ""
+    root: str = ""          # the site's folder, for os.ReadFile and os.FileExists ("" when not known)
     kind = "Site"
 
     @property
@@ -560,6 +578,7 @@ class Scratch(GoObject):
         self._values.pop(str(key), None)
         return ""
 
+    @property
     def Values(self) -> dict[str, Any]:  # noqa: N802
         return self._values
 
@@ -583,35 +602,43 @@ class GoURL(GoObject):
     def User(self) -> str | None:  # noqa: N802
         return self.user or None
 
+    @property
     def IsAbs(self) -> bool:  # noqa: N802
         return bool(self.Scheme)
 
+    @property
     def Hostname(self) -> str:  # noqa: N802
         host = self.Host
         if host.startswith("["):
             return host[1:host.find("]")] if "]" in host else host[1:]
         return host.rsplit(":", 1)[0] if ":" in host else host
 
+    @property
     def Port(self) -> str:  # noqa: N802
         host = self.Host.rsplit("]", 1)[-1]
         return host.rsplit(":", 1)[1] if ":" in host else ""
 
+    @property
     def Query(self) -> dict[str, list[str]]:  # noqa: N802
         from urllib.parse import parse_qs
         return {key: values for key, values in parse_qs(self.RawQuery, keep_blank_values=True).items()}
 
+    @property
     def EscapedPath(self) -> str:  # noqa: N802
         from .functions import url_path_escape
         return self.RawPath or url_path_escape(self.Path)
 
+    @property
     def EscapedFragment(self) -> str:  # noqa: N802
         from urllib.parse import quote
         return self.RawFragment or quote(self.Fragment, safe="!$&'()*+,;=:@/?")
 
+    @property
     def RequestURI(self) -> str:  # noqa: N802
-        uri = self.Opaque or self.EscapedPath() or "/"
+        uri = self.Opaque or self.EscapedPath or "/"
         return uri + ("?" + self.RawQuery if self.RawQuery else "")
 
+    @property
     def String(self) -> str:  # noqa: N802
         """Go's URL.String: scheme:, //user@host, the escaped path, ?query, #fragment."""
         out = []
@@ -625,8 +652,9 @@ class GoURL(GoObject):
                     out.append("//")
                 if self.user:
                     out.append(self.user + "@")
-                out.append(self.Host)
-            path = self.EscapedPath()
+                from urllib.parse import quote
+                out.append(quote(self.Host, safe="!$&'()*+,;=:[]<>\"-._~"))
+            path = self.EscapedPath
             if path and not path.startswith("/") and self.Host:
                 out.append("/")
             if not out and ":" in path.split("/", 1)[0]:
@@ -635,11 +663,11 @@ class GoURL(GoObject):
         if self.RawQuery:
             out.append("?" + self.RawQuery)
         if self.Fragment:
-            out.append("#" + self.EscapedFragment())
+            out.append("#" + self.EscapedFragment)
         return "".join(out)
 
     def __str__(self) -> str:
-        return self.String()
+        return self.String
 
 
 class VersionString(str):
