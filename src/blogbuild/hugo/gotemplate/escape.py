@@ -107,6 +107,12 @@ def _percent(text: str, keep: frozenset[str]) -> str:
     return "".join(out)
 
 
+def url_path_escape(path: str) -> str:
+    """Go's url path escaping (encodePath): what a path keeps as it is, the rest percent-encoded."""
+    from urllib.parse import quote
+    return quote(path, safe="/!$&'()*+,;=:@~-._")
+
+
 def url_start(value: Any) -> Markup:
     """An action at the start of a URL attribute: an unsafe scheme becomes #ZgotmplZ, then the URL is
     normalised (spaces and non-ASCII percent-encoded) and escaped for the attribute."""

@@ -19,13 +19,11 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup
 
-from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
+from .arithmetic import HugoFunctionError, add_values
+from .arithmetic import number as _number
+from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, url_path_escape
 from .objects import (GoDuration, GoObject, GoReturn, GoTime, GoURL, HugoInfo, PartialNotFound, Scratch, SiteInfo,
                       TryResult, UnsupportedField)
-
-
-class HugoFunctionError(Exception):
-    """A function given arguments it cannot use (Hugo would fail the build the same way)."""
 
 
 def truthy(value: Any) -> bool:
@@ -121,18 +119,6 @@ def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str
         return text.upper() if kind == "E" else text
     text = repr(float(number)) if precision is None else f"{float(number):.{digits}g}"
     return text.upper() if kind == "G" else text
-
-
-def _number(value: Any) -> int | float:
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, (int, float)):
-        return value
-    try:
-        text = str(value).strip()
-        return int(text) if re.fullmatch(r"[-+]?\d+", text) else float(text)
-    except ValueError:
-        raise HugoFunctionError(f"unable to cast {value!r} to a number") from None
 
 
 # Hugo's default titleCaseStyle, AP: small words stay lower case unless first or last.
@@ -445,13 +431,6 @@ def _abs_url(context: jinja2.runtime.Context, url: Any) -> str:
 
 # ---------------------------------------------------------------------------- arithmetic, as Hugo's math does it
 
-def add_values(left: Any, right: Any) -> Any:
-    """Hugo's `+` (math.DoArithmetic): two strings are joined, numbers added (int while both are)."""
-    if isinstance(left, str) and isinstance(right, str):
-        return left + right
-    return _number(left) + _number(right)
-
-
 def _add(*values: Any) -> Any:
     if len(values) < 2:
         raise HugoFunctionError("add needs at least two values")
@@ -667,7 +646,7 @@ def _collated(value: Any) -> Any:
     return (1, 0, bare.casefold(), text.swapcase())
 
 
-def _sort(items: Any, *arguments: Any) -> list[Any]:
+def _sort(environment: jinja2.Environment, items: Any, *arguments: Any) -> list[Any]:
     """Hugo's sort: a list by its values or by a key path ("Params.weight", "title"), a map's values by their
     keys (or "value"); "desc" as the second argument reverses; the sort is stable."""
     key_path = ""
@@ -687,34 +666,26 @@ def _sort(items: Any, *arguments: Any) -> list[Any]:
         elif key_path == "value":
             keyed = [(value, value) for _, value in pairs]
         else:
-            keyed = [(_sub_element(value, path), value) for _, value in pairs]
+            keyed = [(_sub_element(environment, value, path), value) for _, value in pairs]
     else:
         values = list(items)
         if not key_path or key_path == "value":
             keyed = [(value, value) for value in values]
         else:
-            keyed = [(_sub_element(value, path), value) for value in values]
+            keyed = [(_sub_element(environment, value, path), value) for value in values]
     ordered = sorted(keyed, key=lambda pair: _collated(pair[0]), reverse=descending)
     return [value for _, value in ordered]
 
 
-def _sub_element(value: Any, path: list[str]) -> Any:
-    from .environment import go_field
+def _sub_element(environment: jinja2.Environment, value: Any, path: list[str]) -> Any:
+    """The value at a key path ("Params.rank"), read as the template reads fields (Go's lookups)."""
     for name in path:
         if value is None:
             return None
-        value = go_field(value, name)
+        value = environment.getattr(value, name)
         if callable(value) and not isinstance(value, (Mapping, list)):
             value = value()
     return value
-
-
-def _group(key: Any, pages: Any) -> Any:
-    """group: a page list as one group with `.Key` and `.Pages` (append groups to a slice to range them)."""
-    from .site_model import PageGroup, PageList
-    group = PageGroup(go_string(key))
-    group.Pages = PageList(pages or ())
-    return group
 
 
 # ---------------------------------------------------------------------------- strings
@@ -853,12 +824,6 @@ class DirFile(GoObject):
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
 
 
-def url_path_escape(path: str) -> str:
-    """Go's url path escaping (encodePath): what a path keeps as it is, the rest percent-encoded."""
-    from urllib.parse import quote
-    return quote(path, safe="/!$&'()*+,;=:@~-._")
-
-
 def _unescape(text: str, what: str) -> str:
     from urllib.parse import unquote
     if re.search(r"%(?![0-9A-Fa-f]{2})", text):
@@ -940,9 +905,7 @@ def _urls_join_path(*elements: Any) -> str:
 # ---------------------------------------------------------------------------- reflect, hash, encoding
 
 def _is_page(value: Any) -> bool:
-    from .objects import PageInfo
-    from .site_model import HugoPage
-    return isinstance(value, (PageInfo, HugoPage))
+    return isinstance(value, GoObject) and type(value).kind == "Page"
 
 
 def _resource_type(value: Any) -> str:
@@ -1256,7 +1219,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "countwords": lambda text: len(_plainify(text).split()),
     "truncate": lambda size, *rest: _truncate(int(_number(size)), *rest),
     "uniq": lambda items: list(dict.fromkeys(items or ())),
-    "sort": _sort,
+    "sort": jinja2.pass_environment(_sort),
     "reverse": lambda items: list(reversed(list(items or ()))),
     "append": lambda *values: [*(values[-1] or ()), *values[:-1]],
     "querify": lambda *pairs: "&".join(f"{urlize(pairs[index])}={urlize(pairs[index + 1])}"
@@ -1265,7 +1228,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "base64Encode": lambda text: __import__("base64").b64encode(go_string(text).encode()).decode(),
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
     "merge": _merge, "union": _union, "intersect": _intersect, "symdiff": _symdiff, "complement": _complement,
-    "apply": jinja2.pass_context(_apply), "shuffle": _shuffle, "group": _group, "newScratch": lambda: Scratch(),
+    "apply": jinja2.pass_context(_apply), "shuffle": _shuffle, "newScratch": lambda: Scratch(),
     "dateFormat": jinja2.pass_context(_time_format), "html": lambda value: value,
     "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
@@ -1357,10 +1320,10 @@ NAMESPACES: dict[str, _Namespace] = {
         "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": _xml_escape}),
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
-        "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": _sort,
+        "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],
         "Reverse": FUNCTIONS["reverse"], "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
         "IsSet": _isset, "Merge": _merge, "Union": _union, "Intersect": _intersect, "SymDiff": _symdiff,
-        "Complement": _complement, "Apply": FUNCTIONS["apply"], "Shuffle": _shuffle, "Group": _group,
+        "Complement": _complement, "Apply": FUNCTIONS["apply"], "Shuffle": _shuffle,
         "NewScratch": FUNCTIONS["newScratch"]}),
     "lang": _Namespace("lang", {"Translate": FUNCTIONS["T"]}),
     "fmt": _Namespace("fmt", {"Printf": _printf, "Print": _print, "Println": _println,

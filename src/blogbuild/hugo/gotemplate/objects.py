@@ -545,7 +545,7 @@ class Scratch(GoObject):
 
     def Add(self, key: Any, value: Any) -> str:  # noqa: N802
         """A list gets the value appended (a list's elements); numbers are added, strings joined."""
-        from .functions import add_values
+        from .arithmetic import add_values
         current = self._values.get(str(key))
         if current is None:
             self._values[str(key)] = value
@@ -625,7 +625,7 @@ class GoURL(GoObject):
 
     @property
     def EscapedPath(self) -> str:  # noqa: N802
-        from .functions import url_path_escape
+        from .escape import url_path_escape
         return self.RawPath or url_path_escape(self.Path)
 
     @property

@@ -1136,7 +1136,16 @@ def _toc_list(entries: Sequence[Any], level: int, depth: int, lines: list[str], 
 
 
 # The functions of pages and lists (the Go environment binds them to its field lookup).
-PAGE_FUNCTION_NAMES = frozenset({"where"})
+PAGE_FUNCTION_NAMES = frozenset({"where", "group"})
+
+
+def group(key: Any, pages: Any) -> PageGroup:
+    """`group KEY PAGES`: the pages as one group with `.Key` and `.Pages` (append groups to a slice to range
+    them)."""
+    from .escape import go_string
+    found = PageGroup(go_string(key))
+    found.Pages = PageList(pages or ())
+    return found
 
 
 def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *arguments: Any) -> list[Any]:
