@@ -6,7 +6,6 @@ context the translated template renders with (objects.RenderState under the name
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import html as html_lib
 import json
@@ -960,30 +959,6 @@ def _data_format(text: str, delimiter: str) -> str:
     return min(present, key=lambda kind: (present[kind], list(found).index(kind)))
 
 
-@functools.lru_cache(maxsize=1)
-def _yaml_loader() -> Any:
-    """The strict, bounded YAML loader with YAML 1.2's booleans (true and false only: yes, no, on and off
-    stay strings), as Hugo's YAML reads them."""
-    import yaml
-
-    from ...disk.strict_yaml import StrictSafeLoader
-
-    class Yaml12Loader(StrictSafeLoader):
-        pass
-
-    Yaml12Loader.yaml_implicit_resolvers = {
-        first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:bool"]
-        for first, resolvers in StrictSafeLoader.yaml_implicit_resolvers.items()}
-    Yaml12Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-                                       list("tTfF"))
-    return yaml, Yaml12Loader
-
-
-def _yaml_1_2(text: str) -> Any:
-    yaml, loader = _yaml_loader()
-    return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader
-
-
 def _unmarshal(*arguments: Any) -> Any:
     """transform.Unmarshal of a string (or a resource's .Content): JSON, YAML, TOML or CSV, found as Hugo
     finds it; options (a dict first) set the CSV "delimiter" and "comment"."""
@@ -1007,7 +982,8 @@ def _unmarshal(*arguments: Any) -> Any:
         if kind == "json":
             return json.loads(text)
         if kind == "yaml":
-            return _yaml_1_2(text)
+            from .site_data import yaml_1_2
+            return yaml_1_2(text)
         if kind == "toml":
             import tomllib
             return tomllib.loads(text)

@@ -326,6 +326,11 @@ class SiteInfo(GoObject):
         return _Language(self.LanguageCode)
 
     @property
+    def Data(self) -> Any:  # noqa: N802
+        """`.Site.Data`: hugo.Data."""
+        return HugoInfo(self).Data
+
+    @property
     def base_path(self) -> str:
         rest = self.BaseURL.split("://", 1)[-1]
         path = "/" + rest.split("/", 1)[1] if "/" in rest else "/"
@@ -753,6 +758,16 @@ class HugoInfo(GoObject):
 
     @property
     def Data(self) -> Any:  # noqa: N802
-        if self.site is None:
-            raise UnsupportedField("hugo.Data is not known here")
-        return self.site.Data
+        """The site's data files (site_data.py), read once per site object (once per build)."""
+        config = vars(self.site).get("config") if self.site is not None else None
+        root = str(config.root) if config is not None else getattr(self.site, "root", "")
+        if not root:
+            raise UnsupportedField("hugo.Data needs the site's folder, which this render does not know")
+        cached = vars(self.site).get("_data")
+        if cached is None:
+            from pathlib import Path
+
+            from .site_data import site_data
+            cached = site_data(Path(root))
+            object.__setattr__(self.site, "_data", cached)
+        return cached
