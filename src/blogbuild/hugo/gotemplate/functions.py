@@ -201,6 +201,8 @@ def _len(value: Any) -> int:
         return 0
     if isinstance(value, (int, float)):
         return len(go_string(value))
+    if isinstance(value, str):
+        return len(value.encode("utf-8"))    # Go's len of a string counts its bytes
     return len(value)
 
 
@@ -1168,6 +1170,154 @@ def _read_file(context: jinja2.runtime.Context, name: Any) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 
 
+# ---------------------------------------------------------------------------- more of Hugo's functions
+
+def _compare(operation: Callable[[Any, Any], bool]) -> Callable[..., bool]:
+    def compare(left: Any, right: Any) -> bool:
+        return operation(left, right)
+    return compare
+
+
+def _eq(left: Any, *others: Any) -> bool:
+    """compare.Eq: equal to any of the others."""
+    return any(left == other for other in others)
+
+
+class KeyValues(GoObject):
+    """keyVals' result: `.Key` and `.Values` (what `.Related` takes as its keywords)."""
+
+    kind = "KeyValues"
+
+    def __init__(self, key: Any, values: list[Any]) -> None:
+        self.Key = key
+        self.Values = values
+
+    def __str__(self) -> str:
+        return f"{go_string(self.Key)}: {go_string(self.Values)}"
+
+
+def _key_vals(key: Any, *values: Any) -> KeyValues:
+    return KeyValues(key, list(values))
+
+
+def _hmac(kind: Any, key: Any, message: Any, encoding: Any = "hex") -> str:
+    """crypto.HMAC: md5, sha1, sha256 or sha512 of message with key, as hex (or "binary")."""
+    import hmac
+    algorithm = go_string(kind).lower()
+    if algorithm not in ("md5", "sha1", "sha256", "sha512"):
+        raise HugoFunctionError(f"hmac: {go_string(kind)} is not a supported hash function (md5, sha1, sha256, sha512)")
+    digest = hmac.new(go_string(key).encode(), go_string(message).encode(), algorithm)
+    if go_string(encoding) == "binary":
+        return digest.digest().decode("latin-1")
+    if go_string(encoding) != "hex":
+        raise HugoFunctionError(f'hmac: "{go_string(encoding)}" is not a supported encoding (hex, binary)')
+    return digest.hexdigest()
+
+
+def _getenv(name: Any) -> str:
+    """os.Getenv under Hugo's default security policy: only HUGO_* variables and CI are read."""
+    import os
+    variable = go_string(name)
+    if not (variable.startswith("HUGO_") or variable == "CI"):
+        raise HugoFunctionError(f'access denied: "{variable}" is not whitelisted in policy "security.funcs.getenv"; '
+                                "the environment variable(s) you can read are HUGO_* and CI")
+    return os.environ.get(variable, "")
+
+
+class FileInfo(GoObject):
+    """os.Stat and os.ReadDir's entries: `.Name`, `.Size`, `.IsDir`, `.ModTime`."""
+
+    kind = "FileInfo"
+
+    def __init__(self, path: Any) -> None:
+        from datetime import datetime, timezone
+        status = path.stat()
+        self.Name = path.name
+        self.Size = 0 if path.is_dir() else status.st_size
+        self.IsDir = path.is_dir()
+        self.ModTime = GoTime(datetime.fromtimestamp(status.st_mtime, timezone.utc))
+
+
+def _stat(context: jinja2.runtime.Context, name: Any) -> FileInfo:
+    path = _site_file(context, name, "os.Stat")
+    if path is None:
+        raise HugoFunctionError(f"os.Stat: {go_string(name)} does not exist")
+    return FileInfo(path)
+
+
+_MAX_DIR_ENTRIES = 10_000
+
+
+def _read_dir(context: jinja2.runtime.Context, name: Any) -> list[FileInfo]:
+    import os
+    path = _site_file(context, name, "os.ReadDir")
+    if path is None or not path.is_dir():
+        raise HugoFunctionError(f"os.ReadDir: {go_string(name)} is not a folder of the site")
+    entries = sorted(path.iterdir(), key=lambda entry: entry.name)
+    if len(entries) > _MAX_DIR_ENTRIES:
+        raise HugoFunctionError(f"os.ReadDir: {go_string(name)} holds more than {_MAX_DIR_ENTRIES} entries")
+    root = os.path.realpath(path)
+    return [FileInfo(entry) for entry in entries if os.path.realpath(entry).startswith(root)]
+
+
+def _time(context: jinja2.runtime.Context, value: Any, *zone: Any) -> GoTime:
+    """`time "2024-01-02"`: time.AsTime."""
+    return _as_time(context, value, *zone)
+
+
+# Number formats by language: (decimal mark, group separator, percent sign after the number).
+_NUMBER_FORMATS = {"en": (".", ",", "%"), "de": (",", ".", "\u00a0%"), "fr": (",", "\u202f", "\u00a0%"),
+                   "es": (",", ".", "\u00a0%"), "it": (",", ".", "%"), "nl": (",", ".", "%"),
+                   "pt": (",", ".", "%"), "ru": (",", "\u00a0", "\u00a0%"), "zh": (".", ",", "%"),
+                   "ja": (".", ",", "%"), "ko": (".", ",", "%")}
+
+
+def _number_format(context: jinja2.runtime.Context) -> tuple[str, str, str]:
+    site = context["_state"].site
+    language = (site.LanguageCode or "en").split("-")[0].lower()
+    found = _NUMBER_FORMATS.get(language)
+    if found is None:
+        raise UnsupportedField(f"lang.FormatNumber: the number format of language {language} is not known to "
+                               "blogbuild (en, de, fr, es, it, nl, pt, ru, zh, ja and ko are)")
+    return found
+
+
+def _grouped(value: float, precision: int, decimal: str, group: str, minus: str = "-") -> str:
+    """The number rounded half away from zero to precision decimals, grouped by thousands; a negative number
+    keeps its minus even when it rounds to zero, as Hugo writes it."""
+    scale = 10 ** precision
+    text = f"{math.floor(abs(value) * scale + 0.5) / scale:.{precision}f}"
+    whole, _, fraction = text.partition(".")
+    digits = []
+    for index, digit in enumerate(reversed(whole)):
+        if index and index % 3 == 0:
+            digits.append(group)
+        digits.append(digit)
+    out = "".join(reversed(digits)) + (decimal + fraction if fraction else "")
+    return (minus if value < 0 else "") + out
+
+
+def _format_number(context: jinja2.runtime.Context, precision: Any, value: Any) -> str:
+    """lang.FormatNumber: the number with precision decimals, grouped by thousands, in the site's language."""
+    decimal, group, _ = _number_format(context)
+    return _grouped(float(_number(value)), int(_number(precision)), decimal, group)
+
+
+def _format_percent(context: jinja2.runtime.Context, precision: Any, value: Any) -> str:
+    """lang.FormatPercent: the number (already a percentage) with precision decimals and the percent sign."""
+    decimal, group, percent = _number_format(context)
+    return _grouped(float(_number(value)), int(_number(precision)), decimal, group) + percent
+
+
+def _format_number_custom(precision: Any, value: Any, separators: Any = "- . ,") -> str:
+    """lang.FormatNumberCustom: options are "MINUS DECIMAL GROUP" separated by a delimiter (a space by
+    default, or the one given by a 4th, e.g. "-|.| " with |)."""
+    text = go_string(separators)
+    parts = text.split(" ") if " " in text and "|" not in text else text.split("|")
+    minus, decimal, group = (parts + ["", "", ""])[:3] if len(parts) >= 2 else ("-", ".", ",")
+    return _grouped(float(_number(value)), int(_number(precision)), decimal or ".", group, minus or "-")
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "default": _default, "printf": _printf, "print": _print, "println": _println,
     "lower": lambda text: go_string(text).lower(), "upper": lambda text: go_string(text).upper(),
@@ -1206,6 +1356,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "merge": _merge, "union": _union, "intersect": _intersect, "symdiff": _symdiff, "complement": _complement,
     "apply": jinja2.pass_context(_apply), "shuffle": _shuffle, "newScratch": lambda: Scratch(),
     "dateFormat": jinja2.pass_context(_time_format), "html": lambda value: value,
+    "countrunes": _count_runes, "findRESubmatch": _find_re_submatch, "slicestr": _slice_string,
+    "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
+    "readFile": jinja2.pass_context(_read_file), "fileExists": jinja2.pass_context(_file_exists),
+    "readDir": jinja2.pass_context(_read_dir), "getenv": _getenv, "time": jinja2.pass_context(_time),
+    "keyVals": _key_vals, "hmac": _hmac,
     "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
     # shortcode shows its inner text with the message as the warning).
@@ -1235,9 +1390,19 @@ def _truncate(size: int, *rest: Any) -> Any:
 class _Namespace:
     """`strings.ToLower` and the like: Hugo's namespaced names for the same functions."""
 
-    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]]) -> None:
+    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]],
+                 call: Callable[..., Any] | None = None) -> None:
         self._name = name
         self._members = dict(members)
+        self._call = call
+        if call is not None and hasattr(call, "jinja_pass_arg"):   # Jinja then passes call its context
+            self.jinja_pass_arg = call.jinja_pass_arg
+
+    def __call__(self, *arguments: Any) -> Any:
+        """A namespace that is a function too (`time "2024-01-02"`)."""
+        if self._call is None:
+            raise HugoFunctionError(f"{self._name} is a namespace, not a function")
+        return self._call(*arguments)
 
     def __getattr__(self, member: str) -> Callable[..., Any]:
         try:
@@ -1299,15 +1464,21 @@ NAMESPACES: dict[str, _Namespace] = {
         "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],
         "Reverse": FUNCTIONS["reverse"], "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
         "IsSet": _isset, "Merge": _merge, "Union": _union, "Intersect": _intersect, "SymDiff": _symdiff,
-        "Complement": _complement, "Apply": FUNCTIONS["apply"], "Shuffle": _shuffle,
+        "Complement": _complement, "Apply": FUNCTIONS["apply"], "Shuffle": _shuffle, "KeyVals": _key_vals,
         "NewScratch": FUNCTIONS["newScratch"]}),
-    "lang": _Namespace("lang", {"Translate": FUNCTIONS["T"]}),
+    "lang": _Namespace("lang", {"Translate": FUNCTIONS["T"], "FormatNumber": jinja2.pass_context(_format_number),
+                                "FormatPercent": jinja2.pass_context(_format_percent),
+                                "FormatNumberCustom": _format_number_custom}),
     "fmt": _Namespace("fmt", {"Printf": _printf, "Print": _print, "Println": _println,
                               "Warnf": FUNCTIONS["warnf"], "Warnidf": FUNCTIONS["warnidf"], "Errorf": FUNCTIONS["errorf"],
                               "Erroridf": FUNCTIONS["erroridf"]}),
-    "compare": _Namespace("compare", {"Default": _default, "Conditional": _cond}),
+    "compare": _Namespace("compare", {"Default": _default, "Conditional": _cond, "Eq": _eq,
+                                      "Ne": _compare(lambda a, b: a != b), "Lt": _compare(lambda a, b: a < b),
+                                      "Le": _compare(lambda a, b: a <= b), "Gt": _compare(lambda a, b: a > b),
+                                      "Ge": _compare(lambda a, b: a >= b)}),
     "cast": _Namespace("cast", {"ToString": _string, "ToInt": _to_int, "ToFloat": _to_float}),
-    "crypto": _Namespace("crypto", {"MD5": FUNCTIONS["md5"], "SHA1": FUNCTIONS["sha1"], "SHA256": FUNCTIONS["sha256"]}),
+    "crypto": _Namespace("crypto", {"MD5": FUNCTIONS["md5"], "SHA1": FUNCTIONS["sha1"], "SHA256": FUNCTIONS["sha256"],
+                                    "HMAC": _hmac, "FNV32a": _fnv32a}),
     "hash": _Namespace("hash", {"FNV32a": _fnv32a}),
     "encoding": _Namespace("encoding", {"Jsonify": _jsonify, "Base64Encode": FUNCTIONS["base64Encode"],
                                         "Base64Decode": FUNCTIONS["base64Decode"]}),
@@ -1328,7 +1499,7 @@ NAMESPACES: dict[str, _Namespace] = {
     }),
     "time": _Namespace("time", {"Now": _now, "AsTime": jinja2.pass_context(_as_time),
                                 "Format": FUNCTIONS["dateFormat"], "ParseDuration": _parse_duration,
-                                "Duration": _duration}),
-    "os": _Namespace("os", {"FileExists": jinja2.pass_context(_file_exists),
-                            "ReadFile": jinja2.pass_context(_read_file)}),
+                                "Duration": _duration}, call=FUNCTIONS["time"]),
+    "os": _Namespace("os", {"FileExists": FUNCTIONS["fileExists"], "ReadFile": FUNCTIONS["readFile"],
+                            "ReadDir": FUNCTIONS["readDir"], "Stat": jinja2.pass_context(_stat), "Getenv": _getenv}),
 }

@@ -757,10 +757,29 @@ class HugoInfo(GoObject):
         return Markup(f'<meta name="generator" content="blogbuild {__version__}">')
 
     @property
+    def WorkingDir(self) -> str:  # noqa: N802
+        return self._root()
+
+    @property
+    def Store(self) -> "Scratch":  # noqa: N802
+        """One scratch for the whole build, kept on the site object (in a build of several processes, per
+        process, as partialCached)."""
+        if self.site is None:
+            raise UnsupportedField("hugo.Store is not known here")
+        store = vars(self.site).get("_hugo_store")
+        if store is None:
+            store = Scratch()
+            object.__setattr__(self.site, "_hugo_store", store)
+        return store
+
+    def _root(self) -> str:
+        config = vars(self.site).get("config") if self.site is not None else None
+        return str(config.root) if config is not None else getattr(self.site, "root", "")
+
+    @property
     def Data(self) -> Any:  # noqa: N802
         """The site's data files (site_data.py), read once per site object (once per build)."""
-        config = vars(self.site).get("config") if self.site is not None else None
-        root = str(config.root) if config is not None else getattr(self.site, "root", "")
+        root = self._root()
         if not root:
             raise UnsupportedField("hugo.Data needs the site's folder, which this render does not know")
         cached = vars(self.site).get("_data")
