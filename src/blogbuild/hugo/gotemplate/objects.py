@@ -381,7 +381,16 @@ class PageInfo(GoObject):
     site_info: "SiteInfo | None" = None
     # What gives the bundle's resources (page_resources.PageResources), or why they cannot be given as Hugo does.
     resources: "Callable[[], Any] | None" = field(default=None, compare=False)
+    store: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)   # .Scratch and .Store
     kind = "Page"
+
+    @property
+    def Scratch(self) -> "Scratch":  # noqa: N802
+        return Scratch(self.store)
+
+    @property
+    def Store(self) -> "Scratch":  # noqa: N802
+        return Scratch(self.store)
 
     @property
     def Resources(self) -> Any:  # noqa: N802
@@ -452,7 +461,16 @@ class ShortcodeCall(GoObject):
     Page: PageInfo
     Site: SiteInfo
     Parent: "ShortcodeCall | None" = None
+    store: dict[str, Any] = field(default_factory=dict, repr=False)
     kind = "Shortcode"
+
+    @property
+    def Store(self) -> "Scratch":  # noqa: N802 - the shortcode's own, as Hugo's
+        return Scratch(self.store)
+
+    @property
+    def Scratch(self) -> "Scratch":  # noqa: N802
+        return Scratch(self.store)
 
     def Get(self, key: Any) -> Any:  # noqa: N802
         if isinstance(key, int) and not isinstance(key, bool):
