@@ -31,7 +31,8 @@ def truthy(value: Any) -> bool:
 
 
 def _default(fallback: Any, value: Any = None) -> Any:
-    return value if truthy(value) else fallback
+    """Hugo's default: a bool is always set (`default "x" false` is false); a zero, "" or empty list is not."""
+    return value if isinstance(value, bool) or truthy(value) else fallback
 
 
 def _printf(layout: str, *values: Any) -> str:
@@ -52,7 +53,7 @@ def _println(*values: Any) -> str:
     return " ".join(go_string(value) if value is not None else "<nil>" for value in values) + "\n"
 
 
-_VERB = re.compile(r"%([-+# 0]*)(\d+|\*)?(?:\.(\d+))?([vdsqfFeEgGxXtTcbo%])")
+_VERB = re.compile(r"%([-+# 0]*)(\d+|\*)?(?:\.(\d+))?([vdsqfFeEgGxXtTcboU%])")
 
 
 def go_format(layout: str, values: tuple[Any, ...]) -> str:
@@ -87,7 +88,13 @@ def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str
     if value is None:
         return "<nil>" if kind in "vT" else f"%!{kind}(<nil>)"
     if kind in "vs":
-        return go_string(value)
+        text = go_string(value)
+        return text[:int(precision)] if precision is not None and kind == "s" else text
+    if isinstance(value, (list, tuple)) and kind not in "qtT":
+        return "[" + " ".join(_format_one(item, kind, flags, precision) for item in value) + "]"
+    if kind in "xX" and isinstance(value, str):
+        text = value.encode().hex()
+        return text.upper() if kind == "X" else text
     if kind == "q":
         return json.dumps(go_string(value), ensure_ascii=False)
     if kind == "t":
@@ -100,11 +107,10 @@ def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str
         return ("+" + text) if "+" in flags and number >= 0 else text
     if kind == "c":
         return chr(int(number))
+    if kind == "U":
+        return f"U+{int(number):04X}"
     if kind in "xX":
-        if isinstance(value, str):
-            text = value.encode().hex()
-        else:
-            text = format(int(number), "x")
+        text = format(int(number), "x")
         return text.upper() if kind == "X" else text
     if kind == "b":
         return format(int(number), "b")
@@ -132,7 +138,7 @@ def _title(text: Any) -> str:
     def one(index: int, word: str) -> str:
         if 0 < index < last and word.lower() in _AP_SMALL_WORDS:
             return word.lower()
-        return word[:1].upper() + word[1:]
+        return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))   # Hello-World, as Hugo
     return " ".join(one(index, word) for index, word in enumerate(words))
 
 
@@ -240,12 +246,23 @@ def _plainify(text: Any) -> str:
     return re.sub(r"(\s)\s+", r"\1", stripped)
 
 
+def go_json_value(value: Any) -> Any:
+    """A value as Go's encoding/json writes it: a whole float is written without a fraction (2.0 is 2)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: go_json_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [go_json_value(item) for item in value]
+    return value
+
+
 def _jsonify(*arguments: Any) -> Markup:
     value = arguments[-1]
     options = arguments[0] if len(arguments) > 1 else {}
     indent = options.get("indent") if isinstance(options, Mapping) else None
     prefix = options.get("prefix", "") if isinstance(options, Mapping) else ""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=indent or None,
+    text = json.dumps(go_json_value(value), ensure_ascii=False, sort_keys=True, indent=indent or None,
                       separators=None if indent else (",", ":"), default=str)
     if prefix:
         text = "\n".join(prefix + line if index else line for index, line in enumerate(text.split("\n")))
@@ -316,7 +333,10 @@ def _div(left: Any, right: Any) -> Any:
     a, b = _number(left), _number(right)
     if b == 0:
         raise HugoFunctionError("can't divide the value by 0")
-    return a // b if isinstance(a, int) and isinstance(b, int) else a / b
+    if isinstance(a, int) and isinstance(b, int):
+        quotient = abs(a) // abs(b)                  # Go's integer division truncates toward zero
+        return quotient if (a >= 0) == (b >= 0) else -quotient
+    return a / b
 
 
 def _find_re(pattern: str, text: Any, limit: int = -1) -> list[str]:
@@ -643,8 +663,15 @@ def _collated(value: Any) -> Any:
     if isinstance(value, (int, float)):
         return (0, value, "", "")
     text = go_string(value)
-    bare = "".join(char for char in unicodedata.normalize("NFD", text) if not unicodedata.combining(char))
-    return (1, 0, bare.casefold(), text.swapcase())
+    primary, accents, cases = [], [], []
+    for char in text:
+        decomposed = unicodedata.normalize("NFD", char)
+        base = decomposed[0]
+        group = 2 if base.isalpha() else 1 if base.isdigit() else 0   # spaces and punctuation, digits, letters
+        primary.append((group, base.casefold()))
+        accents.append(decomposed[1:])
+        cases.append(0 if not char.isupper() else 1)                # lower case first, as the collator
+    return (1, 0, primary, accents, cases)
 
 
 def _sort(environment: jinja2.Environment, items: Any, *arguments: Any) -> list[Any]:
@@ -937,7 +964,7 @@ def _fnv32a(text: Any) -> int:
 
 def _dump(value: Any) -> str:
     """debug.Dump: the value as indented JSON (Go's MarshalIndent: <, > and & escaped)."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=2, default=go_string)
+    text = json.dumps(go_json_value(value), ensure_ascii=False, sort_keys=True, indent=2, default=go_string)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 

@@ -381,15 +381,15 @@ class PageInfo(GoObject):
     site_info: "SiteInfo | None" = None
     # What gives the bundle's resources (page_resources.PageResources), or why they cannot be given as Hugo does.
     resources: "Callable[[], Any] | None" = field(default=None, compare=False)
-    store: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)   # .Scratch and .Store
+    store: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, init=False)   # .Store, .Scratch
     kind = "Page"
 
     @property
-    def Scratch(self) -> "Scratch":  # noqa: N802
+    def Store(self) -> "Scratch":  # noqa: N802
         return Scratch(self.store)
 
     @property
-    def Store(self) -> "Scratch":  # noqa: N802
+    def Scratch(self) -> "Scratch":  # noqa: N802
         return Scratch(self.store)
 
     @property
@@ -461,7 +461,7 @@ class ShortcodeCall(GoObject):
     Page: PageInfo
     Site: SiteInfo
     Parent: "ShortcodeCall | None" = None
-    store: dict[str, Any] = field(default_factory=dict, repr=False)
+    store: dict[str, Any] = field(default_factory=dict, repr=False, init=False)
     kind = "Shortcode"
 
     @property
