@@ -77,7 +77,7 @@ def go_environment() -> GoEnvironment:
                                       "go_return": go_return, "go_template": jinja2.pass_context(go_template),
                                       "go_try": jinja2.pass_context(go_try),
                                       "now": lambda: GoTime(datetime.now(timezone.utc)),
-                                      "hugo_info": hugo_info, "group": group},
+                                      "hugo_info": hugo_info, "group": group, "go_value": lambda value: value},
                              filters=ESCAPERS)
 
 

@@ -281,16 +281,58 @@ def _slice(*items: Any) -> list[Any]:
     return list(items)
 
 
-def _first(count: Any, items: Any) -> list[Any]:
+def _go_case(text: str, change: Callable[[str], str]) -> str:
+    """Go's ToUpper/ToLower: each character to one character (ß stays ß; Python would write SS)."""
+    out = []
+    for char in text:
+        changed = change(char)
+        out.append(changed if len(changed) == 1 else (char if change is str.upper else changed[0]))
+    return "".join(out)
+
+
+def _append(*values: Any) -> list[Any]:
+    """append: the values after the list (the last argument); one list appended to a list is its elements."""
+    target = list(values[-1] or ())
+    added = values[:-1]
+    if len(added) == 1 and isinstance(added[0], (list, tuple)) and not any(isinstance(item, (list, tuple))
+                                                                         for item in target):
+        return target + list(added[0])
+    return target + list(added)
+
+
+def _querify(*pairs: Any) -> str:
+    """querify: key value pairs (or one map, or one list of pairs) as a query string, keys sorted, values
+    escaped as Go's url.Values.Encode does."""
+    from urllib.parse import quote_plus
+    items = pairs
+    if len(pairs) == 1 and isinstance(pairs[0], Mapping):
+        items = tuple(value for key in pairs[0] for value in (key, pairs[0][key]))
+    elif len(pairs) == 1 and isinstance(pairs[0], (list, tuple)):
+        items = tuple(pairs[0])
+    if len(items) % 2:
+        raise HugoFunctionError("querify needs an even number of arguments (key value pairs)")
+    found = sorted(((go_string(items[index]), go_string(items[index + 1])) for index in range(0, len(items), 2)),
+                   key=lambda pair: pair[0])
+    return "&".join(f"{quote_plus(key, safe='~')}={quote_plus(value, safe='~')}" for key, value in found)
+
+
+def _first(count: Any, items: Any) -> Any:
+    """first N: a list's first elements, a string's first characters."""
+    if isinstance(items, str):
+        return items[:int(_number(count))]
     return list(items or ())[:int(_number(count))]
 
 
-def _last(count: Any, items: Any) -> list[Any]:
+def _last(count: Any, items: Any) -> Any:
     size = int(_number(count))
+    if isinstance(items, str):
+        return items[-size:] if size else ""
     return list(items or ())[-size:] if size else []
 
 
-def _after(count: Any, items: Any) -> list[Any]:
+def _after(count: Any, items: Any) -> Any:
+    if isinstance(items, str):
+        return items[int(_number(count)):]
     return list(items or ())[int(_number(count)):]
 
 
@@ -311,8 +353,9 @@ def _cond(control: Any, yes: Any, no: Any) -> Any:
 
 
 def _isset(collection: Any, key: Any) -> bool:
+    """isset: the key is in the map as written (Hugo's params keys are lower case: "Title" is not set)."""
     if isinstance(collection, Mapping):
-        return _lookup(collection, key) is not None or key in collection
+        return key in collection
     try:
         return 0 <= int(key) < len(collection)
     except (TypeError, ValueError):
@@ -1347,7 +1390,7 @@ def _format_number_custom(precision: Any, value: Any, separators: Any = "- . ,")
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "default": _default, "printf": _printf, "print": _print, "println": _println,
-    "lower": lambda text: go_string(text).lower(), "upper": lambda text: go_string(text).upper(),
+    "lower": lambda text: _go_case(go_string(text), str.lower), "upper": lambda text: _go_case(go_string(text), str.upper),
     "title": _title, "trim": _trim, "replace": _replace, "split": _split, "delimit": _delimit,
     "slice": _slice, "dict": _dict, "index": _index, "len": _len, "in": _in, "urlize": urlize,
     "safeHTML": lambda text: Markup(go_string(text)), "safeCSS": lambda text: SafeCSS(go_string(text)),
@@ -1369,14 +1412,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "md5": lambda text: hashlib.md5(go_string(text).encode()).hexdigest(),  # noqa: S324 - Hugo's md5
     "sha1": lambda text: hashlib.sha1(go_string(text).encode()).hexdigest(),  # noqa: S324 - Hugo's sha1
     "sha256": lambda text: hashlib.sha256(go_string(text).encode()).hexdigest(),
-    "countwords": lambda text: len(_plainify(text).split()),
+    "countwords": lambda text: sum(1 if word.isascii() else len(word) for word in _plainify(text).split()),
     "truncate": lambda size, *rest: _truncate(int(_number(size)), *rest),
     "uniq": lambda items: list(dict.fromkeys(items or ())),
     "sort": jinja2.pass_environment(_sort),
-    "reverse": lambda items: list(reversed(list(items or ()))),
-    "append": lambda *values: [*(values[-1] or ()), *values[:-1]],
-    "querify": lambda *pairs: "&".join(f"{urlize(pairs[index])}={urlize(pairs[index + 1])}"
-                                       for index in range(0, len(pairs) - 1, 2)),
+    "append": lambda *values: _append(*values), "querify": lambda *pairs: _querify(*pairs),
     "anchorize": lambda text: re.sub(r"[^\w\-]+", "", re.sub(r"\s+", "-", go_string(text).strip().lower())),
     "base64Encode": lambda text: __import__("base64").b64encode(go_string(text).encode()).decode(),
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
@@ -1489,7 +1529,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
         "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],
-        "Reverse": FUNCTIONS["reverse"], "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
+        "Reverse": lambda items: list(reversed(list(items or ()))), "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
         "IsSet": _isset, "Merge": _merge, "Union": _union, "Intersect": _intersect, "SymDiff": _symdiff,
         "Complement": _complement, "Apply": FUNCTIONS["apply"], "Shuffle": _shuffle, "KeyVals": _key_vals,
         "NewScratch": FUNCTIONS["newScratch"]}),
@@ -1505,7 +1545,7 @@ NAMESPACES: dict[str, _Namespace] = {
                                       "Ge": _compare(lambda a, b: a >= b)}),
     "cast": _Namespace("cast", {"ToString": _string, "ToInt": _to_int, "ToFloat": _to_float}),
     "crypto": _Namespace("crypto", {"MD5": FUNCTIONS["md5"], "SHA1": FUNCTIONS["sha1"], "SHA256": FUNCTIONS["sha256"],
-                                    "HMAC": _hmac, "FNV32a": _fnv32a}),
+                                    "HMAC": _hmac}),
     "hash": _Namespace("hash", {"FNV32a": _fnv32a}),
     "encoding": _Namespace("encoding", {"Jsonify": _jsonify, "Base64Encode": FUNCTIONS["base64Encode"],
                                         "Base64Decode": FUNCTIONS["base64Decode"]}),

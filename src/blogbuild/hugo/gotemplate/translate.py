@@ -72,6 +72,25 @@ def translate_named(template: NamedTemplate, snapshot: str) -> tuple[str, str]:
     return jinja, translator.context.snapshot()
 
 
+def _is_constant(pipe: Pipe) -> bool:
+    """Only literals, joined by and/or/not and comparisons: what Jinja folds into its output at compile time."""
+    for command in pipe.commands:
+        first, *rest = command.operands
+        if isinstance(first, Identifier):
+            if first.names or first.name not in ("and", "or", "not", *_COMPARISONS):
+                return False
+            operands = rest
+        else:
+            operands = list(command.operands)
+        for operand in operands:
+            if isinstance(operand, Chain):
+                if operand.names or not _is_constant(operand.pipe):
+                    return False
+            elif not isinstance(operand, Literal):
+                return False
+    return True
+
+
 def _is_empty(nodes: tuple[Node, ...]) -> bool:
     """Go's empty tree: nothing but white space text."""
     return all(isinstance(node, Text) and not node.text.strip() for node in nodes)
@@ -156,6 +175,8 @@ class _Translator:
                             f"{expression} %}}")
             return
         escaper = self.context.escaper()
+        if _is_constant(pipe):    # Jinja would print a constant (`eq 1 1`, `true`) itself, as Python writes it
+            expression = f"go_value({expression})"
         self.out.append("{{ " + expression + ("" if escaper == "html" else f" | {escaper}") + " }}")
 
     def branch(self, branch: Branch) -> None:
@@ -229,6 +250,9 @@ class _Translator:
 
     def command(self, command: Command, piped: str | None) -> str:
         first, *rest = command.operands
+        if isinstance(first, Literal) and first.value is None:
+            raise GoTemplateError(first.at.line, first.at.column, "nil is not a command (Go's rule: nil can only be "
+                                                                  "an argument, as in print nil)")
         if isinstance(first, Identifier) and first.name == "try" and not first.names:
             return self.go_try(command, piped)
         arguments = [self.operand(operand) for operand in rest] + ([piped] if piped is not None else [])
