@@ -137,13 +137,19 @@ def url_query(value: Any) -> Markup:
 _JS_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
+def json_default(value: Any) -> Any:
+    """What a value that is not JSON itself becomes in JSON: a time as Go writes one, else its text."""
+    go_json = getattr(type(value), "go_json", None)
+    return go_json(value) if go_json is not None else str(value)
+
+
 def _json(value: Any) -> str:
     if isinstance(value, (SafeJS,)):
         return str(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     try:
-        text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=json_default)
     except (TypeError, ValueError):
         text = json.dumps(str(value), ensure_ascii=False)
     return re.sub("[<>&\u2028\u2029]", lambda match: _JS_ESCAPES[match.group(0)], text)
@@ -155,6 +161,8 @@ def js_value(value: Any) -> Markup:
     if isinstance(value, SafeJS):
         return Markup(str(value))
     if isinstance(value, Markup):
+        value = str(value)
+    if getattr(type(value), "go_stringer", False):   # Go's escaper writes a fmt.Stringer by its String()
         value = str(value)
     text = _json(value)
     if text and (_js_ident(text[0]) or _js_ident(text[-1])):

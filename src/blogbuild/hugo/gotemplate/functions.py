@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
-from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, url_path_escape
+from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default, url_path_escape
 from .objects import (GoDuration, GoObject, GoReturn, GoTime, GoURL, HugoInfo, PartialNotFound, Scratch, SiteInfo,
                       TryResult, UnsupportedField)
 
@@ -263,7 +263,7 @@ def _jsonify(*arguments: Any) -> Markup:
     indent = options.get("indent") if isinstance(options, Mapping) else None
     prefix = options.get("prefix", "") if isinstance(options, Mapping) else ""
     text = json.dumps(go_json_value(value), ensure_ascii=False, sort_keys=True, indent=indent or None,
-                      separators=None if indent else (",", ":"), default=str)
+                      separators=None if indent else (",", ":"), default=json_default)
     if prefix:
         text = "\n".join(prefix + line if index else line for index, line in enumerate(text.split("\n")))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
@@ -1007,7 +1007,7 @@ def _fnv32a(text: Any) -> int:
 
 def _dump(value: Any) -> str:
     """debug.Dump: the value as indented JSON (Go's MarshalIndent: <, > and & escaped)."""
-    text = json.dumps(go_json_value(value), ensure_ascii=False, sort_keys=True, indent=2, default=go_string)
+    text = json.dumps(go_json_value(value), ensure_ascii=False, sort_keys=True, indent=2, default=json_default)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 

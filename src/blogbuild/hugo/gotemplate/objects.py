@@ -202,6 +202,10 @@ class GoTime(GoObject):
     def __str__(self) -> str:
         return self.Format("2006-01-02 15:04:05 -0700 MST")
 
+    def go_json(self) -> str:
+        """As Go's encoding/json writes a time: RFC 3339 with the fraction it has."""
+        return self.Format("2006-01-02T15:04:05.999999Z07:00")
+
     def __bool__(self) -> bool:
         return not self.IsZero
 
@@ -214,6 +218,8 @@ _WEEKDAY_NAMES = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 class GoMonth(int):
     """time.Month: a number (printf "%d", arithmetic, eq 1) that prints as its English name."""
 
+    go_stringer = True    # a fmt.Stringer: JavaScript gets its text, JSON its number
+
     def __str__(self) -> str:
         return _MONTH_NAMES[int(self) - 1]
 
@@ -221,12 +227,16 @@ class GoMonth(int):
 class GoWeekday(int):
     """time.Weekday: Sunday is 0; prints as its English name."""
 
+    go_stringer = True    # a fmt.Stringer: JavaScript gets its text, JSON its number
+
     def __str__(self) -> str:
         return _WEEKDAY_NAMES[int(self)]
 
 
 class GoDuration(int, GoObject):
     """time.Duration in nanoseconds: prints as Go does (1h2m3s), with .Hours, .Minutes, .Seconds, …"""
+
+    go_stringer = True    # a fmt.Stringer: JavaScript gets its text, JSON its number
 
     kind = "time.Duration"
 
@@ -620,6 +630,7 @@ class GoURL(GoObject):
     Fragment: str = ""
     RawFragment: str = ""
     kind = "url.URL"
+    go_stringer = True
 
     @property
     def User(self) -> str | None:  # noqa: N802
