@@ -660,10 +660,25 @@ def _merge_maps(destination: Mapping, source: Mapping) -> Mapping:
 
 
 def _go_type(value: Any) -> str:
+    """The Go type Hugo would have for a value, as printf "%T" writes it (a list of one type is typed:
+    []string, []int; front matter's lists are []interface {} in Hugo, and typed here when alike)."""
+    from .objects import GoMonth, GoWeekday, Params
+    named = [(GoMonth, "time.Month"), (GoWeekday, "time.Weekday"), (GoDuration, "time.Duration"),
+             (bool, "bool"), (int, "int"), (float, "float64"), (SafeJS, "template.JS"), (SafeCSS, "template.CSS"),
+             (SafeURL, "template.URL"), (SafeAttr, "template.HTMLAttr"), (Markup, "template.HTML"), (str, "string"),
+             (Params, "hmaps.Params"), (Scratch, "*hmaps.Scratch"), (GoTime, "time.Time"), (GoURL, "*url.URL")]
     if value is None:
         return "<nil>"
-    return {str: "string", int: "int", float: "float64", bool: "bool", list: "[]interface {}",
-            dict: "map[string]interface {}"}.get(type(value), type(value).__name__)
+    for kind, name in named:
+        if isinstance(value, kind):
+            return name
+    if isinstance(value, Mapping):
+        return "map[string]interface {}"
+    if isinstance(value, (list, tuple)):
+        inner = {_go_type(item) for item in value}
+        return "[]" + (inner.pop() if len(inner) == 1 and None not in value and "<nil>" not in inner
+                       else "interface {}")
+    return type(value).__name__
 
 
 def _apply(context: jinja2.runtime.Context, collection: Any, name: Any, *arguments: Any) -> list[Any]:
