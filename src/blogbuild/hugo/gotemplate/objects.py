@@ -333,7 +333,11 @@ class SiteInfo(GoObject):
 
     @property
     def Language(self) -> "_Language":  # noqa: N802
-        return _Language(self.LanguageCode)
+        """The language: `.Lang` its key as Hugo names it (de, en, zh: the config's language, else the key
+        dates are written in), `.LanguageCode` and `.Locale` the languageCode."""
+        config = vars(self).get("config")
+        key = (getattr(config, "language", "") or getattr(config, "date_language", "")) if config is not None else ""
+        return _Language(key or self.LanguageCode, self.LanguageCode)
 
     @property
     def Data(self) -> Any:  # noqa: N802
@@ -366,11 +370,16 @@ class SiteInfo(GoObject):
 @dataclass(frozen=True)
 class _Language(GoObject):
     Lang: str
+    code: str = ""
     kind = "Language"
 
     @property
     def LanguageCode(self) -> str:  # noqa: N802
-        return self.Lang
+        return self.code or self.Lang
+
+    @property
+    def Locale(self) -> str:  # noqa: N802
+        return self.LanguageCode
 
 
 @dataclass(frozen=True)
@@ -770,11 +779,9 @@ class HugoInfo(GoObject):
 
     @property
     def IsMultilingual(self) -> bool:  # noqa: N802
-        try:
-            languages = self.site.Languages if self.site is not None else ()
-        except (UnsupportedField, AttributeError):
-            languages = ()
-        return len(languages or ()) > 1
+        """Whether the site has several languages (the config's, for a page layout's site)."""
+        config = vars(self.site).get("config") if self.site is not None else None
+        return len(getattr(config, "languages", ()) or ()) > 1
 
     @property
     def IsMultihost(self) -> bool:  # noqa: N802
