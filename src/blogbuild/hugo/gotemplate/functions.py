@@ -720,6 +720,8 @@ def _collated(value: Any) -> Any:
         return (0, int(value), "", "")
     if isinstance(value, (int, float)):
         return (0, value, "", "")
+    if isinstance(value, GoTime):     # times by their instant in whole seconds, as Hugo's compare
+        return (0, value.Unix, "", "")
     text = go_string(value)
     primary, accents, cases = [], [], []
     for char in text:
