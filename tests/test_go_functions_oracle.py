@@ -207,3 +207,17 @@ def test_shuffle_is_the_same_on_every_build() -> None:
 
 def test_hugo_generator_names_blogbuild() -> None:
     assert _render("{{ hugo.Generator }}").startswith('<meta name="generator" content="blogbuild ')
+
+
+def test_highlight_is_blogbuilds_code_highlighting() -> None:
+    """highlight and transform.Highlight write code as blogbuild's fenced blocks are written (Pygments' classes,
+    the stylesheet css/syntax.css; Hugo's Chroma markup is not copied); an option that would change that is an
+    error naming it, never ignored."""
+    from blogbuild.markdown.code import highlight_html
+    assert _render('{{ highlight "x := 1" "go" "lineNos=false, noClasses=false" }}') == highlight_html("x := 1", "go")
+    assert _render('{{ transform.Highlight "a = 1" "python" (dict "noClasses" false) }}') == \
+        highlight_html("a = 1", "python")
+    with pytest.raises(UnsupportedField, match="highlight option linenos=true"):
+        _render('{{ highlight "x" "go" "lineNos=true" }}')
+    with pytest.raises(UnsupportedField, match="highlight option hl_lines=2"):
+        _render('{{ transform.Highlight "x" "go" (dict "hl_lines" "2") }}')

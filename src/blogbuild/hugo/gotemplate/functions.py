@@ -1405,6 +1405,48 @@ def _format_number_custom(precision: Any, value: Any, separators: Any = "- . ,")
     return _grouped(float(_number(value)), int(_number(precision)), decimal or ".", group, minus or "-")
 
 
+def _highlight_settings(settings: Any) -> dict[str, str]:
+    """highlight's options, "lineNos=false, style=x" or a map, as lower-case keys and values."""
+    if settings is None or settings == "":
+        return {}
+    if isinstance(settings, Mapping):
+        return {str(key).lower(): go_string(value).lower() for key, value in settings.items()}
+    found = {}
+    for part in go_string(settings).replace(",", " ").split():
+        key, _, value = part.partition("=")
+        found[key.lower()] = value.lower()
+    return found
+
+
+# Options that leave blogbuild's highlighting as it is (its code blocks': classes, no line numbers).
+_PLAIN_HIGHLIGHT = {"linenos": ("false", ""), "noclasses": ("false",), "linenostart": None, "tabwidth": None,
+                    "style": None, "guesssyntax": ("false",), "hl_lines": ("",), "anchorlinenos": ("false",),
+                    "linenosintable": None, "hl_inline": ("false",)}
+
+
+def _highlight(code: Any, language: Any, settings: Any = None) -> Markup:
+    """highlight / transform.Highlight: the code highlighted as blogbuild highlights a fenced block (Pygments,
+    the classes of its css/syntax.css; Hugo's is Chroma's markup). Options that would change that (line
+    numbers, inline styles, highlighted lines) are not followed: an error names them."""
+    for key, value in _highlight_settings(settings).items():
+        allowed = _PLAIN_HIGHLIGHT.get(key, ())
+        if allowed is not None and value not in allowed:
+            raise UnsupportedField(f"highlight option {key}={value} is not supported by blogbuild (its code is "
+                                   "highlighted with classes and without line numbers)")
+    from ...markdown.code import highlight_html
+    return Markup(highlight_html(go_string(code), go_string(language)))
+
+
+def _can_highlight(language: Any) -> bool:
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
+    try:
+        get_lexer_by_name(go_string(language).lower())
+    except ClassNotFound:
+        return False
+    return bool(go_string(language))
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "default": _default, "printf": _printf, "print": _print, "println": _println,
     "lower": lambda text: _go_case(go_string(text), str.lower), "upper": lambda text: _go_case(go_string(text), str.upper),
@@ -1444,7 +1486,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
     "readFile": jinja2.pass_context(_read_file), "fileExists": jinja2.pass_context(_file_exists),
     "readDir": jinja2.pass_context(_read_dir), "getenv": _getenv, "time": jinja2.pass_context(_time),
-    "keyVals": _key_vals, "hmac": _hmac,
+    "keyVals": _key_vals, "hmac": _hmac, "highlight": _highlight,
     "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
     # shortcode shows its inner text with the message as the warning).
@@ -1542,7 +1584,8 @@ NAMESPACES: dict[str, _Namespace] = {
                                 "JSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1])}),
     "transform": _Namespace("transform", {
         "Markdownify": FUNCTIONS["markdownify"], "Plainify": _plainify, "HTMLEscape": _html_escape,
-        "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": _xml_escape}),
+        "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": _xml_escape,
+        "Highlight": _highlight, "CanHighlight": _can_highlight}),
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
         "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],
