@@ -21,6 +21,8 @@ _JINJA_KEYWORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "elif
                              "true", "false", "none", "True", "False", "None", "block", "set", "with",
                              "import", "from", "as", "recursive", "loop", "self", "super", "call", "macro"})
 _COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+# Namespaced names of the page model's functions (site_model's, not in functions.NAMESPACES).
+_PAGE_ALIASES = {("collections", "Where"): "where", ("collections", "Group"): "group"}
 # Identifiers that are values, not functions: site, hugo and now (functions returning a value).
 _VALUES = {"site": "site", "now": "now()", "hugo": "hugo_info(_state)"}
 
@@ -293,6 +295,9 @@ class _Translator:
         if function.names:
             namespace = NAMESPACES.get(name)
             member = function.names[0]
+            alias = _PAGE_ALIASES.get((name, member))
+            if alias is not None and len(function.names) == 1:
+                return f"{alias}({', '.join(arguments)})"
             if namespace is None or not namespace.has(member) or len(function.names) > 1:
                 raise GoTemplateError(at.line, at.column, f"function '{name}.{'.'.join(function.names)}' "
                                                           "is not supported by the translator")
