@@ -159,6 +159,11 @@ def _render(template: str, dot: object = None) -> str:
     ('{{ math.Mod 1.5 2 }}', "non integer value"),
     ('{{ mod 1 0 }}', "divided by zero"),
     ('{{ shuffle nil }}', "can't iterate over a nil value"),
+    ('{{ seq 1 0 3 }}', "'increment' must not be 0"),
+    ('{{ seq 1 -1 3 }}', "'increment' must be > 0"),
+    ('{{ querify "a" }}', "querify needs an even number of arguments"),
+    ('{{ hmac "sha3" "k" "m" }}', "sha3 is not a supported hash function"),
+    ('{{ getenv "HOME" }}', 'access denied: "HOME"'),
 ])
 def test_a_function_given_what_it_cannot_use_fails_with_hugos_reason(template: str, message: str) -> None:
     with pytest.raises(HugoFunctionError, match=re.escape(message)):

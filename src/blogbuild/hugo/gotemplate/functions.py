@@ -431,6 +431,11 @@ def _seq(*values: Any) -> list[int]:
         return list(range(numbers[0], numbers[1] + (1 if numbers[1] >= numbers[0] else -1),
                           1 if numbers[1] >= numbers[0] else -1))
     first, step, last = numbers
+    if step == 0:
+        raise HugoFunctionError("seq: 'increment' must not be 0")
+    if (last - first) * step < 0:
+        raise HugoFunctionError(f"seq: 'increment' must be {'< 0' if step > 0 else '> 0'} to go from {first} to "
+                                f"{last}")
     return list(range(first, last + (1 if step > 0 else -1), step))
 
 
