@@ -20,9 +20,12 @@ from markupsafe import Markup
 
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
-from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default, url_path_escape
+from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default
 from .objects import (GoDuration, GoObject, GoReturn, GoTime, GoURL, HugoInfo, PartialNotFound, Scratch, SiteInfo,
                       TryResult, UnsupportedField)
+from .paths import PATH_FUNCTIONS, URL_FUNCTIONS
+from .site_files import OS_FUNCTIONS
+from .times import TIME_FUNCTIONS, time_function
 
 
 def truthy(value: Any) -> bool:
@@ -834,167 +837,6 @@ def _contains_non_space(text: Any) -> bool:
     return any(not char.isspace() for char in go_string(text))
 
 
-# ---------------------------------------------------------------------------- paths and URLs
-
-def go_clean(path: str) -> str:
-    """Go's path.Clean: one slash between elements, no . or .., no trailing slash; "" is "."."""
-    if path == "":
-        return "."
-    rooted = path.startswith("/")
-    parts: list[str] = []
-    for part in path.split("/"):
-        if part in ("", "."):
-            continue
-        if part == "..":
-            if parts and parts[-1] != "..":
-                parts.pop()
-            elif not rooted:
-                parts.append("..")
-            continue
-        parts.append(part)
-    cleaned = ("/" if rooted else "") + "/".join(parts)
-    return cleaned or ("/" if rooted else ".")
-
-
-def _path_join(*elements: Any) -> str:
-    parts: list[str] = []
-    for element in elements:
-        if _is_list(element):
-            parts += [go_string(item) for item in element]
-        else:
-            parts.append(go_string(element))
-    joined = "/".join(part for part in parts if part)
-    return go_clean(joined) if joined else ""
-
-
-def _path_split(path: Any) -> "DirFile":
-    value = go_string(path)
-    index = value.rfind("/")
-    return DirFile(value[:index + 1], value[index + 1:])
-
-
-def _path_base(path: Any) -> str:
-    value = go_string(path)
-    if value == "":
-        return "."
-    value = value.rstrip("/")
-    if value == "":
-        return "/"
-    return value.rsplit("/", 1)[-1]
-
-
-def _path_dir(path: Any) -> str:
-    value = go_string(path)
-    return go_clean(value[:value.rfind("/") + 1])
-
-
-def _path_ext(path: Any) -> str:
-    value = go_string(path)
-    last = value.rsplit("/", 1)[-1]
-    index = last.rfind(".")
-    return last[index:] if index >= 0 else ""
-
-
-def _path_base_name(path: Any) -> str:
-    base = _path_base(path)
-    extension = _path_ext(base)
-    return base[:-len(extension)] if extension else base
-
-
-class DirFile(GoObject):
-    """path.Split's result: .Dir and .File; prints as Dir|File (Hugo's DirFile)."""
-
-    kind = "DirFile"
-
-    def __init__(self, directory: str, file: str) -> None:
-        self.Dir = directory
-        self.File = file
-
-    def __str__(self) -> str:
-        return f"{self.Dir}|{self.File}"
-
-
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
-
-
-def _unescape(text: str, what: str) -> str:
-    from urllib.parse import unquote
-    if re.search(r"%(?![0-9A-Fa-f]{2})", text):
-        bad = re.search(r"%.{0,2}", text[text.index("%"):])
-        raise HugoFunctionError(f'parse "{text}": invalid URL escape "{bad.group(0) if bad else "%"}" in the {what}')
-    return unquote(text, errors="strict")
-
-
-def _urls_parse(text: Any) -> GoURL:
-    """Go's url.Parse: scheme, //authority, path (unescaped), ?query (as written), #fragment (unescaped)."""
-    raw = go_string(text)
-    if any(ord(char) < 0x20 or ord(char) == 0x7f for char in raw):
-        raise HugoFunctionError(f'parse "{raw}": net/url: invalid control character in URL')
-    rest, _, fragment = raw.partition("#")
-    raw_fragment = fragment if "#" in raw else ""
-    scheme = ""
-    match = re.match(r"([^:/?#]*):", rest)
-    if match is not None:
-        candidate = match.group(1)
-        if candidate == "":
-            raise HugoFunctionError(f'parse "{raw}": missing protocol scheme')
-        if _SCHEME.fullmatch(candidate):
-            scheme, rest = candidate.lower(), rest[len(candidate) + 1:]
-    query = ""
-    if "?" in rest:
-        rest, query = rest.split("?", 1)
-    fields: dict[str, str] = {"Scheme": scheme, "RawQuery": query}
-    if raw_fragment:
-        fields["Fragment"] = _unescape(raw_fragment, "fragment")
-        if url_fragment_escape(fields["Fragment"]) != raw_fragment and _valid_encoded(raw_fragment):
-            fields["RawFragment"] = raw_fragment
-    if scheme and not rest.startswith("/"):
-        fields["Opaque"] = rest
-        return GoURL(**fields)
-    if not scheme and ":" in rest.split("/", 1)[0]:
-        raise HugoFunctionError(f'parse "{raw}": first path segment in URL cannot contain colon')
-    if rest.startswith("//") and (scheme or not rest.startswith("///")):
-        authority, slash, path = rest[2:].partition("/")
-        rest = slash + path
-        user, at, host = authority.rpartition("@")
-        fields["user"] = user if at else ""
-        fields["Host"] = _unescape(host, "host") if "%" in host and not host.startswith("[") else host
-    fields["Path"] = _unescape(rest, "path")
-    if url_path_escape(fields["Path"]) != rest and _valid_encoded(rest):
-        fields["RawPath"] = rest
-    return GoURL(**fields)
-
-
-def _valid_encoded(raw: str) -> bool:
-    """Go's validEncoded: a raw path or fragment keeps its own escaping only when it holds nothing that
-    must be escaped (no space, no character outside ASCII)."""
-    return all(char.isascii() and (char.isalnum() or char in "-._~!$&'()*+,;=:@[]%/") for char in raw)
-
-
-def url_fragment_escape(fragment: str) -> str:
-    from urllib.parse import quote
-    return quote(fragment, safe="!$&'()*+,;=:@/?~-._")
-
-
-def _urls_join_path(*elements: Any) -> str:
-    parts: list[str] = []
-    for element in elements:
-        parts += [go_string(item) for item in element] if _is_list(element) else [go_string(element)]
-    if not parts:
-        raise HugoFunctionError("urls.JoinPath needs at least one element")
-    base = _urls_parse(parts[0])
-    tail = "/".join(parts[1:])
-    path = base.Path + ("/" + tail if tail else "")
-    trailing = path.endswith("/") and path != "/"
-    joined = go_clean("/" + path.lstrip("/")) if (base.Path.startswith("/") or base.Host) else go_clean(path)
-    if not base.Path.startswith("/") and not base.Host and joined.startswith("/"):
-        joined = joined[1:]
-    if trailing and not joined.endswith("/"):
-        joined += "/"
-    from dataclasses import replace
-    return replace(base, Path=joined, RawPath="").String
-
-
 # ---------------------------------------------------------------------------- reflect, hash, encoding
 
 def _is_page(value: Any) -> bool:
@@ -1121,145 +963,9 @@ def _to_float(value: Any) -> float:
         raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {_go_type(value)} to float64') from None
 
 
-# ---------------------------------------------------------------------------- time
-
-def _site_zone(context: jinja2.runtime.Context) -> Any:
-    """Dates without an offset are UTC (blogbuild reads no timeZone from the config)."""
-    from datetime import timezone
-    return timezone.utc
-
-
-def _site_config(site: Any) -> Any:
-    """The SiteConfig behind a page layout's `site` (site_model.HugoSite), None for a shortcode's."""
-    return vars(site).get("config")
-
-
-def as_time(value: Any, zone: Any = None) -> GoTime:
-    """time.AsTime: a time as it is; a date string as Hugo reads front matter (no offset: in zone, UTC by
-    default); a number as Unix seconds."""
-    from datetime import datetime, timezone
-
-    from ...core.dates import hugo_date
-    if isinstance(value, GoTime):
-        return value
-    if isinstance(value, datetime):
-        return GoTime(value if value.tzinfo else value.replace(tzinfo=zone or timezone.utc))
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return GoTime(datetime.fromtimestamp(value, timezone.utc))
-    text = go_string(value).strip()
-    parsed = hugo_date(text)
-    if parsed is None:
-        raise HugoFunctionError(f'unable to parse date: "{text}" (write it as 2006-01-02 or 2006-01-02T15:04:05Z07:00)')
-    return GoTime(parsed if parsed.tzinfo else parsed.replace(tzinfo=zone or timezone.utc))
-
-
-def _location(name: Any) -> Any:
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-    text = go_string(name)
-    if text in ("", "UTC"):
-        from datetime import timezone
-        return timezone.utc
-    try:
-        return ZoneInfo(text)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise HugoFunctionError(f"unknown time zone {text}") from None
-
-
-def _as_time(context: jinja2.runtime.Context, value: Any, *zone: Any) -> GoTime:
-    return as_time(value, _location(zone[0]) if zone else _site_zone(context))
-
-
-def _time_format(context: jinja2.runtime.Context, layout: Any, value: Any) -> str:
-    """time.Format (dateFormat): Go's layout or :date_long and the like, in the site's language."""
-    from ...core.dates import date_locale, shown_date
-    moment = as_time(value, _site_zone(context)).value
-    site = context["_state"].site
-    config = _site_config(site)
-    locale = date_locale(getattr(config, "date_language", "") or "", site.LanguageCode or "")
-    text = go_string(layout)
-    return shown_date(moment, text, locale) if text else ""
-
-
-_DURATION_UNITS = {"ns": 1, "us": 1_000, "µs": 1_000, "μs": 1_000, "ms": 1_000_000, "s": 1_000_000_000,
-                   "m": 60_000_000_000, "h": 3_600_000_000_000}
-
-
-def _parse_duration(text: Any) -> GoDuration:
-    """time.ParseDuration: "1h30m", "-1.5s", "300ms"."""
-    value = go_string(text).strip()
-    match = re.fullmatch(r"([-+]?)((?:\d*\.?\d+(?:ns|us|µs|μs|ms|s|m|h))+|0)", value)
-    if match is None:
-        raise HugoFunctionError(f'time: invalid duration "{value}"')
-    total = 0.0
-    for number, unit in re.findall(r"(\d*\.?\d+)(ns|us|µs|μs|ms|s|m|h)", match.group(2)):
-        total += float(number) * _DURATION_UNITS[unit]
-    return GoDuration(int(-total if match.group(1) == "-" else total))
-
-
-def _duration(unit: Any, number: Any) -> GoDuration:
-    names = {"nanosecond": "ns", "ns": "ns", "microsecond": "us", "us": "us", "µs": "us", "millisecond": "ms",
-             "ms": "ms", "second": "s", "s": "s", "minute": "m", "m": "m", "hour": "h", "h": "h"}
-    key = names.get(go_string(unit))
-    if key is None:
-        raise HugoFunctionError(f"{go_string(unit)} is not a valid duration unit")
-    return GoDuration(int(_number(number) * _DURATION_UNITS[key]))
-
-
 def hugo_info(state: Any) -> HugoInfo:
     """`hugo`: what Hugo tells a template about itself, for the site being rendered."""
     return HugoInfo(state.site if state is not None else None)
-
-
-def _now() -> GoTime:
-    from datetime import datetime, timezone
-    return GoTime(datetime.now(timezone.utc))
-
-
-# ---------------------------------------------------------------------------- files of the site
-
-def _site_file(context: jinja2.runtime.Context, name: Any, what: str) -> Any:
-    """A path under the site folder (or its content folder), as os.ReadFile and os.FileExists find it; None
-    when there is none. Nothing outside the site is read, through a symlink neither."""
-    import os
-    from pathlib import Path
-
-    from ...core.names import is_inside
-    site = context["_state"].site
-    config = _site_config(site)
-    root = str(config.root) if config is not None else site.root
-    if not root:
-        raise UnsupportedField(f"{what} needs the site's folder, which this render does not know")
-    relative = go_string(name)
-    if relative == "":
-        raise HugoFunctionError(f"{what} needs a file name")
-    real_root = os.path.realpath(root)
-    for base in (Path(root), Path(root) / "content"):
-        candidate = base / relative.lstrip("/")
-        real = os.path.realpath(candidate)
-        if not is_inside(real, (real_root,)):
-            raise HugoFunctionError(f"{what}: {relative} is outside the site folder; a build reads only the site's "
-                                    "own files")
-        if os.path.exists(real):
-            return Path(real)
-    return None
-
-
-def _file_exists(context: jinja2.runtime.Context, name: Any) -> bool:
-    return _site_file(context, name, "os.FileExists") is not None
-
-
-_MAX_READ = 10 * 1024 * 1024
-
-
-def _read_file(context: jinja2.runtime.Context, name: Any) -> str:
-    path = _site_file(context, name, "os.ReadFile")
-    if path is None:
-        raise HugoFunctionError(f"file {go_string(name)} does not exist")
-    if path.is_dir():
-        raise HugoFunctionError(f"{go_string(name)} is a directory")
-    if path.stat().st_size > _MAX_READ:
-        raise HugoFunctionError(f"{go_string(name)} is larger than 10 MB; os.ReadFile reads files up to that size")
-    return path.read_text(encoding="utf-8", errors="replace")
 
 
 # ---------------------------------------------------------------------------- more of Hugo's functions
@@ -1304,57 +1010,6 @@ def _hmac(kind: Any, key: Any, message: Any, encoding: Any = "hex") -> str:
     if go_string(encoding) != "hex":
         raise HugoFunctionError(f'hmac: "{go_string(encoding)}" is not a supported encoding (hex, binary)')
     return digest.hexdigest()
-
-
-def _getenv(name: Any) -> str:
-    """os.Getenv under Hugo's default security policy: only HUGO_* variables and CI are read."""
-    import os
-    variable = go_string(name)
-    if not (variable.startswith("HUGO_") or variable == "CI"):
-        raise HugoFunctionError(f'access denied: "{variable}" is not whitelisted in policy "security.funcs.getenv"; '
-                                "the environment variable(s) you can read are HUGO_* and CI")
-    return os.environ.get(variable, "")
-
-
-class FileInfo(GoObject):
-    """os.Stat and os.ReadDir's entries: `.Name`, `.Size`, `.IsDir`, `.ModTime`."""
-
-    kind = "FileInfo"
-
-    def __init__(self, path: Any) -> None:
-        from datetime import datetime, timezone
-        status = path.stat()
-        self.Name = path.name
-        self.Size = 0 if path.is_dir() else status.st_size
-        self.IsDir = path.is_dir()
-        self.ModTime = GoTime(datetime.fromtimestamp(status.st_mtime, timezone.utc))
-
-
-def _stat(context: jinja2.runtime.Context, name: Any) -> FileInfo:
-    path = _site_file(context, name, "os.Stat")
-    if path is None:
-        raise HugoFunctionError(f"os.Stat: {go_string(name)} does not exist")
-    return FileInfo(path)
-
-
-_MAX_DIR_ENTRIES = 10_000
-
-
-def _read_dir(context: jinja2.runtime.Context, name: Any) -> list[FileInfo]:
-    import os
-    path = _site_file(context, name, "os.ReadDir")
-    if path is None or not path.is_dir():
-        raise HugoFunctionError(f"os.ReadDir: {go_string(name)} is not a folder of the site")
-    entries = sorted(path.iterdir(), key=lambda entry: entry.name)
-    if len(entries) > _MAX_DIR_ENTRIES:
-        raise HugoFunctionError(f"os.ReadDir: {go_string(name)} holds more than {_MAX_DIR_ENTRIES} entries")
-    root = os.path.realpath(path)
-    return [FileInfo(entry) for entry in entries if os.path.realpath(entry).startswith(root)]
-
-
-def _time(context: jinja2.runtime.Context, value: Any, *zone: Any) -> GoTime:
-    """`time "2024-01-02"`: time.AsTime."""
-    return _as_time(context, value, *zone)
 
 
 # Number formats by language: (decimal mark, group separator, percent sign after the number).
@@ -1486,11 +1141,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
     "merge": _merge, "union": _union, "intersect": _intersect, "symdiff": _symdiff, "complement": _complement,
     "apply": jinja2.pass_context(_apply), "shuffle": _shuffle, "newScratch": lambda: Scratch(),
-    "dateFormat": jinja2.pass_context(_time_format), "html": lambda value: value,
+    "dateFormat": TIME_FUNCTIONS["Format"], "html": lambda value: value,
     "countrunes": _count_runes, "findRESubmatch": _find_re_submatch, "slicestr": _slice_string,
     "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
-    "readFile": jinja2.pass_context(_read_file), "fileExists": jinja2.pass_context(_file_exists),
-    "readDir": jinja2.pass_context(_read_dir), "getenv": _getenv, "time": jinja2.pass_context(_time),
+    "readFile": OS_FUNCTIONS["ReadFile"], "fileExists": OS_FUNCTIONS["FileExists"],
+    "readDir": OS_FUNCTIONS["ReadDir"], "getenv": OS_FUNCTIONS["Getenv"], "time": jinja2.pass_context(time_function),
     "keyVals": _key_vals, "hmac": _hmac, "highlight": _highlight,
     "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
@@ -1579,10 +1234,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "urls": _Namespace("urls", {
         "RelURL": FUNCTIONS["relURL"], "AbsURL": FUNCTIONS["absURL"], "RelLangURL": FUNCTIONS["relLangURL"],
         "AbsLangURL": FUNCTIONS["absLangURL"], "Anchorize": FUNCTIONS["anchorize"], "URLize": urlize,
-        "Parse": _urls_parse, "JoinPath": _urls_join_path,
-        "PathEscape": lambda text: __import__("urllib.parse").parse.quote(go_string(text), safe="!$&'()*+,;=:@~-._"),
-        "PathUnescape": lambda text: _unescape(go_string(text), "path"),
-    }),
+        **URL_FUNCTIONS}),
     "math": _Namespace("math", _MATH),
     "safe": _Namespace("safe", {"HTML": FUNCTIONS["safeHTML"], "CSS": FUNCTIONS["safeCSS"], "JS": FUNCTIONS["safeJS"],
                                 "URL": FUNCTIONS["safeURL"], "HTMLAttr": FUNCTIONS["safeHTMLAttr"],
@@ -1617,9 +1269,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "debug": _Namespace("debug", {"Dump": _dump}),
     "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists)}),
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
-    "path": _Namespace("path", {"Join": _path_join, "Base": _path_base, "Dir": _path_dir, "Ext": _path_ext,
-                                "Clean": lambda path: go_clean(go_string(path)), "Split": _path_split,
-                                "BaseName": _path_base_name}),
+    "path": _Namespace("path", PATH_FUNCTIONS),
     "reflect": _Namespace("reflect", {
         "IsMap": lambda value: isinstance(value, Mapping), "IsSlice": _is_list,
         "IsPage": _is_page, "IsSite": lambda value: isinstance(value, SiteInfo),
@@ -1629,9 +1279,6 @@ NAMESPACES: dict[str, _Namespace] = {
         and _media_subtype(value) in _PROCESSABLE,
         "IsImageResourceWithMeta": lambda value: _resource_type(value) == "image" and _media_subtype(value) in _WITH_META,
     }),
-    "time": _Namespace("time", {"Now": _now, "AsTime": jinja2.pass_context(_as_time),
-                                "Format": FUNCTIONS["dateFormat"], "ParseDuration": _parse_duration,
-                                "Duration": _duration}, call=FUNCTIONS["time"]),
-    "os": _Namespace("os", {"FileExists": FUNCTIONS["fileExists"], "ReadFile": FUNCTIONS["readFile"],
-                            "ReadDir": FUNCTIONS["readDir"], "Stat": jinja2.pass_context(_stat), "Getenv": _getenv}),
+    "time": _Namespace("time", TIME_FUNCTIONS, call=FUNCTIONS["time"]),
+    "os": _Namespace("os", OS_FUNCTIONS),
 }

@@ -23,6 +23,11 @@ MAX_CALL_DEPTH = 20
 MAX_CALLS = 100_000
 
 
+def site_config(site: Any) -> Any:
+    """The SiteConfig behind a page layout's `site` (site_model.HugoSite), None for a shortcode's SiteInfo."""
+    return vars(site).get("config") if site is not None else None
+
+
 class UnsupportedField(Exception):
     """A Hugo field or method blogbuild's translation does not offer (e.g. .Page.Resources)."""
 
@@ -335,7 +340,7 @@ class SiteInfo(GoObject):
     def Language(self) -> "_Language":  # noqa: N802
         """The language: `.Lang` its key as Hugo names it (de, en, zh: the config's language, else the key
         dates are written in), `.LanguageCode` and `.Locale` the languageCode."""
-        config = vars(self).get("config")
+        config = site_config(self)
         key = (getattr(config, "language", "") or getattr(config, "date_language", "")) if config is not None else ""
         return _Language(key or self.LanguageCode, self.LanguageCode)
 
@@ -780,8 +785,7 @@ class HugoInfo(GoObject):
     @property
     def IsMultilingual(self) -> bool:  # noqa: N802
         """Whether the site has several languages (the config's, for a page layout's site)."""
-        config = vars(self.site).get("config") if self.site is not None else None
-        return len(getattr(config, "languages", ()) or ()) > 1
+        return len(getattr(site_config(self.site), "languages", ()) or ()) > 1
 
     @property
     def IsMultihost(self) -> bool:  # noqa: N802
@@ -809,7 +813,7 @@ class HugoInfo(GoObject):
         return store
 
     def _root(self) -> str:
-        config = vars(self.site).get("config") if self.site is not None else None
+        config = site_config(self.site)
         return str(config.root) if config is not None else getattr(self.site, "root", "")
 
     @property
