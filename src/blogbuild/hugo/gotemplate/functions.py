@@ -21,16 +21,12 @@ from markupsafe import Markup
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default
-from .objects import (GoDuration, GoObject, GoReturn, GoTime, GoURL, HugoInfo, PartialNotFound, Scratch, SiteInfo,
-                      TryResult, UnsupportedField)
+from .lists import complement, intersect, is_list, merge, shuffle, sort, symdiff, union
+from .objects import (GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
+                      UnsupportedField, go_type, truthy)
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS
 from .site_files import OS_FUNCTIONS
 from .times import TIME_FUNCTIONS, time_function
-
-
-def truthy(value: Any) -> bool:
-    """Go's truth: false, 0, nil, and empty strings and collections are false."""
-    return bool(value) and value is not None
 
 
 def _default(fallback: Any, value: Any = None) -> Any:
@@ -103,7 +99,7 @@ def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str
     if kind == "t":
         return go_string(bool(value))
     if kind == "T":
-        return _go_type(value)
+        return go_type(value)
     number = _number(value)
     if kind == "d":
         text = str(int(number))
@@ -556,138 +552,7 @@ def _mod(left: Any, right: Any) -> int:
     return int(math.fmod(int(a), int(b)))
 
 
-# ---------------------------------------------------------------------------- collections
-
-def _is_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple))
-
-
-def _identity(value: Any) -> Any:
-    """What sets compare by: numbers as float64 (Hugo's normalize), anything else as it is."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        return float(value)
-    try:
-        hash(value)
-    except TypeError:
-        raise HugoFunctionError("the sets hold values that cannot be compared (maps or lists)") from None
-    return value
-
-
-def _identities(*collections: Any) -> set[Any]:
-    found: set[Any] = set()
-    for collection in collections:
-        items = collection if _is_list(collection) else [collection]
-        found |= {_identity(item) for item in items if item is not None}
-    return found
-
-
-def _union(left: Any, right: Any) -> Any:
-    if left is None:
-        return right
-    if right is None:
-        return left
-    if not _is_list(left) or not _is_list(right):
-        raise HugoFunctionError("union needs two lists (slices or arrays)")
-    out, seen = [], set()
-    for item in [*left, *right]:
-        key = _identity(item)
-        if item is not None and key not in seen:
-            seen.add(key)
-            out.append(item)
-    return out
-
-
-def _intersect(left: Any, right: Any) -> list[Any]:
-    if left is None or right is None:
-        return []
-    if not _is_list(left) or not _is_list(right):
-        raise HugoFunctionError("intersect needs two lists (slices or arrays)")
-    inside = _identities(right)
-    out, seen = [], set()
-    for item in left:
-        key = _identity(item)
-        if key in inside and key not in seen:
-            seen.add(key)
-            out.append(item)
-    return out
-
-
-def _symdiff(second: Any, first: Any) -> list[Any]:
-    """`first | symdiff second`: first's elements not in second, then second's not in first."""
-    for value in (first, second):
-        if not _is_list(value):
-            raise HugoFunctionError("symdiff needs lists (slices or arrays)")
-    in_first, in_second = _identities(first), _identities(second)
-    return [item for item in first if (_identity(item) in in_first) != (_identity(item) in in_second)] + \
-        [item for item in second if (_identity(item) in in_first) != (_identity(item) in in_second)]
-
-
-def _complement(*collections: Any) -> list[Any]:
-    """The last list's elements found in none of the others (lists or single values)."""
-    if len(collections) < 2:
-        raise HugoFunctionError("complement needs at least two arguments")
-    universe = collections[-1]
-    if not all(_is_list(collection) for collection in collections):
-        raise HugoFunctionError("complement: arguments must be slices or arrays")
-    others = _identities(*collections[:-1])
-    return [item for item in universe if _identity(item) not in others]
-
-
-def _merge(*maps: Any) -> Any:
-    """Hugo's merge: a copy of the last map with each earlier map's keys it lacks (keys compared
-    case-insensitively), maps inside both merged the same way: the last map wins."""
-    if len(maps) < 2:
-        raise HugoFunctionError("merge requires at least two parameters")
-    result = maps[-1]
-    for source in reversed(maps[:-1]):
-        if not isinstance(result, Mapping):
-            raise HugoFunctionError(f"merge: destination must be a map, got {_go_type(result)}")
-        if not truthy(source):
-            continue
-        if not isinstance(source, Mapping):
-            raise HugoFunctionError(f"merge: source must be a map, got {_go_type(source)}")
-        result = _merge_maps(result, source)
-    return result
-
-
-def _merge_maps(destination: Mapping, source: Mapping) -> Mapping:
-    lower = getattr(destination, "case_insensitive", False)
-    out = type(destination)(destination) if isinstance(destination, dict) else dict(destination)
-    names = {str(key).lower(): key for key in destination}
-    for key, value in source.items():
-        found = names.get(str(key).lower())
-        if found is None:
-            out[str(key).lower() if lower else key] = value
-            continue
-        current = destination[found]
-        if isinstance(current, Mapping) and isinstance(value, Mapping):
-            out[key] = _merge_maps(current, value)    # under the source's key, as Hugo's mergeMap sets it
-    return out
-
-
-def _go_type(value: Any) -> str:
-    """The Go type Hugo would have for a value, as printf "%T" writes it (a list of one type is typed:
-    []string, []int; front matter's lists are []interface {} in Hugo, and typed here when alike)."""
-    from .objects import GoMonth, GoWeekday, Params
-    named = [(GoMonth, "time.Month"), (GoWeekday, "time.Weekday"), (GoDuration, "time.Duration"),
-             (bool, "bool"), (int, "int"), (float, "float64"), (SafeJS, "template.JS"), (SafeCSS, "template.CSS"),
-             (SafeURL, "template.URL"), (SafeAttr, "template.HTMLAttr"), (Markup, "template.HTML"), (str, "string"),
-             (Params, "hmaps.Params"), (Scratch, "*hmaps.Scratch"), (GoTime, "time.Time"), (GoURL, "*url.URL")]
-    if value is None:
-        return "<nil>"
-    for kind, name in named:
-        if isinstance(value, kind):
-            return name
-    if isinstance(value, Mapping):
-        return "map[string]interface {}"
-    if isinstance(value, (list, tuple)):
-        inner = {_go_type(item) for item in value}
-        return "[]" + (inner.pop() if len(inner) == 1 and None not in value and "<nil>" not in inner
-                       else "interface {}")
-    return type(value).__name__
-
+# ---------------------------------------------------------------------------- apply
 
 def _apply(context: jinja2.runtime.Context, collection: Any, name: Any, *arguments: Any) -> list[Any]:
     """apply: the named function called on each element, "." standing for the element among the arguments."""
@@ -708,80 +573,6 @@ def _apply(context: jinja2.runtime.Context, collection: Any, name: Any, *argumen
         raise HugoFunctionError(f"can't apply over {go_string(collection)}")
     return [context.call(function, *(item if argument == "." else argument for argument in arguments))
             for item in collection]
-
-
-def _shuffle(items: Any) -> list[Any]:
-    """shuffle: Hugo's order is random on every build; blogbuild's is a fixed permutation of the values (the
-    same list shuffles alike on every build), so two builds give the same bytes."""
-    import random
-    if items is None:
-        raise HugoFunctionError("shuffle can't iterate over a nil value")
-    values = list(items)
-    random.Random(hashlib.sha256(go_string(values).encode()).hexdigest()).shuffle(values)
-    return values
-
-
-def _collated(value: Any) -> Any:
-    """A sort key like Hugo's collator for an English site: letters before their accents and case, numbers
-    by value."""
-    if isinstance(value, bool):
-        return (0, int(value), "", "")
-    if isinstance(value, (int, float)):
-        return (0, value, "", "")
-    if isinstance(value, GoTime):     # times by their instant in whole seconds, as Hugo's compare
-        return (0, value.Unix, "", "")
-    text = go_string(value)
-    primary, accents, cases = [], [], []
-    for char in text:
-        decomposed = unicodedata.normalize("NFD", char)
-        base = decomposed[0]
-        group = 2 if base.isalpha() else 1 if base.isdigit() else 0   # spaces and punctuation, digits, letters
-        primary.append((group, base.casefold()))
-        accents.append(decomposed[1:])
-        cases.append(0 if not char.isupper() else 1)                # lower case first, as the collator
-    return (1, 0, primary, accents, cases)
-
-
-def _sort(environment: jinja2.Environment, items: Any, *arguments: Any) -> list[Any]:
-    """Hugo's sort: a list by its values or by a key path ("Params.weight", "title"), a map's values by their
-    keys (or "value"); "desc" as the second argument reverses; the sort is stable."""
-    key_path = ""
-    descending = False
-    for position, argument in enumerate(arguments):
-        if position == 0:
-            key_path = argument if isinstance(argument, str) else ""
-        elif position == 1:
-            descending = argument == "desc"
-    if items is None:
-        return []
-    path = [part for part in key_path.strip(".").split(".") if part]
-    if isinstance(items, Mapping):
-        pairs = [(key, items[key]) for key in items]
-        if not key_path:
-            keyed = [(key, value) for key, value in pairs]
-        elif key_path == "value":
-            keyed = [(value, value) for _, value in pairs]
-        else:
-            keyed = [(_sub_element(environment, value, path), value) for _, value in pairs]
-    else:
-        values = list(items)
-        if not key_path or key_path == "value":
-            keyed = [(value, value) for value in values]
-        else:
-            keyed = [(_sub_element(environment, value, path), value) for value in values]
-    ordered = sorted(keyed, key=lambda pair: _collated(pair[0]), reverse=descending)
-    return [value for _, value in ordered]
-
-
-def _sub_element(environment: jinja2.Environment, value: Any, path: list[str]) -> Any:
-    """The value at a key path ("Params.rank"), read as the template reads fields (Go's lookups)."""
-    for name in path:
-        if value is None:
-            return None
-        value = environment.getattr(value, name)
-        if callable(value) and not isinstance(value, (Mapping, list)):
-            value = value()
-    return value
 
 
 # ---------------------------------------------------------------------------- strings
@@ -908,7 +699,7 @@ def _unmarshal(*arguments: Any) -> Any:
         try:
             data = data.Content
         except (UnsupportedField, AttributeError):
-            raise HugoFunctionError(f"type {_go_type(data)} not supported") from None
+            raise HugoFunctionError(f"type {go_type(data)} not supported") from None
     text = go_string(data)
     if text.strip() == "":
         return None
@@ -951,7 +742,7 @@ def _to_int(value: Any) -> int:
             return int(text, 8)
         return int(text, 0)
     except ValueError:
-        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {_go_type(value)} to int') from None
+        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {go_type(value)} to int') from None
 
 
 def _to_float(value: Any) -> float:
@@ -960,7 +751,7 @@ def _to_float(value: Any) -> float:
     try:
         return float(value if isinstance(value, (bool, int, float)) else go_string(value).strip())
     except ValueError:
-        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {_go_type(value)} to float64') from None
+        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {go_type(value)} to float64') from None
 
 
 def hugo_info(state: Any) -> HugoInfo:
@@ -1134,13 +925,13 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "countwords": lambda text: sum(1 if word.isascii() else len(word) for word in _plainify(text).split()),
     "truncate": lambda size, *rest: _truncate(int(_number(size)), *rest),
     "uniq": lambda items: list(dict.fromkeys(items or ())),
-    "sort": jinja2.pass_environment(_sort),
+    "sort": jinja2.pass_environment(sort),
     "append": lambda *values: _append(*values), "querify": lambda *pairs: _querify(*pairs),
     "anchorize": lambda text: re.sub(r"[^\w\-]+", "", re.sub(r"\s+", "-", go_string(text).strip().lower())),
     "base64Encode": lambda text: __import__("base64").b64encode(go_string(text).encode()).decode(),
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
-    "merge": _merge, "union": _union, "intersect": _intersect, "symdiff": _symdiff, "complement": _complement,
-    "apply": jinja2.pass_context(_apply), "shuffle": _shuffle, "newScratch": lambda: Scratch(),
+    "merge": merge, "union": union, "intersect": intersect, "symdiff": symdiff, "complement": complement,
+    "apply": jinja2.pass_context(_apply), "shuffle": shuffle, "newScratch": lambda: Scratch(),
     "dateFormat": TIME_FUNCTIONS["Format"], "html": lambda value: value,
     "countrunes": _count_runes, "findRESubmatch": _find_re_submatch, "slicestr": _slice_string,
     "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
@@ -1247,8 +1038,8 @@ NAMESPACES: dict[str, _Namespace] = {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
         "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],
         "Reverse": lambda items: list(reversed(list(items or ()))), "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
-        "IsSet": _isset, "Merge": _merge, "Union": _union, "Intersect": _intersect, "SymDiff": _symdiff,
-        "Complement": _complement, "Apply": FUNCTIONS["apply"], "Shuffle": _shuffle, "KeyVals": _key_vals,
+        "IsSet": _isset, "Merge": merge, "Union": union, "Intersect": intersect, "SymDiff": symdiff,
+        "Complement": complement, "Apply": FUNCTIONS["apply"], "Shuffle": shuffle, "KeyVals": _key_vals,
         "NewScratch": FUNCTIONS["newScratch"]}),
     "lang": _Namespace("lang", {"Translate": FUNCTIONS["T"], "FormatNumber": jinja2.pass_context(_format_number),
                                 "FormatPercent": jinja2.pass_context(_format_percent),
@@ -1271,7 +1062,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
     "path": _Namespace("path", PATH_FUNCTIONS),
     "reflect": _Namespace("reflect", {
-        "IsMap": lambda value: isinstance(value, Mapping), "IsSlice": _is_list,
+        "IsMap": lambda value: isinstance(value, Mapping), "IsSlice": is_list,
         "IsPage": _is_page, "IsSite": lambda value: isinstance(value, SiteInfo),
         "IsResource": lambda value: bool(_resource_type(value)),
         "IsImageResource": lambda value: _resource_type(value) == "image",

@@ -28,6 +28,11 @@ def site_config(site: Any) -> Any:
     return vars(site).get("config") if site is not None else None
 
 
+def truthy(value: Any) -> bool:
+    """Go's truth: false, 0, nil, and empty strings and collections are false."""
+    return bool(value) and value is not None
+
+
 class UnsupportedField(Exception):
     """A Hugo field or method blogbuild's translation does not offer (e.g. .Page.Resources)."""
 
@@ -830,3 +835,25 @@ class HugoInfo(GoObject):
             cached = site_data(Path(root))
             object.__setattr__(self.site, "_data", cached)
         return cached
+
+
+def go_type(value: Any) -> str:
+    """The Go type Hugo would have for a value, as printf "%T" writes it (a list of one type is typed:
+    []string, []int; front matter's lists are []interface {} in Hugo, and typed here when alike)."""
+    from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL
+    named = [(GoMonth, "time.Month"), (GoWeekday, "time.Weekday"), (GoDuration, "time.Duration"),
+             (bool, "bool"), (int, "int"), (float, "float64"), (SafeJS, "template.JS"), (SafeCSS, "template.CSS"),
+             (SafeURL, "template.URL"), (SafeAttr, "template.HTMLAttr"), (Markup, "template.HTML"), (str, "string"),
+             (Params, "hmaps.Params"), (Scratch, "*hmaps.Scratch"), (GoTime, "time.Time"), (GoURL, "*url.URL")]
+    if value is None:
+        return "<nil>"
+    for kind, name in named:
+        if isinstance(value, kind):
+            return name
+    if isinstance(value, Mapping):
+        return "map[string]interface {}"
+    if isinstance(value, (list, tuple)):
+        inner = {go_type(item) for item in value}
+        return "[]" + (inner.pop() if len(inner) == 1 and None not in value and "<nil>" not in inner
+                       else "interface {}")
+    return type(value).__name__
