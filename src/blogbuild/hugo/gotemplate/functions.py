@@ -898,6 +898,29 @@ def _can_highlight(language: Any) -> bool:
     return bool(go_string(language))
 
 
+def _ref_url(page: Any, target: Any, absolute: bool) -> str:
+    """ref / relref: the URL of the page a content path names (a path relative to the page's folder first,
+    then from the content root), with its #fragment; "#x" alone stays "#x"."""
+    if isinstance(target, Mapping):
+        target = _lookup(target, "path") or ""
+    text = go_string(target)
+    path, hash_mark, fragment = text.partition("#")
+    if path == "":
+        return hash_mark + fragment       # "#x": the fragment alone, as Hugo writes it
+    try:
+        site, file = page.Site, page.File
+    except (UnsupportedField, AttributeError):
+        raise UnsupportedField(f'ref "{text}": the page has no site to look the path up in') from None
+    folder = go_string(file.Dir) if file is not None else ""
+    found = site.GetPage(folder + path) if not path.startswith("/") and folder else None
+    found = found or site.GetPage(path)
+    if found is None:
+        raise HugoFunctionError(f'REF_NOT_FOUND: Ref "{text}": page not found; check the path (relative to the '
+                                "page's folder, or from content/)")
+    url = found.Permalink if absolute else found.RelPermalink
+    return url + (hash_mark + fragment if fragment else "")
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "default": _default, "printf": _printf, "print": _print, "println": _println,
     "lower": lambda text: _go_case(go_string(text), str.lower), "upper": lambda text: _go_case(go_string(text), str.upper),
@@ -938,6 +961,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "readFile": OS_FUNCTIONS["ReadFile"], "fileExists": OS_FUNCTIONS["FileExists"],
     "readDir": OS_FUNCTIONS["ReadDir"], "getenv": OS_FUNCTIONS["Getenv"], "time": jinja2.pass_context(time_function),
     "keyVals": _key_vals, "hmac": _hmac, "highlight": _highlight,
+    "ref": lambda page, target: _ref_url(page, target, True), "relref": lambda page, target: _ref_url(page, target, False),
     "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
     # shortcode shows its inner text with the message as the warning).
@@ -1025,7 +1049,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "urls": _Namespace("urls", {
         "RelURL": FUNCTIONS["relURL"], "AbsURL": FUNCTIONS["absURL"], "RelLangURL": FUNCTIONS["relLangURL"],
         "AbsLangURL": FUNCTIONS["absLangURL"], "Anchorize": FUNCTIONS["anchorize"], "URLize": urlize,
-        **URL_FUNCTIONS}),
+        "Ref": FUNCTIONS["ref"], "RelRef": FUNCTIONS["relref"], **URL_FUNCTIONS}),
     "math": _Namespace("math", _MATH),
     "safe": _Namespace("safe", {"HTML": FUNCTIONS["safeHTML"], "CSS": FUNCTIONS["safeCSS"], "JS": FUNCTIONS["safeJS"],
                                 "URL": FUNCTIONS["safeURL"], "HTMLAttr": FUNCTIONS["safeHTMLAttr"],
