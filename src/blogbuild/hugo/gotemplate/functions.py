@@ -21,7 +21,7 @@ from markupsafe import Markup
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default
-from .lists import complement, intersect, is_list, merge, shuffle, sort, symdiff, union
+from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
 from .objects import (GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
                       UnsupportedField, go_type, truthy)
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS
@@ -316,23 +316,23 @@ def _querify(*pairs: Any) -> str:
 
 
 def _first(count: Any, items: Any) -> Any:
-    """first N: a list's first elements, a string's first characters."""
+    """first N: a list's first elements (a page list stays one), a string's first characters."""
     if isinstance(items, str):
         return items[:int(_number(count))]
-    return list(items or ())[:int(_number(count))]
+    return same_kind(items, list(items or ())[:int(_number(count))])
 
 
 def _last(count: Any, items: Any) -> Any:
     size = int(_number(count))
     if isinstance(items, str):
         return items[-size:] if size else ""
-    return list(items or ())[-size:] if size else []
+    return same_kind(items, list(items or ())[-size:] if size else [])
 
 
 def _after(count: Any, items: Any) -> Any:
     if isinstance(items, str):
         return items[int(_number(count)):]
-    return list(items or ())[int(_number(count)):]
+    return same_kind(items, list(items or ())[int(_number(count)):])
 
 
 def _substr(text: Any, start: Any, length: Any = None) -> str:
@@ -947,7 +947,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sha256": lambda text: hashlib.sha256(go_string(text).encode()).hexdigest(),
     "countwords": lambda text: sum(1 if word.isascii() else len(word) for word in _plainify(text).split()),
     "truncate": lambda size, *rest: _truncate(int(_number(size)), *rest),
-    "uniq": lambda items: list(dict.fromkeys(items or ())),
+    "uniq": lambda items: same_kind(items, dict.fromkeys(items or ())),
     "sort": jinja2.pass_environment(sort),
     "append": lambda *values: _append(*values), "querify": lambda *pairs: _querify(*pairs),
     "anchorize": lambda text: re.sub(r"[^\w\-]+", "", re.sub(r"\s+", "-", go_string(text).strip().lower())),

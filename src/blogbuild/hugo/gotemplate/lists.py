@@ -14,6 +14,15 @@ from .escape import go_string
 from .objects import GoTime, go_type, truthy
 
 
+def same_kind(original: Any, items: Any) -> Any:
+    """items as a list of original's kind: a page list stays a page list (with .ByTitle, .Len, …), as Hugo's
+    functions keep the slice's type."""
+    kind = type(original)
+    if isinstance(original, list) and kind is not list:
+        return kind(items)
+    return list(items)
+
+
 def is_list(value: Any) -> bool:
     return isinstance(value, (list, tuple))
 
@@ -52,7 +61,7 @@ def union(left: Any, right: Any) -> Any:
         if item is not None and key not in seen:
             seen.add(key)
             out.append(item)
-    return out
+    return same_kind(left, out)
 
 
 def intersect(left: Any, right: Any) -> list[Any]:
@@ -67,7 +76,7 @@ def intersect(left: Any, right: Any) -> list[Any]:
         if key in inside and key not in seen:
             seen.add(key)
             out.append(item)
-    return out
+    return same_kind(left, out)
 
 
 def symdiff(second: Any, first: Any) -> list[Any]:
@@ -76,8 +85,8 @@ def symdiff(second: Any, first: Any) -> list[Any]:
         if not is_list(value):
             raise HugoFunctionError("symdiff needs lists (slices or arrays)")
     in_first, in_second = _identities(first), _identities(second)
-    return [item for item in first if (_identity(item) in in_first) != (_identity(item) in in_second)] + \
-        [item for item in second if (_identity(item) in in_first) != (_identity(item) in in_second)]
+    return same_kind(first, [item for item in [*first, *second]
+                             if (_identity(item) in in_first) != (_identity(item) in in_second)])
 
 
 def complement(*collections: Any) -> list[Any]:
@@ -88,7 +97,7 @@ def complement(*collections: Any) -> list[Any]:
     if not all(is_list(collection) for collection in collections):
         raise HugoFunctionError("complement: arguments must be slices or arrays")
     others = _identities(*collections[:-1])
-    return [item for item in universe if _identity(item) not in others]
+    return same_kind(universe, [item for item in universe if _identity(item) not in others])
 
 
 def merge(*maps: Any) -> Any:
@@ -131,7 +140,7 @@ def shuffle(items: Any) -> list[Any]:
         raise HugoFunctionError("shuffle can't iterate over a nil value")
     values = list(items)
     random.Random(hashlib.sha256(go_string(values).encode()).hexdigest()).shuffle(values)
-    return values
+    return same_kind(items, values)
 
 
 def _collated(value: Any) -> Any:
@@ -183,7 +192,7 @@ def sort(environment: jinja2.Environment, items: Any, *arguments: Any) -> list[A
         else:
             keyed = [(_sub_element(environment, value, path), value) for value in values]
     ordered = sorted(keyed, key=lambda pair: _collated(pair[0]), reverse=descending)
-    return [value for _, value in ordered]
+    return same_kind(items, [value for _, value in ordered])
 
 
 def _sub_element(environment: jinja2.Environment, value: Any, path: list[str]) -> Any:
