@@ -295,8 +295,8 @@ def _append(*values: Any) -> list[Any]:
     added = values[:-1]
     if len(added) == 1 and isinstance(added[0], (list, tuple)) and not any(isinstance(item, (list, tuple))
                                                                          for item in target):
-        return target + list(added[0])
-    return target + list(added)
+        return same_kind(values[-1], target + list(added[0]))
+    return same_kind(values[-1], target + list(added))
 
 
 def _querify(*pairs: Any) -> str:
