@@ -24,7 +24,7 @@ from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default
 from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
 from .objects import (GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
                       UnsupportedField, go_type, truthy)
-from .paths import PATH_FUNCTIONS, URL_FUNCTIONS
+from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
 from .site_files import OS_FUNCTIONS
 from .times import TIME_FUNCTIONS, time_function
 
@@ -221,13 +221,44 @@ def _in(collection: Any, item: Any) -> bool:
 
 
 def urlize(text: Any) -> str:
-    """Hugo's urlize: each path segment made safe as Hugo makes it (blogbuild's urls.urlize: lower case,
-    spaces to hyphens, unsafe characters dropped, CJK kept), then percent-encoded; slashes stay."""
-    from urllib.parse import quote
+    """Hugo's urlize: the text sanitized as Hugo makes a path (letters, digits, marks, `. / \\ _ # + ~ - @` and
+    %XX escapes kept, a run of spaces one hyphen, anything else dropped), lower-cased, then written as Go's
+    url.Parse(...).String() writes it (non-ASCII percent-encoded; a # starts the fragment, as in Hugo)."""
+    value = go_string(text)
+    out: list[str] = []
+    pending_hyphen = was_hyphen = False
+    for index, char in enumerate(value):
+        if _path_character(value, index, char):
+            was_hyphen = char == "-"
+            if pending_hyphen and not was_hyphen:
+                out.append("-")
+            pending_hyphen = False
+            out.append(char)
+        elif out and not was_hyphen and char.isspace():
+            pending_hyphen = True
+    return parse_url(_go_case("".join(out), str.lower)).String
 
-    from ...core.urls import urlize as segment
-    value = unicodedata.normalize("NFC", go_string(text))
-    return quote("/".join(segment(part) if part.strip() else part for part in value.split("/")), safe="/-_.~+")
+
+def _path_character(text: str, index: int, char: str) -> bool:
+    """Hugo's isAllowedPathCharacter."""
+    if char == " ":
+        return False
+    category = unicodedata.category(char)
+    if category[0] in "LM" or category == "Nd" or char in "./\\_#+~-@":
+        return True
+    return char == "%" and re.fullmatch(r"[0-9A-Fa-f]{2}", text[index + 1:index + 3]) is not None
+
+
+def _anchorize(text: Any) -> str:
+    """Hugo's anchorize (GitHub's heading ids): spaces and hyphens are hyphens, letters, digits and _ lower
+    case, anything else dropped."""
+    out = []
+    for char in go_string(text).strip():
+        if char in "- ":
+            out.append("-")
+        elif char == "_" or unicodedata.category(char)[0] == "L" or unicodedata.category(char) == "Nd":
+            out.append(_go_case(char, str.lower))
+    return "".join(out)
 
 
 _NEWLINE_MARK = "\x00hugonl\x00"
@@ -950,7 +981,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "uniq": lambda items: same_kind(items, dict.fromkeys(items or ())),
     "sort": jinja2.pass_environment(sort),
     "append": lambda *values: _append(*values), "querify": lambda *pairs: _querify(*pairs),
-    "anchorize": lambda text: re.sub(r"[^\w\-]+", "", re.sub(r"\s+", "-", go_string(text).strip().lower())),
+    "anchorize": _anchorize,
     "base64Encode": lambda text: __import__("base64").b64encode(go_string(text).encode()).decode(),
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
     "merge": merge, "union": union, "intersect": intersect, "symdiff": symdiff, "complement": complement,

@@ -104,7 +104,7 @@ def _unescape(text: str, what: str) -> str:
     return unquote(text, errors="strict")
 
 
-def _urls_parse(text: Any) -> GoURL:
+def parse_url(text: Any) -> GoURL:
     """Go's url.Parse: scheme, //authority, path (unescaped), ?query (as written), #fragment (unescaped)."""
     raw = go_string(text)
     if any(ord(char) < 0x20 or ord(char) == 0x7f for char in raw):
@@ -161,7 +161,7 @@ def _urls_join_path(*elements: Any) -> str:
         parts += [go_string(item) for item in element] if _is_list(element) else [go_string(element)]
     if not parts:
         raise HugoFunctionError("urls.JoinPath needs at least one element")
-    base = _urls_parse(parts[0])
+    base = parse_url(parts[0])
     tail = "/".join(parts[1:])
     path = base.Path + ("/" + tail if tail else "")
     trailing = path.endswith("/") and path != "/"
@@ -179,7 +179,7 @@ PATH_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "Clean": lambda path: go_clean(go_string(path)), "Split": _path_split, "BaseName": _path_base_name,
 }
 URL_FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "Parse": _urls_parse, "JoinPath": _urls_join_path,
+    "Parse": parse_url, "JoinPath": _urls_join_path,
     "PathEscape": lambda text: __import__("urllib.parse").parse.quote(go_string(text), safe="!$&'()*+,;=:@~-._"),
     "PathUnescape": lambda text: _unescape(go_string(text), "path"),
 }
