@@ -226,3 +226,12 @@ def test_highlight_is_blogbuilds_code_highlighting() -> None:
         _render('{{ highlight "x" "go" "lineNos=true" }}')
     with pytest.raises(UnsupportedField, match="highlight option hl_lines=2"):
         _render('{{ transform.Highlight "x" "go" (dict "hl_lines" "2") }}')
+
+
+@pytest.mark.parametrize("pattern, message", [
+    (r'{{ findRE `\p{Han}+` "中文" }}', "uses a Unicode class"),
+    ('{{ replaceRE `(` "x" "y" }}', "error parsing regexp"),
+])
+def test_a_pattern_python_cannot_read_is_an_error_naming_it(pattern: str, message: str) -> None:
+    with pytest.raises(HugoFunctionError, match=re.escape(message)):
+        _render(pattern)

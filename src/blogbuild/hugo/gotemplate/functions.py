@@ -6,6 +6,7 @@ context the translated template renders with (objects.RenderState under the name
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import html as html_lib
 import json
@@ -13,7 +14,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import jinja2
 from markupsafe import Markup
@@ -264,16 +265,45 @@ def _anchorize(text: Any) -> str:
 _NEWLINE_MARK = "\x00hugonl\x00"
 
 
-def _plainify(text: Any) -> str:
-    """Hugo's StripHTML: a text without tags stays as it is; else its newlines become spaces, each </p> and
-    <br> a newline, the tags go, and a run of white space keeps its first character."""
+def _plainify(text: Any) -> Markup:
+    """Hugo's plainify (StripHTML), HTML as Hugo types it: a text without tags stays as it is; else its
+    newlines become spaces, each </p> and <br> a newline, the tags go (and what <script> and <style> hold),
+    entities stay as written, and a run of white space keeps its first character."""
+    from html.parser import HTMLParser
     value = go_string(text)
     if "<" not in value and ">" not in value:
-        return value
+        return Markup(value)
     marked = value.replace("\n", " ").replace("</p>", _NEWLINE_MARK).replace("<br>", _NEWLINE_MARK) \
         .replace("<br />", _NEWLINE_MARK)
-    stripped = html_lib.unescape(re.sub(r"<[^>]*>", "", marked)).replace(_NEWLINE_MARK, "\n")
-    return re.sub(r"(\s)\s+", r"\1", stripped)
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=False)
+            self.parts: list[str] = []
+            self.hidden = 0
+
+        def handle_starttag(self, tag: str, attrs: Any) -> None:
+            self.hidden += tag in ("script", "style")
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("script", "style") and self.hidden:
+                self.hidden -= 1
+
+        def handle_data(self, data: str) -> None:
+            if not self.hidden:
+                self.parts.append(data)
+
+        def handle_entityref(self, name: str) -> None:
+            self.handle_data(f"&{name};")
+
+        def handle_charref(self, name: str) -> None:
+            self.handle_data(f"&#{name};")
+
+    parser = Text()
+    parser.feed(marked)
+    parser.close()
+    stripped = "".join(parser.parts).replace(_NEWLINE_MARK, "\n")
+    return Markup(re.sub(r"(\s)\s+", r"\1", stripped))
 
 
 def go_json_value(value: Any) -> Any:
@@ -367,15 +397,26 @@ def _after(count: Any, items: Any) -> Any:
 
 
 def _substr(text: Any, start: Any, length: Any = None) -> str:
+    """Hugo's substr: from start (negative counts from the end) length characters (negative: up to that many
+    from the end; 0: nothing), in characters."""
     value = go_string(text)
+    size_of = len(value)
     begin = int(_number(start))
-    if length is None:
-        return value[begin:]
-    size = int(_number(length))
-    end = begin + size if size >= 0 else len(value) + size
-    if begin < 0 and begin + size >= 0:
-        end = len(value) + begin + size if size >= 0 else end
-    return value[begin:end] if end else value[begin:]
+    if size_of == 0:
+        return ""
+    if begin < 0:
+        begin = max(begin + size_of, 0)
+    if begin > size_of - 1:
+        return ""
+    end = size_of
+    if length is not None:
+        size = int(_number(length))
+        if size == 0:
+            return ""
+        end = end + size if size < 0 else begin + size
+    if begin >= end or end < 0:
+        return ""
+    return value[begin:min(end, size_of)]
 
 
 def _cond(control: Any, yes: Any, no: Any) -> Any:
@@ -412,14 +453,72 @@ def _div(left: Any, right: Any) -> Any:
     return a / b
 
 
+# Go's ASCII character classes ([[:alpha:]]) as Python's re writes them inside a bracket.
+_POSIX_CLASSES = {"alpha": "A-Za-z", "digit": "0-9", "alnum": "0-9A-Za-z", "upper": "A-Z", "lower": "a-z",
+                  "space": "\\t\\n\\v\\f\\r ", "blank": "\\t ", "word": "0-9A-Za-z_", "xdigit": "0-9A-Fa-f",
+                  "punct": "!-/:-@\\[-`{-~", "cntrl": "\\x00-\\x1f\\x7f", "print": " -~", "graph": "!-~",
+                  "ascii": "\\x00-\\x7f"}
+
+
+@functools.lru_cache(maxsize=256)
+def go_pattern(pattern: str) -> re.Pattern[str]:
+    """A Go (RE2) pattern compiled by Python's re: [[:alpha:]] and the other ASCII classes, \\z; a pattern re
+    cannot read (\\p{Han}, …) is an error naming it."""
+    translated = re.sub(r"\[:(\^?)(\w+):\]", lambda match: ("^" if match.group(1) else "")
+                        + _POSIX_CLASSES.get(match.group(2), match.group(0)), pattern).replace(r"\z", r"\Z")
+    if re.search(r"\\[pP]", translated):
+        raise HugoFunctionError(f"the regular expression `{pattern}` uses a Unicode class (\\p{{…}}), which "
+                                "blogbuild's translation does not read; write the characters as a range")
+    try:
+        return re.compile(translated)
+    except re.error as error:
+        raise HugoFunctionError(f"error parsing regexp: {error}: `{pattern}`") from None
+
+
+def go_matches(pattern: str, text: str) -> Iterator[re.Match[str]]:
+    """The matches Go's regexp finds: an empty match right after the previous match is not one."""
+    previous_end = -1
+    for match in go_pattern(go_string(pattern)).finditer(text):
+        if match.start() == match.end() == previous_end:
+            continue
+        previous_end = match.end()
+        yield match
+
+
 def _find_re(pattern: str, text: Any, limit: int = -1) -> list[str]:
-    found = [match.group(0) for match in re.finditer(pattern, go_string(text))]
+    found = [match.group(0) for match in go_matches(pattern, go_string(text))]
     return found if limit < 0 else found[:limit]
 
 
+_EXPAND = re.compile(r"\$(\$|\{(\w+)\}|(\w+))")
+
+
+def _go_expand(match: re.Match[str], template: str) -> str:
+    """Go's Regexp.Expand: $1, ${1}, $name, ${name}; $$ is $; a group that is not there is empty."""
+    def group(found: re.Match[str]) -> str:
+        if found.group(1) == "$":
+            return "$"
+        name = found.group(2) or found.group(3)
+        try:
+            value = match.group(int(name)) if name.isdigit() else match.group(name)
+        except IndexError:         # no such group
+            return ""
+        return value or ""
+    return _EXPAND.sub(group, template)
+
+
 def _replace_re(pattern: str, replacement: str, text: Any, limit: int = -1) -> str:
-    go_replacement = re.sub(r"\$\{?(\d+)\}?", r"\\g<\1>", replacement)
-    return re.sub(pattern, go_replacement, go_string(text), count=max(limit, 0))
+    """replaceRE: the first limit matches (all when negative) replaced, $1 and $name expanded as Go does."""
+    value = go_string(text)
+    out, position = [], 0
+    for count, match in enumerate(go_matches(pattern, value)):
+        if 0 <= limit <= count:
+            break
+        out.append(value[position:match.start()])
+        out.append(_go_expand(match, go_string(replacement)))
+        position = match.end()
+    out.append(value[position:])
+    return "".join(out)
 
 
 def _emojify(text: Any) -> Markup:
@@ -623,13 +722,8 @@ def _slice_string(text: Any, start: Any = 0, end: Any = None) -> str:
 
 def _find_re_submatch(pattern: str, text: Any, limit: int = -1) -> list[list[str]]:
     found = [[match.group(0), *(group or "" for group in match.groups())]
-             for match in re.finditer(go_regexp(pattern), go_string(text))]
+             for match in go_matches(pattern, go_string(text))]
     return found if limit < 0 else found[:limit]
-
-
-def go_regexp(pattern: str) -> str:
-    """A Go (RE2) pattern as Python's re reads it: named groups (?P<n>…) are the same; \\z is \\Z."""
-    return pattern.replace(r"\z", r"\Z")
 
 
 def _first_upper(text: Any) -> str:
@@ -1010,13 +1104,61 @@ def _raise(message: str) -> str:
     raise TemplateErrorf(message)
 
 
+_CJK_SCRIPTS = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+                          r"\uf900-\ufaff\U00020000-\U0002fa1f]")
+# Hugo's tag pattern and the elements it never closes.
+_TAG = re.compile(r"<(/)?([^ ]+?)(?:(\s*/)| .*?)?>")
+_SINGLETS = frozenset({"br", "col", "link", "base", "img", "param", "area", "hr", "input"})
+
+
 def _truncate(size: int, *rest: Any) -> Any:
-    text = go_string(rest[-1])
+    """Hugo's truncate: at most size characters, cut after the last whole word (a Han, kana or hangul
+    character is a word of its own), then the ellipsis (" …" by default); HTML (safeHTML) keeps its tags,
+    uncounted, and the tags left open are closed."""
+    value = rest[-1]
     ellipsis = go_string(rest[0]) if len(rest) > 1 else " …"
+    is_html = isinstance(value, Markup)
+    text = go_string(value)
     if len(text) <= size:
-        return text
-    cut = text[:size].rsplit(" ", 1)[0] if " " in text[:size] else text[:size]
-    return cut + ellipsis
+        return value if is_html else text
+    tags: list[tuple[str, int, bool]] = []          # (name, position, opens)
+    last_word = last_non_space = count = 0
+    next_tag = 0
+    for index, char in enumerate(text):
+        if index < next_tag:
+            continue
+        if is_html:
+            tag = _TAG.match(text, index)
+            if tag is not None:
+                next_tag = tag.end()
+                last_word = last_non_space
+                if tag.group(2) not in _SINGLETS and tag.group(3) is None:
+                    tags.append((tag.group(2), index, tag.group(1) is None))
+                continue
+        count += 1
+        if char.isspace():
+            last_word = last_non_space
+        elif _CJK_SCRIPTS.match(char):
+            last_word = index
+        else:
+            last_non_space = index + 1
+        if count > size:
+            end = last_word or index
+            if not is_html:
+                return text[:end] + ellipsis
+            out = text[:end] + ellipsis
+            closed_by: str | None = None      # a tag closed before the cut: its opening is not closed again
+            for name, position, opens in reversed(tags):
+                if position >= end or closed_by is not None:
+                    if closed_by is not None and closed_by == name:
+                        closed_by = None
+                    continue
+                if opens:
+                    out += f"</{name}>"
+                else:
+                    closed_by = name
+            return Markup(out)
+    return value if is_html else text
 
 
 class _Namespace:
