@@ -539,14 +539,55 @@ def _float(value: Any) -> float:
     return float(_number(value))
 
 
+# The acronyms Hugo's humanize (gobuffalo/flect) keeps in capitals.
+_ACRONYMS = frozenset("""OK UTF8 HTML JSON JWT ID UUID SQL ACK ACL ADSL AES ANSI API ARP ATM BGP BSS CCITT CHAP CIDR CIR
+CLI CPE CPU CRC CRT CSMA CMOS DCE DEC DES DHCP DNS DRAM DSL DSLAM DTE DMI EHA EIA EIGRP EOF ESS FCC FCS FDDI FTP GBIC
+GEPOF HDLC HTTP HTTPS IANA ICMP IDF IDS IEEE IETF IMAP IP IPS IPX ISDN ISO ISP LACP LAN LAPB LAPF LLC MAC MC MDF MIB
+MPLS MTU NAC NAT NBMA NIC NRZ NRZI NVRAM OSI OSPF OUI PAP PAT PC PIM PCM PDU POP3 POP POTS PPP PPTP PTT PVST RADIUS
+RAM RARP RFC RIP RLL ROM RSTP RTP RCP SDLC SFD SFP SLARP SLIP SMTP SNA SNAP SNMP SOF SRAM SSH SSID STP SYN TDM TFTP
+TIA TOFU UDP URL URI USB UTP VC VLAN VLSM VPN W3C WAN WEP WPA WWW""".split())
+
+
+def _words_of(text: str) -> list[str]:
+    """flect's words of an identifier: split at spaces, _ - and ., before a capital after a non-capital, and
+    after a known acronym (HTTPServer: HTTP, Server)."""
+    parts: list[str] = []
+    current = ""
+    previous = ""
+
+    def push() -> None:
+        word = current.strip().strip("_-. ")
+        if word:
+            parts.append(word)
+    for char in text.strip():
+        if char.isspace() or char in "_-.":
+            push()
+            current, previous = char, char
+        elif char.isupper() and (not previous.isupper() or current.upper() in _ACRONYMS):
+            push()
+            current, previous = char, char
+        elif char.isalnum() or unicodedata.category(char).startswith("P") or char == "`":
+            current += char
+            previous = char
+        else:
+            push()
+            current, previous = "", char
+    push()
+    return parts
+
+
 def _humanize(text: Any) -> str:
+    """Hugo's humanize: a whole number as its ordinal (3rd); else the words of the identifier in lower case
+    but known acronyms (ID, HTTP, JSON, URL, …), the first capitalised: HTTPServer is "HTTP server"."""
     value = go_string(text)
     if value.isdigit():
         number = int(value)
         suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
         return f"{number}{suffix}"
-    words = re.sub(r"[-_]+", " ", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value)).strip().lower()
-    return words[:1].upper() + words[1:]
+    words = [word.upper() if word.upper() in _ACRONYMS else word.lower() for word in _words_of(value)]
+    if words:
+        words[0] = words[0][:1].upper() + words[0][1:]
+    return " ".join(words)
 
 
 def _seq(*values: Any) -> list[int]:
