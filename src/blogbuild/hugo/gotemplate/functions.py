@@ -1296,6 +1296,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "encoding": _Namespace("encoding", {"Jsonify": _jsonify, "Base64Encode": FUNCTIONS["base64Encode"],
                                         "Base64Decode": FUNCTIONS["base64Decode"]}),
     "debug": _Namespace("debug", {"Dump": _dump}),
+    "inflect": _Namespace("inflect", {"Humanize": _humanize}),
     "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists)}),
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
     "path": _Namespace("path", PATH_FUNCTIONS),

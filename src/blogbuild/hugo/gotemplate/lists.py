@@ -24,6 +24,7 @@ def same_kind(original: Any, items: Any) -> Any:
 
 
 def is_list(value: Any) -> bool:
+    """A Go slice or array (reflect.IsSlice)."""
     return isinstance(value, (list, tuple))
 
 
@@ -49,6 +50,7 @@ def _identities(*collections: Any) -> set[Any]:
 
 
 def union(left: Any, right: Any) -> Any:
+    """union: left's elements, then right's it lacks, each once; nil on one side gives the other."""
     if left is None:
         return right
     if right is None:
@@ -65,6 +67,7 @@ def union(left: Any, right: Any) -> Any:
 
 
 def intersect(left: Any, right: Any) -> list[Any]:
+    """intersect: left's elements that right has too, each once, in left's order."""
     if left is None or right is None:
         return []
     if not is_list(left) or not is_list(right):

@@ -151,6 +151,7 @@ def _valid_encoded(raw: str) -> bool:
 
 
 def url_fragment_escape(fragment: str) -> str:
+    """Go's escaping of a URL's fragment."""
     from urllib.parse import quote
     return quote(fragment, safe="!$&'()*+,;=:@/?~-._")
 
