@@ -235,3 +235,23 @@ def test_highlight_is_blogbuilds_code_highlighting() -> None:
 def test_a_pattern_python_cannot_read_is_an_error_naming_it(pattern: str, message: str) -> None:
     with pytest.raises(HugoFunctionError, match=re.escape(message)):
         _render(pattern)
+
+
+def test_a_data_file_that_cannot_be_read_is_named(tmp_path: Path) -> None:
+    """hugo.Data reads data/ only inside the site: a file that does not parse is an error naming it, a symlink
+    out of the site is left out."""
+    from blogbuild.hugo.gotemplate import RenderState, SiteInfo, render
+    site = tmp_path / "site"
+    (site / "data").mkdir(parents=True)
+    (site / "data" / "good.toml").write_text('a = "b"\n', encoding="utf-8")
+    (tmp_path / "outside.json").write_text('{"secret": 1}', encoding="utf-8")
+    (site / "data" / "linked.json").symlink_to(tmp_path / "outside.json")
+
+    def run(template: str) -> str:
+        state = RenderState(SiteInfo(root=str(site)), markdownify=lambda text: text, partial=lambda name, dot: "")
+        return render(GoSource("layouts/partials/t.html", template), None, state)
+
+    assert run("{{ hugo.Data.good.a }} {{ len hugo.Data }}") == "b 1"
+    (site / "data" / "bad.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(HugoFunctionError, match=r"data/bad.json: the data file cannot be read"):
+        run("{{ hugo.Data.good.a }}")
