@@ -86,7 +86,7 @@ def test_every_page_is_the_same_dom(both: tuple[dict[str, str], dict[str, str]])
 
 
 _LANGUAGE_LAYOUT = ('<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body>'
-                    '<p data-f="languages">{{ hugo.IsMultilingual }} {{ site.Language.Lang }}</p>'
+                    '<p data-f="languages">{{ hugo.IsMultilingual }} {{ site.Language.Lang }} {{ site.Language.LanguageCode }}</p>'
                     '<p data-f="dates">{{ time.Format ":date_long" "2024-03-05T14:07:09Z" }} '
                     '{{ time.Format ":date_full" "2024-03-05" }} {{ time.Format ":date_short" "2024-03-05" }} '
                     '{{ dateFormat "Monday, January 2, 2006" "2024-03-05" }}</p>'
@@ -95,7 +95,8 @@ _LANGUAGE_LAYOUT = ('<!DOCTYPE html><html><head><title>{{ .Title }}</title></hea
 BILINGUAL = {
     "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Two"\ndefaultContentLanguage = "de"\n'
                  'disableKinds = ["RSS", "sitemap", "robotsTXT"]\n'
-                 '[languages.de]\nlanguageCode = "de-DE"\nweight = 1\n[languages.en]\nlanguageCode = "en-US"\nweight = 2\n',
+                 '[languages.de]\nlanguageCode = "de-DE"\nlanguageName = "Deutsch"\nweight = 1\n'
+                 '[languages.en]\nlanguageCode = "en-US"\nweight = 2\n',
     "content/_index.md": "---\ntitle: Start\n---\n",
     "content/_index.en.md": "---\ntitle: Home\n---\n",
     "content/posts/one.md": "---\ntitle: Eins\ndate: 2024-03-05\n---\nText.\n",
