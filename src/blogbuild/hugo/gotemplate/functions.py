@@ -343,6 +343,9 @@ def _slice(*items: Any) -> list[Any]:
 
 def _go_case(text: str, change: Callable[[str], str]) -> str:
     """Go's ToUpper/ToLower: each character to one character (ß stays ß; Python would write SS)."""
+    changed = change(text)
+    if len(changed) == len(text):      # no character became two: Python's answer is Go's
+        return changed
     out = []
     for char in text:
         changed = change(char)
