@@ -14,7 +14,6 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
-from ...core.dates import go_format
 
 
 # Partials and named templates nested deeper than this stop the render (a template calling itself).
@@ -225,6 +224,60 @@ _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", 
 _WEEKDAY_NAMES = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
 
+# Go's reference layout, chunk by chunk as time.Format reads it (left to right, the longest chunk first).
+_LAYOUT_CHUNK = re.compile(
+    r"January|Jan|Monday|Mon|MST|2006|__2|_2|002|0[1-6]|15|[1-5]|PM|pm"
+    r"|Z07:00:00|Z070000|Z07:00|Z0700|Z07|-07:00:00|-070000|-07:00|-0700|-07"
+    r"|[.,](?:0+|9+)(?![0-9])")
+
+
+def go_layout(moment: datetime, layout: str) -> str:
+    """A time in Go's reference layout, as Go's Time.Format writes it (English names)."""
+    offset = moment.utcoffset()
+    seconds = int(offset.total_seconds()) if offset is not None else 0
+
+    def zone(token: str) -> str:
+        if token.startswith("Z") and seconds == 0:
+            return "Z"
+        sign = "-" if seconds < 0 else "+"
+        hours, rest = divmod(abs(seconds), 3600)
+        minutes, secs = divmod(rest, 60)
+        body = token[1:]
+        if body in ("07",):
+            return f"{sign}{hours:02d}"
+        if body == "0700":
+            return f"{sign}{hours:02d}{minutes:02d}"
+        if body == "07:00":
+            return f"{sign}{hours:02d}:{minutes:02d}"
+        if body == "070000":
+            return f"{sign}{hours:02d}{minutes:02d}{secs:02d}"
+        return f"{sign}{hours:02d}:{minutes:02d}:{secs:02d}"
+
+    def chunk(match: re.Match[str]) -> str:
+        token = match.group(0)
+        hour12 = moment.hour % 12 or 12
+        if token[0] in ".,":
+            digits = f"{moment.microsecond:06d}000"[:len(token) - 1]
+            if token[1] == "9":
+                digits = digits.rstrip("0")
+                return token[0] + digits if digits else ""
+            return token[0] + digits
+        if token[0] in "Z-":
+            return zone(token)
+        table = {
+            "January": _MONTH_NAMES[moment.month - 1], "Jan": _MONTH_NAMES[moment.month - 1][:3],
+            "Monday": _WEEKDAY_NAMES[(moment.weekday() + 1) % 7], "Mon": _WEEKDAY_NAMES[(moment.weekday() + 1) % 7][:3],
+            "MST": moment.tzname() or "UTC", "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
+            "01": f"{moment.month:02d}", "1": str(moment.month), "02": f"{moment.day:02d}", "_2": f"{moment.day:2d}",
+            "2": str(moment.day), "__2": f"{moment.timetuple().tm_yday:3d}", "002": f"{moment.timetuple().tm_yday:03d}",
+            "15": f"{moment.hour:02d}", "03": f"{hour12:02d}", "3": str(hour12), "04": f"{moment.minute:02d}",
+            "4": str(moment.minute), "05": f"{moment.second:02d}", "5": str(moment.second),
+            "PM": "PM" if moment.hour >= 12 else "AM", "pm": "pm" if moment.hour >= 12 else "am",
+        }
+        return table[token]
+    return _LAYOUT_CHUNK.sub(chunk, layout)
+
+
 class GoMonth(int):
     """time.Month: a number (printf "%d", arithmetic, eq 1) that prints as its English name."""
 
@@ -323,7 +376,7 @@ def _formatted(value: datetime, layout: str) -> str:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _formatted_in_zone(value: datetime, zone: str | None, layout: str) -> str:
-    return go_format(value, layout)
+    return go_layout(value, layout)
 
 
 _ZERO_TIME = GoTime(datetime(1, 1, 1, tzinfo=timezone.utc))
