@@ -11,7 +11,7 @@ import jinja2
 from .arithmetic import HugoFunctionError
 from .arithmetic import number as _number
 from .escape import go_string
-from .objects import GoDuration, GoTime, site_config
+from .objects import GoDuration, GoTime, go_layout, site_config
 
 
 def _site_zone(context: jinja2.runtime.Context) -> Any:
@@ -63,7 +63,11 @@ def time_format(context: jinja2.runtime.Context, layout: Any, value: Any) -> str
     config = site_config(site)
     locale = date_locale(getattr(config, "date_language", "") or "", site.LanguageCode or "")
     text = go_string(layout)
-    return shown_date(moment, text, locale) if text else ""
+    if not text:
+        return ""
+    if locale == "en" and not text.startswith(":"):
+        return go_layout(moment, text)      # every chunk of Go's layout, in English
+    return shown_date(moment, text, locale)
 
 
 _DURATION_UNITS = {"ns": 1, "us": 1_000, "µs": 1_000, "μs": 1_000, "ms": 1_000_000, "s": 1_000_000_000,
