@@ -384,7 +384,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                 except (OSError, UnicodeDecodeError):
                     continue
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
-                    Copyright=copyright_text)
+                    Copyright=copyright_text, root=str(root))
     return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files, hooks=hooks)
 
 

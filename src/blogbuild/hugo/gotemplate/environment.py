@@ -15,9 +15,9 @@ from jinja2.utils import Namespace
 
 from ...templating.environment import jinja_environment
 from .escape import ESCAPERS, html_text
-from .functions import FUNCTIONS, NAMESPACES, _in, _lookup, go_return, go_template, go_try
+from .functions import FUNCTIONS, NAMESPACES, _in, _lookup, go_return, go_template, go_try, hugo_info
 from .objects import GoObject, GoTime, UnsupportedField
-from .site_model import where
+from .site_model import group, where
 
 
 def go_field(value: Any, name: Any) -> Any:
@@ -76,7 +76,8 @@ def go_environment() -> GoEnvironment:
                                       "namespace": Namespace, "go_range": go_range, "in_": _in,
                                       "go_return": go_return, "go_template": jinja2.pass_context(go_template),
                                       "go_try": jinja2.pass_context(go_try),
-                                      "now": lambda: GoTime(datetime.now(timezone.utc))},
+                                      "now": lambda: GoTime(datetime.now(timezone.utc)),
+                                      "hugo_info": hugo_info, "group": group, "go_value": lambda value: value},
                              filters=ESCAPERS)
 
 

@@ -45,7 +45,8 @@ def go_string(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + " ".join(go_string(item) if item is not None else "<nil>" for item in value) + "]"
     if isinstance(value, dict):
-        return "map[" + " ".join(f"{key}:{go_string(value[key])}" for key in sorted(value, key=str)) + "]"
+        return "map[" + " ".join(f"{key}:{go_string(value[key]) if value[key] is not None else '<nil>'}"
+                                 for key in sorted(value, key=str)) + "]"
     return str(value)
 
 
@@ -106,6 +107,12 @@ def _percent(text: str, keep: frozenset[str]) -> str:
     return "".join(out)
 
 
+def url_path_escape(path: str) -> str:
+    """Go's url path escaping (encodePath): what a path keeps as it is, the rest percent-encoded."""
+    from urllib.parse import quote
+    return quote(path, safe="/!$&'()*+,;=:@~-._")
+
+
 def url_start(value: Any) -> Markup:
     """An action at the start of a URL attribute: an unsafe scheme becomes #ZgotmplZ, then the URL is
     normalised (spaces and non-ASCII percent-encoded) and escaped for the attribute."""
@@ -130,13 +137,19 @@ def url_query(value: Any) -> Markup:
 _JS_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
+def json_default(value: Any) -> Any:
+    """What a value that is not JSON itself becomes in JSON: a time as Go writes one, else its text."""
+    go_json = getattr(type(value), "go_json", None)
+    return go_json(value) if go_json is not None else str(value)
+
+
 def _json(value: Any) -> str:
     if isinstance(value, (SafeJS,)):
         return str(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     try:
-        text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=json_default)
     except (TypeError, ValueError):
         text = json.dumps(str(value), ensure_ascii=False)
     return re.sub("[<>&\u2028\u2029]", lambda match: _JS_ESCAPES[match.group(0)], text)
@@ -148,6 +161,8 @@ def js_value(value: Any) -> Markup:
     if isinstance(value, SafeJS):
         return Markup(str(value))
     if isinstance(value, Markup):
+        value = str(value)
+    if getattr(type(value), "go_stringer", False):   # Go's escaper writes a fmt.Stringer by its String()
         value = str(value)
     text = _json(value)
     if text and (_js_ident(text[0]) or _js_ident(text[-1])):

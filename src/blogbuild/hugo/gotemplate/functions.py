@@ -6,6 +6,7 @@ context the translated template renders with (objects.RenderState under the name
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import html as html_lib
 import json
@@ -13,22 +14,25 @@ import math
 import re
 import unicodedata
 from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import jinja2
 from markupsafe import Markup
 
-from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
-from .objects import GoReturn, HugoFunctionError, PartialNotFound, TryResult, UnsupportedField
-
-
-def truthy(value: Any) -> bool:
-    """Go's truth: false, 0, nil, and empty strings and collections are false."""
-    return bool(value) and value is not None
+from .arithmetic import HugoFunctionError, add_values
+from .arithmetic import number as _number
+from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default
+from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
+from .objects import (GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
+                      UnsupportedField, go_type, truthy)
+from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
+from .site_files import OS_FUNCTIONS
+from .times import TIME_FUNCTIONS, time_function
 
 
 def _default(fallback: Any, value: Any = None) -> Any:
-    return value if truthy(value) else fallback
+    """Hugo's default: a bool is always set (`default "x" false` is false); a zero, "" or empty list is not."""
+    return value if isinstance(value, bool) or truthy(value) else fallback
 
 
 def _printf(layout: str, *values: Any) -> str:
@@ -49,7 +53,7 @@ def _println(*values: Any) -> str:
     return " ".join(go_string(value) if value is not None else "<nil>" for value in values) + "\n"
 
 
-_VERB = re.compile(r"%([-+# 0]*)(\d+|\*)?(?:\.(\d+))?([vdsqfFeEgGxXtTcbo%])")
+_VERB = re.compile(r"%([-+# 0]*)(\d+|\*)?(?:\.(\d+))?([vdsqfFeEgGxXtTcboU%])")
 
 
 def go_format(layout: str, values: tuple[Any, ...]) -> str:
@@ -81,25 +85,32 @@ def go_format(layout: str, values: tuple[Any, ...]) -> str:
 
 
 def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str:
+    if value is None:
+        return "<nil>" if kind in "vT" else f"%!{kind}(<nil>)"
     if kind in "vs":
-        return go_string(value) if value is not None else "<nil>"
+        text = go_string(value)
+        return text[:int(precision)] if precision is not None and kind == "s" else text
+    if isinstance(value, (list, tuple)) and kind not in "qtT":
+        return "[" + " ".join(_format_one(item, kind, flags, precision) for item in value) + "]"
+    if kind in "xX" and isinstance(value, str):
+        text = value.encode().hex()
+        return text.upper() if kind == "X" else text
     if kind == "q":
         return json.dumps(go_string(value), ensure_ascii=False)
     if kind == "t":
         return go_string(bool(value))
     if kind == "T":
-        return {str: "string", int: "int", float: "float64", bool: "bool"}.get(type(value), type(value).__name__)
+        return go_type(value)
     number = _number(value)
     if kind == "d":
         text = str(int(number))
         return ("+" + text) if "+" in flags and number >= 0 else text
     if kind == "c":
         return chr(int(number))
+    if kind == "U":
+        return f"U+{int(number):04X}"
     if kind in "xX":
-        if isinstance(value, str):
-            text = value.encode().hex()
-        else:
-            text = format(int(number), "x")
+        text = format(int(number), "x")
         return text.upper() if kind == "X" else text
     if kind == "b":
         return format(int(number), "b")
@@ -115,18 +126,6 @@ def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str
     return text.upper() if kind == "G" else text
 
 
-def _number(value: Any) -> int | float:
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, (int, float)):
-        return value
-    try:
-        text = str(value).strip()
-        return int(text) if re.fullmatch(r"[-+]?\d+", text) else float(text)
-    except ValueError:
-        raise HugoFunctionError(f"unable to cast {value!r} to a number") from None
-
-
 # Hugo's default titleCaseStyle, AP: small words stay lower case unless first or last.
 _AP_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "en", "for", "if", "in", "nor", "of", "on",
                              "or", "per", "so", "the", "to", "up", "v", "vs", "via", "yet"})
@@ -139,7 +138,7 @@ def _title(text: Any) -> str:
     def one(index: int, word: str) -> str:
         if 0 < index < last and word.lower() in _AP_SMALL_WORDS:
             return word.lower()
-        return word[:1].upper() + word[1:]
+        return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))   # Hello-World, as Hugo
     return " ".join(one(index, word) for index, word in enumerate(words))
 
 
@@ -208,6 +207,8 @@ def _len(value: Any) -> int:
         return 0
     if isinstance(value, (int, float)):
         return len(go_string(value))
+    if isinstance(value, str):
+        return len(value.encode("utf-8"))    # Go's len of a string counts its bytes
     return len(value)
 
 
@@ -221,28 +222,99 @@ def _in(collection: Any, item: Any) -> bool:
 
 
 def urlize(text: Any) -> str:
-    """Hugo's urlize: each path segment made safe as Hugo makes it (blogbuild's urls.urlize: lower case,
-    spaces to hyphens, unsafe characters dropped, CJK kept), then percent-encoded; slashes stay."""
-    from urllib.parse import quote
+    """Hugo's urlize: the text sanitized as Hugo makes a path (letters, digits, marks, `. / \\ _ # + ~ - @` and
+    %XX escapes kept, a run of spaces one hyphen, anything else dropped), lower-cased, then written as Go's
+    url.Parse(...).String() writes it (non-ASCII percent-encoded; a # starts the fragment, as in Hugo)."""
+    value = go_string(text)
+    out: list[str] = []
+    pending_hyphen = was_hyphen = False
+    for index, char in enumerate(value):
+        if _path_character(value, index, char):
+            was_hyphen = char == "-"
+            if pending_hyphen and not was_hyphen:
+                out.append("-")
+            pending_hyphen = False
+            out.append(char)
+        elif out and not was_hyphen and char.isspace():
+            pending_hyphen = True
+    return parse_url(_go_case("".join(out), str.lower)).String
 
-    from ...core.urls import urlize as segment
-    value = unicodedata.normalize("NFC", go_string(text))
-    return quote("/".join(segment(part) if part.strip() else part for part in value.split("/")), safe="/-_.~+")
+
+def _path_character(text: str, index: int, char: str) -> bool:
+    """Hugo's isAllowedPathCharacter."""
+    if char == " ":
+        return False
+    category = unicodedata.category(char)
+    if category[0] in "LM" or category == "Nd" or char in "./\\_#+~-@":
+        return True
+    return char == "%" and re.fullmatch(r"[0-9A-Fa-f]{2}", text[index + 1:index + 3]) is not None
+
+
+def _anchorize(text: Any) -> str:
+    """Hugo's anchorize (GitHub's heading ids): spaces and hyphens are hyphens, letters, digits and _ lower
+    case, anything else dropped."""
+    out = []
+    for char in go_string(text).strip():
+        if char in "- ":
+            out.append("-")
+        elif char == "_" or unicodedata.category(char)[0] == "L" or unicodedata.category(char) == "Nd":
+            out.append(_go_case(char, str.lower))
+    return "".join(out)
 
 
 _NEWLINE_MARK = "\x00hugonl\x00"
 
 
-def _plainify(text: Any) -> str:
-    """Hugo's StripHTML: a text without tags stays as it is; else its newlines become spaces, each </p> and
-    <br> a newline, the tags go, and a run of white space keeps its first character."""
+def _plainify(text: Any) -> Markup:
+    """Hugo's plainify (StripHTML), HTML as Hugo types it: a text without tags stays as it is; else its
+    newlines become spaces, each </p> and <br> a newline, the tags go (and what <script> and <style> hold),
+    entities stay as written, and a run of white space keeps its first character."""
+    from html.parser import HTMLParser
     value = go_string(text)
     if "<" not in value and ">" not in value:
-        return value
+        return Markup(value)
     marked = value.replace("\n", " ").replace("</p>", _NEWLINE_MARK).replace("<br>", _NEWLINE_MARK) \
         .replace("<br />", _NEWLINE_MARK)
-    stripped = html_lib.unescape(re.sub(r"<[^>]*>", "", marked)).replace(_NEWLINE_MARK, "\n")
-    return re.sub(r"(\s)\s+", r"\1", stripped)
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=False)
+            self.parts: list[str] = []
+            self.hidden = 0
+
+        def handle_starttag(self, tag: str, attrs: Any) -> None:
+            self.hidden += tag in ("script", "style")
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("script", "style") and self.hidden:
+                self.hidden -= 1
+
+        def handle_data(self, data: str) -> None:
+            if not self.hidden:
+                self.parts.append(data)
+
+        def handle_entityref(self, name: str) -> None:
+            self.handle_data(f"&{name};")
+
+        def handle_charref(self, name: str) -> None:
+            self.handle_data(f"&#{name};")
+
+    parser = Text()
+    parser.feed(marked)
+    parser.close()
+    stripped = "".join(parser.parts).replace(_NEWLINE_MARK, "\n")
+    return Markup(re.sub(r"(\s)\s+", r"\1", stripped))
+
+
+def go_json_value(value: Any) -> Any:
+    """A value as Go's encoding/json writes it: a whole float is written without a fraction (2.0 is 2)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: go_json_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [go_json_value(item) for item in value]
+    return value
 
 
 def _jsonify(*arguments: Any) -> Markup:
@@ -250,8 +322,8 @@ def _jsonify(*arguments: Any) -> Markup:
     options = arguments[0] if len(arguments) > 1 else {}
     indent = options.get("indent") if isinstance(options, Mapping) else None
     prefix = options.get("prefix", "") if isinstance(options, Mapping) else ""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=indent or None,
-                      separators=None if indent else (",", ":"), default=str)
+    text = json.dumps(go_json_value(value), ensure_ascii=False, sort_keys=True, indent=indent or None,
+                      separators=None if indent else (",", ":"), default=json_default)
     if prefix:
         text = "\n".join(prefix + line if index else line for index, line in enumerate(text.split("\n")))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
@@ -269,29 +341,85 @@ def _slice(*items: Any) -> list[Any]:
     return list(items)
 
 
-def _first(count: Any, items: Any) -> list[Any]:
-    return list(items or ())[:int(_number(count))]
+def _go_case(text: str, change: Callable[[str], str]) -> str:
+    """Go's ToUpper/ToLower: each character to one character (ß stays ß; Python would write SS)."""
+    changed = change(text)
+    if len(changed) == len(text):      # no character became two: Python's answer is Go's
+        return changed
+    out = []
+    for char in text:
+        changed = change(char)
+        out.append(changed if len(changed) == 1 else (char if change is str.upper else changed[0]))
+    return "".join(out)
 
 
-def _last(count: Any, items: Any) -> list[Any]:
+def _append(*values: Any) -> list[Any]:
+    """append: the values after the list (the last argument); one list appended to a list is its elements."""
+    target = list(values[-1] or ())
+    added = values[:-1]
+    if len(added) == 1 and isinstance(added[0], (list, tuple)) and not any(isinstance(item, (list, tuple))
+                                                                         for item in target):
+        return same_kind(values[-1], target + list(added[0]))
+    return same_kind(values[-1], target + list(added))
+
+
+def _querify(*pairs: Any) -> str:
+    """querify: key value pairs (or one map, or one list of pairs) as a query string, keys sorted, values
+    escaped as Go's url.Values.Encode does."""
+    from urllib.parse import quote_plus
+    items = pairs
+    if len(pairs) == 1 and isinstance(pairs[0], Mapping):
+        items = tuple(value for key in pairs[0] for value in (key, pairs[0][key]))
+    elif len(pairs) == 1 and isinstance(pairs[0], (list, tuple)):
+        items = tuple(pairs[0])
+    if len(items) % 2:
+        raise HugoFunctionError("querify needs an even number of arguments (key value pairs)")
+    found = sorted(((go_string(items[index]), go_string(items[index + 1])) for index in range(0, len(items), 2)),
+                   key=lambda pair: pair[0])
+    return "&".join(f"{quote_plus(key, safe='~')}={quote_plus(value, safe='~')}" for key, value in found)
+
+
+def _first(count: Any, items: Any) -> Any:
+    """first N: a list's first elements (a page list stays one), a string's first characters."""
+    if isinstance(items, str):
+        return items[:int(_number(count))]
+    return same_kind(items, list(items or ())[:int(_number(count))])
+
+
+def _last(count: Any, items: Any) -> Any:
     size = int(_number(count))
-    return list(items or ())[-size:] if size else []
+    if isinstance(items, str):
+        return items[-size:] if size else ""
+    return same_kind(items, list(items or ())[-size:] if size else [])
 
 
-def _after(count: Any, items: Any) -> list[Any]:
-    return list(items or ())[int(_number(count)):]
+def _after(count: Any, items: Any) -> Any:
+    if isinstance(items, str):
+        return items[int(_number(count)):]
+    return same_kind(items, list(items or ())[int(_number(count)):])
 
 
 def _substr(text: Any, start: Any, length: Any = None) -> str:
+    """Hugo's substr: from start (negative counts from the end) length characters (negative: up to that many
+    from the end; 0: nothing), in characters."""
     value = go_string(text)
+    size_of = len(value)
     begin = int(_number(start))
-    if length is None:
-        return value[begin:]
-    size = int(_number(length))
-    end = begin + size if size >= 0 else len(value) + size
-    if begin < 0 and begin + size >= 0:
-        end = len(value) + begin + size if size >= 0 else end
-    return value[begin:end] if end else value[begin:]
+    if size_of == 0:
+        return ""
+    if begin < 0:
+        begin = max(begin + size_of, 0)
+    if begin > size_of - 1:
+        return ""
+    end = size_of
+    if length is not None:
+        size = int(_number(length))
+        if size == 0:
+            return ""
+        end = end + size if size < 0 else begin + size
+    if begin >= end or end < 0:
+        return ""
+    return value[begin:min(end, size_of)]
 
 
 def _cond(control: Any, yes: Any, no: Any) -> Any:
@@ -299,8 +427,9 @@ def _cond(control: Any, yes: Any, no: Any) -> Any:
 
 
 def _isset(collection: Any, key: Any) -> bool:
+    """isset: the key is in the map as written (Hugo's params keys are lower case: "Title" is not set)."""
     if isinstance(collection, Mapping):
-        return _lookup(collection, key) is not None or key in collection
+        return key in collection
     try:
         return 0 <= int(key) < len(collection)
     except (TypeError, ValueError):
@@ -321,17 +450,78 @@ def _div(left: Any, right: Any) -> Any:
     a, b = _number(left), _number(right)
     if b == 0:
         raise HugoFunctionError("can't divide the value by 0")
-    return a // b if isinstance(a, int) and isinstance(b, int) else a / b
+    if isinstance(a, int) and isinstance(b, int):
+        quotient = abs(a) // abs(b)                  # Go's integer division truncates toward zero
+        return quotient if (a >= 0) == (b >= 0) else -quotient
+    return a / b
+
+
+# Go's ASCII character classes ([[:alpha:]]) as Python's re writes them inside a bracket.
+_POSIX_CLASSES = {"alpha": "A-Za-z", "digit": "0-9", "alnum": "0-9A-Za-z", "upper": "A-Z", "lower": "a-z",
+                  "space": "\\t\\n\\v\\f\\r ", "blank": "\\t ", "word": "0-9A-Za-z_", "xdigit": "0-9A-Fa-f",
+                  "punct": "!-/:-@\\[-`{-~", "cntrl": "\\x00-\\x1f\\x7f", "print": " -~", "graph": "!-~",
+                  "ascii": "\\x00-\\x7f"}
+
+
+@functools.lru_cache(maxsize=256)
+def go_pattern(pattern: str) -> re.Pattern[str]:
+    """A Go (RE2) pattern compiled by Python's re: [[:alpha:]] and the other ASCII classes, \\z; a pattern re
+    cannot read (\\p{Han}, …) is an error naming it."""
+    translated = re.sub(r"\[:(\^?)(\w+):\]", lambda match: ("^" if match.group(1) else "")
+                        + _POSIX_CLASSES.get(match.group(2), match.group(0)), pattern).replace(r"\z", r"\Z")
+    if re.search(r"\\[pP]", translated):
+        raise HugoFunctionError(f"the regular expression `{pattern}` uses a Unicode class (\\p{{…}}), which "
+                                "blogbuild's translation does not read; write the characters as a range")
+    try:
+        return re.compile(translated)
+    except re.error as error:
+        raise HugoFunctionError(f"error parsing regexp: {error}: `{pattern}`") from None
+
+
+def go_matches(pattern: str, text: str) -> Iterator[re.Match[str]]:
+    """The matches Go's regexp finds: an empty match right after the previous match is not one."""
+    previous_end = -1
+    for match in go_pattern(go_string(pattern)).finditer(text):
+        if match.start() == match.end() == previous_end:
+            continue
+        previous_end = match.end()
+        yield match
 
 
 def _find_re(pattern: str, text: Any, limit: int = -1) -> list[str]:
-    found = [match.group(0) for match in re.finditer(pattern, go_string(text))]
+    found = [match.group(0) for match in go_matches(pattern, go_string(text))]
     return found if limit < 0 else found[:limit]
 
 
+_EXPAND = re.compile(r"\$(\$|\{(\w+)\}|(\w+))")
+
+
+def _go_expand(match: re.Match[str], template: str) -> str:
+    """Go's Regexp.Expand: $1, ${1}, $name, ${name}; $$ is $; a group that is not there is empty."""
+    def group(found: re.Match[str]) -> str:
+        if found.group(1) == "$":
+            return "$"
+        name = found.group(2) or found.group(3)
+        try:
+            value = match.group(int(name)) if name.isdigit() else match.group(name)
+        except IndexError:         # no such group
+            return ""
+        return value or ""
+    return _EXPAND.sub(group, template)
+
+
 def _replace_re(pattern: str, replacement: str, text: Any, limit: int = -1) -> str:
-    go_replacement = re.sub(r"\$\{?(\d+)\}?", r"\\g<\1>", replacement)
-    return re.sub(pattern, go_replacement, go_string(text), count=max(limit, 0))
+    """replaceRE: the first limit matches (all when negative) replaced, $1 and $name expanded as Go does."""
+    value = go_string(text)
+    out, position = [], 0
+    for count, match in enumerate(go_matches(pattern, value)):
+        if 0 <= limit <= count:
+            break
+        out.append(value[position:match.start()])
+        out.append(_go_expand(match, go_string(replacement)))
+        position = match.end()
+    out.append(value[position:])
+    return "".join(out)
 
 
 def _emojify(text: Any) -> Markup:
@@ -352,14 +542,55 @@ def _float(value: Any) -> float:
     return float(_number(value))
 
 
+# The acronyms Hugo's humanize (gobuffalo/flect) keeps in capitals.
+_ACRONYMS = frozenset("""OK UTF8 HTML JSON JWT ID UUID SQL ACK ACL ADSL AES ANSI API ARP ATM BGP BSS CCITT CHAP CIDR CIR
+CLI CPE CPU CRC CRT CSMA CMOS DCE DEC DES DHCP DNS DRAM DSL DSLAM DTE DMI EHA EIA EIGRP EOF ESS FCC FCS FDDI FTP GBIC
+GEPOF HDLC HTTP HTTPS IANA ICMP IDF IDS IEEE IETF IMAP IP IPS IPX ISDN ISO ISP LACP LAN LAPB LAPF LLC MAC MC MDF MIB
+MPLS MTU NAC NAT NBMA NIC NRZ NRZI NVRAM OSI OSPF OUI PAP PAT PC PIM PCM PDU POP3 POP POTS PPP PPTP PTT PVST RADIUS
+RAM RARP RFC RIP RLL ROM RSTP RTP RCP SDLC SFD SFP SLARP SLIP SMTP SNA SNAP SNMP SOF SRAM SSH SSID STP SYN TDM TFTP
+TIA TOFU UDP URL URI USB UTP VC VLAN VLSM VPN W3C WAN WEP WPA WWW""".split())
+
+
+def _words_of(text: str) -> list[str]:
+    """flect's words of an identifier: split at spaces, _ - and ., before a capital after a non-capital, and
+    after a known acronym (HTTPServer: HTTP, Server)."""
+    parts: list[str] = []
+    current = ""
+    previous = ""
+
+    def push() -> None:
+        word = current.strip().strip("_-. ")
+        if word:
+            parts.append(word)
+    for char in text.strip():
+        if char.isspace() or char in "_-.":
+            push()
+            current, previous = char, char
+        elif char.isupper() and (not previous.isupper() or current.upper() in _ACRONYMS):
+            push()
+            current, previous = char, char
+        elif char.isalnum() or unicodedata.category(char).startswith("P") or char == "`":
+            current += char
+            previous = char
+        else:
+            push()
+            current, previous = "", char
+    push()
+    return parts
+
+
 def _humanize(text: Any) -> str:
+    """Hugo's humanize: a whole number as its ordinal (3rd); else the words of the identifier in lower case
+    but known acronyms (ID, HTTP, JSON, URL, …), the first capitalised: HTTPServer is "HTTP server"."""
     value = go_string(text)
     if value.isdigit():
         number = int(value)
         suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
         return f"{number}{suffix}"
-    words = re.sub(r"[-_]+", " ", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value)).strip().lower()
-    return words[:1].upper() + words[1:]
+    words = [word.upper() if word.upper() in _ACRONYMS else word.lower() for word in _words_of(value)]
+    if words:
+        words[0] = words[0][:1].upper() + words[0][1:]
+    return " ".join(words)
 
 
 def _seq(*values: Any) -> list[int]:
@@ -373,6 +604,11 @@ def _seq(*values: Any) -> list[int]:
         return list(range(numbers[0], numbers[1] + (1 if numbers[1] >= numbers[0] else -1),
                           1 if numbers[1] >= numbers[0] else -1))
     first, step, last = numbers
+    if step == 0:
+        raise HugoFunctionError("seq: 'increment' must not be 0")
+    if (last - first) * step < 0:
+        raise HugoFunctionError(f"seq: 'increment' must be {'< 0' if step > 0 else '> 0'} to go from {first} to "
+                                f"{last}")
     return list(range(first, last + (1 if step > 0 else -1), step))
 
 
@@ -435,9 +671,428 @@ def _abs_url(context: jinja2.runtime.Context, url: Any) -> str:
     return context["_state"].site.abs_url(go_string(url))
 
 
+# ---------------------------------------------------------------------------- arithmetic, as Hugo's math does it
+
+def _add(*values: Any) -> Any:
+    if len(values) < 2:
+        raise HugoFunctionError("add needs at least two values")
+    result = values[0]
+    for value in values[1:]:
+        result = add_values(result, value)
+    return result
+
+
+def _flat_numbers(name: str, values: tuple[Any, ...]) -> list[float]:
+    """math.Max/Min/Sum/Product's arguments: numbers, or lists of them, as float64."""
+    numbers: list[float] = []
+    for value in values:
+        items = value if isinstance(value, (list, tuple)) else [value]
+        numbers += [float(_number(item)) for item in items]
+    if not numbers:
+        raise HugoFunctionError(f"math.{name} needs at least one number")
+    return numbers
+
+
+def _go_round(value: Any) -> float:
+    """Go's math.Round: halves away from zero."""
+    number = float(_number(value))
+    if number != number or number in (math.inf, -math.inf):
+        return number
+    return math.copysign(math.floor(abs(number) + 0.5), number)
+
+
+def _float_function(function: Callable[..., float]) -> Callable[..., float]:
+    def apply(*values: Any) -> float:
+        try:
+            return float(function(*(float(_number(value)) for value in values)))
+        except ValueError:
+            return math.nan
+    return apply
+
+
+def _log(value: Any) -> float:
+    number = float(_number(value))
+    if number == 0:
+        return -math.inf
+    return math.log(number) if number > 0 else math.nan
+
+
+def _mod(left: Any, right: Any) -> int:
+    a, b = _number(left), _number(right)
+    if not float(a).is_integer() or not float(b).is_integer():
+        raise HugoFunctionError("modulo operator can't be used with non integer value")
+    if int(b) == 0:
+        raise HugoFunctionError("the number can't be divided by zero at modulo operation")
+    return int(math.fmod(int(a), int(b)))
+
+
+# ---------------------------------------------------------------------------- apply
+
+def _apply(context: jinja2.runtime.Context, collection: Any, name: Any, *arguments: Any) -> list[Any]:
+    """apply: the named function called on each element, "." standing for the element among the arguments."""
+    if collection is None:
+        return []
+    name = go_string(name)
+    if name == "apply":
+        raise HugoFunctionError("can't apply myself (no turtles allowed)")
+    base, _, member = name.partition(".")
+    function: Any = None
+    if member and base in NAMESPACES and NAMESPACES[base].has(member):
+        function = getattr(NAMESPACES[base], member)
+    elif not member:
+        function = FUNCTIONS.get(name)
+    if function is None:
+        raise HugoFunctionError(f"can't find function {name}")
+    if isinstance(collection, Mapping) or not hasattr(collection, "__iter__") or isinstance(collection, str):
+        raise HugoFunctionError(f"can't apply over {go_string(collection)}")
+    return [context.call(function, *(item if argument == "." else argument for argument in arguments))
+            for item in collection]
+
+
+# ---------------------------------------------------------------------------- strings
+
+def _count_runes(text: Any) -> int:
+    return sum(1 for char in go_string(text) if not char.isspace())
+
+
+def _slice_string(text: Any, start: Any = 0, end: Any = None) -> str:
+    value = go_string(text)
+    begin = int(_number(start))
+    stop = len(value) if end is None else int(_number(end))
+    if begin < 0 or stop > len(value) or begin > stop:
+        raise HugoFunctionError(f"slice bounds out of range [{begin}:{stop}] for a string of {len(value)} characters")
+    return value[begin:stop]
+
+
+def _find_re_submatch(pattern: str, text: Any, limit: int = -1) -> list[list[str]]:
+    found = [[match.group(0), *(group or "" for group in match.groups())]
+             for match in go_matches(pattern, go_string(text))]
+    return found if limit < 0 else found[:limit]
+
+
+def _first_upper(text: Any) -> str:
+    value = go_string(text)
+    return value[:1].upper() + value[1:]
+
+
+def _trim_left(cutset: Any, text: Any) -> str:
+    return go_string(text).lstrip(go_string(cutset))
+
+
+def _trim_right(cutset: Any, text: Any) -> str:
+    return go_string(text).rstrip(go_string(cutset))
+
+
+def _repeat(count: Any, text: Any) -> str:
+    times = int(_number(count))
+    if times < 0:
+        raise HugoFunctionError("strings: negative Repeat count")
+    value = go_string(text)
+    if len(value) * times > 10_000_000:
+        raise HugoFunctionError("strings.Repeat: the result would be longer than 10,000,000 characters")
+    return value * times
+
+
+def _contains_non_space(text: Any) -> bool:
+    return any(not char.isspace() for char in go_string(text))
+
+
+# ---------------------------------------------------------------------------- reflect, hash, encoding
+
+def _is_page(value: Any) -> bool:
+    return isinstance(value, GoObject) and type(value).kind == "Page"
+
+
+def _resource_type(value: Any) -> str:
+    try:
+        kind = getattr(value, "ResourceType", None)
+    except UnsupportedField:
+        return ""
+    return kind if isinstance(kind, str) and not _is_page(value) else ""
+
+
+def _media_subtype(value: Any) -> str:
+    try:
+        return str(value.MediaType.SubType)
+    except (UnsupportedField, AttributeError):
+        return ""
+
+
+_PROCESSABLE = frozenset({"jpeg", "png", "gif", "tiff", "bmp", "webp"})
+_WITH_META = frozenset({"jpeg", "png", "tiff", "webp"})
+
+
+def _fnv32a(text: Any) -> int:
+    value = 0x811C9DC5
+    for byte in go_string(text).encode():
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+def _dump(value: Any) -> str:
+    """debug.Dump: the value as indented JSON (Go's MarshalIndent: <, > and & escaped)."""
+    text = json.dumps(go_json_value(value), ensure_ascii=False, sort_keys=True, indent=2, default=json_default)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _xml_escape(text: Any) -> str:
+    """transform.XMLEscape: characters XML forbids dropped, then Go's xml.EscapeText."""
+    value = "".join(char for char in go_string(text)
+                    if char in "\t\n\r" or 0x20 <= ord(char) <= 0xD7FF or 0xE000 <= ord(char) <= 0xFFFD
+                    or 0x10000 <= ord(char) <= 0x10FFFF)
+    table = {'"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\t": "&#x9;", "\n": "&#xA;",
+             "\r": "&#xD;"}
+    return "".join(table.get(char, char) for char in value)
+
+
+def _data_format(text: str, delimiter: str) -> str:
+    """Hugo's format of an unmarshalled string: whichever of the CSV delimiter, {, :, < and = comes first."""
+    found = {kind: text.find(mark) for kind, mark in (("csv", delimiter), ("json", "{"), ("yaml", ":"),
+                                                       ("xml", "<"), ("toml", "="))}
+    present = {kind: index for kind, index in found.items() if index >= 0}
+    if not present:
+        return ""
+    return min(present, key=lambda kind: (present[kind], list(found).index(kind)))
+
+
+def _unmarshal(*arguments: Any) -> Any:
+    """transform.Unmarshal of a string (or a resource's .Content): JSON, YAML, TOML or CSV, found as Hugo
+    finds it; options (a dict first) set the CSV "delimiter" and "comment"."""
+    if not arguments or len(arguments) > 2:
+        raise HugoFunctionError("unmarshal takes 1 or 2 arguments")
+    data = arguments[-1]
+    options = arguments[0] if len(arguments) == 2 else {}
+    if not isinstance(options, Mapping):
+        raise HugoFunctionError("transform.Unmarshal's options must be a map")
+    if not isinstance(data, (str, Markup)):
+        try:
+            data = data.Content
+        except (UnsupportedField, AttributeError):
+            raise HugoFunctionError(f"type {go_type(data)} not supported") from None
+    text = go_string(data)
+    if text.strip() == "":
+        return None
+    delimiter = go_string(_lookup(options, "delimiter") or ",")[:1]
+    kind = _data_format(text, delimiter)
+    try:
+        if kind == "json":
+            return json.loads(text)
+        if kind == "yaml":
+            from .site_data import yaml_1_2
+            return yaml_1_2(text)
+        if kind == "toml":
+            import tomllib
+            return tomllib.loads(text)
+        if kind == "csv":
+            import csv
+            import io
+            comment = go_string(_lookup(options, "comment") or "")[:1]
+            lines = [line for line in text.splitlines() if not (comment and line.startswith(comment))]
+            return [list(row) for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)]
+    except Exception as error:  # noqa: BLE001 - any parser's failure is the template's error
+        raise HugoFunctionError(f"failed to unmarshal {kind.upper()}: {error}") from None
+    raise HugoFunctionError(f"transform.Unmarshal: {'XML' if kind == 'xml' else 'the format'} of the data is not "
+                            "supported (JSON, YAML, TOML and CSV are)")
+
+
+# ---------------------------------------------------------------------------- cast
+
+def _to_int(value: Any) -> int:
+    """cast.ToInt: a float loses its fraction, a string is read as Go's ParseInt(s, 0) after a trailing .0."""
+    if value is None:
+        return 0
+    if isinstance(value, (bool, int)):
+        return int(value)
+    if isinstance(value, float):
+        return int(value)
+    text = re.sub(r"\.0*$", "", go_string(value).strip())
+    try:
+        if re.fullmatch(r"[-+]?0[0-7]+", text):
+            return int(text, 8)
+        return int(text, 0)
+    except ValueError:
+        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {go_type(value)} to int') from None
+
+
+def _to_float(value: Any) -> float:
+    if value is None:
+        return 0.0
+    try:
+        return float(value if isinstance(value, (bool, int, float)) else go_string(value).strip())
+    except ValueError:
+        raise HugoFunctionError(f'unable to cast "{go_string(value)}" of type {go_type(value)} to float64') from None
+
+
+def hugo_info(state: Any) -> HugoInfo:
+    """`hugo`: what Hugo tells a template about itself, for the site being rendered."""
+    return HugoInfo(state.site if state is not None else None)
+
+
+# ---------------------------------------------------------------------------- more of Hugo's functions
+
+def _compare(operation: Callable[[Any, Any], bool]) -> Callable[..., bool]:
+    def compare(left: Any, right: Any) -> bool:
+        return operation(left, right)
+    return compare
+
+
+def _eq(left: Any, *others: Any) -> bool:
+    """compare.Eq: equal to any of the others."""
+    return any(left == other for other in others)
+
+
+class KeyValues(GoObject):
+    """keyVals' result: `.Key` and `.Values` (what `.Related` takes as its keywords)."""
+
+    kind = "KeyValues"
+
+    def __init__(self, key: Any, values: list[Any]) -> None:
+        self.Key = key
+        self.Values = values
+
+    def __str__(self) -> str:
+        return f"{go_string(self.Key)}: {go_string(self.Values)}"
+
+
+def _key_vals(key: Any, *values: Any) -> KeyValues:
+    return KeyValues(key, list(values))
+
+
+def _hmac(kind: Any, key: Any, message: Any, encoding: Any = "hex") -> str:
+    """crypto.HMAC: md5, sha1, sha256 or sha512 of message with key, as hex (or "binary")."""
+    import hmac
+    algorithm = go_string(kind).lower()
+    if algorithm not in ("md5", "sha1", "sha256", "sha512"):
+        raise HugoFunctionError(f"hmac: {go_string(kind)} is not a supported hash function (md5, sha1, sha256, sha512)")
+    digest = hmac.new(go_string(key).encode(), go_string(message).encode(), algorithm)
+    if go_string(encoding) == "binary":
+        return digest.digest().decode("latin-1")
+    if go_string(encoding) != "hex":
+        raise HugoFunctionError(f'hmac: "{go_string(encoding)}" is not a supported encoding (hex, binary)')
+    return digest.hexdigest()
+
+
+# Number formats by language: (decimal mark, group separator, percent sign after the number).
+_NUMBER_FORMATS = {"en": (".", ",", "%"), "de": (",", ".", "\u00a0%"), "fr": (",", "\u202f", "\u00a0%"),
+                   "es": (",", ".", "\u00a0%"), "it": (",", ".", "%"), "nl": (",", ".", "%"),
+                   "pt": (",", ".", "%"), "ru": (",", "\u00a0", "\u00a0%"), "zh": (".", ",", "%"),
+                   "ja": (".", ",", "%"), "ko": (".", ",", "%")}
+
+
+def _number_format(context: jinja2.runtime.Context) -> tuple[str, str, str]:
+    site = context["_state"].site
+    language = (site.LanguageCode or "en").split("-")[0].lower()
+    found = _NUMBER_FORMATS.get(language)
+    if found is None:
+        raise UnsupportedField(f"lang.FormatNumber: the number format of language {language} is not known to "
+                               "blogbuild (en, de, fr, es, it, nl, pt, ru, zh, ja and ko are)")
+    return found
+
+
+def _grouped(value: float, precision: int, decimal: str, group: str, minus: str = "-") -> str:
+    """The number rounded half away from zero to precision decimals, grouped by thousands; a negative number
+    keeps its minus even when it rounds to zero, as Hugo writes it."""
+    scale = 10 ** precision
+    text = f"{math.floor(abs(value) * scale + 0.5) / scale:.{precision}f}"
+    whole, _, fraction = text.partition(".")
+    digits = []
+    for index, digit in enumerate(reversed(whole)):
+        if index and index % 3 == 0:
+            digits.append(group)
+        digits.append(digit)
+    out = "".join(reversed(digits)) + (decimal + fraction if fraction else "")
+    return (minus if value < 0 else "") + out
+
+
+def _format_number(context: jinja2.runtime.Context, precision: Any, value: Any) -> str:
+    """lang.FormatNumber: the number with precision decimals, grouped by thousands, in the site's language."""
+    decimal, group, _ = _number_format(context)
+    return _grouped(float(_number(value)), int(_number(precision)), decimal, group)
+
+
+def _format_percent(context: jinja2.runtime.Context, precision: Any, value: Any) -> str:
+    """lang.FormatPercent: the number (already a percentage) with precision decimals and the percent sign."""
+    decimal, group, percent = _number_format(context)
+    return _grouped(float(_number(value)), int(_number(precision)), decimal, group) + percent
+
+
+def _format_number_custom(precision: Any, value: Any, separators: Any = "- . ,") -> str:
+    """lang.FormatNumberCustom: options are "MINUS DECIMAL GROUP" separated by a delimiter (a space by
+    default, or the one given by a 4th, e.g. "-|.| " with |)."""
+    text = go_string(separators)
+    parts = text.split(" ") if " " in text and "|" not in text else text.split("|")
+    minus, decimal, group = (parts + ["", "", ""])[:3] if len(parts) >= 2 else ("-", ".", ",")
+    return _grouped(float(_number(value)), int(_number(precision)), decimal or ".", group, minus or "-")
+
+
+def _highlight_settings(settings: Any) -> dict[str, str]:
+    """highlight's options, "lineNos=false, style=x" or a map, as lower-case keys and values."""
+    if settings is None or settings == "":
+        return {}
+    if isinstance(settings, Mapping):
+        return {str(key).lower(): go_string(value).lower() for key, value in settings.items()}
+    found = {}
+    for part in go_string(settings).replace(",", " ").split():
+        key, _, value = part.partition("=")
+        found[key.lower()] = value.lower()
+    return found
+
+
+# Options that leave blogbuild's highlighting as it is (its code blocks': classes, no line numbers).
+_PLAIN_HIGHLIGHT = {"linenos": ("false", ""), "noclasses": ("false",), "linenostart": None, "tabwidth": None,
+                    "style": None, "guesssyntax": ("false",), "hl_lines": ("",), "anchorlinenos": ("false",),
+                    "linenosintable": None, "hl_inline": ("false",)}
+
+
+def _highlight(code: Any, language: Any, settings: Any = None) -> Markup:
+    """highlight / transform.Highlight: the code highlighted as blogbuild highlights a fenced block (Pygments,
+    the classes of its css/syntax.css; Hugo's is Chroma's markup). Options that would change that (line
+    numbers, inline styles, highlighted lines) are not followed: an error names them."""
+    for key, value in _highlight_settings(settings).items():
+        allowed = _PLAIN_HIGHLIGHT.get(key, ())
+        if allowed is not None and value not in allowed:
+            raise UnsupportedField(f"highlight option {key}={value} is not supported by blogbuild (its code is "
+                                   "highlighted with classes and without line numbers)")
+    from ...markdown.code import highlight_html
+    return Markup(highlight_html(go_string(code), go_string(language)))
+
+
+def _can_highlight(language: Any) -> bool:
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
+    try:
+        get_lexer_by_name(go_string(language).lower())
+    except ClassNotFound:
+        return False
+    return bool(go_string(language))
+
+
+def _ref_url(page: Any, target: Any, absolute: bool) -> str:
+    """ref / relref: the URL of the page a content path names (a path relative to the page's folder first,
+    then from the content root), with its #fragment; "#x" alone stays "#x"."""
+    if isinstance(target, Mapping):
+        target = _lookup(target, "path") or ""
+    text = go_string(target)
+    path, hash_mark, fragment = text.partition("#")
+    if path == "":
+        return hash_mark + fragment       # "#x": the fragment alone, as Hugo writes it
+    try:
+        site, file = page.Site, page.File
+    except (UnsupportedField, AttributeError):
+        raise UnsupportedField(f'ref "{text}": the page has no site to look the path up in') from None
+    folder = go_string(file.Dir) if file is not None else ""
+    found = site.GetPage(folder + path) if not path.startswith("/") and folder else None
+    found = found or site.GetPage(path)
+    if found is None:
+        raise HugoFunctionError(f'REF_NOT_FOUND: Ref "{text}": page not found; check the path (relative to the '
+                                "page's folder, or from content/)")
+    url = found.Permalink if absolute else found.RelPermalink
+    return url + (hash_mark + fragment if fragment else "")
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "default": _default, "printf": _printf, "print": _print, "println": _println,
-    "lower": lambda text: go_string(text).lower(), "upper": lambda text: go_string(text).upper(),
+    "lower": lambda text: _go_case(go_string(text), str.lower), "upper": lambda text: _go_case(go_string(text), str.upper),
     "title": _title, "trim": _trim, "replace": _replace, "split": _split, "delimit": _delimit,
     "slice": _slice, "dict": _dict, "index": _index, "len": _len, "in": _in, "urlize": urlize,
     "safeHTML": lambda text: Markup(go_string(text)), "safeCSS": lambda text: SafeCSS(go_string(text)),
@@ -450,27 +1105,33 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "relURL": jinja2.pass_context(_rel_url), "absURL": jinja2.pass_context(_abs_url),
     "relLangURL": jinja2.pass_context(_rel_url), "absLangURL": jinja2.pass_context(_abs_url),
     "first": _first, "last": _last, "after": _after, "substr": _substr, "cond": _cond, "isset": _isset,
-    "add": _arith(lambda a, b: a + b), "sub": _arith(lambda a, b: a - b), "mul": _arith(lambda a, b: a * b),
-    "div": _div, "mod": lambda a, b: int(_number(a)) % int(_number(b)),
-    "findRE": _find_re, "replaceRE": _replace_re, "emojify": _emojify, "string": _string, "int": _int,
-    "float": _float, "humanize": _humanize, "seq": _seq, "chomp": lambda text: go_string(text).rstrip("\r\n"),
+    "add": _add, "sub": _arith(lambda a, b: a - b), "mul": _arith(lambda a, b: a * b),
+    "div": _div, "mod": _mod, "modBool": lambda a, b: _mod(a, b) == 0,
+    "findRE": _find_re, "replaceRE": _replace_re, "emojify": _emojify, "string": _string, "int": _to_int,
+    "float": _to_float, "humanize": _humanize, "seq": _seq, "chomp": lambda text: go_string(text).rstrip("\r\n"),
     "hasPrefix": lambda text, prefix: go_string(text).startswith(go_string(prefix)),
     "hasSuffix": lambda text, suffix: go_string(text).endswith(go_string(suffix)),
     "md5": lambda text: hashlib.md5(go_string(text).encode()).hexdigest(),  # noqa: S324 - Hugo's md5
     "sha1": lambda text: hashlib.sha1(go_string(text).encode()).hexdigest(),  # noqa: S324 - Hugo's sha1
     "sha256": lambda text: hashlib.sha256(go_string(text).encode()).hexdigest(),
-    "countwords": lambda text: len(_plainify(text).split()),
+    "countwords": lambda text: sum(1 if word.isascii() else len(word) for word in _plainify(text).split()),
     "truncate": lambda size, *rest: _truncate(int(_number(size)), *rest),
-    "uniq": lambda items: list(dict.fromkeys(items or ())),
-    "sort": lambda items, *rest: sorted(items or (), key=go_string, reverse=bool(rest) and rest[-1] == "desc"),
-    "reverse": lambda items: list(reversed(list(items or ()))),
-    "append": lambda *values: [*(values[-1] or ()), *values[:-1]],
-    "querify": lambda *pairs: "&".join(f"{urlize(pairs[index])}={urlize(pairs[index + 1])}"
-                                       for index in range(0, len(pairs) - 1, 2)),
-    "anchorize": lambda text: re.sub(r"[^\w\-]+", "", re.sub(r"\s+", "-", go_string(text).strip().lower())),
+    "uniq": lambda items: same_kind(items, dict.fromkeys(items or ())),
+    "sort": jinja2.pass_environment(sort),
+    "append": lambda *values: _append(*values), "querify": lambda *pairs: _querify(*pairs),
+    "anchorize": _anchorize,
     "base64Encode": lambda text: __import__("base64").b64encode(go_string(text).encode()).decode(),
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
-    "math.Round": lambda value: float(math.floor(_number(value) + 0.5)),
+    "merge": merge, "union": union, "intersect": intersect, "symdiff": symdiff, "complement": complement,
+    "apply": jinja2.pass_context(_apply), "shuffle": shuffle, "newScratch": lambda: Scratch(),
+    "dateFormat": TIME_FUNCTIONS["Format"], "html": lambda value: value,
+    "countrunes": _count_runes, "findRESubmatch": _find_re_submatch, "slicestr": _slice_string,
+    "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
+    "readFile": OS_FUNCTIONS["ReadFile"], "fileExists": OS_FUNCTIONS["FileExists"],
+    "readDir": OS_FUNCTIONS["ReadDir"], "getenv": OS_FUNCTIONS["Getenv"], "time": jinja2.pass_context(time_function),
+    "keyVals": _key_vals, "hmac": _hmac, "highlight": _highlight,
+    "ref": lambda page, target: _ref_url(page, target, True), "relref": lambda page, target: _ref_url(page, target, False),
+    "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
     # shortcode shows its inner text with the message as the warning).
     "warnf": lambda *values: "", "warnidf": lambda *values: "",
@@ -487,21 +1148,79 @@ def _raise(message: str) -> str:
     raise TemplateErrorf(message)
 
 
+_CJK_SCRIPTS = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+                          r"\uf900-\ufaff\U00020000-\U0002fa1f]")
+# Hugo's tag pattern and the elements it never closes.
+_TAG = re.compile(r"<(/)?([^ ]+?)(?:(\s*/)| .*?)?>")
+_SINGLETS = frozenset({"br", "col", "link", "base", "img", "param", "area", "hr", "input"})
+
+
 def _truncate(size: int, *rest: Any) -> Any:
-    text = go_string(rest[-1])
+    """Hugo's truncate: at most size characters, cut after the last whole word (a Han, kana or hangul
+    character is a word of its own), then the ellipsis (" …" by default); HTML (safeHTML) keeps its tags,
+    uncounted, and the tags left open are closed."""
+    value = rest[-1]
     ellipsis = go_string(rest[0]) if len(rest) > 1 else " …"
+    is_html = isinstance(value, Markup)
+    text = go_string(value)
     if len(text) <= size:
-        return text
-    cut = text[:size].rsplit(" ", 1)[0] if " " in text[:size] else text[:size]
-    return cut + ellipsis
+        return value if is_html else text
+    tags: list[tuple[str, int, bool]] = []          # (name, position, opens)
+    last_word = last_non_space = count = 0
+    next_tag = 0
+    for index, char in enumerate(text):
+        if index < next_tag:
+            continue
+        if is_html:
+            tag = _TAG.match(text, index)
+            if tag is not None:
+                next_tag = tag.end()
+                last_word = last_non_space
+                if tag.group(2) not in _SINGLETS and tag.group(3) is None:
+                    tags.append((tag.group(2), index, tag.group(1) is None))
+                continue
+        count += 1
+        if char.isspace():
+            last_word = last_non_space
+        elif _CJK_SCRIPTS.match(char):
+            last_word = index
+        else:
+            last_non_space = index + 1
+        if count > size:
+            end = last_word or index
+            if not is_html:
+                return text[:end] + ellipsis
+            out = text[:end] + ellipsis
+            closed_by: str | None = None      # a tag closed before the cut: its opening is not closed again
+            for name, position, opens in reversed(tags):
+                if position >= end or closed_by is not None:
+                    if closed_by is not None and closed_by == name:
+                        closed_by = None
+                    continue
+                if opens:
+                    out += f"</{name}>"
+                else:
+                    closed_by = name
+            return Markup(out)
+    return value if is_html else text
 
 
 class _Namespace:
     """`strings.ToLower` and the like: Hugo's namespaced names for the same functions."""
 
-    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]]) -> None:
+    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]],
+                 call: Callable[..., Any] | None = None) -> None:
         self._name = name
         self._members = dict(members)
+        self._call = call
+        if call is not None and hasattr(call, "jinja_pass_arg"):   # Jinja then passes call its context
+            self.jinja_pass_arg = call.jinja_pass_arg
+
+    def __call__(self, *arguments: Any) -> Any:
+        """A namespace that is a function too (`time "2024-01-02"`)."""
+        if self._call is None:
+            raise HugoFunctionError(f"{self._name} is a namespace, not a function")
+        return self._call(*arguments)
 
     def __getattr__(self, member: str) -> Callable[..., Any]:
         try:
@@ -513,53 +1232,89 @@ class _Namespace:
         return member in self._members
 
 
+_MATH: dict[str, Callable[..., Any]] = {
+    "Add": _add, "Sub": FUNCTIONS["sub"], "Mul": FUNCTIONS["mul"], "Div": _div, "Mod": _mod,
+    "ModBool": FUNCTIONS["modBool"], "Round": _go_round,
+    "Floor": _float_function(math.floor), "Ceil": _float_function(math.ceil), "Abs": _float_function(abs),
+    "Sqrt": _float_function(math.sqrt), "Pow": _float_function(math.pow), "Log": _log,
+    "Sin": _float_function(math.sin), "Cos": _float_function(math.cos), "Tan": _float_function(math.tan),
+    "Asin": _float_function(math.asin), "Acos": _float_function(math.acos), "Atan": _float_function(math.atan),
+    "Atan2": _float_function(math.atan2), "ToDegrees": _float_function(math.degrees),
+    "ToRadians": _float_function(math.radians), "Pi": lambda: math.pi,
+    "Max": lambda *values: max(_flat_numbers("Max", values)), "Min": lambda *values: min(_flat_numbers("Min", values)),
+    "Sum": lambda *values: math.fsum(_flat_numbers("Sum", values)),
+    "Product": lambda *values: math.prod(_flat_numbers("Product", values)),
+}
+
 NAMESPACES: dict[str, _Namespace] = {
     "strings": _Namespace("strings", {
         "ToLower": FUNCTIONS["lower"], "ToUpper": FUNCTIONS["upper"], "Title": _title, "Trim": _trim,
-        "TrimSpace": lambda text: go_string(text).strip(), "TrimLeft": lambda cut, text: go_string(text).lstrip(cut),
-        "TrimRight": lambda cut, text: go_string(text).rstrip(cut),
+        "TrimSpace": lambda text: go_string(text).strip(), "TrimLeft": _trim_left, "TrimRight": _trim_right,
         "TrimPrefix": lambda prefix, text: go_string(text).removeprefix(go_string(prefix)),
         "TrimSuffix": lambda suffix, text: go_string(text).removesuffix(go_string(suffix)),
         "Contains": lambda text, part: go_string(part) in go_string(text),
         "ContainsAny": lambda text, chars: any(char in go_string(text) for char in go_string(chars)),
+        "ContainsNonSpace": _contains_non_space,
         "HasPrefix": FUNCTIONS["hasPrefix"], "HasSuffix": FUNCTIONS["hasSuffix"],
-        "Replace": _replace, "ReplaceRE": _replace_re, "FindRE": _find_re, "Split": _split,
-        "Repeat": lambda count, text: go_string(text) * int(_number(count)), "Substr": _substr,
+        "Replace": _replace, "ReplaceRE": _replace_re, "FindRE": _find_re, "FindRESubmatch": _find_re_submatch,
+        "Split": _split, "Repeat": _repeat, "Substr": _substr, "SliceString": _slice_string,
         "Count": lambda part, text: go_string(text).count(go_string(part)),
-        "RuneCount": lambda text: len(go_string(text)), "CountWords": FUNCTIONS["countwords"],
-        "FirstUpper": lambda text: go_string(text)[:1].upper() + go_string(text)[1:],
+        "RuneCount": lambda text: len(go_string(text)), "CountRunes": _count_runes,
+        "CountWords": FUNCTIONS["countwords"], "FirstUpper": _first_upper,
         "Truncate": FUNCTIONS["truncate"], "Chomp": FUNCTIONS["chomp"],
     }),
     "urls": _Namespace("urls", {
         "RelURL": FUNCTIONS["relURL"], "AbsURL": FUNCTIONS["absURL"], "RelLangURL": FUNCTIONS["relLangURL"],
         "AbsLangURL": FUNCTIONS["absLangURL"], "Anchorize": FUNCTIONS["anchorize"], "URLize": urlize,
-    }),
-    "math": _Namespace("math", {
-        "Add": FUNCTIONS["add"], "Sub": FUNCTIONS["sub"], "Mul": FUNCTIONS["mul"], "Div": _div,
-        "Mod": FUNCTIONS["mod"], "Round": FUNCTIONS["math.Round"], "Floor": lambda value: float(math.floor(_number(value))),
-        "Ceil": lambda value: float(math.ceil(_number(value))), "Max": lambda *values: max(_number(v) for v in values),
-        "Min": lambda *values: min(_number(v) for v in values),
-    }),
+        "Ref": FUNCTIONS["ref"], "RelRef": FUNCTIONS["relref"], **URL_FUNCTIONS}),
+    "math": _Namespace("math", _MATH),
     "safe": _Namespace("safe", {"HTML": FUNCTIONS["safeHTML"], "CSS": FUNCTIONS["safeCSS"], "JS": FUNCTIONS["safeJS"],
-                                "URL": FUNCTIONS["safeURL"], "HTMLAttr": FUNCTIONS["safeHTMLAttr"]}),
+                                "URL": FUNCTIONS["safeURL"], "HTMLAttr": FUNCTIONS["safeHTMLAttr"],
+                                "JSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1])}),
     "transform": _Namespace("transform", {
         "Markdownify": FUNCTIONS["markdownify"], "Plainify": _plainify, "HTMLEscape": _html_escape,
-        "HTMLUnescape": _html_unescape, "Emojify": _emojify}),
+        "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": _xml_escape,
+        "Highlight": _highlight, "CanHighlight": _can_highlight}),
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
         "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],
-        "Reverse": FUNCTIONS["reverse"], "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
-        "IsSet": _isset}),
-    "lang": _Namespace("lang", {"Translate": FUNCTIONS["T"]}),
-    "fmt": _Namespace("fmt", {"Printf": _printf, "Print": _print, "Println": _println}),
-    "compare": _Namespace("compare", {"Default": _default, "Conditional": _cond}),
-    "cast": _Namespace("cast", {"ToString": _string, "ToInt": _int, "ToFloat": _float}),
-    "crypto": _Namespace("crypto", {"MD5": FUNCTIONS["md5"], "SHA1": FUNCTIONS["sha1"], "SHA256": FUNCTIONS["sha256"]}),
+        "Reverse": lambda items: list(reversed(list(items or ()))), "Append": FUNCTIONS["append"], "Seq": _seq, "Querify": FUNCTIONS["querify"],
+        "IsSet": _isset, "Merge": merge, "Union": union, "Intersect": intersect, "SymDiff": symdiff,
+        "Complement": complement, "Apply": FUNCTIONS["apply"], "Shuffle": shuffle, "KeyVals": _key_vals,
+        "NewScratch": FUNCTIONS["newScratch"]}),
+    "lang": _Namespace("lang", {"Translate": FUNCTIONS["T"], "FormatNumber": jinja2.pass_context(_format_number),
+                                "FormatPercent": jinja2.pass_context(_format_percent),
+                                "FormatNumberCustom": _format_number_custom}),
+    "fmt": _Namespace("fmt", {"Printf": _printf, "Print": _print, "Println": _println,
+                              "Warnf": FUNCTIONS["warnf"], "Warnidf": FUNCTIONS["warnidf"], "Errorf": FUNCTIONS["errorf"],
+                              "Erroridf": FUNCTIONS["erroridf"]}),
+    "compare": _Namespace("compare", {"Default": _default, "Conditional": _cond, "Eq": _eq,
+                                      "Ne": _compare(lambda a, b: a != b), "Lt": _compare(lambda a, b: a < b),
+                                      "Le": _compare(lambda a, b: a <= b), "Gt": _compare(lambda a, b: a > b),
+                                      "Ge": _compare(lambda a, b: a >= b)}),
+    "cast": _Namespace("cast", {"ToString": _string, "ToInt": _to_int, "ToFloat": _to_float}),
+    "crypto": _Namespace("crypto", {"MD5": FUNCTIONS["md5"], "SHA1": FUNCTIONS["sha1"], "SHA256": FUNCTIONS["sha256"],
+                                    "HMAC": _hmac}),
+    "hash": _Namespace("hash", {"FNV32a": _fnv32a}),
+    "encoding": _Namespace("encoding", {"Jsonify": _jsonify, "Base64Encode": FUNCTIONS["base64Encode"],
+                                        "Base64Decode": FUNCTIONS["base64Decode"]}),
+    "debug": _Namespace("debug", {"Dump": _dump}),
+    "inflect": _Namespace("inflect", {"Humanize": _humanize}),
     "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists)}),
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
+    "path": _Namespace("path", PATH_FUNCTIONS),
+    "reflect": _Namespace("reflect", {
+        "IsMap": lambda value: isinstance(value, Mapping), "IsSlice": is_list,
+        "IsPage": _is_page, "IsSite": lambda value: isinstance(value, SiteInfo),
+        "IsResource": lambda value: bool(_resource_type(value)),
+        "IsImageResource": lambda value: _resource_type(value) == "image",
+        "IsImageResourceProcessable": lambda value: _resource_type(value) == "image"
+        and _media_subtype(value) in _PROCESSABLE,
+        "IsImageResourceWithMeta": lambda value: _resource_type(value) == "image" and _media_subtype(value) in _WITH_META,
+    }),
+    "time": _Namespace("time", TIME_FUNCTIONS, call=FUNCTIONS["time"]),
+    "os": _Namespace("os", OS_FUNCTIONS),
 }
-del FUNCTIONS["math.Round"]
-
 # Hugo Pipes (pipes.py: resources.*, js.Build, fingerprint, minify): its functions and namespaces with the others,
 # for the translator and the environment.
 from .pipes import PIPES_FUNCTIONS, PIPES_NAMESPACES  # noqa: E402

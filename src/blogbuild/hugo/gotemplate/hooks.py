@@ -39,7 +39,7 @@ class HookPage(GoObject):
 
     @property
     def Store(self) -> Any:  # noqa: N802 - Hugo's name
-        from .site_model import Scratch
+        from .objects import Scratch
         return Scratch(self._store)
 
     @property

@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
-from ...core.dates import go_format
+from .function_error import HugoFunctionError  # noqa: F401 - the functions import it from here too
+
 
 
 # Partials and named templates nested deeper than this stop the render (a template calling itself).
@@ -23,12 +24,18 @@ MAX_CALL_DEPTH = 20
 MAX_CALLS = 100_000
 
 
+def site_config(site: Any) -> Any:
+    """The SiteConfig behind a page layout's `site` (site_model.HugoSite), None for a shortcode's SiteInfo."""
+    return vars(site).get("config") if site is not None else None
+
+
+def truthy(value: Any) -> bool:
+    """Go's truth: false, 0, nil, and empty strings and collections are false."""
+    return bool(value) and value is not None
+
+
 class UnsupportedField(Exception):
     """A Hugo field or method blogbuild's translation does not offer (e.g. .Page.Resources)."""
-
-
-class HugoFunctionError(Exception):
-    """A function given arguments it cannot use (Hugo would fail the build the same way)."""
 
 
 class PartialNotFound(UnsupportedField):
@@ -72,12 +79,23 @@ class GoObject:
         raise UnsupportedField(f"{self.kind}.{name} is not supported by blogbuild's translation")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GoTime(GoObject):
-    """A time.Time: .Format with Go's reference layout, .Year, .Month, .Day, .Unix, …"""
+    """A time.Time: .Format with Go's reference layout, .Year, .Month, .Day, .Hour, .Unix, .UTC, .AddDate, …;
+    times compare with lt/gt/eq by the instant, as Go's do."""
 
     value: datetime
     kind = "time.Time"
+
+    def __post_init__(self) -> None:
+        # A zone known only by its offset is named by it, as Go names it ("+0200"), not "UTC+02:00".
+        zone = self.value.tzinfo
+        if isinstance(zone, timezone) and zone != timezone.utc and str(self.value.tzname()).startswith("UTC"):
+            offset = self.value.utcoffset()
+            assert offset is not None
+            minutes = int(offset.total_seconds() // 60)
+            name = f"{'+' if minutes >= 0 else '-'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+            object.__setattr__(self, "value", self.value.replace(tzinfo=timezone(offset, name)))
 
     def Format(self, layout: str) -> str:  # noqa: N802 - Hugo's name
         return _formatted(self.value, str(layout))
@@ -87,32 +105,280 @@ class GoTime(GoObject):
         return self.value.year
 
     @property
-    def Month(self) -> str:  # noqa: N802 - Go's Month prints as its name
-        return self.value.strftime("%B")
+    def Month(self) -> "GoMonth":  # noqa: N802 - Go's Month prints as its name
+        return GoMonth(self.value.month)
 
     @property
     def Day(self) -> int:  # noqa: N802
         return self.value.day
 
     @property
+    def Hour(self) -> int:  # noqa: N802
+        return self.value.hour
+
+    @property
+    def Minute(self) -> int:  # noqa: N802
+        return self.value.minute
+
+    @property
+    def Second(self) -> int:  # noqa: N802
+        return self.value.second
+
+    @property
+    def Nanosecond(self) -> int:  # noqa: N802
+        return self.value.microsecond * 1000
+
+    @property
+    def Weekday(self) -> "GoWeekday":  # noqa: N802
+        return GoWeekday((self.value.weekday() + 1) % 7)
+
+    @property
+    def YearDay(self) -> int:  # noqa: N802
+        return self.value.timetuple().tm_yday
+
+    @property
     def Unix(self) -> int:  # noqa: N802
-        return int(self.value.timestamp())
+        return int(self._aware().timestamp() // 1)
+
+    @property
+    def UnixMilli(self) -> int:  # noqa: N802
+        return int(self._aware().timestamp() * 1000 // 1)
+
+    @property
+    def UnixNano(self) -> int:  # noqa: N802
+        moment = self._aware()
+        return int(moment.timestamp() // 1) * 1_000_000_000 + moment.microsecond * 1000
 
     @property
     def IsZero(self) -> bool:  # noqa: N802
         return self.value.year <= 1
 
+    @property
+    def UTC(self) -> "GoTime":  # noqa: N802
+        return GoTime(self._aware().astimezone(timezone.utc))
+
+    @property
+    def Local(self) -> "GoTime":  # noqa: N802 - the build's local zone is UTC, as Hugo's in CI
+        return self.UTC
+
+    def AddDate(self, years: Any, months: Any, days: Any) -> "GoTime":  # noqa: N802
+        """Go's AddDate: the fields added, then normalised (Oct 31 + 1 month is Dec 1)."""
+        from datetime import timedelta
+        month_index = self.value.month - 1 + int(months)
+        year = self.value.year + int(years) + month_index // 12
+        month = month_index % 12 + 1
+        first = self.value.replace(year=year, month=month, day=1)
+        return GoTime(first + timedelta(days=self.value.day - 1 + int(days)))
+
+    def Add(self, duration: Any) -> "GoTime":  # noqa: N802 - a duration in nanoseconds (time.ParseDuration)
+        from datetime import timedelta
+        return GoTime(self.value + timedelta(microseconds=int(duration) / 1000))
+
+    def Sub(self, other: "GoTime") -> "GoDuration":  # noqa: N802
+        delta = self._aware() - other._aware()
+        return GoDuration(int(delta.total_seconds()) * 1_000_000_000 + delta.microseconds * 1000)
+
+    def Before(self, other: "GoTime") -> bool:  # noqa: N802
+        return self._aware() < other._aware()
+
+    def After(self, other: "GoTime") -> bool:  # noqa: N802
+        return self._aware() > other._aware()
+
+    def Equal(self, other: "GoTime") -> bool:  # noqa: N802
+        return self._aware() == other._aware()
+
+    def _aware(self) -> datetime:
+        return self.value if self.value.tzinfo is not None else self.value.replace(tzinfo=timezone.utc)
+
+    def __eq__(self, other: object) -> bool:
+        """Go's == on two times: the same instant in the same zone."""
+        return isinstance(other, GoTime) and self.value == other.value and \
+            self.value.utcoffset() == other.value.utcoffset() and self.value.tzname() == other.value.tzname()
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.value.tzname()))
+
+    def __lt__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and self.Before(other)
+
+    def __gt__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and self.After(other)
+
+    def __le__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and not self.After(other)
+
+    def __ge__(self, other: Any) -> bool:
+        return isinstance(other, GoTime) and not self.Before(other)
+
     def __str__(self) -> str:
         return self.Format("2006-01-02 15:04:05 -0700 MST")
+
+    def go_json(self) -> str:
+        """As Go's encoding/json writes a time: RFC 3339 with the fraction it has."""
+        return self.Format("2006-01-02T15:04:05.999999Z07:00")
 
     def __bool__(self) -> bool:
         return not self.IsZero
 
 
-@functools.lru_cache(maxsize=1 << 14)
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+_WEEKDAY_NAMES = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+
+
+# Go's reference layout, chunk by chunk as time.Format reads it (left to right, the longest chunk first).
+_LAYOUT_CHUNK = re.compile(
+    r"January|Jan|Monday|Mon|MST|2006|__2|_2|002|0[1-6]|15|[1-5]|PM|pm"
+    r"|Z07:00:00|Z070000|Z07:00|Z0700|Z07|-07:00:00|-070000|-07:00|-0700|-07"
+    r"|[.,](?:0+|9+)(?![0-9])")
+
+
+def go_layout(moment: datetime, layout: str) -> str:
+    """A time in Go's reference layout, as Go's Time.Format writes it (English names)."""
+    offset = moment.utcoffset()
+    seconds = int(offset.total_seconds()) if offset is not None else 0
+
+    def zone(token: str) -> str:
+        if token.startswith("Z") and seconds == 0:
+            return "Z"
+        sign = "-" if seconds < 0 else "+"
+        hours, rest = divmod(abs(seconds), 3600)
+        minutes, secs = divmod(rest, 60)
+        body = token[1:]
+        if body in ("07",):
+            return f"{sign}{hours:02d}"
+        if body == "0700":
+            return f"{sign}{hours:02d}{minutes:02d}"
+        if body == "07:00":
+            return f"{sign}{hours:02d}:{minutes:02d}"
+        if body == "070000":
+            return f"{sign}{hours:02d}{minutes:02d}{secs:02d}"
+        return f"{sign}{hours:02d}:{minutes:02d}:{secs:02d}"
+
+    def chunk(match: re.Match[str]) -> str:
+        token = match.group(0)
+        hour12 = moment.hour % 12 or 12
+        if token[0] in ".,":
+            digits = f"{moment.microsecond:06d}000"[:len(token) - 1]
+            if token[1] == "9":
+                digits = digits.rstrip("0")
+                return token[0] + digits if digits else ""
+            return token[0] + digits
+        if token[0] in "Z-":
+            return zone(token)
+        table = {
+            "January": _MONTH_NAMES[moment.month - 1], "Jan": _MONTH_NAMES[moment.month - 1][:3],
+            "Monday": _WEEKDAY_NAMES[(moment.weekday() + 1) % 7], "Mon": _WEEKDAY_NAMES[(moment.weekday() + 1) % 7][:3],
+            "MST": moment.tzname() or "UTC", "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
+            "01": f"{moment.month:02d}", "1": str(moment.month), "02": f"{moment.day:02d}", "_2": f"{moment.day:2d}",
+            "2": str(moment.day), "__2": f"{moment.timetuple().tm_yday:3d}", "002": f"{moment.timetuple().tm_yday:03d}",
+            "15": f"{moment.hour:02d}", "03": f"{hour12:02d}", "3": str(hour12), "04": f"{moment.minute:02d}",
+            "4": str(moment.minute), "05": f"{moment.second:02d}", "5": str(moment.second),
+            "PM": "PM" if moment.hour >= 12 else "AM", "pm": "pm" if moment.hour >= 12 else "am",
+        }
+        return table[token]
+    return _LAYOUT_CHUNK.sub(chunk, layout)
+
+
+class GoMonth(int):
+    """time.Month: a number (printf "%d", arithmetic, eq 1) that prints as its English name."""
+
+    go_stringer = True    # a fmt.Stringer: JavaScript gets its text, JSON its number
+
+    def __str__(self) -> str:
+        return _MONTH_NAMES[int(self) - 1]
+
+
+class GoWeekday(int):
+    """time.Weekday: Sunday is 0; prints as its English name."""
+
+    go_stringer = True    # a fmt.Stringer: JavaScript gets its text, JSON its number
+
+    def __str__(self) -> str:
+        return _WEEKDAY_NAMES[int(self)]
+
+
+class GoDuration(int, GoObject):
+    """time.Duration in nanoseconds: prints as Go does (1h2m3s), with .Hours, .Minutes, .Seconds, …"""
+
+    go_stringer = True    # a fmt.Stringer: JavaScript gets its text, JSON its number
+
+    kind = "time.Duration"
+
+    def __str__(self) -> str:
+        return go_duration(int(self))
+
+    @property
+    def Hours(self) -> float:  # noqa: N802
+        return int(self) / 3.6e12
+
+    @property
+    def Minutes(self) -> float:  # noqa: N802
+        return int(self) / 6e10
+
+    @property
+    def Seconds(self) -> float:  # noqa: N802
+        return int(self) / 1e9
+
+    @property
+    def Milliseconds(self) -> int:  # noqa: N802
+        return int(self) // 1_000_000
+
+    @property
+    def Nanoseconds(self) -> int:  # noqa: N802
+        return int(self)
+
+    def Round(self, multiple: Any) -> "GoDuration":  # noqa: N802
+        step = int(multiple)
+        if step <= 0:
+            return self
+        quotient, rest = divmod(abs(int(self)), step)
+        rounded = (quotient + (1 if rest * 2 >= step else 0)) * step
+        return GoDuration(rounded if int(self) >= 0 else -rounded)
+
+    def Truncate(self, multiple: Any) -> "GoDuration":  # noqa: N802
+        step = int(multiple)
+        return self if step <= 0 else GoDuration(int(self) - int(self) % step if int(self) >= 0
+                                                  else -(-int(self) - (-int(self)) % step))
+
+
+def go_duration(nanoseconds: int) -> str:
+    """Go's Duration.String: 1h2m3.5s, 1.5ms, 0s."""
+    if nanoseconds == 0:
+        return "0s"
+    sign = "-" if nanoseconds < 0 else ""
+    value = abs(nanoseconds)
+    if value < 1_000_000_000:
+        for unit, size in (("ms", 1_000_000), ("µs", 1_000), ("ns", 1)):
+            if value >= size:
+                return sign + _fraction(value, size) + unit
+    hours, rest = divmod(value, 3_600_000_000_000)
+    minutes, rest = divmod(rest, 60_000_000_000)
+    text = _fraction(rest, 1_000_000_000) + "s"
+    if hours:
+        return f"{sign}{hours}h{minutes}m{text}"
+    if minutes:
+        return f"{sign}{minutes}m{text}"
+    return sign + text
+
+
+def _fraction(value: int, size: int) -> str:
+    whole, rest = divmod(value, size)
+    if not rest:
+        return str(whole)
+    digits = str(rest).rjust(len(str(size)) - 1, "0").rstrip("0")
+    return f"{whole}.{digits}"
+
+
 def _formatted(value: datetime, layout: str) -> str:
-    """A time in a Go layout, made once per time and layout (a list page writes each post's date again)."""
-    return go_format(value, layout)
+    """A time in a Go layout, made once per time, zone and layout (a list page writes each post's date again;
+    equal instants in two zones are two times)."""
+    return _formatted_in_zone(value, value.tzname(), layout)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _formatted_in_zone(value: datetime, zone: str | None, layout: str) -> str:
+    return go_layout(value, layout)
 
 
 _ZERO_TIME = GoTime(datetime(1, 1, 1, tzinfo=timezone.utc))
@@ -127,11 +393,21 @@ class SiteInfo(GoObject):
     Params: Params = field(default_factory=Params)
     LanguageCode: str = ""
     Copyright: str = ""
+    root: str = ""          # the site's folder, for os.ReadFile and os.FileExists ("" when not known)
     kind = "Site"
 
     @property
     def Language(self) -> "_Language":  # noqa: N802
-        return _Language(self.LanguageCode)
+        """The language: `.Lang` its key as Hugo names it (de, en, zh: the config's language, else the key
+        dates are written in), `.LanguageCode` and `.Locale` the languageCode."""
+        config = site_config(self)
+        key = (getattr(config, "language", "") or getattr(config, "date_language", "")) if config is not None else ""
+        return _Language(key or self.LanguageCode, self.LanguageCode)
+
+    @property
+    def Data(self) -> Any:  # noqa: N802
+        """`.Site.Data`: hugo.Data."""
+        return HugoInfo(self).Data
 
     @property
     def base_path(self) -> str:
@@ -159,11 +435,16 @@ class SiteInfo(GoObject):
 @dataclass(frozen=True)
 class _Language(GoObject):
     Lang: str
+    code: str = ""
     kind = "Language"
 
     @property
     def LanguageCode(self) -> str:  # noqa: N802
-        return self.Lang
+        return self.code or self.Lang
+
+    @property
+    def Locale(self) -> str:  # noqa: N802
+        return self.LanguageCode
 
 
 @dataclass(frozen=True)
@@ -184,7 +465,16 @@ class PageInfo(GoObject):
     site_info: "SiteInfo | None" = None
     # What gives the bundle's resources (page_resources.PageResources), or why they cannot be given as Hugo does.
     resources: "Callable[[], Any] | None" = field(default=None, compare=False)
+    store: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, init=False)   # .Store, .Scratch
     kind = "Page"
+
+    @property
+    def Store(self) -> "Scratch":  # noqa: N802
+        return Scratch(self.store)
+
+    @property
+    def Scratch(self) -> "Scratch":  # noqa: N802
+        return Scratch(self.store)
 
     @property
     def Resources(self) -> Any:  # noqa: N802
@@ -255,7 +545,16 @@ class ShortcodeCall(GoObject):
     Page: PageInfo
     Site: SiteInfo
     Parent: "ShortcodeCall | None" = None
+    store: dict[str, Any] = field(default_factory=dict, repr=False, init=False)
     kind = "Shortcode"
+
+    @property
+    def Store(self) -> "Scratch":  # noqa: N802 - the shortcode's own, as Hugo's
+        return Scratch(self.store)
+
+    @property
+    def Scratch(self) -> "Scratch":  # noqa: N802
+        return Scratch(self.store)
 
     def Get(self, key: Any) -> Any:  # noqa: N802
         if isinstance(key, int) and not isinstance(key, bool):
@@ -333,3 +632,283 @@ def typed_argument(raw: str, value: str) -> Any:
     if re.fullmatch(r"[-+]?(\d+\.\d*|\.\d+)([eE][-+]?\d+)?", value):
         return float(value)
     return value
+
+
+class Scratch(GoObject):
+    """`.Store`, `.Scratch` and `newScratch`: Set, Get, Add, SetInMap, DeleteInMap, GetSortedMapValues, Delete,
+    Values, as Hugo's maps.Scratch does them."""
+
+    kind = "Scratch"
+
+    def __init__(self, values: dict[str, Any] | None = None) -> None:
+        self._values = values if values is not None else {}
+
+    def Set(self, key: Any, value: Any) -> str:  # noqa: N802
+        self._values[str(key)] = value
+        return ""
+
+    def Get(self, key: Any) -> Any:  # noqa: N802
+        return self._values.get(str(key))
+
+    def Add(self, key: Any, value: Any) -> str:  # noqa: N802
+        """A list gets the value appended (a list's elements); numbers are added, strings joined."""
+        from .arithmetic import add_values
+        current = self._values.get(str(key))
+        if current is None:
+            self._values[str(key)] = value
+        elif isinstance(current, list):
+            self._values[str(key)] = current + (list(value) if isinstance(value, (list, tuple)) else [value])
+        else:
+            self._values[str(key)] = add_values(current, value)
+        return ""
+
+    def SetInMap(self, key: Any, inner: Any, value: Any) -> str:  # noqa: N802
+        current = self._values.get(str(key))
+        if not isinstance(current, dict):
+            current = self._values[str(key)] = {}
+        current[str(inner)] = value
+        return ""
+
+    def DeleteInMap(self, key: Any, inner: Any) -> str:  # noqa: N802
+        current = self._values.get(str(key))
+        if isinstance(current, dict):
+            current.pop(str(inner), None)
+        return ""
+
+    def GetSortedMapValues(self, key: Any) -> list[Any] | None:  # noqa: N802
+        current = self._values.get(str(key))
+        if not isinstance(current, Mapping):
+            return None
+        return [current[name] for name in sorted(current, key=str)]
+
+    def Delete(self, key: Any) -> str:  # noqa: N802
+        self._values.pop(str(key), None)
+        return ""
+
+    @property
+    def Values(self) -> dict[str, Any]:  # noqa: N802
+        return self._values
+
+
+@dataclass(frozen=True)
+class GoURL(GoObject):
+    """What urls.Parse gives (Go's url.URL): .Scheme, .Host, .Path, .RawQuery, .Fragment, .IsAbs, .String, …"""
+
+    Scheme: str = ""
+    Opaque: str = ""
+    user: str = ""
+    Host: str = ""
+    Path: str = ""
+    RawPath: str = ""
+    RawQuery: str = ""
+    Fragment: str = ""
+    RawFragment: str = ""
+    kind = "url.URL"
+    go_stringer = True
+
+    @property
+    def User(self) -> str | None:  # noqa: N802
+        return self.user or None
+
+    @property
+    def IsAbs(self) -> bool:  # noqa: N802
+        return bool(self.Scheme)
+
+    @property
+    def Hostname(self) -> str:  # noqa: N802
+        host = self.Host
+        if host.startswith("["):
+            return host[1:host.find("]")] if "]" in host else host[1:]
+        return host.rsplit(":", 1)[0] if ":" in host else host
+
+    @property
+    def Port(self) -> str:  # noqa: N802
+        host = self.Host.rsplit("]", 1)[-1]
+        return host.rsplit(":", 1)[1] if ":" in host else ""
+
+    @property
+    def Query(self) -> dict[str, list[str]]:  # noqa: N802
+        from urllib.parse import parse_qs
+        return {key: values for key, values in parse_qs(self.RawQuery, keep_blank_values=True).items()}
+
+    @property
+    def EscapedPath(self) -> str:  # noqa: N802
+        from .escape import url_path_escape
+        return self.RawPath or url_path_escape(self.Path)
+
+    @property
+    def EscapedFragment(self) -> str:  # noqa: N802
+        from urllib.parse import quote
+        return self.RawFragment or quote(self.Fragment, safe="!$&'()*+,;=:@/?")
+
+    @property
+    def RequestURI(self) -> str:  # noqa: N802
+        uri = self.Opaque or self.EscapedPath or "/"
+        return uri + ("?" + self.RawQuery if self.RawQuery else "")
+
+    @property
+    def String(self) -> str:  # noqa: N802
+        """Go's URL.String: scheme:, //user@host, the escaped path, ?query, #fragment."""
+        out = []
+        if self.Scheme:
+            out.append(self.Scheme + ":")
+        if self.Opaque:
+            out.append(self.Opaque)
+        else:
+            if self.Scheme or self.Host or self.user:
+                if self.Host or self.Path or self.user:
+                    out.append("//")
+                if self.user:
+                    out.append(self.user + "@")
+                from urllib.parse import quote
+                out.append(quote(self.Host, safe="!$&'()*+,;=:[]<>\"-._~"))
+            path = self.EscapedPath
+            if path and not path.startswith("/") and self.Host:
+                out.append("/")
+            if not out and ":" in path.split("/", 1)[0]:
+                out.append("./")
+            out.append(path)
+        if self.RawQuery:
+            out.append("?" + self.RawQuery)
+        if self.Fragment:
+            out.append("#" + self.EscapedFragment)
+        return "".join(out)
+
+    def __str__(self) -> str:
+        return self.String
+
+
+class VersionString(str):
+    """hugo.Version: compares with a version string ("0.146.0") by its numbers, as Hugo's VersionString."""
+
+    @staticmethod
+    def _numbers(text: Any) -> tuple[int, ...]:
+        parts = re.findall(r"\d+", str(text).split("-")[0])
+        return tuple(int(part) for part in parts) + (0,) * (3 - len(parts))
+
+    def __lt__(self, other: object) -> bool:
+        return self._numbers(self) < self._numbers(other)
+
+    def __le__(self, other: object) -> bool:
+        return self._numbers(self) <= self._numbers(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self._numbers(self) > self._numbers(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self._numbers(self) >= self._numbers(other)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (str, int, float)) and self._numbers(self) == self._numbers(other)
+
+    def __hash__(self) -> int:
+        return hash(self._numbers(self))
+
+
+# The Hugo whose templates blogbuild runs as that Hugo runs them (what hugo.Version tells a theme).
+HUGO_VERSION = "0.168.0"
+
+
+@dataclass(frozen=True)
+class HugoInfo(GoObject):
+    """`hugo`: the version blogbuild follows, the environment (a build is production), whether the site has
+    several languages; the generator tag names blogbuild."""
+
+    site: Any = None
+    environment: str = "production"
+    kind = "hugo"
+
+    @property
+    def Version(self) -> VersionString:  # noqa: N802
+        return VersionString(HUGO_VERSION)
+
+    @property
+    def Environment(self) -> str:  # noqa: N802
+        return self.environment
+
+    @property
+    def IsProduction(self) -> bool:  # noqa: N802
+        return self.environment == "production"
+
+    @property
+    def IsDevelopment(self) -> bool:  # noqa: N802
+        return self.environment == "development"
+
+    @property
+    def IsServer(self) -> bool:  # noqa: N802
+        return False
+
+    @property
+    def IsExtended(self) -> bool:  # noqa: N802
+        return True
+
+    @property
+    def IsMultilingual(self) -> bool:  # noqa: N802
+        """Whether the site has several languages (the config's, for a page layout's site)."""
+        return len(getattr(site_config(self.site), "languages", ()) or ()) > 1
+
+    @property
+    def IsMultihost(self) -> bool:  # noqa: N802
+        return False
+
+    @property
+    def Generator(self) -> Markup:  # noqa: N802
+        from ...core.version import __version__
+        return Markup(f'<meta name="generator" content="blogbuild {__version__}">')
+
+    @property
+    def WorkingDir(self) -> str:  # noqa: N802
+        return self._root()
+
+    @property
+    def Store(self) -> "Scratch":  # noqa: N802
+        """One scratch for the whole build, kept on the site object (in a build of several processes, per
+        process, as partialCached)."""
+        if self.site is None:
+            raise UnsupportedField("hugo.Store is not known here")
+        store = vars(self.site).get("_hugo_store")
+        if store is None:
+            store = Scratch()
+            object.__setattr__(self.site, "_hugo_store", store)
+        return store
+
+    def _root(self) -> str:
+        config = site_config(self.site)
+        return str(config.root) if config is not None else getattr(self.site, "root", "")
+
+    @property
+    def Data(self) -> Any:  # noqa: N802
+        """The site's data files (site_data.py), read once per site object (once per build)."""
+        root = self._root()
+        if not root:
+            raise UnsupportedField("hugo.Data needs the site's folder, which this render does not know")
+        cached = vars(self.site).get("_data")
+        if cached is None:
+            from pathlib import Path
+
+            from .site_data import site_data
+            cached = site_data(Path(root))
+            object.__setattr__(self.site, "_data", cached)
+        return cached
+
+
+def go_type(value: Any) -> str:
+    """The Go type Hugo would have for a value, as printf "%T" writes it (a list of one type is typed:
+    []string, []int; front matter's lists are []interface {} in Hugo, and typed here when alike)."""
+    from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL
+    named = [(GoMonth, "time.Month"), (GoWeekday, "time.Weekday"), (GoDuration, "time.Duration"),
+             (bool, "bool"), (int, "int"), (float, "float64"), (SafeJS, "template.JS"), (SafeCSS, "template.CSS"),
+             (SafeURL, "template.URL"), (SafeAttr, "template.HTMLAttr"), (Markup, "template.HTML"), (str, "string"),
+             (Params, "hmaps.Params"), (Scratch, "*hmaps.Scratch"), (GoTime, "time.Time"), (GoURL, "*url.URL")]
+    if value is None:
+        return "<nil>"
+    for kind, name in named:
+        if isinstance(value, kind):
+            return name
+    if isinstance(value, Mapping):
+        return "map[string]interface {}"
+    if isinstance(value, (list, tuple)):
+        inner = {go_type(item) for item in value}
+        return "[]" + (inner.pop() if len(inner) == 1 and None not in value and "<nil>" not in inner
+                       else "interface {}")
+    return type(value).__name__

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from ...core.dates import go_format
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
-from .objects import GoObject, GoTime, Params, SiteInfo, UnsupportedField, _ZERO_TIME
+from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
 from .summary import hugo_summary
 
@@ -790,40 +790,6 @@ class TaxonomyTerms(dict, GoObject):
         return len(entry) if entry is not None else 0
 
 
-class Scratch(GoObject):
-    """`.Store` / `.Scratch`: Set, Get, Add, SetInMap, GetSortedMapValues, Delete."""
-
-    kind = "Scratch"
-
-    def __init__(self, values: dict[str, Any]) -> None:
-        self._values = values
-
-    def Set(self, key: Any, value: Any) -> str:  # noqa: N802
-        self._values[str(key)] = value
-        return ""
-
-    def Get(self, key: Any) -> Any:  # noqa: N802
-        return self._values.get(str(key))
-
-    def Add(self, key: Any, value: Any) -> str:  # noqa: N802
-        current = self._values.get(str(key))
-        if current is None:
-            self._values[str(key)] = value
-        elif isinstance(current, list):
-            self._values[str(key)] = current + (list(value) if isinstance(value, list) else [value])
-        else:
-            self._values[str(key)] = current + value
-        return ""
-
-    def SetInMap(self, key: Any, inner: Any, value: Any) -> str:  # noqa: N802
-        self._values.setdefault(str(key), {})[str(inner)] = value
-        return ""
-
-    def Delete(self, key: Any) -> str:  # noqa: N802
-        self._values.pop(str(key), None)
-        return ""
-
-
 class PageFile(GoObject):
     """`.File` of a regular page."""
 
@@ -1178,7 +1144,16 @@ def _toc_list(entries: Sequence[Any], level: int, depth: int, lines: list[str], 
 
 
 # The functions of pages and lists (the Go environment binds them to its field lookup).
-PAGE_FUNCTION_NAMES = frozenset({"where"})
+PAGE_FUNCTION_NAMES = frozenset({"where", "group"})
+
+
+def group(key: Any, pages: Any) -> PageGroup:
+    """`group KEY PAGES`: the pages as one group with `.Key` and `.Pages` (append groups to a slice to range
+    them)."""
+    from .escape import go_string
+    found = PageGroup(go_string(key))
+    found.Pages = PageList(pages or ())
+    return found
 
 
 def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *arguments: Any) -> list[Any]:

@@ -21,8 +21,10 @@ _JINJA_KEYWORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "elif
                              "true", "false", "none", "True", "False", "None", "block", "set", "with",
                              "import", "from", "as", "recursive", "loop", "self", "super", "call", "macro"})
 _COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-# Identifiers that are values, not functions: site and now (a function returning a value).
-_VALUES = {"site": "site", "now": "now()"}
+# Namespaced names of the page model's functions (site_model's, not in functions.NAMESPACES).
+_PAGE_ALIASES = {("collections", "Where"): "where", ("collections", "Group"): "group"}
+# Identifiers that are values, not functions: site, hugo and now (functions returning a value).
+_VALUES = {"site": "site", "now": "now()", "hugo": "hugo_info(_state)"}
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,25 @@ def translate_named(template: NamedTemplate, snapshot: str) -> tuple[str, str]:
     translator.context = HtmlContext.restore(snapshot)
     jinja = translator.template(template.body)
     return jinja, translator.context.snapshot()
+
+
+def _is_constant(pipe: Pipe) -> bool:
+    """Only literals, joined by and/or/not and comparisons: what Jinja folds into its output at compile time."""
+    for command in pipe.commands:
+        first, *rest = command.operands
+        if isinstance(first, Identifier):
+            if first.names or first.name not in ("and", "or", "not", *_COMPARISONS):
+                return False
+            operands = rest
+        else:
+            operands = list(command.operands)
+        for operand in operands:
+            if isinstance(operand, Chain):
+                if operand.names or not _is_constant(operand.pipe):
+                    return False
+            elif not isinstance(operand, Literal):
+                return False
+    return True
 
 
 def _is_empty(nodes: tuple[Node, ...]) -> bool:
@@ -156,6 +177,8 @@ class _Translator:
                             f"{expression} %}}")
             return
         escaper = self.context.escaper()
+        if _is_constant(pipe):    # Jinja would print a constant (`eq 1 1`, `true`) itself, as Python writes it
+            expression = f"go_value({expression})"
         self.out.append("{{ " + expression + ("" if escaper == "html" else f" | {escaper}") + " }}")
 
     def branch(self, branch: Branch) -> None:
@@ -229,6 +252,9 @@ class _Translator:
 
     def command(self, command: Command, piped: str | None) -> str:
         first, *rest = command.operands
+        if isinstance(first, Literal) and first.value is None:
+            raise GoTemplateError(first.at.line, first.at.column, "nil is not a command (Go's rule: nil can only be "
+                                                                  "an argument, as in print nil)")
         if isinstance(first, Identifier) and first.name == "try" and not first.names:
             return self.go_try(command, piped)
         arguments = [self.operand(operand) for operand in rest] + ([piped] if piped is not None else [])
@@ -269,6 +295,9 @@ class _Translator:
         if function.names:
             namespace = NAMESPACES.get(name)
             member = function.names[0]
+            alias = _PAGE_ALIASES.get((name, member))
+            if alias is not None and len(function.names) == 1:
+                return f"{alias}({', '.join(arguments)})"
             if namespace is None or not namespace.has(member) or len(function.names) > 1:
                 raise GoTemplateError(at.line, at.column, f"function '{name}.{'.'.join(function.names)}' "
                                                           "is not supported by the translator")
