@@ -115,6 +115,8 @@ class SiteConfig:
     # for the whole site (whose build builds every language).
     languages: tuple[Language, ...] = ()
     language: str = ""
+    language_name: str = ""             # the language's name (Hugo's languageName; "" for its key)
+    language_direction: str = ""        # rtl for a right-to-left language (Hugo's languageDirection); "" unset
     # Where things are; filled by load_config, not written in the file.
     root: str = "."
     source_dir: str = "content"
@@ -146,7 +148,8 @@ class SiteConfig:
 # Keys a user writes in blogbuild.yaml, and the dataclass field each one sets.
 _FILE_KEYS = {
     "title": "title", "base_url": "base_url", "baseurl": "base_url", "baseURL": "base_url",
-    "language_code": "language_code", "languageCode": "language_code", "date_language": "date_language",
+    "language_code": "language_code", "languageCode": "language_code", "language_name": "language_name",
+    "language_direction": "language_direction", "date_language": "date_language",
     "author": "author",
     "description": "description", "copyright": "copyright", "paginate": "paginate",
     "aliases": "aliases", "pagination_aliases": "pagination_aliases",

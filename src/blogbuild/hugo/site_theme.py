@@ -272,7 +272,7 @@ class GoPageEngine:
         known = self._sites.get(id(site))
         if known is not None and known[0]() is site:
             return known[1]
-        hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language)
+        hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language, markdownify=self._markdown)
         # A new build: its resources are made again (a bundle's image may have changed), and partialCached keeps a
         # result for this build only (the page that ran a cached partial recorded what it published, and the
         # output is the union of every page's record).

@@ -236,7 +236,8 @@ class HtmlContext:
         self.attr = ""
         self.quote = ""            # the attribute value's quote, "" for unquoted
         self.value = ""            # the attribute value's text so far
-        self.js_quote = ""         # inside <script>: the open string's quote
+        self.js_quote = ""         # inside <script> or <style>: the open string's quote
+        self.css_url = False       # inside <style>: within an unquoted url(…), where // is no comment
 
     def copy(self) -> "HtmlContext":
         other = HtmlContext()
@@ -301,17 +302,30 @@ class HtmlContext:
         elif state in ("script", "style", "rawtext"):
             closing = f"</{self.tag}"
             if text[index:index + len(closing)].lower() == closing:
-                self.state, self.js_quote = "text", ""
+                self.state, self.js_quote, self.css_url = "text", "", False
                 return index  # the text state reads the end tag
-            if state == "script":
+            if state in ("script", "style"):
+                quotes = "\"'`" if state == "script" else "\"'"
                 if self.js_quote:
                     if char == "\\":
                         out.append(text[index:index + 2])
                         return index + 2
                     if char == self.js_quote:
                         self.js_quote = ""
-                elif char in "\"'`":
+                elif state == "style" and self.css_url:
+                    self.css_url = char != ")"
+                elif char in quotes:
                     self.js_quote = char
+                elif state == "style" and text[index:index + 4].lower() == "url(":
+                    self.css_url = True
+                elif text.startswith("/*", index):
+                    # Go's html/template drops comments in scripts and styles: a block one becomes a space,
+                    end = text.find("*/", index + 2)
+                    out.append(" ")
+                    return len(text) if end < 0 else end + 2
+                elif text.startswith("//", index):
+                    end = text.find("\n", index)   # a line one goes up to its newline, which stays
+                    return len(text) if end < 0 else end
         elif state in ("tag", "attr_name", "after_name", "before_value"):
             if char == ">":
                 self._end_tag()

@@ -153,7 +153,7 @@ def _replace(text: Any, old: Any, new: Any, limit: int = -1) -> str:
 def _split(text: Any, delimiter: str) -> list[str]:
     value = go_string(text)
     if value == "":
-        return []
+        return [""] if delimiter else []   # Go's strings.Split: one empty piece
     return value.split(delimiter) if delimiter else list(value)
 
 
@@ -184,10 +184,9 @@ def _index(collection: Any, *keys: Any) -> Any:
         if isinstance(value, Mapping):
             value = _lookup(value, key)
         else:
-            try:
-                value = value[int(key)]
-            except IndexError:
-                raise HugoFunctionError(f"index out of range: {key}") from None
+            position = int(key)
+            # Out of range is nothing, as Hugo's index gives (`with index $images 0` on no images).
+            value = value[position] if 0 <= position < len(value) else None
     return value
 
 

@@ -402,7 +402,9 @@ class SiteInfo(GoObject):
         dates are written in), `.LanguageCode` and `.Locale` the languageCode."""
         config = site_config(self)
         key = (getattr(config, "language", "") or getattr(config, "date_language", "")) if config is not None else ""
-        return _Language(key or self.LanguageCode, self.LanguageCode)
+        return _Language(key or self.LanguageCode, self.LanguageCode,
+                         str(getattr(config, "language_name", "") or ""),
+                         str(getattr(config, "language_direction", "") or ""), self.Params)
 
     @property
     def Data(self) -> Any:  # noqa: N802
@@ -436,7 +438,29 @@ class SiteInfo(GoObject):
 class _Language(GoObject):
     Lang: str
     code: str = ""
+    name: str = ""
+    direction: str = ""
+    params: Any = None    # the language's params: the site's, its language's merged in (config/hugo)
     kind = "Language"
+
+    @property
+    def Params(self) -> Any:  # noqa: N802
+        return self.params if self.params is not None else Params()
+
+    def __str__(self) -> str:   # a language prints as its key ({{ site.Language }} is "en")
+        return self.Lang
+
+    @property
+    def LanguageName(self) -> str:  # noqa: N802 - languageName, else the key
+        return self.name or self.Lang
+
+    @property
+    def LanguageDirection(self) -> str:  # noqa: N802
+        return self.direction
+
+    @property
+    def Weight(self) -> int:  # noqa: N802
+        return 0
 
     @property
     def LanguageCode(self) -> str:  # noqa: N802

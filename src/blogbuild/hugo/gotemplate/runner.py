@@ -137,6 +137,10 @@ class Runner:
         if source is None:
             inline = self._inline(key)
             if inline is None:
+                from .embedded import EMBEDDED_PARTIALS
+                embedded = EMBEDDED_PARTIALS.get(key)
+                if embedded is not None:   # one Hugo ships itself
+                    return embedded(dot, self)
                 raise PartialNotFound(f'partial "{name}" not found (in no layout folder\'s partials/ or _partials/)')
             return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
         try:

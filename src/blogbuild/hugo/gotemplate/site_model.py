@@ -112,6 +112,10 @@ class PageList(list, GoObject):
         pages with the same key."""
         return PagesGroup.by_date(self, str(layout), order)
 
+    def GroupByPublishDate(self, layout: Any, order: Any = None) -> "PagesGroup":  # noqa: N802
+        """.GroupByDate by each page's publish date (its date unless front matter's publishDate says otherwise)."""
+        return PagesGroup.by_date(self, str(layout), order, field="PublishDate")
+
 
 class PageGroup(GoObject):
     """One group of `.GroupByDate`: `.Key` and its `.Pages`."""
@@ -129,17 +133,17 @@ class PagesGroup(list, GoObject):
     kind = "PagesGroup"
 
     @classmethod
-    def by_date(cls, pages: PageList, layout: str, order: Any) -> "PagesGroup":
+    def by_date(cls, pages: PageList, layout: str, order: Any, field: str = "Date") -> "PagesGroup":
         if not pages:
             return cls()
         if re.search(r"Jan|Mon", layout) and not pages[0].Lang.lower().startswith("en"):
             raise UnsupportedField(".GroupByDate with month or day names outside English is not supported")
-        ordered = pages.ByDate
+        ordered = pages.ByDate if field == "Date" else pages.ByPublishDate
         if not (order is not None and str(order).lower() in ("asc", "rev", "reverse")):
             ordered = ordered.Reverse
         groups = cls()
         for page in ordered:
-            key = page.Date.Format(layout)
+            key = getattr(page, field).Format(layout)
             if not groups or groups[-1].Key != key:
                 groups.append(PageGroup(key))
             groups[-1].Pages.append(page)
@@ -359,6 +363,18 @@ def _same_resource(one: "MenuEntry", other: "MenuEntry") -> bool:
     return bool(one.URL) and one.URL == other.URL
 
 
+def _dotted(params: Any, key: str) -> Any:
+    """A param by a dotted key ("editpost.url"), as Hugo's .Param reads nested maps; None when missing."""
+    value = params.get(key) if isinstance(params, dict) else None
+    if value is not None or "." not in key:
+        return value
+    for part in key.split("."):
+        if not isinstance(params, dict):
+            return None
+        params = params.get(part)
+    return params
+
+
 class HugoPage(_PageRelations, _MenuRelations, GoObject):
     """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
     term) with the pages it lists."""
@@ -471,8 +487,32 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
 
     def Param(self, key: Any) -> Any:  # noqa: N802 - the page's param, else the site's
         name = str(key).lower()
-        value = self.Params.get(name)
-        return value if value is not None else self._site.Params.get(name)
+        value = _dotted(self.Params, name)
+        return value if value is not None else _dotted(self._site.Params, name)
+
+    @property
+    def Name(self) -> str:  # noqa: N802 - Hugo's .Name of a page is its title
+        return self.Title
+
+    @property
+    def Page(self) -> "HugoPage":  # noqa: N802 - a page's .Page is itself
+        return self
+
+    def RenderString(self, *arguments: Any) -> Markup:  # noqa: N802
+        """Markdown to HTML as the page's content is rendered: `.RenderString "text"` or with an options map
+        first (`display: inline` keeps a single paragraph's text without its <p>)."""
+        options = arguments[0] if len(arguments) == 2 and isinstance(arguments[0], dict) else {}
+        text = str(arguments[-1] if arguments else "")
+        html = str(self._site.markdownify(text))
+        if str(options.get("display", "inline") if options else "inline") == "inline":
+            stripped = html.strip()
+            if stripped.startswith("<p>") and stripped.endswith("</p>") and stripped.count("<p>") == 1:
+                html = stripped[3:-4]
+        return Markup(html)
+
+    @property
+    def Layout(self) -> str:  # noqa: N802 - front matter's layout:, "" when none
+        return str(self.Params.get("layout") or "")
 
     @property
     def Description(self) -> str:  # noqa: N802
@@ -592,6 +632,10 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
     @property
     def Translations(self) -> list["HugoPage"]:  # noqa: N802
         return []
+
+    @property
+    def AllTranslations(self) -> "PageList":  # noqa: N802 - the page in every language, itself included
+        return PageList([self])
 
     @property
     def OutputFormats(self) -> "OutputFormatList":  # noqa: N802
@@ -835,7 +879,10 @@ class HugoSite(SiteInfo):
 
     kind = "Site"
 
-    def __init__(self, site: "Site", info: SiteInfo, *, has_cjk: bool = False) -> None:
+    def __init__(self, site: "Site", info: SiteInfo, *, has_cjk: bool = False,
+                 markdownify: Callable[[str], str] | None = None) -> None:
+        # markdownify: markdown to HTML with the site's settings, for a page's .RenderString.
+        object.__setattr__(self, "markdownify", markdownify or (lambda text: text))
         object.__setattr__(self, "Title", info.Title)
         object.__setattr__(self, "BaseURL", info.BaseURL)
         object.__setattr__(self, "Params", info.Params)
