@@ -127,7 +127,7 @@ class GoPageEngine:
         probed = self._probed.pop(self._probe_key(str(meta.kind), context), None)
         if probed is not None:   # the list's first page, rendered already to count its pages
             self._record(key, probed[1])
-            return _with_generator(probed[0]) if meta.kind == "home" else probed[0]
+            return self._finished(probed[0], str(meta.kind), context)
         dot = self._dot(context)
         try:
             with publishing(self.pipes) as published:
@@ -141,7 +141,22 @@ class GoPageEngine:
             where = f" (in {partial})" if partial and partial != layout.path else ""
             raise SourceError(layout.path, 1, f"{type(error).__name__}: {error}{where} while rendering {page}"
                               + (f" from {source}" if source else ""), stage="template") from error
-        return _with_generator(html) if meta.kind == "home" else html
+        return self._finished(html, str(meta.kind), context)
+
+    def _finished(self, html: str, kind: str, context: Mapping[str, Any]) -> str:
+        """The page as published: the home page names its generator; a page with math typeset at build time
+        links the KaTeX stylesheet its formulas need (blogbuild's own copy), whatever the layouts load, and a
+        CDN's KaTeX is blogbuild's copy when the site publishes it (some page has math)."""
+        html = _with_generator(html) if kind == "home" else html
+        site = context.get("site")
+        publishes_katex = site is not None and any(post.has_math for post in getattr(site, "pages", ()))
+        if publishes_katex and "katex" in html.lower() and not getattr(self.config, "cdn_assets", False):
+            html = _local_katex(html, self.config)
+        if 'class="katex' in html and "</head>" in html and "katex.min.css" not in html:
+            from ..media.assets import asset_url
+            html = html.replace("</head>", f'<link rel="stylesheet" href="{asset_url("katex_css", self.config)}">\n'
+                                "</head>", 1)
+        return html
 
     # -- what the Planner asks of a page engine ----------------------------------------------------
     def closure(self, name: str) -> tuple[str, bool]:
@@ -328,6 +343,31 @@ def _alias_page(target: str, language: str) -> str:
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(language)}">\n\t<head>\n\t\t<title>{url}</title>\n'
             f'\t\t<link rel="canonical" href="{url}">\n\t\t<meta charset="utf-8">\n'
             f'\t\t<meta http-equiv="refresh" content="0; url={url}">\n\t</head>\n</html>\n')
+
+
+# A <link> or <script> tag loading KaTeX (its stylesheet, script, auto-render or mhchem) from a CDN, as themes
+# and extend_head partials do (jsDelivr's katex@V/dist/…, cdnjs' KaTeX/V/…, unpkg's katex@V/dist/…).
+_CDN_KATEX_TAG = re.compile(r"""<(?:link|script)\b[^>]*?\b(?:href|src)\s*=\s*["']?(?:https?:)?//[^"'\s>]*?"""
+                            r"""(?:katex@[^/"'\s>]*/dist|KaTeX/[^/"'\s>]+)/"""
+                            r"""(katex(?:\.min)?\.(?:css|js)|contrib/(?:auto-render|mhchem)(?:\.min)?\.js)["'\s>][^>]*>""",
+                            re.IGNORECASE)
+_SRI_ATTRIBUTES = re.compile(r"""\s(?:integrity|crossorigin)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?""", re.IGNORECASE)
+
+
+def _local_katex(html: str, config: SiteConfig) -> str:
+    """KaTeX a page loads from a CDN, loaded from blogbuild's own copy instead (the site builds offline and
+    the pinned version matches the build-time typesetting); the tag's SRI and CORS attributes go with it."""
+    from ..media.assets import PACKAGES
+
+    def local(match: re.Match[str]) -> str:
+        file = match.group(1).replace(".min", "").replace(".css", ".min.css").replace(".js", ".min.js")
+        cdn = match.group(0)
+        url_start = cdn.lower().find("//")
+        start = cdn.rfind('"', 0, url_start) + 1 or cdn.rfind("'", 0, url_start) + 1 or cdn.rfind("=", 0, url_start) + 1
+        end = cdn.find(match.group(1), url_start) + len(match.group(1))
+        tag = cdn[:start] + config.site_url(f"/{PACKAGES['katex'].output_folder}/{file}") + cdn[end:]
+        return _SRI_ATTRIBUTES.sub("", tag)
+    return _CDN_KATEX_TAG.sub(local, html)
 
 
 def _with_generator(html: str) -> str:

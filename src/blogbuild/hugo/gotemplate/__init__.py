@@ -389,17 +389,23 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
 
 
 def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]:
-    """The site's i18n strings for its language (i18n/en.yaml, .toml or .json), {id: text or {one, other}}."""
-    folder = root / "i18n"
-    if not folder.is_dir() or not language:
+    """The i18n strings for the site's language (i18n/en.yaml, .toml or .json), {id: text or {one, other}}: the
+    site's, then each theme's for the ids the site does not translate, as Hugo merges them."""
+    if not language:
         return {}
+    homes = [root] + [folder.parent for folder in layout_folders(root) if folder.parent != root]
     wanted = [language.lower(), language.split("-")[0].lower()]
-    for name in wanted:
-        for suffix in (".yaml", ".yml", ".toml", ".json"):
-            path = folder / (name + suffix)
-            if path.is_file() and is_inside(os.path.realpath(path), allowed):
-                return _read_strings(path)
-    return {}
+    strings: dict[str, Any] = {}
+    for home in homes:
+        folder = home / "i18n"
+        if not folder.is_dir():
+            continue
+        found = next((folder / (name + suffix) for name in wanted for suffix in (".yaml", ".yml", ".toml", ".json")
+                      if (folder / (name + suffix)).is_file()
+                      and is_inside(os.path.realpath(folder / (name + suffix)), allowed)), None)
+        for key, value in (_read_strings(found) if found is not None else {}).items():
+            strings.setdefault(key, value)
+    return strings
 
 
 def _read_strings(path: Path) -> dict[str, Any]:

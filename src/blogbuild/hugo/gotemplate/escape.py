@@ -209,7 +209,7 @@ def attribute_name(value: Any) -> Markup:
 
 ESCAPERS = {"html": html_text, "attr": attribute, "url_start": url_start, "url_part": url_part,
             "url_query": url_query, "js": js_value, "js_string": js_string, "css": css_value,
-            "attr_name": attribute_name}
+            "attr_name": attribute_name, "comment": lambda value: Markup("")}
 
 
 # ---------------------------------------------------------------------------- the context of an action
@@ -230,7 +230,7 @@ class HtmlContext:
     between actions; escaper() names the escaper an action here needs."""
 
     def __init__(self) -> None:
-        self.state = "text"        # text, tag, attr_name, after_name, before_value, value, script, style, rawtext
+        self.state = "text"        # text, comment, tag, attr_name, after_name, before_value, value, script, style, rawtext
         self.tag = ""
         self.tag_attrs: dict[str, str] = {}
         self.attr = ""
@@ -258,6 +258,8 @@ class HtmlContext:
         return context
 
     def escaper(self) -> str:
+        if self.state == "comment":
+            return "comment"   # an action inside an HTML comment writes nothing, as html/template's
         if self.state == "script":
             return "js_string" if self.js_quote else "js"
         if self.state == "style":
@@ -289,10 +291,19 @@ class HtmlContext:
     def _step(self, text: str, index: int, out: list[str]) -> int:  # noqa: C901 - one state machine
         char = text[index]
         state = self.state
+        if state == "comment":   # an HTML comment an action interrupted: dropped up to its end
+            end = text.find("-->", index)
+            if end < 0:
+                return len(text)
+            self.state = "text"
+            return end + 3
         if state == "text":
             if text.startswith("<!--", index):
                 end = text.find("-->", index + 4)
-                return len(text) if end < 0 else end + 3
+                if end < 0:
+                    self.state = "comment"
+                    return len(text)
+                return end + 3
             match = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)").match(text, index)
             if match:
                 self.state, self.tag, self.tag_attrs = "tag", match.group(1).lower(), {}

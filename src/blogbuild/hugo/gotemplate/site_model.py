@@ -49,6 +49,20 @@ class PageList(list, GoObject):
     def _sorted(self, key: Any) -> "PageList":
         return PageList(sorted(self, key=key))
 
+    def Next(self, page: Any) -> Any:  # noqa: N802 - the page before it in the list (the newer, in Hugo's order)
+        index = self._index_of(page)
+        return self[index - 1] if index is not None and index > 0 else None
+
+    def Prev(self, page: Any) -> Any:  # noqa: N802 - the page after it in the list
+        index = self._index_of(page)
+        return self[index + 1] if index is not None and index + 1 < len(self) else None
+
+    def _index_of(self, page: Any) -> int | None:
+        for index, candidate in enumerate(self):
+            if candidate == page:
+                return index
+        return None
+
     @property
     def ByDate(self) -> "PageList":  # noqa: N802 - oldest first by the second, the same second in list order
         return self._sorted(lambda page: _unix(page.Date))
@@ -373,6 +387,21 @@ def _dotted(params: Any, key: str) -> Any:
             return None
         params = params.get(part)
     return params
+
+
+def _with_main_sections(params: Params, site: "Site") -> Params:
+    """The site's params with Hugo's default mainSections when they name none: the top section with the most
+    pages (PaperMod lists and links the pages of site.Params.mainSections)."""
+    if "mainsections" in params:
+        return params
+    counts: dict[str, int] = {}
+    for post in site.posts:
+        if post.section:
+            counts[post.section] = counts.get(post.section, 0) + 1
+    if not counts:
+        return params
+    most = max(sorted(counts), key=lambda name: counts[name])
+    return Params({**params, "mainsections": [most]})
 
 
 class HugoPage(_PageRelations, _MenuRelations, GoObject):
@@ -885,7 +914,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "markdownify", markdownify or (lambda text: text))
         object.__setattr__(self, "Title", info.Title)
         object.__setattr__(self, "BaseURL", info.BaseURL)
-        object.__setattr__(self, "Params", info.Params)
+        object.__setattr__(self, "Params", _with_main_sections(info.Params, site))
         object.__setattr__(self, "LanguageCode", info.LanguageCode)
         object.__setattr__(self, "Copyright", info.Copyright)
         object.__setattr__(self, "_model", site)
