@@ -179,7 +179,7 @@ def test_translation_errors_name_line_and_column(template: str, line: int, colum
     ('<p>', "html"), ('<a href="', "url_start"), ('<a href="/x?q=', "url_query"), ('<a href="/x/', "url_part"),
     ('<div title="', "attr"), ('<div style="width: ', "css"), ('<script>var x = ', "js"),
     ("<script>var x = '", "js_string"), ('<script type="text/template">', "html"), ('<div ', "attr_name"),
-    ('<button onclick="go(', "js"), ('<!-- <a href="', "html"), ('<script>x</script><p>', "html"),
+    ('<button onclick="go(', "js"), ('<!-- <a href="', "comment"), ('<script>x</script><p>', "html"),
 ])
 def test_the_escaping_context_follows_the_html(html: str, escaper: str) -> None:
     context = HtmlContext()

@@ -33,6 +33,7 @@ class MarkupConfig:
     heading_ids: bool = True
     heading_anchors: bool = True        # a "#" link after each heading (the default theme's; not a Hugo setting)
     render_hooks: bool = False          # a Hugo site's _markup/render-*.html draw its elements (its layouts render it)
+    embedded_link_hook: bool = False    # renderHooks.link.useEmbedded fallback/always: Hugo's own link hook
     heading_id_type: str = "blogbuild"
     # The math delimiters; Hugo's passthrough extension, when a config enables it, narrows them.
     inline_math: tuple[tuple[str, str], ...] = INLINE_DELIMITERS
@@ -94,7 +95,10 @@ _TREE: dict[str, Any] = {
             "wrapstandaloneimagewithinparagraph": ("hugo", "wrapStandAloneImageWithinParagraph"),
         },
         "duplicateresourcefiles": ("hugo", "duplicateResourceFiles"),
-        "renderhooks": ("hugo", "renderHooks"),
+        "renderhooks": {
+            "link": {"useembedded": ("embedded_link_hook", "embedded"), "enabledefault": ("hugo", "enableDefault")},
+            "image": {"useembedded": ("hugo", "useEmbedded"), "enabledefault": ("hugo", "enableDefault")},
+        },
     },
     "tableofcontents": {
         "startlevel": ("toc_start_level", "level"),
@@ -186,6 +190,15 @@ def _check_id_type(value: Any, names: tuple[str, ...], reader: _Reader) -> str:
     return text
 
 
+def _check_embedded(value: Any, names: tuple[str, ...], reader: _Reader) -> bool:
+    """renderHooks.link.useEmbedded: whether Hugo's embedded link hook draws the links of a site that has no
+    link hook of its own (fallback, always); auto and never leave them as written on a site of one language."""
+    text = str(value).lower() if isinstance(value, str) else ""
+    if text not in ("auto", "always", "fallback", "never"):
+        raise reader.fail(names, f"{_dotted(names)} must be auto, always, fallback or never, not {value!r}")
+    return text in ("always", "fallback")
+
+
 def _check_protocol(value: Any, names: tuple[str, ...], reader: _Reader) -> str:
     if value not in ("http", "https"):
         raise reader.fail(names, f"{_dotted(names)} must be http or https, not {value!r}")
@@ -194,7 +207,7 @@ def _check_protocol(value: Any, names: tuple[str, ...], reader: _Reader) -> str:
 
 _CHECKS: dict[_Kind, Callable[[Any, tuple[str, ...], _Reader], Any]] = {
     "bool": _check_bool, "typographer": _check_typographer, "level": _check_level, "number": _check_number,
-    "id_type": _check_id_type, "protocol": _check_protocol,
+    "id_type": _check_id_type, "protocol": _check_protocol, "embedded": _check_embedded,
 }
 
 

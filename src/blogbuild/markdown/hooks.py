@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.common.utils import unescapeAll
+from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.token import Token
 
 from ..hugo.gotemplate import (CodeblockContext, HeadingContext, ImageContext, LinkContext, PassthroughContext,
@@ -124,11 +124,22 @@ class _Renderer:
     def _link(self, token: Token, children: Sequence[Token]) -> str | None:
         source = self.hooks.find("render-link")
         if source is None:
-            return None
+            return self._embedded_link(token, children) if self.hooks.embedded_link else None
         context = LinkContext(Page=self.hooks.hook_page(), Destination=_destination(token.attrGet("href")),
                                        Title=str(token.attrGet("title") or ""), text=self.inline(children),
                                        PlainText=_plain(children))
         return self._draw(source, context, token)
+
+    def _embedded_link(self, token: Token, children: Sequence[Token]) -> str | None:
+        """Hugo's own link hook where it differs from plain markdown: a link to a fragment of the page itself
+        names the page (`#x` is `/posts/p/#x`); content paths are resolved later, for every site
+        (content/links.py)."""
+        href = str(token.attrGet("href") or "")
+        if not href.startswith("#"):
+            return None
+        title = token.attrGet("title")
+        shown = f' title="{escapeHtml(str(title))}"' if title else ""
+        return f'<a href="{escapeHtml(self.hooks.page.RelPermalink + href)}"{shown}>{self.inline(children)}</a>'
 
     def _image(self, token: Token) -> str | None:
         source = self.hooks.find("render-image")

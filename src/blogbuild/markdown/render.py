@@ -132,11 +132,14 @@ def _render_hooks(config: SiteConfig, shortcodes: ShortcodeSet, page: Any) -> An
     if not config.markup.render_hooks or templates is None:
         return None
     runnable = templates.runnable_hooks()
-    if not runnable:
+    embedded_link = config.markup.embedded_link_hook and "render-link" not in runnable
+    if not runnable and not embedded_link:
         return None
     from .hooks import make_render_hooks
-    return make_render_hooks(templates, runnable, page,
-                             lambda text: render_markdown(str(text), config=config, shortcodes=shortcodes).html)
+    hooks = make_render_hooks(templates, runnable, page,
+                              lambda text: render_markdown(str(text), config=config, shortcodes=shortcodes).html)
+    hooks.embedded_link = embedded_link
+    return hooks
 
 
 @dataclass(frozen=True)

@@ -378,7 +378,8 @@ class Builder(CacheKeeping, TemplateKeeping):
         static, skipped, unreadable = _static_files(self.config, self.theme)
         errors += unreadable
         warnings += [link.warning() for link in (*templates.skipped, *read.tree.skipped, *skipped)]
-        warnings += templates.shortcodes.go.warnings() if templates.shortcodes.go else []
+        warnings += templates.shortcodes.go.warnings(extension_partials=self.theme.engine is None) \
+            if templates.shortcodes.go else []
         if templates.shortcodes.go and self.config.markup.render_hooks:
             warnings += templates.shortcodes.go.hook_warnings()
         warnings += templates.theme_warnings

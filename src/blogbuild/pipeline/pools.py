@@ -35,8 +35,10 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
     from ..content.posts import make_post, shortcode_page
     try:
         front_matter = parse_front_matter(source)
-        # What Go shortcodes and the param shortcode see of the page (only where a shortcode may be).
-        page = shortcode_page(source, front_matter.data, config) if "{{" in front_matter.body else None
+        # What Go shortcodes, the param shortcode and a Hugo site's render hooks see of the page (only where one
+        # may run).
+        page = shortcode_page(source, front_matter.data, config) \
+            if "{{" in front_matter.body or config.markup.render_hooks else None
         try:
             # The text measures come from the same tokens as the HTML: one parse per post.
             rendered, metrics = render_post(front_matter.body, path=source.path,

@@ -188,20 +188,23 @@ class GoTemplates:
                                            "(see docs/go-templates.md)", column=source.error.column))
         return found
 
-    def warnings(self) -> list[SourceWarning]:
+    def warnings(self, *, extension_partials: bool = True) -> list[SourceWarning]:
         """One warning per template of the site's own that the translator cannot take, at its line:col: its
         shortcodes and PaperMod's extension partials (a theme's files, and partials only a shortcode calls,
-        are named where a post uses them), and one per extension partial that fails on the home page."""
+        are named where a post uses them), and one per extension partial that fails on the home page.
+        extension_partials: whether the default theme includes them (not when the site's own layouts run,
+        which call them themselves)."""
         found = []
         own = [source for source in self.shortcodes.values() if source.path.startswith("layouts/")]
-        for source in (*own, *self.extend_partials().values()):
+        extensions = tuple(self.extend_partials().values()) if extension_partials else ()
+        for source in (*own, *extensions):
             error = source.error
             if error is not None:
                 found.append(SourceWarning(source.path, error.line, f"{error.message}; blogbuild cannot "
                                            "run this Go template (see docs/go-templates.md): port it to Jinja "
                                            "in templates/ (shortcodes in templates/shortcodes/)",
                                            column=error.column))
-        for name, problem in self.extend_failures().items():
+        for name, problem in (self.extend_failures() if extension_partials else {}).items():
             found.append(SourceWarning(self.partials[name].path, 1, f"{problem}; it is left out of the pages; "
                                        "port what it does to templates/ (a base.html block)"))
         return found

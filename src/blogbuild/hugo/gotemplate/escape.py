@@ -311,32 +311,9 @@ class HtmlContext:
                 out.append(match.group(0))
                 return match.end()
         elif state in ("script", "style", "rawtext"):
-            closing = f"</{self.tag}"
-            if text[index:index + len(closing)].lower() == closing:
-                self.state, self.js_quote, self.css_url = "text", "", False
-                return index  # the text state reads the end tag
-            if state in ("script", "style"):
-                quotes = "\"'`" if state == "script" else "\"'"
-                if self.js_quote:
-                    if char == "\\":
-                        out.append(text[index:index + 2])
-                        return index + 2
-                    if char == self.js_quote:
-                        self.js_quote = ""
-                elif state == "style" and self.css_url:
-                    self.css_url = char != ")"
-                elif char in quotes:
-                    self.js_quote = char
-                elif state == "style" and text[index:index + 4].lower() == "url(":
-                    self.css_url = True
-                elif text.startswith("/*", index):
-                    # Go's html/template drops comments in scripts and styles: a block one becomes a space,
-                    end = text.find("*/", index + 2)
-                    out.append(" ")
-                    return len(text) if end < 0 else end + 2
-                elif text.startswith("//", index):
-                    end = text.find("\n", index)   # a line one goes up to its newline, which stays
-                    return len(text) if end < 0 else end
+            moved = self._raw_text_step(text, index, out)
+            if moved is not None:
+                return moved
         elif state in ("tag", "attr_name", "after_name", "before_value"):
             if char == ">":
                 self._end_tag()
@@ -376,6 +353,39 @@ class HtmlContext:
                         self.js_quote = char
         out.append(char)
         return index + 1
+
+    def _raw_text_step(self, text: str, index: int, out: list[str]) -> int | None:
+        """One step inside <script>, <style> or other raw text: where the next step starts, or None when the
+        character is written as it is (string quotes tracked, comments dropped as html/template drops them)."""
+        char = text[index]
+        state = self.state
+        closing = f"</{self.tag}"
+        if text[index:index + len(closing)].lower() == closing:
+            self.state, self.js_quote, self.css_url = "text", "", False
+            return index  # the text state reads the end tag
+        if state in ("script", "style"):
+            quotes = "\"'`" if state == "script" else "\"'"
+            if self.js_quote:
+                if char == "\\":
+                    out.append(text[index:index + 2])
+                    return index + 2
+                if char == self.js_quote:
+                    self.js_quote = ""
+            elif state == "style" and self.css_url:
+                self.css_url = char != ")"
+            elif char in quotes:
+                self.js_quote = char
+            elif state == "style" and text[index:index + 4].lower() == "url(":
+                self.css_url = True
+            elif text.startswith("/*", index):
+                # Go's html/template drops comments in scripts and styles: a block one becomes a space,
+                end = text.find("*/", index + 2)
+                out.append(" ")
+                return len(text) if end < 0 else end + 2
+            elif text.startswith("//", index):
+                end = text.find("\n", index)   # a line one goes up to its newline, which stays
+                return len(text) if end < 0 else end
+        return None
 
     def _end_tag(self) -> None:
         if getattr(self, "closing", False):

@@ -154,6 +154,7 @@ class RenderHooks:
     page: PageInfo = field(default_factory=PageInfo)
     store: dict[str, Any] = field(default_factory=dict)
     ordinals: dict[str, int] = field(default_factory=dict)
+    embedded_link: bool = False    # Hugo's own link hook (renderHooks.link.useEmbedded) for a site without one
 
     def find(self, kind: str, qualifier: str = "") -> Any:
         """The template for an element: render-KIND-QUALIFIER before render-KIND (None when neither)."""

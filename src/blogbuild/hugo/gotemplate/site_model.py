@@ -563,7 +563,10 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
     def Date(self) -> GoTime:  # noqa: N802
         if self._post is not None:
             return GoTime(self._post.date) if self._post.date else _ZERO_TIME
-        newest = next((page._post.date for page in self._listed() if page._post and page._post.date), None)
+        if self._section is not None:   # a section's date is the newest of every page below it, as Hugo's
+            newest = max((post.date for post in self._section.posts if post.date), default=None)
+        else:
+            newest = next((page._post.date for page in self._listed() if page._post and page._post.date), None)
         return GoTime(newest) if newest else _ZERO_TIME   # a list page's date is its newest page's
 
     @property
@@ -600,15 +603,24 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
         """The summary and whether it is shorter than the content: the front matter's or the divider's (as
         blogbuild makes it), else Hugo's automatic one."""
         post = self._post
-        if post is None:
-            return "", False
+        if post is None:   # a list page: its _index.md's text, summarised the same way
+            content = str(self.Content)
+            return hugo_summary(content, self._site.config.hugo_summary_words, self._is_cjk) if content else ("", False)
+        written = self.Params.get("summary")
+        if written and _DIVIDER not in post.content_html:
+            # Front matter's summary: its markdown rendered inline, and not "truncated", as Hugo 0.168 gives it.
+            return str(self.RenderString(str(written))), False
         if _DIVIDER in post.content_html or "summary" in self.Params:
             return post.summary_html, post.truncated
         return hugo_summary(post.content_html, self._site.config.hugo_summary_words, self._is_cjk)
 
     @property
     def Plain(self) -> str:  # noqa: N802
-        return self._post.plain_text if self._post is not None else ""
+        if self._post is not None:
+            return self._post.plain_text
+        content = str(self.Content)   # a list page's _index.md text
+        from .functions import FUNCTIONS
+        return str(FUNCTIONS["plainify"](content)) if content else ""
 
     @property
     def _is_cjk(self) -> bool:
@@ -1057,7 +1069,7 @@ class HugoSite(SiteInfo):
         if terms is None:
             terms = TaxonomyTerms({term.slug: WeightedPages(self.term_page(taxonomy, term),
                                                             (self.page_of(post) for post in term.posts), term.slug)
-                                   for term in taxonomy.terms})
+                                   for term in taxonomy.terms if term.posts})   # a term of no pages: Hugo lists none
             self._terms[taxonomy.name] = terms
         return terms
 

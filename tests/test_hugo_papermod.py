@@ -1,0 +1,106 @@
+"""A PaperMod blog looks like itself: with PaperMod checked out in themes/ (the snapshot beside the repository,
+copied in), PaperMod's own templates render tests/hugo_sites/papermod_own, under the author's overrides (a list
+layout, an extend_head partial piping the author's CSS through resources.Get | Minify | Fingerprint, a mermaid
+render hook). Built by the hugo binary and by blogbuild: the same files and every page the same DOM, except the
+documented differences:
+- minified bytes are rcssmin's, so fingerprinted names and integrity values differ (normalised here);
+- math is typeset at build time (a page with math links blogbuild's KaTeX stylesheet, and its text holds the
+  typeset formulas; that page is checked on its own);
+- the home page's JSON output (PaperMod's index.json for its search) and the taxonomies' RSS feeds are not
+  written, so the home page's head does not link a JSON output;
+- blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from support.dom import dom_tokens
+from support.hugo_site_oracle import hugo_binary
+from support.papermod import papermod_theme
+
+from blogbuild.config import load_config
+from blogbuild.pipeline import Builder
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "papermod_own"
+_HASH = re.compile(r"\.[0-9a-f]{64}\.")
+_SRI = re.compile(r"sha(?:256|384|512)-(?:[A-Za-z0-9/=]|\+|&#43;)+")
+_GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
+MATH_PAGE = "posts/notes/markup-cases/index.html"
+NOT_WRITTEN = {"index.json", "categories/index.xml", "series/index.xml", "tags/index.xml"}
+WITH_A_JSON_LINK = {"index.html", "page/2/index.html"}
+
+
+def _site(tmp_path: Path, name: str) -> Path:
+    site = tmp_path / name
+    shutil.copytree(FIXTURE, site)
+    shutil.copytree(papermod_theme(), site / "themes" / "PaperMod")
+    return site
+
+
+def _normalised(path: str) -> str:
+    return _HASH.sub(".HASH.", path)
+
+
+def _dom(html: str) -> list:
+    return dom_tokens(_SRI.sub("SRI", _HASH.sub(".HASH.", html)), drop=_GENERATOR)
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes], list]:
+    tmp_path = tmp_path_factory.mktemp("papermod_own")
+    destination = tmp_path / "hugo-public"
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_site(tmp_path, "hugo-site")),
+                                "--destination", str(destination), "--quiet"], capture_output=True, text=True,
+                               timeout=120)
+    assert completed.returncode == 0, completed.stderr
+    hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
+    result = Builder(load_config(None, root=_site(tmp_path, "blogbuild-site"))).build()
+    assert result.ok, result.errors
+    return hugo, {path: item.data for path, item in result.files.items()}, list(result.warnings)
+
+
+def test_papermods_own_templates_render_the_site(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, warnings = both
+    assert not [warning for warning in warnings if "cannot run" in warning.message or "left out" in warning.message]
+    home = ours["index.html"].decode()
+    assert 'id="theme-toggle"' in home and 'class="post-entry"' in home    # PaperMod's header, the site's list
+    assert re.search(r'href="/css/custom\.min\.[0-9a-f]{64}\.css" integrity="sha256-', home)   # extend_head's
+
+
+def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, _warnings = both
+    extra = {path for path in ours if path == "css/syntax.css" or path.startswith("vendor/katex-")}
+    assert sorted(_normalised(path) for path in set(ours) - extra) == \
+        sorted(_normalised(path) for path in set(hugo) - NOT_WRITTEN)
+    assert any(path.startswith("css/custom.min.") for path in ours)   # the author's CSS, as extend_head pipes it
+
+
+def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, _warnings = both
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    assert len(pages) == 50
+    different = [path for path in pages if path != MATH_PAGE and _dom(ours[path].decode()) != _dom(hugo[path].decode())]
+    assert different == sorted(WITH_A_JSON_LINK)
+    json_link = re.compile(r'<link rel="alternate" type="application/json" href="[^"]*/index\.json" title="json">')
+    for path in WITH_A_JSON_LINK:   # the JSON output's link is the only difference
+        assert _dom(json_link.sub("", hugo[path].decode())) == _dom(ours[path].decode())
+
+
+def test_a_page_with_math_is_typeset_and_links_the_stylesheet(
+        both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, _warnings = both
+    page = ours[MATH_PAGE].decode()
+    assert '<link rel="stylesheet" href="/vendor/katex-0.19.1/katex.min.css">' in page
+    assert 'class="katex"' in page and "vendor/katex-0.19.1/katex.min.css" in ours
+
+
+def test_the_mermaid_hook_and_the_bundle_images_run_as_hugos(
+        both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, _warnings = both
+    assert b'<pre class="mermaid">graph LR' in ours["posts/hello/index.html"]
+    for page in ("posts/ml/kv-cache/index.html", "posts/systems/storage/raft-log/index.html"):
+        assert _dom(ours[page].decode()) == _dom(hugo[page].decode())
+        assert b'loading="lazy"' in ours[page]                    # PaperMod's render-image hook
