@@ -70,6 +70,7 @@ class SiteConfig:
     # empty: Hugo's default.
     hugo_related: Mapping[str, Any] = field(default_factory=dict)
     hugo_summary_words: int = 70        # Hugo's summaryLength (words), for a Hugo site's own layouts' .Summary
+    hugo_home_json: bool = False        # outputs.home names JSON: a Hugo site's own home.json layout writes index.json
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
@@ -158,6 +159,7 @@ _FILE_KEYS = {
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
     "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
+    "hugo_home_json": "hugo_home_json",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",

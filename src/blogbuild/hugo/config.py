@@ -685,8 +685,12 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     disabled = {str(kind).lower() for kind in disabled_value} if isinstance(disabled_value, list) else set()
     robots = keyed.get("enablerobotstxt", ("", False))[1] is True
     honoured = {"enablerobotstxt"} | ({"disablekinds"} if disabled <= _DISABLED_OUTPUTS else set())
+    outputs = keyed.get("outputs", ("", None))[1]
+    home = _lower_keys(outputs).get("home", ("", None))[1] if isinstance(outputs, Mapping) else None
+    home_json = isinstance(home, list) and "json" in {str(name).lower() for name in home}
     return {"feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
-            "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False}, honoured
+            "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
+            "hugo_home_json": home_json}, honoured
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

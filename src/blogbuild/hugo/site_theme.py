@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from ..config import SiteConfig
 
 ALIAS_TEMPLATE = "_internal/alias.html"   # Hugo's alias page, written by the engine itself
+HOME_JSON = "home.json"                    # the home page's JSON output (outputs.home), by its json layout
 # The Theme's template of each blogbuild page kind: Hugo's kind; the engine picks each page's layout file.
 _KIND_TEMPLATES = {"post": "page", "home": "home", "section": "section", "term": "term", "terms": "taxonomy",
                    "404": "404"}
@@ -63,8 +64,10 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     if not layouts.has(_SAMPLES["404"]):   # Hugo writes no 404.html without a layout for it
         templates["404"] = ""
     templates["alias"] = ALIAS_TEMPLATE
+    home_outputs = {"index.json": HOME_JSON} \
+        if config.hugo_home_json and layouts.has(PageQuery("home", output_format="json")) else {}
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
-                  own_files=False)
+                  own_files=False, home_outputs=home_outputs)
     return theme, []
 
 
@@ -119,12 +122,15 @@ class GoPageEngine:
         meta = context["page"]
         if name == ALIAS_TEMPLATE:
             return _alias_page(str(context["target"]), self.config.language_code or "en-us")
-        chosen = self.layouts.choose(self._query(str(meta.kind), context))
+        query = self._query(str(meta.kind), context)
+        if name == HOME_JSON:
+            query = replace(query, output_format="json")
+        chosen = self.layouts.choose(query)
         if chosen is None:
             raise SourceError(source or "layouts/", 1, f"no layout of the site fits {page} (a {name} page); add "
                               "one, as Hugo would need", stage="template")
         layout, base = chosen
-        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None)
+        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if name != HOME_JSON else None
         if probed is not None:   # the list's first page, rendered already to count its pages
             self._record(key, probed[1])
             return self._finished(probed[0], str(meta.kind), context)
@@ -141,7 +147,7 @@ class GoPageEngine:
             where = f" (in {partial})" if partial and partial != layout.path else ""
             raise SourceError(layout.path, 1, f"{type(error).__name__}: {error}{where} while rendering {page}"
                               + (f" from {source}" if source else ""), stage="template") from error
-        return self._finished(html, str(meta.kind), context)
+        return self._finished(html, str(meta.kind), context) if name != HOME_JSON else html
 
     def _finished(self, html: str, kind: str, context: Mapping[str, Any]) -> str:
         """The page as published: the home page names its generator; a page with math typeset at build time

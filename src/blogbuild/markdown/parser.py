@@ -154,7 +154,8 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
 @functools.lru_cache(maxsize=8)
 def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     """The markdown-it instance for one set of options, built once per process."""
-    md = MarkdownIt("commonmark", {"html": True, "typographer": markup.typographer,
+    # A Hugo site's own layouts get goldmark's HTML (<br>, <hr>, <img …>), the default theme markdown-it's XHTML.
+    md = MarkdownIt("commonmark", {"html": True, "typographer": markup.typographer, "xhtmlOut": not markup.render_hooks,
                                    "breaks": markup.hard_wraps, "maxNesting": nesting.MAX_NESTING})
     md.enable(["table", "strikethrough"])
     if markup.typographer:

@@ -214,6 +214,9 @@ class Planner:
         listed = config.theme.home_posts
         pages = self._list_pages(pinned_first(self.site.posts) if listed else (), "/", self._template("home"), "home",
                                  config.title, (), {}, "home", "/index.xml", page_one_alias=listed)
+        for output_path, template in self.theme.home_outputs.items():   # the home page as JSON, ...
+            pages.append(self._page("/", template, "home", {"page": self.page_meta("home", "/", config.title)},
+                                    ("home", output_path), output_path=output_path))
         return pages, self._feed("/", config.title, "/", self.site.posts)
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:

@@ -32,6 +32,9 @@ class Theme:
     templates: Mapping[str, str]                     # page kind (PAGE_KINDS) -> template name
     globals: Callable[[SiteConfig], Mapping[str, Any]] = _no_globals   # the theme's own template globals
     layouts: frozenset[str] = field(default_factory=frozenset)   # templates a page's `layout` never picks
+    # The home page in other output formats: output path -> template ({"index.json": "home.json"}: a Hugo site's
+    # home.json layout, when its config's outputs ask for JSON).
+    home_outputs: Mapping[str, str] = field(default_factory=dict)
     # The engine its templates render with: (config, template folders, the site's Go templates) -> a
     # templating.PageEngine; None: Jinja (publish/environment.page_engine).
     engine: Callable[..., Any] | None = None

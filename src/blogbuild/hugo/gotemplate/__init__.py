@@ -77,7 +77,7 @@ class GoSource:
     @property
     def translation(self) -> str | GoTemplateError:
         """The Jinja source, or why there is none."""
-        return self.jinja or _translate(self.source)
+        return self.jinja or _translate(self.source, self.plain)
 
     @property
     def file(self) -> Translation | GoTemplateError:
@@ -85,7 +85,12 @@ class GoSource:
         if self.jinja:
             from .translate import Translation
             return Translation(self.jinja, (), "go_return(" in self.jinja, False)
-        return _translate_file(self.source)
+        return _translate_file(self.source, self.plain)
+
+    @property
+    def plain(self) -> bool:
+        """A text/template: the layout of a JSON or text output (Hugo escapes nothing there)."""
+        return self.path.endswith((".json", ".txt", ".csv"))
 
     @property
     def error(self) -> GoTemplateError | None:
@@ -276,18 +281,18 @@ def _escaped(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=512)
-def _translate_file(source: str) -> Translation | GoTemplateError:
+def _translate_file(source: str, plain: bool = False) -> Translation | GoTemplateError:
     from .translate import translate_file
     try:
-        return translate_file(source)
+        return translate_file(source, plain=plain)
     except GoTemplateError as error:
         return error
     except RecursionError:
         return GoTemplateError(1, 1, "the template nests too deeply to translate")
 
 
-def _translate(source: str) -> str | GoTemplateError:
-    result = _translate_file(source)
+def _translate(source: str, plain: bool = False) -> str | GoTemplateError:
+    result = _translate_file(source, plain)
     return result if isinstance(result, GoTemplateError) else result.main
 
 

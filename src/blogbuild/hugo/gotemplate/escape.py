@@ -209,7 +209,8 @@ def attribute_name(value: Any) -> Markup:
 
 ESCAPERS = {"html": html_text, "attr": attribute, "url_start": url_start, "url_part": url_part,
             "url_query": url_query, "js": js_value, "js_string": js_string, "css": css_value,
-            "attr_name": attribute_name, "comment": lambda value: Markup("")}
+            "attr_name": attribute_name, "comment": lambda value: Markup(""),
+            "text": lambda value: Markup(go_string(value))}
 
 
 # ---------------------------------------------------------------------------- the context of an action
@@ -230,7 +231,7 @@ class HtmlContext:
     between actions; escaper() names the escaper an action here needs."""
 
     def __init__(self) -> None:
-        self.state = "text"        # text, comment, tag, attr_name, after_name, before_value, value, script, style, rawtext
+        self.state = "text"        # plain (no HTML at all), text, comment, tag, attr_name, after_name, before_value, value, script, style, rawtext
         self.tag = ""
         self.tag_attrs: dict[str, str] = {}
         self.attr = ""
@@ -258,6 +259,8 @@ class HtmlContext:
         return context
 
     def escaper(self) -> str:
+        if self.state == "plain":
+            return "text"      # a text/template (a JSON or text output's layout): nothing is escaped
         if self.state == "comment":
             return "comment"   # an action inside an HTML comment writes nothing, as html/template's
         if self.state == "script":

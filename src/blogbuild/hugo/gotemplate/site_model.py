@@ -616,9 +616,8 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
 
     @property
     def Plain(self) -> str:  # noqa: N802
-        if self._post is not None:
-            return self._post.plain_text
-        content = str(self.Content)   # a list page's _index.md text
+        """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
+        content = str(self.Content)
         from .functions import FUNCTIONS
         return str(FUNCTIONS["plainify"](content)) if content else ""
 
@@ -684,6 +683,8 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
         formats = [OutputFormat("html", "canonical", "text/html", self.url)]
         if self._kind in ("home", "section", "taxonomy", "term") and "rss" in self._site.config.feeds:
             formats.append(OutputFormat("rss", "alternate", "application/rss+xml", self.url + "index.xml"))
+        if self._kind == "home" and getattr(self._site.config, "hugo_home_json", False):
+            formats.append(OutputFormat("json", "alternate", "application/json", "/index.json"))
         return OutputFormatList(self._site, formats)
 
     @property

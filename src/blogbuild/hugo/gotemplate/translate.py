@@ -55,10 +55,11 @@ def translate(source: str) -> str:
     return translate_file(source).main
 
 
-def translate_file(source: str) -> Translation:
-    """A Go template file as Jinja, with its named templates (define, block); GoTemplateError at line:col."""
+def translate_file(source: str, *, plain: bool = False) -> Translation:
+    """A Go template file as Jinja, with its named templates (define, block); GoTemplateError at line:col.
+    plain: a text/template, as Hugo runs the layouts of JSON and other plain-text outputs (nothing escaped)."""
     defines: list[NamedTemplate] = []
-    translator = _Translator(defines)
+    translator = _Translator(defines, plain=plain)
     nodes = parse(source)
     main = translator.template(nodes)
     empty = _is_empty(tuple(node for node in nodes if not isinstance(node, Define)))
@@ -99,9 +100,12 @@ def _is_empty(nodes: tuple[Node, ...]) -> bool:
 
 
 class _Translator:
-    def __init__(self, defines: list[NamedTemplate], returns: list[bool] | None = None) -> None:
+    def __init__(self, defines: list[NamedTemplate], returns: list[bool] | None = None, *,
+                 plain: bool = False) -> None:
         self.out: list[str] = []
         self.context = HtmlContext()
+        if plain:
+            self.context.state = "plain"
         self.dots = ["dot"]
         self.counter = 0
         self.loops = 0
@@ -142,12 +146,12 @@ class _Translator:
                                                 for define in self.defines):
                 raise GoTemplateError(node.at.line, node.at.column,
                                       f'template: multiple definition of template "{node.name}" in this file')
-            jinja = _Translator(self.defines, self.returns).template(node.body)
+            jinja = _Translator(self.defines, self.returns, plain=self.context.state == "plain").template(node.body)
             self.defines.append(NamedTemplate(node.name, jinja, _is_empty(node.body), node.body))
             if isinstance(node, Define):
                 return
         escaper = self.context.escaper()
-        if escaper not in ("html", "attr"):
+        if escaper not in ("html", "attr", "text"):
             kind = "template" if isinstance(node, TemplateCall) else "block"
             raise GoTemplateError(node.at.line, node.at.column, f"{{{{ {kind} }}}} "
                                   "inside a URL, script, style or tag is not supported by the translator "
