@@ -268,10 +268,16 @@ def _plainify(text: Any) -> Markup:
     """Hugo's plainify (StripHTML), HTML as Hugo types it: a text without tags stays as it is; else its
     newlines become spaces, each </p> and <br> a newline, the tags go (and what <script> and <style> hold),
     entities stay as written, and a run of white space keeps its first character."""
-    from html.parser import HTMLParser
     value = go_string(text)
     if "<" not in value and ">" not in value:
         return Markup(value)
+    return Markup(_strip_html(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _strip_html(value: str) -> str:
+    """_plainify's work, kept by the text: a page's content is plainified for every list that shows it."""
+    from html.parser import HTMLParser
     marked = value.replace("\n", " ").replace("</p>", _NEWLINE_MARK).replace("<br>", _NEWLINE_MARK) \
         .replace("<br />", _NEWLINE_MARK)
 
@@ -302,7 +308,7 @@ def _plainify(text: Any) -> Markup:
     parser.feed(marked)
     parser.close()
     stripped = "".join(parser.parts).replace(_NEWLINE_MARK, "\n")
-    return Markup(re.sub(r"(\s)\s+", r"\1", stripped))
+    return re.sub(r"(\s)\s+", r"\1", stripped)
 
 
 def go_json_value(value: Any) -> Any:

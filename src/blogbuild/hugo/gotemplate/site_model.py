@@ -614,7 +614,7 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
             return post.summary_html, post.truncated
         return hugo_summary(post.content_html, self._site.config.hugo_summary_words, self._is_cjk)
 
-    @property
+    @functools.cached_property
     def Plain(self) -> str:  # noqa: N802
         """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
         content = str(self.Content)
@@ -626,7 +626,7 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
         """Hugo's isCJKLanguage: the site says hasCJKLanguage and the page's text has a CJK character."""
         return self._site.has_cjk and bool(_CJK.search(self.Plain))
 
-    @property
+    @functools.cached_property
     def WordCount(self) -> int:  # noqa: N802
         """Hugo's count: the whitespace-separated words of the plain text; on a CJK page a word with any
         character outside ASCII counts each of its characters."""
@@ -1148,19 +1148,28 @@ class HugoSite(SiteInfo):
         wanted = _logical_path(str(path))
         if wanted == "/":
             return self.home_page()
+        paths, urls = self._page_paths
+        found = paths.get(wanted) or urls.get(wanted)
+        return found() if found is not None else None
+
+    @functools.cached_property
+    def _page_paths(self) -> tuple[dict[str, Callable[[], HugoPage]], dict[str, Callable[[], HugoPage]]]:
+        """GetPage's two indexes, made once per site: content path -> the page (sections, then pages, then
+        taxonomies and terms, the first of a path kept), and URL path -> a page."""
+        paths: dict[str, Callable[[], HugoPage]] = {}
         for section in self._model.sections:
-            if "/" + section.name.lower() == wanted:
-                return self.section_page(section)
+            paths.setdefault("/" + section.name.lower(), functools.partial(self.section_page, section))
         for post in self._model.pages:
-            if _logical_path(_bundle_path(post)) == wanted:
-                return self.page_of(post)
+            paths.setdefault(_logical_path(_bundle_path(post)), functools.partial(self.page_of, post))
         for taxonomy in self._model.taxonomies:
-            if "/" + taxonomy.name.lower() == wanted:
-                return self.taxonomy_page(taxonomy)
+            paths.setdefault("/" + taxonomy.name.lower(), functools.partial(self.taxonomy_page, taxonomy))
             for term in taxonomy.terms:
-                if f"/{taxonomy.name}/{term.slug}".lower() == wanted:
-                    return self.term_page(taxonomy, term)
-        return next((self.page_of(post) for post in self._model.pages if post.url.rstrip("/").lower() == wanted), None)
+                paths.setdefault(f"/{taxonomy.name}/{term.slug}".lower(),
+                                 functools.partial(self.term_page, taxonomy, term))
+        urls: dict[str, Callable[[], HugoPage]] = {}
+        for post in self._model.pages:
+            urls.setdefault(post.url.rstrip("/").lower(), functools.partial(self.page_of, post))
+        return paths, urls
 
     @property
     def IsServer(self) -> bool:  # noqa: N802
