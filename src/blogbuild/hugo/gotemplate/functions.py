@@ -274,12 +274,39 @@ def _plainify(text: Any) -> Markup:
     return Markup(_strip_html(value))
 
 
+# What an HTML parser drops of a text (Python's html.parser, as Hugo's StripHTML would): the content of a
+# script or style element, comments, declarations and processing instructions, and every tag, a quoted
+# attribute value's ">" inside it. A "<" not starting one of them is text.
+_DROPPED_HTML = re.compile(r"""<(script|style)\b(?:[^>"']|"[^"]*"|'[^']*')*>.*?(?:</\1\s*>|$)"""
+                           r"""|<!--.*?-->|<!(?!--)[^>]*>?|<\?[^>]*>?"""
+                           r"""|</?[A-Za-z][^\s/>]*(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE | re.DOTALL)
+
+
 @functools.lru_cache(maxsize=4096)
 def _strip_html(value: str) -> str:
     """_plainify's work, kept by the text: a page's content is plainified for every list that shows it."""
-    from html.parser import HTMLParser
     marked = value.replace("\n", " ").replace("</p>", _NEWLINE_MARK).replace("<br>", _NEWLINE_MARK) \
         .replace("<br />", _NEWLINE_MARK)
+    if _unclosed_comment(marked):   # broken markup: read as html.parser reads it
+        stripped = _parsed_text(marked)
+    else:
+        stripped = _DROPPED_HTML.sub("", marked)
+    return re.sub(r"(\s)\s+", r"\1", stripped.replace(_NEWLINE_MARK, "\n"))
+
+
+def _unclosed_comment(text: str) -> bool:
+    start = text.find("<!--")
+    while start >= 0:
+        end = text.find("-->", start + 4)
+        if end < 0:
+            return True
+        start = text.find("<!--", end + 3)
+    return False
+
+
+def _parsed_text(marked: str) -> str:
+    """The text html.parser finds in markup (script and style content left out, entities as written)."""
+    from html.parser import HTMLParser
 
     class Text(HTMLParser):
         def __init__(self) -> None:
@@ -307,8 +334,7 @@ def _strip_html(value: str) -> str:
     parser = Text()
     parser.feed(marked)
     parser.close()
-    stripped = "".join(parser.parts).replace(_NEWLINE_MARK, "\n")
-    return re.sub(r"(\s)\s+", r"\1", stripped)
+    return "".join(parser.parts)
 
 
 def go_json_value(value: Any) -> Any:
