@@ -273,3 +273,19 @@ def test_a_bundles_image_is_processed_and_published_beside_its_page(tmp_path: Pa
     published = result.files[found.group(1)]
     with Image.open(io.BytesIO(Path(published.source).read_bytes() if published.source else published.data)) as image:
         assert image.size == (6, 4)   # 12x7 resized to 6 wide, as Hugo rounds
+
+
+def test_a_layout_sees_the_environment_hugo_gives_a_build_and_a_server(tmp_path: Path) -> None:
+    """hugo.Environment, hugo.IsProduction and hugo.IsServer: production for a build; development under
+    `blogbuild serve`, as under `hugo server` (PaperMod loads analytics only in production)."""
+    from dataclasses import replace
+    site = _copy(tmp_path, "site")
+    single = site / "layouts" / "_default" / "single.html"
+    single.write_text(single.read_text(encoding="utf-8").replace(
+        "<article>", '<article><i id="env">{{ hugo.Environment }} {{ hugo.IsProduction }} {{ hugo.IsServer }}'
+                     ' {{ site.IsServer }}</i>', 1), encoding="utf-8")
+    config = load_config(None, root=site)
+    for serving, shown in ((False, "production true false false"), (True, "development false true true")):
+        result = Builder(replace(config, serving=serving)).build()
+        assert result.ok, result.errors
+        assert f'<i id="env">{shown}</i>' in result.files["posts/paged-kv/index.html"].data.decode(), serving

@@ -835,11 +835,12 @@ HUGO_VERSION = "0.168.0"
 
 @dataclass(frozen=True)
 class HugoInfo(GoObject):
-    """`hugo`: the version blogbuild follows, the environment (a build is production), whether the site has
-    several languages; the generator tag names blogbuild."""
+    """`hugo`: the version blogbuild follows, the environment (a build is production; a page layout's page under
+    `blogbuild serve` is development, as under `hugo server`), whether the site has several languages; the
+    generator tag names blogbuild. A shortcode's is always a build's: a rendered post serves both."""
 
     site: Any = None
-    environment: str = "production"
+    environment: str = ""    # "" : production, or development while serving
     kind = "hugo"
 
     @property
@@ -848,19 +849,21 @@ class HugoInfo(GoObject):
 
     @property
     def Environment(self) -> str:  # noqa: N802
-        return self.environment
+        if self.environment:
+            return self.environment
+        return "development" if getattr(site_config(self.site), "serving", False) else "production"
 
     @property
     def IsProduction(self) -> bool:  # noqa: N802
-        return self.environment == "production"
+        return self.Environment == "production"
 
     @property
     def IsDevelopment(self) -> bool:  # noqa: N802
-        return self.environment == "development"
+        return self.Environment == "development"
 
     @property
     def IsServer(self) -> bool:  # noqa: N802
-        return False
+        return bool(getattr(site_config(self.site), "serving", False))
 
     @property
     def IsExtended(self) -> bool:  # noqa: N802

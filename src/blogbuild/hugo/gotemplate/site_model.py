@@ -1172,8 +1172,8 @@ class HugoSite(SiteInfo):
         return paths, urls
 
     @property
-    def IsServer(self) -> bool:  # noqa: N802
-        return False
+    def IsServer(self) -> bool:  # noqa: N802 - under blogbuild serve, as site.IsServer under hugo server
+        return bool(getattr(self.config, "serving", False))
 
     @property
     def Lastmod(self) -> GoTime:  # noqa: N802
