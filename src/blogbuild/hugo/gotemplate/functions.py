@@ -23,7 +23,7 @@ from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default
 from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
-from .objects import (GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
+from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
                       UnsupportedField, go_type, truthy)
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
 from .site_files import OS_FUNCTIONS
@@ -1236,31 +1236,6 @@ def _truncate(size: int, *rest: Any) -> Any:
     return value if is_html else text
 
 
-class _Namespace:
-    """`strings.ToLower` and the like: Hugo's namespaced names for the same functions."""
-
-    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]],
-                 call: Callable[..., Any] | None = None) -> None:
-        self._name = name
-        self._members = dict(members)
-        self._call = call
-        if call is not None and hasattr(call, "jinja_pass_arg"):   # Jinja then passes call its context
-            self.jinja_pass_arg = call.jinja_pass_arg
-
-    def __call__(self, *arguments: Any) -> Any:
-        """A namespace that is a function too (`time "2024-01-02"`)."""
-        if self._call is None:
-            raise HugoFunctionError(f"{self._name} is a namespace, not a function")
-        return self._call(*arguments)
-
-    def __getattr__(self, member: str) -> Callable[..., Any]:
-        try:
-            return self._members[member]
-        except KeyError:
-            raise AttributeError(f"{self._name}.{member}") from None
-
-    def has(self, member: str) -> bool:
-        return member in self._members
 
 
 _MATH: dict[str, Callable[..., Any]] = {

@@ -939,3 +939,31 @@ def go_type(value: Any) -> str:
         return "[]" + (inner.pop() if len(inner) == 1 and None not in value and "<nil>" not in inner
                        else "interface {}")
     return type(value).__name__
+
+
+class _Namespace:
+    """`strings.ToLower`, `resources.Get` and the like: Hugo's namespaced names for functions (the environment's
+    field lookup knows them by this class's name), with `.has` as the translator asks of every namespace."""
+
+    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]],
+                 call: Callable[..., Any] | None = None) -> None:
+        self._name = name
+        self._members = dict(members)
+        self._call = call
+        if call is not None and hasattr(call, "jinja_pass_arg"):   # Jinja then passes call its context
+            self.jinja_pass_arg = call.jinja_pass_arg
+
+    def __call__(self, *arguments: Any) -> Any:
+        """A namespace that is a function too (`time "2024-01-02"`)."""
+        if self._call is None:
+            raise HugoFunctionError(f"{self._name} is a namespace, not a function")
+        return self._call(*arguments)
+
+    def __getattr__(self, member: str) -> Callable[..., Any]:
+        try:
+            return self._members[member]
+        except KeyError:
+            raise AttributeError(f"{self._name}.{member}") from None
+
+    def has(self, member: str) -> bool:
+        return member in self._members

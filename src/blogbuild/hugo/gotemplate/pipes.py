@@ -34,7 +34,7 @@ import jinja2
 
 from ...core.names import is_inside
 from .escape import go_string
-from .objects import GoObject, HugoFunctionError, Params, UnsupportedField
+from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace
 from .page_resources import _RASTER, IMAGE_PROCESSORS, MEDIA_TYPES, MediaType, PageResource, PageResources, _glob
 from .parse import GoTemplateError
 
@@ -800,22 +800,6 @@ def _plain(value: Any) -> Any:
     return go_string(value)
 
 
-class _Namespace:
-    """`resources.Get` and the like (named as functions.py's namespaces: the environment's field lookup knows
-    them by it), with `.has` as the translator asks of every namespace."""
-
-    def __init__(self, name: str, members: Mapping[str, Callable[..., Any]]) -> None:
-        self._name = name
-        self._members = dict(members)
-
-    def __getattr__(self, member: str) -> Callable[..., Any]:
-        try:
-            return self._members[member]
-        except KeyError:
-            raise AttributeError(f"{self._name}.{member}") from None
-
-    def has(self, member: str) -> bool:
-        return member in self._members
 
 
 PIPES_FUNCTIONS: dict[str, Callable[..., Any]] = {"fingerprint": _fingerprint, "minify": _minify}
