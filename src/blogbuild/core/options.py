@@ -5,7 +5,7 @@ them without importing a command; commands/build.py and commands/serve.py run th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 
@@ -33,18 +33,9 @@ class SiteLocation:
 
 
 @dataclass(frozen=True)
-class BuildOptions:
-    """Options of `blogbuild build`."""
+class BuildOptions(SiteLocation):
+    """Options of `blogbuild build`: the site it publishes (SiteLocation's fields), and how the command runs."""
 
-    root: str = "."
-    source: str | None = None
-    output: str | None = None
-    config: str | None = None
-    drafts: bool = False
-    future: bool = False
-    expired: bool = False
-    base_url: str | None = None
-    strict: bool = False
     quiet: bool = False
     jobs: int = 0
     no_cache: bool = False
@@ -52,13 +43,7 @@ class BuildOptions:
     @property
     def location(self) -> SiteLocation:
         """The site these options build, without how the command runs."""
-        return SiteLocation(root=self.root, source=self.source, output=self.output, config=self.config,
-                            drafts=self.drafts, future=self.future, expired=self.expired, base_url=self.base_url,
-                            strict=self.strict)
-
-    def config_overrides(self) -> dict[str, Any]:
-        """The site config keys these flags set (None: keep the config file's value)."""
-        return self.location.config_overrides()
+        return SiteLocation(**{item.name: getattr(self, item.name) for item in fields(SiteLocation)})
 
 
 @dataclass(frozen=True)
