@@ -71,6 +71,7 @@ class SiteConfig:
     hugo_related: Mapping[str, Any] = field(default_factory=dict)
     hugo_summary_words: int = 70        # Hugo's summaryLength (words), for a Hugo site's own layouts' .Summary
     hugo_home_json: bool = False        # outputs.home names JSON: a Hugo site's own home.json layout writes index.json
+    hugo_rss_limit: int = 0             # services.rss.limit: the items of a Hugo site's feeds (0: all)
     cjk_reading_rate: int = 300         # CJK characters per minute
     latin_reading_rate: int = 200       # English words per minute
     feed_limit: int = 20                # items per feed, 0 = all
@@ -159,7 +160,7 @@ _FILE_KEYS = {
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
     "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
-    "hugo_home_json": "hugo_home_json",
+    "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",

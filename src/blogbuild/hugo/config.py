@@ -688,7 +688,13 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     outputs = keyed.get("outputs", ("", None))[1]
     home = _lower_keys(outputs).get("home", ("", None))[1] if isinstance(outputs, Mapping) else None
     home_json = isinstance(home, list) and "json" in {str(name).lower() for name in home}
-    return {"feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
+    services = keyed.get("services", ("", None))[1]
+    rss = _lower_keys(services).get("rss", ("", None))[1] if isinstance(services, Mapping) else None
+    limit = _lower_keys(rss).get("limit", ("", None))[1] if isinstance(rss, Mapping) else None
+    if isinstance(services, Mapping) and {str(key).lower() for key in services} <= {"rss"}:
+        honoured.add("services")   # the limit of its feeds
+    return {"hugo_rss_limit": max(0, limit) if isinstance(limit, int) and not isinstance(limit, bool) else 0,
+            "feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
             "hugo_home_json": home_json}, honoured
 

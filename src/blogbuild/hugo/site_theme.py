@@ -28,7 +28,9 @@ from ..core.fingerprint import fingerprint_of
 from ..core.model import OutputFile, Site, TemplateFacts
 from ..core.version import __version__
 from ..themes import PAGE_KINDS, Theme
+from .abs_urls import absolute_urls_in_xml
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
+from .gotemplate.embedded import ROBOTS_TXT, rss_feed, sitemap_xml
 from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .layouts import PageQuery
@@ -39,12 +41,16 @@ if TYPE_CHECKING:
 
 ALIAS_TEMPLATE = "_internal/alias.html"   # Hugo's alias page, written by the engine itself
 HOME_JSON = "home.json"                    # the home page's JSON output (outputs.home), by its json layout
+FEED = "_internal/rss.xml"                 # a list's RSS feed: the site's RSS layout for it, else Hugo's own
+ROBOTS = "_internal/robots.txt"            # robots.txt: the site's robots layout, else Hugo's own
+SITEMAP = "_internal/sitemap.xml"          # sitemap.xml: Hugo's own
 # The Theme's template of each blogbuild page kind: Hugo's kind; the engine picks each page's layout file.
 _KIND_TEMPLATES = {"post": "page", "home": "home", "section": "section", "term": "term", "terms": "taxonomy",
                    "404": "404"}
 _SAMPLES = {"page": PageQuery("page", "posts/a"), "home": PageQuery("home"), "section": PageQuery("section", "posts"),
             "term": PageQuery("term", "tags/a"), "taxonomy": PageQuery("taxonomy", "tags"),
             "404": PageQuery("404", "404")}
+_OUTPUT_FORMATS = {HOME_JSON: "json", FEED: "rss", ROBOTS: "robots"}   # a page's other outputs: Hugo's format
 _SINGULAR = {"tags": "tag", "categories": "category", "series": "series"}
 
 
@@ -67,8 +73,14 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     home_outputs = {"index.json": HOME_JSON} \
         if config.hugo_home_json and layouts.has(PageQuery("home", output_format="json")) else {}
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
-                  own_files=False, home_outputs=home_outputs)
-    return theme, []
+                  own_files=False, home_outputs=home_outputs, feed_template=FEED,
+                  site_outputs={"robots.txt": ROBOTS, "sitemap.xml": SITEMAP})
+    warnings = []
+    sitemap_layout = layouts.choose(PageQuery("sitemap", "sitemap")) if config.sitemap else None
+    if sitemap_layout is not None:
+        warnings.append(SourceWarning(sitemap_layout[0].path, 1, "blogbuild does not run a sitemap layout yet: "
+                                      "sitemap.xml is Hugo's own sitemap (every page with its lastmod)"))
+    return theme, warnings
 
 
 class GoPageEngine:
@@ -94,7 +106,7 @@ class GoPageEngine:
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
-        return name == ALIAS_TEMPLATE or (name in _SAMPLES and self.layouts.has(_SAMPLES[name]))
+        return name in (ALIAS_TEMPLATE, FEED, ROBOTS, SITEMAP) or (name in _SAMPLES and self.layouts.has(_SAMPLES[name]))
 
     def load(self, name: str) -> Any:
         chosen = self.layouts.choose(_SAMPLES[name]) if name in _SAMPLES else None
@@ -122,15 +134,20 @@ class GoPageEngine:
         meta = context["page"]
         if name == ALIAS_TEMPLATE:
             return _alias_page(str(context["target"]), self.config.language_code or "en-us")
+        if name == SITEMAP:
+            return sitemap_xml(self._hugo_site(context["site"]))
         query = self._query(str(meta.kind), context)
-        if name == HOME_JSON:
-            query = replace(query, output_format="json")
+        if name in _OUTPUT_FORMATS:
+            query = replace(query, output_format=_OUTPUT_FORMATS[name])
         chosen = self.layouts.choose(query)
+        if chosen is None and name in (FEED, ROBOTS):   # Hugo's own template of the output
+            return self._feed(rss_feed(self._dot(context))) if name == FEED else ROBOTS_TXT
         if chosen is None:
             raise SourceError(source or "layouts/", 1, f"no layout of the site fits {page} (a {name} page); add "
                               "one, as Hugo would need", stage="template")
         layout, base = chosen
-        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if name != HOME_JSON else None
+        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if name not in _OUTPUT_FORMATS \
+            else None
         if probed is not None:   # the list's first page, rendered already to count its pages
             self._record(key, probed[1])
             return self._finished(probed[0], str(meta.kind), context)
@@ -147,7 +164,13 @@ class GoPageEngine:
             where = f" (in {partial})" if partial and partial != layout.path else ""
             raise SourceError(layout.path, 1, f"{type(error).__name__}: {error}{where} while rendering {page}"
                               + (f" from {source}" if source else ""), stage="template") from error
-        return self._finished(html, str(meta.kind), context) if name != HOME_JSON else html
+        if name == FEED:
+            return self._feed(html)
+        return self._finished(html, str(meta.kind), context) if name not in _OUTPUT_FORMATS else html
+
+    def _feed(self, xml: str) -> str:
+        """An RSS feed as Hugo publishes it: its site-relative URLs absolute, whatever its template wrote."""
+        return absolute_urls_in_xml(xml, self.config.base_url or "/")
 
     def _finished(self, html: str, kind: str, context: Mapping[str, Any]) -> str:
         """The page as published: the home page names its generator; a page with math typeset at build time

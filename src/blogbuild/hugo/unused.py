@@ -39,7 +39,8 @@ _MARKUP = "blogbuild renders this its own way"
 _KEYS = {
     "theme": _THEME, "themesdir": _THEME, "module": _THEME,
     "googleanalytics": "only a GA4 id, G-..., is used, as analytics",
-    "services": "only services.googleAnalytics.id, a GA4 id, is used, as analytics",
+    "services": "only services.googleAnalytics.id, a GA4 id, is used, as analytics (and services.rss.limit "
+                "when the site's own layouts render it)",
     "disqusshortname": "comments are giscus or utterances",
     "minify": "pages are written as rendered",
     "menus": "only the main menu is shown",

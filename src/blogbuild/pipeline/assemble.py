@@ -86,9 +86,11 @@ def copied_files(site: Site, static: Sequence[FoundFile], content_files: Sequenc
 
 
 def count_kinds(pages: Iterable["PlannedPage"]) -> dict[str, int]:
-    """How many pages of each kind (post, list, term...) a plan has."""
+    """How many pages of each kind (post, list, term...) a plan has; a list's feed or JSON output is no page."""
     kinds: dict[str, int] = {}
     for page in pages:
+        if not page.output_path.endswith(".html"):
+            continue
         kind = page.context["page"].kind
         kinds[kind] = kinds.get(kind, 0) + 1
     return kinds

@@ -139,8 +139,17 @@ class Planner:
             for term in taxonomy.terms:
                 self._term(taxonomy, term, pages, data)
         pages += self._singletons()
+        pages += self._site_pages()
         data += self._site_files()
         return pages, data
+
+    def _site_pages(self) -> list[PlannedPage]:
+        """The site's files the theme's templates write (a Hugo site's robots.txt and sitemap layouts), each
+        when the site publishes it; they read the whole site."""
+        wanted = {"robots.txt": self.config.robots_txt, "sitemap.xml": self.config.sitemap}
+        return [self._page("/", template, "home", {"page": self.page_meta("home", "/", self.config.title)},
+                           (output_path,), output_path=output_path)
+                for output_path, template in self.theme.site_outputs.items() if wanted.get(output_path)]
 
     def _layout_page(self, layout: str) -> Post | None:
         """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
@@ -150,6 +159,10 @@ class Planner:
         """Taxonomy indexes, archives, search and 404: one page each."""
         site = self.site
         pages = [self._terms_page(taxonomy) for taxonomy in site.taxonomies]
+        if self.theme.feed_template and "rss" in self.config.feeds:   # a taxonomy's feed lists its terms
+            for taxonomy in site.taxonomies:
+                title = taxonomy.title or taxonomy.name.title()
+                pages += self._feed(taxonomy.url, title, taxonomy.url, (), "terms", {"taxonomy": taxonomy})[0]
         if self._template("archives"):   # a theme may have no archives page
             archive_keys = [_link_key(post) + "\x01" + post.date_text for post in site.posts]
             archives = self._layout_page("archives")
@@ -217,7 +230,8 @@ class Planner:
         for output_path, template in self.theme.home_outputs.items():   # the home page as JSON, ...
             pages.append(self._page("/", template, "home", {"page": self.page_meta("home", "/", config.title)},
                                     ("home", output_path), output_path=output_path))
-        return pages, self._feed("/", config.title, "/", self.site.posts)
+        feed_pages, data = self._feed("/", config.title, "/", self.site.posts, "home", {})
+        return pages + feed_pages, data
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
@@ -237,11 +251,17 @@ class Planner:
                                                  *(f"{title}\x01{url}" for title, url in section.parents),
                                                  *(f"{title}\x01{url}" for title, url in section.subsections)),
                                   f"{section.url}index.xml")
-        data += self._feed(section.url, f"{section.title} - {self.config.title}", section.url, section.posts)
+        feed_pages, feeds = self._feed(section.url, f"{section.title} - {self.config.title}", section.url,
+                                       section.posts, "section", {"section": section})
+        pages += feed_pages
+        data += feeds
 
     def _term(self, taxonomy: Taxonomy, term: Term, pages: list[PlannedPage], data: list[PlannedData]) -> None:
         pages += self._term_pages(taxonomy, term)
-        data += self._feed(term.url, f"{term.title or term.name} - {self.config.title}", term.url, term.posts)
+        feed_pages, feeds = self._feed(term.url, f"{term.title or term.name} - {self.config.title}", term.url,
+                                       term.posts, "term", {"taxonomy": taxonomy, "term": term})
+        pages += feed_pages
+        data += feeds
 
     def _series_key(self, term: Term) -> str:
         """The titles and urls of all of a series' parts, hashed once per series (for a post template that
@@ -308,16 +328,23 @@ class Planner:
                                 {"taxonomy": taxonomy, "term": term},
                                 fingerprint_of(term.name, term.title, term.content_html), feed_url)
 
-    def _feed(self, folder: str, title: str, link: str, posts: Sequence[Post]) -> list[PlannedData]:
-        """The list's feed in every format the site publishes (feeds.py writes them)."""
+    def _feed(self, folder: str, title: str, link: str, posts: Sequence[Post], kind: str,
+              extra: dict[str, Any]) -> tuple[list[PlannedPage], list[PlannedData]]:
+        """The list's feed in every format the site publishes: the theme's feed template renders its RSS feed
+        when it has one (a Hugo site's RSS layouts, with the list's context), feeds.py writes the others."""
         from .feeds import FeedSpec, feed_url, make_feed
+        feed_template = self.theme.feed_template if "rss" in self.config.feeds else ""
+        pages = [self._page(link, feed_template, kind, {"page": self.page_meta(kind, link, title), **extra},
+                            ("feed", *(self.list_key(post) for post in posts)),
+                            output_path=feed_url(folder, "rss").lstrip("/"))] if feed_template else []
         limit = self.config.feed_limit or len(posts)
         spec = FeedSpec(folder, title, link, tuple(posts[:limit]))
         key = fingerprint_of(folder, title, link, self.config.feed_content,
                              *(self.list_key(post) if self.config.feed_content == "summary" else post.fingerprint
                                for post in spec.posts))
-        return [PlannedData(feed_url(folder, name).lstrip("/"), partial(make_feed, self.config, spec, name),
-                            fingerprint_of(name, key)) for name in self.config.feeds]
+        return pages, [PlannedData(feed_url(folder, name).lstrip("/"), partial(make_feed, self.config, spec, name),
+                                   fingerprint_of(name, key)) for name in self.config.feeds
+                       if not (feed_template and name == "rss")]
 
     def _site_files(self) -> list[PlannedData]:
         site, config = self.site, self.config
@@ -326,8 +353,11 @@ class Planner:
         # The sitemap shows URLs and dates only: a body edit must not rewrite it.
         dates_key = fingerprint_of(*(f"{post.url}\x01{post.lastmod or post.date}" for post in site.pages))
         sitemap_key = fingerprint_of(dates_key, taxonomy_key, *(section.url for section in site.sections))
-        files = [PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key)] if config.sitemap else []
-        files += [PlannedData("robots.txt", lambda: robots(config), config.base_url)] if config.robots_txt else []
+        own = self.theme.site_outputs
+        files = [PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key)] \
+            if config.sitemap and "sitemap.xml" not in own else []
+        files += [PlannedData("robots.txt", lambda: robots(config), config.base_url)] \
+            if config.robots_txt and "robots.txt" not in own else []
         if config.search_index != "none":
             files.append(PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)))
         files += (search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()

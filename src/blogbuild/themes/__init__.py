@@ -35,6 +35,12 @@ class Theme:
     # The home page in other output formats: output path -> template ({"index.json": "home.json"}: a Hugo site's
     # home.json layout, when its config's outputs ask for JSON).
     home_outputs: Mapping[str, str] = field(default_factory=dict)
+    # The template that renders every list's RSS feed (the home page's, a section's, a term's and a
+    # taxonomy's: a Hugo site's RSS layouts), with the list's context; "": blogbuild writes its feeds.
+    feed_template: str = ""
+    # Site files the theme's templates write instead of blogbuild: output path -> template
+    # ({"robots.txt": …, "sitemap.xml": …}), each when the site publishes that file.
+    site_outputs: Mapping[str, str] = field(default_factory=dict)
     # The engine its templates render with: (config, template folders, the site's Go templates) -> a
     # templating.PageEngine; None: Jinja (publish/environment.page_engine).
     engine: Callable[..., Any] | None = None

@@ -1,6 +1,8 @@
-"""Partials Hugo ships itself, which a site's templates call by name without having them: `google_analytics.html`
-and `_funcs/get-page-images`. A site's or theme's partial of the same name wins (runner.Runner.partial looks
-here last). Each gives what Hugo 0.168's gives, checked against the hugo binary (tests/test_hugo_papermod.py).
+"""What Hugo ships itself and a site uses without having it: the partials `google_analytics.html` and
+`_funcs/get-page-images`, which a site's templates call by name (a site's or theme's partial of the same name
+wins: runner.Runner.partial looks here last), and the RSS feed and robots.txt Hugo writes when no layout of the
+site's renders them. Each gives what Hugo 0.168's gives, checked against the hugo binary
+(tests/test_hugo_papermod.py, tests/test_hugo_feeds.py).
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
+from .escape import html_text
 from .objects import site_config
 
 # Hugo's Google Analytics 4 tag (services.googleAnalytics.ID, a G- id; Hugo writes nothing for a UA- one and
@@ -85,3 +88,82 @@ EMBEDDED_PARTIALS: dict[str, Callable[[Any, Any], Any]] = {
     "google_analytics.html": google_analytics,
     "_funcs/get-page-images.html": page_images,
 }
+
+
+_W3C = "2006-01-02T15:04:05-07:00"
+ROBOTS_TXT = "User-agent: *\n"   # Hugo's robots.txt (enableRobotsTXT) when no layout writes one
+_RFC822 = "Mon, 02 Jan 2006 15:04:05 -0700"
+
+
+def rss_feed(page: Any) -> str:
+    """Hugo's RSS 2.0 feed of a list page (the home page, a section, a taxonomy, a term), byte for byte: the
+    home page's and a section's regular pages, a taxonomy's terms, a term's pages, in the list's order, up to
+    services.rss.limit; the author (params.author: a name, or a map with name and email) as editor and
+    webmaster; each item's summary XML-escaped."""
+    from .functions import xml_escape
+    site = page.Site
+    pages = (site.RegularPages if page.IsHome else page.RegularPages) if page.IsHome or page.IsSection \
+        else page.Pages
+    limit = site.Config.Services.RSS.Limit
+    pages = list(pages)[:limit] if limit >= 1 else list(pages)
+    author = site.Params.get("author")
+    email = str(author.get("email") or "") if isinstance(author, dict) else ""
+    name = str((author.get("name") if isinstance(author, dict) else author) or "")
+    editor = f"{email} ({name})" if email and name else email
+    title, site_title = str(page.Title), str(site.Title)
+    text = html_text   # html/template's escaping of text, as the feed's own template has it
+    heading = site_title if title == site_title else (f"{title} on " if title else "") + site_title
+    about = f"in {title} " if title != site_title and title else ""
+    out = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n'
+           '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n\t<channel>\n',
+           f"\t\t<title>{text(heading)}</title>\n\t\t<link>{text(page.Permalink)}</link>\n",
+           f"\t\t<description>Recent content {text(about)}on {text(site_title)}</description>\n",
+           f"\t\t<generator>Hugo</generator>\n\t\t<language>{text(site.Language.Locale)}</language>\n\t\t"]
+    if email:
+        out.append(f"\n\t\t\t<managingEditor>{text(editor)}</managingEditor>\n\t\t")
+    out.append("\n\t\t")
+    if email:
+        out.append(f"\n\t\t\t<webMaster>{text(editor)}</webMaster>\n\t\t")
+    out.append("\n\t\t")
+    if site.Copyright:
+        out.append(f"\n\t\t\t<copyright>{text(site.Copyright)}</copyright>\n\t\t")
+    out.append("\n\t\t")
+    if not page.Date.IsZero and pages:
+        newest = max(pages, key=lambda item: item.Lastmod.value)
+        out.append(f"\n\t\t\t<lastBuildDate>{newest.Lastmod.Format(_RFC822)}</lastBuildDate>\n\t\t")
+    feed = page.OutputFormats.Get("rss")
+    if feed is not None:
+        out.append(f'\n\t\t\t<atom:link href="{feed.Permalink}" rel="self" type="{feed.MediaType}" />')
+    for item in pages:
+        out.append(f"\n\t\t\t<item>\n\t\t\t\t<title>{text(item.Title)}</title>\n"
+                   f"\t\t\t\t<link>{text(item.Permalink)}</link>\n"
+                   f"\t\t\t\t<pubDate>{item.PublishDate.Format(_RFC822)}</pubDate>"
+                   + (f"<author>{text(editor)}</author>" if email else "")
+                   + f"\n\t\t\t\t<guid>{text(item.Permalink)}</guid>\n"
+                   f"\t\t\t\t<description>{xml_escape(item.Summary)}</description>\n\t\t\t</item>")
+    out.append("\n\t</channel>\n</rss>\n")
+    return "".join(out)
+
+
+def sitemap_xml(site: Any) -> str:
+    """Hugo's sitemap.xml, byte for byte: every page in Hugo's default order but those whose front matter's
+    sitemap says disable, each with its lastmod and its front matter's changefreq and priority."""
+    import html
+    out = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n<urlset '
+           'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\n  xmlns:xhtml="http://www.w3.org/1999/xhtml">\n  ']
+    for page in site.every_page():
+        given = page.Params.get("sitemap")
+        given = given if isinstance(given, dict) else {}
+        if given.get("disable") is True:
+            continue
+        out.append(f"<url>\n    <loc>{html.escape(page.Permalink, quote=False)}</loc>")
+        if not page.Lastmod.IsZero:
+            out.append(f"\n    <lastmod>{page.Lastmod.Format(_W3C)}</lastmod>")
+        if given.get("changefreq"):
+            out.append(f"\n    <changefreq>{html_text(given['changefreq'])}</changefreq>")
+        priority = given.get("priority")
+        if isinstance(priority, (int, float)) and not isinstance(priority, bool) and priority >= 0:
+            out.append(f"\n    <priority>{priority:g}</priority>")
+        out.append("\n  </url>")
+    out.append("\n</urlset>\n")
+    return "".join(out)

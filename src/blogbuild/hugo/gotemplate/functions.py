@@ -866,7 +866,16 @@ def _dump(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _xml_escape(text: Any) -> str:
+_GO_HTML_ESCAPES = {'"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\0": "\ufffd"}
+
+
+def _go_html(value: Any) -> Markup:
+    """Go's builtin html: the value's text escaped (HTML inside it too), final (html/template escapes it no
+    further)."""
+    return Markup(re.sub("[\"'&<>\0]", lambda match: _GO_HTML_ESCAPES[match.group()], go_string(value)))
+
+
+def xml_escape(text: Any) -> str:
     """transform.XMLEscape: characters XML forbids dropped, then Go's xml.EscapeText."""
     value = "".join(char for char in go_string(text)
                     if char in "\t\n\r" or 0x20 <= ord(char) <= 0xD7FF or 0xE000 <= ord(char) <= 0xFFFD
@@ -1155,7 +1164,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "base64Decode": lambda text: __import__("base64").b64decode(go_string(text)).decode(),
     "merge": merge, "union": union, "intersect": intersect, "symdiff": symdiff, "complement": complement,
     "apply": jinja2.pass_context(_apply), "shuffle": shuffle, "newScratch": lambda: Scratch(),
-    "dateFormat": TIME_FUNCTIONS["Format"], "html": lambda value: value,
+    "dateFormat": TIME_FUNCTIONS["Format"], "html": _go_html,
     "countrunes": _count_runes, "findRESubmatch": _find_re_submatch, "slicestr": _slice_string,
     "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
     "readFile": OS_FUNCTIONS["ReadFile"], "fileExists": OS_FUNCTIONS["FileExists"],
@@ -1279,7 +1288,7 @@ NAMESPACES: dict[str, _Namespace] = {
                                 "JSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1])}),
     "transform": _Namespace("transform", {
         "Markdownify": FUNCTIONS["markdownify"], "Plainify": _plainify, "HTMLEscape": _html_escape,
-        "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": _xml_escape,
+        "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": xml_escape,
         "Highlight": _highlight, "CanHighlight": _can_highlight}),
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,

@@ -412,6 +412,15 @@ class SiteInfo(GoObject):
         return HugoInfo(self).Data
 
     @property
+    def Config(self) -> "_Config":  # noqa: N802
+        """`site.Config`: its services (`.Services.RSS.Limit`, `.Services.GoogleAnalytics.ID`)."""
+        config = site_config(self)
+        analytics = getattr(config, "analytics", None)
+        limit = int(getattr(config, "hugo_rss_limit", 0) or 0)
+        return _Config(_Services(_Setting("RSS", Limit=limit or -1),
+                                 _Setting("GoogleAnalytics", ID=str(getattr(analytics, "google_id", "") or ""))))
+
+    @property
     def base_path(self) -> str:
         rest = self.BaseURL.split("://", 1)[-1]
         path = "/" + rest.split("/", 1)[1] if "/" in rest else "/"
@@ -432,6 +441,27 @@ class SiteInfo(GoObject):
             scheme_host = root.split("/", 3)
             return "/".join(scheme_host[:3]) + url
         return root + url
+
+
+class _Setting(GoObject):
+    """One service's settings, as fields of Hugo's names."""
+
+    def __init__(self, name: str, **fields: Any) -> None:
+        self.kind = f"Config.Services.{name}"
+        self.__dict__.update(fields)
+
+
+@dataclass(frozen=True)
+class _Services(GoObject):
+    RSS: _Setting
+    GoogleAnalytics: _Setting
+    kind = "Config.Services"
+
+
+@dataclass(frozen=True)
+class _Config(GoObject):
+    Services: _Services
+    kind = "Config"
 
 
 @dataclass(frozen=True)

@@ -497,7 +497,10 @@ class _Parser:
         if kind == "string":
             return Literal(_unquote(token), token.at)
         if kind == "char":
-            return Literal(ord(_unquote(token)), token.at)
+            value = _unquote(token)
+            if len(value) != 1:   # Go's lexer takes one character between single quotes
+                raise GoTemplateError(token.at.line, token.at.column, f"malformed character constant {token.value}")
+            return Literal(ord(value), token.at)
         if kind == "number":
             return Literal(_number(token.value), token.at)
         if kind == "ident":

@@ -563,11 +563,9 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
     def Date(self) -> GoTime:  # noqa: N802
         if self._post is not None:
             return GoTime(self._post.date) if self._post.date else _ZERO_TIME
-        if self._section is not None:   # a section's date is the newest of every page below it, as Hugo's
-            newest = max((post.date for post in self._section.posts if post.date), default=None)
-        else:
-            newest = next((page._post.date for page in self._listed() if page._post and page._post.date), None)
-        return GoTime(newest) if newest else _ZERO_TIME   # a list page's date is its newest page's
+        # A list page's date is the newest of every page below it, as Hugo's.
+        newest = max((post.date for post in self._below() if post.date), default=None)
+        return GoTime(newest) if newest else _ZERO_TIME
 
     @property
     def PublishDate(self) -> GoTime:  # noqa: N802
@@ -575,9 +573,24 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
 
     @property
     def Lastmod(self) -> GoTime:  # noqa: N802
-        if self._post is not None and self._post.lastmod:
-            return GoTime(self._post.lastmod)
-        return self.Date
+        if self._post is not None:
+            return GoTime(self._post.lastmod) if self._post.lastmod else self.Date
+        # A list page's is the latest of every page below it (a page's lastmod, else its date).
+        stamps = [stamp for post in self._below() if (stamp := post.lastmod or post.date) is not None]
+        return GoTime(max(stamps)) if stamps else _ZERO_TIME
+
+    def _below(self) -> Sequence["Post"]:
+        """The regular pages below a list page: the site's for the home page, a section's, a term's, and a
+        taxonomy's (every page with one of its terms)."""
+        if self._section is not None:
+            return self._section.posts
+        if self._term is not None:
+            return self._term.posts
+        if self._taxonomy is not None:
+            return [post for term in self._taxonomy.terms for post in term.posts]
+        if self._kind == "home":
+            return self._site._model.pages
+        return ()
 
     # -- content ---------------------------------------------------------------------------------
     @property
@@ -610,7 +623,9 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
         if written and _DIVIDER not in post.content_html:
             # Front matter's summary: its markdown rendered inline, and not "truncated", as Hugo 0.168 gives it.
             return str(self.RenderString(str(written))), False
-        if _DIVIDER in post.content_html or "summary" in self.Params:
+        if _DIVIDER in post.content_html:   # the content before the divider, as rendered (images and all)
+            return post.content_html.split(_DIVIDER, 1)[0].strip(), post.truncated
+        if "summary" in self.Params:
             return post.summary_html, post.truncated
         return hugo_summary(post.content_html, self._site.config.hugo_summary_words, self._is_cjk)
 
@@ -1005,6 +1020,15 @@ class HugoSite(SiteInfo):
     def Home(self) -> HugoPage:  # noqa: N802
         return self.home_page()
 
+    def every_page(self) -> list[HugoPage]:
+        """Every page the site publishes but its 404 page (the home page, its sections, taxonomies, terms and
+        regular pages), in Hugo's default order: what the sitemap lists."""
+        pages = [self.home_page(), *(self.section_page(section) for section in self._model.sections)]
+        for taxonomy in self._model.taxonomies:
+            pages.append(self.taxonomy_page(taxonomy))
+            pages += [self.term_page(taxonomy, term) for term in taxonomy.terms]
+        return sorted([*pages, *self.RegularPages], key=_default_order)
+
     def section_pages(self, section: str) -> list[HugoPage]:
         """The regular pages of one top section, in Hugo's default order (made once per section)."""
         by_section = self._sections_cache()
@@ -1208,13 +1232,15 @@ def _bundle_path(post: "Post") -> str:
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
     """Hugo's default sort: weight (0 last), then date newest first (a list page's: its newest page's), then link
-    title."""
+    title, then the content path (a page's file, a list's folder)."""
     weight = page.Weight
     if page._post is not None:
         stamp = page._post.date.timestamp() if page._post.date else float("-inf")
+        path = "/" + page._post.rel_path.lower()
     else:
         stamp = _stamp(page.Date)
-    return (weight == 0, weight, -stamp, page.LinkTitle)
+        path = page.url.rstrip("/").lower()
+    return (weight == 0, weight, -stamp, page.LinkTitle, path)
 
 
 def _toc_list(entries: Sequence[Any], level: int, depth: int, lines: list[str], tag: str) -> None:

