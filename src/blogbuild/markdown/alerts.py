@@ -7,6 +7,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from .environment import environment_of
 from .tokens import closing_index
 
 ALERT_TYPES = ("note", "tip", "important", "warning", "caution")
@@ -17,7 +18,12 @@ _MARKER = re.compile(r"^\[!(" + "|".join(ALERT_TYPES) + r")\][+-]?(?:[ \t]+(.*))
 
 def alerts(state: StateCore) -> None:
     """Turn a quote starting with [!TYPE] into <div class="markdown-alert markdown-alert-type"> with a title
-    paragraph, as GitHub renders it (between block and inline parsing, so the marker never becomes text)."""
+    paragraph, as GitHub renders it (between block and inline parsing, so the marker never becomes text).
+    A Hugo site's hook for alerts (render-blockquote.html or -alert.html) draws them instead, from the quote
+    as written (markdown/hooks.py)."""
+    hooks = environment_of(state.env).hooks
+    if hooks is not None and hooks.find("render-blockquote", "alert") is not None:
+        return
     tokens = state.tokens
     index = 0
     while index < len(tokens):

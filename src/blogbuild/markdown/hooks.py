@@ -1,10 +1,12 @@
-"""A Hugo site's render hooks in a post: its images, links, headings, fenced code blocks and passthrough math
-drawn by its `_markup/render-*.html` templates (hugo/gotemplate/hooks.py) instead of blogbuild's own HTML.
+"""A Hugo site's render hooks in a post: its images, links, headings, fenced code blocks, passthrough math,
+tables and blockquotes drawn by its `_markup/render-*.html` templates (hugo/gotemplate/hooks.py) instead of
+blogbuild's own HTML.
 
 render_with_hooks renders the tokens as markdown-it's renderer does, except that an element with a hook is
 handed to it with what Hugo gives its hook: the element's text rendered (other hooks included, a link in
-a heading goes through the link hook), its plain text, its attributes and its ordinal on the page. A hook
-that fails is said once at the element's line and blogbuild's own HTML stands in for that element.
+a heading goes through the link hook, a quote inside a quote through the blockquote hook), its plain text,
+its attributes and its ordinal on the page. A hook that fails is said once at the element's line and
+blogbuild's own HTML stands in for that element.
 """
 from __future__ import annotations
 
@@ -17,10 +19,11 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.token import Token
 
-from ..hugo.gotemplate import (CodeblockContext, HeadingContext, ImageContext, LinkContext, PassthroughContext,
-                               RenderHooks)
+from ..hugo.gotemplate import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext,
+                               LinkContext, PassthroughContext, RenderHooks, TableCell, TableContext)
 from .code import fence_language, markup_of
 from .environment import environment_of
+from .tokens import closing_index
 
 # Hugo's highlighting options: in a code block's {…} they are the hook's .Options, the rest its .Attributes.
 _HIGHLIGHT_OPTIONS = frozenset({"linenos", "anchorlinenos", "guesssyntax", "hl_lines", "hl_inline", "lineanchors",
@@ -29,6 +32,9 @@ _HIGHLIGHT_OPTIONS = frozenset({"linenos", "anchorlinenos", "guesssyntax", "hl_l
 _INFO_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s}]+))""")
 # Bytes markdown-it percent-encodes in a link that Hugo passes as written: those of non-ASCII characters.
 _ENCODED_UTF8 = re.compile(r"(?:%[89A-Fa-f][0-9A-Fa-f])+")
+# Hugo's test of a blockquote's rendered HTML for an alert: [!TYPE], a fold sign, a title (Go's [^\S\r\n] is
+# a space, a tab or a form feed).
+_ALERT = re.compile(r"<p>\[!([a-zA-Z]+)\](-|\+)?[ \t\f]?([^\n]*)\n?")
 
 
 def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
@@ -41,20 +47,25 @@ def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
     return RenderHooks(runnable, lambda source, dot: render(source, dot, state), shown)
 
 
-def render_with_hooks(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any],
-                      hooks: RenderHooks) -> str:
-    """The HTML of a body's block tokens, with the site's render hooks."""
-    return _Renderer(md, env, hooks).block(tokens)
+def render_with_hooks(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any], hooks: RenderHooks,
+                      line_of: Callable[[int], int] = lambda line: line + 1) -> str:
+    """The HTML of a body's block tokens, with the site's render hooks; line_of maps a 0-based line of the text
+    to its line in the file (a table's and a blockquote's .Position)."""
+    return _Renderer(md, env, hooks, line_of).block(tokens)
 
 
 class _Renderer:
-    def __init__(self, md: MarkdownIt, env: dict[str, Any], hooks: RenderHooks) -> None:
+    def __init__(self, md: MarkdownIt, env: dict[str, Any], hooks: RenderHooks,
+                 line_of: Callable[[int], int]) -> None:
         self.md = md
         self.renderer: Any = md.renderer   # markdown-it's RendererHTML (its protocol names no rules)
         self.options = md.options
         self.env = env
         self.hooks = hooks
+        self.line_of = line_of
         self.line = 0    # the 0-based line of the block being drawn: an inline element's line in messages
+        self.tables = hooks.has("render-table")
+        self.quotes = hooks.has("render-blockquote")
 
     def block(self, tokens: Sequence[Token]) -> str:
         out: list[str] = []
@@ -80,16 +91,27 @@ class _Renderer:
                     out.append(drawn)
                     index += 1
                     continue
-            if kind == "inline":
-                if token.children:
-                    self.line = token.map[0] if token.map else self.line
-                    out.append(self.inline(token.children))
-            elif kind in self.renderer.rules:
-                out.append(self.renderer.rules[kind](tokens, index, self.options, self.env))
-            else:
-                out.append(self.renderer.renderToken(tokens, index, self.options, self.env))
+            elif (kind == "table_open" and self.tables) or (kind == "blockquote_open" and self.quotes):
+                close = closing_index(tokens, index)
+                out.append(self._table(tokens, index, close) if kind == "table_open"
+                           else self._blockquote(tokens, index, close))
+                index = close + 1
+                continue
+            out.append(self._token(tokens, index))
             index += 1
         return "".join(out)
+
+    def _token(self, tokens: Sequence[Token], index: int) -> str:
+        """One block token drawn as markdown-it draws it (an inline token's elements through their hooks)."""
+        token = tokens[index]
+        if token.type == "inline":
+            if not token.children:
+                return ""
+            self.line = token.map[0] if token.map else self.line
+            return self.inline(token.children)
+        if token.type in self.renderer.rules:
+            return str(self.renderer.rules[token.type](tokens, index, self.options, self.env))
+        return str(self.renderer.renderToken(tokens, index, self.options, self.env))
 
     def inline(self, tokens: Sequence[Token]) -> str:
         out: list[str] = []
@@ -197,6 +219,72 @@ class _Renderer:
             environment_of(self.env).hooked_math += 1
         return drawn
 
+    def _table(self, tokens: Sequence[Token], start: int, close: int) -> str:
+        """A table through render-table.html: its rows of cells, each cell's text rendered as it is in place."""
+        opening = tokens[start]
+        self.line = opening.map[0] if opening.map else self.line
+        head: list[list[TableCell]] = []
+        body: list[list[TableCell]] = []
+        rows, alignment = head, ""
+        texts: dict[int, str] = {}     # the index of each cell's inline token -> its HTML
+        for index in range(start + 1, close):
+            token = tokens[index]
+            if token.type in ("thead_open", "tbody_open"):
+                rows = head if token.type == "thead_open" else body
+            elif token.type == "tr_open":
+                rows.append([])
+            elif token.type in ("th_open", "td_open"):
+                # A cell its row left out has no alignment in goldmark (block_places.py marks it).
+                style = "" if token.meta.get("filled") else str(token.attrGet("style") or "")
+                alignment = style.removeprefix("text-align:")
+            elif token.type == "inline" and rows:
+                texts[index] = self._token(tokens, index)
+                rows[-1].append(TableCell(Alignment=alignment, text=texts[index]))
+        ordinal = self.hooks.next_ordinal("table")
+        source = self.hooks.find("render-table")
+        context = TableContext(Page=self.hooks.hook_page(), Ordinal=ordinal,
+                               head=tuple(tuple(row) for row in head), body=tuple(tuple(row) for row in body),
+                               attributes=tuple(opening.attrs.items()), Position=self._position(opening))
+        drawn = self._draw(source, context, opening) if source is not None else None
+        if drawn is not None:
+            return _after_hidden(tokens, start) + drawn
+        return "".join(texts[index] if index in texts else self._token(tokens, index)
+                       for index in range(start, close + 1))
+
+    def _blockquote(self, tokens: Sequence[Token], start: int, close: int) -> str:
+        """A blockquote through render-blockquote[-alert|-regular].html, given its inner HTML (quotes inside it
+        drawn first, so they have the lower ordinals, as in Hugo) and, for an alert, what Hugo reads of it."""
+        opening = tokens[start]
+        inner = self.block(tokens[start + 1:close])
+        ordinal = self.hooks.next_ordinal("blockquote")
+        self.line = opening.map[0] if opening.map else self.line
+        # One of blogbuild's own alerts (markdown/alerts.py: the site has no hook for alerts) stays as it is.
+        source, alert = None, None
+        if opening.tag == "blockquote":
+            alert = _ALERT.match(inner.strip())
+            source = self.hooks.find("render-blockquote", "alert" if alert else "regular")
+        drawn = None
+        if source is not None:
+            page, attributes, position = self.hooks.hook_page(), tuple(opening.attrs.items()), self._position(opening)
+            if alert is None:
+                context = BlockquoteContext(Page=page, Ordinal=ordinal, Type="regular", text=inner,
+                                            attributes=attributes, Position=position)
+            else:
+                context = BlockquoteContext(Page=page, Ordinal=ordinal, Type="alert", text=_alert_text(inner),
+                                            AlertType=alert.group(1).lower(),
+                                            title=alert.group(3).strip().removesuffix("</p>"),
+                                            AlertSign=alert.group(2) or "", attributes=attributes, Position=position)
+            drawn = self._draw(source, context, opening)
+        if drawn is not None:
+            return _after_hidden(tokens, start) + drawn
+        return self._token(tokens, start) + inner + self._token(tokens, close)
+
+    def _position(self, token: Token) -> HookPosition:
+        """Where a block starts in the page's file (block_places.py records its column)."""
+        line = self.line_of(token.map[0]) if token.map else 0
+        return HookPosition(Filename=self.hooks.page.file_path, LineNumber=line,
+                            ColumnNumber=int(token.meta.get("column", 1)))
+
     def _draw(self, source: Any, context: Any, token: Token) -> str | None:
         try:
             return self.hooks.render(source, context)
@@ -206,6 +294,20 @@ class _Renderer:
             environment_of(self.env).warn(line, f"{source.path}: {said}; blogbuild's own HTML is used for this "
                                                 "element (see docs/go-templates.md)")
             return None
+
+
+def _after_hidden(tokens: Sequence[Token], index: int) -> str:
+    """The line break markdown-it (and goldmark) writes before a block that follows a tight list item's text."""
+    return "\n" if index and tokens[index - 1].hidden else ""
+
+
+def _alert_text(inner: str) -> str:
+    """An alert's HTML without its first line, as Hugo gives it: the paragraph the marker opened stays open
+    when the marker line was not all of it."""
+    before, found, after = inner.strip().partition("\n")
+    if not found:
+        return ""
+    return after if before.endswith("</p>") else "<p>" + after
 
 
 def _closing(tokens: Sequence[Token], index: int) -> int:

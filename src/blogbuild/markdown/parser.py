@@ -18,6 +18,7 @@ from ..config.markup import MarkupConfig
 from . import (
     alerts,
     attributes,
+    block_places,
     cjk,
     code,
     emoji,
@@ -70,6 +71,8 @@ RULES: tuple[RuleChange, ...] = (
                alt=("paragraph", "reference", "blockquote", "list")),
     RuleChange("block", "at", "paragraph", math.paragraph),
     RuleChange("block", "wrap", "table", math.keep_math_pipes),
+    RuleChange("block", "wrap", "table", block_places.table_places),
+    RuleChange("block", "wrap", "blockquote", block_places.blockquote_places),
     RuleChange("block", "at", "html_block", raw_html.guard_html_block(html_block_rule),
                alt=("paragraph", "reference", "blockquote")),
     *(RuleChange("block", "wrap", name, functools.partial(gates.gated_by_first_character, characters=characters))

@@ -176,7 +176,7 @@ def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], resto
     has_math, has_mermaid, has_code = _flags_and_warnings(tokens, lines, environment)
     if hooks is not None:
         from .hooks import render_with_hooks
-        html = render_with_hooks(md, tokens, env, hooks)
+        html = render_with_hooks(md, tokens, env, hooks, line_of)
         math, mermaid = _math_and_mermaid_count(tokens)
         if has_math and environment.hooked_math == math:
             has_math = False   # the site's passthrough hook drew every formula: nothing is left to typeset

@@ -22,8 +22,8 @@ import jinja2
 
 from ...core.errors import SourceWarning
 from ...core.names import is_inside
-from .hooks import (CodeblockContext, HeadingContext, ImageContext, LinkContext, PassthroughContext,
-                    RenderHooks)
+from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
+                    PassthroughContext, RenderHooks, TableCell, TableContext)
 from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
 from .page_resources import bundle_resources
 from .parse import GoTemplateError
@@ -34,9 +34,10 @@ if TYPE_CHECKING:
 
 # The face of the translator to the rest of blogbuild: the names below and those defined here.
 # HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not).
-__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "CodeblockContext", "GoSource",
-           "GoTemplateError", "GoTemplates", "HeadingContext", "HugoFunctionError", "ImageContext", "LinkContext",
-           "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall", "SiteInfo", "UnsupportedField",
+__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "BlockquoteContext", "CodeblockContext", "GoSource",
+           "GoTemplateError", "GoTemplates", "HeadingContext", "HookPosition", "HugoFunctionError", "ImageContext",
+           "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
+           "SiteInfo", "TableCell", "TableContext", "UnsupportedField",
            "check_jinja", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
            "translated_file",
            "typed_argument"]
@@ -182,8 +183,8 @@ class GoTemplates:
                 if any(name == kind or name.startswith(kind + "-") for kind in HOOK_KINDS) and source.error is None}
 
     def hook_warnings(self) -> list[SourceWarning]:
-        """One warning per render hook of a kind blogbuild runs that the translator cannot take (the hooks of
-        other kinds, tables and blockquotes, are named with the site's unused files)."""
+        """One warning per render hook (of a kind blogbuild runs: hooks.HOOK_KINDS) that the translator cannot
+        take."""
         from .hooks import HOOK_KINDS
         found = []
         for name, source in sorted(self.hooks.items()):

@@ -1,8 +1,9 @@
 """Hugo's render hooks: a site's `_markup/render-KIND.html` templates, and `.` as each one sees it.
 
 A hook renders one image, link, heading, fenced code block (`render-codeblock-LANG.html` before
-`render-codeblock.html`) or passthrough element (`render-passthrough-inline.html` / `-block.html` before
-`render-passthrough.html`) of a page's markdown, in place of the HTML blogbuild would write. The markdown
+`render-codeblock.html`), passthrough element (`render-passthrough-inline.html` / `-block.html` before
+`render-passthrough.html`), table or blockquote (`render-blockquote-alert.html` / `-regular.html` before
+`render-blockquote.html`) of a page's markdown, in place of the HTML blogbuild would write. The markdown
 side (markdown/hooks.py) walks the tokens and asks RenderHooks for each element; this side holds the
 templates, the page's ordinals and its Store, and renders.
 
@@ -20,7 +21,8 @@ from markupsafe import Markup
 from .objects import GoObject, PageInfo, Params, UnsupportedField
 
 # The hooks blogbuild runs, by the name of the template (without .html).
-HOOK_KINDS = ("render-image", "render-link", "render-heading", "render-codeblock", "render-passthrough")
+HOOK_KINDS = ("render-image", "render-link", "render-heading", "render-codeblock", "render-passthrough",
+              "render-table", "render-blockquote")
 
 
 class HookPage(GoObject):
@@ -141,6 +143,92 @@ class PassthroughContext(_HookContext):
         return Params()
 
 
+@dataclass(frozen=True)
+class HookPosition(GoObject):
+    """`.Position` of a table or blockquote hook (Hugo's text.Position): where the element starts in the page's
+    file, printed as Hugo prints it, `"FILE:LINE:COLUMN"`."""
+
+    Filename: str = ""
+    LineNumber: int = 0
+    ColumnNumber: int = 0
+    kind = "text.Position"
+
+    def __str__(self) -> str:
+        return f'"{self.Filename or "<stream>"}:{self.LineNumber}:{self.ColumnNumber}"'
+
+    @property
+    def String(self) -> str:  # noqa: N802 - Hugo's name
+        return str(self)
+
+    @property
+    def IsValid(self) -> bool:  # noqa: N802
+        return self.LineNumber > 0
+
+
+@dataclass(frozen=True)
+class TableCell(GoObject):
+    """One cell of `.THead` or `.TBody`: .Alignment ("left", "center", "right" or "") and .Text (its HTML)."""
+
+    Alignment: str = ""
+    text: str = ""
+    kind = "hooks.TableCell"
+
+    @property
+    def Text(self) -> Markup:  # noqa: N802
+        return Markup(self.text)
+
+
+@dataclass(frozen=True)
+class TableContext(_HookContext):
+    """`.` of render-table.html: .THead and .TBody (rows, each a list of TableCell), .Attributes, .Position."""
+
+    head: tuple[tuple[TableCell, ...], ...] = ()
+    body: tuple[tuple[TableCell, ...], ...] = ()
+    attributes: tuple[tuple[str, Any], ...] = ()
+    Position: HookPosition = field(default_factory=HookPosition)
+    kind = "TableContext"
+
+    @property
+    def THead(self) -> list[list[TableCell]]:  # noqa: N802
+        return [list(row) for row in self.head]
+
+    @property
+    def TBody(self) -> list[list[TableCell]]:  # noqa: N802
+        return [list(row) for row in self.body]
+
+    @property
+    def Attributes(self) -> Params:  # noqa: N802
+        return Params(self.attributes)
+
+
+@dataclass(frozen=True)
+class BlockquoteContext(_HookContext):
+    """`.` of render-blockquote[-alert|-regular].html: .Type ("alert" or "regular"), .Text (the quote's HTML; an
+    alert's without its first line), .AlertType (lowercase), .AlertTitle (HTML), .AlertSign ("+", "-" or ""),
+    .Attributes, .Position."""
+
+    Type: str = "regular"
+    text: str = ""
+    AlertType: str = ""
+    title: str = ""
+    AlertSign: str = ""
+    attributes: tuple[tuple[str, Any], ...] = ()
+    Position: HookPosition = field(default_factory=HookPosition)
+    kind = "BlockquoteContext"
+
+    @property
+    def Text(self) -> Markup:  # noqa: N802
+        return Markup(self.text)
+
+    @property
+    def AlertTitle(self) -> Markup:  # noqa: N802
+        return Markup(self.title)
+
+    @property
+    def Attributes(self) -> Params:  # noqa: N802
+        return Params(self.attributes)
+
+
 @dataclass
 class RenderHooks:
     """One page's render hooks: the templates, a renderer for them, the ordinals so far and the page's Store.
@@ -164,9 +252,13 @@ class RenderHooks:
                 return found
         return self.templates.get(kind)
 
+    def has(self, kind: str) -> bool:
+        """Whether some template draws elements of kind (render-KIND.html or a render-KIND-QUALIFIER.html)."""
+        return any(name == kind or name.startswith(kind + "-") for name in self.templates)
+
     def next_ordinal(self, counter: str) -> int:
         """The element's zero-based ordinal among the page's elements of its counter (images, code blocks,
-        passthrough elements)."""
+        passthrough elements, tables, blockquotes)."""
         ordinal = self.ordinals.get(counter, 0)
         self.ordinals[counter] = ordinal + 1
         return ordinal
@@ -183,5 +275,6 @@ def _plain(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
 
 
-__all__ = ["HOOK_KINDS", "CodeblockContext", "HeadingContext", "HookPage", "ImageContext", "LinkContext",
-           "PassthroughContext", "RenderHooks", "UnsupportedField"]
+__all__ = ["HOOK_KINDS", "BlockquoteContext", "CodeblockContext", "HeadingContext", "HookPage", "HookPosition",
+           "ImageContext", "LinkContext", "PassthroughContext", "RenderHooks", "TableCell", "TableContext",
+           "UnsupportedField"]
