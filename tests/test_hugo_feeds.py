@@ -59,4 +59,22 @@ def test_robots_txt_and_the_sitemap_are_hugos(both: tuple[dict[str, bytes], dict
     hugo, ours, _warnings = both
     assert ours["robots.txt"] == hugo["robots.txt"] == b"User-agent: *\n"
     assert ours["sitemap.xml"] == hugo["sitemap.xml"]
-    assert ours["sitemap.xml"].count(b"<url>") == 15
+    sitemap = ours["sitemap.xml"].decode()
+    assert sitemap.count("<url>") == 14 and "notes/alpha/" not in sitemap               # its sitemap: disable
+    assert "<changefreq>monthly</changefreq>\n    <priority>0.8</priority>" in sitemap     # the page's own
+    assert sitemap.count("<changefreq>weekly</changefreq>\n    <priority>0.5</priority>") == 13   # the site's
+
+
+SITEMAP_LAYOUT = Path(__file__).resolve().parent / "hugo_sites" / "sitemap_layout"
+
+
+def test_a_sites_own_sitemap_layout_renders_the_sitemap(tmp_path: Path) -> None:
+    """tests/hugo_sites/sitemap_layout: its sitemap.xml layout ranges over .Data.Pages (every page, the
+    gallery section left out by the layout) with .Sitemap's settings (the site's, a page's own)."""
+    hugo = hugo_files(copy_site(SITEMAP_LAYOUT, tmp_path / "hugo-site"), tmp_path / "hugo-public")
+    ours, warnings = blogbuild_files(copy_site(SITEMAP_LAYOUT, tmp_path / "blogbuild-site"))
+    assert sorted(set(ours) - _EXTRA) == sorted(hugo) and warnings == []
+    assert ours["sitemap.xml"] == hugo["sitemap.xml"]
+    sitemap = ours["sitemap.xml"].decode()
+    assert "<changefreq>yearly</changefreq>\n    <priority>1</priority>" in sitemap        # the page's own
+    assert "<priority>0.3</priority>" in sitemap and "gallery" not in sitemap.split("<!--")[0]

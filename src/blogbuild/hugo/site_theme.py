@@ -43,14 +43,15 @@ ALIAS_TEMPLATE = "_internal/alias.html"   # Hugo's alias page, written by the en
 HOME_JSON = "home.json"                    # the home page's JSON output (outputs.home), by its json layout
 FEED = "_internal/rss.xml"                 # a list's RSS feed: the site's RSS layout for it, else Hugo's own
 ROBOTS = "_internal/robots.txt"            # robots.txt: the site's robots layout, else Hugo's own
-SITEMAP = "_internal/sitemap.xml"          # sitemap.xml: Hugo's own
+SITEMAP = "_internal/sitemap.xml"          # sitemap.xml: the site's sitemap layout, else Hugo's own
 # The Theme's template of each blogbuild page kind: Hugo's kind; the engine picks each page's layout file.
 _KIND_TEMPLATES = {"post": "page", "home": "home", "section": "section", "term": "term", "terms": "taxonomy",
                    "404": "404"}
 _SAMPLES = {"page": PageQuery("page", "posts/a"), "home": PageQuery("home"), "section": PageQuery("section", "posts"),
             "term": PageQuery("term", "tags/a"), "taxonomy": PageQuery("taxonomy", "tags"),
             "404": PageQuery("404", "404")}
-_OUTPUT_FORMATS = {HOME_JSON: "json", FEED: "rss", ROBOTS: "robots"}   # a page's other outputs: Hugo's format
+# A page's other outputs: Hugo's output format of each.
+_OUTPUT_FORMATS = {HOME_JSON: "json", FEED: "rss", ROBOTS: "robots", SITEMAP: "sitemap"}
 _SINGULAR = {"tags": "tag", "categories": "category", "series": "series"}
 
 
@@ -75,12 +76,7 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
                   own_files=False, home_outputs=home_outputs, feed_template=FEED,
                   site_outputs={"robots.txt": ROBOTS, "sitemap.xml": SITEMAP})
-    warnings = []
-    sitemap_layout = layouts.choose(PageQuery("sitemap", "sitemap")) if config.sitemap else None
-    if sitemap_layout is not None:
-        warnings.append(SourceWarning(sitemap_layout[0].path, 1, "blogbuild does not run a sitemap layout yet: "
-                                      "sitemap.xml is Hugo's own sitemap (every page with its lastmod)"))
-    return theme, warnings
+    return theme, []
 
 
 class GoPageEngine:
@@ -134,12 +130,14 @@ class GoPageEngine:
         meta = context["page"]
         if name == ALIAS_TEMPLATE:
             return _alias_page(str(context["target"]), self.config.language_code or "en-us")
-        if name == SITEMAP:
-            return sitemap_xml(self._hugo_site(context["site"]))
         query = self._query(str(meta.kind), context)
+        if name == SITEMAP:   # the site's sitemap layout, its `.` the sitemap (every page), else Hugo's own
+            query = PageQuery("sitemap", "sitemap", language=query.language)
         if name in _OUTPUT_FORMATS:
             query = replace(query, output_format=_OUTPUT_FORMATS[name])
         chosen = self.layouts.choose(query)
+        if chosen is None and name == SITEMAP:
+            return sitemap_xml(self._hugo_site(context["site"]))
         if chosen is None and name in (FEED, ROBOTS):   # Hugo's own template of the output
             return self._feed(rss_feed(self._dot(context))) if name == FEED else ROBOTS_TXT
         if chosen is None:
@@ -151,7 +149,8 @@ class GoPageEngine:
         if probed is not None:   # the list's first page, rendered already to count its pages
             self._record(key, probed[1])
             return self._finished(probed[0], str(meta.kind), context)
-        dot = self._dot(context)
+        dot = self._dot(context) if name != SITEMAP else HugoPage(self._hugo_site(context["site"]), "sitemap",
+                                                                  title=self.config.title, url="/sitemap.xml")
         try:
             with publishing(self.pipes) as published:
                 html = self._render(layout, base, dot)

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
-from .escape import html_text
+from .escape import go_string, html_text
 from .objects import site_config
 
 # Hugo's Google Analytics 4 tag (services.googleAnalytics.ID, a G- id; Hugo writes nothing for a UA- one and
@@ -146,24 +146,22 @@ def rss_feed(page: Any) -> str:
 
 
 def sitemap_xml(site: Any) -> str:
-    """Hugo's sitemap.xml, byte for byte: every page in Hugo's default order but those whose front matter's
-    sitemap says disable, each with its lastmod and its front matter's changefreq and priority."""
+    """Hugo's sitemap.xml, byte for byte: every page in Hugo's default order but those whose `sitemap` says
+    disable, each with its lastmod, change frequency and priority (its front matter's, else the site's)."""
     import html
     out = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n<urlset '
            'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\n  xmlns:xhtml="http://www.w3.org/1999/xhtml">\n  ']
     for page in site.every_page():
-        given = page.Params.get("sitemap")
-        given = given if isinstance(given, dict) else {}
-        if given.get("disable") is True:
+        settings = page.Sitemap
+        if settings.Disable:
             continue
         out.append(f"<url>\n    <loc>{html.escape(page.Permalink, quote=False)}</loc>")
         if not page.Lastmod.IsZero:
             out.append(f"\n    <lastmod>{page.Lastmod.Format(_W3C)}</lastmod>")
-        if given.get("changefreq"):
-            out.append(f"\n    <changefreq>{html_text(given['changefreq'])}</changefreq>")
-        priority = given.get("priority")
-        if isinstance(priority, (int, float)) and not isinstance(priority, bool) and priority >= 0:
-            out.append(f"\n    <priority>{priority:g}</priority>")
+        if settings.ChangeFreq:
+            out.append(f"\n    <changefreq>{html_text(settings.ChangeFreq)}</changefreq>")
+        if settings.Priority >= 0:
+            out.append(f"\n    <priority>{go_string(settings.Priority)}</priority>")
         out.append("\n  </url>")
     out.append("\n</urlset>\n")
     return "".join(out)

@@ -237,6 +237,8 @@ class _PageRelations:
         site = self._site
         if self._kind == "home":
             return site.home_children()
+        if self._kind == "sitemap":
+            return site.every_page()
         if self._section is not None:
             return site.section_children(self._section)
         if self._term is not None:
@@ -268,7 +270,7 @@ class _PageRelations:
 
     @property
     def Data(self) -> "PageData":  # noqa: N802
-        return PageData(self._site, self._taxonomy)
+        return PageData(self._site, self._taxonomy, self)
 
     @property
     def pager(self) -> "Pager | None":
@@ -413,7 +415,7 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
     def __init__(self, site: "HugoSite", page_kind: str, *, post: "Post | None" = None,
                  section: "Section | None" = None, taxonomy: "Taxonomy | None" = None, term: "Term | None" = None,
                  title: str = "", url: str = "/") -> None:
-        assert page_kind in _KINDS or page_kind == "404", page_kind
+        assert page_kind in _KINDS or page_kind in ("404", "sitemap"), page_kind
         self._site = site
         self._kind = page_kind
         self._post = post
@@ -508,6 +510,18 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
             if source is not None:
                 return str(source.url)
         return self._url
+
+    @property
+    def Sitemap(self) -> "SitemapSettings":  # noqa: N802
+        """The page's sitemap settings: its front matter's `sitemap`, else the site config's, else Hugo's
+        defaults (no change frequency, priority -1: none written)."""
+        given = self.Params.get("sitemap")
+        given = given if isinstance(given, dict) else {}
+        defaults = getattr(self._site.config, "hugo_sitemap", None) or {}
+        changefreq = given.get("changefreq", defaults.get("changefreq", ""))
+        priority = given.get("priority", defaults.get("priority", -1))
+        number = float(priority) if isinstance(priority, (int, float)) and not isinstance(priority, bool) else -1.0
+        return SitemapSettings(str(changefreq or ""), number, given.get("disable") is True)
 
     @functools.cached_property
     def Params(self) -> Params:  # noqa: N802
@@ -829,14 +843,32 @@ class Pager(GoObject):
         return [self._at(number) for number in range(1, self.TotalPages + 1)]
 
 
+class SitemapSettings(GoObject):
+    """A page's `.Sitemap`: `.ChangeFreq`, `.Priority` (a float; below 0: none), `.Disable`."""
+
+    kind = "SitemapConfig"
+
+    def __init__(self, changefreq: str, priority: float, disable: bool) -> None:
+        self.ChangeFreq = changefreq
+        self.Priority = priority
+        self.Disable = disable
+
+
 class PageData(GoObject):
     """`.Data` of a list page: `.Terms` on a taxonomy page (term name -> its pages)."""
 
     kind = "Data"
 
-    def __init__(self, site: "HugoSite", taxonomy: "Taxonomy | None") -> None:
+    def __init__(self, site: "HugoSite", taxonomy: "Taxonomy | None", page: Any = None) -> None:
         self._site = site
         self._taxonomy = taxonomy
+        self._page = page
+
+    @property
+    def Pages(self) -> PageList:  # noqa: N802 - a list page's .Pages
+        if self._page is None:
+            raise UnsupportedField(".Data.Pages is only on a list page")
+        return self._page.Pages
 
     @property
     def Terms(self) -> "TaxonomyTerms":  # noqa: N802
