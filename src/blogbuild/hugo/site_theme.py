@@ -32,6 +32,7 @@ from .abs_urls import absolute_urls_in_xml
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
 from .gotemplate.embedded import ROBOTS_TXT, rss_feed, sitemap_xml
 from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
+from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .layouts import PageQuery
 from .page_layouts import PageLayouts, runnable_layouts
@@ -158,6 +159,10 @@ class GoPageEngine:
         except GoTemplateError as error:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
+        except SassError as error:   # the site's own stylesheet is wrong: an error there, as in Hugo
+            partial = _failing_partial(error) or layout.path
+            raise SourceError(error.path, error.line, f"{error.message} (css.Sass of {error.asset} in {partial}, "
+                              f"rendering {page})", stage="sass", column=error.column) from error
         except Exception as error:  # noqa: BLE001 - any failure of a site's layout is that layout's error
             partial = _failing_partial(error)
             where = f" (in {partial})" if partial and partial != layout.path else ""

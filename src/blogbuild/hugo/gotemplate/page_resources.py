@@ -25,7 +25,7 @@ MEDIA_TYPES = {
     "js": "text/javascript", "css": "text/css", "csv": "text/csv", "txt": "text/plain", "html": "text/html",
     "wasm": "application/wasm", "mp4": "video/mp4", "webm": "video/webm", "ogg": "audio/ogg", "mp3": "audio/mpeg",
     "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf", "yaml": "application/yaml",
-    "yml": "application/yaml", "toml": "application/toml",
+    "yml": "application/yaml", "toml": "application/toml", "scss": "text/x-scss", "sass": "text/x-sass",
 }
 # The image types whose size Hugo reads (its processable formats).
 _RASTER = frozenset({"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"})

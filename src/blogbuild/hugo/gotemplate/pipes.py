@@ -1,13 +1,14 @@
 """Hugo Pipes for a site's own page layouts: the `resources` namespace (Get, GetMatch, Match, ByType,
-FromString, Concat, Minify, Fingerprint, ExecuteAsTemplate), `minify`, `fingerprint`, `js.Build` for a
-script whose one import is `@params`, and image processing (`.Resize`, `.Fit`, `.Fill`, `.Crop`) of assets and
-of a bundle's images.
+FromString, Concat, Minify, Fingerprint, ExecuteAsTemplate, ToCSS), `minify`, `fingerprint`, `css.Sass` /
+`toCSS` (sass.py compiles), `js.Build` for a script whose one import is `@params`, and image processing
+(`.Resize`, `.Fit`, `.Fill`, `.Crop`) of assets and of a bundle's images.
 
 Assets are read from the site's `assets/`, then each theme's `themes/NAME/assets/` (first wins, Hugo's union
 file system), only where their real path is inside the site. A resource is published when a template reads
 its `.RelPermalink` or `.Permalink` (never for `.Content`), at Hugo's target path: the asset's own, Concat's
 and FromString's target, `.min` before the extension after Minify, `.<hex digest>` after fingerprint,
-`NAME_hu_<hash>.EXT` for a processed image. What a render publishes is recorded (target path -> sha256 of the
+`NAME_hu_<hash>.EXT` for a processed image, `.css` for `.scss` after css.Sass (its source map, `.css.map`, goes
+with the CSS and whatever is made of it, and with its `.Content`, as Hugo publishes it when it compiles). What a render publishes is recorded (target path -> sha256 of the
 bytes, the bytes kept once by their digest in the engine's folder): the page engine makes those records output
 files beside the page (hugo/site_theme.py).
 
@@ -37,6 +38,7 @@ from .escape import go_string
 from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace
 from .page_resources import _RASTER, IMAGE_PROCESSORS, MEDIA_TYPES, MediaType, PageResource, PageResources, _glob
 from .parse import GoTemplateError
+from .sass import QuotedString, SassOptions, SassPlace, SassSource, UnquotedString, compile_sass, sass_options
 
 MAX_ASSET_BYTES = 32 * 1024 * 1024       # an asset (or a concatenation) larger than this is refused
 MAX_IMAGE_PIXELS = 64 * 1024 * 1024      # an image with more pixels than this is not decoded
@@ -63,6 +65,7 @@ class AssetFiles:
 
     folders: tuple[Path, ...]
     allowed: tuple[str, ...]
+    roots: tuple[Path, ...] = ()     # the site folder, then each theme's (where Sass's includePaths are)
     _names: list[tuple[str, Path]] | None = field(default=None, repr=False, compare=False)
 
     def find(self, name: str) -> Path | None:
@@ -120,8 +123,8 @@ class AssetFiles:
 
 def asset_files(root: Path, themes: Sequence[str], allowed: tuple[str, ...]) -> AssetFiles:
     """A Hugo site's assets folders: assets/, then themes/NAME/assets/ for each configured theme."""
-    folders = [root / "assets", *(root / "themes" / name / "assets" for name in themes)]
-    return AssetFiles(tuple(folders), allowed)
+    roots = [root, *(root / "themes" / name for name in themes)]
+    return AssetFiles(tuple(folder / "assets" for folder in roots), allowed, tuple(roots))
 
 
 @dataclass
@@ -202,7 +205,7 @@ def _target(text: Any, what: str) -> str:
     return path
 
 
-_PIPES_CALL = re.compile(r"\b(?:resources\.[A-Z]\w*|js\.Build|fingerprint|minify)\b")
+_PIPES_CALL = re.compile(r"\b(?:resources\.[A-Z]\w*|js\.Build|css\.Sass|toCSS|fingerprint|minify)\b")
 
 
 def pipes_outside_layouts(text: str) -> str:
@@ -236,7 +239,8 @@ class Resource(GoObject):
     kind = "Resource"
 
     def __init__(self, name: str, target: str, make: Callable[[], bytes], *, what: str,
-                 integrity: str = "", media: MediaType | None = None) -> None:
+                 integrity: str = "", media: MediaType | None = None,
+                 sidecars: Sequence["Resource"] = ()) -> None:
         self.Name = self.Title = name   # an asset's "/css/x.css", a bundle file's "photo.jpg", as in Hugo
         self.target = target.lstrip("/")
         self.MediaType = media or _media(target, what)
@@ -244,6 +248,8 @@ class Resource(GoObject):
         self.Params = Params()
         self.Data = Params({"Integrity": integrity} if integrity else {})
         self.what = what          # how the resource was made, for messages
+        self.file: Path | None = None    # an asset's file
+        self.sidecars = tuple(sidecars)  # published with it (a stylesheet's source map)
         self._make = make
         self._bytes: bytes | None = None
         self._kept: str | None = None    # the digest of the bytes, once they are kept
@@ -264,6 +270,8 @@ class Resource(GoObject):
         if self._kept is None:   # once per resource: a stylesheet every page links is hashed and stored once
             self._kept = pipes.keep(self.bytes())
         published[self.target] = self._kept
+        for sidecar in self.sidecars:
+            sidecar._publish()
         return quote("/" + self.target, safe="/:@!$&'()*+,;=-._~")
 
     @property
@@ -280,6 +288,9 @@ class Resource(GoObject):
     def Content(self) -> str:  # noqa: N802 - a text resource's text; publishes nothing, as in Hugo
         if self.ResourceType == "image":
             raise HugoFunctionError(f"{self.what}: .Content of the image {self.target} is not supported")
+        if self.sidecars and _RENDER.get() is not None:   # Hugo publishes a source map when it compiles
+            for sidecar in self.sidecars:
+                sidecar._publish()
         try:
             return self.bytes().decode("utf-8")
         except UnicodeDecodeError:
@@ -519,8 +530,11 @@ def _read(path: Path, name: str) -> Callable[[], bytes]:
 
 
 def _asset(pipes: Pipes, name: str, path: Path) -> Resource:
-    return pipes.resource(f"get\x00{name}", lambda: Resource("/" + name, name, _read(path, name),
-                                                             what=f"the asset {name}"))
+    def make() -> Resource:
+        made = Resource("/" + name, name, _read(path, name), what=f"the asset {name}")
+        made.file = path
+        return made
+    return pipes.resource(f"get\x00{name}", make)
 
 
 def _get(name: Any) -> Resource | None:
@@ -622,7 +636,8 @@ def _concat(target: Any, items: Any) -> Resource:
                 raise HugoFunctionError(f"resources.Concat {name}: larger than {MAX_ASSET_BYTES} bytes")
         return bytes(out)
     return pipes.resource(f"concat\x00{name}\x00" + "\x00".join(str(id(part)) for part in parts),   # each made once
-                          lambda: Resource("/" + name, name, join, what=f"resources.Concat {name}", media=media))
+                          lambda: Resource("/" + name, name, join, what=f"resources.Concat {name}", media=media,
+                                           sidecars=[sidecar for part in parts for sidecar in part.sidecars]))
 
 
 def _minify(value: Any) -> Resource:
@@ -637,7 +652,8 @@ def _minify(value: Any) -> Resource:
         text = source.bytes().decode("utf-8", "replace")
         return minify_text(text, kind, source.what).encode("utf-8")
     return pipes.resource(f"minify\x00{id(source)}", lambda: Resource(
-        source.Name, target, minified, what=f"resources.Minify of {source.target}", media=source.MediaType))
+        source.Name, target, minified, what=f"resources.Minify of {source.target}", media=source.MediaType,
+        sidecars=source.sidecars))
 
 
 def minify_text(text: str, media_type: str, what: str) -> str:
@@ -685,7 +701,7 @@ def _fingerprint(*arguments: Any) -> Resource:
         integrity = f"{algorithm}-{base64.b64encode(digest).decode()}"
         return Resource(source.Name, (folder + "/" if folder else "") + named, lambda: data,
                         what=f"resources.Fingerprint of {source.target}", integrity=integrity,
-                        media=source.MediaType)
+                        media=source.MediaType, sidecars=source.sidecars)
     return pipes.resource(f"fingerprint\x00{algorithm}\x00{id(source)}", make)
 
 
@@ -726,6 +742,52 @@ def _text_environment(environment: jinja2.Environment) -> jinja2.Environment:
 
 def _as_it_is(value: Any, *arguments: Any) -> Any:
     return value
+
+
+# ---------------------------------------------------------------------------- css.Sass
+
+def _to_css(*arguments: Any) -> Resource:
+    """css.Sass (toCSS, resources.ToCSS): a .scss or .sass resource compiled by LibSass as Hugo compiles it
+    (sass.py), published at `targetPath` or at the source's path with `.css`."""
+    if not arguments or len(arguments) > 2:
+        raise HugoFunctionError("css.Sass takes a resource and, before it, an options map or a target path")
+    source = _resource(arguments[-1], "css.Sass")
+    what = f"css.Sass of {source.target}"
+    options = sass_options(arguments[0] if len(arguments) == 2 else None, what)
+    pipes, _ = _current("css.Sass")
+    if options.target_path:
+        target = _target(options.target_path, "css.Sass")
+    else:
+        folder, _, file = source.target.rpartition("/")
+        target = (folder + "/" if folder else "") + (file.rsplit(".", 1)[0] if "." in file else file) + ".css"
+
+    def make() -> Resource:
+        compiled = functools.cache(lambda: _compiled(pipes, source, options, target))
+        sidecars = [Resource(source.Name, target + ".map", lambda: (compiled()[1] or "").encode("utf-8"),
+                             what=f"the source map of {what}", media=MediaType("application/json", "map"))
+                    ] if options.source_map else []
+        return Resource(source.Name, target, lambda: compiled()[0].encode("utf-8"), what=what,
+                        media=MediaType("text/css", "css"), sidecars=sidecars)
+    return pipes.resource(f"sass\x00{id(source)}\x00{target}\x00{options!r}", make)
+
+
+def _compiled(pipes: Pipes, source: Resource, options: SassOptions, target: str) -> tuple[str, str | None]:
+    assets = pipes.assets
+
+    def absolute(path: Path) -> Path:   # LibSass's paths, and the source map's root, are absolute, as in Hugo
+        return Path(os.path.abspath(path))
+
+    def find(name: str) -> Path | None:
+        found = assets.find(name)
+        return None if found is None else absolute(found)
+    roots = tuple(absolute(path) for path in assets.roots or (assets.folders[0].parent,))
+    site_path = source.target
+    if source.file is not None:
+        with contextlib.suppress(ValueError):
+            site_path = absolute(source.file).relative_to(roots[0]).as_posix()
+    place = SassPlace(roots[0], tuple(absolute(folder) for folder in assets.folders), roots[1:], assets.allowed, find)
+    entry = SassSource(source.Content, source.target, site_path, _suffix(source.target) == "sass")
+    return compile_sass(entry, options, place, target.rpartition("/")[2])
 
 
 # ---------------------------------------------------------------------------- js.Build
@@ -802,12 +864,15 @@ def _plain(value: Any) -> Any:
 
 
 
-PIPES_FUNCTIONS: dict[str, Callable[..., Any]] = {"fingerprint": _fingerprint, "minify": _minify}
+PIPES_FUNCTIONS: dict[str, Callable[..., Any]] = {"fingerprint": _fingerprint, "minify": _minify, "toCSS": _to_css}
 PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (translate.py asks)
     "resources": _Namespace("resources", {
         "Get": _get, "GetMatch": _get_match, "Match": _match, "ByType": _by_type, "FromString": _from_string,
         "Concat": _concat, "Minify": _minify, "Fingerprint": _fingerprint,
-        "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template)}),
+        "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template),
+        "ToCSS": _to_css}),   # Hugo's name before 0.128 (removed in 0.156): themes of that time call it
     "js": _Namespace("js", {"Build": _js_build}),
+    "css": _Namespace("css", {"Sass": _to_css, "Quoted": lambda text: QuotedString(go_string(text)),
+                              "Unquoted": lambda text: UnquotedString(go_string(text))}),
 }
 IMAGE_PROCESSORS.append(page_image)
