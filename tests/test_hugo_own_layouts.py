@@ -135,6 +135,32 @@ def test_a_layout_that_fails_on_a_page_leaves_the_default_theme_with_one_warning
     assert again.ok and not [warning for warning in again.warnings if "cannot run" in warning.message]
 
 
+def test_a_cli_build_after_the_layouts_failed_publishes_the_default_themes_files(tmp_path: Path) -> None:
+    """`blogbuild build` spools rendered pages to a stage: what the site's layouts rendered before one of them
+    failed (their feeds included, which the default theme writes as data) leaves the stage, so the
+    default theme's build, and the next one after an edit, publish its files alone."""
+    from support.processes import age, blogbuild
+    site = _copy(tmp_path, "site")
+    config = site / "hugo.toml"   # feeds on: the layouts' feeds are pages, the default theme's are data
+    config.write_text(config.read_text(encoding="utf-8").replace('disableKinds = ["RSS", "sitemap", "robotsTXT"]',
+                                                                 'disableKinds = ["robotsTXT"]'), encoding="utf-8")
+    single = site / "layouts" / "_default" / "single.html"
+    single.write_text(single.read_text(encoding="utf-8").replace(
+        "</article>", "{{ with .Fragments }}{{ end }}</article>", 1), encoding="utf-8")
+    age(site)
+    first = blogbuild(site)
+    assert first.returncode == 0 and "Traceback" not in first.stderr, first.stderr
+    post = site / "content" / "posts" / "batching.md"
+    post.write_text(post.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    second = blogbuild(site)
+    assert second.returncode == 0 and "Traceback" not in second.stderr, second.stderr
+    published = {path.relative_to(site / "public").as_posix() for path in (site / "public").rglob("*") if path.is_file()}
+    assert "index.xml" in published and "posts/index.xml" in published
+    assert b"One more line." in (site / "public" / "posts" / "batching" / "index.html").read_bytes()
+    assert b'class="post-title"' in (site / "public" / "posts" / "batching" / "index.html").read_bytes()
+    assert not list(site.glob(".blogbuild-stage-*"))
+
+
 @pytest.mark.parametrize("both", ["own_layouts_related"], indirect=True)
 def test_related_content_is_hugos(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
     hugo, ours = both

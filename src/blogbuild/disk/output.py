@@ -162,8 +162,11 @@ def _replace_with_link(source: str, target: str, exists: bool) -> None:
     """Make target a hard link to source (nothing to do when it is one already); an existing target is
     replaced by rename, never written into (in the spare tree it may be a link to a live file)."""
     if not exists:
-        os.link(source, target)
-        return
+        try:
+            os.link(source, target)
+            return
+        except FileExistsError:
+            pass   # a file the tree was not known to hold (a page staged by an abandoned render): replaced
     if _same_inode(source, target):
         return   # already that file: rename() between two links of one file would leave the temp behind
     temp = f"{target}.blogbuild-new"

@@ -5,6 +5,7 @@ cache), so each build() reads, renders and plans only what changed.
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import time
@@ -428,6 +429,7 @@ class Builder(CacheKeeping, TemplateKeeping):
             warnings += card_warnings
         errors += assembly.errors
         if assembly.errors and self._layouts_failed(assembly.errors, templates.layouts_key):
+            _unstage(assembly.files.values())   # what the site's layouts rendered is not published
             again = self._prepare(prepared.changed)   # with the default theme
             return again if isinstance(again, BuildResult) else self._finish(again, translations)
         if not errors:
@@ -588,3 +590,11 @@ class Builder(CacheKeeping, TemplateKeeping):
         return key
 
     # -- the disk cache -------------------------------------------------------------------------------
+
+
+def _unstage(files: Iterable[OutputFile]) -> None:
+    """Remove the pages a render spooled to the build's stage (their render is abandoned)."""
+    for item in files:
+        if item.staged and item.source:
+            with contextlib.suppress(OSError):
+                os.unlink(item.source)
