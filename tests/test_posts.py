@@ -63,6 +63,25 @@ def test_a_bad_field_is_an_error_at_its_own_line(tmp_path, header, line, fragmen
     assert fragment in raised.value.message
 
 
+@pytest.mark.parametrize("header, math, toc", [
+    ("toc:\n  enable: false\n  auto: true\nmath:\n  enable: true", True, False),   # a map: by its enable
+    ("toc:\n  auto: false\nmath: {Enable: 'yes'}", True, True),                      # no enable: the default
+    ("toc: no\nmath: yes", True, False),
+])
+def test_a_themes_switch_written_as_a_map_is_read_by_its_enable(tmp_path, header, math, toc) -> None:
+    post, warnings = post_from_text("posts/x.md", f'---\ntitle: "T"\n{header}\n---\nbody\n', site_config(tmp_path))
+    assert (post.math, post.toc_enabled, warnings) == (math, toc, ())
+    assert isinstance(post.params["toc"], (dict, bool))   # a theme's layouts see the param as written
+
+
+def test_a_themes_switch_that_is_no_switch_is_its_default_with_a_warning(tmp_path) -> None:
+    post, warnings = post_from_text("posts/x.md", '---\ntitle: "T"\ntoc: auto\nmath: [1]\n---\nbody\n',
+                                    site_config(tmp_path))
+    assert (post.math, post.toc_enabled) == (False, True)
+    assert [(warning.line, warning.message.split(",")[0]) for warning in warnings] == \
+        [(4, "math is '[1]'"), (3, "toc is 'auto'")]
+
+
 @pytest.mark.parametrize("aliases, line", [
     ('aliases:\n  - /ok/\n  - /fine/\n  - "https://elsewhere.example/x"', 6),
     ('aliases: ["/ok/", "//elsewhere.example/x"]', 3),

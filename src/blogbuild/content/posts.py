@@ -175,6 +175,25 @@ def _flag(data: Mapping[str, Any], key: str, default: bool, *, path: str, text: 
                       stage="front matter")
 
 
+def _switch(data: Mapping[str, Any], key: str, default: bool, warnings: list[SourceWarning], *, path: str,
+            text: str) -> bool:
+    """A theme's switch in front matter (math, toc, excerpt): Hugo passes any value to the theme as a param, so
+    none fails the build. true/false (or yes/no) as written; a map by its `enable` (`toc: {enable: false,
+    auto: true}`, as LoveIt writes it), else the default; anything else is the default, with a warning."""
+    value = data.get(key, default)
+    if isinstance(value, Mapping):
+        value = next((given for name, given in value.items() if str(name).lower() == "enable"), default)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
+        return value.lower() in ("true", "yes")
+    warnings.append(SourceWarning(path, key_line(text, key), f"{key} is '{value}', not true or false; blogbuild "
+                                  f"reads it as {str(default).lower()} (a theme's layouts see it as written)"))
+    return default
+
+
 def _text_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> str:
     value = data.get(key)
     if value is None:
@@ -335,7 +354,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         summary_html, truncated = f"<p>{html.escape(written_summary)}</p>", True
         # The text as plain_text(summary_html) gives it (white space folded), like every other summary.
         summary_text = plain_text(summary_html)
-    excerpt = _flag(data, "excerpt", False, path=path, text=text)
+    excerpt = _switch(data, "excerpt", False, warnings, path=path, text=text)
     content = _scrub(rendered.html)   # packed below: the scrub of the other fields cannot reach it
     content_scrubbed = content is not rendered.html
     has_images, has_links = "<img" in content, has_links_to_rewrite(content)
@@ -354,8 +373,8 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         series_order=series_order,
         description=_text_field(data, "description", path=path, text=text),
         aliases=aliases,
-        math=_flag(data, "math", False, path=path, text=text),
-        toc_enabled=_flag(data, "toc", True, path=path, text=text),
+        math=_switch(data, "math", False, warnings, path=path, text=text),
+        toc_enabled=_switch(data, "toc", True, warnings, path=path, text=text),
         packed_html=pack_html(content), toc=toc, summary_html=summary_html,
         truncated=truncated or excerpt, plain_text=metrics.plain_text, word_count=metrics.word_count,
         reading_minutes=metrics.reading_minutes, has_math=rendered.has_math,
