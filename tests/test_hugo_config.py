@@ -238,3 +238,35 @@ def test_template_delimiters_are_read_from_the_javascript_literal(template, inli
     from blogbuild.hugo.math import delimiters_in
     assert delimiters_in(f"<script>{template}</script>") == (inline, block)
     assert delimiters_in("<p>no math here</p>") is None
+
+
+def test_a_theme_not_checked_out_is_named_with_the_command_that_fetches_it(tmp_path) -> None:
+    """A clone made without --recursive: themes/NAME/ is an empty folder, or a submodule is not there. The default
+    theme renders the site with one warning for each, naming the folder, and `git submodule update --init` when
+    .gitmodules names it; a theme simply absent is only in the unused-settings line."""
+    from blogbuild.config import load_config
+    from blogbuild.pipeline import Builder
+    site = tmp_path / "site"
+    (site / "themes" / "PaperMod").mkdir(parents=True)
+    (site / "themes" / "Other").mkdir()
+    (site / "content").mkdir()
+    (site / "content" / "a.md").write_text("---\ntitle: A\n---\nBody.\n", encoding="utf-8")
+    (site / "hugo.toml").write_text('title = "S"\ntheme = ["PaperMod", "Other", "Gone", "Sub"]\n', encoding="utf-8")
+    (site / ".gitmodules").write_text('[submodule "themes/PaperMod"]\n\tpath = themes/PaperMod\n\turl = x\n'
+                                      '[submodule "sub"]\n  path = themes/Sub\n', encoding="utf-8")
+    (site / "themes" / "Other" / "theme.toml").write_text('name = "Other"\n', encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    said = [warning.message for warning in result.warnings if warning.message.startswith("theme '")]
+    assert said == [
+        "theme 'PaperMod': themes/PaperMod/ is an empty folder, so blogbuild's default theme renders the site; "
+        "fetch it with `git submodule update --init` (.gitmodules names it)",
+        "theme 'Sub': themes/Sub/ does not exist, so blogbuild's default theme renders the site; fetch it with "
+        "`git submodule update --init` (.gitmodules names it)"]
+    assert "a/index.html" in result.files
+    (site / "layouts").mkdir()   # the site's own layouts need their theme: a missing one is named too
+    (site / "layouts" / "index.html").write_text("{{ partial \"head.html\" . }}", encoding="utf-8")
+    said = [notice for notice in load_config(None, root=site).notices if notice.startswith("theme 'Gone'")]
+    assert said == ["theme 'Gone': themes/Gone/ does not exist, so blogbuild's default theme renders the site (and "
+                    "the site's own layouts, which call the theme's partials, are not used); put the theme's "
+                    "files in themes/Gone/"]

@@ -524,8 +524,9 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         # One line for everything that did not carry over: keys, markup settings read but not honoured, and
         # the files under layouts/ and assets/.
         ignored = hugo.unused(config.markup.ignored)
-        if ignored:
-            config = replace(config, notices=(ignored_message(ignored, hugo.where),))
+        notices = (ignored_message(ignored, hugo.where),) if ignored else ()
+        if notices or hugo.notes:
+            config = replace(config, notices=(*hugo.notes, *notices))
         if hugo.own_layouts:   # its own layouts render the pages: headings as goldmark writes them, no "#" link,
             # and no social card: no layout of its own names one
             config = replace(config, markup=replace(config.markup, heading_anchors=False, render_hooks=True),

@@ -6,6 +6,7 @@ Keys blogbuild cannot honour are collected in `ignored`, which the build reports
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -51,6 +52,7 @@ class HugoConfig:
     # hugo.toml, "menus" for config/_default/menus.toml).
     files: tuple[tuple[str, str, str], ...] = ()
     own_layouts: bool = False       # the site's own page layouts render it (page_layouts.py)
+    notes: tuple[str, ...] = ()     # what the site names but does not have (a theme not checked out)
 
     def where(self, name: str) -> str:
         """'hugo.toml:12': the file and line a dotted key of the config is written at ('' for a site file)."""
@@ -641,7 +643,57 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
         honoured.add("related")
         ignored = [name for name in ignored if name.lower() not in honoured]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets, own_layouts=own_layouts)),
-                      tuple(files), own_layouts)
+                      tuple(files), own_layouts, tuple(missing_themes(root, themes)))
+
+
+def missing_themes(root: Path, themes: Sequence[str]) -> list[str]:
+    """A line for each theme the config names that is not checked out: an empty themes/NAME/ (a clone made
+    without --recursive leaves its submodules empty), a submodule of .gitmodules not there, or a theme the
+    site's own layouts/ need that is missing; each says how to fetch it. (A theme that is simply absent from a
+    site without layouts of its own is named in the unused-settings line.)"""
+    notes = []
+    submodules = _submodule_paths(root)
+    own_layouts = _has_page_layouts(root)
+    for name in themes:
+        folder = root / "themes" / name
+        if folder.is_dir() and any(folder.iterdir()):
+            continue
+        submodule = f"themes/{name}" in submodules
+        if not (folder.is_dir() or submodule or own_layouts):
+            continue
+        where = "is an empty folder" if folder.is_dir() else "does not exist"
+        fetch = "fetch it with `git submodule update --init` (.gitmodules names it)" if submodule \
+            else f"put the theme's files in themes/{name}/"
+        unused = " (and the site's own layouts, which call the theme's partials, are not used)" if own_layouts else ""
+        notes.append(f"theme {name!r}: themes/{name}/ {where}, so blogbuild's default theme renders the site"
+                     f"{unused}; {fetch}")
+    return notes
+
+
+_NOT_PAGE_LAYOUTS = frozenset({"partials", "_partials", "shortcodes", "_shortcodes", "_markup"})
+
+
+def _has_page_layouts(root: Path) -> bool:
+    """Whether layouts/ holds page layouts (not only partials, shortcodes and render hooks, which blogbuild's
+    default theme runs too)."""
+    folder = root / "layouts"
+    if not folder.is_dir():
+        return False
+    for path in itertools.islice(folder.rglob("*"), 10_000):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and not _NOT_PAGE_LAYOUTS & set(parts[:-1]):
+            return True
+    return False
+
+
+def _submodule_paths(root: Path) -> set[str]:
+    """The paths .gitmodules gives its submodules ("themes/PaperMod"), read within bounds."""
+    try:
+        text = (root / ".gitmodules").read_text(encoding="utf-8", errors="replace")[:1_000_000]
+    except OSError:
+        return set()
+    return {match.group(1).strip().strip("/").replace("\\", "/")
+            for match in re.finditer(r"^\s*path\s*=\s*(.+?)\s*$", text, re.MULTILINE)}
 
 
 def _theme_names(data: Mapping[str, Any]) -> list[str]:

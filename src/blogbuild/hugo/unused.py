@@ -37,7 +37,9 @@ _MARKUP = "blogbuild renders this its own way"
 
 # Hugo's top-level keys (lower case) blogbuild does not use -> what it does instead.
 _KEYS = {
-    "theme": _THEME, "themesdir": _THEME, "module": _THEME,
+    "theme": _THEME, "themesdir": _THEME,
+    "module": "Hugo modules are not fetched or followed (a build never downloads): copy a theme module into "
+              "themes/NAME/ (`hugo mod vendor` writes it to _vendor/) and name it in theme",
     "googleanalytics": "only a GA4 id, G-..., is used, as analytics",
     "services": "only services.googleAnalytics.id, a GA4 id, is used, as analytics (and services.rss.limit "
                 "when the site's own layouts render it)",
