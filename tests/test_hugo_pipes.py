@@ -142,7 +142,8 @@ def test_processed_images_have_hugos_sizes_and_formats(both: tuple[dict[str, byt
     assert [size for _, size, _ in _images(ours, "index.html")] == [(45, 30), (60, 40), (50, 50), (50, 33), (40, 40),
                                                                    (30, 20), (24, 16), (20, 10)]
     assert ours["images/logo.png"] == hugo["images/logo.png"]   # the asset itself, published by its .Permalink
-    assert _images(ours, "posts/bundle/index.html") == [("jpg", (45, 30), "JPEG"), ("jpg", (20, 20), "JPEG")]
+    assert _images(ours, "posts/bundle/index.html") == [("jpg", (45, 30), "JPEG"), ("jpg", (20, 20), "JPEG"),
+                                                         ("jpg", (20, 30), "JPEG"), ("jpg", (20, 30), "JPEG")]   # AutoOrient
 
 
 def test_js_build_inlines_the_params(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:

@@ -522,7 +522,8 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
     language = take("locale") or take("languagecode")
     if language:
         values["language_code"] = str(language)
-    for hugo_key, target in (("languagename", "language_name"), ("languagedirection", "language_direction")):
+    for hugo_key, target in (("languagename", "language_name"), ("label", "language_name"),
+                             ("languagedirection", "language_direction"), ("direction", "language_direction")):
         value = take(hugo_key)
         if value not in (None, ""):
             values[target] = str(value)

@@ -489,6 +489,14 @@ class _Language(GoObject):
         return self.direction
 
     @property
+    def Direction(self) -> str:  # noqa: N802 - Hugo 0.158's name of LanguageDirection
+        return self.direction
+
+    @property
+    def Label(self) -> str:  # noqa: N802 - Hugo 0.158's: the config's label or languageName, else ""
+        return self.name
+
+    @property
     def Weight(self) -> int:  # noqa: N802
         return 0
 

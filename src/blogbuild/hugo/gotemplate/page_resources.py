@@ -123,6 +123,9 @@ class PageResource(GoObject):
     def Crop(self, spec: Any) -> Any:  # noqa: N802
         return self._process("crop", spec)
 
+    def Filter(self, *filters: Any) -> Any:  # noqa: N802
+        return self._process("filter", filters)
+
     @property
     def Content(self) -> str:  # noqa: N802 - a text file's text, as Hugo gives it
         if self.ResourceType == "image":

@@ -326,6 +326,9 @@ class Resource(GoObject):
     def Crop(self, spec: Any) -> "Resource":  # noqa: N802
         return process(self._image(), "crop", spec, self.Name)
 
+    def Filter(self, *filters: Any) -> "Resource":  # noqa: N802
+        return process(self._image(), "filter", filters, self.Name)
+
 
 class ImageResource(Resource):
     """A processed image: its size known from the spec, its pixels made when it is published."""
@@ -452,14 +455,19 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
     `NAME_hu_<hash>.EXT` as Hugo names it (the hash is blogbuild's); version tells two states of one file
     apart (a bundle's image edited while serving)."""
     pipes, _ = _current(f".{action.title()}")
-    text = go_string(spec)
     source_suffix = _suffix(image.target)
-    parsed = _parse_spec(text, action, source_suffix, image.what)
+    if action == "filter":
+        filters = _filters(spec, image.what)
+        text = " ".join(item.name for item in filters)
+        parsed = _Spec(0, 0, _SOURCE_FORMATS.get(source_suffix, "png"), 75, 0, text, "")
+    else:
+        text = go_string(spec)
+        parsed = _parse_spec(text, action, source_suffix, image.what)
     key = f"image\x00{action}\x00{text}\x00{image.target}\x00{version}"
 
     def make() -> Resource:
         source_digest = hashlib.sha256(image.data()).hexdigest()
-        size = _target_size(image.size, action, parsed)
+        size = _oriented_size(image) if action == "filter" else _target_size(image.size, action, parsed)
         if max(size) > MAX_IMAGE_SIDE or size[0] * size[1] > MAX_IMAGE_PIXELS:
             raise HugoFunctionError(f"{image.what}: .{action.title()} {text!r} would make an image of "
                                     f"{size[0]}x{size[1]} pixels, more than blogbuild makes")
@@ -484,7 +492,9 @@ def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, in
     if spec.rotate:   # Hugo's rN turns counter-clockwise
         picture = picture.rotate(spec.rotate, expand=True)
     width, height = size
-    if action in ("resize", "fit"):
+    if action == "filter":   # the filters: AutoOrient turns the pixels as the EXIF orientation says
+        picture = ImageOps.exif_transpose(picture) if "autoorient" in spec.anchor.split() else picture
+    elif action in ("resize", "fit"):
         picture = picture.resize((width, height), Image.Resampling.LANCZOS)
     elif action == "fill":
         picture = ImageOps.fit(picture, (width, height), Image.Resampling.LANCZOS,
@@ -504,6 +514,54 @@ def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, in
     options: dict[str, Any] = {"quality": spec.quality} if form in ("JPEG", "WEBP") else {}
     picture.save(out, format=form, **options)
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class ImageFilter:
+    """One of Hugo's image filters (images.AutoOrient …), for images.Filter and an image's .Filter."""
+
+    name: str
+
+
+_KNOWN_FILTERS = frozenset({"autoorient"})
+
+
+def _filters(given: Any, what: str) -> tuple[ImageFilter, ...]:
+    """The filters of a Filter call, nested lists flattened (Hugo's rule); one blogbuild lacks is an error."""
+    found: list[ImageFilter] = []
+    for item in given if isinstance(given, (list, tuple)) else [given]:
+        if isinstance(item, (list, tuple)):
+            found += _filters(item, what)
+        elif isinstance(item, ImageFilter) and item.name in _KNOWN_FILTERS:
+            found.append(item)
+        else:
+            raise HugoFunctionError(f"{what}: .Filter of {go_string(item)!r}: blogbuild applies images.AutoOrient "
+                                    "only")
+    if not found:
+        raise HugoFunctionError(f"{what}: .Filter needs at least one filter")
+    return tuple(found)
+
+
+def _oriented_size(image: "ImageSource") -> tuple[int, int]:
+    """The image's size once turned as its EXIF orientation says (5 to 8 swap width and height)."""
+    import io
+
+    from PIL import Image
+    width, height = image.size
+    with Image.open(io.BytesIO(image.data())) as opened:
+        orientation = opened.getexif().get(0x0112, 1)
+    return (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+
+
+def _images_filter(*arguments: Any) -> Resource:
+    """images.Filter FILTERS… IMAGE: the image with the filters applied."""
+    if len(arguments) < 2:
+        raise HugoFunctionError("images.Filter takes one or more filters, then an image")
+    image = arguments[-1]
+    apply = getattr(image, "Filter", None)
+    if apply is None:
+        raise HugoFunctionError(f"images.Filter: {go_string(image)!r} is not an image resource")
+    return apply(*arguments[:-1])
 
 
 def _centering(anchor: str) -> tuple[float, float]:
@@ -864,14 +922,22 @@ def _plain(value: Any) -> Any:
 
 
 
+def _get_remote(url: Any, options: Any = None) -> Resource:
+    """resources.GetRemote: a build never downloads, so fetching fails as it fails offline in Hugo (`try`
+    gives the template the error in .Err, to take its fallback)."""
+    raise HugoFunctionError(f"resources.GetRemote {go_string(url)!r}: blogbuild never downloads during a build; "
+                            "put the file in assets/ and use resources.Get")
+
+
 PIPES_FUNCTIONS: dict[str, Callable[..., Any]] = {"fingerprint": _fingerprint, "minify": _minify, "toCSS": _to_css}
 PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (translate.py asks)
     "resources": _Namespace("resources", {
         "Get": _get, "GetMatch": _get_match, "Match": _match, "ByType": _by_type, "FromString": _from_string,
         "Concat": _concat, "Minify": _minify, "Fingerprint": _fingerprint,
         "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template),
-        "ToCSS": _to_css}),   # Hugo's name before 0.128 (removed in 0.156): themes of that time call it
+        "GetRemote": _get_remote, "ToCSS": _to_css}),   # ToCSS: Hugo's name before 0.128 (removed in 0.156): themes of that time call it
     "js": _Namespace("js", {"Build": _js_build}),
+    "images": _Namespace("images", {"AutoOrient": lambda: ImageFilter("autoorient"), "Filter": _images_filter}),
     "css": _Namespace("css", {"Sass": _to_css, "Quoted": lambda text: QuotedString(go_string(text)),
                               "Unquoted": lambda text: UnquotedString(go_string(text))}),
 }

@@ -110,6 +110,10 @@ class Runner:
             runner = self._deeper(with_defines(self.named, translation.defines), f'template "{name}"')
             return Markup(runner.execute(translation.main, dot))
         if name.startswith("_internal/"):
+            from .embedded import EMBEDDED_PARTIALS
+            embedded = EMBEDDED_PARTIALS.get(name.removeprefix("_internal/"))
+            if embedded is not None and not where:   # `template "_internal/X.html"`: Hugo's own partial X
+                return Markup(embedded(dot, self))
             raise UnsupportedField(f'Hugo\'s internal template "{name}" is not supported by blogbuild')
         if source is not None or name in self.templates.files:
             raise UnsupportedField(f'{{{{ template "{name}" }}}} of a layout file is not supported by blogbuild')

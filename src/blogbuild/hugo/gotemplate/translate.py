@@ -322,6 +322,8 @@ class _Translator:
             return f"({arguments[0]} {_COMPARISONS[name]} {arguments[1]})"
         if name == "in":
             return f"in_({', '.join(arguments)})"
+        if name in NAMESPACES and not arguments and name not in FUNCTIONS:   # `resources` as a value: the namespace
+            return name
         if name not in FUNCTIONS and name not in PAGE_FUNCTION_NAMES:
             raise GoTemplateError(at.line, at.column, f"function '{name}' is not supported by the translator")
         return f"{name}({', '.join(arguments)})"
