@@ -275,6 +275,7 @@ class Section:
     description: str = ""
     parents: tuple[tuple[str, str], ...] = ()     # (title, url) of each enclosing section, outermost first
     subsections: tuple[tuple[str, str], ...] = ()  # (title, url) of the sections one level down
+    index: Post | None = None                     # its _index.md (front matter: params, weight, linkTitle)
 
     def holds(self, post: Post) -> bool:
         """Whether the post's file is below this section's folder."""

@@ -286,6 +286,15 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
 _MENU_KEYS = frozenset({"name", "identifier", "url", "pageref", "weight", "parent"})
 
 
+def _plain(value: Any) -> Any:
+    """A config value as plain data (maps, lists, text, numbers), as blogbuild.yaml holds it."""
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
+
+
 def _unused_menu_keys(items: Any) -> list[str]:
     """menus.main.KEY for each key of a main menu entry that hugo_menu() does not read (pre, post, title, params.X),
     once each, as first written."""
@@ -533,6 +542,13 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
         values["menu"] = hugo_menu(menus.get("main") or [])
         ignored += [f"menus.{name}" for name in menus if name != "main"]
         ignored += _unused_menu_keys(menus.get("main"))
+    # Every menu as Hugo reads it, for a site's own layouts (gotemplate/menus.py): names lower-cased, entries
+    # as written; and the menu sectionPagesMenu fills with the sections.
+    section_menu = take("sectionpagesmenu")
+    values["hugo_menus"] = {
+        "menus": {str(name).lower(): [_plain(entry) for entry in items if isinstance(entry, Mapping)]
+                  for name, items in menus.items() if isinstance(items, list)} if isinstance(menus, Mapping) else {},
+        "section_pages_menu": str(section_menu) if isinstance(section_menu, str) else ""}
     ignored += _pagination(take("pagination"), take("paginate"), values)
     if take("disablealiases") is True:   # front matter's aliases; not the page/1/ ones (pagination.disableAliases)
         values["aliases"] = False
@@ -642,7 +658,9 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
         outputs, honoured = _own_layout_outputs(data)
         values = {**values, **outputs, "hugo_related": _related(data)}
         honoured.add("related")
-        ignored = [name for name in ignored if name.lower() not in honoured]
+        # Every menu and each entry's every field is the layouts' to show.
+        ignored = [name for name in ignored if name.lower() not in honoured
+                   and not name.lower().startswith(("menus.", "menu."))]
     return HugoConfig(shown, values, tuple(ignored), tuple(site_files(root, stylesheets, own_layouts=own_layouts)),
                       tuple(files), own_layouts, tuple(missing_themes(root, themes)))
 

@@ -281,7 +281,7 @@ def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Sectio
             name, urls[name], titles[name], index.content_html if index else "", tuple(grouped.get(name, ())),
             description=index.description if index else "",
             parents=tuple((titles[parent], urls[parent]) for parent in enclosing(name)),
-            subsections=tuple((titles[child], urls[child]) for child in sorted(children[name]))))
+            subsections=tuple((titles[child], urls[child]) for child in sorted(children[name])), index=index))
     return tuple(sections)
 
 

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from typing import Any, Iterator
 
 import jinja2
+import jinja2.runtime
 from jinja2.utils import Namespace
 
 from ...templating.environment import jinja_environment
@@ -57,8 +58,20 @@ def go_range(value: Any) -> Iterator[tuple[Any, Any]]:
     return iter(enumerate(value))
 
 
+class GoContext(jinja2.runtime.Context):
+    """A render's context: a method of nil called (`.OutputFormats.Get "json"` on a map without the key) is
+    nil, as Go gives the zero value for a field of a nil receiver."""
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's own signature
+        if __obj is None:
+            return None
+        return super().call(__obj, *args, **kwargs)
+
+
 class GoEnvironment(jinja2.Environment):
     """Jinja with Go's lookups: attribute and item access both go through go_field."""
+
+    context_class = GoContext
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         return go_field(obj, attribute)

@@ -194,7 +194,7 @@ def _lookup(mapping: Mapping, key: Any) -> Any:
     if key in mapping:
         return mapping[key]
     lowered = str(key).lower()
-    if getattr(mapping, "case_insensitive", False):
+    if getattr(type(mapping), "case_insensitive", False):
         for name, value in mapping.items():
             if str(name).lower() == lowered:
                 return value

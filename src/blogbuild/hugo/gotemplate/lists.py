@@ -121,7 +121,7 @@ def merge(*maps: Any) -> Any:
 
 
 def _merge_maps(destination: Mapping, source: Mapping) -> Mapping:
-    lower = getattr(destination, "case_insensitive", False)
+    lower = getattr(type(destination), "case_insensitive", False)
     out = type(destination)(destination) if isinstance(destination, dict) else dict(destination)
     names = {str(key).lower(): key for key in destination}
     for key, value in source.items():

@@ -489,6 +489,10 @@ class _Language(GoObject):
         return self.direction
 
     @property
+    def Name(self) -> str:  # noqa: N802 - Hugo's alias of Lang
+        return self.Lang
+
+    @property
     def Direction(self) -> str:  # noqa: N802 - Hugo 0.158's name of LanguageDirection
         return self.direction
 

@@ -286,7 +286,7 @@ class Resource(GoObject):
 
     @property
     def Content(self) -> str:  # noqa: N802 - a text resource's text; publishes nothing, as in Hugo
-        if self.ResourceType == "image":
+        if self.ResourceType == "image" and _suffix(self.target) in _RASTER:   # an SVG's is its text
             raise HugoFunctionError(f"{self.what}: .Content of the image {self.target} is not supported")
         if self.sidecars and _RENDER.get() is not None:   # Hugo publishes a source map when it compiles
             for sidecar in self.sidecars:

@@ -352,6 +352,9 @@ class _MenuRelations:
 
     def IsMenuCurrent(self, menu: Any, entry: Any) -> bool:  # noqa: N802
         page = cast("HugoPage", self)
+        own = self._own_menu_entry(str(menu))
+        if own is not None and isinstance(entry, MenuEntry) and _same_entry(own, entry):   # one the page declares
+            return True
         if not isinstance(entry, MenuEntry) or entry.Page is None or entry.Page != page:
             return False
         return any(_same_resource(item, entry) for item in _menu_walk(self._site.Menus.get(str(menu), [])))
@@ -362,8 +365,29 @@ class _MenuRelations:
             return False
         if entry.Page is not None and entry.Page.IsSection and entry.Page in page.Ancestors:
             return True
+        own = self._own_menu_entry(str(menu))
+        if own is not None and any(_same_entry(child, own) or self.HasMenuCurrent(menu, child)
+                                   for child in entry.Children):
+            return True
         return any((child.Page is not None and child.Page == page) or self.HasMenuCurrent(menu, child)
                    for child in entry.Children)
+
+
+    def _own_menu_entry(self, menu: str) -> "MenuEntry | None":
+        """The entry the page declares in its front matter for that menu, if any (a Hugo config's site only)."""
+        page = cast("HugoPage", self)
+        if getattr(self._site.config, "hugo_menus", None) is None:
+            return None
+        entries = page.__dict__.get("_menu_entries")
+        if entries is None:
+            from .menus import page_entries
+            entries = page.__dict__["_menu_entries"] = page_entries(page)
+        return entries.get(menu)
+
+
+def _same_entry(one: "MenuEntry", other: "MenuEntry") -> bool:
+    from .menus import same_entry
+    return same_entry(one, other)
 
 
 def _menu_walk(entries: Iterable["MenuEntry"]) -> Iterable["MenuEntry"]:
@@ -493,6 +517,11 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
         return self._site._model.home if self._kind == "home" else None
 
     @property
+    def _index(self) -> "Post | None":
+        """The list page's _index.md: the home page's, or its section's."""
+        return self._section.index if self._section is not None else self._home_index
+
+    @property
     def LinkTitle(self) -> str:  # noqa: N802
         return str(self.Params.get("linktitle") or self.Title)
 
@@ -525,7 +554,7 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
 
     @functools.cached_property
     def Params(self) -> Params:  # noqa: N802
-        own = self._post if self._post is not None else self._home_index
+        own = self._post if self._post is not None else self._index
         return Params.of(own.params if own is not None else {})
 
     def Param(self, key: Any) -> Any:  # noqa: N802 - the page's param, else the site's
@@ -570,7 +599,8 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
 
     @property
     def Weight(self) -> int:  # noqa: N802
-        return self._post.weight if self._post is not None else 0
+        own = self._post if self._post is not None else self._index
+        return (own.weight or 0) if own is not None else 0
 
     # -- dates -----------------------------------------------------------------------------------
     @property
@@ -945,17 +975,21 @@ class MenuEntry(GoObject):
     kind = "MenuEntry"
 
     def __init__(self, name: str, url: str, weight: int, children: list["MenuEntry"], group: str = "",
-                 page: HugoPage | None = None) -> None:
+                 page: HugoPage | None = None, *, identifier: str | None = None, parent: str = "",
+                 pre: str = "", post: str = "", title: str = "", menu: str = "",
+                 params: Params | None = None) -> None:
         self.Name = name
-        self.Page = page   # the page its pageRef names, when there is one: its URL is the page's
+        self.Page = page   # the page its pageRef names (or that declares it): its URL is the page's
         self.URL = page.RelPermalink if page is not None else url
         self.Weight = weight
-        self.Identifier = name.lower()
+        self.Identifier = name.lower() if identifier is None else identifier
+        self.Parent = parent
         self.Children = children
-        self.Params = Params.of({"group": group} if group else {})
-        self.Pre = self.Post = Markup("")
-        self.Title = ""
-        self.KeyName = self.Identifier
+        self.Params = params if params is not None else Params.of({"group": group} if group else {})
+        self.Pre, self.Post = Markup(pre), Markup(post)
+        self.Title = title
+        self.Menu = menu
+        self.KeyName = self.Identifier or name
 
     @property
     def HasChildren(self) -> bool:  # noqa: N802
@@ -1163,6 +1197,10 @@ class HugoSite(SiteInfo):
             return [MenuEntry(item.name, self.config.site_url(item.url) if item.url.startswith("/") else item.url,
                               item.weight, entries(item.children), item.group,
                               self.GetPage(item.page_ref) if item.page_ref else None) for item in items]
+        hugo_menus = getattr(self.config, "hugo_menus", None)
+        if hugo_menus is not None:   # a Hugo config's menus, with the entries pages declare (menus.py)
+            from .menus import site_menus
+            return site_menus(self, hugo_menus.get("menus", {}), str(hugo_menus.get("section_pages_menu", "")))
         if any("menu" in post.params or "menus" in post.params for post in self._model.pages):
             raise UnsupportedField("menu entries in front matter are not supported by blogbuild's translation")
         return {"main": entries(self.config.menu)} if self.config.menu else {}
