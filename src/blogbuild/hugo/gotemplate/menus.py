@@ -11,21 +11,47 @@ entry has the key), and every level is in Hugo's order: weight (0 last), then na
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from markupsafe import Markup
 
-from .objects import Params
+from .objects import GoObject, Params
 
-if TYPE_CHECKING:
-    from .site_model import HugoPage, HugoSite, MenuEntry
+
+class MenuEntry(GoObject):
+    """One entry of a site menu: `.Name`, `.URL` (made relative to the site, as Hugo makes it), `.Weight`,
+    `.Identifier`, `.KeyName`, `.Parent`, `.Children`, `.HasChildren`, `.Params`, `.Pre`, `.Post`, `.Title`,
+    `.Menu`, `.Page` (its pageRef's, or the page that declares it)."""
+
+    kind = "MenuEntry"
+
+    def __init__(self, name: str, url: str, weight: int, children: list[MenuEntry], group: str = "",
+                 page: Any = None, *, identifier: str | None = None, parent: str = "",
+                 pre: str = "", post: str = "", title: str = "", menu: str = "",
+                 params: Params | None = None) -> None:
+        self.Name = name
+        self.Page = page   # the page its pageRef names (or that declares it): its URL is the page's
+        self.URL = page.RelPermalink if page is not None else url
+        self.Weight = weight
+        self.Identifier = name.lower() if identifier is None else identifier
+        self.Parent = parent
+        self.Children = children
+        self.Params = params if params is not None else Params.of({"group": group} if group else {})
+        self.Pre, self.Post = Markup(pre), Markup(post)
+        self.Title = title
+        self.Menu = menu
+        self.KeyName = self.Identifier or name
+
+    @property
+    def HasChildren(self) -> bool:  # noqa: N802
+        return bool(self.Children)
+
 
 _FIELDS = ("identifier", "parent", "name", "pre", "post", "url", "pageref", "weight", "title", "params")
 
 
-def site_menus(site: "HugoSite", configured: Mapping[str, Any], section_menu: str = "") -> dict[str, list["MenuEntry"]]:
+def site_menus(site: Any, configured: Mapping[str, Any], section_menu: str = "") -> dict[str, list[MenuEntry]]:
     """The site's menus by name, each its top-level entries in Hugo's order."""
-    from .site_model import MenuEntry
     flat: dict[tuple[str, str], MenuEntry] = {}
     for menu, items in configured.items():
         for item in items if isinstance(items, list) else []:
@@ -65,9 +91,8 @@ def _fields(item: Mapping[str, Any]) -> dict[str, Any]:
     return {name: keyed[name] for name in _FIELDS if name in keyed}
 
 
-def _entry(menu: str, fields: Mapping[str, Any], site: "HugoSite", page: "HugoPage | None") -> "MenuEntry":
+def _entry(menu: str, fields: Mapping[str, Any], site: Any, page: Any) -> MenuEntry:
     """One entry: the config's fields, linked to page (the declaring page, or the one its pageRef names)."""
-    from .site_model import MenuEntry
     if page is None and fields.get("pageref"):
         page = site.GetPage(str(fields["pageref"]))
     name = str(fields.get("name") or "")
@@ -98,7 +123,7 @@ def _int(value: Any) -> int:
         return 0
 
 
-def _pages_with_menus(site: "HugoSite") -> Iterable["HugoPage"]:
+def _pages_with_menus(site: Any) -> Iterable[Any]:
     """Every page whose front matter declares menu entries (regular pages, then sections)."""
     for page in site.RegularPages:
         if page._post is not None and ("menu" in page._post.params or "menus" in page._post.params):
@@ -108,12 +133,12 @@ def _pages_with_menus(site: "HugoSite") -> Iterable["HugoPage"]:
             yield page
 
 
-def _given(page: "HugoPage") -> Any:
+def _given(page: Any) -> Any:
     params = page._post.params if page._post is not None else page.Params
     return params.get("menu", params.get("menus"))
 
 
-def _declared(page: "HugoPage") -> list[tuple[str, dict[str, Any]]]:
+def _declared(page: Any) -> list[tuple[str, dict[str, Any]]]:
     """(menu, fields) of each entry a page declares: a menu's name, a list of names, or a map of menu to fields."""
     given = _given(page)
     if isinstance(given, str):
@@ -125,23 +150,23 @@ def _declared(page: "HugoPage") -> list[tuple[str, dict[str, Any]]]:
     return []
 
 
-def _ordered(entries: list["MenuEntry"]) -> list["MenuEntry"]:
+def _ordered(entries: list[MenuEntry]) -> list[MenuEntry]:
     """Hugo's menu order: by weight (0 last), then name (case folded first), then identifier."""
     return sorted(entries, key=lambda entry: (entry.Weight == 0, entry.Weight, entry.Name.lower(), entry.Name,
                                               entry.Identifier))
 
 
-def page_entries(page: "HugoPage") -> dict[str, "MenuEntry"]:
+def page_entries(page: Any) -> dict[str, MenuEntry]:
     """The entries a page declares, by menu (what Hugo's page menus hold, kept or not in the site's menus)."""
     declared = _declared(page)
     shared = isinstance(_given(page), list)
     return {menu: _entry(declared[-1][0] if shared else menu, fields, page._site, page) for menu, fields in declared}
 
 
-def same_entry(one: "MenuEntry", other: "MenuEntry") -> bool:
+def same_entry(one: MenuEntry, other: MenuEntry) -> bool:
     """Hugo's isEqual: the same identifier (else URL, else name) under the same parent."""
     return _unique_id(one) == _unique_id(other) and one.Parent == other.Parent
 
 
-def _unique_id(entry: "MenuEntry") -> str:
+def _unique_id(entry: MenuEntry) -> str:
     return entry.Identifier or entry.URL or entry.Name

@@ -922,7 +922,7 @@ def _plain(value: Any) -> Any:
 
 
 
-def _get_remote(url: Any, options: Any = None) -> Resource:
+def _get_remote(url: Any, settings: Any = None) -> Resource:
     """resources.GetRemote: a build never downloads, so fetching fails as it fails offline in Hugo (`try`
     gives the template the error in .Err, to take its fallback)."""
     raise HugoFunctionError(f"resources.GetRemote {go_string(url)!r}: blogbuild never downloads during a build; "

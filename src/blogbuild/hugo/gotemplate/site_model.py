@@ -21,6 +21,7 @@ from markupsafe import Markup
 from ...core.dates import go_format
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
+from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
 from .summary import hugo_summary
@@ -353,7 +354,7 @@ class _MenuRelations:
     def IsMenuCurrent(self, menu: Any, entry: Any) -> bool:  # noqa: N802
         page = cast("HugoPage", self)
         own = self._own_menu_entry(str(menu))
-        if own is not None and isinstance(entry, MenuEntry) and _same_entry(own, entry):   # one the page declares
+        if own is not None and isinstance(entry, MenuEntry) and same_entry(own, entry):   # one the page declares
             return True
         if not isinstance(entry, MenuEntry) or entry.Page is None or entry.Page != page:
             return False
@@ -366,7 +367,7 @@ class _MenuRelations:
         if entry.Page is not None and entry.Page.IsSection and entry.Page in page.Ancestors:
             return True
         own = self._own_menu_entry(str(menu))
-        if own is not None and any(_same_entry(child, own) or self.HasMenuCurrent(menu, child)
+        if own is not None and any(same_entry(child, own) or self.HasMenuCurrent(menu, child)
                                    for child in entry.Children):
             return True
         return any((child.Page is not None and child.Page == page) or self.HasMenuCurrent(menu, child)
@@ -380,14 +381,8 @@ class _MenuRelations:
             return None
         entries = page.__dict__.get("_menu_entries")
         if entries is None:
-            from .menus import page_entries
             entries = page.__dict__["_menu_entries"] = page_entries(page)
         return entries.get(menu)
-
-
-def _same_entry(one: "MenuEntry", other: "MenuEntry") -> bool:
-    from .menus import same_entry
-    return same_entry(one, other)
 
 
 def _menu_walk(entries: Iterable["MenuEntry"]) -> Iterable["MenuEntry"]:
@@ -968,34 +963,6 @@ class PageFile(GoObject):
         self.Ext = self.LogicalName.rsplit(".", 1)[-1] if "." in self.LogicalName else ""
 
 
-class MenuEntry(GoObject):
-    """One entry of a site menu: `.Name`, `.URL` (made relative to the site, as Hugo makes it), `.Weight`,
-    `.Identifier`, `.Children`, `.HasChildren`, `.Params`, `.Pre`, `.Post`, `.Title`, `.Page` (its pageRef's)."""
-
-    kind = "MenuEntry"
-
-    def __init__(self, name: str, url: str, weight: int, children: list["MenuEntry"], group: str = "",
-                 page: HugoPage | None = None, *, identifier: str | None = None, parent: str = "",
-                 pre: str = "", post: str = "", title: str = "", menu: str = "",
-                 params: Params | None = None) -> None:
-        self.Name = name
-        self.Page = page   # the page its pageRef names (or that declares it): its URL is the page's
-        self.URL = page.RelPermalink if page is not None else url
-        self.Weight = weight
-        self.Identifier = name.lower() if identifier is None else identifier
-        self.Parent = parent
-        self.Children = children
-        self.Params = params if params is not None else Params.of({"group": group} if group else {})
-        self.Pre, self.Post = Markup(pre), Markup(post)
-        self.Title = title
-        self.Menu = menu
-        self.KeyName = self.Identifier or name
-
-    @property
-    def HasChildren(self) -> bool:  # noqa: N802
-        return bool(self.Children)
-
-
 class HugoSite(SiteInfo):
     """`site` / `.Site` over a blogbuild Site: its pages, sections, taxonomies and menus, besides the title,
     base URL, params and language SiteInfo has."""
@@ -1199,7 +1166,6 @@ class HugoSite(SiteInfo):
                               self.GetPage(item.page_ref) if item.page_ref else None) for item in items]
         hugo_menus = getattr(self.config, "hugo_menus", None)
         if hugo_menus is not None:   # a Hugo config's menus, with the entries pages declare (menus.py)
-            from .menus import site_menus
             return site_menus(self, hugo_menus.get("menus", {}), str(hugo_menus.get("section_pages_menu", "")))
         if any("menu" in post.params or "menus" in post.params for post in self._model.pages):
             raise UnsupportedField("menu entries in front matter are not supported by blogbuild's translation")
