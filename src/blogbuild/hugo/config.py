@@ -286,6 +286,22 @@ def hugo_menu(items: Any) -> list[dict[str, Any]]:
 _MENU_KEYS = frozenset({"name", "identifier", "url", "pageref", "weight", "parent"})
 
 
+def _menus(menus: Any, section_menu: Any, values: dict[str, Any]) -> list[str]:
+    """The main menu as the default theme's `menu`, and every menu as Hugo reads it for a site's own layouts
+    (gotemplate/menus.py: names lower-cased, entries as written, and the menu sectionPagesMenu fills with the
+    sections); returns the menu keys the default theme does not use."""
+    ignored: list[str] = []
+    if isinstance(menus, Mapping):
+        values["menu"] = hugo_menu(menus.get("main") or [])
+        ignored += [f"menus.{name}" for name in menus if name != "main"]
+        ignored += _unused_menu_keys(menus.get("main"))
+    values["hugo_menus"] = {
+        "menus": {str(name).lower(): [_plain(entry) for entry in items if isinstance(entry, Mapping)]
+                  for name, items in menus.items() if isinstance(items, list)} if isinstance(menus, Mapping) else {},
+        "section_pages_menu": str(section_menu) if isinstance(section_menu, str) else ""}
+    return ignored
+
+
 def _plain(value: Any) -> Any:
     """A config value as plain data (maps, lists, text, numbers), as blogbuild.yaml holds it."""
     if isinstance(value, Mapping):
@@ -537,18 +553,7 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
         if value not in (None, ""):
             values[target] = str(value)
     values["taxonomies"] = _taxonomies(take("taxonomies")) if "taxonomies" in keyed else ["tags", "categories"]
-    menus = take("menus") or take("menu")
-    if isinstance(menus, Mapping):
-        values["menu"] = hugo_menu(menus.get("main") or [])
-        ignored += [f"menus.{name}" for name in menus if name != "main"]
-        ignored += _unused_menu_keys(menus.get("main"))
-    # Every menu as Hugo reads it, for a site's own layouts (gotemplate/menus.py): names lower-cased, entries
-    # as written; and the menu sectionPagesMenu fills with the sections.
-    section_menu = take("sectionpagesmenu")
-    values["hugo_menus"] = {
-        "menus": {str(name).lower(): [_plain(entry) for entry in items if isinstance(entry, Mapping)]
-                  for name, items in menus.items() if isinstance(items, list)} if isinstance(menus, Mapping) else {},
-        "section_pages_menu": str(section_menu) if isinstance(section_menu, str) else ""}
+    ignored += _menus(take("menus") or take("menu"), take("sectionpagesmenu"), values)
     ignored += _pagination(take("pagination"), take("paginate"), values)
     if take("disablealiases") is True:   # front matter's aliases; not the page/1/ ones (pagination.disableAliases)
         values["aliases"] = False

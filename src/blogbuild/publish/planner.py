@@ -45,7 +45,44 @@ def _link_key(post: Post | None) -> str:
     return f"{post.url}\x01{post.title}" if post is not None else "-"
 
 
-class Planner:
+class _SiteOutputs:
+    """The site-wide files of a plan: the ones the theme's templates write (robots.txt, the sitemap), the ones
+    blogbuild's writers make (sitemap, robots.txt, the search index)."""
+
+    site: Site
+    config: SiteConfig
+    theme: Theme
+    memo: SearchMemo
+    page_meta: Callable[..., PageMeta]
+    _page: Callable[..., PlannedPage]
+
+    def _site_pages(self) -> list[PlannedPage]:
+        """The site's files the theme's templates write (a Hugo site's robots.txt and sitemap layouts), each
+        when the site publishes it; they read the whole site."""
+        wanted = {"robots.txt": self.config.robots_txt, "sitemap.xml": self.config.sitemap}
+        return [self._page("/", template, "home", {"page": self.page_meta("home", "/", self.config.title)},
+                           (output_path,), output_path=output_path)
+                for output_path, template in self.theme.site_outputs.items() if wanted.get(output_path)]
+
+    def _site_files(self) -> list[PlannedData]:
+        site, config = self.site, self.config
+        every_key = fingerprint_of(*(post.fingerprint for post in site.pages))
+        taxonomy_key = fingerprint_of(*(term.url for taxonomy in site.taxonomies for term in taxonomy.terms))
+        # The sitemap shows URLs and dates only: a body edit must not rewrite it.
+        dates_key = fingerprint_of(*(f"{post.url}\x01{post.lastmod or post.date}" for post in site.pages))
+        sitemap_key = fingerprint_of(dates_key, taxonomy_key, *(section.url for section in site.sections))
+        own = self.theme.site_outputs
+        files = [PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key)] \
+            if config.sitemap and "sitemap.xml" not in own else []
+        files += [PlannedData("robots.txt", lambda: robots(config), config.base_url)] \
+            if config.robots_txt and "robots.txt" not in own else []
+        if config.search_index != "none":
+            files.append(PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)))
+        files += (search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()
+        return files
+
+
+class Planner(_SiteOutputs):
     """Plans every output of one Site; keys let a Builder skip pages whose inputs did not change. The theme
     says which template renders each kind of page."""
 
@@ -142,14 +179,6 @@ class Planner:
         pages += self._site_pages()
         data += self._site_files()
         return pages, data
-
-    def _site_pages(self) -> list[PlannedPage]:
-        """The site's files the theme's templates write (a Hugo site's robots.txt and sitemap layouts), each
-        when the site publishes it; they read the whole site."""
-        wanted = {"robots.txt": self.config.robots_txt, "sitemap.xml": self.config.sitemap}
-        return [self._page("/", template, "home", {"page": self.page_meta("home", "/", self.config.title)},
-                           (output_path,), output_path=output_path)
-                for output_path, template in self.theme.site_outputs.items() if wanted.get(output_path)]
 
     def _layout_page(self, layout: str) -> Post | None:
         """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
@@ -345,24 +374,6 @@ class Planner:
         return pages, [PlannedData(feed_url(folder, name).lstrip("/"), partial(make_feed, self.config, spec, name),
                                    fingerprint_of(name, key)) for name in self.config.feeds
                        if not (feed_template and name == "rss")]
-
-    def _site_files(self) -> list[PlannedData]:
-        site, config = self.site, self.config
-        every_key = fingerprint_of(*(post.fingerprint for post in site.pages))
-        taxonomy_key = fingerprint_of(*(term.url for taxonomy in site.taxonomies for term in taxonomy.terms))
-        # The sitemap shows URLs and dates only: a body edit must not rewrite it.
-        dates_key = fingerprint_of(*(f"{post.url}\x01{post.lastmod or post.date}" for post in site.pages))
-        sitemap_key = fingerprint_of(dates_key, taxonomy_key, *(section.url for section in site.sections))
-        own = self.theme.site_outputs
-        files = [PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key)] \
-            if config.sitemap and "sitemap.xml" not in own else []
-        files += [PlannedData("robots.txt", lambda: robots(config), config.base_url)] \
-            if config.robots_txt and "robots.txt" not in own else []
-        if config.search_index != "none":
-            files.append(PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)))
-        files += (search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()
-        return files
-
 
 def list_paginators(planner: Planner, posts: Sequence[Post], base_url: str, template: str, kind: str,
                 extra: Mapping[str, Any]) -> tuple[list[Paginator], bool]:

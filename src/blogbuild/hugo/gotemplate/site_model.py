@@ -425,7 +425,65 @@ def _with_main_sections(params: Params, site: "Site") -> Params:
     return Params({**params, "mainsections": [most]})
 
 
-class HugoPage(_PageRelations, _MenuRelations, GoObject):
+class _PageDates:
+    """A page's dates and sitemap settings, as Hugo gives them: a list page's are the newest of every page
+    below it."""
+
+    _site: "HugoSite"
+    _kind: str
+    _post: "Post | None"
+    _section: "Section | None"
+    _term: "Term | None"
+    _taxonomy: "Taxonomy | None"
+
+    # -- dates -----------------------------------------------------------------------------------
+    @property
+    def Date(self) -> GoTime:  # noqa: N802
+        if self._post is not None:
+            return GoTime(self._post.date) if self._post.date else _ZERO_TIME
+        # A list page's date is the newest of every page below it, as Hugo's.
+        newest = max((post.date for post in self._below() if post.date), default=None)
+        return GoTime(newest) if newest else _ZERO_TIME
+
+    @property
+    def PublishDate(self) -> GoTime:  # noqa: N802
+        return self.Date
+
+    @property
+    def Lastmod(self) -> GoTime:  # noqa: N802
+        if self._post is not None:
+            return GoTime(self._post.lastmod) if self._post.lastmod else self.Date
+        # A list page's is the latest of every page below it (a page's lastmod, else its date).
+        stamps = [stamp for post in self._below() if (stamp := post.lastmod or post.date) is not None]
+        return GoTime(max(stamps)) if stamps else _ZERO_TIME
+
+    def _below(self) -> Sequence["Post"]:
+        """The regular pages below a list page: the site's for the home page, a section's, a term's, and a
+        taxonomy's (every page with one of its terms)."""
+        if self._section is not None:
+            return self._section.posts
+        if self._term is not None:
+            return self._term.posts
+        if self._taxonomy is not None:
+            return [post for term in self._taxonomy.terms for post in term.posts]
+        if self._kind == "home":
+            return self._site._model.pages
+        return ()
+
+    @property
+    def Sitemap(self) -> "SitemapSettings":  # noqa: N802
+        """The page's sitemap settings: its front matter's `sitemap`, else the site config's, else Hugo's
+        defaults (no change frequency, priority -1: none written)."""
+        given = cast(Any, self).Params.get("sitemap")   # HugoPage's params
+        given = given if isinstance(given, dict) else {}
+        defaults = getattr(self._site.config, "hugo_sitemap", None) or {}
+        changefreq = given.get("changefreq", defaults.get("changefreq", ""))
+        priority = given.get("priority", defaults.get("priority", -1))
+        number = float(priority) if isinstance(priority, (int, float)) and not isinstance(priority, bool) else -1.0
+        return SitemapSettings(str(changefreq or ""), number, given.get("disable") is True)
+
+
+class HugoPage(_PageDates, _PageRelations, _MenuRelations, GoObject):
     """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
     term) with the pages it lists."""
 
@@ -535,18 +593,6 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
                 return str(source.url)
         return self._url
 
-    @property
-    def Sitemap(self) -> "SitemapSettings":  # noqa: N802
-        """The page's sitemap settings: its front matter's `sitemap`, else the site config's, else Hugo's
-        defaults (no change frequency, priority -1: none written)."""
-        given = self.Params.get("sitemap")
-        given = given if isinstance(given, dict) else {}
-        defaults = getattr(self._site.config, "hugo_sitemap", None) or {}
-        changefreq = given.get("changefreq", defaults.get("changefreq", ""))
-        priority = given.get("priority", defaults.get("priority", -1))
-        number = float(priority) if isinstance(priority, (int, float)) and not isinstance(priority, bool) else -1.0
-        return SitemapSettings(str(changefreq or ""), number, given.get("disable") is True)
-
     @functools.cached_property
     def Params(self) -> Params:  # noqa: N802
         own = self._post if self._post is not None else self._index
@@ -596,40 +642,6 @@ class HugoPage(_PageRelations, _MenuRelations, GoObject):
     def Weight(self) -> int:  # noqa: N802
         own = self._post if self._post is not None else self._index
         return (own.weight or 0) if own is not None else 0
-
-    # -- dates -----------------------------------------------------------------------------------
-    @property
-    def Date(self) -> GoTime:  # noqa: N802
-        if self._post is not None:
-            return GoTime(self._post.date) if self._post.date else _ZERO_TIME
-        # A list page's date is the newest of every page below it, as Hugo's.
-        newest = max((post.date for post in self._below() if post.date), default=None)
-        return GoTime(newest) if newest else _ZERO_TIME
-
-    @property
-    def PublishDate(self) -> GoTime:  # noqa: N802
-        return self.Date
-
-    @property
-    def Lastmod(self) -> GoTime:  # noqa: N802
-        if self._post is not None:
-            return GoTime(self._post.lastmod) if self._post.lastmod else self.Date
-        # A list page's is the latest of every page below it (a page's lastmod, else its date).
-        stamps = [stamp for post in self._below() if (stamp := post.lastmod or post.date) is not None]
-        return GoTime(max(stamps)) if stamps else _ZERO_TIME
-
-    def _below(self) -> Sequence["Post"]:
-        """The regular pages below a list page: the site's for the home page, a section's, a term's, and a
-        taxonomy's (every page with one of its terms)."""
-        if self._section is not None:
-            return self._section.posts
-        if self._term is not None:
-            return self._term.posts
-        if self._taxonomy is not None:
-            return [post for term in self._taxonomy.terms for post in term.posts]
-        if self._kind == "home":
-            return self._site._model.pages
-        return ()
 
     # -- content ---------------------------------------------------------------------------------
     @property
