@@ -24,9 +24,10 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from ..media.assets import KATEX_VERSION, VENDOR_DIR
 from ..core.errors import SourceWarning
@@ -79,6 +80,29 @@ class Typeset:
 V8_FLAGS = ("--single-threaded", "--no-opt")   # mini-racer's default, and no TurboFan (see _Engine)
 
 
+T = TypeVar("T")
+
+
+def _outside_any_event_loop(make: Callable[[], T]) -> T:
+    """make() run in a thread of its own: a MiniRacer made where an asyncio loop runs (a browser driver's)
+    would run its calls on that loop, and fail once the loop is closed; made elsewhere, it runs its own."""
+    import threading
+    made: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            made.append(make())
+        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
+            failed.append(error)
+    thread = threading.Thread(target=run, name="katex-engine")
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return made[0]
+
+
 class _Engine:
     """A V8 isolate with KaTeX loaded, for the process that made it."""
 
@@ -92,7 +116,7 @@ class _Engine:
         # it typesetting takes about a fifth less CPU and the isolate 8 MB less memory (bench/bench_math.py).
         init_mini_racer(flags=V8_FLAGS, ignore_duplicate_init=True)
         self.pid = os.getpid()
-        self.context = MiniRacer()
+        self.context = _outside_any_event_loop(MiniRacer)
         self.context.eval(KATEX_SCRIPT.read_text(encoding="utf-8"))
         self.context.eval(MHCHEM_SCRIPT.read_text(encoding="utf-8"))
         self.context.eval(_BATCH_FUNCTION)
