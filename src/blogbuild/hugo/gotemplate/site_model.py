@@ -635,6 +635,11 @@ class HugoPage(_PageDates, _PageRelations, _MenuRelations, GoObject):
         return ""
 
     @property
+    def Keywords(self) -> list[str]:  # noqa: N802 - front matter's keywords
+        keywords = self.Params.get("keywords")
+        return [str(keyword) for keyword in keywords] if isinstance(keywords, list) else []
+
+    @property
     def Draft(self) -> bool:  # noqa: N802
         return bool(self._post is not None and self._post.draft)
 
