@@ -335,7 +335,8 @@ class _PageRelations:
                 raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
             return PageResources()
         found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
-                                 self._post.url, config.site_url, config.absolute_url)
+                                 self._post.url, config.site_url, config.absolute_url, language=config.language,
+                                 languages={language.key for language in config.languages})
         if isinstance(found, str):
             raise UnsupportedField(found)
         return found
