@@ -656,6 +656,10 @@ class HugoPage(_PageDates, _PageRelations, _MenuRelations, GoObject):
         return ""
 
     @property
+    def GitInfo(self) -> None:  # noqa: N802 - nil, as Hugo's without enableGitInfo (blogbuild reads no git history)
+        return None
+
+    @property
     def Keywords(self) -> list[str]:  # noqa: N802 - front matter's keywords
         keywords = self.Params.get("keywords")
         return [str(keyword) for keyword in keywords] if isinstance(keywords, list) else []
