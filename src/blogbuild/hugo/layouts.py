@@ -499,6 +499,26 @@ def lookup(store: LayoutStore, query: PageQuery) -> Choice:
     return Choice(candidates, chosen.file, bases[0][1].file if bases else None)
 
 
+def content_view(store: LayoutStore, query: PageQuery, name: str) -> Choice:
+    """`.Render NAME` of the page: the layout files named NAME that fit it, best first (a type's or section's
+    folder before the root, `NAME.KIND.html` before `NAME.html`, as for the page's own layout), the one Hugo
+    renders and its base template (when the file's first action is a define)."""
+    view = replace(query, layout=name)
+    page = page_descriptor(view)
+    page_key = _page_key(view)
+    named = [item for item in _weighed(store, page, page_key, baseof=False)
+             if item[1].descriptor.layout == name.lower()]
+    ranked = _ranked(page_key, named)
+    if not ranked:
+        return Choice((), None)
+    chosen = ranked[0][1]
+    candidates = tuple(template.file for _, template in ranked)
+    if not needs_base(_head(chosen.file)):
+        return Choice(candidates, chosen.file)
+    bases = _ranked(page_key, _weighed(store, page, page_key, baseof=True, fits=chosen))
+    return Choice(candidates, chosen.file, bases[0][1].file if bases else None)
+
+
 def search_order(query: PageQuery, *, taxonomies: Mapping[str, str] | None = None,
                  languages: Sequence[str] = ()) -> tuple[str, ...]:
     """Every path (in the new structure, below a layout folder) where a layout for the page can go, in

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..core.errors import SourceWarning
 from ..core.names import is_inside
 from .gotemplate import GoSource, GoTemplates
-from .layouts import LayoutStore, PageQuery, layout_folders, lookup
+from .layouts import LayoutStore, PageQuery, content_view, layout_folders, lookup
 
 # A site has page layouts of its own when these pages find one.
 _REQUIRED = (PageQuery("home"), PageQuery("page", "posts/a"), PageQuery("section", "posts"))
@@ -36,6 +36,14 @@ class PageLayouts:
 
     def has(self, query: PageQuery) -> bool:
         return self.choose(query) is not None
+
+    def view(self, query: PageQuery, name: str) -> tuple[GoSource, GoSource | None] | None:
+        """(the layout, its base) that `.Render NAME` renders the page with; None when no layout is named so."""
+        choice = content_view(self.store, query, name)
+        if choice.template is None or str(choice.template) not in self.sources:
+            return None
+        base = self.sources.get(str(choice.base)) if choice.base is not None else None
+        return self.sources[str(choice.template)], base
 
 
 def read_page_layouts(root: Path, themes: Sequence[str] = (), taxonomies: Mapping[str, str] | None = None,

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
+from markupsafe import Markup
 
 from ..core.errors import SourceError, SourceWarning
 from ..core.fingerprint import fingerprint_of
@@ -31,6 +32,7 @@ from ..themes import PAGE_KINDS, Theme
 from .abs_urls import absolute_urls_in_xml
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
 from .gotemplate.embedded import ROBOTS_TXT, rss_feed, sitemap_xml
+from .gotemplate.function_error import HugoFunctionError
 from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
 from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
@@ -320,7 +322,8 @@ class GoPageEngine:
         known = self._sites.get(id(site))
         if known is not None and known[0]() is site:
             return known[1]
-        hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language, markdownify=self._markdown)
+        hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language, markdownify=self._markdown,
+                        views=self._view)
         # A new build: its resources are made again (a bundle's image may have changed), and partialCached keeps a
         # result for this build only (the page that ran a cached partial recorded what it published, and the
         # output is the union of every page's record).
@@ -329,6 +332,16 @@ class GoPageEngine:
         identity = id(site)
         self._sites = {identity: (weakref.ref(site, lambda _: self._sites.pop(identity, None)), hugo)}
         return hugo
+
+    def _view(self, page: HugoPage, name: str) -> Markup:
+        """`.Render NAME`: the page through the site's layout named NAME, found as Hugo finds it for the page."""
+        query = PageQuery(page.Kind, page.lookup_path(), str(page.Params.get("type") or ""),
+                          language=self.config.language or "")
+        chosen = self.layouts.view(query, name)
+        if chosen is None:
+            raise HugoFunctionError(f'.Render: no layout named "{name}" fits {page.RelPermalink} (add '
+                                    f'layouts/_default/{name}.html, as Hugo would need)')
+        return Markup(self._render(chosen[0], chosen[1], page))
 
     def _markdown(self, text: str) -> str:
         from ..publish.environment import config_markdown

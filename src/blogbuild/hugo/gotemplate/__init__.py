@@ -346,7 +346,8 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
     files, for `.Resources`."""
     resources = None if bundle is None else functools.partial(
         bundle_resources, bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url, config.site_url,
-        config.absolute_url)
+        config.absolute_url, language=getattr(config, "language", ""),
+        languages={language.key for language in getattr(config, "languages", ())})
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,

@@ -1,5 +1,5 @@
-"""What Hugo ships itself and a site uses without having it: the partials `google_analytics.html` and
-`_funcs/get-page-images`, which a site's templates call by name (a site's or theme's partial of the same name
+"""What Hugo ships itself and a site uses without having it: the partials `google_analytics.html`,
+`opengraph.html`, `twitter_cards.html`, `schema.html` and `_funcs/get-page-images`, which a site's templates call by name (a site's or theme's partial of the same name
 wins: runner.Runner.partial looks here last), and the RSS feed and robots.txt Hugo writes when no layout of the
 site's renders them. Each gives what Hugo 0.168's gives, checked against the hugo binary
 (tests/test_hugo_papermod.py, tests/test_hugo_feeds.py).
@@ -12,8 +12,8 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
-from .escape import go_string, html_text
-from .objects import site_config
+from .escape import attribute, go_string, html_text
+from .objects import UnsupportedField, site_config, truthy
 
 # Hugo's Google Analytics 4 tag (services.googleAnalytics.ID, a G- id; Hugo writes nothing for a UA- one and
 # nothing while serving), with its respectDoNotTrack test on.
@@ -73,9 +73,11 @@ def page_images(dot: Any, runner: Any) -> list[dict[str, Any]]:
         if urlsplit(image).scheme:
             found.append({"RelPermalink": image, "Permalink": image})
             continue
-        resource = resources.GetMatch(image) if resources is not None else None
+        resource = (resources.GetMatch(image) if resources is not None else None) or _global_image(image)
         if resource:
             found.append({"Image": resource, "RelPermalink": resource.RelPermalink, "Permalink": resource.Permalink})
+        elif hasattr(site, "abs_url"):   # relURL and absURL: a leading slash is the host's root
+            found.append({"RelPermalink": site.rel_url(image), "Permalink": site.abs_url(image)})
         elif config is not None:
             found.append({"RelPermalink": config.site_url(image), "Permalink": config.absolute_url(image)})
         else:
@@ -83,10 +85,163 @@ def page_images(dot: Any, runner: Any) -> list[dict[str, Any]]:
     return found
 
 
+def _global_image(pattern: str) -> Any:
+    """resources.GetMatch of the assets folders, None outside a page layout's render (a shortcode's)."""
+    from .pipes import PIPES_NAMESPACES
+    try:
+        return PIPES_NAMESPACES["resources"].GetMatch(pattern)
+    except UnsupportedField:   # no Hugo Pipes in this render
+        return None
+
+
+_ISO8601 = "2006-01-02T15:04:05-07:00"
+
+
+def _or(*values: Any) -> Any:
+    """Go's `or`: the first true value, else the last."""
+    for value in values:
+        if truthy(value):
+            return value
+    return values[-1]
+
+
+def _param(params: Any, key: str) -> Any:
+    return params.get(key) if isinstance(params, dict) else None
+
+
+def _plain(value: Any) -> Markup:
+    from .functions import FUNCTIONS
+    return Markup(FUNCTIONS["plainify"](value))
+
+
+def _shared_description(dot: Any, site: Any) -> str:
+    """`or .Description .Summary site.Params.description | plainify | htmlUnescape`, trimmed, escaped for an
+    attribute ("" when there is none)."""
+    import html
+    text = html.unescape(str(_plain(_or(dot.Description, dot.Summary, _param(site.Params, "description")))))
+    return str(attribute(text.strip("\n\r\t "))) if text else ""
+
+
+def _dates(dot: Any, published: str, modified: str) -> list[str]:
+    """The page's publish date and lastmod in ISO 8601, each unless it is zero (Hugo's `with` of a time)."""
+    return [line.format(date.Format(_ISO8601)) for line, date in ((published, dot.PublishDate),
+                                                                  (modified, dot.Lastmod)) if not date.IsZero]
+
+
+def _list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, (list, tuple)) else []
+
+
+def opengraph(dot: Any, runner: Any) -> Markup:
+    """Hugo's opengraph.html: the Open Graph properties of a page (site name, title, description, locale;
+    a regular page's section, dates and first six tags; its images, audio, videos, series neighbours; the
+    site's facebook app or admins from params.social)."""
+    site = _site_of(dot, runner)
+    params = site.Params
+    out = [f'<meta property="og:url" content="{attribute(dot.Permalink)}">']
+    site_name = _plain(_or(site.Title, _param(params, "title")))
+    if site_name:
+        out.append(f'\n\t<meta property="og:site_name" content="{attribute(site_name)}">')
+    title = _plain(_or(dot.Title, site.Title, _param(params, "title")))
+    if title:
+        out.append(f'\n\t<meta property="og:title" content="{attribute(title)}">')
+    description = _shared_description(dot, site)
+    if description:
+        out.append(f'\n\t<meta property="og:description" content="{description}">')
+    locale = _or(_param(dot.Params, "locale"), site.Language.Locale)
+    if truthy(locale):
+        out.append(f'\n\t<meta property="og:locale" content="{attribute(go_string(locale).replace("-", "_"))}">')
+    if dot.IsPage:
+        out.append('\n\t<meta property="og:type" content="article">')
+        if dot.Section:
+            out.append(f'\n\t\t<meta property="article:section" content="{attribute(dot.Section)}">')
+        out.extend(_dates(dot, '\n\t\t<meta property="article:published_time" content="{}">',
+                          '\n\t\t<meta property="article:modified_time" content="{}">'))
+        for term in list(dot.GetTerms("tags"))[:6]:
+            out.append(f'\n\t\t<meta property="article:tag" content="{attribute(_plain(term.Page.Title))}">')
+    else:
+        out.append('\n\t<meta property="og:type" content="website">')
+    for image in page_images(dot, runner)[:6]:
+        out.append(f'\n\t\t<meta property="og:image" content="{attribute(image["Permalink"])}">')
+    for name, key in (("audio", "audio"), ("video", "videos")):
+        for item in _list(_param(dot.Params, key))[:6]:
+            out.append(f'\n\t\t<meta property="og:{name}" content="{attribute(site.abs_url(go_string(item)))}">')
+    for term in dot.GetTerms("series"):
+        for other in list(term.Pages)[:7]:
+            if other != dot:
+                out.append(f'\n\t\t\t<meta property="og:see_also" content="{attribute(other.Permalink)}">')
+    social = _param(params, "social")
+    if isinstance(social, dict):
+        if truthy(social.get("facebook_app_id")):
+            out.append(f'\n\t\t\t<meta property="fb:app_id" content="{attribute(social["facebook_app_id"])}">')
+        elif truthy(social.get("facebook_admin")):
+            out.append(f'\n\t\t\t\t<meta property="fb:admins" content="{attribute(social["facebook_admin"])}">')
+    out.append("\n")
+    return Markup("".join(out))
+
+
+def twitter_cards(dot: Any, runner: Any) -> Markup:
+    """Hugo's twitter_cards.html: a large-image card with the page's first image, else a summary card; the
+    title, description and params.social.twitter as the site (an @ put before it)."""
+    site = _site_of(dot, runner)
+    images = page_images(dot, runner)
+    if images:
+        out = ['\n\t<meta name="twitter:card" content="summary_large_image">',
+               f'\n\t<meta name="twitter:image" content="{attribute(images[0]["Permalink"])}">']
+    else:
+        out = ['\n\t<meta name="twitter:card" content="summary">']
+    title = _plain(_or(dot.Title, site.Title, _param(site.Params, "title")))
+    if title:
+        out.append(f'\n\t<meta name="twitter:title" content="{attribute(title)}">')
+    description = _shared_description(dot, site)
+    if description:
+        out.append(f'\n\t<meta name="twitter:description" content="{description}">')
+    social = _param(site.Params, "social")
+    handle = social.get("twitter") if isinstance(social, dict) else None
+    if truthy(handle):
+        text = go_string(handle)
+        text = text if text.startswith("@") else "@" + text
+        out.append(f'\n\t\t\t<meta name="twitter:site" content="{attribute(text)}">')
+    out.append("\n")
+    return Markup("".join(out))
+
+
+def schema(dot: Any, runner: Any) -> Markup:
+    """Hugo's schema.html: schema.org microdata of a page (name, description, dates, word count, images,
+    keywords: the keywords taxonomy's terms, else front matter keywords, else the tags, else every taxonomy's
+    terms)."""
+    site = _site_of(dot, runner)
+    out: list[str] = []
+    name = _plain(_or(dot.Title, site.Title))
+    if name:
+        out.append(f'\n\t<meta itemprop="name" content="{attribute(name)}">')
+    description = _shared_description(dot, site)
+    if description:
+        out.append(f'\n\t<meta itemprop="description" content="{description}">')
+    out.extend(_dates(dot, '\n\t<meta itemprop="datePublished" content="{}">',
+                      '\n\t<meta itemprop="dateModified" content="{}">'))
+    if dot.WordCount:
+        out.append(f'\n\t<meta itemprop="wordCount" content="{attribute(dot.WordCount)}">')
+    for image in page_images(dot, runner)[:6]:
+        out.append(f'\n\t<meta itemprop="image" content="{attribute(image["Permalink"])}">')
+    keywords = [term.Title for term in dot.GetTerms("keywords")]
+    if not keywords:
+        keywords = list(dot.Keywords) or [term.Title for term in dot.GetTerms("tags")]
+    if not keywords:
+        for taxonomy in sorted(site.Taxonomies):
+            keywords.extend(term.Title for term in dot.GetTerms(taxonomy))
+    if keywords:
+        out.append(f'\n\t<meta itemprop="keywords" content="{attribute(",".join(map(go_string, keywords)))}">')
+    return Markup("".join(out))
+
+
 # By the partial's key (its name with .html), what renders it: f(dot, runner) -> HTML or a returned value.
 EMBEDDED_PARTIALS: dict[str, Callable[[Any, Any], Any]] = {
     "google_analytics.html": google_analytics,
     "_funcs/get-page-images.html": page_images,
+    "opengraph.html": opengraph,
+    "twitter_cards.html": twitter_cards,
+    "schema.html": schema,
 }
 
 

@@ -487,22 +487,15 @@ def _div(left: Any, right: Any) -> Any:
     return a / b
 
 
-# Go's ASCII character classes ([[:alpha:]]) as Python's re writes them inside a bracket.
-_POSIX_CLASSES = {"alpha": "A-Za-z", "digit": "0-9", "alnum": "0-9A-Za-z", "upper": "A-Z", "lower": "a-z",
-                  "space": "\\t\\n\\v\\f\\r ", "blank": "\\t ", "word": "0-9A-Za-z_", "xdigit": "0-9A-Fa-f",
-                  "punct": "!-/:-@\\[-`{-~", "cntrl": "\\x00-\\x1f\\x7f", "print": " -~", "graph": "!-~",
-                  "ascii": "\\x00-\\x7f"}
-
-
 @functools.lru_cache(maxsize=256)
 def go_pattern(pattern: str) -> re.Pattern[str]:
-    """A Go (RE2) pattern compiled by Python's re: [[:alpha:]] and the other ASCII classes, \\z; a pattern re
-    cannot read (\\p{Han}, …) is an error naming it."""
-    translated = re.sub(r"\[:(\^?)(\w+):\]", lambda match: ("^" if match.group(1) else "")
-                        + _POSIX_CLASSES.get(match.group(2), match.group(0)), pattern).replace(r"\z", r"\Z")
-    if re.search(r"\\[pP]", translated):
-        raise HugoFunctionError(f"the regular expression `{pattern}` uses a Unicode class (\\p{{…}}), which "
-                                "blogbuild's translation does not read; write the characters as a range")
+    """A Go (RE2) pattern compiled by Python's re, written for it by regex.python_pattern (the same meaning); a
+    pattern that cannot be (\\p{Han}, …) is an error naming it."""
+    from .regex import GoRegexError, python_pattern
+    try:
+        translated = python_pattern(pattern)
+    except GoRegexError as error:
+        raise HugoFunctionError(f"the regular expression `{pattern}` {error}") from None
     try:
         return re.compile(translated)
     except re.error as error:

@@ -3,14 +3,14 @@ publishes it, beside the page), in Hugo's order (by resource type, then name), w
 (Hugo's globs: case-insensitive, `*` within a folder, `**` across folders, `{a,b}`), `.ByType`, `.Get`; each
 resource with `.Name`, `.Title`, `.RelPermalink`, `.Permalink`, `.MediaType`, `.ResourceType`, `.Params`, and
 for a raster image `.Width` and `.Height` (read from the file) and Hugo's image processing (`.Resize`, `.Fit`,
-`.Fill`, `.Crop`, made by pipes.py, published beside the page). A file of a type Hugo's media types do not name
-and front matter's `resources` metadata are UnsupportedFields.
+`.Fill`, `.Crop`, made by pipes.py, published beside the page). Front matter's `resources` metadata names, titles
+and gives params to them as Hugo does. A file of a type Hugo's media types do not name is an UnsupportedField.
 """
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -83,6 +83,7 @@ class PageResource(GoObject):
         self.Data = Params()
         self._path = path
         self._suffix = suffix
+        self.original = name   # its path in the bundle, which .Get and .GetMatch also find it by when renamed
         self.target = target or name   # its path in the output (the page's folder and its name)
 
     def __repr__(self) -> str:
@@ -141,13 +142,15 @@ class PageResources(list, GoObject):
     def ByType(self, kind: Any) -> "PageResources":  # noqa: N802
         return PageResources(item for item in self if item.ResourceType == str(kind))
 
-    def Get(self, name: Any) -> PageResource | None:  # noqa: N802
+    def Get(self, name: Any) -> PageResource | None:  # noqa: N802 - by name, else by its path in the bundle
         wanted = str(name).lower().lstrip("/")
-        return next((item for item in self if item.Name.lower() == wanted), None)
+        return next((item for item in self if item.Name.lower() == wanted), None) or \
+            next((item for item in self if _original(item).lower() == wanted), None)
 
-    def GetMatch(self, pattern: Any) -> PageResource | None:  # noqa: N802
+    def GetMatch(self, pattern: Any) -> PageResource | None:  # noqa: N802 - by name, else by its path in the bundle
         matches = _glob(str(pattern))
-        return next((item for item in self if matches(item.Name)), None)
+        return next((item for item in self if matches(item.Name)), None) or \
+            next((item for item in self if matches(_original(item))), None)
 
     def Match(self, pattern: Any) -> "PageResources":  # noqa: N802
         matches = _glob(str(pattern))
@@ -158,20 +161,181 @@ class PageResources(list, GoObject):
         return len(self)
 
 
+def _original(resource: Any) -> str:
+    """A resource's path in its bundle (its name, for an asset)."""
+    return str(vars(resource).get("original") or resource.Name)
+
+
 def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page_url: str,
-                   site_url: Callable[[str], str], absolute_url: Callable[[str], str]) -> PageResources:
-    """The resources of one bundle: its files (paths under content/), published beside the page's URL."""
+                   site_url: Callable[[str], str], absolute_url: Callable[[str], str],
+                   metadata: Any = None) -> PageResources:
+    """The resources of one bundle: its files (paths under content/), published beside the page's URL, with
+    front matter's `resources` metadata, in Hugo's order."""
     found = []
-    for file in files:
+    for file in sorted(files, key=lambda path: path.split("/")):   # a walk of the bundle folder
         name = file[len(bundle_folder):]
         url = quote(page_url + name, safe="/:@!$&'()*+,;=-._~")
         found.append(PageResource(name, content / file, site_url(url), absolute_url(url),
                                   (page_url + name).lstrip("/")))
-    return PageResources(sorted(found, key=lambda item: (item.ResourceType, item.Name)))
+    if metadata is not None:
+        assign_metadata(found, metadata)
+    return PageResources(go_stable_sort(found, _resource_less))
+
+
+def _resource_less(one: PageResource, other: PageResource) -> bool:
+    """Hugo's order of a page's resources (as its sort compares two: a smaller type first, else by name)."""
+    return one.ResourceType < other.ResourceType or one.Name < other.Name
+
+
+_COUNTER = ":counter"
+
+
+def assign_metadata(resources: list[PageResource], metadata: Any) -> None:
+    """Front matter's `resources`, as Hugo applies it to a bundle's files (in their path order): each entry's
+    `src` a glob over the file's path; the first matching entry with a `name` names it and the first with a
+    `title` titles it (`:counter` counting the files each entry named, or titled, so far); every matching
+    entry's `params` are merged in, a later entry's value replacing an earlier one's. The title stays the path
+    when no entry gives one."""
+    if not isinstance(metadata, list) or not all(isinstance(entry, Mapping) for entry in metadata):
+        raise UnsupportedField("front matter's resources must be a list of maps with src, name, title, params")
+    counters: dict[str, int] = {}
+    for resource in resources:
+        named = titled = False
+        merged: dict[str, Any] = {}
+        for entry in metadata:
+            keyed = {str(key).lower(): value for key, value in entry.items()}
+            if "src" not in keyed:
+                raise UnsupportedField("front matter's resources: an entry has no src")
+            source = str(keyed["src"]).lower()
+            if not _glob(source)(resource.original):
+                continue
+            for field, done in (("name", named), ("title", titled)):
+                if done or field not in keyed:
+                    continue
+                text = str(keyed[field])
+                if _COUNTER in text:
+                    counter_key = f"{field}_{source}"
+                    counters[counter_key] = counters.get(counter_key, 0) + 1
+                    text = text.replace(_COUNTER, str(counters[counter_key]))
+                if field == "name":
+                    resource.Name, named = text, True
+                else:
+                    resource.Title, titled = text, True
+            params = keyed.get("params")
+            if isinstance(params, Mapping):
+                merged.update(Params.of(params))
+        resource.Params = Params(merged)
+
+
+def go_stable_sort(items: list[Any], less: Callable[[Any, Any], bool]) -> list[Any]:
+    """Go's sort.SliceStable with the comparison given (insertion sort of blocks of 20, then merges in place),
+    step for step, so a comparison that is no strict order gives what Go's gives."""
+    data = list(items)
+
+    def insertion(low: int, high: int) -> None:
+        for index in range(low + 1, high):
+            place = index
+            while place > low and less(data[place], data[place - 1]):
+                data[place], data[place - 1] = data[place - 1], data[place]
+                place -= 1
+
+    def swap_range(first: int, second: int, count: int) -> None:
+        for offset in range(count):
+            data[first + offset], data[second + offset] = data[second + offset], data[first + offset]
+
+    def rotate(low: int, middle: int, high: int) -> None:
+        left, right = middle - low, high - middle
+        while left != right:
+            if left > right:
+                swap_range(middle - left, middle, right)
+                left -= right
+            else:
+                swap_range(middle - left, middle + right - left, left)
+                right -= left
+        swap_range(middle - left, middle, left)
+
+    def sym_merge(low: int, middle: int, high: int) -> None:
+        if middle - low == 1:
+            start, end = middle, high
+            while start < end:
+                half = (start + end) // 2
+                if less(data[half], data[low]):
+                    start = half + 1
+                else:
+                    end = half
+            for index in range(low, start - 1):
+                data[index], data[index + 1] = data[index + 1], data[index]
+            return
+        if high - middle == 1:
+            start, end = low, middle
+            while start < end:
+                half = (start + end) // 2
+                if not less(data[middle], data[half]):
+                    start = half + 1
+                else:
+                    end = half
+            for index in range(middle, start, -1):
+                data[index], data[index - 1] = data[index - 1], data[index]
+            return
+        mid = (low + high) // 2
+        total = mid + middle
+        if middle > mid:
+            start, bound = total - high, mid
+        else:
+            start, bound = low, middle
+        last = total - 1
+        while start < bound:
+            cut = (start + bound) // 2
+            if not less(data[last - cut], data[cut]):
+                start = cut + 1
+            else:
+                bound = cut
+        end = total - start
+        if start < middle < end:
+            rotate(start, middle, end)
+        if low < start < mid:
+            sym_merge(low, start, mid)
+        if mid < end < high:
+            sym_merge(mid, end, high)
+
+    size, block = len(data), 20
+    low, high = 0, block
+    while high <= size:
+        insertion(low, high)
+        low, high = high, high + block
+    insertion(low, size)
+    while block < size:
+        low, high = 0, 2 * block
+        while high <= size:
+            sym_merge(low, low + block, high)
+            low, high = high, high + 2 * block
+        if low + block < size:
+            sym_merge(low, low + block, size)
+        block *= 2
+    return data
+
+
+def language_files(files: Iterable[str], language: str, languages: Collection[str]) -> list[str]:
+    """A bundle's files as one language's page has them, as Hugo assigns them: a file whose name carries a
+    language's key (`map.fr.png`) is that language's only, and replaces the file of the same name without it
+    (`map.png`) there; every other file is every language's."""
+    own: dict[str, str] = {}
+    shared: list[str] = []
+    for file in files:
+        folder, _, name = file.rpartition("/")
+        stem, dot, suffix = name.rpartition(".")
+        base, _, key = stem.rpartition(".")
+        if dot and base and key in languages:
+            if key == language:
+                own[f"{folder}/{base}.{suffix}" if folder else f"{base}.{suffix}"] = file
+            continue
+        shared.append(file)
+    return [file for file in shared if file not in own] + list(own.values())
 
 
 def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, Any], content: Path, page_url: str,
-                     site_url: Callable[[str], str], absolute_url: Callable[[str], str]) -> PageResources | str:
+                     site_url: Callable[[str], str], absolute_url: Callable[[str], str], *, language: str = "",
+                     languages: Collection[str] = ()) -> PageResources | str:
     """A page's `.Resources`: a leaf bundle's (its index.md's) files, none for a page of its own file; or why
     blogbuild cannot give them as Hugo does (front matter's resources metadata, the bundle's other content
     files)."""
@@ -181,12 +345,13 @@ def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, A
         return f"a branch bundle's .Resources ({rel_path}) are not supported"
     if rel_path != "index.md" and not rel_path.endswith("/index.md"):
         return PageResources()
-    if "resources" in params:
-        return "front matter's resources metadata is not supported by blogbuild's translation"
     bundle = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
-    if any(path.name != "index.md" for path in (content / bundle).rglob("*.md")):
+    translations = {f"index.{key}.md" for key in languages}   # the page in other languages: none of its resources
+    if any(path.name != "index.md" and path.name not in translations for path in (content / bundle).rglob("*.md")):
         return f"a bundle's content files as .Resources ({bundle}) are not supported"
-    return page_resources(files, bundle, content, page_url, site_url, absolute_url)
+    if languages:
+        files = language_files(files, language, languages)
+    return page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"))
 
 
 @functools.lru_cache(maxsize=256)

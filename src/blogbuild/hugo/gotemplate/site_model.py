@@ -335,7 +335,8 @@ class _PageRelations:
                 raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
             return PageResources()
         found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
-                                 self._post.url, config.site_url, config.absolute_url)
+                                 self._post.url, config.site_url, config.absolute_url, language=config.language,
+                                 languages={language.key for language in config.languages})
         if isinstance(found, str):
             raise UnsupportedField(found)
         return found
@@ -623,6 +624,26 @@ class HugoPage(_PageDates, _PageRelations, _MenuRelations, GoObject):
                 html = stripped[3:-4]
         return Markup(html)
 
+    def Render(self, layout: Any) -> Markup:  # noqa: N802
+        """The page rendered with the site's layout of that name (a content view: `.Render "summary"`)."""
+        views = getattr(self._site, "views", None)
+        if views is None:
+            raise UnsupportedField("Page.Render is not supported by blogbuild's translation here")
+        return views(self, str(layout))
+
+    def lookup_path(self) -> str:
+        """The content path Hugo's layout lookup walks for the page: posts/a, posts, tags/go, tags, ""."""
+        if self._post is not None:
+            path = self._post.rel_path.rsplit(".", 1)[0]
+            return path[:-len("/index")] if path.endswith("/index") else path
+        if self._section is not None:
+            return str(self._section.name)
+        if self._term is not None and self._taxonomy is not None:
+            return f"{self._taxonomy.name}/{self._term.slug}"
+        if self._taxonomy is not None:
+            return str(self._taxonomy.name)
+        return "404" if self._kind == "404" else ""
+
     @property
     def Layout(self) -> str:  # noqa: N802 - front matter's layout:, "" when none
         return str(self.Params.get("layout") or "")
@@ -633,6 +654,15 @@ class HugoPage(_PageDates, _PageRelations, _MenuRelations, GoObject):
             if source is not None and getattr(source, "description", None):
                 return str(source.description)
         return ""
+
+    @property
+    def GitInfo(self) -> None:  # noqa: N802 - nil, as Hugo's without enableGitInfo (blogbuild reads no git history)
+        return None
+
+    @property
+    def Keywords(self) -> list[str]:  # noqa: N802 - front matter's keywords
+        keywords = self.Params.get("keywords")
+        return [str(keyword) for keyword in keywords] if isinstance(keywords, list) else []
 
     @property
     def Draft(self) -> bool:  # noqa: N802
@@ -982,9 +1012,12 @@ class HugoSite(SiteInfo):
     kind = "Site"
 
     def __init__(self, site: "Site", info: SiteInfo, *, has_cjk: bool = False,
-                 markdownify: Callable[[str], str] | None = None) -> None:
+                 markdownify: Callable[[str], str] | None = None,
+                 views: Callable[["HugoPage", str], Markup] | None = None) -> None:
         # markdownify: markdown to HTML with the site's settings, for a page's .RenderString.
         object.__setattr__(self, "markdownify", markdownify or (lambda text: text))
+        # views: a page rendered with one of the site's layouts by name, for a page's .Render.
+        object.__setattr__(self, "views", views)
         object.__setattr__(self, "Title", info.Title)
         object.__setattr__(self, "BaseURL", info.BaseURL)
         object.__setattr__(self, "Params", _with_main_sections(info.Params, site))

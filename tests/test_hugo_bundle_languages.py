@@ -1,0 +1,45 @@
+"""A bundle of a multilingual site (index.en.md beside index.fr.md) gives each language's page Hugo 0.168's
+`.Resources`: the other language's content file is no resource; a file whose name carries a language's key
+(`map.fr.png`) is that language's only and replaces `map.png` there; the front matter's `resources` metadata is each
+page's own. tests/hugo_sites/bundle_languages, built by the hugo binary and by blogbuild: the English pages are
+Hugo's bytes (but the generator line); the French bundle lists Hugo's resources. Documented differences: a file
+every language shares is at each language's URL in blogbuild (Hugo publishes it once, at the first language's,
+and links that), blogbuild publishes every bundle file under each language's folder, and its sitemaps have no
+hreflang alternates."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from support.hugo_build import blogbuild_files, copy_site, hugo_files
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "bundle_languages"
+_GENERATOR = re.compile(rb'<meta name="generator" content="[^"]*">')
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes], list]:
+    tmp_path = tmp_path_factory.mktemp("bundle_languages")
+    hugo = hugo_files(copy_site(FIXTURE, tmp_path / "hugo-site"), tmp_path / "hugo-public")
+    ours, warnings = blogbuild_files(copy_site(FIXTURE, tmp_path / "blogbuild-site"))
+    return hugo, ours, warnings
+
+
+def test_every_page_but_a_shared_files_url_is_hugos(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, warnings = both
+    assert warnings == []
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    assert set(pages) <= set(ours)
+    shared = re.compile(rb"/fr(/posts/trip/(?:cover\.png|notes\.txt))")
+    assert [path for path in pages if shared.sub(rb"\1", _GENERATOR.sub(b"", ours[path]))
+            != _GENERATOR.sub(b"", hugo[path])] == []
+
+
+def test_each_language_has_its_own_files(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, _warnings = both
+    english, french = ours["posts/trip/index.html"].decode(), ours["fr/posts/trip/index.html"].decode()
+    assert "<li>map.png | map.png | /posts/trip/map.png | image</li>" in english and "map.fr.png" not in english
+    assert "<li>map.fr.png | map.fr.png | /fr/posts/trip/map.fr.png | image</li>" in french
+    assert "map.png |" not in french and "index.en.md" not in french
+    assert "Cover en" in english and "Cover fr" in french
