@@ -230,31 +230,59 @@ def assign_metadata(resources: list[PageResource], metadata: Any) -> None:
 def go_stable_sort(items: list[Any], less: Callable[[Any, Any], bool]) -> list[Any]:
     """Go's sort.SliceStable with the comparison given (insertion sort of blocks of 20, then merges in place),
     step for step, so a comparison that is no strict order gives what Go's gives."""
-    data = list(items)
+    return _GoStableSort(list(items), less).sorted()
 
-    def insertion(low: int, high: int) -> None:
+
+class _GoStableSort:
+    """Go's stable sort (sort/zsortfunc.go: insertionSort, symMerge, rotate, swapRange) over one list."""
+
+    def __init__(self, data: list[Any], less: Callable[[Any, Any], bool]) -> None:
+        self.data = data
+        self.less = less
+
+    def sorted(self) -> list[Any]:
+        size, block = len(self.data), 20
+        low, high = 0, block
+        while high <= size:
+            self.insertion(low, high)
+            low, high = high, high + block
+        self.insertion(low, size)
+        while block < size:
+            low, high = 0, 2 * block
+            while high <= size:
+                self.sym_merge(low, low + block, high)
+                low, high = high, high + 2 * block
+            if low + block < size:
+                self.sym_merge(low, low + block, size)
+            block *= 2
+        return self.data
+
+    def insertion(self, low: int, high: int) -> None:
+        data, less = self.data, self.less
         for index in range(low + 1, high):
             place = index
             while place > low and less(data[place], data[place - 1]):
                 data[place], data[place - 1] = data[place - 1], data[place]
                 place -= 1
 
-    def swap_range(first: int, second: int, count: int) -> None:
+    def swap_range(self, first: int, second: int, count: int) -> None:
+        data = self.data
         for offset in range(count):
             data[first + offset], data[second + offset] = data[second + offset], data[first + offset]
 
-    def rotate(low: int, middle: int, high: int) -> None:
+    def rotate(self, low: int, middle: int, high: int) -> None:
         left, right = middle - low, high - middle
         while left != right:
             if left > right:
-                swap_range(middle - left, middle, right)
+                self.swap_range(middle - left, middle, right)
                 left -= right
             else:
-                swap_range(middle - left, middle + right - left, left)
+                self.swap_range(middle - left, middle + right - left, left)
                 right -= left
-        swap_range(middle - left, middle, left)
+        self.swap_range(middle - left, middle, left)
 
-    def sym_merge(low: int, middle: int, high: int) -> None:
+    def sym_merge(self, low: int, middle: int, high: int) -> None:
+        data, less = self.data, self.less
         if middle - low == 1:
             start, end = middle, high
             while start < end:
@@ -292,27 +320,11 @@ def go_stable_sort(items: list[Any], less: Callable[[Any, Any], bool]) -> list[A
                 bound = cut
         end = total - start
         if start < middle < end:
-            rotate(start, middle, end)
+            self.rotate(start, middle, end)
         if low < start < mid:
-            sym_merge(low, start, mid)
+            self.sym_merge(low, start, mid)
         if mid < end < high:
-            sym_merge(mid, end, high)
-
-    size, block = len(data), 20
-    low, high = 0, block
-    while high <= size:
-        insertion(low, high)
-        low, high = high, high + block
-    insertion(low, size)
-    while block < size:
-        low, high = 0, 2 * block
-        while high <= size:
-            sym_merge(low, low + block, high)
-            low, high = high, high + 2 * block
-        if low + block < size:
-            sym_merge(low, low + block, size)
-        block *= 2
-    return data
+            self.sym_merge(mid, end, high)
 
 
 def language_files(files: Iterable[str], language: str, languages: Collection[str]) -> list[str]:

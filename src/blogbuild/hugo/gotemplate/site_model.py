@@ -484,7 +484,48 @@ class _PageDates:
         return SitemapSettings(str(changefreq or ""), number, given.get("disable") is True)
 
 
-class HugoPage(_PageDates, _PageRelations, _MenuRelations, GoObject):
+class _PageOutputs:
+    """A page's language, its translations (none: one language per build) and its output formats."""
+
+    _site: "HugoSite"
+    _kind: str
+
+    @property
+    def Language(self) -> Any:  # noqa: N802
+        return self._site.Language
+
+    @property
+    def Lang(self) -> str:  # noqa: N802
+        return self._site.LanguageCode.split("-")[0]
+
+    @property
+    def IsTranslated(self) -> bool:  # noqa: N802
+        return False
+
+    @property
+    def Translations(self) -> list["HugoPage"]:  # noqa: N802
+        return []
+
+    @property
+    def AllTranslations(self) -> "PageList":  # noqa: N802 - the page in every language, itself included
+        return PageList([self])
+
+    @property
+    def OutputFormats(self) -> "OutputFormatList":  # noqa: N802
+        """HTML, and RSS for a list when the site publishes RSS feeds (Hugo's default outputs)."""
+        formats = [OutputFormat("html", "canonical", "text/html", cast(Any, self).url)]
+        if self._kind in ("home", "section", "taxonomy", "term") and "rss" in self._site.config.feeds:
+            formats.append(OutputFormat("rss", "alternate", "application/rss+xml", cast(Any, self).url + "index.xml"))
+        if self._kind == "home" and getattr(self._site.config, "hugo_home_json", False):
+            formats.append(OutputFormat("json", "alternate", "application/json", "/index.json"))
+        return OutputFormatList(self._site, formats)
+
+    @property
+    def AlternativeOutputFormats(self) -> "OutputFormatList":  # noqa: N802
+        return OutputFormatList(self._site, [item for item in self.OutputFormats if item.Name != "html"])
+
+
+class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObject):
     """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
     term) with the pages it lists."""
 
@@ -752,40 +793,6 @@ class HugoPage(_PageDates, _PageRelations, _MenuRelations, GoObject):
     @property
     def File(self) -> "PageFile | None":  # noqa: N802
         return PageFile(self._post.rel_path) if self._post is not None else None
-
-    @property
-    def Language(self) -> Any:  # noqa: N802
-        return self._site.Language
-
-    @property
-    def Lang(self) -> str:  # noqa: N802
-        return self._site.LanguageCode.split("-")[0]
-
-    @property
-    def IsTranslated(self) -> bool:  # noqa: N802
-        return False
-
-    @property
-    def Translations(self) -> list["HugoPage"]:  # noqa: N802
-        return []
-
-    @property
-    def AllTranslations(self) -> "PageList":  # noqa: N802 - the page in every language, itself included
-        return PageList([self])
-
-    @property
-    def OutputFormats(self) -> "OutputFormatList":  # noqa: N802
-        """HTML, and RSS for a list when the site publishes RSS feeds (Hugo's default outputs)."""
-        formats = [OutputFormat("html", "canonical", "text/html", self.url)]
-        if self._kind in ("home", "section", "taxonomy", "term") and "rss" in self._site.config.feeds:
-            formats.append(OutputFormat("rss", "alternate", "application/rss+xml", self.url + "index.xml"))
-        if self._kind == "home" and getattr(self._site.config, "hugo_home_json", False):
-            formats.append(OutputFormat("json", "alternate", "application/json", "/index.json"))
-        return OutputFormatList(self._site, formats)
-
-    @property
-    def AlternativeOutputFormats(self) -> "OutputFormatList":  # noqa: N802
-        return OutputFormatList(self._site, [item for item in self.OutputFormats if item.Name != "html"])
 
     @property
     def Aliases(self) -> list[str]:  # noqa: N802
