@@ -270,3 +270,12 @@ def test_a_theme_not_checked_out_is_named_with_the_command_that_fetches_it(tmp_p
     assert said == ["theme 'Gone': themes/Gone/ does not exist, so blogbuild's default theme renders the site (and "
                     "the site's own layouts, which call the theme's partials, are not used); put the theme's "
                     "files in themes/Gone/"]
+
+
+def test_the_language_code_is_the_languages_key_when_the_config_gives_none() -> None:
+    """Hugo's locale falls back to the language's key (defaultContentLanguage, "en" by default), not to
+    blogbuild's own default: a page's lang and a feed's <language> say en."""
+    assert convert({"title": "T"})[0]["language_code"] == "en"
+    assert convert({"title": "T", "defaultContentLanguage": "fr"})[0]["language_code"] == "fr"
+    assert convert({"title": "T", "languageCode": "en-GB"})[0]["language_code"] == "en-GB"
+    assert convert({"title": "T", "locale": "de-AT", "languageCode": "en-GB"})[0]["language_code"] == "de-AT"

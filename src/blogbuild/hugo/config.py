@@ -545,8 +545,8 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
         if value not in (None, ""):
             values[target] = str(value)
     language = take("locale") or take("languagecode")
-    if language:
-        values["language_code"] = str(language)
+    # Hugo's locale is the language's key when neither is set ("en" by default), not blogbuild's default.
+    values["language_code"] = str(language) if language else values["date_language"]
     for hugo_key, target in (("languagename", "language_name"), ("label", "language_name"),
                              ("languagedirection", "language_direction"), ("direction", "language_direction")):
         value = take(hugo_key)
