@@ -21,26 +21,48 @@ from .objects import GoObject, GoTime, UnsupportedField
 from .site_model import group, where
 
 
+# How go_field reads a field of a value of each type, decided once per type.
+_MAPPING, _MAPPING_WITH_METHODS, _OBJECT, _NAMESPACE, _OTHER = range(5)
+_FIELD_KINDS: dict[type, int] = {}
+_HAS_METHOD: dict[tuple[type, str], bool] = {}
+
+
+def _field_kind(cls: type) -> int:
+    if issubclass(cls, Mapping):
+        return _MAPPING_WITH_METHODS if issubclass(cls, GoObject) else _MAPPING
+    if issubclass(cls, GoObject) or cls.__name__ == "_Namespace":
+        return _OBJECT
+    return _NAMESPACE if issubclass(cls, Namespace) else _OTHER
+
+
 def go_field(value: Any, name: Any) -> Any:
     """`.name` on a value, as Go templates read it; Python's own attributes (dunder names) are never reached."""
-    if str(name).startswith("__"):
+    text = name if type(name) is str else str(name)
+    if text.startswith("__"):
         raise UnsupportedField(f"field {name} is not a Hugo field")
     if value is None:
         return None
-    if isinstance(value, Mapping):
-        if isinstance(value, GoObject) and hasattr(type(value), str(name)):   # a map with methods (.Alphabetical)
-            return getattr(value, str(name))
+    cls = type(value)
+    kind = _FIELD_KINDS.get(cls)
+    if kind is None:
+        kind = _FIELD_KINDS[cls] = _field_kind(cls)
+    if kind == _OBJECT:
+        return getattr(value, text)
+    if kind == _MAPPING:
         return _lookup(value, name)
-    if isinstance(value, GoObject) or type(value).__name__ == "_Namespace":
-        return getattr(value, str(name))
-    if isinstance(value, Namespace):
+    if kind == _MAPPING_WITH_METHODS:   # a map with methods (.Alphabetical)
+        has = _HAS_METHOD.get((cls, text))
+        if has is None:
+            has = _HAS_METHOD[(cls, text)] = hasattr(cls, text)
+        return getattr(value, text) if has else _lookup(value, name)
+    if kind == _NAMESPACE:
         try:
-            return getattr(value, str(name))
+            return getattr(value, text)
         except AttributeError:
             return None
-    kind = {str: "string", int: "int", float: "float64", bool: "bool", list: "[]interface {}"}.get(
-        type(value), type(value).__name__)
-    raise UnsupportedField(f"can't evaluate field {name} in type {kind}")
+    type_name = {str: "string", int: "int", float: "float64", bool: "bool", list: "[]interface {}"}.get(
+        cls, cls.__name__)
+    raise UnsupportedField(f"can't evaluate field {name} in type {type_name}")
 
 
 def go_range(value: Any) -> Iterator[tuple[Any, Any]]:
@@ -73,11 +95,15 @@ class GoEnvironment(jinja2.Environment):
 
     context_class = GoContext
 
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        return go_field(obj, attribute)
+    # go_field itself, not a method calling it: the compiled templates call these on every field they read.
+    getattr = staticmethod(go_field)   # type: ignore[assignment]
+    getitem = staticmethod(go_field)   # type: ignore[assignment]
 
-    def getitem(self, obj: Any, argument: Any) -> Any:
-        return go_field(obj, argument)
+    def make_globals(self, d: Any) -> dict[str, Any]:
+        """A template's globals as one flat dict: every partial call starts a context from them, and a copy of
+        a dict is cheap where walking Jinja's ChainMap over Hugo's hundred functions is not. The
+        environment's globals are all set before the first template is compiled."""
+        return {**self.globals, **(d or {})}
 
 
 @functools.lru_cache(maxsize=1)
