@@ -102,6 +102,7 @@ class GoPageEngine:
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
                            config.site_url, config.absolute_url, translate=lambda text: GoSource("", text).file)
         self._published: dict[str, tuple[tuple[str, str], ...]] = {}   # page key -> (target, digest), …
+        self._site_go: GoTemplates | None = None   # the templates with `.Site` the last build's HugoSite
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
@@ -294,7 +295,10 @@ class GoPageEngine:
 
     # -- helpers -----------------------------------------------------------------------------------
     def _render(self, layout: GoSource, base: GoSource | None, dot: HugoPage) -> str:
-        return render_layout(base, layout, dot, replace(self.go, site=dot.Site).state(self._markdown))
+        go = self._site_go
+        if go is None or go.site is not dot.Site:   # one per build: its partials' named templates found once
+            go = self._site_go = replace(self.go, site=dot.Site)
+        return render_layout(base, layout, dot, go.state(self._markdown))
 
     def _query(self, kind: str, context: Mapping[str, Any]) -> PageQuery:
         """The page as Hugo's lookup sees it: its kind, content path, `type:` and `layout:`."""

@@ -216,6 +216,10 @@ def _in(collection: Any, item: Any) -> bool:
         return False
     if isinstance(collection, str):
         return go_string(item) in collection
+    holds = getattr(type(collection), "holds", None)   # a page list answers for a page by its index
+    found = holds(collection, item) if holds is not None else None
+    if found is not None:
+        return bool(found)
     return any(element == item or go_string(element) == go_string(item) and type(element) is type(item)
                for element in collection)
 

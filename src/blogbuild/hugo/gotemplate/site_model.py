@@ -59,10 +59,29 @@ class PageList(list, GoObject):
         return self[index + 1] if index is not None and index + 1 < len(self) else None
 
     def _index_of(self, page: Any) -> int | None:
+        if isinstance(page, HugoPage):
+            return self._positions().get(page)
         for index, candidate in enumerate(self):
             if candidate == page:
                 return index
         return None
+
+    def _positions(self) -> dict["HugoPage", int]:
+        """Each page's first index, made once per list (a page compares and hashes as its kind and URL, so the
+        page a layout renders is found in a list holding another object for it); made again when the list
+        has grown (a list is only ever appended to while it is built)."""
+        found = self.__dict__.get("_positions_made")
+        if found is None or found[0] != len(self):
+            positions: dict[HugoPage, int] = {}
+            for index, candidate in enumerate(self):
+                if isinstance(candidate, HugoPage):
+                    positions.setdefault(candidate, index)
+            found = self.__dict__["_positions_made"] = (len(self), positions)
+        return found[1]
+
+    def holds(self, item: Any) -> bool | None:
+        """Go's `in` for a page: whether it is in the list (a page equals only a page); None for anything else."""
+        return item in self._positions() if isinstance(item, HugoPage) else None
 
     @property
     def ByDate(self) -> "PageList":  # noqa: N802 - oldest first by the second, the same second in list order
@@ -243,9 +262,9 @@ class _PageRelations:
         if self._section is not None:
             return site.section_children(self._section)
         if self._term is not None:
-            return sorted((site.page_of(post) for post in self._term.posts), key=_default_order)
+            return site.term_children(self._term)
         if self._taxonomy is not None:
-            return sorted((site.term_page(self._taxonomy, term) for term in self._taxonomy.terms), key=_default_order)
+            return site.taxonomy_children(self._taxonomy)
         return []
 
     @property
@@ -324,14 +343,17 @@ class _PageRelations:
             page = page.Parent
         return PageList(found)
 
-    @functools.cached_property
+    @property
     def Resources(self) -> PageResources:  # noqa: N802 - a leaf bundle's files; a list page's folder has none
+        return self._page._canonical._resources
+
+    @functools.cached_property
+    def _resources(self) -> PageResources:
         config = self._site.config
         content = Path(config.root) / config.source_dir
         if self._post is None:
             folder = content / self._section.name if self._section is not None else content
-            if self._kind in ("home", "section") and folder.is_dir() and any(path.is_file() and path.suffix != ".md"
-                                                         for path in folder.iterdir()):
+            if self._kind in ("home", "section") and self._site.holds_other_files(folder):
                 raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
             return PageResources()
         found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
@@ -437,9 +459,13 @@ class _PageDates:
     _term: "Term | None"
     _taxonomy: "Taxonomy | None"
 
-    # -- dates -----------------------------------------------------------------------------------
+    # -- dates (worked out once a build, on the site's object for the page: HugoPage._canonical) ------------
     @property
     def Date(self) -> GoTime:  # noqa: N802
+        return cast(Any, self)._canonical._date
+
+    @functools.cached_property
+    def _date(self) -> GoTime:
         if self._post is not None:
             return GoTime(self._post.date) if self._post.date else _ZERO_TIME
         # A list page's date is the newest of every page below it, as Hugo's.
@@ -452,6 +478,10 @@ class _PageDates:
 
     @property
     def Lastmod(self) -> GoTime:  # noqa: N802
+        return cast(Any, self)._canonical._lastmod
+
+    @functools.cached_property
+    def _lastmod(self) -> GoTime:
         if self._post is not None:
             return GoTime(self._post.lastmod) if self._post.lastmod else self.Date
         # A list page's is the latest of every page below it (a page's lastmod, else its date).
@@ -635,10 +665,38 @@ class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObjec
                 return str(source.url)
         return self._url
 
+    @property
+    def _canonical(self) -> "HugoPage":
+        """The site's one object for this page (the one its lists hold; this one for a 404 page): what is the
+        same on every render of the page (its params, text measures, summary, dates) is worked out there,
+        once a build."""
+        found = self.__dict__.get("_canonical_page")
+        if found is None:
+            site = self._site
+            if self._post is not None:
+                found = site.page_of(self._post)
+            elif self._section is not None:
+                found = site.section_page(self._section)
+            elif self._term is not None and self._taxonomy is not None:
+                found = site.term_page(self._taxonomy, self._term)
+            elif self._taxonomy is not None:
+                found = site.taxonomy_page(self._taxonomy)
+            elif self._kind == "home":
+                found = site.home_page()
+            if found is None or (found._kind, found._post, found._section, found._taxonomy, found._term) != \
+                    (self._kind, self._post, self._section, self._taxonomy, self._term):
+                found = self
+            self.__dict__["_canonical_page"] = found
+        return found
+
     @functools.cached_property
-    def Params(self) -> Params:  # noqa: N802
+    def _params(self) -> Params:
         own = self._post if self._post is not None else self._index
         return Params.of(own.params if own is not None else {})
+
+    @property
+    def Params(self) -> Params:  # noqa: N802
+        return self._canonical._params
 
     def Param(self, key: Any) -> Any:  # noqa: N802 - the page's param, else the site's
         name = str(key).lower()
@@ -727,11 +785,11 @@ class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObjec
 
     @property
     def Summary(self) -> Markup:  # noqa: N802
-        return Markup(self._summary[0])
+        return Markup(self._canonical._summary[0])
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
-        return self._summary[1]
+        return self._canonical._summary[1]
 
     @functools.cached_property
     def _summary(self) -> tuple[str, bool]:
@@ -751,22 +809,30 @@ class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObjec
             return post.summary_html, post.truncated
         return hugo_summary(post.content_html, self._site.config.hugo_summary_words, self._is_cjk)
 
-    @functools.cached_property
+    @property
     def Plain(self) -> str:  # noqa: N802
         """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
+        return self._canonical._plain
+
+    @functools.cached_property
+    def _plain(self) -> str:
         content = str(self.Content)
         from .functions import FUNCTIONS
         return str(FUNCTIONS["plainify"](content)) if content else ""
 
-    @property
+    @functools.cached_property
     def _is_cjk(self) -> bool:
         """Hugo's isCJKLanguage: the site says hasCJKLanguage and the page's text has a CJK character."""
         return self._site.has_cjk and bool(_CJK.search(self.Plain))
 
-    @functools.cached_property
+    @property
     def WordCount(self) -> int:  # noqa: N802
         """Hugo's count: the whitespace-separated words of the plain text; on a CJK page a word with any
         character outside ASCII counts each of its characters."""
+        return self._canonical._word_count
+
+    @functools.cached_property
+    def _word_count(self) -> int:
         words = self.Plain.split()
         if self._is_cjk:
             return sum(1 if word.isascii() else len(word) for word in words)
@@ -1039,6 +1105,7 @@ class HugoSite(SiteInfo):
         object.__setattr__(self, "_related", {})
         object.__setattr__(self, "_where", {})
         object.__setattr__(self, "_children", {})
+        object.__setattr__(self, "_folders", {})
 
     def __hash__(self) -> int:
         return id(self)
@@ -1136,6 +1203,15 @@ class HugoSite(SiteInfo):
             self._indexes[id(pages)] = indexes
         return indexes[1].get(id(page._post))
 
+    def holds_other_files(self, folder: Path) -> bool:
+        """Whether a list page's folder holds a file that is no markdown (a branch bundle's resources), looked
+        at once per folder in a build."""
+        found = self._folders.get(folder)
+        if found is None:
+            found = self._folders[folder] = folder.is_dir() and any(
+                path.suffix != ".md" and path.is_file() for path in folder.iterdir())
+        return bool(found)
+
     def home_children(self) -> list[HugoPage]:
         """The home page's .Pages: the top sections and the regular pages at the top of content/ (made once)."""
         found = self._children.get("")
@@ -1157,6 +1233,22 @@ class HugoSite(SiteInfo):
             subsections = [self.section_page(child) for child in self._model.sections
                            if child.name.startswith(prefix) and "/" not in child.name[len(prefix):]]
             found = self._children["/" + section.name] = sorted([*own, *subsections], key=_default_order)
+        return list(found)
+
+    def term_children(self, term: "Term") -> list[HugoPage]:
+        """A term's .Pages: its pages in Hugo's default order (made once per term)."""
+        found = self._children.get(("term", term.url))
+        if found is None:
+            found = self._children[("term", term.url)] = sorted((self.page_of(post) for post in term.posts),
+                                                                key=_default_order)
+        return list(found)
+
+    def taxonomy_children(self, taxonomy: "Taxonomy") -> list[HugoPage]:
+        """A taxonomy's .Pages: its terms' pages in Hugo's default order (made once per taxonomy)."""
+        found = self._children.get(("taxonomy", taxonomy.url))
+        if found is None:
+            found = self._children[("taxonomy", taxonomy.url)] = sorted(
+                (self.term_page(taxonomy, term) for term in taxonomy.terms), key=_default_order)
         return list(found)
 
     @property
