@@ -8,11 +8,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from datetime import datetime, timezone
+from keyword import iskeyword
 from typing import Any, Iterator
 
 import jinja2
 import jinja2.runtime
-from jinja2.utils import Namespace
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame, optimizeconst
+from jinja2.utils import Namespace, _PassArg
 
 from ...templating.environment import jinja_environment
 from .escape import ESCAPERS, html_text
@@ -90,10 +93,51 @@ class GoContext(jinja2.runtime.Context):
         return super().call(__obj, *args, **kwargs)
 
 
+# The names a render passes its template (runner.py): never a function's.
+_RENDER_NAMES = frozenset({"dot", "site", "_state"})
+
+
+class GoCodeGenerator(CodeGenerator):
+    """Jinja's code generator, calling Hugo's plain functions directly: a call of a global that takes no
+    context (printf, default, slice, …; not partial or i18n) and that the template never assigns is the
+    function called, not Jinja's context.call, which asks each callable on every call whether it wants the
+    context. The environment's globals are fixed before any template is compiled, so the answer is the
+    same at compile time."""
+
+    def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
+        self._assigned = {name.name for name in node.find_all(nodes.Name) if name.ctx != "load"}
+        super().visit_Template(node, frame)
+
+    def _plain_function(self, callee: nodes.Expr) -> bool:
+        if not isinstance(callee, nodes.Name) or callee.ctx != "load" or callee.name in self._assigned \
+                or callee.name in _RENDER_NAMES or callee.name not in self.environment.globals:
+            return False
+        function: Any = self.environment.globals[callee.name]
+        wants_context = _PassArg.from_obj(function) is not None or (
+            hasattr(function, "__call__") and _PassArg.from_obj(function.__call__) is not None)  # noqa: B004
+        return callable(function) and not wants_context
+
+    @optimizeconst
+    def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
+        if forward_caller or node.dyn_args is not None or node.dyn_kwargs is not None \
+                or any(iskeyword(keyword.key) for keyword in node.kwargs) \
+                or not self._plain_function(node.node):
+            super().visit_Call(node, frame, forward_caller=forward_caller)
+            return
+        self.visit(node.node, frame)
+        self.write("(")
+        for index, argument in enumerate([*node.args, *node.kwargs]):
+            if index:
+                self.write(", ")
+            self.visit(argument, frame)
+        self.write(")")
+
+
 class GoEnvironment(jinja2.Environment):
     """Jinja with Go's lookups: attribute and item access both go through go_field."""
 
     context_class = GoContext
+    code_generator_class = GoCodeGenerator
 
     # go_field itself, not a method calling it: the compiled templates call these on every field they read.
     getattr = staticmethod(go_field)   # type: ignore[assignment]
