@@ -96,7 +96,16 @@ _URL_KEEP_ESCAPED = frozenset("-._~")
 _SAFE_SCHEMES = ("http", "https", "mailto")
 
 
+# What each kept set leaves as it is: a text of only these is its own percent-encoding.
+_KEPT_RUNS = {keep: re.compile("[0-9A-Za-z" + re.escape("".join(sorted(keep))) + "]*")
+              for keep in (_URL_KEEP_NORMALISED, _URL_KEEP_ESCAPED)}
+_SCHEME = re.compile(r"([^/?#]*?):")
+
+
 def _percent(text: str, keep: frozenset[str]) -> str:
+    kept = _KEPT_RUNS.get(keep)
+    if kept is not None and kept.fullmatch(text):
+        return text
     out = []
     for byte in text.encode("utf-8"):
         char = chr(byte)
@@ -118,7 +127,7 @@ def url_start(value: Any) -> Markup:
     normalised (spaces and non-ASCII percent-encoded) and escaped for the attribute."""
     text = go_string(value)
     if not isinstance(value, SafeURL):
-        scheme = re.match(r"([^/?#]*?):", text)
+        scheme = _SCHEME.match(text)
         if scheme and scheme.group(1).lower() not in _SAFE_SCHEMES:
             return Markup("#" + FAILSAFE)
     return attribute(_percent(text, _URL_KEEP_NORMALISED))

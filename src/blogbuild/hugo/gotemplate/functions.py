@@ -56,16 +56,36 @@ def _println(*values: Any) -> str:
 _VERB = re.compile(r"%([-+# 0]*)(\d+|\*)?(?:\.(\d+))?([vdsqfFeEgGxXtTcboU%])")
 
 
+@functools.lru_cache(maxsize=1024)
+def _layout_parts(layout: str) -> tuple[tuple[str, tuple[str, str | None, str | None, str] | None], ...]:
+    """A printf layout as its runs of text and its verbs (flags, width, precision, verb), read once per layout."""
+    parts: list[tuple[str, tuple[str, str | None, str | None, str] | None]] = []
+    last = 0
+    for match in _VERB.finditer(layout):
+        if match.start() > last:
+            parts.append((layout[last:match.start()], None))
+        parts.append(("", match.groups()))   # type: ignore[arg-type]
+        last = match.end()
+    if last < len(layout):
+        parts.append((layout[last:], None))
+    return tuple(parts)
+
+
 def go_format(layout: str, values: tuple[Any, ...]) -> str:
     """Go's fmt.Sprintf for the verbs templates use."""
     remaining = list(values)
-
-    def verb(match: re.Match[str]) -> str:
-        flags, width, precision, kind = match.groups()
+    out = []
+    for text, verb in _layout_parts(layout):
+        if verb is None:
+            out.append(text)
+            continue
+        flags, width, precision, kind = verb
         if kind == "%":
-            return "%"
+            out.append("%")
+            continue
         if not remaining:
-            return f"%!{kind}(MISSING)"
+            out.append(f"%!{kind}(MISSING)")
+            continue
         value = remaining.pop(0)
         text = _format_one(value, kind, flags, precision)
         if width and width != "*":
@@ -77,8 +97,8 @@ def go_format(layout: str, values: tuple[Any, ...]) -> str:
                 text = sign + text[len(sign):].rjust(size - len(sign), "0")
             else:
                 text = text.rjust(size)
-        return text
-    result = _VERB.sub(verb, layout)
+        out.append(text)
+    result = "".join(out)
     if remaining:
         result += "%!(EXTRA " + ", ".join(f"{type(value).__name__}={go_string(value)}" for value in remaining) + ")"
     return result
@@ -194,6 +214,12 @@ def _lookup(mapping: Mapping, key: Any) -> Any:
     if key in mapping:
         return mapping[key]
     lowered = str(key).lower()
+    key_for = getattr(type(mapping), "key_for", None)   # Params: an index of its keys by their lower case
+    if key_for is not None:
+        try:
+            return mapping[key_for(mapping, lowered)]
+        except KeyError:
+            return None
     if getattr(type(mapping), "case_insensitive", False):
         for name, value in mapping.items():
             if str(name).lower() == lowered:

@@ -54,10 +54,53 @@ class Params(dict):
     """Hugo's params maps: keys are read case-insensitively (Hugo lower-cases them)."""
 
     case_insensitive = True
+    _lowered: dict[str, Any] | None = None   # each key's lower case -> the first key of it, made on first need
 
     @classmethod
     def of(cls, data: Mapping[str, Any] | None) -> "Params":
         return cls({str(key).lower(): _wrap(value) for key, value in (data or {}).items()})
+
+    def key_for(self, lowered: str) -> Any:
+        """The first key (in the map's order) whose lower case is lowered; KeyError when there is none."""
+        if self._lowered is None:
+            found: dict[str, Any] = {}
+            for key in self:
+                found.setdefault(str(key).lower(), key)
+            self._lowered = found
+        return self._lowered[lowered]
+
+    # A change of the keys forgets the index.
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._lowered = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self._lowered = None
+        super().__delitem__(key)
+
+    def __ior__(self, other: Any) -> "Params":  # type: ignore[misc]
+        self._lowered = None
+        return super().__ior__(other)
+
+    def update(self, *arguments: Any, **keywords: Any) -> None:
+        self._lowered = None
+        super().update(*arguments, **keywords)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._lowered = None
+        return super().setdefault(key, default)
+
+    def pop(self, *arguments: Any) -> Any:
+        self._lowered = None
+        return super().pop(*arguments)
+
+    def popitem(self) -> tuple[Any, Any]:
+        self._lowered = None
+        return super().popitem()
+
+    def clear(self) -> None:
+        self._lowered = None
+        super().clear()
 
 
 def _wrap(value: Any) -> Any:

@@ -90,8 +90,18 @@ class Runner:
             raise UnsupportedField("{{ return }} outside a partial") from returned
 
     def execute(self, jinja: str, dot: Any) -> str:
+        """The template's HTML, as Template.render makes it; a partial's {{ return }} leaves it as it is,
+        without the traceback of the template Jinja writes for an error (a return is no error)."""
         from .environment import compiled
-        return compiled(jinja).render(dot=dot, site=self.templates.site, _state=self.state())
+        template = compiled(jinja)
+        context = template.new_context({"dot": dot, "site": self.templates.site, "_state": self.state()})
+        try:
+            return template.environment.concat(template.root_render_func(context))
+        except GoReturn:
+            raise
+        except Exception:
+            template.environment.handle_exception()
+            raise   # handle_exception always raises
 
     def template(self, name: str, dot: Any, where: str = "") -> Markup:
         """A named template's HTML; where: the attribute context of the call ("" in HTML text)."""
