@@ -71,24 +71,36 @@ def _go_float(value: float) -> str:
 
 
 _HTML = {"\0": "\ufffd", '"': "&#34;", "&": "&amp;", "'": "&#39;", "+": "&#43;", "<": "&lt;", ">": "&gt;"}
-_HTML_RE = re.compile("[\0\"&'+<>]")
-_HTML_NORM_RE = re.compile("[\0\"'+<>]")          # HTML-typed content: its entities stay
 _TAG_RE = re.compile(r"<[^>]*>?")
+
+
+def escaped(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
+    """text with each character of escapes replaced, one pass of str.replace a character ("&" first, when
+    it is one: no replacement holds a character replaced after it)."""
+    for char, replacement in escapes:
+        if char in text:
+            text = text.replace(char, replacement)
+    return text
+
+
+_HTML_ESCAPES = tuple((char, _HTML[char]) for char in "&\0\"'+<>")
+_HTML_NORM_ESCAPES = tuple((char, _HTML[char]) for char in "\0\"'+<>")
 
 
 def html_text(value: Any) -> Markup:
     """An action in HTML text: template.HTML (Markup) as it is, anything else escaped as Go does."""
     if isinstance(value, Markup):
         return value
-    return Markup(_HTML_RE.sub(lambda match: _HTML[match.group(0)], go_string(value)))
+    return Markup(escaped(go_string(value), _HTML_ESCAPES))
 
 
 def attribute(value: Any) -> Markup:
     """An action in a quoted attribute value: HTML content loses its tags, everything is escaped."""
     if isinstance(value, Markup):
-        text = _TAG_RE.sub("", str(value))
-        return Markup(_HTML_NORM_RE.sub(lambda match: _HTML[match.group(0)], text))
-    return Markup(_HTML_RE.sub(lambda match: _HTML[match.group(0)], go_string(value)))
+        text = str(value)
+        text = _TAG_RE.sub("", text) if "<" in text else text
+        return Markup(escaped(text, _HTML_NORM_ESCAPES))
+    return Markup(escaped(go_string(value), _HTML_ESCAPES))
 
 
 _URL_KEEP_NORMALISED = frozenset("!#$&*+,/:;=?@[]-._~%")

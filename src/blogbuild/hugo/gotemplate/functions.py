@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
-from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string, json_default
+from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, escaped, go_string, json_default
 from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
 from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
                       UnsupportedField, go_type, truthy)
@@ -889,13 +889,13 @@ def _dump(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-_GO_HTML_ESCAPES = {'"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\0": "\ufffd"}
+_GO_HTML_ESCAPES = (("&", "&amp;"), ('"', "&#34;"), ("'", "&#39;"), ("<", "&lt;"), (">", "&gt;"), ("\0", "\ufffd"))
 
 
 def _go_html(value: Any) -> Markup:
     """Go's builtin html: the value's text escaped (HTML inside it too), final (html/template escapes it no
     further)."""
-    return Markup(re.sub("[\"'&<>\0]", lambda match: _GO_HTML_ESCAPES[match.group()], go_string(value)))
+    return Markup(escaped(go_string(value), _GO_HTML_ESCAPES))
 
 
 def xml_escape(text: Any) -> str:

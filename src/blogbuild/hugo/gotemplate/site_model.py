@@ -652,10 +652,18 @@ class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObjec
 
     @property
     def RelPermalink(self) -> str:  # noqa: N802
-        return hugo_escapes(self._site.config.site_url(self.url))
+        return self._canonical._rel_permalink
 
     @property
     def Permalink(self) -> str:  # noqa: N802
+        return self._canonical._permalink
+
+    @functools.cached_property
+    def _rel_permalink(self) -> str:
+        return hugo_escapes(self._site.config.site_url(self.url))
+
+    @functools.cached_property
+    def _permalink(self) -> str:
         return hugo_escapes(self._site.config.absolute_url(self.url))
 
     @property
@@ -800,14 +808,15 @@ class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObjec
             content = str(self.Content)
             return hugo_summary(content, self._site.config.hugo_summary_words, self._is_cjk) if content else ("", False)
         written = self.Params.get("summary")
-        if written and _DIVIDER not in post.content_html:
+        html = post.content_html   # unpacked once here
+        if written and _DIVIDER not in html:
             # Front matter's summary: its markdown rendered inline, and not "truncated", as Hugo 0.168 gives it.
             return str(self.RenderString(str(written))), False
-        if _DIVIDER in post.content_html:   # the content before the divider, as rendered (images and all)
-            return post.content_html.split(_DIVIDER, 1)[0].strip(), post.truncated
+        if _DIVIDER in html:   # the content before the divider, as rendered (images and all)
+            return html.split(_DIVIDER, 1)[0].strip(), post.truncated
         if "summary" in self.Params:
             return post.summary_html, post.truncated
-        return hugo_summary(post.content_html, self._site.config.hugo_summary_words, self._is_cjk)
+        return hugo_summary(html, self._site.config.hugo_summary_words, self._is_cjk)
 
     @property
     def Plain(self) -> str:  # noqa: N802
