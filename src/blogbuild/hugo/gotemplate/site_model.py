@@ -829,9 +829,13 @@ class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObjec
         from .functions import FUNCTIONS
         return str(FUNCTIONS["plainify"](content)) if content else ""
 
-    @functools.cached_property
+    @property
     def _is_cjk(self) -> bool:
         """Hugo's isCJKLanguage: the site says hasCJKLanguage and the page's text has a CJK character."""
+        return self._canonical._has_cjk
+
+    @functools.cached_property
+    def _has_cjk(self) -> bool:
         return self._site.has_cjk and bool(_CJK.search(self.Plain))
 
     @property
