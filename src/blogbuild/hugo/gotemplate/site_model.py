@@ -555,7 +555,106 @@ class _PageOutputs:
         return OutputFormatList(self._site, [item for item in self.OutputFormats if item.Name != "html"])
 
 
-class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObject):
+class _PageText:
+    """A page's content as Hugo's templates read it: .Content, .Summary and .Truncated, .Plain, .WordCount and
+    .ReadingTime (Hugo's counts), each worked out once a build on the site's one object for the page."""
+
+    _site: "HugoSite"
+    _post: "Post | None"
+    _section: "Section | None"
+    _term: "Term | None"
+    _taxonomy: "Taxonomy | None"
+
+    if TYPE_CHECKING:   # what HugoPage gives these
+        @property
+        def _canonical(self) -> "HugoPage": ...
+
+        @property
+        def _home_index(self) -> "Post | None": ...
+
+        @property
+        def Params(self) -> Params: ...  # noqa: N802
+
+        def RenderString(self, *arguments: Any) -> Markup: ...  # noqa: N802
+
+    @property
+    def Content(self) -> Markup:  # noqa: N802
+        if self._post is not None:   # Hugo's content has no summary divider
+            html = self._post.content_html
+            return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
+        for source in (self._section, self._term, self._taxonomy, self._home_index):
+            if source is not None:
+                return Markup(source.content_html)
+        return Markup("")
+
+    @property
+    def Summary(self) -> Markup:  # noqa: N802
+        return Markup(self._canonical._summary[0])
+
+    @property
+    def Truncated(self) -> bool:  # noqa: N802
+        return self._canonical._summary[1]
+
+    @functools.cached_property
+    def _summary(self) -> tuple[str, bool]:
+        """The summary and whether it is shorter than the content: the front matter's or the divider's (as
+        blogbuild makes it), else Hugo's automatic one."""
+        post = self._post
+        if post is None:   # a list page: its _index.md's text, summarised the same way
+            content = str(self.Content)
+            return hugo_summary(content, self._site.config.hugo_summary_words, self._is_cjk) if content else ("", False)
+        written = self.Params.get("summary")
+        html = post.content_html   # unpacked once here
+        if written and _DIVIDER not in html:
+            # Front matter's summary: its markdown rendered inline, and not "truncated", as Hugo 0.168 gives it.
+            return str(self.RenderString(str(written))), False
+        if _DIVIDER in html:   # the content before the divider, as rendered (images and all)
+            return html.split(_DIVIDER, 1)[0].strip(), post.truncated
+        if "summary" in self.Params:
+            return post.summary_html, post.truncated
+        return hugo_summary(html, self._site.config.hugo_summary_words, self._is_cjk)
+
+    @property
+    def Plain(self) -> str:  # noqa: N802
+        """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
+        return self._canonical._plain
+
+    @functools.cached_property
+    def _plain(self) -> str:
+        content = str(self.Content)
+        from .functions import FUNCTIONS
+        return str(FUNCTIONS["plainify"](content)) if content else ""
+
+    @property
+    def _is_cjk(self) -> bool:
+        """Hugo's isCJKLanguage: the site says hasCJKLanguage and the page's text has a CJK character."""
+        return self._canonical._has_cjk
+
+    @functools.cached_property
+    def _has_cjk(self) -> bool:
+        return self._site.has_cjk and bool(_CJK.search(self.Plain))
+
+    @property
+    def WordCount(self) -> int:  # noqa: N802
+        """Hugo's count: the whitespace-separated words of the plain text; on a CJK page a word with any
+        character outside ASCII counts each of its characters."""
+        return self._canonical._word_count
+
+    @functools.cached_property
+    def _word_count(self) -> int:
+        words = self.Plain.split()
+        if self._is_cjk:
+            return sum(1 if word.isascii() else len(word) for word in words)
+        return len(words)
+
+    @property
+    def ReadingTime(self) -> int:  # noqa: N802
+        """Hugo's minutes: (words + 212) / 213, or (words + 500) / 501 on a CJK page, in whole numbers."""
+        words = self.WordCount
+        return (words + 500) // 501 if self._is_cjk else (words + 212) // 213
+
+
+class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObject):
     """One page as Hugo's templates see it: a regular page (a Post), or a list page (home, section, taxonomy,
     term) with the pages it lists."""
 
@@ -779,83 +878,6 @@ class HugoPage(_PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObjec
     def Weight(self) -> int:  # noqa: N802
         own = self._post if self._post is not None else self._index
         return (own.weight or 0) if own is not None else 0
-
-    # -- content ---------------------------------------------------------------------------------
-    @property
-    def Content(self) -> Markup:  # noqa: N802
-        if self._post is not None:   # Hugo's content has no summary divider
-            html = self._post.content_html
-            return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
-        for source in (self._section, self._term, self._taxonomy, self._home_index):
-            if source is not None:
-                return Markup(source.content_html)
-        return Markup("")
-
-    @property
-    def Summary(self) -> Markup:  # noqa: N802
-        return Markup(self._canonical._summary[0])
-
-    @property
-    def Truncated(self) -> bool:  # noqa: N802
-        return self._canonical._summary[1]
-
-    @functools.cached_property
-    def _summary(self) -> tuple[str, bool]:
-        """The summary and whether it is shorter than the content: the front matter's or the divider's (as
-        blogbuild makes it), else Hugo's automatic one."""
-        post = self._post
-        if post is None:   # a list page: its _index.md's text, summarised the same way
-            content = str(self.Content)
-            return hugo_summary(content, self._site.config.hugo_summary_words, self._is_cjk) if content else ("", False)
-        written = self.Params.get("summary")
-        html = post.content_html   # unpacked once here
-        if written and _DIVIDER not in html:
-            # Front matter's summary: its markdown rendered inline, and not "truncated", as Hugo 0.168 gives it.
-            return str(self.RenderString(str(written))), False
-        if _DIVIDER in html:   # the content before the divider, as rendered (images and all)
-            return html.split(_DIVIDER, 1)[0].strip(), post.truncated
-        if "summary" in self.Params:
-            return post.summary_html, post.truncated
-        return hugo_summary(html, self._site.config.hugo_summary_words, self._is_cjk)
-
-    @property
-    def Plain(self) -> str:  # noqa: N802
-        """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
-        return self._canonical._plain
-
-    @functools.cached_property
-    def _plain(self) -> str:
-        content = str(self.Content)
-        from .functions import FUNCTIONS
-        return str(FUNCTIONS["plainify"](content)) if content else ""
-
-    @property
-    def _is_cjk(self) -> bool:
-        """Hugo's isCJKLanguage: the site says hasCJKLanguage and the page's text has a CJK character."""
-        return self._canonical._has_cjk
-
-    @functools.cached_property
-    def _has_cjk(self) -> bool:
-        return self._site.has_cjk and bool(_CJK.search(self.Plain))
-
-    @property
-    def WordCount(self) -> int:  # noqa: N802
-        """Hugo's count: the whitespace-separated words of the plain text; on a CJK page a word with any
-        character outside ASCII counts each of its characters."""
-        return self._canonical._word_count
-
-    @functools.cached_property
-    def _word_count(self) -> int:
-        words = self.Plain.split()
-        if self._is_cjk:
-            return sum(1 if word.isascii() else len(word) for word in words)
-        return len(words)
-
-    @property
-    def ReadingTime(self) -> int:  # noqa: N802
-        """Hugo's minutes: (words + 212) / 213, or (words + 500) / 501 on a CJK page, in whole numbers."""
-        words = self.WordCount
-        return (words + 500) // 501 if self._is_cjk else (words + 212) // 213
 
     @property
     def TableOfContents(self) -> Markup:  # noqa: N802
@@ -1317,16 +1339,7 @@ class HugoSite(SiteInfo):
     # -- menus and the rest ----------------------------------------------------------------------
     @functools.cached_property
     def Menus(self) -> dict[str, list[MenuEntry]]:  # noqa: N802
-        def entries(items: Iterable[Any]) -> list[MenuEntry]:
-            return [MenuEntry(item.name, self.config.site_url(item.url) if item.url.startswith("/") else item.url,
-                              item.weight, entries(item.children), item.group,
-                              self.GetPage(item.page_ref) if item.page_ref else None) for item in items]
-        hugo_menus = getattr(self.config, "hugo_menus", None)
-        if hugo_menus is not None:   # a Hugo config's menus, with the entries pages declare (menus.py)
-            return site_menus(self, hugo_menus.get("menus", {}), str(hugo_menus.get("section_pages_menu", "")))
-        if any("menu" in post.params or "menus" in post.params for post in self._model.pages):
-            raise UnsupportedField("menu entries in front matter are not supported by blogbuild's translation")
-        return {"main": entries(self.config.menu)} if self.config.menu else {}
+        return _menus_of(self)
 
     @functools.cached_property
     def related_config(self) -> RelatedConfig:
@@ -1421,6 +1434,21 @@ def _logical_path(path: str) -> str:
 def _bundle_path(post: "Post") -> str:
     """Where a regular page stands in the content tree: its file, or a leaf bundle's folder."""
     return post.rel_path[:-len("/index.md")] if post.rel_path.endswith("/index.md") else post.rel_path
+
+
+def _menus_of(site: HugoSite) -> dict[str, list[MenuEntry]]:
+    """`site.Menus`: a Hugo config's menus with the entries pages declare (menus.py); else blogbuild's main
+    menu, for a site whose config is blogbuild.yaml."""
+    def entries(items: Iterable[Any]) -> list[MenuEntry]:
+        return [MenuEntry(item.name, site.config.site_url(item.url) if item.url.startswith("/") else item.url,
+                          item.weight, entries(item.children), item.group,
+                          site.GetPage(item.page_ref) if item.page_ref else None) for item in items]
+    hugo_menus = getattr(site.config, "hugo_menus", None)
+    if hugo_menus is not None:
+        return site_menus(site, hugo_menus.get("menus", {}), str(hugo_menus.get("section_pages_menu", "")))
+    if any("menu" in post.params or "menus" in post.params for post in site._model.pages):
+        raise UnsupportedField("menu entries in front matter are not supported by blogbuild's translation")
+    return {"main": entries(site.config.menu)} if site.config.menu else {}
 
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
