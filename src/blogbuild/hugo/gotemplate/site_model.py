@@ -299,7 +299,8 @@ class _PageRelations:
 
     def Paginate(self, pages: Any, size: Any = None) -> "Pager":  # noqa: N802
         if self._paginator is None:
-            self._paginator = Pager.of(self._page, list(pages or []), int(size) if size else self._site.pager_size)
+            elements = pages if isinstance(pages, PagesGroup) else list(pages or [])
+            self._paginator = Pager.of(self._page, elements, int(size) if size else self._site.pager_size)
         return self._paginator
 
     @property
@@ -953,25 +954,52 @@ class OutputFormatList(list, GoObject):
 
 
 class Pager(GoObject):
-    """`.Paginator` / `.Paginate`: one page of a paginated list."""
+    """`.Paginator` / `.Paginate`: one page of a paginated list. A pager of page groups (`.GroupByDate`'s)
+    pages the groups' pages, as Hugo does: `.PageGroups` is the groups cut to this pager's pages, `.Pages` empty."""
 
     kind = "Pager"
 
-    def __init__(self, owner: HugoPage, pages: list[HugoPage], size: int, number: int) -> None:
+    def __init__(self, owner: HugoPage, pages: "list[HugoPage] | PagesGroup", size: int, number: int) -> None:
         self._owner = owner
-        self._pages = pages
+        self._groups = pages if isinstance(pages, PagesGroup) else None
+        self._pages = [page for group in pages for page in group.Pages] if isinstance(pages, PagesGroup) else pages
         self._size = max(1, size)
         self.PageNumber = number
-        self.TotalNumberOfElements = len(pages)
+        self.TotalNumberOfElements = len(self._pages)
 
     @classmethod
-    def of(cls, owner: HugoPage, pages: list[HugoPage], size: int) -> "Pager":
+    def of(cls, owner: HugoPage, pages: "list[HugoPage] | PagesGroup", size: int) -> "Pager":
         return cls(owner, pages, size, owner.page_number)
+
+    def _window(self) -> tuple[int, int]:
+        start = (self.PageNumber - 1) * self._size
+        return start, min(start + self._size, len(self._pages))
 
     @property
     def Pages(self) -> list[HugoPage]:  # noqa: N802
-        start = (self.PageNumber - 1) * self._size
-        return self._pages[start:start + self._size]
+        if self._groups is not None:
+            return PageList()
+        start, end = self._window()
+        return self._pages[start:end]
+
+    @property
+    def PageGroups(self) -> "PagesGroup":  # noqa: N802
+        """The groups of this pager's pages, each run of one key a group (Hugo's splitPageGroups)."""
+        cut = PagesGroup()
+        if self._groups is None:
+            return cut
+        keyed = [(group.Key, page) for group in self._groups for page in group.Pages]
+        start, end = self._window()
+        for key, page in keyed[start:end]:
+            if not cut or cut[-1].Key != key:
+                cut.append(PageGroup(key))
+            cut[-1].Pages.append(page)
+        return cut
+
+    @property
+    def NumberOfElements(self) -> int:  # noqa: N802
+        start, end = self._window()
+        return max(0, end - start)
 
     @property
     def TotalPages(self) -> int:  # noqa: N802
