@@ -229,6 +229,18 @@ def _related_words(page: "HugoPage", index: RelatedIndex) -> list[str]:
     return keywords(value, index, go_format)
 
 
+def _get_page_ref(refs: tuple[Any, ...]) -> str:
+    """The one path of GetPage's arguments as Hugo's getPageOldVersion reads them: "" and "/" left out, a
+    kind first then a path (the path), "home" or nothing the home page, "section" with an empty path too."""
+    given = [str(ref) for ref in refs]
+    kept = [ref for ref in given if ref not in ("", "/")]
+    if len(kept) > 2:
+        raise UnsupportedField(f"too many arguments to .Site.GetPage: {given}")
+    if not kept or kept[0] == "home" or (len(kept) == 1 and len(given) == 2 and kept[0] == "section"):
+        return "/"
+    return kept[-1]
+
+
 def _unix(value: GoTime) -> float:
     """A time's whole seconds, as Hugo's date sorts compare them."""
     return math.floor(value.value.timestamp()) if value else float("-inf")
@@ -1400,10 +1412,11 @@ class HugoSite(SiteInfo):
         lines.append("</nav>")
         return "\n".join(lines)
 
-    def GetPage(self, path: Any) -> HugoPage | None:  # noqa: N802
+    def GetPage(self, *refs: Any) -> HugoPage | None:  # noqa: N802
         """Hugo's page by its content path ("/posts", "posts/x.md", "/posts/bundle/index.md", "/tags/go", in
-        any case; a path without its leading slash is from the content root), else by its URL path."""
-        wanted = _logical_path(str(path))
+        any case; a path without its leading slash is from the content root), else by its URL path; also
+        the form of a kind, then a path ("taxonomy" "tags/go"), as Hugo still reads it."""
+        wanted = _logical_path(_get_page_ref(refs))
         if wanted == "/":
             return self.home_page()
         paths, urls = self._page_paths
