@@ -445,8 +445,9 @@ class SiteInfo(GoObject):
         dates are written in), `.LanguageCode` and `.Locale` the languageCode."""
         config = site_config(self)
         key = (getattr(config, "language", "") or getattr(config, "date_language", "")) if config is not None else ""
+        own = next((item for item in getattr(config, "languages", ()) if item.key == key), None)
         return _Language(key or self.LanguageCode, self.LanguageCode,
-                         str(getattr(config, "language_name", "") or ""),
+                         own.name if own is not None else str(getattr(config, "language_name", "") or ""),
                          str(getattr(config, "language_direction", "") or ""), self.Params)
 
     @property

@@ -25,6 +25,7 @@ from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
 from .summary import hugo_summary
+from .translations import language_prefix, sites_of, translations_of
 
 if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
@@ -528,7 +529,7 @@ class _PageDates:
 
 
 class _PageOutputs:
-    """A page's language, its translations (none: one language per build) and its output formats."""
+    """A page's language, its translations (its versions in the site's other languages) and its output formats."""
 
     _site: "HugoSite"
     _kind: str
@@ -543,15 +544,19 @@ class _PageOutputs:
 
     @property
     def IsTranslated(self) -> bool:  # noqa: N802
-        return False
+        return len(self.AllTranslations) > 1
 
     @property
-    def Translations(self) -> list["HugoPage"]:  # noqa: N802
-        return []
+    def Translations(self) -> "PageList":  # noqa: N802 - its versions in the other languages
+        return PageList(page for page in self.AllTranslations if page is not self)
 
     @property
     def AllTranslations(self) -> "PageList":  # noqa: N802 - the page in every language, itself included
-        return PageList([self])
+        return PageList(translations_of(self._site, cast(Any, self).url, self, hugo_escapes, hugo_title) or [self])
+
+    @property
+    def Sites(self) -> Any:  # noqa: N802
+        return self._site.Sites
 
     @property
     def OutputFormats(self) -> "OutputFormatList":  # noqa: N802
@@ -1187,6 +1192,14 @@ class HugoSite(SiteInfo):
 
     def __eq__(self, other: object) -> bool:
         return other is self
+
+    @property
+    def Sites(self) -> Any:  # noqa: N802 - every language's site, this one among them
+        return sites_of(self)
+
+    @property
+    def LanguagePrefix(self) -> str:  # noqa: N802
+        return language_prefix(self.config, getattr(self.config, "language", ""))
 
     # -- pages by what they come from ------------------------------------------------------------
     def page_of(self, post: "Post") -> HugoPage:

@@ -1,0 +1,116 @@
+"""A multilingual Hugo site as its own layouts see it: `.Sites` (every language's site, the default language
+first, then by weight; the language being built is `.Site` itself, so `eq . $.Site` holds for it),
+`.LanguagePrefix`, and a page's `.Translations`/`.AllTranslations` (its versions in the other languages, read
+off the site's translations, as pages with a title, links and a language)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .objects import GoObject, _Language
+
+if TYPE_CHECKING:
+    from ...core.model import Translation
+
+
+def language_prefix(config: Any, key: str) -> str:
+    """Hugo's LanguagePrefix of a language: "/KEY" when its site is published under KEY/, else ""."""
+    language = next((item for item in getattr(config, "languages", ()) if item.key == key), None)
+    prefix = language.prefix.strip("/") if language is not None else ""
+    return "/" + prefix if prefix else ""
+
+
+class LanguageSite(GoObject):
+    """Another language's site in `.Sites`: its title, language and prefix."""
+
+    kind = "Site"
+
+    def __init__(self, config: Any, language: Any, home: Translation | None, params: Any) -> None:
+        # The language's title and code are its home page's (a language's config holds only its own values).
+        self._config = config
+        self._language = language
+        self.Title = home.title if home is not None else str(language.value("title", config.title))
+        self.LanguageCode = home.language_code if home is not None else str(language.value("language_code",
+                                                                                            language.key))
+        self._params = params
+
+    @property
+    def Language(self) -> _Language:  # noqa: N802
+        language = self._language
+        return _Language(language.key, self.LanguageCode, language.name,
+                         str(language.value("language_direction", "") or ""), self._params)
+
+    @property
+    def LanguagePrefix(self) -> str:  # noqa: N802
+        return language_prefix(self._config, self._language.key)
+
+
+class SiteList(list, GoObject):
+    """`.Sites`: a site for each language, the default language's first."""
+
+    kind = "Sites"
+
+    @property
+    def Default(self) -> Any:  # noqa: N802
+        return self[0] if self else None
+
+    @property
+    def First(self) -> Any:  # noqa: N802
+        return self[0] if self else None
+
+
+def sites_of(site: Any) -> SiteList:
+    """Every language's site (site: the HugoSite being built, itself among them); [site] for a site of one language."""
+    config = site.config
+    current = getattr(config, "language", "")
+    languages = getattr(config, "languages", ())
+    if not languages:
+        return SiteList([site])
+    homes = {item.language: item for item in site._model.translated("/")}
+    return SiteList(site if language.key == current else
+                    LanguageSite(config, language, homes.get(language.key), site.Params) for language in languages)
+
+
+class TranslatedPage(GoObject):
+    """A page's version in another language, as `.Translations` gives it: its title, links and language."""
+
+    kind = "Page"
+
+    def __init__(self, site: Any, translation: Translation, escape: Callable[[str], str]) -> None:
+        self._site = site
+        self._translation = translation
+        self.Title = self.LinkTitle = translation.title
+        self.Lang = translation.language
+        self.RelPermalink = escape(translation.url)
+        self.Permalink = escape(translation.permalink)
+
+    @property
+    def Language(self) -> _Language:  # noqa: N802
+        translation = self._translation
+        return _Language(translation.language, translation.language_code, translation.language_name, "",
+                         self._site.Params)
+
+    @property
+    def IsTranslated(self) -> bool:  # noqa: N802
+        return True
+
+
+def translations_of(site: Any, url: str, itself: Any, escape: Callable[[str], str],
+                    title_case: Callable[[str], str]) -> list[Any]:
+    """The page at url in every language, in the order of .Sites: itself for the language being built (escape:
+    Hugo's escaping of a link; title_case: Hugo's title of a term named in lower case)."""
+    current = getattr(site.config, "language", "")
+    versions = site._model.translated(url)
+    if itself.Kind == "404":   # every language has its 404 page, at its home's 404.html
+        versions = tuple(replace(home, url=home.url + "404.html", permalink=home.permalink + "404.html",
+                                 title=itself.Title) for home in site._model.translated("/"))
+    return [itself if item.language == current else TranslatedPage(site, _titled(item, itself, title_case), escape)
+            for item in versions]
+
+
+def _titled(translation: Translation, itself: Any, title_case: Callable[[str], str]) -> Translation:
+    """A term's version with Hugo's title: its name title-cased when its _index.md gives none."""
+    if itself.Kind != "term" or translation.title != translation.title.lower():
+        return translation
+    return replace(translation, title=title_case(translation.title))
