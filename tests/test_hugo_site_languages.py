@@ -40,3 +40,9 @@ def test_the_site_being_built_is_among_sites(both: tuple[dict[str, bytes], dict[
     assert 'data-current="true">Français Langues</a>' in page
     assert '<ul data-translated="true" data-count="2">' in page
     assert '<ul data-translated="false" data-count="0">' in ours["fr/posts/seul/index.html"].decode()
+
+
+def test_an_i18n_file_is_its_language_in_any_case(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, _warnings = both
+    assert '<p class="i18n">Salut</p>' in ours["fr/index.html"].decode()        # i18n/FR.toml
+    assert '<p class="i18n">Hallo</p>' in ours["de/posts/hello/index.html"].decode()   # i18n/De.toml

@@ -410,9 +410,9 @@ def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]
         folder = home / "i18n"
         if not folder.is_dir():
             continue
-        found = next((folder / (name + suffix) for name in wanted for suffix in (".yaml", ".yml", ".toml", ".json")
-                      if (folder / (name + suffix)).is_file()
-                      and is_inside(os.path.realpath(folder / (name + suffix)), allowed)), None)
+        files = {path.name.lower(): path for path in sorted(folder.iterdir()) if path.is_file()}   # zh-CN.toml is zh-cn's
+        found = next((files[name + suffix] for name in wanted for suffix in (".yaml", ".yml", ".toml", ".json")
+                      if name + suffix in files and is_inside(os.path.realpath(files[name + suffix]), allowed)), None)
         for key, value in (_read_strings(found) if found is not None else {}).items():
             strings.setdefault(key, value)
     return strings
