@@ -383,6 +383,8 @@ class OutputFile:
     # only ever replaced by rename, never written into: link it too (a cold build at 1,000 posts otherwise
     # copies 1,000 cards, a new inode each, in its serial write stage). Never the site's own files.
     from_cache: bool = False
+    # one file for every language of a multilingual site, at the top of public/ (Hugo Pipes' resources)
+    shared: bool = False
 
 
 @dataclass(frozen=True)

@@ -99,8 +99,9 @@ class GoPageEngine:
         # until render asks for it.
         self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str]]] = {}
         self._probed_site = 0
+        top = _top_site(config)   # Hugo publishes a multilingual site's resources once, at the top
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
-                           config.site_url, config.absolute_url, translate=lambda text: GoSource("", text).file)
+                           top.site_url, top.absolute_url, translate=lambda text: GoSource("", text).file)
         self._published: dict[str, tuple[tuple[str, str], ...]] = {}   # page key -> (target, digest), …
         self._site_go: GoTemplates | None = None   # the templates with `.Site` the last build's HugoSite
 
@@ -288,9 +289,9 @@ class GoPageEngine:
         files = []
         for target, digest in sorted(found.items()):
             if self.pipes.store is None:
-                files.append(OutputFile(target, self.pipes.kept[digest]))
+                files.append(OutputFile(target, self.pipes.kept[digest], shared=True))
             else:
-                files.append(OutputFile(target, source=str(self.pipes.stored(digest)), from_cache=True))
+                files.append(OutputFile(target, source=str(self.pipes.stored(digest)), from_cache=True, shared=True))
         return files
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -383,6 +384,15 @@ def _failing_partial(error: BaseException) -> str:
             found = source.path if isinstance(source, GoSource) else found
         traceback = traceback.tb_next
     return found
+
+
+def _top_site(config: SiteConfig) -> SiteConfig:
+    """The config whose URLs are the whole site's (a language's site without its prefix): where Hugo Pipes
+    publish."""
+    language = next((item for item in config.languages if item.key == config.language), None)
+    if language is None or not language.prefix or not config.base_url.endswith(language.prefix):
+        return config
+    return replace(config, base_url=config.base_url[:-len(language.prefix)])
 
 
 def _alias_page(target: str, language: str) -> str:

@@ -47,14 +47,16 @@ def _last_modified(site: Site | None) -> str:
 
 def language_files(config: SiteConfig, language: Language, files: Mapping[str, OutputFile],
                    static_folder: str) -> dict[str, OutputFile]:
-    """One language's files at their paths in the whole site: under its prefix; the default language's sitemap
+    """One language's files at their paths in the whole site: under its prefix (a shared file, as Hugo Pipes
+    publish, at the top: the first language's); the default language's sitemap
     at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt only at the top; and with
     the default language in its folder, the site's static files at the top as well (Hugo copies static/ there)."""
     placed: dict[str, OutputFile] = {}
     for path, item in files.items():
         if path == "robots.txt" and language.prefix:
             continue
-        target = f"{language.key}/{SITEMAP}" if path == SITEMAP and not language.prefix else language.prefix + path
+        target = f"{language.key}/{SITEMAP}" if path == SITEMAP and not language.prefix else \
+            path if item.shared else language.prefix + path
         placed[target] = replace(item, path=target) if target != path else item
         if language.prefix and language.key == config.languages[0].key and item.source and \
                 os.path.abspath(item.source).startswith(static_folder):
