@@ -31,10 +31,15 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
         raise SourceError(context.path, line, f"shortcode '{node.name}' mixes named and positional parameters, "
                                               "which Hugo refuses; use one kind", stage="shortcode")
     inner = context.expand_text(node.inner, inner_line_offset) if node.inner is not None else None
+
+    def markdown(text: str) -> str:
+        return context.markdown(text, inner_line_offset, inline=False)
+
     call = ShortcodeCall(Name=node.name, positional=positional, named=named, is_named=bool(named), inner=inner,
                          Ordinal=ordinal, Position=f"{context.path}:{line}:{column}",
-                         Page=replace(context.page or _NO_PAGE, site_info=templates.site), Site=templates.site)
-    state = templates.state(lambda text: context.markdown(text, inner_line_offset, inline=False))
+                         Page=replace(context.page or _NO_PAGE, site_info=templates.site, markdownify=markdown),
+                         Site=templates.site)
+    state = templates.state(markdown)
     try:
         html = render(source, call, state)
     except GoTemplateError as error:

@@ -154,7 +154,7 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
         from ..hugo.gotemplate import load_go_templates
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
-                               copyright_text=config.copyright)
+                               copyright_text=config.copyright, **_language_of(config))
     elif translated:
         from ..hugo.gotemplate import GoTemplates
         go = GoTemplates()
@@ -639,3 +639,10 @@ def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes
                       used_ids=used_ids, placeholders=frozenset(prepared.block_placeholders),
                       placeholder_pattern=prepared.pattern)
     return prepared.finish(rendered)
+
+
+def _language_of(config: SiteConfig) -> dict[str, str]:
+    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB")."""
+    key = config.language or config.date_language
+    own = next((item for item in config.languages if item.key == key), None)
+    return {"language_key": key, "language_name": own.name if own is not None else config.language_name}

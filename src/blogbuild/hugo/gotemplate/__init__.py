@@ -351,12 +351,12 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
-                    resources=resources, **({"site_info": site} if site is not None else {}))
+                    resources=resources, site_info=site)
 
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
                       params: Mapping[str, Any] | None = None, language: str = "",
-                      copyright_text: str = "") -> GoTemplates:
+                      copyright_text: str = "", language_key: str = "", language_name: str = "") -> GoTemplates:
     """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
     only where their real path is inside the site (sources' rule)."""
     folders = layout_folders(root)
@@ -394,7 +394,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                 except (OSError, UnicodeDecodeError):
                     continue
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
-                    Copyright=copyright_text, root=str(root))
+                    Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name)
     return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files, hooks=hooks)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from markupsafe import Markup
 
 from .function_error import HugoFunctionError  # noqa: F401 - the functions import it from here too
+from .shortcode_page import ShortcodePage
 
 
 
@@ -437,6 +438,9 @@ class SiteInfo(GoObject):
     LanguageCode: str = ""
     Copyright: str = ""
     root: str = ""          # the site's folder, for os.ReadFile and os.FileExists ("" when not known)
+    # The language's key and name as Hugo names them (a shortcode's site, which has no SiteConfig behind it).
+    language_key: str = ""
+    language_name: str = ""
     kind = "Site"
 
     @property
@@ -444,7 +448,10 @@ class SiteInfo(GoObject):
         """The language: `.Lang` its key as Hugo names it (de, en, zh: the config's language, else the key
         dates are written in), `.LanguageCode` and `.Locale` the languageCode."""
         config = site_config(self)
-        key = (getattr(config, "language", "") or getattr(config, "date_language", "")) if config is not None else ""
+        if config is None:
+            return _Language(self.language_key or self.LanguageCode, self.LanguageCode, self.language_name, "",
+                             self.Params)
+        key = getattr(config, "language", "") or getattr(config, "date_language", "")
         own = next((item for item in getattr(config, "languages", ()) if item.key == key), None)
         return _Language(key or self.LanguageCode, self.LanguageCode,
                          own.name if own is not None else str(getattr(config, "language_name", "") or ""),
@@ -558,7 +565,7 @@ class _Language(GoObject):
 
 
 @dataclass(frozen=True)
-class PageInfo(GoObject):
+class PageInfo(ShortcodePage, GoObject):
     """`.Page` of a shortcode: what is known of the page before its body is rendered."""
 
     Title: str = ""
@@ -575,6 +582,8 @@ class PageInfo(GoObject):
     site_info: "SiteInfo | None" = None
     # What gives the bundle's resources (page_resources.PageResources), or why they cannot be given as Hugo does.
     resources: "Callable[[], Any] | None" = field(default=None, compare=False)
+    # Markdown to HTML as the page's content is rendered, for .RenderString (set where a shortcode runs).
+    markdownify: "Callable[[str], str] | None" = field(default=None, compare=False, repr=False)
     store: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, init=False)   # .Store, .Scratch
     kind = "Page"
 
