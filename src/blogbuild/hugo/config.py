@@ -769,6 +769,9 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     limit = _lower_keys(rss).get("limit", ("", None))[1] if isinstance(rss, Mapping) else None
     if isinstance(services, Mapping) and {str(key).lower() for key in services} <= {"rss"}:
         honoured.add("services")   # the limit of its feeds
+    privacy = keyed.get("privacy", ("", None))[1]
+    if isinstance(privacy, Mapping):
+        honoured.add("privacy")   # site.Config.Privacy
     sitemap = keyed.get("sitemap", ("", None))[1]
     sitemap_settings = {str(key).lower(): value for key, value in sitemap.items()
                         if str(key).lower() in ("changefreq", "priority")} if isinstance(sitemap, Mapping) else {}
@@ -777,7 +780,8 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     return {"hugo_rss_limit": max(0, limit) if isinstance(limit, int) and not isinstance(limit, bool) else 0,
             "feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
-            "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings}, honoured
+            "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
+            "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}}, honoured
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from markupsafe import Markup
 
 from .function_error import HugoFunctionError  # noqa: F401 - the functions import it from here too
+from .privacy import privacy_settings
 from .shortcode_page import ShortcodePage
 
 
@@ -464,12 +465,15 @@ class SiteInfo(GoObject):
 
     @property
     def Config(self) -> "_Config":  # noqa: N802
-        """`site.Config`: its services (`.Services.RSS.Limit`, `.Services.GoogleAnalytics.ID`)."""
+        """`site.Config`: its services (`.Services.RSS.Limit`, `.Services.GoogleAnalytics.ID`) and privacy
+        settings (`.Privacy.GoogleAnalytics.RespectDoNotTrack`, …)."""
         config = site_config(self)
         analytics = getattr(config, "analytics", None)
         limit = int(getattr(config, "hugo_rss_limit", 0) or 0)
+        privacy = privacy_settings(getattr(config, "hugo_privacy", None) or {})
         return _Config(_Services(_Setting("RSS", Limit=limit or -1),
-                                 _Setting("GoogleAnalytics", ID=str(getattr(analytics, "google_id", "") or ""))))
+                                 _Setting("GoogleAnalytics", ID=str(getattr(analytics, "google_id", "") or ""))),
+                       _Privacy(**{name: _Setting(name, **fields) for name, fields in privacy.items()}))
 
     @property
     def base_path(self) -> str:
@@ -509,9 +513,19 @@ class _Services(GoObject):
     kind = "Config.Services"
 
 
+class _Privacy(GoObject):
+    """`site.Config.Privacy`: a service's settings by its Hugo name."""
+
+    kind = "Config.Privacy"
+
+    def __init__(self, **services: "_Setting") -> None:
+        self.__dict__.update(services)
+
+
 @dataclass(frozen=True)
 class _Config(GoObject):
     Services: _Services
+    Privacy: Any = None   # privacy.privacy_settings as _Setting fields, one a service
     kind = "Config"
 
 
