@@ -46,3 +46,10 @@ def test_an_i18n_file_is_its_language_in_any_case(both: tuple[dict[str, bytes], 
     _hugo, ours, _warnings = both
     assert '<p class="i18n">Salut</p>' in ours["fr/index.html"].decode()        # i18n/FR.toml
     assert '<p class="i18n">Hallo</p>' in ours["de/posts/hello/index.html"].decode()   # i18n/De.toml
+
+
+def test_urls_in_a_languages_folder_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, _warnings = both
+    urls = ours["de/index.html"].decode()
+    assert "<p class=\"urls\">/de/index.xml https://example.org/de/index.xml /index.xml https://example.org/index.xml " \
+           "/blog/de/css/a.css https://example.org/blog/de/css/a.css /blog/css/a.css " in urls

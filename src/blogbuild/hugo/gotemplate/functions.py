@@ -28,6 +28,7 @@ from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PartialNotFound,
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
 from .site_files import OS_FUNCTIONS
 from .times import TIME_FUNCTIONS, time_function
+from .translations import lang_url
 
 
 def _default(fallback: Any, value: Any = None) -> Any:
@@ -718,11 +719,27 @@ def _translate(context: jinja2.runtime.Context, key: Any, *arguments: Any) -> st
 
 
 def _rel_url(context: jinja2.runtime.Context, url: Any) -> str:
-    return context["_state"].site.rel_url(go_string(url))
+    site = context["_state"].site
+    made = lang_url(site, go_string(url), absolute=False, language=False)   # in a language's folder
+    return made if made is not None else site.rel_url(go_string(url))
 
 
 def _abs_url(context: jinja2.runtime.Context, url: Any) -> str:
-    return context["_state"].site.abs_url(go_string(url))
+    site = context["_state"].site
+    made = lang_url(site, go_string(url), absolute=True, language=False)
+    return made if made is not None else site.abs_url(go_string(url))
+
+
+def _rel_lang_url(context: jinja2.runtime.Context, url: Any) -> str:
+    site = context["_state"].site
+    made = lang_url(site, go_string(url), absolute=False)
+    return made if made is not None else site.rel_url(go_string(url))
+
+
+def _abs_lang_url(context: jinja2.runtime.Context, url: Any) -> str:
+    site = context["_state"].site
+    made = lang_url(site, go_string(url), absolute=True)
+    return made if made is not None else site.abs_url(go_string(url))
 
 
 # ---------------------------------------------------------------------------- arithmetic, as Hugo's math does it
@@ -1166,7 +1183,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "partialCached": jinja2.pass_context(_partial_cached),
     "T": jinja2.pass_context(_translate), "i18n": jinja2.pass_context(_translate),
     "relURL": jinja2.pass_context(_rel_url), "absURL": jinja2.pass_context(_abs_url),
-    "relLangURL": jinja2.pass_context(_rel_url), "absLangURL": jinja2.pass_context(_abs_url),
+    "relLangURL": jinja2.pass_context(_rel_lang_url), "absLangURL": jinja2.pass_context(_abs_lang_url),
     "first": _first, "last": _last, "after": _after, "substr": _substr, "cond": _cond, "isset": _isset,
     "add": _add, "sub": _arith(lambda a, b: a - b), "mul": _arith(lambda a, b: a * b),
     "div": _div, "mod": _mod, "modBool": lambda a, b: _mod(a, b) == 0,

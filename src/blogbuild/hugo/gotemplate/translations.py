@@ -8,7 +8,7 @@ from dataclasses import replace
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .objects import GoObject, _Language
+from .objects import GoObject, _Language, site_config
 
 if TYPE_CHECKING:
     from ...core.model import Translation
@@ -114,3 +114,28 @@ def _titled(translation: Translation, itself: Any, title_case: Callable[[str], s
     if itself.Kind != "term" or translation.title != translation.title.lower():
         return translation
     return replace(translation, title=title_case(translation.title))
+
+
+
+def lang_url(site: Any, url: str, absolute: bool, language: bool = True) -> str | None:
+    """Hugo's relLangURL/absLangURL (language) and relURL/absURL in a site published under a language's KEY/:
+    a path from the host's root stays there, another one is under the base path; the language's KEY/ goes first
+    (relLangURL) unless the path starts with it. None where the site has no language folder (relURL's rule)."""
+    config = site_config(site)
+    prefix = language_prefix(config, getattr(config, "language", "")).strip("/") if config is not None else ""
+    if not prefix or "://" in url or url.startswith(("//", "#", "mailto:")):
+        return None
+    rooted = url.startswith("/")
+    path = url[1:] if rooted else url
+    if language and not (path == prefix or path.startswith(prefix + "/")):
+        path = f"{prefix}/{path}" if path else prefix + "/"
+    path = ("/" if rooted else _top_path(site.base_path, prefix)) + path.lstrip("/")
+    if absolute:
+        return str(site.abs_url(path))
+    return path
+
+
+def _top_path(base_path: str, prefix: str) -> str:
+    """The whole site's base path from a language's ("/blog/de/" -> "/blog/")."""
+    ending = prefix + "/"
+    return base_path[:-len(ending)] if base_path.endswith("/" + ending) else base_path
