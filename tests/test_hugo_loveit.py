@@ -1,0 +1,98 @@
+"""LoveIt's exampleSite renders through LoveIt's own layouts (the snapshot beside the repository, copied into a
+site's themes/LoveIt): two languages (English, and Chinese under zh-cn/), grouped and paginated archives, the
+language switch, Sass through Hugo Pipes, LoveIt's shortcodes. Built by the hugo binary and by blogbuild: the
+same files and every page the same DOM (Hugo without git info: blogbuild reads no git history), except the
+documented differences:
+- LoveIt's shortcodes and render hooks that publish through Hugo Pipes (resources.Get in the image, music and
+  version shortcodes, the render-image and render-link hooks) cannot run where blogbuild renders markdown, so
+  those elements are blogbuild's own and the files they publish are missing (images/, svg/version/,
+  lib/aplayer/, lib/mapbox-gl/, css/HASH.min.css); every post page differs in its content for this;
+- a bundle's file every language shares is published at each language's URL, where Hugo publishes it once,
+  at the first language's (the Chinese home page links its posts' featured images there), a file named for
+  Chinese (x.zh-cn.png) is published at the English URL as well and x.png in its place under zh-cn/, and
+  static/ is copied under zh-cn/ too;
+- the MarkDown output format the config defines (each page's index.md) is not written;
+- blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+
+import pytest
+from support.dom import dom_tokens
+from support.hugo_site_oracle import hugo_binary
+from support.loveit import loveit_site, loveit_theme
+
+from blogbuild.config import load_config
+from blogbuild.pipeline import Builder
+
+_GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
+# What Hugo publishes that blogbuild does not: the MarkDown output, and the files shortcodes and hooks publish.
+_NOT_WRITTEN = re.compile(r"(^|/)index\.md$|^(svg/version|lib/aplayer)/|^lib/mapbox-gl/mapbox-gl-language\."
+                          r"|^css/[0-9a-f]+\.min\.css$|^images/(Wavelength|lighthouse|zion-national-park)")
+
+
+def _extra(path: str, hugo: set[str], static: set[str]) -> bool:
+    """Whether blogbuild publishes path where Hugo does not, for a documented reason."""
+    if path in hugo:
+        return False
+    if re.search(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-", path):
+        return True   # blogbuild's highlighting stylesheet and KaTeX
+    inner = path.removeprefix("zh-cn/")
+    if path.startswith("zh-cn/") and (inner in static or ("/" in inner and inner in hugo)):
+        return True   # static/ and a bundle's shared files under the second language's folder too
+    # A bundle's file named for the second language at the first's URL, and the file it stands in for at the
+    # second's (Hugo publishes x.zh-cn.png at zh-cn/ and x.png at the top only).
+    return (".zh-cn." in path and not path.startswith("zh-cn/")) or (path.startswith("zh-cn/") and inner.replace(".png", ".zh-cn.png") in
+                                 {name.removeprefix("zh-cn/") for name in hugo})
+
+
+# The pages whose content runs a shortcode or hook that publishes (every post), and the Chinese home page,
+# which links its posts' shared featured images at the first language's URL.
+_POSTS = ("about", "basic-markdown-syntax", "emoji-support", "theme-documentation-basics",
+          "theme-documentation-bilibili-shortcode", "theme-documentation-built-in-shortcodes",
+          "theme-documentation-content", "theme-documentation-echarts-shortcode",
+          "theme-documentation-extended-shortcodes", "theme-documentation-mapbox-shortcode",
+          "theme-documentation-mermaid-shortcode", "theme-documentation-music-shortcode",
+          "theme-documentation-typeit-shortcode")
+DIFFERENT = {f"{language}{post}/index.html" for language in ("", "zh-cn/") for post in _POSTS} | {"zh-cn/index.html"}
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes], list]:
+    tmp_path = tmp_path_factory.mktemp("loveit")
+    site, destination = loveit_site(tmp_path / "hugo-site"), tmp_path / "hugo-public"
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(site), "--destination", str(destination),
+                                "--enableGitInfo=false", "--quiet"], capture_output=True, text=True, timeout=300,
+                               env={**os.environ, "HUGO_THEMESDIR": str(site / "themes")})
+    assert completed.returncode == 0, completed.stderr
+    hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
+    result = Builder(load_config(None, root=loveit_site(tmp_path / "blogbuild-site"))).build()
+    assert result.ok, result.errors
+    return hugo, {path: item.data for path, item in result.files.items()}, list(result.warnings)
+
+
+def test_loveits_own_layouts_render_the_site(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, warnings = both
+    assert not [warning for warning in warnings if "cannot run the site's layouts" in warning.message]
+    home = ours["index.html"].decode()
+    assert '<div class="page home" data-home="posts"><div class="home-profile">' in home
+    assert '<select class="language-select" id="language-select-desktop"' in home     # the language switch
+    assert '<h3 class="group-title">' in ours["posts/index.html"].decode()              # the archive's years
+
+
+def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, _warnings = both
+    static = {path.name for path in (loveit_theme() / "exampleSite" / "static").iterdir()}
+    assert sorted(path for path in ours if not _extra(path, set(hugo), static)) == \
+        sorted(path for path in hugo if not _NOT_WRITTEN.search(path))
+    assert "css/style.min.css" in ours and "zh-cn/css/style.min.css" not in ours    # Hugo Pipes: once, at the top
+
+
+def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, _warnings = both
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    assert len(pages) == 77
+    assert [path for path in pages if path not in DIFFERENT and dom_tokens(ours[path].decode(), drop=_GENERATOR)
+            != dom_tokens(hugo[path].decode(), drop=_GENERATOR)] == []
