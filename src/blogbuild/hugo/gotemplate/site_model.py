@@ -25,7 +25,7 @@ from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
 from .summary import hugo_summary
-from .translations import language_prefix, sites_of, translations_of
+from .translations import SiteLanguages, translations_of
 
 if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
@@ -1158,7 +1158,7 @@ class PageFile(GoObject):
         self.Ext = self.LogicalName.rsplit(".", 1)[-1] if "." in self.LogicalName else ""
 
 
-class HugoSite(SiteInfo):
+class HugoSite(SiteLanguages, SiteInfo):
     """`site` / `.Site` over a blogbuild Site: its pages, sections, taxonomies and menus, besides the title,
     base URL, params and language SiteInfo has."""
 
@@ -1192,14 +1192,6 @@ class HugoSite(SiteInfo):
 
     def __eq__(self, other: object) -> bool:
         return other is self
-
-    @property
-    def Sites(self) -> Any:  # noqa: N802 - every language's site, this one among them
-        return sites_of(self)
-
-    @property
-    def LanguagePrefix(self) -> str:  # noqa: N802
-        return language_prefix(self.config, getattr(self.config, "language", ""))
 
     # -- pages by what they come from ------------------------------------------------------------
     def page_of(self, post: "Post") -> HugoPage:
@@ -1426,9 +1418,8 @@ class HugoSite(SiteInfo):
         return "\n".join(lines)
 
     def GetPage(self, *refs: Any) -> HugoPage | None:  # noqa: N802
-        """Hugo's page by its content path ("/posts", "posts/x.md", "/posts/bundle/index.md", "/tags/go", in
-        any case; a path without its leading slash is from the content root), else by its URL path; also
-        the form of a kind, then a path ("taxonomy" "tags/go"), as Hugo still reads it."""
+        """Hugo's page by its content path ("/posts", "posts/x.md", "/tags/go", in any case; without its leading
+        slash from the content root; after a kind: "taxonomy" "tags/go"), else by its URL path."""
         wanted = _logical_path(_get_page_ref(refs))
         if wanted == "/":
             return self.home_page()

@@ -60,6 +60,20 @@ class SiteList(list, GoObject):
         return self[0] if self else None
 
 
+class SiteLanguages:
+    """A site's `.Sites` and `.LanguagePrefix` (site_model.HugoSite's)."""
+
+    config: Any
+
+    @property
+    def Sites(self) -> SiteList:  # noqa: N802 - every language's site, this one among them
+        return sites_of(self)
+
+    @property
+    def LanguagePrefix(self) -> str:  # noqa: N802
+        return language_prefix(self.config, getattr(self.config, "language", ""))
+
+
 def sites_of(site: Any) -> SiteList:
     """Every language's site (site: the HugoSite being built, itself among them); [site] for a site of one language."""
     config = site.config
