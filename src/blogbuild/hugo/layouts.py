@@ -488,15 +488,7 @@ def lookup(store: LayoutStore, query: PageQuery) -> Choice:
     warns or uses its embedded template) and the baseof.html it renders through (None: the layout alone)."""
     page = page_descriptor(query)
     page_key = _page_key(query)
-    ranked = _ranked(page_key, _weighed(store, page, page_key, baseof=False))
-    if not ranked:
-        return Choice((), None)
-    chosen = ranked[0][1]
-    candidates = tuple(template.file for _, template in ranked)
-    if not needs_base(_head(chosen.file)):
-        return Choice(candidates, chosen.file)
-    bases = _ranked(page_key, _weighed(store, page, page_key, baseof=True, fits=chosen))
-    return Choice(candidates, chosen.file, bases[0][1].file if bases else None)
+    return _choice(store, page, page_key, _ranked(page_key, _weighed(store, page, page_key, baseof=False)))
 
 
 def content_view(store: LayoutStore, query: PageQuery, name: str) -> Choice:
@@ -508,7 +500,11 @@ def content_view(store: LayoutStore, query: PageQuery, name: str) -> Choice:
     page_key = _page_key(view)
     named = [item for item in _weighed(store, page, page_key, baseof=False)
              if item[1].descriptor.layout == name.lower()]
-    ranked = _ranked(page_key, named)
+    return _choice(store, page, page_key, _ranked(page_key, named))
+
+
+def _choice(store: LayoutStore, page: Descriptor, page_key: str, ranked: list[tuple[_Weight, Template]]) -> Choice:
+    """The lookup's answer from the fitting templates, best first: the first, and the base it pairs with."""
     if not ranked:
         return Choice((), None)
     chosen = ranked[0][1]
