@@ -14,7 +14,7 @@ from ..core.errors import SourceError, SourceWarning
 from ..core.keys import key_line
 from ..core.model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, TocEntry, pack_html, term_names
 from .text import plain_text
-from ..core.urls import urlize
+from ..core.urls import path_segment, urlize
 
 if TYPE_CHECKING:
     from ..hugo.gotemplate import PageInfo
@@ -213,8 +213,8 @@ def default_url(rel_path: str, slug: str | None) -> tuple[str, str, str]:
         name = folders.pop()
     # A leaf bundle's own folder is the page, not a section: content/about/index.md is in no section.
     section = folders[0] if folders else ""
-    final = slug if slug else urlize(name)
-    segments = [urlize(folder) for folder in folders] + [final]
+    final = slug if slug else path_segment(name)
+    segments = [path_segment(folder) for folder in folders] + [final]
     return section, final, "/" + "/".join(segment for segment in segments if segment) + "/"
 
 
@@ -281,7 +281,7 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
     section, slug_final, url = default_url(source.rel_path, slug)
     if source.kind == "section":
         folders = source.rel_path.split("/")[:-1]
-        url = "/" + "/".join(urlize(folder) for folder in folders) + "/" if folders else "/"
+        url = "/" + "/".join(path_segment(folder) for folder in folders) + "/" if folders else "/"
         url = url.replace("//", "/")
         slug_final = folders[-1] if folders else ""
     url_text = _text_field(data, "url", path=path, text=text)

@@ -1,4 +1,5 @@
-"""Slugs and URLs, one home: the URL segment rule (urlize), ASCII slugs for new files, URL <-> output path."""
+"""Slugs and URLs, one home: Hugo's two segment rules (urlize for a slug made from a title, path_segment for a
+term and a content file's or folder's name), ASCII slugs for new files, URL <-> output path."""
 from __future__ import annotations
 
 import functools
@@ -16,13 +17,14 @@ _MAX_CHARACTERS = 100
 _MAX_BYTES = 200
 _SEPARATORS = frozenset("/\\|:;,")
 _KEPT_PUNCTUATION = frozenset("-_.+~")
+_PATH_PUNCTUATION = frozenset("-_.+~@")   # Hugo's path characters that are safe in one segment
 _EDGE_JUNK = "-._~"
 
 
 @functools.lru_cache(maxsize=65536)
 def urlize(text: str) -> str:
-    """Hugo-style URL segment for a term, title or file name: lowercase, spaces to '-', CJK kept, unsafe
-    characters gone; always one safe path segment (and file name)."""
+    """Hugo's urlize, as a slug from a title is made: lowercase, spaces to '-', CJK kept, unsafe characters gone,
+    runs of '-' made one and the ends trimmed; always one safe path segment (and file name)."""
     normalized = unicodedata.normalize("NFC", str(text)).lower()
     characters = []
     for character in normalized:
@@ -34,23 +36,47 @@ def urlize(text: str) -> str:
         # Everything else (quotes, ?, #, %, <, >, *, emoji, controls, NUL) is dropped, as Hugo does.
     # NFC again: a dropped character may have stood between a letter and its combining mark ("N<\u0300").
     segment = re.sub(r"-{2,}", "-", unicodedata.normalize("NFC", "".join(characters))).strip(_EDGE_JUNK)
-    segment = _cap(segment)
+    return _safe(_cap(segment), text)
+
+
+@functools.lru_cache(maxsize=65536)
+def path_segment(text: str) -> str:
+    """Hugo's path of a term or a content file or folder: lowercase, each white-space character a '-', what
+    Hugo keeps in a path (letters, digits, marks, . _ + ~ - @) kept, the rest dropped, and no run of '-' made one
+    ("rss & atom" -> "rss--atom", "File Name (1).md" -> "file-name-1"); always one safe path segment, so the
+    parts between the '/' or '\\' Hugo keeps are joined by '-', a '#' or '%' is dropped, and so are dots at the
+    ends."""
+    # A folder separator Hugo keeps joins the named parts by a "-" ("TCP/IP" -> "tcp-ip"; "../x" -> "x").
+    parts = [part for part in re.split(r"[/\\]", str(text)) if part.strip() not in ("", ".", "..")]
+    normalized = unicodedata.normalize("NFC", "-".join(parts)).lower()
+    characters = []
+    for character in normalized:
+        if character.isspace():
+            characters.append("-")
+        elif unicodedata.category(character)[0] in "LNM" or character in _PATH_PUNCTUATION:
+            characters.append(character)
+    segment = unicodedata.normalize("NFC", "".join(characters)).strip(".")
+    return _safe(_cap(segment, "."), text)
+
+
+def _safe(segment: str, text: str) -> str:
+    """A segment that can be a file name on every system: a stable name when nothing usable is left, and
+    Windows' reserved names ("con", "nul.txt") with a suffix on the stem."""
     if not segment:
         # Nothing usable was left ("???", "..", ""): a stable name from the text itself.
         digest = hashlib.sha1(str(text).encode("utf-8", "surrogatepass")).hexdigest()[:8]
         segment = f"x-{digest}"
     stem, dot, rest = segment.partition(".")
     if stem in _WINDOWS_RESERVED:
-        # "con", "nul.txt": Windows refuses these names with any extension; a suffix on the stem fixes it.
         segment = f"{stem}_{dot}{rest}"
     return segment
 
 
-def _cap(segment: str) -> str:
+def _cap(segment: str, edges: str = _EDGE_JUNK) -> str:
     segment = segment[:_MAX_CHARACTERS]
     while len(segment.encode("utf-8", "surrogatepass")) > _MAX_BYTES:
         segment = segment[:-1]
-    return segment.strip(_EDGE_JUNK)
+    return segment.strip(edges)
 
 
 def ascii_slug(title: str, *, max_length: int = 60) -> str:

@@ -10,7 +10,7 @@ from ..config import SiteConfig
 from ..core.model import (ArchiveMonth, ArchiveYear, Post, PostNav, Section, SeriesNav, Site, Taxonomy, Term,
                     Translation)
 from ..content.posts import section_title
-from ..core.urls import urlize
+from ..core.urls import path_segment
 
 _SINGULAR = {"tags": "tag", "categories": "category", "series": "series"}
 _EPOCH = datetime(1, 1, 1, tzinfo=timezone.utc)
@@ -74,13 +74,13 @@ def series_order(posts: Iterable[Post]) -> list[Post]:
 
 def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str], Post],
                    config: SiteConfig) -> Taxonomy:
-    """One taxonomy's terms; names that urlize alike are one term, shown as first written."""
+    """One taxonomy's terms; names whose paths are alike are one term, shown as first written."""
     grouped: dict[str, list[Post]] = defaultdict(list)
     names: dict[str, str] = {}
     for post in posts:
         seen: set[str] = set()
         for value in post.taxonomy_values(name):
-            slug = urlize(value)
+            slug = path_segment(value)
             if slug not in seen:   # "LLM" and "llm" on one post: one membership
                 seen.add(slug)
                 names.setdefault(slug, value)
@@ -93,13 +93,13 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
     for slug in sorted(grouped, key=lambda key: (names[key].lower(), key)):
         members = series_order(grouped[slug]) if name == "series" else grouped[slug]
         index = term_pages.get((name, slug))
-        url = f"/{urlize(name)}/{slug}/"
+        url = f"/{path_segment(name)}/{slug}/"
         terms.append(Term(name, names[slug], slug, url, tuple(members),
                           title=index.title if index else "",
                           content_html=index.content_html if index else "",
                           description=index.description if index else ""))
     page = term_pages.get((name, ""))
-    return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{urlize(name)}/", tuple(terms),
+    return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{path_segment(name)}/", tuple(terms),
                     title=page.title if page and page.title else name.title(),
                     content_html=page.content_html if page else "")
 
@@ -145,7 +145,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime,
         if folders and folders[0] in config.taxonomies:
             # content/tags/_index.md is the taxonomy's page (key slug ""), content/tags/x/_index.md a term's.
             if len(folders) <= 2:
-                term_pages[(folders[0], urlize(folders[1]) if len(folders) == 2 else "")] = index_page
+                term_pages[(folders[0], path_segment(folders[1]) if len(folders) == 2 else "")] = index_page
         elif folders:
             section_pages["/".join(folders)] = index_page
     taxonomies = tuple(build_taxonomy(name, posts, term_pages, config) for name in config.taxonomies)
@@ -165,7 +165,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime,
     for index, post in enumerate(posts):
         parts = []
         for name in post.series:
-            found = series_terms.get(name) or series_by_slug.get(urlize(name))
+            found = series_terms.get(name) or series_by_slug.get(path_segment(name))
             if found is None:
                 continue
             term = found
@@ -263,7 +263,7 @@ def _sections(posts: list[Post], section_pages: dict[str, Post]) -> tuple[Sectio
     for name in names:
         index = section_pages.get(name)
         titles[name] = index.title if index and index.title else section_title(name.rsplit("/", 1)[-1])
-    urls = {name: "/" + "/".join(urlize(folder) for folder in name.split("/")) + "/" for name in names}
+    urls = {name: "/" + "/".join(path_segment(folder) for folder in name.split("/")) + "/" for name in names}
 
     def enclosing(name: str) -> list[str]:
         folders = name.split("/")
@@ -311,7 +311,7 @@ def replace_posts(site: Site, edited: Mapping[str, Post]) -> Site:
         return tuple(edited.get(post.url, post) for post in posts)
 
     # Only the containers an edited post belongs to (its terms, section and month) can hold it.
-    term_slugs = {(name, urlize(value)) for post in edited.values() for name in site.config.taxonomies
+    term_slugs = {(name, path_segment(value)) for post in edited.values() for name in site.config.taxonomies
                   for value in post.taxonomy_values(name)}
     months = {(post.date.year, post.date.month) for post in edited.values() if post.date is not None}
     taxonomies = tuple(replace(taxonomy, terms=tuple(

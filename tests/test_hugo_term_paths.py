@@ -1,0 +1,36 @@
+"""Terms and content files have Hugo's paths: tests/hugo_sites/term_paths has terms and file and folder names
+with spaces, "&", " - ", emoji, punctuation Hugo drops or keeps, accents and CJK; built by the hugo binary and
+by blogbuild, the same files are published (so the same URLs). Hugo's urlize, which collapses runs of "-",
+stays the rule of a slug made from a title (test_new.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.hugo_build import blogbuild_files, copy_site, hugo_files
+
+from blogbuild.core.urls import path_segment, urlize
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "term_paths"
+
+
+def test_every_term_and_page_has_hugos_path(tmp_path: Path) -> None:
+    hugo = hugo_files(copy_site(FIXTURE, tmp_path / "hugo-site"), tmp_path / "hugo-public")
+    ours, warnings = blogbuild_files(copy_site(FIXTURE, tmp_path / "blogbuild-site"))
+    assert sorted(set(ours) - {"css/syntax.css"}) == sorted(hugo) and warnings == []
+    assert "tags/rss--atom/index.html" in ours and "my-notes/part-1---intro--more/index.html" in ours
+    assert b"/my-notes/caf" in ours["tags/rss--atom/index.html"]   # "RSS & Atom" is the same term
+
+
+@pytest.mark.parametrize(("text", "path", "slug"), [
+    ("rss & atom", "rss--atom", "rss-atom"),
+    ("Part 1 - Intro", "part-1---intro", "part-1-intro"),
+    ("-lead", "-lead", "lead"),
+    ("at@me", "at@me", "atme"),
+    ("TCP/IP", "tcp-ip", "tcp-ip"),       # Hugo nests tcp/ip; one segment here
+    ("hash#tag 100%", "hashtag-100", "hashtag-100"),
+    ("..", path_segment(".."), urlize("..")),
+])
+def test_a_path_keeps_what_a_slug_collapses(text: str, path: str, slug: str) -> None:
+    assert (path_segment(text), urlize(text)) == (path, slug)
+    assert "/" not in path_segment(text) and not path_segment(text).startswith(".")
