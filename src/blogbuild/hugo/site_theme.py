@@ -13,7 +13,6 @@ bytes once by their digest. docs/go-templates.md lists what a layout may use.
 from __future__ import annotations
 
 import functools
-import json
 import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -36,6 +35,7 @@ from .gotemplate.function_error import HugoFunctionError
 from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
 from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
+from .published_records import PublishedRecords
 from .layouts import PageQuery
 from .page_layouts import PageLayouts, runnable_layouts
 
@@ -102,7 +102,7 @@ class GoPageEngine:
         top = _top_site(config)   # Hugo publishes a multilingual site's resources once, at the top
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
                            top.site_url, top.absolute_url, translate=lambda text: GoSource("", text).file)
-        self._published: dict[str, tuple[tuple[str, str], ...]] = {}   # page key -> (target, digest), …
+        self._records = PublishedRecords(safe_target)   # page key -> what its render published
         self._site_go: GoTemplates | None = None   # the templates with `.Site` the last build's HugoSite
 
     # -- TemplateEngine ----------------------------------------------------------------------------
@@ -248,44 +248,24 @@ class GoPageEngine:
     def keep_files_in(self, folder: Path) -> None:
         """Keep the published bytes (by digest) and each page's record (by key) in folder."""
         self.pipes.store = folder
+        # Each language's engine its own records: compacting one language's keeps no other's.
+        language = re.sub(r"[^a-z0-9_-]", "_", (self.config.language or "").lower())
+        self._records.keep_in(folder / (f"pages-{language}" if language else "pages"))
 
     def _record(self, key: str, published: Mapping[str, str]) -> None:
-        if not key or not published:
-            return
-        record = tuple(sorted(published.items()))
-        self._published[key] = record
-        if self.pipes.store is not None:   # a forked worker's render, or a later process's reuse, reads it
-            from ..core.atomic import write_atomically
-            path = self._record_path(key)
-            if path.exists():   # made from the same key: the same record
-                return
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(path, json.dumps(record).encode("utf-8"))
+        self._records.record(key, dict(published))
 
-    def _record_path(self, key: str) -> Path:
-        assert self.pipes.store is not None
-        return self.pipes.store / "pages" / fingerprint_of(key)
-
-    def _recorded(self, key: str) -> tuple[tuple[str, str], ...]:
-        known = self._published.get(key)
-        if known is not None or self.pipes.store is None:
-            return known or ()
-        try:
-            loaded = json.loads(self._record_path(key).read_bytes())
-        except (OSError, ValueError):
-            return ()
-        record = tuple((target, digest) for target, digest in loaded if isinstance(target, str)
-                       and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest) and safe_target(target))
-        self._published[key] = record
-        return record
-
-    def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
+    def page_files(self, keys: Iterable[str], *, every: bool = False) -> list[OutputFile]:
         """The files the pages of these keys published (their first publisher's bytes for a path two pages
-        published differently), in path order."""
+        published differently), in path order. every: these are all the site's pages, so the records of any
+        other key are dropped from the cache."""
         found: dict[str, str] = {}
-        for key in keys:
-            for target, digest in self._recorded(key):
+        asked = list(keys)
+        for key in asked:
+            for target, digest in self._records.get(key):
                 found.setdefault(target, digest)
+        if every:
+            self._records.compact(set(asked))
         files = []
         for target, digest in sorted(found.items()):
             if self.pipes.store is None:

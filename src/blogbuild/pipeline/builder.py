@@ -504,7 +504,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         self.state.output_keys = {item.output_path: item.key for item in planned}
         made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir)
         published = [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
-            page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile))]
+            (page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile)), every=True)]
         copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
         assembly = assemble(copied, css, pages, data, made.outputs, conflicted, published)
         self.state.static_count = assembly.static_files

@@ -56,9 +56,10 @@ class PageEngine(TemplateEngine, Protocol):
         or by an earlier process and reused, still has its files."""
         ...
 
-    def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
+    def page_files(self, keys: Iterable[str], *, every: bool = False) -> list[OutputFile]:
         """The files the renders of the pages with these keys published besides the pages (a Hugo layout's
-        resources), each once, the same on a reused page as on a fresh render; none for most engines."""
+        resources), each once, the same on a reused page as on a fresh render; none for most engines. every:
+        the keys are every page of the site (a whole build), so what is kept of other keys may go."""
         ...
 
     def closure(self, name: str) -> tuple[str, bool]:

@@ -80,7 +80,7 @@ class JinjaEngine:
     def keep_files_in(self, folder: Path) -> None:
         """A Jinja page publishes no files besides itself: nothing to keep."""
 
-    def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
+    def page_files(self, keys: Iterable[str], *, every: bool = False) -> list[OutputFile]:
         """None: the theme's and the site's files are static files."""
         return []
 

@@ -67,9 +67,19 @@ class AssetFiles:
     allowed: tuple[str, ...]
     roots: tuple[Path, ...] = ()     # the site folder, then each theme's (where Sass's includePaths are)
     _names: list[tuple[str, Path]] | None = field(default=None, repr=False, compare=False)
+    _found: dict[str, Path | None] = field(default_factory=dict, repr=False, compare=False)
 
     def find(self, name: str) -> Path | None:
-        """The file of that name under the first folder that has it, when its real path is allowed."""
+        """The file of that name under the first folder that has it, when its real path is allowed. Looked up
+        once per name (every page's head asks for the same stylesheets): the folders' files are part of the
+        templates key, so an engine, made again when they change, sees one set of files."""
+        if name in self._found:
+            return self._found[name]
+        found = self._find(name)
+        self._found[name] = found   # a link out of the site raised: asked again, it raises again
+        return found
+
+    def _find(self, name: str) -> Path | None:
         name = name.strip().lstrip("/")
         if not name or any(part in ("", ".", "..") for part in name.split("/")):
             return None
@@ -90,6 +100,11 @@ class AssetFiles:
         if self._names is None:
             self._names = self._list()
         return self._names
+
+    @functools.cached_property
+    def published_names(self) -> list[tuple[str, Path]]:
+        """The assets of a media type Hugo knows (what `resources.Match` and `ByType` look through)."""
+        return [(name, path) for name, path in self.names() if _suffix(name) in MEDIA_TYPES]
 
     def _list(self) -> list[tuple[str, Path]]:
         found: dict[str, Path] = {}
@@ -605,8 +620,7 @@ def _get(name: Any) -> Resource | None:
 
 def _all() -> PageResources:
     pipes, _ = _current("resources")
-    return PageResources(_asset(pipes, name, path) for name, path in pipes.assets.names()
-                         if _suffix(name) in MEDIA_TYPES)
+    return PageResources(_asset(pipes, name, path) for name, path in pipes.assets.published_names)
 
 
 def _match(pattern: Any) -> PageResources:
