@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from datetime import datetime, timezone
-from keyword import iskeyword
 from typing import Any, Iterator
 
 import jinja2
@@ -18,7 +17,7 @@ from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.utils import Namespace, _PassArg
 
 from ...templating.environment import jinja_environment
-from .escape import ESCAPERS, html_text
+from .escape import ESCAPERS, html_output
 from .functions import FUNCTIONS, NAMESPACES, _in, _lookup, go_return, go_template, go_try, hugo_info
 from .objects import GoObject, GoTime, UnsupportedField
 from .site_model import group, where
@@ -98,34 +97,47 @@ _RENDER_NAMES = frozenset({"dot", "site", "_state"})
 
 
 class GoCodeGenerator(CodeGenerator):
-    """Jinja's code generator, calling Hugo's plain functions directly: a call of a global that takes no
-    context (printf, default, slice, …; not partial or i18n) and that the template never assigns is the
-    function called, not Jinja's context.call, which asks each callable on every call whether it wants the
-    context. The environment's globals are fixed before any template is compiled, so the answer is the
-    same at compile time."""
+    """Jinja's code generator, calling Hugo's functions directly: a call of a global that the template never
+    assigns is the function called (given the context first when it takes it: partial, i18n, …), and a call
+    of a value (a method) goes through go_call, not Jinja's context.call, which asks each callable on every
+    call whether it wants the context and how. The environment's globals are fixed before any template is
+    compiled, so for them the answer is the same at compile time."""
 
     def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
         self._assigned = {name.name for name in node.find_all(nodes.Name) if name.ctx != "load"}
         super().visit_Template(node, frame)
 
-    def _plain_function(self, callee: nodes.Expr) -> bool:
-        if not isinstance(callee, nodes.Name) or callee.ctx != "load" or callee.name in self._assigned \
-                or callee.name in _RENDER_NAMES or callee.name not in self.environment.globals:
-            return False
+    def _global_function(self, callee: nodes.Expr) -> str:
+        """How a call of callee is written: "plain" for a global function that takes no context, "context"
+        for one that takes the render's context first (partial, i18n, …; they read only its render names,
+        never a loop's variables), "value" for a method or a function value (`.Site.GetPage`), "" for a
+        global the template assigns or that is not a function."""
+        if not isinstance(callee, nodes.Name):
+            return "value"
+        if callee.ctx != "load" or callee.name in self._assigned or callee.name in _RENDER_NAMES \
+                or callee.name not in self.environment.globals:
+            return ""
         function: Any = self.environment.globals[callee.name]
-        wants_context = _PassArg.from_obj(function) is not None or (
-            hasattr(function, "__call__") and _PassArg.from_obj(function.__call__) is not None)  # noqa: B004
-        return callable(function) and not wants_context
+        if not callable(function) or (hasattr(function, "__call__")  # noqa: B004
+                                      and _PassArg.from_obj(function.__call__) is not None):
+            return ""
+        passed = _PassArg.from_obj(function)
+        return "plain" if passed is None else "context" if passed is _PassArg.context else ""
 
     @optimizeconst
     def visit_Call(self, node: nodes.Call, frame: Frame, forward_caller: bool = False) -> None:
-        if forward_caller or node.dyn_args is not None or node.dyn_kwargs is not None \
-                or any(iskeyword(keyword.key) for keyword in node.kwargs) \
-                or not self._plain_function(node.node):
+        how = "" if forward_caller or node.dyn_args is not None or node.dyn_kwargs is not None \
+            or node.kwargs else self._global_function(node.node)
+        if not how:
             super().visit_Call(node, frame, forward_caller=forward_caller)
             return
+        if how == "value":   # go_call: nil's method is nil, a namespace's function may take the context
+            self.write("environment.go_call(context, ")
         self.visit(node.node, frame)
-        self.write("(")
+        self.write(", " if how == "value" else "(context, " if how == "context" else "(")
+        if how == "value" and not node.args:
+            self.write(")")
+            return
         for index, argument in enumerate([*node.args, *node.kwargs]):
             if index:
                 self.write(", ")
@@ -143,6 +155,16 @@ class GoEnvironment(jinja2.Environment):
     getattr = staticmethod(go_field)   # type: ignore[assignment]
     getitem = staticmethod(go_field)   # type: ignore[assignment]
 
+    @staticmethod
+    def go_call(context: jinja2.runtime.Context, function: Any, *args: Any) -> Any:
+        """A call of a value (a method read from a field, a namespace's function), as Jinja's Context.call
+        makes it for these: nil called is nil (GoContext), a function that takes the context is given it."""
+        if function is None:
+            return None
+        if getattr(function, "jinja_pass_arg", None) is not None:
+            return jinja2.runtime.Context.call(context, function, *args)
+        return function(*args)
+
     def make_globals(self, d: Any) -> dict[str, Any]:
         """A template's globals as one flat dict: every partial call starts a context from them, and a copy of
         a dict is cheap where walking Jinja's ChainMap over Hugo's hundred functions is not. The
@@ -153,7 +175,9 @@ class GoEnvironment(jinja2.Environment):
 @functools.lru_cache(maxsize=1)
 def go_environment() -> GoEnvironment:
     """The one environment (templates compiled in it are cached by their source)."""
-    return jinja_environment(environment_class=GoEnvironment, finalize=html_text,
+    # Every action's value is escaped for its context by finalize or an escaper filter (html/template's rule),
+    # so Jinja's own autoescaping would only wrap each already escaped value once more.
+    return jinja_environment(environment_class=GoEnvironment, finalize=html_output, autoescape=False,
                              extensions=["jinja2.ext.loopcontrols"], keep_builtin_globals=False,
                              globals={**FUNCTIONS, "where": functools.partial(where, go_field), **NAMESPACES,
                                       "namespace": Namespace, "go_range": go_range, "in_": _in,

@@ -94,6 +94,14 @@ def html_text(value: Any) -> Markup:
     return Markup(escaped(go_string(value), _HTML_ESCAPES))
 
 
+def html_output(value: Any) -> str:
+    """What an action in HTML text writes into the page: html_text's text, as a plain string (the page is
+    the join of these and the template's own text; nothing escapes it again)."""
+    if isinstance(value, Markup):
+        return value
+    return escaped(go_string(value), _HTML_ESCAPES)
+
+
 def attribute(value: Any) -> Markup:
     """An action in a quoted attribute value: HTML content loses its tags, everything is escaped."""
     if isinstance(value, Markup):
