@@ -279,7 +279,14 @@ _LAYOUT_CHUNK = re.compile(
 
 
 def go_layout(moment: datetime, layout: str) -> str:
-    """A time in Go's reference layout, as Go's Time.Format writes it (English names)."""
+    """A time in Go's reference layout, as Go's Time.Format writes it (English names). Each page's dates are
+    formatted on every list that shows it: kept by the time, its zone and the layout (two times of one
+    instant in different zones are equal datetimes, so the zone is part of the key)."""
+    return _go_layout(moment, moment.utcoffset(), moment.tzname(), layout)
+
+
+@functools.lru_cache(maxsize=16384)
+def _go_layout(moment: datetime, _offset: object, _zone: object, layout: str) -> str:
     offset = moment.utcoffset()
     seconds = int(offset.total_seconds()) if offset is not None else 0
 
