@@ -50,7 +50,8 @@ def test_every_shortcode_renders_as_hugo_renders_it(both) -> None:
     """callout (if/else if, markdownify), echarts (.Inner in <script type=application/json>, .Ordinal), notice
     (positional), figure (an override of the built-in), items (range over split), badge (a partial), pageinfo
     (.Page, .Site, site), escape (every escaping context), params (range over a map, with/else, typed
-    arguments), nested shortcodes and a {{% %}} one: the content of every page equals Hugo's."""
+    arguments), icon (a chain of 120 `else if`s), nested shortcodes and a {{% %}} one: the content of every
+    page equals Hugo's."""
     hugo, result = both
     ours = blogbuild_records(result.site)
     pages = [url for url, record in hugo.items() if record.kind == "page"]

@@ -207,6 +207,16 @@ class _Translator:
                 expression = f"v.{branch.pipe.variables[0]}"
             self.out.append(f"{{% if {expression} %}}")
             self.nodes(branch.body)
+            after = self.context
+            # An `else if` chain is one flat if/elif (PaperMod's svg.html has a hundred branches: nested, they
+            # pass Python's limit of indented blocks); each branch starts where the first did.
+            while len(branch.otherwise) == 1 and isinstance(branch.otherwise[0], Branch) \
+                    and branch.otherwise[0].kind == "if" and not branch.otherwise[0].pipe.variables:
+                branch = branch.otherwise[0]
+                self.context = before.copy()
+                self.out.append(f"{{% elif {self.pipe(branch.pipe)} %}}")
+                self.nodes(branch.body)
+            self.context = after
         self._otherwise(branch, before, "{% endif %}")
 
     def _otherwise(self, branch: Branch, before: HtmlContext, end: str) -> None:
