@@ -1075,7 +1075,8 @@ class SitemapSettings(GoObject):
 
 
 class PageData(GoObject):
-    """`.Data` of a list page: `.Terms` on a taxonomy page (term name -> its pages)."""
+    """`.Data` of a list page: `.Terms` on a taxonomy page (term name -> its pages), `.Term` on a term page,
+    `.Singular` and `.Plural` on both."""
 
     kind = "Data"
 
@@ -1095,6 +1096,12 @@ class PageData(GoObject):
         if self._taxonomy is None:
             raise UnsupportedField(".Data.Terms is only on a taxonomy page")
         return self._site.taxonomy_terms(self._taxonomy)
+
+    @property
+    def Term(self) -> str | None:  # noqa: N802
+        """A term page's term as first written ("Machine Learning"); nil on every other page, as in Hugo."""
+        term = getattr(self._page, "_term", None)
+        return term.name if term is not None else None
 
     @property
     def Plural(self) -> str:  # noqa: N802
