@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
+from .go_url import is_absolute, make_permalink
 from .function_error import HugoFunctionError  # noqa: F401 - the functions import it from here too
 from .privacy import privacy_settings
 from .shortcode_page import ShortcodePage
@@ -495,14 +496,16 @@ class SiteInfo(GoObject):
         return self.base_path + url
 
     def abs_url(self, url: str) -> str:
-        """Hugo's absURL: a full URL stays; anything else is joined to the base URL."""
-        if "://" in url:
+        """Hugo's absURL: a URL with a scheme (or from //) stays as it is; anything else is joined to the base URL
+        (from the root: to its host) as Go joins and writes URLs, its path percent-encoded."""
+        if is_absolute(url):
             return url
         root = self.BaseURL if self.BaseURL.endswith("/") else self.BaseURL + "/"
+        if "://" not in root:   # a base URL without a host: joined as text, as before any host is known
+            return root + url.lstrip("/")
         if url.startswith("/"):
-            scheme_host = root.split("/", 3)
-            return "/".join(scheme_host[:3]) + url
-        return root + url
+            return make_permalink("/".join(root.split("/", 3)[:3]), url)
+        return make_permalink(root, url)
 
 
 class _Setting(GoObject):

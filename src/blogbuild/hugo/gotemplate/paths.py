@@ -8,31 +8,12 @@ from typing import Any, Callable
 
 from .arithmetic import HugoFunctionError
 from .escape import go_string, url_path_escape
+from .go_url import go_clean
 from .objects import GoObject, GoURL
 
 
 def _is_list(value: Any) -> bool:
     return isinstance(value, (list, tuple))
-
-
-def go_clean(path: str) -> str:
-    """Go's path.Clean: one slash between elements, no . or .., no trailing slash; "" is "."."""
-    if path == "":
-        return "."
-    rooted = path.startswith("/")
-    parts: list[str] = []
-    for part in path.split("/"):
-        if part in ("", "."):
-            continue
-        if part == "..":
-            if parts and parts[-1] != "..":
-                parts.pop()
-            elif not rooted:
-                parts.append("..")
-            continue
-        parts.append(part)
-    cleaned = ("/" if rooted else "") + "/".join(parts)
-    return cleaned or ("/" if rooted else ".")
 
 
 def _path_join(*elements: Any) -> str:
