@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterator
 import jinja2
 from markupsafe import Markup
 
+from .math_source import math_as_tex
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, escaped, go_string, json_default
@@ -316,7 +317,7 @@ _DROPPED_HTML = re.compile(r"""<(script|style)\b(?:[^>"']|"[^"]*"|'[^']*')*>.*?(
 @functools.lru_cache(maxsize=4096)
 def _strip_html(value: str) -> str:
     """_plainify's work, kept by the text: a page's content is plainified for every list that shows it."""
-    marked = value.replace("\n", " ").replace("</p>", _NEWLINE_MARK).replace("<br>", _NEWLINE_MARK) \
+    marked = math_as_tex(value).replace("\n", " ").replace("</p>", _NEWLINE_MARK).replace("<br>", _NEWLINE_MARK) \
         .replace("<br />", _NEWLINE_MARK)
     if _unclosed_comment(marked):   # broken markup: read as html.parser reads it
         stripped = _parsed_text(marked)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .functions import FUNCTIONS
+from .math_source import math_as_tex
 
 _TAG = re.compile(r"^</?[A-Za-z]+>?$")
 _ATTRIBUTE = re.compile(r"^[A-Za-z]+=[\"']")
@@ -23,36 +24,6 @@ def _count(word: str, is_cjk: bool) -> int:
     return 1
 
 
-_KATEX_START = re.compile(r'<span class="katex(?:-display)?">')
-_SPAN = re.compile(r"<span\b|</span>")
-_ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.S)
-
-
-def _math_as_tex(html: str) -> str:
-    """The paragraph with each formula typeset at build time (KaTeX's HTML) back as its TeX between $, as Hugo
-    counts it: Hugo's pages carry the TeX, not its typesetting."""
-    if "katex" not in html:
-        return html
-    out: list[str] = []
-    position = 0
-    while True:
-        found = _KATEX_START.search(html, position)
-        if found is None:
-            break
-        depth, end = 0, len(html)
-        for tag in _SPAN.finditer(html, found.start()):
-            depth += 1 if tag.group(0) == "<span" else -1
-            if depth == 0:
-                end = tag.end()
-                break
-        annotation = _ANNOTATION.search(html, found.start(), end)
-        out.append(html[position:found.start()])
-        out.append(f"${annotation.group(1)}$" if annotation else "")
-        position = end
-    out.append(html[position:])
-    return "".join(out)
-
-
 def hugo_summary(html: str, words: int, is_cjk: bool) -> tuple[str, bool]:
     """The summary Hugo makes of html (its paragraphs up to `words` words) and whether it is shorter than the
     content."""
@@ -65,7 +36,7 @@ def hugo_summary(html: str, words: int, is_cjk: bool) -> tuple[str, bool]:
         closing = html.find("</p>", start)
         if closing < 0:
             break
-        paragraph = _math_as_tex(html[start:closing])
+        paragraph = math_as_tex(html[start:closing])
         word_start = 0
         for index, char in enumerate(paragraph):
             if char.isspace() or index + 1 == len(paragraph):
