@@ -147,6 +147,26 @@ def test_taxonomy_values_make_the_terms_hugo_makes(tmp_path: Path) -> None:
     assert warned == [("map.md", 4, "series"), ("nested.md", 4, "tags"), ("nested.md", 5, "topics")]
 
 
+def test_a_text_field_that_is_a_list_or_map_builds_as_hugo_builds_it(tmp_path: Path) -> None:
+    """description, title, summary and slug written as a list or a map: Hugo reads each as empty and builds;
+    blogbuild builds too, with a warning at the field's line (on a blogbuild.yaml site it stays an error)."""
+    files = {"hugo.toml": CONFIG, "content/posts/listed.md": "---\ntitle: Listed\ndescription:\n  - travel\n"
+             "  - life\nsummary: {short: yes}\nslug: [s]\ndate: 2025-01-01\n---\ntext\n"}
+    root = site(tmp_path, "fields", files)
+    ours = build_with_blogbuild(root)
+    assert [str(error) for error in ours.errors] == []
+    hugo = hugo_side(root, tmp_path)
+    assert sorted(url for url, record in pages_of(blogbuild_records(ours.site)).items()) == \
+        sorted(url for url, record in pages_of(hugo).items()) == ["/posts/listed/"]
+    warned = sorted((warning.line, warning.message.split(" is ")[0]) for warning in ours.warnings
+                    if "Hugo reads it as empty" in warning.message)
+    assert warned == [(3, "description"), (6, "summary"), (7, "slug")]
+    files["blogbuild.yaml"] = 'title: "T"\nbase_url: "https://example.org/"\n'
+    refused = build_with_blogbuild(site(tmp_path, "own", {key: value for key, value in files.items()
+                                                          if key != "hugo.toml"}))
+    assert [error.line for error in refused.errors] == [7]   # the first field read that is not text: slug
+
+
 # --- dates as Hugo reads them -----------------------------------------------------------------------------------
 
 # Every layout of dates.HUGO_DATE_LAYOUTS, and its variants Go's parser takes (a one-digit hour, a fraction).

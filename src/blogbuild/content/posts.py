@@ -194,9 +194,16 @@ def _switch(data: Mapping[str, Any], key: str, default: bool, warnings: list[Sou
     return default
 
 
-def _text_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> str:
+def _text_field(data: Mapping[str, Any], key: str, *, path: str, text: str,
+                warnings: list[SourceWarning] | None = None) -> str:
+    """A front-matter field that is text. A list or map is an error, but on a Hugo site (warnings given): Hugo
+    reads it as empty and builds, so it is empty here too, with a warning at its line."""
     value = data.get(key)
     if value is None:
+        return ""
+    if isinstance(value, (dict, list)) and warnings is not None:
+        warnings.append(SourceWarning(path, key_line(text, key), f"{key} is a {type(value).__name__}, not text: "
+                                      f"Hugo reads it as empty, and so does blogbuild; write {key}: \"…\""))
         return ""
     if isinstance(value, (dict, list)):
         raise SourceError(path, key_line(text, key), f"{key} must be text, not {type(value).__name__}; "
@@ -325,8 +332,10 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     warnings: list[SourceWarning] = list(front_matter.repairs)
     warnings.extend(replace(warning, line=front_matter.file_line(warning.line)) if warning.path == path else warning
                     for warning in rendered.warnings)
-    title = _text_field(data, "title", path=path, text=text)
-    slug_text = _text_field(data, "slug", path=path, text=text)
+    hugo = _hugo_site(config)
+    lenient = warnings if hugo else None   # Hugo's reading of a field that is not text: empty, with a warning
+    title = _text_field(data, "title", path=path, text=text, warnings=lenient)
+    slug_text = _text_field(data, "slug", path=path, text=text, warnings=lenient)
     slug = None
     if slug_text:
         slug = urlize(slug_text)
@@ -348,7 +357,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     weight = _optional_int(data, "weight", path=path, text=text)
     if series_order is None:
         series_order = weight
-    written_summary = _text_field(data, "summary", path=path, text=text)
+    written_summary = _text_field(data, "summary", path=path, text=text, warnings=lenient)
     summary_html, truncated, summary_text = metrics.summary_html, metrics.truncated, metrics.summary_text
     if written_summary:
         summary_html, truncated = f"<p>{html.escape(written_summary)}</p>", True
@@ -362,7 +371,6 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     if typeset is not None:
         # The TeX is typeset as the scrubbed fields would hold it (_without_forbidden_characters, below).
         content, summary_html, toc = typeset(content, _scrub(summary_html), toc)
-    hugo = _hugo_site(config)
     post = Post(
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
         title=title, date=date, lastmod=lastmod, date_text=date_text,
@@ -371,7 +379,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         categories=_terms(data, "categories", warnings, path=path, text=text, hugo=hugo),
         series=_terms(data, "series", warnings, path=path, text=text, hugo=hugo),
         series_order=series_order,
-        description=_text_field(data, "description", path=path, text=text),
+        description=_text_field(data, "description", path=path, text=text, warnings=lenient),
         aliases=aliases,
         math=_switch(data, "math", False, warnings, path=path, text=text),
         toc_enabled=_switch(data, "toc", True, warnings, path=path, text=text),

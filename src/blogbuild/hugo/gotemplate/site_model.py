@@ -622,13 +622,14 @@ class _PageText:
             content = str(self.Content)
             return hugo_summary(content, self._site.config.hugo_summary_words, self._is_cjk) if content else ("", False)
         written = self.Params.get("summary")
+        written = written if isinstance(written, (str, int, float)) else None   # not text: Hugo ignores it
         html = post.content_html   # unpacked once here
         if written and _DIVIDER not in html:
             # Front matter's summary: its markdown rendered inline, and not "truncated", as Hugo 0.168 gives it.
             return str(self.RenderString(str(written))), False
         if _DIVIDER in html:   # the content before the divider, as rendered (images and all)
             return html.split(_DIVIDER, 1)[0].strip(), post.truncated
-        if "summary" in self.Params:
+        if written is not None:
             return post.summary_html, post.truncated
         return hugo_summary(html, self._site.config.hugo_summary_words, self._is_cjk)
 
@@ -871,6 +872,14 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     @property
     def Layout(self) -> str:  # noqa: N802 - front matter's layout:, "" when none
         return str(self.Params.get("layout") or "")
+
+    @property
+    def Slug(self) -> str:  # noqa: N802 - front matter's slug as written, "" when none (or not text), as Hugo's
+        for source in (self._post, self._section, self._term, self._home_index):
+            if source is not None:
+                written = getattr(source, "params", {}).get("slug")
+                return str(written).strip() if isinstance(written, (str, int, float)) else ""
+        return ""
 
     @property
     def Description(self) -> str:  # noqa: N802
