@@ -75,6 +75,7 @@ class SiteConfig:
     # Hugo's sitemap config (changefreq, priority): every page's .Sitemap unless its front matter says otherwise.
     hugo_sitemap: Mapping[str, Any] = field(default_factory=dict)
     hugo_privacy: Mapping[str, Any] = field(default_factory=dict)   # privacy: site.Config.Privacy of a Hugo site
+    hugo_disqus_shortname: str = ""     # services.disqus.shortname: Hugo's disqus.html partial of a Hugo site
     # A Hugo config's menus as written ({"menus": {name: [entry, …]}, "section_pages_menu": name}): the menus of
     # its own layouts (hugo/gotemplate/menus.py), entries pages declare included; None: not a Hugo config.
     hugo_menus: Mapping[str, Any] | None = None
@@ -168,6 +169,7 @@ _FILE_KEYS = {
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
     "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
+    "hugo_disqus_shortname": "hugo_disqus_shortname",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",

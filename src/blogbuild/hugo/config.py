@@ -767,8 +767,10 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     services = keyed.get("services", ("", None))[1]
     rss = _lower_keys(services).get("rss", ("", None))[1] if isinstance(services, Mapping) else None
     limit = _lower_keys(rss).get("limit", ("", None))[1] if isinstance(rss, Mapping) else None
-    if isinstance(services, Mapping) and {str(key).lower() for key in services} <= {"rss"}:
-        honoured.add("services")   # the limit of its feeds
+    disqus = _lower_keys(services).get("disqus", ("", None))[1] if isinstance(services, Mapping) else None
+    shortname = _lower_keys(disqus).get("shortname", ("", None))[1] if isinstance(disqus, Mapping) else None
+    if isinstance(services, Mapping) and {str(key).lower() for key in services} <= {"rss", "disqus"}:
+        honoured.add("services")   # the limit of its feeds, the Disqus shortname of Hugo's disqus.html
     privacy = keyed.get("privacy", ("", None))[1]
     if isinstance(privacy, Mapping):
         honoured.add("privacy")   # site.Config.Privacy
@@ -781,7 +783,8 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
-            "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}}, honoured
+            "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {},
+            "hugo_disqus_shortname": shortname if isinstance(shortname, str) else ""}, honoured
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

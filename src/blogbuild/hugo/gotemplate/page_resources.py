@@ -26,6 +26,7 @@ MEDIA_TYPES = {
     "wasm": "application/wasm", "mp4": "video/mp4", "webm": "video/webm", "ogg": "audio/ogg", "mp3": "audio/mpeg",
     "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf", "yaml": "application/yaml",
     "yml": "application/yaml", "toml": "application/toml", "scss": "text/x-scss", "sass": "text/x-sass",
+    "ts": "text/typescript", "tsx": "text/tsx", "jsx": "text/jsx",
 }
 # The image types whose size Hugo reads (its processable formats).
 _RASTER = frozenset({"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"})
@@ -104,6 +105,13 @@ class PageResource(GoObject):
     @property
     def Height(self) -> int:  # noqa: N802
         return self._size[1]
+
+    @functools.cached_property
+    def Colors(self) -> list[Any]:  # noqa: N802 - the dominant colours, as Hugo finds them
+        if self._suffix not in _RASTER:
+            raise UnsupportedField(f"Resource.Colors of {self.Name!r}: Hugo reads the colours of raster images only")
+        from .image_colors import colors_of
+        return colors_of(self._path.read_bytes, f"the bundle's image {self.Name}")
 
     def _process(self, action: str, spec: Any) -> Any:
         if self._suffix not in _RASTER:

@@ -288,6 +288,17 @@ class _PageRelations:
     def RegularPages(self) -> PageList:  # noqa: N802
         return PageList(page for page in self._listed() if page.IsPage)
 
+    def GetPage(self, *refs: Any) -> "HugoPage | None":  # noqa: N802
+        """A page's GetPage: a path from the content root as the site's GetPage finds it (Hugo tries a relative
+        path against the page's folder first; blogbuild looks it up from the root)."""
+        return self._site.GetPage(*refs)
+
+    @property
+    def Sections(self) -> PageList:  # noqa: N802 - the sections among a home's or a section's children
+        if self._kind not in ("home", "section"):
+            return PageList()
+        return PageList(page for page in self._listed() if page.Kind == "section")
+
     @property
     def RegularPagesRecursive(self) -> PageList:  # noqa: N802
         if self._kind == "home":
