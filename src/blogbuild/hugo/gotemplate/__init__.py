@@ -439,9 +439,23 @@ def _read_strings(path: Path) -> dict[str, Any]:
             if isinstance(entry, Mapping) and "id" in entry:
                 strings[str(entry["id"])] = entry.get("translation")
     elif isinstance(data, Mapping):
-        for key, value in data.items():
-            strings[str(key)] = value.get("other", value) if isinstance(value, Mapping) and "translation" not in value \
-                else (value.get("translation") if isinstance(value, Mapping) else value)
-            if isinstance(value, Mapping) and ("one" in value or "other" in value):
-                strings[str(key)] = dict(value)
+        _flat_strings(data, "", strings)
     return strings
+
+
+_PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
+
+
+def _flat_strings(data: Mapping[str, Any], prefix: str, strings: dict[str, Any]) -> None:
+    """go-i18n v2's strings: a table of plural forms or {translation} is one string; any other nested table
+    holds more strings, each id its path joined by dots ([notFound] title -> notFound.title)."""
+    for key, value in data.items():
+        name = prefix + str(key)
+        if not isinstance(value, Mapping):
+            strings[name] = value
+        elif "translation" in value:
+            strings[name] = value.get("translation")
+        elif value and set(map(str, value)) <= _PLURAL_FORMS | {"description", "hash"}:
+            strings[name] = dict(value) if ("one" in value or "other" in value) else value.get("other")
+        else:
+            _flat_strings(value, name + ".", strings)

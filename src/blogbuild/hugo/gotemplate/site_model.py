@@ -1140,6 +1140,11 @@ class TaxonomyTerms(dict, GoObject):
     """A taxonomy's terms (term key -> WeightedPages), with Hugo's orderings `.Alphabetical` and `.ByCount`."""
 
     kind = "Taxonomy"
+    page: Callable[[], Any] | None = None   # the taxonomy's own list page, made when asked
+
+    @property
+    def Page(self) -> Any:  # noqa: N802 - the taxonomy's list page (/tags/)
+        return self.page() if self.page is not None else None
 
     @property
     def Alphabetical(self) -> list[WeightedPages]:  # noqa: N802
@@ -1363,6 +1368,7 @@ class HugoSite(SiteLanguages, SiteInfo):
             terms = TaxonomyTerms({term.slug: WeightedPages(self.term_page(taxonomy, term),
                                                             (self.page_of(post) for post in term.posts), term.slug)
                                    for term in taxonomy.terms if term.posts})   # a term of no pages: Hugo lists none
+            terms.page = functools.partial(self.taxonomy_page, taxonomy)
             self._terms[taxonomy.name] = terms
         return terms
 
