@@ -221,8 +221,10 @@ def _languages(data: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any
     for name in names:
         language_values, _ = _convert_one(data, str(name))
         language_values.setdefault("language_code", str(name))
-        entry = {key: value for key, value in language_values.items() if values.get(key) != value}
         raw = _lower_keys(languages[name]) if isinstance(languages[name], Mapping) else {}
+        if name != names[0] and "locale" not in raw and "languagecode" not in raw:
+            language_values["language_code"] = str(name)   # the top-level locale is the default language's
+        entry = {key: value for key, value in language_values.items() if values.get(key) != value}
         label = raw.get("languagename", ("", None))[1] or raw.get("label", ("", None))[1]
         entry["language_name"] = str(label) if label else str(name)
         entry["weight"] = _weight(languages[name])
