@@ -35,6 +35,19 @@ _DIVIDER = "<!--more-->"
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
+def pluralize(word: str) -> str:
+    """An English noun's plural as Hugo's inflector makes a section's list title ("post" -> "posts"): a word
+    that ends in s already stays; -y after a consonant -> -ies; -ch, -sh, -x, -z -> -es; else -s."""
+    lowered = word.lower()
+    if not word or lowered.endswith("s"):
+        return word
+    if lowered.endswith("y") and lowered[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return word[:-1] + "ies"
+    if lowered.endswith(("ch", "sh", "x", "z")):
+        return word + "es"
+    return word + "s"
+
+
 def hugo_title(text: str) -> str:
     """Hugo's title case for list titles (titleCaseStyle AP, as `title`): each word's first letter upper."""
     from .functions import FUNCTIONS
@@ -756,6 +769,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         if self._post is not None:
             return self._post.title
         if self._section is not None:
+            if self._section.index is None or not self._section.index.title:   # Hugo's pluralizeListTitles
+                return hugo_title(pluralize(self._section.name.rsplit("/", 1)[-1]))
             return self._section.title
         if self._term is not None:
             return self._term.title or hugo_title(self._term.name)
