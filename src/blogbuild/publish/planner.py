@@ -187,7 +187,7 @@ class Planner(_SiteOutputs):
     def _singletons(self) -> list[PlannedPage]:
         """Taxonomy indexes, archives, search and 404: one page each."""
         site = self.site
-        pages = [self._terms_page(taxonomy) for taxonomy in site.taxonomies]
+        pages = [page for taxonomy in site.taxonomies for page in self._terms_pages(taxonomy)]
         if self.theme.feed_template and "rss" in self.config.feeds:   # a taxonomy's feed lists its terms
             for taxonomy in site.taxonomies:
                 title = taxonomy.title or taxonomy.name.title()
@@ -329,6 +329,17 @@ class Planner(_SiteOutputs):
 
     def _post_template(self, post: Post) -> str:
         return self.theme.template_for_post(post.params, self.templates.exists)
+
+    def _terms_pages(self, taxonomy: Taxonomy) -> list[PlannedPage]:
+        """A taxonomy's page; paged as its layout pages its terms when that asks for a pager (a Hugo layout)."""
+        template = self._template("terms")
+        if not self.templates.paginates(template):
+            return [self._terms_page(taxonomy)]
+        title = taxonomy.title or taxonomy.name.title()
+        return self._list_pages((), taxonomy.url, template, "terms", title, (("Home", "/"), (title, taxonomy.url)),
+                                {"taxonomy": taxonomy},
+                                fingerprint_of(title, taxonomy.content_html, *(fingerprint_of(term.slug, term.name,
+                                               str(term.count)) for term in taxonomy.terms)), None)
 
     def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
         title = taxonomy.title or taxonomy.name.title()
