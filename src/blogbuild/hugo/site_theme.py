@@ -349,8 +349,11 @@ class GoPageEngine:
         return Markup(self._render(chosen[0], chosen[1], page))
 
     def _markdown(self, text: str) -> str:
-        from ..publish.environment import config_markdown
-        return config_markdown(self.config, text)
+        """markdownify's markdown, through the site's render hooks as Hugo's markdownify runs them."""
+        from ..markdown import render_markdown
+        from ..markdown.shortcodes import ShortcodeSet
+        return render_markdown(str(text), path=self.config.config_path or "<config>", config=self.config,
+                               shortcodes=ShortcodeSet(go=self.go)).html.strip()
 
 
 def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage:
