@@ -701,7 +701,9 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     if themes:
         values = {**values, "hugo_themes": themes}
     if own_layouts:   # its layouts read site.Params as they like: every param is the site's own
-        ignored = [name for name in ignored if not name.startswith("params.") and name.lower() != "theme"]
+        themes_dir = str(_lower_keys(data).get("themesdir", ("", "themes"))[1]).strip("./") or "themes"
+        ignored = [name for name in ignored if not name.startswith("params.") and name.lower() != "theme"
+                   and not (name.lower() == "themesdir" and themes_dir == "themes")]   # where blogbuild reads them
         outputs, honoured = _own_layout_outputs(data)
         values = {**values, **outputs, "hugo_related": _related(data)}
         honoured.add("related")

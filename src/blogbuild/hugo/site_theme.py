@@ -37,7 +37,7 @@ from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
 from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .layouts import PageQuery
-from .page_layouts import PageLayouts, runnable_layouts
+from .page_layouts import PageLayouts, bundler_warnings, runnable_layouts
 
 if TYPE_CHECKING:
     from ..config import SiteConfig
@@ -79,7 +79,8 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
                   own_files=False, home_outputs=home_outputs, feed_template=FEED,
                   site_outputs={"robots.txt": ROBOTS, "sitemap.xml": SITEMAP})
-    return theme, []
+    assets = asset_files(Path(config.root), config.hugo_themes, site_folders(config))
+    return theme, bundler_warnings(layouts, go, lambda name: assets.find(name) is not None) if go is not None else []
 
 
 class GoPageEngine:
