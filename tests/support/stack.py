@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from .hugo_site_oracle import hugo_binary
 from .tools import missing_tool
@@ -34,3 +36,8 @@ def stack_site(folder: Path) -> Path:
     text = re.sub(r"(?m)^\[\[module\.imports\]\]\n(?:[ \t]+\S.*\n)*", "", config.read_text(encoding="utf-8"))
     config.write_text(f'theme = "{THEME_NAME}"\nthemesDir = "themes"\n' + text, encoding="utf-8")
     return folder
+
+
+def published(files: Mapping[str, Any]) -> dict[str, bytes]:
+    """A build result's files as bytes by path (a file copied from the cache or the site is read there)."""
+    return {path: item.data or (Path(item.source).read_bytes() if item.source else b"") for path, item in files.items()}

@@ -590,6 +590,10 @@ class _PageOutputs:
             formats.append(OutputFormat("rss", "alternate", "application/rss+xml", cast(Any, self).url + "index.xml"))
         if self._kind == "home" and getattr(self._site.config, "hugo_home_json", False):
             formats.append(OutputFormat("json", "alternate", "application/json", "/index.json"))
+        post = cast(Any, self)._post
+        named = post.params.get("outputs") if post is not None else None
+        if isinstance(named, list) and "json" in {str(name).lower() for name in named}:   # its front matter's
+            formats.append(OutputFormat("json", "alternate", "application/json", cast(Any, self).url + "index.json"))
         return OutputFormatList(self._site, formats)
 
     @property
