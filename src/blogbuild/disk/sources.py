@@ -231,8 +231,13 @@ def scan_content(config: SiteConfig) -> ContentTree:
             pages.append((item, "page", tuple(resources[folder])))
         elif folder:
             warnings.append(_not_a_page(item, bundles[folder], config.root))
+        elif _name(item) in BRANCH_NAMES:   # a branch bundle: the files beside its _index.md are its resources
+            here = item.rel_path.rsplit("/", 1)[0] + "/" if "/" in item.rel_path else ""
+            pages.append((item, "section", tuple(other.rel_path for other in others
+                                                 if (other.rel_path.rsplit("/", 1)[0] + "/" if "/" in other.rel_path
+                                                     else "") == here and not leaf_bundle(other.rel_path, bundles))))
         else:
-            pages.append((item, "section" if _name(item) in BRANCH_NAMES else "page", ()))
+            pages.append((item, "page", ()))
         if item.rel_path.lower() in LEAF_NAMES:
             warnings.append(SourceWarning(display_path(item.path, config.root), 1,
                                           "Hugo makes an index.md at the top of content/ the home page and hides "

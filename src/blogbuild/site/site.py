@@ -98,7 +98,7 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
         terms.append(Term(name, names[slug], slug, url, tuple(members),
                           title=index.title if index else "",
                           content_html=index.content_html if index else "",
-                          description=index.description if index else ""))
+                          description=index.description if index else "", index=index))
     page = term_pages.get((name, ""))
     return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{urlize(name)}/", tuple(terms),
                     title=page.title if page and page.title else name.title(),

@@ -389,13 +389,11 @@ class _PageRelations:
     def _resources(self) -> PageResources:
         config = self._site.config
         content = Path(config.root) / config.source_dir
-        if self._post is None:
-            folder = content / self._section.name if self._section is not None else content
-            if self._kind in ("home", "section") and self._site.holds_other_files(folder):
-                raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
+        own = self._post if self._post is not None else self._index   # a branch bundle's: its _index.md's folder
+        if own is None:
             return PageResources()
-        found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
-                                 self._post.url, config.site_url, config.absolute_url, language=config.language,
+        found = bundle_resources(own.rel_path, own.resources, own.params, content,
+                                 own.url, config.site_url, config.absolute_url, language=config.language,
                                  languages={language.key for language in config.languages})
         if isinstance(found, str):
             raise UnsupportedField(found)
@@ -790,7 +788,9 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
 
     @property
     def _index(self) -> "Post | None":
-        """The list page's _index.md: the home page's, or its section's."""
+        """The list page's _index.md: the home page's, its section's or its term's."""
+        if self._term is not None:
+            return self._term.index
         return self._section.index if self._section is not None else self._home_index
 
     @property
