@@ -213,7 +213,15 @@ def scan_content(config: SiteConfig) -> ContentTree:
     markdown = [item for item in found if item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     others = [item for item in found if not item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     if config.languages:
+        # A bundle of another language's page only (index.zh.md) is no page here, and its files are its
+        # resources, not files to copy, as Hugo publishes nothing of it in this language.
+        elsewhere = {item.rel_path.rsplit("/", 1)[0] + "/" for item in markdown
+                     if "/" in item.rel_path and _name(item).split(".")[0] == "index"}
         markdown = _of_language(markdown, config)
+        here = {item.rel_path.rsplit("/", 1)[0] + "/" for item in markdown
+                if "/" in item.rel_path and _name(item) in LEAF_NAMES}
+        others = [item for item in others if leaf_bundle(item.rel_path, elsewhere - here) == ""
+                  or leaf_bundle(item.rel_path, here) != ""]
     bundles: dict[str, FoundFile] = {}   # folder ('posts/x/') -> its index file
     for item in markdown:
         if "/" in item.rel_path and _name(item) in LEAF_NAMES:
