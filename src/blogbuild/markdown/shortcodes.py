@@ -646,7 +646,10 @@ def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes
 
 
 def _language_of(config: SiteConfig) -> dict[str, str]:
-    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB")."""
+    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB"), and the
+    default language's key, whose i18n strings stand in for those a language lacks."""
     key = config.language or config.date_language
     own = next((item for item in config.languages if item.key == key), None)
-    return {"language_key": key, "language_name": own.name if own is not None else config.language_name}
+    default = next((item.key for item in config.languages if not item.prefix), "")
+    return {"language_key": key, "language_name": own.name if own is not None else config.language_name,
+            "fallback_language": default}
