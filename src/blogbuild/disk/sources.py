@@ -240,10 +240,10 @@ def scan_content(config: SiteConfig) -> ContentTree:
         elif folder:
             warnings.append(_not_a_page(item, bundles[folder], config.root))
         elif _name(item) in BRANCH_NAMES:   # a branch bundle: the files beside its _index.md are its resources
-            here = item.rel_path.rsplit("/", 1)[0] + "/" if "/" in item.rel_path else ""
+            branch = item.rel_path.rsplit("/", 1)[0] + "/" if "/" in item.rel_path else ""
             pages.append((item, "section", tuple(other.rel_path for other in others
                                                  if (other.rel_path.rsplit("/", 1)[0] + "/" if "/" in other.rel_path
-                                                     else "") == here and not leaf_bundle(other.rel_path, bundles))))
+                                                     else "") == branch and not leaf_bundle(other.rel_path, bundles))))
         else:
             pages.append((item, "page", ()))
         if item.rel_path.lower() in LEAF_NAMES:

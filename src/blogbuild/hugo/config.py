@@ -636,8 +636,8 @@ def _add_template_math(root: Path, values: dict[str, Any]) -> None:
 def _with_theme_params(root: Path, data: dict[str, Any], themes: Sequence[str]) -> dict[str, Any]:
     """The site's config with each theme's own config's params beneath its own, as Hugo merges them: a key the
     site sets wins, a mapping both set is merged key by key (the first theme's over the next's)."""
-    params = data.get("params") if isinstance(data.get("params"), Mapping) else {}
-    merged = dict(params)
+    params = _lower_keys(data).get("params", ("", None))[1]
+    merged: dict[str, Any] = dict(params) if isinstance(params, Mapping) else {}
     for name in themes:
         folder = root / "themes" / name
         if not is_inside(os.path.realpath(folder), (os.path.realpath(root),)):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from .objects import GoObject
 
@@ -59,11 +59,11 @@ def _pixels(data: bytes) -> tuple[int, int, Callable[[int, int], tuple[int, int,
     width, height = image.size
     if image.format == "JPEG" and image.mode == "RGB":
         image.draft("YCbCr", image.size)
-        full = image.convert("YCbCr").load()
+        full = cast(Any, image.convert("YCbCr").load())
         if JpegImagePlugin.get_sampling(image) == 2 and width > 1 and height > 1:   # 4:2:0: chroma at half size
             half = Image.open(io.BytesIO(data))
             half.draft("YCbCr", (width // 2, height // 2))
-            chroma = half.convert("YCbCr").load() if half.size != image.size else None
+            chroma = cast(Any, half.convert("YCbCr").load()) if half.size != image.size else None
         else:
             chroma = None
 
@@ -73,13 +73,13 @@ def _pixels(data: bytes) -> tuple[int, int, Callable[[int, int], tuple[int, int,
                 _, blue, red = chroma[x // 2, y // 2]
             return (*_go_ycbcr(luma, blue, red), 255)
         return width, height, ycbcr
-    rgba = image.convert("RGBA").load()
+    rgba = cast(Any, image.convert("RGBA").load())
 
     def premultiplied(x: int, y: int) -> tuple[int, int, int, int]:
         red, green, blue, alpha = rgba[x, y]
         if alpha == 255:
             return red, green, blue, alpha
-        return (*(((value * 0x101) * (alpha * 0x101) // 0xFFFF) >> 8 for value in (red, green, blue)), alpha)  # type: ignore[return-value]
+        return (*(((value * 0x101) * (alpha * 0x101) // 0xFFFF) >> 8 for value in (red, green, blue)), alpha)
     return width, height, premultiplied
 
 

@@ -389,7 +389,7 @@ class _PageRelations:
     def _resources(self) -> PageResources:
         config = self._site.config
         content = Path(config.root) / config.source_dir
-        own = self._post if self._post is not None else self._index   # a branch bundle's: its _index.md's folder
+        own = self._post if self._post is not None else cast(Any, self)._index   # a branch bundle: its _index.md's
         if own is None:
             return PageResources()
         found = bundle_resources(own.rel_path, own.resources, own.params, content,
