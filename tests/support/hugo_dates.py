@@ -17,9 +17,9 @@ from datetime import date, timedelta
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-TABLE = REPO / "src" / "blogbuild" / "date_locales.py"
+TABLE = REPO / "src" / "blogbuild" / "core" / "date_locales.py"
 # The language keys asked about; those Hugo writes as English are left out of the table.
-LANGUAGES = ("zh zh-hans zh-hant ja ko de fr es it pt pt-br ru uk pl cs nl sv da nb fi tr vi id el he ar fa "
+LANGUAGES = ("zh zh-hans zh-hant zh-hant-tw zh-hant-hk ja ko de fr es it pt pt-br ru uk pl cs nl sv da nb fi tr vi id el he ar fa "
              "hi th hu ro").split()
 STYLES = (":date_full", ":date_long", ":date_medium", ":date_short")
 MONDAY = date(2024, 9, 2)

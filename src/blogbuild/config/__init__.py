@@ -75,6 +75,9 @@ class SiteConfig:
     # Hugo's sitemap config (changefreq, priority): every page's .Sitemap unless its front matter says otherwise.
     hugo_sitemap: Mapping[str, Any] = field(default_factory=dict)
     hugo_privacy: Mapping[str, Any] = field(default_factory=dict)   # privacy: site.Config.Privacy of a Hugo site
+    hugo_disqus_shortname: str = ""     # services.disqus.shortname: Hugo's disqus.html partial of a Hugo site
+    # Lists show pages with `layout: archives` or `search` too, as Hugo lists every page (a site's own layouts).
+    list_layout_pages: bool = False
     # A Hugo config's menus as written ({"menus": {name: [entry, …]}, "section_pages_menu": name}): the menus of
     # its own layouts (hugo/gotemplate/menus.py), entries pages declare included; None: not a Hugo config.
     hugo_menus: Mapping[str, Any] | None = None
@@ -168,6 +171,7 @@ _FILE_KEYS = {
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
     "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
+    "hugo_disqus_shortname": "hugo_disqus_shortname",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
@@ -534,7 +538,7 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         if hugo.own_layouts:   # its own layouts render the pages: headings as goldmark writes them, no "#" link,
             # and no social card: no layout of its own names one
             config = replace(config, markup=replace(config.markup, heading_anchors=False, render_hooks=True),
-                             cards=replace(config.cards, enabled=False))
+                             cards=replace(config.cards, enabled=False), list_layout_pages=True)
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
         config = replace(config, notices=("markup settings blogbuild reads but does not apply: "

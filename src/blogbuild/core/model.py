@@ -205,6 +205,7 @@ class Term:
     title: str = ""          # from content/<taxonomy>/<slug>/_index.md when present
     content_html: str = ""
     description: str = ""
+    index: "Post | None" = None   # that _index.md (its params and the bundle's files)
 
     @property
     def count(self) -> int:

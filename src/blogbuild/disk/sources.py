@@ -213,7 +213,15 @@ def scan_content(config: SiteConfig) -> ContentTree:
     markdown = [item for item in found if item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     others = [item for item in found if not item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     if config.languages:
+        # A bundle of another language's page only (index.zh.md) is no page here, and its files are its
+        # resources, not files to copy, as Hugo publishes nothing of it in this language.
+        elsewhere = {item.rel_path.rsplit("/", 1)[0] + "/" for item in markdown
+                     if "/" in item.rel_path and _name(item).split(".")[0] == "index"}
         markdown = _of_language(markdown, config)
+        here = {item.rel_path.rsplit("/", 1)[0] + "/" for item in markdown
+                if "/" in item.rel_path and _name(item) in LEAF_NAMES}
+        others = [item for item in others if leaf_bundle(item.rel_path, elsewhere - here) == ""
+                  or leaf_bundle(item.rel_path, here) != ""]
     bundles: dict[str, FoundFile] = {}   # folder ('posts/x/') -> its index file
     for item in markdown:
         if "/" in item.rel_path and _name(item) in LEAF_NAMES:
@@ -231,8 +239,13 @@ def scan_content(config: SiteConfig) -> ContentTree:
             pages.append((item, "page", tuple(resources[folder])))
         elif folder:
             warnings.append(_not_a_page(item, bundles[folder], config.root))
+        elif _name(item) in BRANCH_NAMES:   # a branch bundle: the files beside its _index.md are its resources
+            branch = item.rel_path.rsplit("/", 1)[0] + "/" if "/" in item.rel_path else ""
+            pages.append((item, "section", tuple(other.rel_path for other in others
+                                                 if (other.rel_path.rsplit("/", 1)[0] + "/" if "/" in other.rel_path
+                                                     else "") == branch and not leaf_bundle(other.rel_path, bundles))))
         else:
-            pages.append((item, "section" if _name(item) in BRANCH_NAMES else "page", ()))
+            pages.append((item, "page", ()))
         if item.rel_path.lower() in LEAF_NAMES:
             warnings.append(SourceWarning(display_path(item.path, config.root), 1,
                                           "Hugo makes an index.md at the top of content/ the home page and hides "

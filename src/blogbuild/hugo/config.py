@@ -23,7 +23,7 @@ from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, u
 from .theme_params import from_hugo, papermod_theme
 from ..core.keys import nested_key_line
 from ..config.markup import known_settings
-from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
+from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES, is_inside
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 
@@ -180,7 +180,7 @@ def _merge_language(data: Mapping[str, Any], ignored: list[str], chosen: str | N
     for key, value in entry.items():
         if str(key).lower() == "params" and isinstance(value, Mapping):
             top = next((k for k in merged if str(k).lower() == "params"), "params")
-            merged[top] = {**(merged.get(top) or {}), **value}
+            merged[top] = _beneath(value, merged.get(top) or {})   # merged at every depth, as Hugo does
         else:
             for existing in [k for k in merged if str(k).lower() in _same_key(str(key))]:
                 del merged[existing]
@@ -221,8 +221,10 @@ def _languages(data: Mapping[str, Any], values: dict[str, Any]) -> dict[str, Any
     for name in names:
         language_values, _ = _convert_one(data, str(name))
         language_values.setdefault("language_code", str(name))
-        entry = {key: value for key, value in language_values.items() if values.get(key) != value}
         raw = _lower_keys(languages[name]) if isinstance(languages[name], Mapping) else {}
+        if name != names[0] and "locale" not in raw and "languagecode" not in raw:
+            language_values["language_code"] = str(name)   # the top-level locale is the default language's
+        entry = {key: value for key, value in language_values.items() if values.get(key) != value}
         label = raw.get("languagename", ("", None))[1] or raw.get("label", ("", None))[1]
         entry["language_name"] = str(label) if label else str(name)
         entry["weight"] = _weight(languages[name])
@@ -631,6 +633,45 @@ def _add_template_math(root: Path, values: dict[str, Any]) -> None:
                                   "block": [list(pair) for pair in found.block], "file": found.file}
 
 
+def _with_theme_params(root: Path, data: dict[str, Any], themes: Sequence[str]) -> dict[str, Any]:
+    """The site's config with each theme's own config's params beneath its own, as Hugo merges them: a key the
+    site sets wins, a mapping both set is merged key by key (the first theme's over the next's)."""
+    params = _lower_keys(data).get("params", ("", None))[1]
+    merged: dict[str, Any] = dict(params) if isinstance(params, Mapping) else {}
+    for name in themes:
+        folder = root / "themes" / name
+        if not is_inside(os.path.realpath(folder), (os.path.realpath(root),)):
+            continue
+        found = find_hugo_config(folder)
+        if found is None:
+            continue
+        try:
+            theme_data = _read_folder(found, f"themes/{name}/config/_default", []) if found.is_dir() \
+                else _parse(found, f"themes/{name}/{found.name}")
+        except (OSError, UnicodeDecodeError):
+            continue
+        theme_params = _lower_keys(theme_data).get("params", ("", None))[1]
+        if isinstance(theme_params, Mapping):
+            merged = _beneath(merged, theme_params)
+    if not merged:
+        return data
+    key = _lower_keys(data).get("params", ("params", None))[0]
+    return {**data, key: merged}
+
+
+def _beneath(own: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """own's keys (in any case) over defaults', mappings merged at every depth."""
+    result = dict(own)
+    lowered = {str(key).lower(): key for key in own}
+    for key, value in defaults.items():
+        mine = lowered.get(str(key).lower())
+        if mine is None:
+            result[key] = value
+        elif isinstance(result[mine], Mapping) and isinstance(value, Mapping):
+            result[mine] = _beneath(result[mine], value)
+    return result
+
+
 def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     """The site's Hugo config converted to blogbuild's keys, or None when the site has no Hugo config."""
     found = find_hugo_config(root)
@@ -644,6 +685,7 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     else:
         data = _parse(found, shown)
         files.append((found.name, found.read_text(encoding="utf-8-sig"), ""))
+    data = _with_theme_params(root, data, _theme_names(data))
     values, ignored = convert(data)
     # A site param its own Go shortcodes (or a `param` shortcode in content) read is used, not ignored; the files
     # are read only when some param is in question.
@@ -659,7 +701,9 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     if themes:
         values = {**values, "hugo_themes": themes}
     if own_layouts:   # its layouts read site.Params as they like: every param is the site's own
-        ignored = [name for name in ignored if not name.startswith("params.") and name.lower() != "theme"]
+        themes_dir = str(_lower_keys(data).get("themesdir", ("", "themes"))[1]).strip("./") or "themes"
+        ignored = [name for name in ignored if not name.startswith("params.") and name.lower() != "theme"
+                   and not (name.lower() == "themesdir" and themes_dir == "themes")]   # where blogbuild reads them
         outputs, honoured = _own_layout_outputs(data)
         values = {**values, **outputs, "hugo_related": _related(data)}
         honoured.add("related")
@@ -767,8 +811,10 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     services = keyed.get("services", ("", None))[1]
     rss = _lower_keys(services).get("rss", ("", None))[1] if isinstance(services, Mapping) else None
     limit = _lower_keys(rss).get("limit", ("", None))[1] if isinstance(rss, Mapping) else None
-    if isinstance(services, Mapping) and {str(key).lower() for key in services} <= {"rss"}:
-        honoured.add("services")   # the limit of its feeds
+    disqus = _lower_keys(services).get("disqus", ("", None))[1] if isinstance(services, Mapping) else None
+    shortname = _lower_keys(disqus).get("shortname", ("", None))[1] if isinstance(disqus, Mapping) else None
+    if isinstance(services, Mapping) and {str(key).lower() for key in services} <= {"rss", "disqus"}:
+        honoured.add("services")   # the limit of its feeds, the Disqus shortname of Hugo's disqus.html
     privacy = keyed.get("privacy", ("", None))[1]
     if isinstance(privacy, Mapping):
         honoured.add("privacy")   # site.Config.Privacy
@@ -781,7 +827,8 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
-            "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}}, honoured
+            "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {},
+            "hugo_disqus_shortname": shortname if isinstance(shortname, str) else ""}, honoured
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

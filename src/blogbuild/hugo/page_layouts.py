@@ -5,7 +5,8 @@ every partial it calls, and every partial those call)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -104,3 +105,29 @@ def _first_error(source: GoSource, go: GoTemplates) -> SourceWarning | None:
                                      "cannot run this partial, which a page layout calls",
                                      column=partial.error.column)
     return None
+
+
+# A TypeScript or JSX asset piped to js.Build in one action ({{ resources.Get "ts/main.ts" | js.Build $opts }}).
+_BUNDLED_ASSET = re.compile(r"""resources\.Get\s+(?P<quote>["`])(?P<name>[^"`]+\.(?:tsx?|jsx))(?P=quote)[^}]*?\|\s*js\.Build\b""")
+
+
+def bundler_warnings(layouts: PageLayouts, go: GoTemplates, exists: Callable[[str], bool]) -> list[SourceWarning]:
+    """One warning per place a page layout, or a partial one calls, builds a TypeScript or JSX asset (that
+    exists) with js.Build: esbuild compiles it in Hugo, blogbuild has none, so the pages load a script that
+    only says so."""
+    texts = {source.path: source.source for source in layouts.sources.values()}
+    for source in layouts.sources.values():
+        for called in go.dependencies_of_text(source.source):
+            for name in go.dependencies(called):
+                partial = go.source(name)
+                if partial is not None:
+                    texts[partial.path] = partial.source
+    found = []
+    for path, text in sorted(texts.items()):
+        for match in _BUNDLED_ASSET.finditer(text):
+            if exists(match.group("name")):
+                found.append(SourceWarning(path, text.count("\n", 0, match.start()) + 1, (
+                    f"js.Build of {match.group('name')}: Hugo compiles TypeScript and JSX with esbuild, which "
+                    "blogbuild does not have, so the pages load a script that only says it was not bundled; "
+                    "bundle it to a .js asset yourself and build that instead")))
+    return found

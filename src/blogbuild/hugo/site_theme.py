@@ -37,13 +37,13 @@ from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .published_records import PublishedRecords
 from .layouts import PageQuery
-from .page_layouts import PageLayouts, runnable_layouts
+from .page_layouts import PageLayouts, bundler_warnings, runnable_layouts
 
 if TYPE_CHECKING:
     from ..config import SiteConfig
 
 ALIAS_TEMPLATE = "_internal/alias.html"   # Hugo's alias page, written by the engine itself
-HOME_JSON = "home.json"                    # the home page's JSON output (outputs.home), by its json layout
+HOME_JSON = "home.json"                    # a page's JSON output (outputs.home, a page's outputs), by its json layout
 FEED = "_internal/rss.xml"                 # a list's RSS feed: the site's RSS layout for it, else Hugo's own
 ROBOTS = "_internal/robots.txt"            # robots.txt: the site's robots layout, else Hugo's own
 SITEMAP = "_internal/sitemap.xml"          # sitemap.xml: the site's sitemap layout, else Hugo's own
@@ -77,9 +77,11 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     home_outputs = {"index.json": HOME_JSON} \
         if config.hugo_home_json and layouts.has(PageQuery("home", output_format="json")) else {}
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
-                  own_files=False, home_outputs=home_outputs, feed_template=FEED,
+                  own_files=False, home_outputs=home_outputs, page_outputs={"json": ("json", HOME_JSON)},
+                  feed_template=FEED,
                   site_outputs={"robots.txt": ROBOTS, "sitemap.xml": SITEMAP})
-    return theme, []
+    assets = asset_files(Path(config.root), config.hugo_themes, site_folders(config))
+    return theme, bundler_warnings(layouts, go, lambda name: assets.find(name) is not None) if go is not None else []
 
 
 class GoPageEngine:
@@ -329,8 +331,11 @@ class GoPageEngine:
         return Markup(self._render(chosen[0], chosen[1], page))
 
     def _markdown(self, text: str) -> str:
-        from ..publish.environment import config_markdown
-        return config_markdown(self.config, text)
+        """markdownify's markdown, through the site's render hooks as Hugo's markdownify runs them."""
+        from ..markdown import render_markdown
+        from ..markdown.shortcodes import ShortcodeSet
+        return render_markdown(str(text), path=self.config.config_path or "<config>", config=self.config,
+                               shortcodes=ShortcodeSet(go=self.go)).html.strip()
 
 
 def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage:

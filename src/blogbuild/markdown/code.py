@@ -16,7 +16,7 @@ from pygments.util import ClassNotFound
 
 from ..config.markup import MarkupConfig
 from .environment import environment_of
-from .fences import fence_options, needs_lines, number_lines
+from .fences import FenceOptions, fence_options, needs_lines, number_lines
 
 _DEFAULT_MARKUP = MarkupConfig()
 
@@ -81,6 +81,9 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     highlighted = _highlight(lowered, code) if language else None
     options = fence_options(info, line_numbers=markup.line_numbers, table=markup.line_numbers_in_table,
                             start=markup.line_number_start)
+    if markup.render_hooks and highlighted is not None:   # a Hugo site's own layouts: Chroma's HTML, as Hugo's
+        return _chroma_html(highlighted, class_attribute + f' data-lang="{escapeHtml(language)}"', options), \
+            code.removeprefix("\ufeff")
     if needs_lines(options):
         numbers, lines = number_lines(highlighted if highlighted is not None else escapeHtml(code), options)
         body = f"<pre><code{class_attribute}>{lines}</code></pre>"
@@ -93,6 +96,18 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
         return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n", code
     html = f'<div class="highlight"><pre><code{class_attribute}>{highlighted}</code></pre></div>\n'
     return html, code.removeprefix("\ufeff")
+
+
+def _chroma_html(highlighted: str, code_attributes: str, options: FenceOptions) -> str:
+    """Highlighted code as Hugo's Chroma writes it with CSS classes: each line in 'line' and 'cl' spans, the
+    pre of class chroma, the line numbers in a table's first column or before each line."""
+    numbers, lines = number_lines(highlighted, options)
+    if numbers:
+        return ('<div class="highlight"><div class="chroma">\n<table class="lntable"><tr><td class="lntd">\n'
+                f'<pre tabindex="0" class="chroma"><code>{numbers}</code></pre></td>\n<td class="lntd">\n'
+                f'<pre tabindex="0" class="chroma"><code{code_attributes}>{lines}</code></pre></td></tr></table>\n'
+                '</div>\n</div>\n')
+    return f'<div class="highlight"><pre tabindex="0" class="chroma"><code{code_attributes}>{lines}</code></pre></div>\n'
 
 
 def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,

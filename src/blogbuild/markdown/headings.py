@@ -24,18 +24,23 @@ def slugify_heading(text: str) -> str:
     return slug or "section"
 
 
-def _heading_texts(children: list[Token]) -> tuple[str, str, str]:
-    """(text for the id, text for the TOC, the TOC's text as HTML when the heading holds math, else '') of a
-    heading's inline children; math as TeX, and in the HTML as the math elements the typesetter finds."""
+def _heading_texts(children: list[Token], code: bool = False) -> tuple[str, str, str]:
+    """(text for the id, text for the TOC, the TOC's text as HTML when the heading holds math, or code when
+    code is true (Hugo's TOC keeps a heading's code), else '') of a heading's inline children; math as TeX, and
+    in the HTML as the math elements the typesetter finds."""
     for_id: list[str] = []
     for_toc: list[str] = []
     for_html: list[str] = []
-    has_math = False
+    has_math = has_code = False
     for child in children:
         if child.type in ("text", "code_inline"):
             for_id.append(child.content)
             for_toc.append(child.content)
-            for_html.append(escapeHtml(child.content))
+            if child.type == "code_inline" and code:
+                has_code = True
+                for_html.append(f"<code>{escapeHtml(child.content)}</code>")
+            else:
+                for_html.append(escapeHtml(child.content))
         elif child.type in ("math_inline", "math_display_inline"):
             has_math = True
             inline = child.type == "math_inline"
@@ -52,7 +57,7 @@ def _heading_texts(children: list[Token]) -> tuple[str, str, str]:
             for_id.append(alt)
             for_toc.append(alt)
             for_html.append(escapeHtml(alt))
-    html = " ".join("".join(for_html).split()) if has_math else ""
+    html = " ".join("".join(for_html).split()) if has_math or has_code else ""
     return "".join(for_id), " ".join("".join(for_toc).split()), html
 
 
@@ -121,7 +126,7 @@ def heading_ids(state: StateCore) -> None:
             continue
         inline = tokens[index + 1]
         children = inline.children or []
-        id_text, toc_text, toc_html = _heading_texts(children)
+        id_text, toc_text, toc_html = _heading_texts(children, code=markup.render_hooks)
         explicit = token.attrGet("id")
         if explicit is not None:
             # Written as {#id}: taken as it is, as Hugo does, even when an earlier heading has it.

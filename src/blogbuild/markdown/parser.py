@@ -175,4 +175,8 @@ def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     md.block.tokenize = functools.partial(nesting.tokenize_blocks, tokenize=block_tokenize)   # type: ignore[method-assign]
     for token_type, function in RENDER_RULES:
         md.add_render_rule(token_type, function)
+    if markup.render_hooks:   # a Hugo site's own layouts: goldmark's footnotes
+        from .footnotes import GOLDMARK_FOOTNOTE_RULES
+        for token_type, function in GOLDMARK_FOOTNOTE_RULES:
+            md.add_render_rule(token_type, function)
     return md

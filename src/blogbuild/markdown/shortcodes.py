@@ -61,15 +61,16 @@ class ShortcodeSet:
                 or self.go_source(name) is not None)
 
     def go_source(self, name: str) -> "GoSource | None":
-        """The Go template that renders name: the site's layouts/ before blogbuild's built-ins, a theme's
-        after them (blogbuild's own PaperMod shortcodes stand in for the theme's). A translation in
-        templates/shortcodes/ is the author's own and comes first."""
+        """The Go template that renders name: the site's layouts/ before blogbuild's built-ins; a theme's
+        before Hugo's embeds (youtube, gist, x, …: a theme's overrides Hugo's, as in Hugo) but after blogbuild's
+        own figure, details, highlight, refs and PaperMod stand-ins. A translation in templates/shortcodes/ is the
+        author's own and comes first."""
         if name in self.translated:
             return self.translated[name]
         if self.go is None or name in self.templates:
             return None
         source = self.go.shortcodes.get(name)
-        if source is None or (name in BUILTIN_NAMES and not source.path.startswith("layouts/")):
+        if source is None or (name in _OWN_BUILTINS and not source.path.startswith("layouts/")):
             return None
         return source
 
@@ -85,6 +86,9 @@ class ShortcodeSet:
         return name in _BUILTINS_WITH_INNER
 
 
+# The built-ins a theme's shortcode of the same name does not replace: blogbuild's own, and its stand-ins for
+# PaperMod's (collapse, inTextImg).
+_OWN_BUILTINS = frozenset({"figure", "details", "highlight", "ref", "relref", "rawhtml", "collapse", "inTextImg"})
 _BUILTINS_WITH_INNER = frozenset({"details", "highlight", "rawhtml", *TAKE_INNER})
 _USES_INNER = re.compile(r"\binner(?:_text)?\b")
 
@@ -642,7 +646,10 @@ def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes
 
 
 def _language_of(config: SiteConfig) -> dict[str, str]:
-    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB")."""
+    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB"), and the
+    default language's key, whose i18n strings stand in for those a language lacks."""
     key = config.language or config.date_language
     own = next((item for item in config.languages if item.key == key), None)
-    return {"language_key": key, "language_name": own.name if own is not None else config.language_name}
+    default = next((item.key for item in config.languages if not item.prefix), "")
+    return {"language_key": key, "language_name": own.name if own is not None else config.language_name,
+            "fallback_language": default}

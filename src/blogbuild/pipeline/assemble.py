@@ -71,13 +71,17 @@ class _Claims:
 def copied_files(site: Site, static: Sequence[FoundFile], content_files: Sequence[FoundFile],
                  shown: Callable[[str], str]) -> list[tuple[OutputFile, str]]:
     """The files copied as they are, with their owners: static files, then the content folder's other files
-    (a bundle's resources go next to its page, at the page's URL)."""
+    (a bundle's resources go next to its page, at the page's URL: a leaf bundle's, and a branch bundle's, the
+    files beside an _index.md, at its list page's)."""
     copied = [(OutputFile(item.rel_path, source=item.path), shown(item.path)) for item in static]
-    resources = {resource: post for post in site.pages for resource in post.resources}
+    indexes = [site.home, *(section.index for section in site.sections),
+               *(term.index for taxonomy in site.taxonomies for term in taxonomy.terms)]
+    resources = {resource: post for post in (*site.pages, *(index for index in indexes if index is not None))
+                 for resource in post.resources}
     for item in content_files:
         post = resources.get(item.rel_path)
         if post is not None:
-            bundle_folder = post.rel_path.rsplit("/", 1)[0] + "/"
+            bundle_folder = post.rel_path.rsplit("/", 1)[0] + "/" if "/" in post.rel_path else ""
             path = post.url.lstrip("/") + item.rel_path[len(bundle_folder):]
         else:
             path = item.rel_path

@@ -48,9 +48,10 @@ def special_layout(post: Post) -> str:
     return layout if isinstance(layout, str) and layout in SPECIAL_LAYOUTS and post.kind == "page" else ""
 
 
-def is_listed(post: Post) -> bool:
-    """A page shows in lists and feeds unless its front matter says `list: false` or it is a layout page."""
-    return post.params.get("list", True) is not False and not special_layout(post)
+def is_listed(post: Post, layout_pages: bool = False) -> bool:
+    """A page shows in lists and feeds unless its front matter says `list: false` or it is a layout page (listed
+    too with layout_pages, as Hugo lists every page)."""
+    return post.params.get("list", True) is not False and (layout_pages or not special_layout(post))
 
 
 def pinned_first(posts: Iterable[Post]) -> list[Post]:
@@ -97,7 +98,7 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
         terms.append(Term(name, names[slug], slug, url, tuple(members),
                           title=index.title if index else "",
                           content_html=index.content_html if index else "",
-                          description=index.description if index else ""))
+                          description=index.description if index else "", index=index))
     page = term_pages.get((name, ""))
     return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{path_segment(name)}/", tuple(terms),
                     title=page.title if page and page.title else name.title(),
@@ -136,7 +137,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime,
     all_pages = list(pages)
     indexes = [page for page in all_pages if page.kind == "section"]
     published = [page for page in all_pages if page.kind == "page" and is_published(page, config, now)]
-    posts = newest_first(page for page in published if is_listed(page))
+    posts = newest_first(page for page in published if is_listed(page, config.list_layout_pages))
     term_pages: dict[tuple[str, str], Post] = {}
     section_pages: dict[str, Post] = {}
     home = next((page for page in indexes if "/" not in page.rel_path), None)

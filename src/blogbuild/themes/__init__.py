@@ -35,6 +35,9 @@ class Theme:
     # The home page in other output formats: output path -> template ({"index.json": "home.json"}: a Hugo site's
     # home.json layout, when its config's outputs ask for JSON).
     home_outputs: Mapping[str, str] = field(default_factory=dict)
+    # A page's other output formats its front matter names (`outputs: [html, json]`): format -> (the file's
+    # suffix, the template), as a Hugo site's layouts write them (search/index.json by page/search.json).
+    page_outputs: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # The template that renders every list's RSS feed (the home page's, a section's, a term's and a
     # taxonomy's: a Hugo site's RSS layouts), with the list's context; "": blogbuild writes its feeds.
     feed_template: str = ""

@@ -356,9 +356,11 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
                       params: Mapping[str, Any] | None = None, language: str = "",
-                      copyright_text: str = "", language_key: str = "", language_name: str = "") -> GoTemplates:
+                      copyright_text: str = "", language_key: str = "", language_name: str = "",
+                      fallback_language: str = "") -> GoTemplates:
     """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
-    only where their real path is inside the site (sources' rule)."""
+    only where their real path is inside the site (sources' rule); the i18n strings of language, the default
+    language's (fallback_language) where it has none."""
     folders = layout_folders(root)
     allowed = (os.path.realpath(root), *inside)
     shortcodes: dict[str, GoSource] = {}
@@ -395,7 +397,10 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                     continue
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
                     Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name)
-    return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files, hooks=hooks)
+    strings = _i18n(root, language, allowed)
+    if fallback_language and fallback_language != language:   # Hugo: a string missing is the default language's
+        strings = {**_i18n(root, fallback_language, allowed), **strings}
+    return GoTemplates(shortcodes, partials, strings, site, files, hooks=hooks)
 
 
 def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -439,9 +444,23 @@ def _read_strings(path: Path) -> dict[str, Any]:
             if isinstance(entry, Mapping) and "id" in entry:
                 strings[str(entry["id"])] = entry.get("translation")
     elif isinstance(data, Mapping):
-        for key, value in data.items():
-            strings[str(key)] = value.get("other", value) if isinstance(value, Mapping) and "translation" not in value \
-                else (value.get("translation") if isinstance(value, Mapping) else value)
-            if isinstance(value, Mapping) and ("one" in value or "other" in value):
-                strings[str(key)] = dict(value)
+        _flat_strings(data, "", strings)
     return strings
+
+
+_PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
+
+
+def _flat_strings(data: Mapping[str, Any], prefix: str, strings: dict[str, Any]) -> None:
+    """go-i18n v2's strings: a table of plural forms or {translation} is one string; any other nested table
+    holds more strings, each id its path joined by dots ([notFound] title -> notFound.title)."""
+    for key, value in data.items():
+        name = prefix + str(key)
+        if not isinstance(value, Mapping):
+            strings[name] = value
+        elif "translation" in value:
+            strings[name] = value.get("translation")
+        elif value and set(map(str, value)) <= _PLURAL_FORMS | {"description", "hash"}:
+            strings[name] = dict(value) if ("one" in value or "other" in value) else value.get("other")
+        else:
+            _flat_strings(value, name + ".", strings)

@@ -1,5 +1,5 @@
 """What Hugo ships itself and a site uses without having it: the partials `google_analytics.html`,
-`opengraph.html`, `twitter_cards.html`, `schema.html` and `_funcs/get-page-images`, which a site's templates call by name (a site's or theme's partial of the same name
+`disqus.html`, `opengraph.html`, `twitter_cards.html`, `schema.html` and `_funcs/get-page-images`, which a site's templates call by name (a site's or theme's partial of the same name
 wins: runner.Runner.partial looks here last), and the RSS feed and robots.txt Hugo writes when no layout of the
 site's renders them. Each gives what Hugo 0.168's gives, checked against the hugo binary
 (tests/test_hugo_papermod.py, tests/test_hugo_feeds.py).
@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
-from .escape import attribute, go_string, html_text
+from .escape import attribute, go_string, html_text, js_string, js_value
 from .objects import UnsupportedField, site_config, truthy
 
 # Hugo's Google Analytics 4 tag (services.googleAnalytics.ID, a G- id; Hugo writes nothing for a UA- one and
@@ -45,6 +45,50 @@ def google_analytics(dot: Any, runner: Any) -> Any:
     if not google_id.startswith("G-") or getattr(config, "serving", False):
         return Markup("")
     return Markup(_GTAG.format(id=google_id))
+
+
+# Hugo's Disqus embed (services.disqus.shortname), each of the page's disqus_identifier, disqus_title and
+# disqus_url params set in its config function; nothing when privacy.disqus.disable is true.
+_DISQUS = """<div id="disqus_thread"></div>
+<script>
+    window.disqus_config = function () {{
+    {identifier}
+    {title}
+    {url}
+    }};
+    (function() {{
+        if (["localhost", "127.0.0.1"].indexOf(window.location.hostname) != -1) {{
+            document.getElementById('disqus_thread').innerHTML = 'Disqus comments not available by default when the website is previewed locally.';
+            return;
+        }}
+        var d = document, s = d.createElement('script'); s.async = true;
+        s.src = '//' + {shortname} + '.disqus.com/embed.js';
+        s.setAttribute('data-timestamp', +new Date());
+        (d.head || d.body).appendChild(s);
+    }})();
+</script>
+\t\t<noscript>Please enable JavaScript to view the <a href="https://disqus.com/?ref_noscript">comments powered by Disqus.</a></noscript>
+\t\t<a href="https://disqus.com" class="dsq-brlink">comments powered by <span class="logo-disqus">Disqus</span></a>
+\t"""
+
+
+def disqus(dot: Any, runner: Any) -> Markup:
+    """Hugo's disqus.html: the Disqus thread and its loader, when the site has a shortname."""
+    config = site_config(_site_of(dot, runner))
+    shortname = str(getattr(config, "hugo_disqus_shortname", "") or "")
+    disabled = (getattr(config, "hugo_privacy", None) or {})
+    settings = {str(key).lower(): value for key, value in disabled.items()}.get("disqus")
+    if not shortname or (isinstance(settings, dict)
+                         and {str(key).lower(): value for key, value in settings.items()}.get("disable") is True):
+        return Markup("")
+    params = getattr(dot, "Params", None) or {}
+
+    def setting(name: str, field: str) -> str:
+        value = params.get(name) if hasattr(params, "get") else None
+        return f"this.page.{field} = '{js_string(value)}';" if truthy(value) else ""
+    return Markup(_DISQUS.format(identifier=setting("disqus_identifier", "identifier"),
+                                 title=setting("disqus_title", "title"), url=setting("disqus_url", "url"),
+                                 shortname=js_value(shortname)))
 
 
 def page_images(dot: Any, runner: Any) -> list[dict[str, Any]]:
@@ -238,6 +282,7 @@ def schema(dot: Any, runner: Any) -> Markup:
 # By the partial's key (its name with .html), what renders it: f(dot, runner) -> HTML or a returned value.
 EMBEDDED_PARTIALS: dict[str, Callable[[Any, Any], Any]] = {
     "google_analytics.html": google_analytics,
+    "disqus.html": disqus,
     "_funcs/get-page-images.html": page_images,
     "opengraph.html": opengraph,
     "twitter_cards.html": twitter_cards,

@@ -159,8 +159,10 @@ def url_part(value: Any) -> Markup:
 
 
 def url_query(value: Any) -> Markup:
-    """An action in a URL's query or fragment: every reserved character percent-encoded."""
-    return attribute(_percent(go_string(value), _URL_KEEP_ESCAPED))
+    """An action in a URL's query or fragment: every reserved character percent-encoded; a safeURL value only
+    normalised (html/template's urlEscaper normalises a URL-typed value)."""
+    return attribute(_percent(go_string(value), _URL_KEEP_NORMALISED if isinstance(value, SafeURL)
+                              else _URL_KEEP_ESCAPED))
 
 
 _JS_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}

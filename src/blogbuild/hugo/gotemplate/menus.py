@@ -124,13 +124,17 @@ def _int(value: Any) -> int:
 
 
 def _pages_with_menus(site: Any) -> Iterable[Any]:
-    """Every page whose front matter declares menu entries (regular pages, then sections)."""
+    """Every page whose front matter declares menu entries (regular pages, then sections, then the home page's
+    _index.md)."""
     for page in site.RegularPages:
         if page._post is not None and ("menu" in page._post.params or "menus" in page._post.params):
             yield page
     for page in site.every_page():
         if page.IsSection and ("menu" in page.Params or "menus" in page.Params):
             yield page
+    home = site.home_page()
+    if "menu" in home.Params or "menus" in home.Params:
+        yield home
 
 
 def _given(page: Any) -> Any:

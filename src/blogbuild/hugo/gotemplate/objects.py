@@ -473,14 +473,16 @@ class SiteInfo(GoObject):
 
     @property
     def Config(self) -> "_Config":  # noqa: N802
-        """`site.Config`: its services (`.Services.RSS.Limit`, `.Services.GoogleAnalytics.ID`) and privacy
+        """`site.Config`: its services (`.Services.RSS.Limit`, `.Services.GoogleAnalytics.ID`,
+        `.Services.Disqus.Shortname`) and privacy
         settings (`.Privacy.GoogleAnalytics.RespectDoNotTrack`, …)."""
         config = site_config(self)
         analytics = getattr(config, "analytics", None)
         limit = int(getattr(config, "hugo_rss_limit", 0) or 0)
         privacy = privacy_settings(getattr(config, "hugo_privacy", None) or {})
         return _Config(_Services(_Setting("RSS", Limit=limit or -1),
-                                 _Setting("GoogleAnalytics", ID=str(getattr(analytics, "google_id", "") or ""))),
+                                 _Setting("GoogleAnalytics", ID=str(getattr(analytics, "google_id", "") or "")),
+                                 _Setting("Disqus", Shortname=str(getattr(config, "hugo_disqus_shortname", "") or ""))),
                        _Privacy(**{name: _Setting(name, **fields) for name, fields in privacy.items()}))
 
     @property
@@ -520,6 +522,7 @@ class _Setting(GoObject):
 class _Services(GoObject):
     RSS: _Setting
     GoogleAnalytics: _Setting
+    Disqus: _Setting
     kind = "Config.Services"
 
 

@@ -26,6 +26,7 @@ MEDIA_TYPES = {
     "wasm": "application/wasm", "mp4": "video/mp4", "webm": "video/webm", "ogg": "audio/ogg", "mp3": "audio/mpeg",
     "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf", "yaml": "application/yaml",
     "yml": "application/yaml", "toml": "application/toml", "scss": "text/x-scss", "sass": "text/x-sass",
+    "ts": "text/typescript", "tsx": "text/tsx", "jsx": "text/jsx",
 }
 # The image types whose size Hugo reads (its processable formats).
 _RASTER = frozenset({"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"})
@@ -104,6 +105,13 @@ class PageResource(GoObject):
     @property
     def Height(self) -> int:  # noqa: N802
         return self._size[1]
+
+    @functools.cached_property
+    def Colors(self) -> list[Any]:  # noqa: N802 - the dominant colours, as Hugo finds them
+        if self._suffix not in _RASTER:
+            raise UnsupportedField(f"Resource.Colors of {self.Name!r}: Hugo reads the colours of raster images only")
+        from .image_colors import colors_of
+        return colors_of(self._path.read_bytes, f"the bundle's image {self.Name}")
 
     def _process(self, action: str, spec: Any) -> Any:
         if self._suffix not in _RASTER:
@@ -348,16 +356,16 @@ def language_files(files: Iterable[str], language: str, languages: Collection[st
 def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, Any], content: Path, page_url: str,
                      site_url: Callable[[str], str], absolute_url: Callable[[str], str], *, language: str = "",
                      languages: Collection[str] = ()) -> PageResources | str:
-    """A page's `.Resources`: a leaf bundle's (its index.md's) files, none for a page of its own file; or why
+    """A page's `.Resources`: a leaf bundle's (its index.md's) files, a branch bundle's (the files beside its
+    _index.md), none for a page of its own file; or why
     blogbuild cannot give them as Hugo does (front matter's resources metadata, the bundle's other content
     files)."""
-    folder = content / rel_path.rsplit("/", 1)[0] if "/" in rel_path else content
-    if rel_path.rsplit("/", 1)[-1] == "_index.md" and folder.is_dir() and \
-            any(path.is_file() and path.suffix != ".md" for path in folder.iterdir()):
-        return f"a branch bundle's .Resources ({rel_path}) are not supported"
+    bundle = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
+    if rel_path.rsplit("/", 1)[-1] == "_index.md":   # a branch bundle: the files beside it (its pages are pages)
+        files = language_files(files, language, languages) if languages else list(files)
+        return page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"))
     if rel_path != "index.md" and not rel_path.endswith("/index.md"):
         return PageResources()
-    bundle = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
     translations = {f"index.{key}.md" for key in languages}   # the page in other languages: none of its resources
     if any(path.name != "index.md" and path.name not in translations for path in (content / bundle).rglob("*.md")):
         return f"a bundle's content files as .Resources ({bundle}) are not supported"

@@ -329,6 +329,11 @@ class Resource(GoObject):
     def Height(self) -> int:  # noqa: N802
         return self._image().size[1]
 
+    @functools.cached_property
+    def Colors(self) -> list[Any]:  # noqa: N802 - the dominant colours, as Hugo finds them
+        from .image_colors import colors_of
+        return colors_of(self._image().data, self.what)
+
     def Resize(self, spec: Any) -> "Resource":  # noqa: N802
         return process(self._image(), "resize", spec, self.Name)
 
@@ -870,9 +875,21 @@ _PARAMS_IMPORT = re.compile(
 _ANY_IMPORT = re.compile(r"""^[ \t]*(?:import\b(?!\s*\()|export\b)[^\n]*""", re.M)
 
 
+# What only a bundler transforms (esbuild's loaders in Hugo): TypeScript and JSX.
+NEEDS_BUNDLER = frozenset({"ts", "tsx", "jsx"})
+
+
+def unbundled_script(name: str) -> str:
+    """What js.Build of a TypeScript or JSX asset gives: a script that says it was not bundled (blogbuild has
+    no esbuild; the build warns where a layout asks for it: hugo/page_layouts.py)."""
+    return (f"/* js.Build of {name}: not bundled, blogbuild has no esbuild to compile TypeScript or JSX; bundle it "
+            "to a .js asset and load that with resources.Get */\n")
+
+
 def _js_build(*arguments: Any) -> Resource:
     """js.Build of a single script whose only import is `@params`: an IIFE with the params as a module object
-    (the bytes are not esbuild's). Any other import or export is an error: blogbuild has no bundler."""
+    (the bytes are not esbuild's). Any other import or export is an error: blogbuild has no bundler; TypeScript
+    and JSX give unbundled_script() (a warning names the layout's line)."""
     if not arguments or len(arguments) > 2:
         raise HugoFunctionError("js.Build takes a resource and, before it, an options map")
     options = arguments[0] if len(arguments) == 2 else {}
@@ -881,6 +898,12 @@ def _js_build(*arguments: Any) -> Resource:
     if not isinstance(options, Mapping):
         raise HugoFunctionError("js.Build: the options must be a map (dict \"params\" …)")
     lowered = {str(key).lower(): value for key, value in options.items()}
+    if _suffix(source.target) in NEEDS_BUNDLER:
+        target = _target(lowered["targetpath"], "js.Build") if lowered.get("targetpath") else \
+            re.sub(r"\.(?:ts|tsx|jsx)$", ".js", source.target)
+        return pipes.resource(f"js\x00{id(source)}\x00{target}", lambda: Resource(
+            source.Name, target, lambda: unbundled_script(source.target).encode("utf-8"),
+            what=f"js.Build of {source.target}", media=MediaType("text/javascript", "js")))
     unknown = set(lowered) - {"params", "targetpath", "minify", "target", "format", "sourcemap"}
     if unknown:
         raise HugoFunctionError(f"js.Build of {source.target}: the option(s) {', '.join(sorted(unknown))} are not "

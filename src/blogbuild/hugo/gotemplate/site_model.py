@@ -35,6 +35,19 @@ _DIVIDER = "<!--more-->"
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
+def pluralize(word: str) -> str:
+    """An English noun's plural as Hugo's inflector makes a section's list title ("post" -> "posts"): a word
+    that ends in s already stays; -y after a consonant -> -ies; -ch, -sh, -x, -z -> -es; else -s."""
+    lowered = word.lower()
+    if not word or lowered.endswith("s"):
+        return word
+    if lowered.endswith("y") and lowered[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return word[:-1] + "ies"
+    if lowered.endswith(("ch", "sh", "x", "z")):
+        return word + "es"
+    return word + "s"
+
+
 def hugo_title(text: str) -> str:
     """Hugo's title case for list titles (titleCaseStyle AP, as `title`): each word's first letter upper."""
     from .functions import FUNCTIONS
@@ -288,6 +301,17 @@ class _PageRelations:
     def RegularPages(self) -> PageList:  # noqa: N802
         return PageList(page for page in self._listed() if page.IsPage)
 
+    def GetPage(self, *refs: Any) -> "HugoPage | None":  # noqa: N802
+        """A page's GetPage: a path from the content root as the site's GetPage finds it (Hugo tries a relative
+        path against the page's folder first; blogbuild looks it up from the root)."""
+        return self._site.GetPage(*refs)
+
+    @property
+    def Sections(self) -> PageList:  # noqa: N802 - the sections among a home's or a section's children
+        if self._kind not in ("home", "section"):
+            return PageList()
+        return PageList(page for page in self._listed() if page.Kind == "section")
+
     @property
     def RegularPagesRecursive(self) -> PageList:  # noqa: N802
         if self._kind == "home":
@@ -365,13 +389,11 @@ class _PageRelations:
     def _resources(self) -> PageResources:
         config = self._site.config
         content = Path(config.root) / config.source_dir
-        if self._post is None:
-            folder = content / self._section.name if self._section is not None else content
-            if self._kind in ("home", "section") and self._site.holds_other_files(folder):
-                raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
+        own = self._post if self._post is not None else cast(Any, self)._index   # a branch bundle: its _index.md's
+        if own is None:
             return PageResources()
-        found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
-                                 self._post.url, config.site_url, config.absolute_url, language=config.language,
+        found = bundle_resources(own.rel_path, own.resources, own.params, content,
+                                 own.url, config.site_url, config.absolute_url, language=config.language,
                                  languages={language.key for language in config.languages})
         if isinstance(found, str):
             raise UnsupportedField(found)
@@ -566,6 +588,10 @@ class _PageOutputs:
             formats.append(OutputFormat("rss", "alternate", "application/rss+xml", cast(Any, self).url + "index.xml"))
         if self._kind == "home" and getattr(self._site.config, "hugo_home_json", False):
             formats.append(OutputFormat("json", "alternate", "application/json", "/index.json"))
+        post = cast(Any, self)._post
+        named = post.params.get("outputs") if post is not None else None
+        if isinstance(named, list) and "json" in {str(name).lower() for name in named}:   # its front matter's
+            formats.append(OutputFormat("json", "alternate", "application/json", cast(Any, self).url + "index.json"))
         return OutputFormatList(self._site, formats)
 
     @property
@@ -746,6 +772,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         if self._post is not None:
             return self._post.title
         if self._section is not None:
+            if self._section.index is None or not self._section.index.title:   # Hugo's pluralizeListTitles
+                return hugo_title(pluralize(self._section.name.rsplit("/", 1)[-1]))
             return self._section.title
         if self._term is not None:
             return self._term.title or hugo_title(self._term.name)
@@ -761,7 +789,9 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
 
     @property
     def _index(self) -> "Post | None":
-        """The list page's _index.md: the home page's, or its section's."""
+        """The list page's _index.md: the home page's, its section's or its term's."""
+        if self._term is not None:
+            return self._term.index
         return self._section.index if self._section is not None else self._home_index
 
     @property
@@ -1145,6 +1175,11 @@ class TaxonomyTerms(dict, GoObject):
     """A taxonomy's terms (term key -> WeightedPages), with Hugo's orderings `.Alphabetical` and `.ByCount`."""
 
     kind = "Taxonomy"
+    page: Callable[[], Any] | None = None   # the taxonomy's own list page, made when asked
+
+    @property
+    def Page(self) -> Any:  # noqa: N802 - the taxonomy's list page (/tags/)
+        return self.page() if self.page is not None else None
 
     @property
     def Alphabetical(self) -> list[WeightedPages]:  # noqa: N802
@@ -1368,6 +1403,7 @@ class HugoSite(SiteLanguages, SiteInfo):
             terms = TaxonomyTerms({term.slug: WeightedPages(self.term_page(taxonomy, term),
                                                             (self.page_of(post) for post in term.posts), term.slug)
                                    for term in taxonomy.terms if term.posts})   # a term of no pages: Hugo lists none
+            terms.page = functools.partial(self.taxonomy_page, taxonomy)
             self._terms[taxonomy.name] = terms
         return terms
 

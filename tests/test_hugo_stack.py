@@ -1,0 +1,130 @@
+"""Stack's demo site renders through Stack's own layouts (the snapshot beside the repository, copied into a site's
+themes/stack, the demo's module import replaced by `theme = "stack"`): Hugo 0.146's layout folders (_partials,
+_shortcodes, _markup, home.html, page/search.html), four languages (English, and zh/, zh-hant-tw/, ja/), Sass
+through toCSS, image processing, .Colors, partialCached, the widgets, the theme's own config params beneath the
+site's. Built by the hugo binary and by blogbuild: the same files and every page the same DOM (Hugo without git
+info), except the documented differences:
+- js.Build of TypeScript: Hugo bundles Stack's ts/*.ts with esbuild, which blogbuild does not have (no
+  well-kept Python package bundles TypeScript without the network); blogbuild warns at each template line that
+  asks for it and publishes a script that only says so. The script files (ts/main.<hash>.js) and their <script>
+  tags are left out of the comparison;
+- blogbuild's minifier is not tdewolff's: the stylesheet's bytes differ, so does its fingerprint, which every
+  page links (scss/style.min.<hash>.css): the hash is left out of the comparison;
+- a processed image's name: blogbuild's `_hu_` hash is not Hugo's (its pixels are Pillow's), so image names are
+  compared without it;
+- css/syntax.css (blogbuild's highlighting stylesheet) and its KaTeX copy (vendor/katex-*) are published too;
+- the pages in DIFFERENT, each for the reasons given there."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections import Counter
+from collections.abc import Iterable
+
+import pytest
+from support.dom import dom_tokens
+from support.hugo_site_oracle import hugo_binary
+from support.stack import published, stack_site
+
+from blogbuild.config import load_config
+from blogbuild.pipeline import Builder
+
+_GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
+_SCRIPT = re.compile(r'<script[^>]*\bsrc="/ts/[^"]+"[^>]*>\s*</script>')
+_STYLESHEET = re.compile(r"/scss/style\.min\.[0-9a-f]{64}\.css")
+_PROCESSED = re.compile(r"_hu_[0-9a-f]+\.")
+# Published by one build only, for the documented reasons: the script and stylesheet (compared by name only),
+# blogbuild's highlighting stylesheet and KaTeX.
+_HASHED = re.compile(r"^ts/\w+\.[0-9a-f]{64}\.js$|^scss/style\.min\.[0-9a-f]{64}\.css$")
+_OURS_ONLY = re.compile(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-")
+_LANGUAGES = ("zh/", "zh-hant-tw/", "ja/")
+
+_SHARED = ("a bundle's files the languages share: Hugo publishes them (and their processed copies) once, at the "
+           "first language's URL, and every language's page links them there; blogbuild publishes them at each "
+           "language's")
+_COLLATION = ("pages of one date in Chinese: Hugo orders them by their titles in Chinese collation (pinyin), "
+              "blogbuild by code point")
+_GALLERY = ("Stack's render-image hook processes the image (.Resize) inside markdown rendering, where blogbuild "
+            "runs no Hugo Pipes: blogbuild's own <img> stands in for the gallery's")
+_LEXER = "the code's highlighting: Pygments' lexer splits some tokens (whitespace, YAML scalars) unlike Chroma's"
+_MATH = "blogbuild typesets the math at build time, where Hugo's page leaves the TeX for KaTeX in the browser"
+DIFFERENT: dict[str, str] = {
+    "links/index.html": _LEXER, "ja/リンク/index.html": f"{_LEXER}; {_SHARED}",
+    "zh/链接/index.html": f"{_LEXER}; {_SHARED}", "zh-hant-tw/鏈接/index.html": f"{_LEXER}; {_SHARED}",
+    "p/mermaid-diagrams/index.html": _LEXER, "p/math-typesetting/index.html": f"{_MATH}; {_LEXER}",
+    "zh/p/math-typesetting/index.html": f"{_MATH}; {_LEXER}; {_SHARED}",
+    "p/image-gallery/index.html": _GALLERY, "ja/p/image-gallery/index.html": f"{_GALLERY}; {_SHARED}",
+    "zh/p/image-gallery/index.html": f"{_GALLERY}; {_SHARED}",
+    "zh-hant-tw/p/image-gallery/index.html": f"{_GALLERY}; {_SHARED}",
+    **{page: _SHARED for page in (
+        "ja/index.html", "zh-hant-tw/index.html", "ja/categories/documentation/index.html",
+        "zh-hant-tw/categories/documentation/index.html", "zh/categories/documentation/page/2/index.html",
+        "zh/p/markdown-语法指南/index.html", "zh/p/短代码/index.html", "zh/tags/css/index.html",
+        "zh/tags/html/index.html", "zh/tags/markdown/index.html", "zh/tags/themes/index.html")},
+    **{page: f"{_COLLATION}; {_SHARED}" for page in (
+        "zh/index.html", "zh/archives/index.html", "zh/post/index.html", "zh/categories/documentation/index.html")},
+    "zh/page/index.html": _COLLATION, "zh/page/page/2/index.html": _COLLATION,
+}
+
+
+def _comparable(page: str) -> list[str]:
+    page = _STYLESHEET.sub("/scss/style.min.HASH.css", _SCRIPT.sub("", page))
+    return dom_tokens(_PROCESSED.sub("_hu_HASH.", page), drop=_GENERATOR)
+
+
+def _names(paths: Iterable[str]) -> Counter[str]:
+    return Counter(_PROCESSED.sub("_hu_HASH.", path) for path in paths if not _HASHED.search(path))
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes], list]:
+    tmp_path = tmp_path_factory.mktemp("stack")
+    site, destination = stack_site(tmp_path / "hugo-site"), tmp_path / "hugo-public"
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(site), "--destination", str(destination),
+                                "--enableGitInfo=false", "--quiet"], capture_output=True, text=True, timeout=300,
+                               env={**os.environ, "HUGO_THEMESDIR": str(site / "themes")})
+    assert completed.returncode == 0, completed.stderr
+    hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
+    result = Builder(load_config(None, root=stack_site(tmp_path / "blogbuild-site"))).build()
+    assert result.ok, result.errors
+    return hugo, published(result.files), list(result.warnings)
+
+
+def test_stacks_own_layouts_render_the_site(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, warnings = both
+    assert not [warning for warning in warnings if "cannot run the site's layouts" in warning.message]
+    home = ours["index.html"].decode()
+    assert '<aside class="sidebar left-sidebar sticky ">' in home
+    assert 'class="widget archives"' in home and 'class="widget tagCloud"' in home     # the widgets
+    assert '<html lang="zh" dir="ltr">' in ours["zh/index.html"].decode()
+    assert ours[_STYLESHEET.search(home).group(0).lstrip("/")].startswith(b":root{")     # Sass through toCSS
+
+
+def test_typescript_is_named_where_a_layout_bundles_it(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, warnings = both
+    bundled = {(warning.path, warning.line) for warning in warnings if warning.message.startswith("js.Build of ts/main.ts")}
+    assert bundled == {("themes/stack/layouts/_partials/footer/components/script.html", 10)}
+    script = next(path for path in ours if path.startswith("ts/main."))
+    assert b"not bundled" in ours[script]
+
+
+def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, _warnings = both
+    theirs, mine = _names(hugo), _names(ours)
+    shared = {name.rsplit("/", 1)[-1] for name in theirs if not name.endswith((".html", ".xml", ".json"))}
+    extra = [name for name in mine - theirs if not _OURS_ONLY.search(name)
+             and not (name.startswith(_LANGUAGES) and name.rsplit("/", 1)[-1] in shared)   # _SHARED
+             and not ("_hu_HASH." in name and name.rsplit("/", 1)[-1] in shared)]            # _SHARED, processed
+    assert sorted(extra) == []
+    # _GALLERY: the gallery's processed image
+    assert sorted(theirs - mine) == ["p/image-gallery/luca-bravo-alS7ewQ41M8-unsplash_hu_HASH.jpg"]
+    assert [path for path in hugo if _HASHED.search(path)] and [path for path in ours if _HASHED.search(path)]
+
+
+def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, _warnings = both
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    assert len(pages) == 183
+    assert [path for path in pages if path not in DIFFERENT and _comparable(ours[path].decode())
+            != _comparable(hugo[path].decode())] == []
