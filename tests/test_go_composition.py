@@ -178,7 +178,7 @@ def test_a_missing_template_and_a_return_outside_a_partial_are_errors() -> None:
     with pytest.raises(UnsupportedField, match="outside a partial"):
         render(GoSource("layouts/x.html", "{{ return 1 }}"), None, GoTemplates().state(str))
     with pytest.raises(UnsupportedField, match="internal template"):
-        render(GoSource("layouts/x.html", '{{ template "_internal/disqus.html" . }}'), None,
+        render(GoSource("layouts/x.html", '{{ template "_internal/pagination.html" . }}'), None,
                GoTemplates().state(str))
 
 
