@@ -26,7 +26,7 @@ def hugo_written() -> dict[str, dict[str, list[str]]]:
 
 
 def test_every_language_writes_each_date_as_hugo_does(hugo_written) -> None:
-    layouts = (*NAMED_LAYOUTS, "January", "Monday")
+    layouts = (*NAMED_LAYOUTS, "January", "Monday", "Jan", "Mon")
     differ = []
     for language, rows in hugo_written.items():
         locale = date_locale(language, "")
@@ -44,6 +44,7 @@ def test_the_table_is_what_the_generator_writes_now(hugo_written) -> None:
     from support.hugo_dates import table
     known = {name: rows for name, rows in hugo_written.items() if name in LOCALES}
     expected = {name: {"months": entry["months"], "weekdays": entry["weekdays"],
+                       "short_months": entry["short_months"], "short_weekdays": entry["short_weekdays"],
                        "styles": {style: (pattern, forms) for style, (pattern, forms) in entry["styles"].items()}}
                 for name, entry in table(known).items()}
     assert expected == {name: {**entry, "styles": dict(entry["styles"])} for name, entry in LOCALES.items()}

@@ -2,13 +2,16 @@
 tests/support/hugo_dates.py from Hugo's own output (CLDR data) and checked against Hugo by
 tests/test_date_locales.py. Do not edit by hand."""
 
-# language key -> wide month names (January..December), wide weekday names (Monday..Sunday),
+# language key -> wide month names (January..December), wide weekday names (Monday..Sunday), their
+# abbreviations (a Go layout's Jan and Mon),
 # and per :date_* layout (pattern, month forms): {Y} year, {y} two-digit year, {D}/{DD} day,
 # {W} weekday, {M} the month as that layout writes it.
 LOCALES: dict[str, dict] = {
     'en': {
         'months': ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
         'weekdays': ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+        'short_months': ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+        'short_weekdays': ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
         'styles': {
             ':date_full': ('{W}, {M} {D}, {Y}', ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']),
             ':date_long': ('{M} {D}, {Y}', ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']),
@@ -19,6 +22,8 @@ LOCALES: dict[str, dict] = {
     'zh': {
         'months': ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'],
         'weekdays': ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+        'short_months': ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
+        'short_weekdays': ['周一', '周二', '周三', '周四', '周五', '周六', '周日'],
         'styles': {
             ':date_full': ('{Y}年{M}月{D}日{W}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{Y}年{M}月{D}日', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -29,6 +34,8 @@ LOCALES: dict[str, dict] = {
     'zh-hans': {
         'months': ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'],
         'weekdays': ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+        'short_months': ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
+        'short_weekdays': ['周一', '周二', '周三', '周四', '周五', '周六', '周日'],
         'styles': {
             ':date_full': ('{Y}年{M}月{D}日{W}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{Y}年{M}月{D}日', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -39,6 +46,8 @@ LOCALES: dict[str, dict] = {
     'zh-hant': {
         'months': ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
         'weekdays': ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+        'short_months': ['', '', '', '', '', '', '', '', '', '', '', ''],
+        'short_weekdays': ['週一', '週二', '週三', '週四', '週五', '週六', '週日'],
         'styles': {
             ':date_full': ('{Y}年{M}月{D}日 {W}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{Y}年{M}月{D}日', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -49,6 +58,8 @@ LOCALES: dict[str, dict] = {
     'zh-hant-tw': {
         'months': ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
         'weekdays': ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+        'short_months': ['', '', '', '', '', '', '', '', '', '', '', ''],
+        'short_weekdays': ['週一', '週二', '週三', '週四', '週五', '週六', '週日'],
         'styles': {
             ':date_full': ('{Y}年{M}月{D}日 {W}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{Y}年{M}月{D}日', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -59,6 +70,8 @@ LOCALES: dict[str, dict] = {
     'zh-hant-hk': {
         'months': ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
         'weekdays': ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+        'short_months': ['', '', '', '', '', '', '', '', '', '', '', ''],
+        'short_weekdays': ['週一', '週二', '週三', '週四', '週五', '週六', '週日'],
         'styles': {
             ':date_full': ('{Y}年{M}月{D}日{W}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{Y}年{M}月{D}日', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -69,6 +82,8 @@ LOCALES: dict[str, dict] = {
     'ja': {
         'months': ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
         'weekdays': ['月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日', '日曜日'],
+        'short_months': ['', '', '', '', '', '', '', '', '', '', '', ''],
+        'short_weekdays': ['月', '火', '水', '木', '金', '土', '日'],
         'styles': {
             ':date_full': ('{Y}年{M}月{D}日{W}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{Y}年{M}月{D}日', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -79,6 +94,8 @@ LOCALES: dict[str, dict] = {
     'ko': {
         'months': ['1월', '2월', '3월', '4월', '5월', '6월', '7월', '8월', '9월', '10월', '11월', '12월'],
         'weekdays': ['월요일', '화요일', '수요일', '목요일', '금요일', '토요일', '일요일'],
+        'short_months': ['', '', '', '', '', '', '', '', '', '', '', ''],
+        'short_weekdays': ['월', '화', '수', '목', '금', '토', '일'],
         'styles': {
             ':date_full': ('{Y}년 {M}월 {D}일 {W}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{Y}년 {M}월 {D}일', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -89,6 +106,8 @@ LOCALES: dict[str, dict] = {
     'de': {
         'months': ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
         'weekdays': ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+        'short_months': ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+        'short_weekdays': ['Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.', 'So.'],
         'styles': {
             ':date_full': ('{W}, {D}. {M} {Y}', ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']),
             ':date_long': ('{D}. {M} {Y}', ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']),
@@ -99,6 +118,8 @@ LOCALES: dict[str, dict] = {
     'fr': {
         'months': ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
         'weekdays': ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
+        'short_months': ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+        'short_weekdays': ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'],
         'styles': {
             ':date_full': ('{W} {D} {M} {Y}', ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']),
             ':date_long': ('{D} {M} {Y}', ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']),
@@ -109,6 +130,8 @@ LOCALES: dict[str, dict] = {
     'es': {
         'months': ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
         'weekdays': ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
+        'short_months': ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+        'short_weekdays': ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'],
         'styles': {
             ':date_full': ('{W}, {D} de {M} de {Y}', ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']),
             ':date_long': ('{D} de {M} de {Y}', ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']),
@@ -119,6 +142,8 @@ LOCALES: dict[str, dict] = {
     'it': {
         'months': ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
         'weekdays': ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'],
+        'short_months': ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'],
+        'short_weekdays': ['lun', 'mar', 'mer', 'gio', 'ven', 'sab', 'dom'],
         'styles': {
             ':date_full': ('{W} {D} {M} {Y}', ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre']),
             ':date_long': ('{D} {M} {Y}', ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre']),
@@ -129,6 +154,8 @@ LOCALES: dict[str, dict] = {
     'pt': {
         'months': ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
         'weekdays': ['segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado', 'domingo'],
+        'short_months': ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
+        'short_weekdays': ['seg.', 'ter.', 'qua.', 'qui.', 'sex.', 'sáb.', 'dom.'],
         'styles': {
             ':date_full': ('{W}, {D} de {M} de {Y}', ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']),
             ':date_long': ('{D} de {M} de {Y}', ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']),
@@ -139,6 +166,8 @@ LOCALES: dict[str, dict] = {
     'pt-br': {
         'months': ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
         'weekdays': ['segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado', 'domingo'],
+        'short_months': ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
+        'short_weekdays': ['seg.', 'ter.', 'qua.', 'qui.', 'sex.', 'sáb.', 'dom.'],
         'styles': {
             ':date_full': ('{W}, {D} de {M} de {Y}', ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']),
             ':date_long': ('{D} de {M} de {Y}', ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']),
@@ -149,6 +178,8 @@ LOCALES: dict[str, dict] = {
     'ru': {
         'months': ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'],
         'weekdays': ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'],
+        'short_months': ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
+        'short_weekdays': ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'],
         'styles': {
             ':date_full': ('{W}, {D} {M} {Y}\u202fг.', ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']),
             ':date_long': ('{D} {M} {Y}\u202fг.', ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']),
@@ -159,6 +190,8 @@ LOCALES: dict[str, dict] = {
     'uk': {
         'months': ['січня', 'лютого', 'березня', 'квітня', 'травня', 'червня', 'липня', 'серпня', 'вересня', 'жовтня', 'листопада', 'грудня'],
         'weekdays': ['понеділок', 'вівторок', 'середа', 'четвер', 'пʼятниця', 'субота', 'неділя'],
+        'short_months': ['січ.', 'лют.', 'бер.', 'квіт.', 'трав.', 'черв.', 'лип.', 'серп.', 'вер.', 'жовт.', 'лист.', 'груд.'],
+        'short_weekdays': ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'нд'],
         'styles': {
             ':date_full': ('{W}, {D} {M} {Y}\u202fр.', ['січня', 'лютого', 'березня', 'квітня', 'травня', 'червня', 'липня', 'серпня', 'вересня', 'жовтня', 'листопада', 'грудня']),
             ':date_long': ('{D} {M} {Y}\u202fр.', ['січня', 'лютого', 'березня', 'квітня', 'травня', 'червня', 'липня', 'серпня', 'вересня', 'жовтня', 'листопада', 'грудня']),
@@ -169,6 +202,8 @@ LOCALES: dict[str, dict] = {
     'pl': {
         'months': ['stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia'],
         'weekdays': ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'],
+        'short_months': ['sty', 'lut', 'mar', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paź', 'lis', 'gru'],
+        'short_weekdays': ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.'],
         'styles': {
             ':date_full': ('{W}, {D} {M} {Y}', ['stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia']),
             ':date_long': ('{D} {M} {Y}', ['stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia']),
@@ -179,6 +214,8 @@ LOCALES: dict[str, dict] = {
     'cs': {
         'months': ['ledna', 'února', 'března', 'dubna', 'května', 'června', 'července', 'srpna', 'září', 'října', 'listopadu', 'prosince'],
         'weekdays': ['pondělí', 'úterý', 'středa', 'čtvrtek', 'pátek', 'sobota', 'neděle'],
+        'short_months': ['led', 'úno', 'bře', 'dub', 'kvě', 'čvn', 'čvc', 'srp', 'zář', 'říj', 'lis', 'pro'],
+        'short_weekdays': ['po', 'út', 'st', 'čt', 'pá', 'so', 'ne'],
         'styles': {
             ':date_full': ('{W} {D}. {M} {Y}', ['ledna', 'února', 'března', 'dubna', 'května', 'června', 'července', 'srpna', 'září', 'října', 'listopadu', 'prosince']),
             ':date_long': ('{D}. {M} {Y}', ['ledna', 'února', 'března', 'dubna', 'května', 'června', 'července', 'srpna', 'září', 'října', 'listopadu', 'prosince']),
@@ -189,6 +226,8 @@ LOCALES: dict[str, dict] = {
     'nl': {
         'months': ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
         'weekdays': ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'],
+        'short_months': ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'],
+        'short_weekdays': ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'],
         'styles': {
             ':date_full': ('{W} {D} {M} {Y}', ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december']),
             ':date_long': ('{D} {M} {Y}', ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december']),
@@ -199,6 +238,8 @@ LOCALES: dict[str, dict] = {
     'sv': {
         'months': ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'],
         'weekdays': ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'],
+        'short_months': ['jan.', 'feb.', 'mars', 'apr.', 'maj', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+        'short_weekdays': ['mån', 'tis', 'ons', 'tors', 'fre', 'lör', 'sön'],
         'styles': {
             ':date_full': ('{W} {D} {M} {Y}', ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december']),
             ':date_long': ('{D} {M} {Y}', ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december']),
@@ -209,6 +250,8 @@ LOCALES: dict[str, dict] = {
     'da': {
         'months': ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'],
         'weekdays': ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'],
+        'short_months': ['jan.', 'feb.', 'mar.', 'apr.', 'maj', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+        'short_weekdays': ['man.', 'tirs.', 'ons.', 'tors.', 'fre.', 'lør.', 'søn.'],
         'styles': {
             ':date_full': ('{W} den {D}. {M} {Y}', ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december']),
             ':date_long': ('{D}. {M} {Y}', ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december']),
@@ -219,6 +262,8 @@ LOCALES: dict[str, dict] = {
     'nb': {
         'months': ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'],
         'weekdays': ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'],
+        'short_months': ['jan.', 'feb.', 'mars', 'apr.', 'mai', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'des.'],
+        'short_weekdays': ['man.', 'tir.', 'ons.', 'tor.', 'fre.', 'lør.', 'søn.'],
         'styles': {
             ':date_full': ('{W} {D}. {M} {Y}', ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember']),
             ':date_long': ('{D}. {M} {Y}', ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember']),
@@ -229,6 +274,8 @@ LOCALES: dict[str, dict] = {
     'fi': {
         'months': ['tammikuuta', 'helmikuuta', 'maaliskuuta', 'huhtikuuta', 'toukokuuta', 'kesäkuuta', 'heinäkuuta', 'elokuuta', 'syyskuuta', 'lokakuuta', 'marraskuuta', 'joulukuuta'],
         'weekdays': ['maanantaina', 'tiistaina', 'keskiviikkona', 'torstaina', 'perjantaina', 'lauantaina', 'sunnuntaina'],
+        'short_months': ['tammi', 'helmi', 'maalis', 'huhti', 'touko', 'kesä', 'heinä', 'elo', 'syys', 'loka', 'marras', 'joulu'],
+        'short_weekdays': ['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su'],
         'styles': {
             ':date_full': ('cccc {D}. {M}kuuta {Y}', ['tammi', 'helmi', 'maalis', 'huhti', 'touko', 'kesä', 'heinä', 'elo', 'syys', 'loka', 'marras', 'joulu']),
             ':date_long': ('{D}. {M}kuuta {Y}', ['tammi', 'helmi', 'maalis', 'huhti', 'touko', 'kesä', 'heinä', 'elo', 'syys', 'loka', 'marras', 'joulu']),
@@ -239,6 +286,8 @@ LOCALES: dict[str, dict] = {
     'tr': {
         'months': ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
         'weekdays': ['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar'],
+        'short_months': ['Oca', 'Şub', 'Mar', 'Nis', 'May', 'Haz', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas', 'Ara'],
+        'short_weekdays': ['Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt', 'Paz'],
         'styles': {
             ':date_full': ('{D} {M} {Y} {W}', ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık']),
             ':date_long': ('{D} {M} {Y}', ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık']),
@@ -249,6 +298,8 @@ LOCALES: dict[str, dict] = {
     'vi': {
         'months': ['tháng 1', 'tháng 2', 'tháng 3', 'tháng 4', 'tháng 5', 'tháng 6', 'tháng 7', 'tháng 8', 'tháng 9', 'tháng 10', 'tháng 11', 'tháng 12'],
         'weekdays': ['Thứ Hai', 'Thứ Ba', 'Thứ Tư', 'Thứ Năm', 'Thứ Sáu', 'Thứ Bảy', 'Chủ Nhật'],
+        'short_months': ['thg 1', 'thg 2', 'thg 3', 'thg 4', 'thg 5', 'thg 6', 'thg 7', 'thg 8', 'thg 9', 'thg 10', 'thg 11', 'thg 12'],
+        'short_weekdays': ['Thứ 2', 'Thứ 3', 'Thứ 4', 'Thứ 5', 'Thứ 6', 'Thứ 7', 'CN'],
         'styles': {
             ':date_full': ('{W}, {D} tháng {M}, {Y}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
             ':date_long': ('{D} tháng {M}, {Y}', ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']),
@@ -259,6 +310,8 @@ LOCALES: dict[str, dict] = {
     'id': {
         'months': ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
         'weekdays': ['Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu', 'Minggu'],
+        'short_months': ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],
+        'short_weekdays': ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'],
         'styles': {
             ':date_full': ('{W}, {DD} {M} {Y}', ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember']),
             ':date_long': ('{D} {M} {Y}', ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember']),
@@ -269,6 +322,8 @@ LOCALES: dict[str, dict] = {
     'el': {
         'months': ['Ιανουαρίου', 'Φεβρουαρίου', 'Μαρτίου', 'Απριλίου', 'Μαΐου', 'Ιουνίου', 'Ιουλίου', 'Αυγούστου', 'Σεπτεμβρίου', 'Οκτωβρίου', 'Νοεμβρίου', 'Δεκεμβρίου'],
         'weekdays': ['Δευτέρα', 'Τρίτη', 'Τετάρτη', 'Πέμπτη', 'Παρασκευή', 'Σάββατο', 'Κυριακή'],
+        'short_months': ['Ιαν', 'Φεβ', 'Μαρ', 'Απρ', 'Μαΐ', 'Ιουν', 'Ιουλ', 'Αυγ', 'Σεπ', 'Οκτ', 'Νοε', 'Δεκ'],
+        'short_weekdays': ['Δευ', 'Τρί', 'Τετ', 'Πέμ', 'Παρ', 'Σάβ', 'Κυρ'],
         'styles': {
             ':date_full': ('{W} {D} {M}ου {Y}', ['Ιανουαρί', 'Φεβρουαρί', 'Μαρτί', 'Απριλί', 'Μαΐ', 'Ιουνί', 'Ιουλί', 'Αυγούστ', 'Σεπτεμβρί', 'Οκτωβρί', 'Νοεμβρί', 'Δεκεμβρί']),
             ':date_long': ('{D} {M}ου {Y}', ['Ιανουαρί', 'Φεβρουαρί', 'Μαρτί', 'Απριλί', 'Μαΐ', 'Ιουνί', 'Ιουλί', 'Αυγούστ', 'Σεπτεμβρί', 'Οκτωβρί', 'Νοεμβρί', 'Δεκεμβρί']),
@@ -279,6 +334,8 @@ LOCALES: dict[str, dict] = {
     'he': {
         'months': ['ינואר', 'פברואר', 'מרץ', 'אפריל', 'מאי', 'יוני', 'יולי', 'אוגוסט', 'ספטמבר', 'אוקטובר', 'נובמבר', 'דצמבר'],
         'weekdays': ['יום שני', 'יום שלישי', 'יום רביעי', 'יום חמישי', 'יום שישי', 'יום שבת', 'יום ראשון'],
+        'short_months': ['ינו׳', 'פבר׳', 'מרץ', 'אפר׳', 'מאי', 'יוני', 'יולי', 'אוג׳', 'ספט׳', 'אוק׳', 'נוב׳', 'דצמ׳'],
+        'short_weekdays': ['יום ב׳', 'יום ג׳', 'יום ד׳', 'יום ה׳', 'יום ו׳', 'שבת', 'יום א׳'],
         'styles': {
             ':date_full': ('{W}, {D} ב{M} {Y}', ['ינואר', 'פברואר', 'מרץ', 'אפריל', 'מאי', 'יוני', 'יולי', 'אוגוסט', 'ספטמבר', 'אוקטובר', 'נובמבר', 'דצמבר']),
             ':date_long': ('{D} ב{M} {Y}', ['ינואר', 'פברואר', 'מרץ', 'אפריל', 'מאי', 'יוני', 'יולי', 'אוגוסט', 'ספטמבר', 'אוקטובר', 'נובמבר', 'דצמבר']),
@@ -289,6 +346,8 @@ LOCALES: dict[str, dict] = {
     'ar': {
         'months': ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
         'weekdays': ['الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت', 'الأحد'],
+        'short_months': ['', '', '', '', '', '', '', '', '', '', '', ''],
+        'short_weekdays': ['', '', '', '', '', '', ''],
         'styles': {
             ':date_full': ('{W}، {D} {M} {Y}', ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر']),
             ':date_long': ('{D} {M} {Y}', ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر']),
@@ -299,6 +358,8 @@ LOCALES: dict[str, dict] = {
     'fa': {
         'months': ['ژانویهٔ', 'فوریهٔ', 'مارس', 'آوریل', 'مهٔ', 'ژوئن', 'ژوئیهٔ', 'اوت', 'سپتامبر', 'اکتبر', 'نوامبر', 'دسامبر'],
         'weekdays': ['دوشنبه', 'سه\u200cشنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه', 'شنبه', 'یکشنبه'],
+        'short_months': ['ژانویه', 'فوریه', 'مارس', 'آوریل', 'مه', 'ژوئن', 'ژوئیه', 'اوت', 'سپتامبر', 'اکتبر', 'نوامبر', 'دسامبر'],
+        'short_weekdays': ['', '', '', '', '', '', ''],
         'styles': {
             ':date_full': ('{W} {D} {M} {Y}', ['ژانویهٔ', 'فوریهٔ', 'مارس', 'آوریل', 'مهٔ', 'ژوئن', 'ژوئیهٔ', 'اوت', 'سپتامبر', 'اکتبر', 'نوامبر', 'دسامبر']),
             ':date_long': ('{D} {M} {Y}', ['ژانویهٔ', 'فوریهٔ', 'مارس', 'آوریل', 'مهٔ', 'ژوئن', 'ژوئیهٔ', 'اوت', 'سپتامبر', 'اکتبر', 'نوامبر', 'دسامبر']),
@@ -309,6 +370,8 @@ LOCALES: dict[str, dict] = {
     'hi': {
         'months': ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
         'weekdays': ['सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार', 'रविवार'],
+        'short_months': ['जन॰', 'फ़र॰', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुल॰', 'अग॰', 'सित॰', 'अक्टू॰', 'नव॰', 'दिस॰'],
+        'short_weekdays': ['सोम', 'मंगल', 'बुध', 'गुरु', 'शुक्र', 'शनि', 'रवि'],
         'styles': {
             ':date_full': ('{W}, {D} {M} {Y}', ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर']),
             ':date_long': ('{D} {M} {Y}', ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर']),
@@ -319,6 +382,8 @@ LOCALES: dict[str, dict] = {
     'th': {
         'months': ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม'],
         'weekdays': ['วันจันทร์', 'วันอังคาร', 'วันพุธ', 'วันพฤหัสบดี', 'วันศุกร์', 'วันเสาร์', 'วันอาทิตย์'],
+        'short_months': ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
+        'short_weekdays': ['จันทร์', 'อังคาร', 'พุธ', 'พฤหัส', 'ศุกร์', 'เสาร์', 'อาทิตย์'],
         'styles': {
             ':date_full': ('{W}ที่ {D} {M} G {Y}', ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม']),
             ':date_long': ('{D} {M} G {Y}', ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม']),
@@ -329,6 +394,8 @@ LOCALES: dict[str, dict] = {
     'hu': {
         'months': ['január', 'február', 'március', 'április', 'május', 'június', 'július', 'augusztus', 'szeptember', 'október', 'november', 'december'],
         'weekdays': ['hétfő', 'kedd', 'szerda', 'csütörtök', 'péntek', 'szombat', 'vasárnap'],
+        'short_months': ['jan.', 'febr.', 'márc.', 'ápr.', 'máj.', 'jún.', 'júl.', 'aug.', 'szept.', 'okt.', 'nov.', 'dec.'],
+        'short_weekdays': ['H', 'K', 'Sze', 'Cs', 'P', 'Szo', 'V'],
         'styles': {
             ':date_full': ('{Y}. {M} {D}., {W}', ['január', 'február', 'március', 'április', 'május', 'június', 'július', 'augusztus', 'szeptember', 'október', 'november', 'december']),
             ':date_long': ('{Y}. {M} {D}.', ['január', 'február', 'március', 'április', 'május', 'június', 'július', 'augusztus', 'szeptember', 'október', 'november', 'december']),
@@ -339,6 +406,8 @@ LOCALES: dict[str, dict] = {
     'ro': {
         'months': ['ianuarie', 'februarie', 'martie', 'aprilie', 'mai', 'iunie', 'iulie', 'august', 'septembrie', 'octombrie', 'noiembrie', 'decembrie'],
         'weekdays': ['luni', 'marți', 'miercuri', 'joi', 'vineri', 'sâmbătă', 'duminică'],
+        'short_months': ['ian.', 'feb.', 'mar.', 'apr.', 'mai', 'iun.', 'iul.', 'aug.', 'sept.', 'oct.', 'nov.', 'dec.'],
+        'short_weekdays': ['lun.', 'mar.', 'mie.', 'joi', 'vin.', 'sâm.', 'dum.'],
         'styles': {
             ':date_full': ('{W}, {D} {M} {Y}', ['ianuarie', 'februarie', 'martie', 'aprilie', 'mai', 'iunie', 'iulie', 'august', 'septembrie', 'octombrie', 'noiembrie', 'decembrie']),
             ':date_long': ('{D} {M} {Y}', ['ianuarie', 'februarie', 'martie', 'aprilie', 'mai', 'iunie', 'iulie', 'august', 'septembrie', 'octombrie', 'noiembrie', 'decembrie']),

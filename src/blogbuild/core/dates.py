@@ -43,7 +43,7 @@ def shown_date(value: datetime | None, layout: str = "", locale: str = "en") -> 
         return (pattern.replace("{Y}", f"{value.year:04d}").replace("{y}", f"{value.year % 100:02d}")
                 .replace("{DD}", f"{value.day:02d}").replace("{D}", str(value.day))
                 .replace("{W}", entry["weekdays"][value.weekday()]).replace("{M}", months[value.month - 1]))
-    return go_format(value, layout, entry["months"], entry["weekdays"])
+    return go_format(value, layout, entry["months"], entry["weekdays"], entry["short_months"], entry["short_weekdays"])
 
 
 # Go's reference time, piece by piece, and the strftime each piece becomes (a longer piece before its prefix: 15 before 1).
@@ -52,9 +52,11 @@ _GO_LAYOUT = re.compile(r"January|Jan|Monday|Mon|2006|06|01|_2|02|15|1|2|03|3|04
 
 
 def go_format(moment: datetime, layout: str, months: list[str] | None = None,
-              weekdays: list[str] | None = None) -> str:
+              weekdays: list[str] | None = None, short_months: list[str] | None = None,
+              short_weekdays: list[str] | None = None) -> str:
     """A time written with Go's reference layout ("January 2, 2006"), as Go's time.Format writes it; months and
-    weekdays (January.., Monday..) are the wide names Hugo's time.Format writes in the site's language."""
+    weekdays (January.., Monday..) and their short forms (Jan.., Mon..) are the names Hugo's time.Format writes
+    in the site's language."""
 
     def piece(match: re.Match[str]) -> str:
         token = match.group(0)
@@ -64,9 +66,10 @@ def go_format(moment: datetime, layout: str, months: list[str] | None = None,
         sign = "+" if minutes >= 0 else "-"
         hours, rest = divmod(abs(minutes), 60)
         table = {
-            "January": months[moment.month - 1] if months else moment.strftime("%B"), "Jan": moment.strftime("%b"),
+            "January": months[moment.month - 1] if months else moment.strftime("%B"),
+            "Jan": short_months[moment.month - 1] if short_months else moment.strftime("%b"),
             "Monday": weekdays[moment.weekday()] if weekdays else moment.strftime("%A"),
-            "Mon": moment.strftime("%a"), "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
+            "Mon": short_weekdays[moment.weekday()] if short_weekdays else moment.strftime("%a"), "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
             "01": f"{moment.month:02d}", "1": str(moment.month), "02": f"{moment.day:02d}",
             "_2": f"{moment.day:2d}", "2": str(moment.day), "15": f"{moment.hour:02d}",
             "03": f"{hour12:02d}", "3": str(hour12), "04": f"{moment.minute:02d}", "4": str(moment.minute),

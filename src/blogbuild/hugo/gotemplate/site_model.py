@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
 
-from ...core.dates import go_format
+from ...core.dates import date_locale, go_format, shown_date
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
 from .menus import MenuEntry, page_entries, same_entry, site_menus
@@ -184,14 +184,17 @@ class PagesGroup(list, GoObject):
     def by_date(cls, pages: PageList, layout: str, order: Any, field: str = "Date") -> "PagesGroup":
         if not pages:
             return cls()
-        if re.search(r"Jan|Mon", layout) and not pages[0].Lang.lower().startswith("en"):
-            raise UnsupportedField(".GroupByDate with month or day names outside English is not supported")
         ordered = pages.ByDate if field == "Date" else pages.ByPublishDate
         if not (order is not None and str(order).lower() in ("asc", "rev", "reverse")):
             ordered = ordered.Reverse
+        # Month and weekday names in the site's language, as Hugo's time.Format writes them ("十月", "okt").
+        config = pages[0]._site.config
+        locale = date_locale(getattr(config, "date_language", "") or "", getattr(config, "language_code", "") or "") \
+            if re.search(r"Jan|Mon", layout) else "en"
         groups = cls()
         for page in ordered:
-            key = getattr(page, field).Format(layout)
+            moment = getattr(page, field)
+            key = moment.Format(layout) if locale == "en" else shown_date(moment.value, layout, locale)
             if not groups or groups[-1].Key != key:
                 groups.append(PageGroup(key))
             groups[-1].Pages.append(page)
