@@ -75,6 +75,9 @@ class SiteConfig:
     # Hugo's sitemap config (changefreq, priority): every page's .Sitemap unless its front matter says otherwise.
     hugo_sitemap: Mapping[str, Any] = field(default_factory=dict)
     hugo_privacy: Mapping[str, Any] = field(default_factory=dict)   # privacy: site.Config.Privacy of a Hugo site
+    # A Hugo site's relativeURLs ("relative") or canonifyURLs ("canonify"): how its own layouts' pages have their
+    # site-relative URLs rewritten after rendering (hugo/abs_urls.py); "" leaves them as written.
+    hugo_url_rewrite: str = ""
     hugo_disqus_shortname: str = ""     # services.disqus.shortname: Hugo's disqus.html partial of a Hugo site
     # Lists show pages with `layout: archives` or `search` too, as Hugo lists every page (a site's own layouts).
     list_layout_pages: bool = False
@@ -171,6 +174,7 @@ _FILE_KEYS = {
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
     "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
+    "hugo_url_rewrite": "hugo_url_rewrite",
     "hugo_disqus_shortname": "hugo_disqus_shortname",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",

@@ -1,9 +1,11 @@
-"""Hugo's absolute URLs in an RSS feed: Hugo always makes the site-relative URLs of an RSS output absolute
-after rendering it, whatever its template wrote. Every `src=`, `href=`, `url=` and `action=` whose value
-(after an optional quote) starts with a single "/" gets the base URL in place of that slash (the base URL's
-path once, when the URL starts with it already), and so does each "/…" URL of a quoted `srcset=`. In XML the
-quotes are the escaped `&#34;` and `&#39;` (an item's HTML is escaped text there); a URL starting "//" is
-left alone, as is anything else.
+"""Hugo's rewriting of site-relative URLs after a page is rendered, whatever its template wrote: always in an
+RSS feed (made absolute), and in every HTML page of a site with canonifyURLs (absolute) or relativeURLs
+(relative to the page: "../../" from posts/a/index.html, "./" from the top). Every `src=`, `href=`, `url=`
+and `action=` (found anywhere: `data-url=` too, as Hugo's scan finds it) whose value, after an optional
+quote, starts with a single "/" gets the new start in place of that slash (an absolute one drops the base
+URL's path once, when the URL starts with it already), and so does each "/…" URL of a quoted `srcset=`. In
+XML the quotes are the escaped `&#34;` and `&#39;` (an item's HTML is escaped text there); a URL starting
+"//" is left alone, as is anything else.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import re
 from urllib.parse import urlsplit
 
 _XML_QUOTES = ("&#34;", "&#39;")
+_HTML_QUOTES = ('"', "'")
 _PREFIXES = re.compile(r"src=|href=|url=|action=|srcset=")
 _MAX_SRCSET = 2000   # Hugo's bound on a srcset value it rewrites
 
@@ -18,7 +21,27 @@ _MAX_SRCSET = 2000   # Hugo's bound on a srcset value it rewrites
 def absolute_urls_in_xml(text: str, base_url: str) -> str:
     """text with each site-relative URL of its (escaped) attributes made absolute against base_url."""
     base = base_url if base_url.endswith("/") else base_url + "/"
-    root = urlsplit(base).path.lstrip("/")
+    return _rewrite(text, base, urlsplit(base).path.lstrip("/"), _XML_QUOTES)
+
+
+def site_urls_in_html(html: str, start: str, *, absolute: bool) -> str:
+    """A page's HTML with each site-relative URL of its attributes starting with start instead of "/": the
+    base URL (canonifyURLs; absolute) or the way up to the top of the site from the page ("../../",
+    relativeURLs)."""
+    if absolute:
+        start = start if start.endswith("/") else start + "/"
+        return _rewrite(html, start, urlsplit(start).path.lstrip("/"), _HTML_QUOTES)
+    return _rewrite(html, start, "", _HTML_QUOTES)
+
+
+def dotted_path(output_path: str) -> str:
+    """Hugo's way up from a published file to the top of the site: "./" from index.html or 404.html,
+    "../../" from posts/a/index.html."""
+    folders = output_path.strip("/").count("/")
+    return "../" * folders if folders else "./"
+
+
+def _rewrite(text: str, base: str, root: str, quotes: tuple[str, ...]) -> str:
     out: list[str] = []
     start = 0      # text[start:] is not written yet
     position = 0
@@ -27,7 +50,7 @@ def absolute_urls_in_xml(text: str, base_url: str) -> str:
         if match is None:
             break
         position = match.end()
-        quote = next((mark for mark in _XML_QUOTES if text.startswith(mark, position)), "")
+        quote = next((mark for mark in quotes if text.startswith(mark, position)), "")
         position += len(quote)
         if not text.startswith("/", position) or text.startswith("//", position) or position + 1 >= len(text):
             continue

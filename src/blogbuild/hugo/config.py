@@ -818,6 +818,10 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     privacy = keyed.get("privacy", ("", None))[1]
     if isinstance(privacy, Mapping):
         honoured.add("privacy")   # site.Config.Privacy
+    # relativeURLs wins over canonifyURLs, as Hugo checks it first.
+    rewrite = "relative" if keyed.get("relativeurls", ("", False))[1] is True else \
+        "canonify" if keyed.get("canonifyurls", ("", False))[1] is True else ""
+    honoured |= {"relativeurls", "canonifyurls"} & set(keyed)
     sitemap = keyed.get("sitemap", ("", None))[1]
     sitemap_settings = {str(key).lower(): value for key, value in sitemap.items()
                         if str(key).lower() in ("changefreq", "priority")} if isinstance(sitemap, Mapping) else {}
@@ -827,7 +831,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
-            "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {},
+            "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}, "hugo_url_rewrite": rewrite,
             "hugo_disqus_shortname": shortname if isinstance(shortname, str) else ""}, honoured
 
 

@@ -28,7 +28,7 @@ from ..core.fingerprint import fingerprint_of
 from ..core.model import OutputFile, Site, TemplateFacts
 from ..core.version import __version__
 from ..themes import PAGE_KINDS, Theme
-from .abs_urls import absolute_urls_in_xml
+from .abs_urls import absolute_urls_in_xml, dotted_path, site_urls_in_html
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
 from .gotemplate.embedded import ROBOTS_TXT, rss_feed, sitemap_xml
 from .gotemplate.function_error import HugoFunctionError
@@ -187,6 +187,7 @@ class GoPageEngine:
         links the KaTeX stylesheet its formulas need (blogbuild's own copy), whatever the layouts load, and a
         CDN's KaTeX is blogbuild's copy when the site publishes it (some page has math)."""
         html = _with_generator(html) if kind == "home" else html
+        html = self._rewritten_urls(html, context)
         site = context.get("site")
         publishes_katex = site is not None and any(post.has_math for post in getattr(site, "pages", ()))
         if publishes_katex and "katex" in html.lower() and not getattr(self.config, "cdn_assets", False):
@@ -196,6 +197,21 @@ class GoPageEngine:
             html = html.replace("</head>", f'<link rel="stylesheet" href="{asset_url("katex_css", self.config)}">\n'
                                 "</head>", 1)
         return html
+
+    def _rewritten_urls(self, html: str, context: Mapping[str, Any]) -> str:
+        """The page's site-relative URLs as relativeURLs or canonifyURLs has Hugo write them after rendering."""
+        rewrite = getattr(self.config, "hugo_url_rewrite", "")
+        meta = context.get("page")
+        if not rewrite or meta is None:
+            return html
+        top = _top_site(self.config)
+        if rewrite == "canonify":
+            return site_urls_in_html(html, top.base_url, absolute=True)
+        # The page's file under the output folder ("zh/posts/a/index.html"), from its URL under the whole site's.
+        url = self.config.site_url(str(meta.url))
+        path = url[len(top.base_path):] if url.startswith(top.base_path) else url.lstrip("/")
+        return site_urls_in_html(html, dotted_path(path + "index.html" if path.endswith("/") or not path else path),
+                                 absolute=False)
 
     # -- what the Planner asks of a page engine ----------------------------------------------------
     def closure(self, name: str) -> tuple[str, bool]:
