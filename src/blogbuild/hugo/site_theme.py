@@ -185,9 +185,9 @@ class GoPageEngine:
     def _finished(self, html: str, kind: str, context: Mapping[str, Any]) -> str:
         """The page as published: the home page names its generator; a page with math typeset at build time
         links the KaTeX stylesheet its formulas need (blogbuild's own copy), whatever the layouts load, and a
-        CDN's KaTeX is blogbuild's copy when the site publishes it (some page has math)."""
+        CDN's KaTeX is blogbuild's copy when the site publishes it (some page has math); relativeURLs and
+        canonifyURLs rewrite its site-relative URLs, blogbuild's own among them."""
         html = _with_generator(html) if kind == "home" else html
-        html = self._rewritten_urls(html, context)
         site = context.get("site")
         publishes_katex = site is not None and any(post.has_math for post in getattr(site, "pages", ()))
         if publishes_katex and "katex" in html.lower() and not getattr(self.config, "cdn_assets", False):
@@ -196,7 +196,7 @@ class GoPageEngine:
             from ..media.assets import asset_url
             html = html.replace("</head>", f'<link rel="stylesheet" href="{asset_url("katex_css", self.config)}">\n'
                                 "</head>", 1)
-        return html
+        return self._rewritten_urls(html, context)   # last: blogbuild's own KaTeX links are rewritten too
 
     def _rewritten_urls(self, html: str, context: Mapping[str, Any]) -> str:
         """The page's site-relative URLs as relativeURLs or canonifyURLs has Hugo write them after rendering."""
