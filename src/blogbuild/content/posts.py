@@ -294,6 +294,11 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
     url_text = _text_field(data, "url", path=path, text=text)
     if url_text:
         url = clean_url(url_text, path=path, line=key_line(text, "url"))
+        prefix = _language_prefix(config)
+        if prefix and url_text.strip().startswith("/") and (url + "/").startswith("/" + prefix):
+            # Hugo: a url from the root is the page's whole path, its language's folder included ("/zh/archives"
+            # of a Chinese page is /zh/archives/); this language's site is published in that folder already.
+            url = "/" + url[len(prefix) + 1:]
     elif source.kind == "page" and config.permalinks:
         pattern = permalink_pattern(config.permalinks, section)
         if pattern:
@@ -301,6 +306,12 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
             url = expand_permalink(pattern, rel_path=source.rel_path, slug=slug, title=title, date=date_value)
             url = clean_url(url, path=config.config_path or path, line=1)
     return section, slug_final, url
+
+
+def _language_prefix(config: SiteConfig) -> str:
+    """The folder ("zh/") the config's language's site is published in; "" for the default language's."""
+    language = next((item for item in config.languages if item.key == config.language), None)
+    return language.prefix if language is not None else ""
 
 
 def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConfig) -> "PageInfo":
