@@ -438,10 +438,11 @@ def _with_languages(config: SiteConfig, data: Mapping[str, Any], path: str, text
     languages = []
     for key, entry in enabled.items():
         weight = entry.get("weight", 0)
-        # source_dir always: which language a content folder's files without a language key belong to.
-        values = (("source_dir", configs[key].source_dir),) + tuple(
+        # source_dir always: which language a content folder's files without a language key belong to; params
+        # always: another language's pages read this language's (a translation's .Language.Params).
+        values = (("source_dir", configs[key].source_dir), ("params", configs[key].params)) + tuple(
             (name, getattr(configs[key], name)) for name in compared
-            if name != "source_dir" and getattr(configs[key], name) != getattr(base, name))
+            if name not in ("source_dir", "params") and getattr(configs[key], name) != getattr(base, name))
         languages.append(Language(key, str(entry.get("language_name") or key),
                                   weight if isinstance(weight, int) else 0,
                                   f"{key}/" if key != default or in_subdir else "", values))

@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from .escape import attribute, go_string, html_text, js_string, js_value
 from .objects import UnsupportedField, site_config, truthy
+from .translations import abs_url, rel_url
 
 # Hugo's Google Analytics 4 tag (services.googleAnalytics.ID, a G- id; Hugo writes nothing for a UA- one and
 # nothing while serving), with its respectDoNotTrack test on.
@@ -121,7 +122,7 @@ def page_images(dot: Any, runner: Any) -> list[dict[str, Any]]:
         if resource:
             found.append({"Image": resource, "RelPermalink": resource.RelPermalink, "Permalink": resource.Permalink})
         elif hasattr(site, "abs_url"):   # relURL and absURL: a leading slash is the host's root
-            found.append({"RelPermalink": site.rel_url(image), "Permalink": site.abs_url(image)})
+            found.append({"RelPermalink": rel_url(site, image), "Permalink": abs_url(site, image)})
         elif config is not None:
             found.append({"RelPermalink": config.site_url(image), "Permalink": config.absolute_url(image)})
         else:
@@ -209,7 +210,7 @@ def opengraph(dot: Any, runner: Any) -> Markup:
         out.append(f'\n\t\t<meta property="og:image" content="{attribute(image["Permalink"])}">')
     for name, key in (("audio", "audio"), ("video", "videos")):
         for item in _list(_param(dot.Params, key))[:6]:
-            out.append(f'\n\t\t<meta property="og:{name}" content="{attribute(site.abs_url(go_string(item)))}">')
+            out.append(f'\n\t\t<meta property="og:{name}" content="{attribute(abs_url(site, go_string(item)))}">')
     for term in dot.GetTerms("series"):
         for other in list(term.Pages)[:7]:
             if other != dot:

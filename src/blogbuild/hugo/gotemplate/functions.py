@@ -29,7 +29,7 @@ from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PartialNotFound,
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
 from .site_files import OS_FUNCTIONS
 from .times import TIME_FUNCTIONS, time_function
-from .translations import lang_url
+from .translations import abs_url, lang_url, rel_url
 
 
 def _default(fallback: Any, value: Any = None) -> Any:
@@ -720,15 +720,11 @@ def _translate(context: jinja2.runtime.Context, key: Any, *arguments: Any) -> st
 
 
 def _rel_url(context: jinja2.runtime.Context, url: Any) -> str:
-    site = context["_state"].site
-    made = lang_url(site, go_string(url), absolute=False, language=False)   # in a language's folder
-    return made if made is not None else site.rel_url(go_string(url))
+    return rel_url(context["_state"].site, go_string(url))   # in a language's folder: the whole site's
 
 
 def _abs_url(context: jinja2.runtime.Context, url: Any) -> str:
-    site = context["_state"].site
-    made = lang_url(site, go_string(url), absolute=True, language=False)
-    return made if made is not None else site.abs_url(go_string(url))
+    return abs_url(context["_state"].site, go_string(url))
 
 
 def _rel_lang_url(context: jinja2.runtime.Context, url: Any) -> str:

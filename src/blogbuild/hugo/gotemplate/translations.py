@@ -8,7 +8,7 @@ from dataclasses import replace
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .objects import GoObject, _Language, site_config
+from .objects import GoObject, Params, _Language, site_config
 
 if TYPE_CHECKING:
     from ...core.model import Translation
@@ -19,6 +19,19 @@ def language_prefix(config: Any, key: str) -> str:
     language = next((item for item in getattr(config, "languages", ()) if item.key == key), None)
     prefix = language.prefix.strip("/") if language is not None else ""
     return "/" + prefix if prefix else ""
+
+
+def language_params(site: Any, key: str) -> Any:
+    """The params of another language's site, as its pages see them: the site's, that language's own merged in
+    (PaperMod's language switch reads each translation's .Language.Params.languageAltTitle); kept on the site."""
+    config = site_config(site)
+    language = next((item for item in getattr(config, "languages", ()) if item.key == key), None)
+    if language is None:
+        return site.Params
+    known = site.__dict__.setdefault("_language_params", {})
+    if key not in known:   # a language's config holds its own params already merged over the site's
+        known[key] = Params.of(language.value("params", config.params))
+    return known[key]
 
 
 class LanguageSite(GoObject):
@@ -83,7 +96,8 @@ def sites_of(site: Any) -> SiteList:
         return SiteList([site])
     homes = {item.language: item for item in site._model.translated("/")}
     return SiteList(site if language.key == current else
-                    LanguageSite(config, language, homes.get(language.key), site.Params) for language in languages)
+                    LanguageSite(config, language, homes.get(language.key), language_params(site, language.key))
+                    for language in languages)
 
 
 class TranslatedPage(GoObject):
@@ -103,7 +117,7 @@ class TranslatedPage(GoObject):
     def Language(self) -> _Language:  # noqa: N802
         translation = self._translation
         return _Language(translation.language, translation.language_code, translation.language_name, "",
-                         self._site.Params)
+                         language_params(self._site, translation.language))
 
     @property
     def IsTranslated(self) -> bool:  # noqa: N802
@@ -147,6 +161,18 @@ def lang_url(site: Any, url: str, absolute: bool, language: bool = True) -> str 
     if absolute:
         return str(site.abs_url(path))
     return path
+
+
+def rel_url(site: Any, url: str) -> str:
+    """Hugo's relURL: in a site published under a language's KEY/, the whole site's (lang_url); else the site's."""
+    made = lang_url(site, url, absolute=False, language=False)
+    return made if made is not None else site.rel_url(url)
+
+
+def abs_url(site: Any, url: str) -> str:
+    """Hugo's absURL, with relURL's rule for a language's site."""
+    made = lang_url(site, url, absolute=True, language=False)
+    return made if made is not None else site.abs_url(url)
 
 
 def _top_path(base_path: str, prefix: str) -> str:
