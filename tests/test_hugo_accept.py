@@ -127,12 +127,13 @@ TERMS = {
     "content/posts/list.md": page("List", "date: 2025-01-01\nseries: [A, 7]\ntags: [true]"),
     "content/posts/nested.md": page("Nested", "date: 2025-01-01\ntags: [x, {y: 1}]\ntopics: {a: b}"),
     "content/posts/custom.md": page("Custom", "date: 2025-01-01\ntopics: [Go, 3]"),
+    "content/posts/blank.md": page("Blank", "date: 2025-01-01\ntags:\n  - Intro\n  -\ntopics: [~]"),
 }
 
 
 def test_taxonomy_values_make_the_terms_hugo_makes(tmp_path: Path) -> None:
     """A mapping (or a list holding one) makes no term and the page still builds; one value or a list of text,
-    numbers and booleans makes a term of each."""
+    numbers and booleans makes a term of each; an empty list item makes none."""
     root = site(tmp_path, "terms", TERMS)
     ours = build_with_blogbuild(root)
     assert [str(error) for error in ours.errors] == []

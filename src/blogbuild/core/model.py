@@ -119,6 +119,8 @@ def term_names(value: Any) -> tuple[str, ...] | None:
         return None
     names: list[str] = []
     for item in items:
+        if item is None:   # an empty list item ("- " with nothing after it): no term, as in Hugo
+            continue
         name = ("true" if item else "false") if isinstance(item, bool) else str(item).strip()
         if name and name not in names:
             names.append(name)
