@@ -215,8 +215,13 @@ class GoPageEngine:
 
     # -- what the Planner asks of a page engine ----------------------------------------------------
     def closure(self, name: str) -> tuple[str, bool]:
-        sources = self.dependencies(name)
-        return fingerprint_of(*sources, *sources.values()), True
+        return self._closure, True
+
+    @functools.cached_property
+    def _closure(self) -> str:
+        """The hash of every template a page may use (the same for every page: asked once a page, made once)."""
+        sources = self._dependencies
+        return fingerprint_of(*sources, *sources.values())
 
     def mentions(self, name: str, marker: str) -> bool:
         return any(marker in text for text in self.dependencies(name).values())
