@@ -1,9 +1,10 @@
 """Stack's demo looks like itself: built by the hugo binary and by blogbuild through Stack's own layouts
 (tests/support/stack.py), each served on 127.0.0.1 and drawn by Chromium at 1280 and 390 px. Screenshots go to
 tests/artifacts/stack-<tool>-<page>-<width>.png, and the two builds' ink (every pixel that is not the page's
-background) must overlap on each page: |both| / |either| of at least MIN_OVERLAP. Stack's scripts are TypeScript,
-which blogbuild does not bundle (no esbuild), so its pages run no script: scripts are off in both; the post with math is left out (blogbuild
-typesets it at build time, Hugo's page shows the TeX without its script)."""
+background) must overlap on each page: |both| / |either| of at least MIN_OVERLAP. Stack's scripts are TypeScript:
+blogbuild bundles them with the esbuild tests/node installs (Hugo's bytes), and the pages run them; without it
+blogbuild's pages have no script, and scripts are off in both. The post with math is left out (blogbuild typesets
+it at build time, where Hugo's page leaves it to KaTeX in the browser)."""
 from __future__ import annotations
 
 import os
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from support.hugo_site_oracle import hugo_binary
 from support.screenshots import chromium, ink_overlap, screenshots
-from support.stack import published, stack_site
+from support.stack import esbuild_folder, published, stack_site
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +43,11 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert completed.returncode == 0, completed.stderr
     from blogbuild.config import load_config
     from blogbuild.pipeline import Builder
-    result = Builder(load_config(None, root=stack_site(tmp_path / "blogbuild-site"))).build()
+    folder = esbuild_folder()
+    with pytest.MonkeyPatch.context() as patch:
+        if folder is not None:
+            patch.setenv("PATH", os.pathsep.join([str(folder), os.environ.get("PATH", "")]))
+        result = Builder(load_config(None, root=stack_site(tmp_path / "blogbuild-site"))).build()
     assert result.ok, result.errors
     ours = tmp_path / "blogbuild-public"
     for path, data in published(result.files).items():
@@ -53,6 +58,7 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 def test_both_builds_draw_the_same_pages(browser: Any, builds: dict[str, Path], width: int) -> None:
-    shots = screenshots(browser, builds, PAGES, width, WIDTHS[width], ARTIFACTS, "stack", scripts=False)
+    shots = screenshots(browser, builds, PAGES, width, WIDTHS[width], ARTIFACTS, "stack",
+                        scripts=esbuild_folder() is not None)
     overlaps = {name: round(ink_overlap(pair["hugo"], pair["blogbuild"]), 3) for name, pair in shots.items()}
     assert {name: value for name, value in overlaps.items() if value < MIN_OVERLAP} == {}, overlaps

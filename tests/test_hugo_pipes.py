@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,16 @@ from blogbuild.config import load_config
 from blogbuild.pipeline import Builder
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "pipes"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _no_esbuild() -> Iterator[None]:
+    """These builds run js.Build without esbuild (blogbuild's own IIFE of an `@params` script): one on the PATH
+    is left out (tests/test_hugo_stack.py bundles with esbuild)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", os.pathsep.join(folder for folder in os.environ.get("PATH", "").split(os.pathsep)
+                                             if folder and not (Path(folder) / "esbuild").exists()))
+        yield
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 _EXTRA = {"css/syntax.css"}   # blogbuild's code highlighting stylesheet
 # What differs by design: the minified bundle's digest (and so its integrity) and processed images' hashes.

@@ -68,3 +68,23 @@ def test_content_as_hugo_writes_it(both: tuple[dict[str, bytes], dict[str, bytes
     assert "p.html?as_wide=1&amp;page=1&bvid=BV1xx" in post                    # safeURL in a query: normalised
     assert "s.src = '//' + \"rules-site\" + '.disqus.com/embed.js';" in post     # Hugo's disqus.html
     assert "<figcaption>#494b5a #a74bdb of 6</figcaption>" in ours["post/bundle/index.html"].decode()  # .Colors
+
+
+def test_an_esbuild_error_names_the_script_and_its_line(tmp_path: Path) -> None:
+    from support.stack import esbuild_folder
+    from support.tools import missing_tool
+    folder = esbuild_folder()
+    if folder is None:
+        missing_tool("esbuild is not installed in tests/node (cd tests/node && npm ci)")
+    site = copy_site(FIXTURE, tmp_path / "site")
+    (site / "assets" / "ts").mkdir(parents=True)
+    (site / "assets" / "ts" / "app.ts").write_text("const ok: number = 1;\nconst broken = (;\n", encoding="utf-8")
+    layout = site / "themes" / "t" / "layouts" / "baseof.html"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "</body>", '<script src="{{ (resources.Get "ts/app.ts" | js.Build).RelPermalink }}"></script>\n</body>'),
+        encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", str(folder))
+        _ours, warnings = blogbuild_files(site)
+    failed = [warning.message for warning in warnings if "cannot run the site's layouts" in warning.message]
+    assert failed and "js.Build of ts/app.ts: esbuild: ts/app.ts:2:16: Unexpected \";\"" in failed[0], failed

@@ -41,3 +41,9 @@ def stack_site(folder: Path) -> Path:
 def published(files: Mapping[str, Any]) -> dict[str, bytes]:
     """A build result's files as bytes by path (a file copied from the cache or the site is read there)."""
     return {path: item.data or (Path(item.source).read_bytes() if item.source else b"") for path, item in files.items()}
+
+
+def esbuild_folder() -> Path | None:
+    """The folder of the esbuild tests/node installs (`npm ci` there), for a build's PATH; None without it."""
+    folder = REPOSITORY / "tests" / "node" / "node_modules" / ".bin"
+    return folder if (folder / "esbuild").exists() else None

@@ -113,8 +113,8 @@ _BUNDLED_ASSET = re.compile(r"""resources\.Get\s+(?P<quote>["`])(?P<name>[^"`]+\
 
 def bundler_warnings(layouts: PageLayouts, go: GoTemplates, exists: Callable[[str], bool]) -> list[SourceWarning]:
     """One warning per place a page layout, or a partial one calls, builds a TypeScript or JSX asset (that
-    exists) with js.Build: esbuild compiles it in Hugo, blogbuild has none, so the pages load a script that
-    only says so."""
+    exists) with js.Build, for a site without esbuild (pipes.esbuild_binary): esbuild compiles it in Hugo, so
+    without one the pages load a script that only says so."""
     texts = {source.path: source.source for source in layouts.sources.values()}
     for source in layouts.sources.values():
         for called in go.dependencies_of_text(source.source):
@@ -127,7 +127,7 @@ def bundler_warnings(layouts: PageLayouts, go: GoTemplates, exists: Callable[[st
         for match in _BUNDLED_ASSET.finditer(text):
             if exists(match.group("name")):
                 found.append(SourceWarning(path, text.count("\n", 0, match.start()) + 1, (
-                    f"js.Build of {match.group('name')}: Hugo compiles TypeScript and JSX with esbuild, which "
-                    "blogbuild does not have, so the pages load a script that only says it was not bundled; "
-                    "bundle it to a .js asset yourself and build that instead")))
+                    f"js.Build of {match.group('name')}: Hugo compiles TypeScript and JSX with esbuild, and there "
+                    "is none here, so the pages load a script that only says it was not bundled; install esbuild "
+                    "in the site (npm install --save-exact esbuild, never fetched by a build) or on the PATH")))
     return found

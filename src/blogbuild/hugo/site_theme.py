@@ -32,7 +32,7 @@ from .abs_urls import absolute_urls_in_xml, dotted_path, site_urls_in_html
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
 from .gotemplate.embedded import ROBOTS_TXT, rss_feed, sitemap_xml
 from .gotemplate.function_error import HugoFunctionError
-from .gotemplate.pipes import Pipes, asset_files, publishing, safe_target
+from .gotemplate.pipes import Pipes, asset_files, esbuild_binary, publishing, safe_target
 from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .published_records import PublishedRecords
@@ -81,7 +81,9 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
                   feed_template=FEED,
                   site_outputs={"robots.txt": ROBOTS, "sitemap.xml": SITEMAP})
     assets = asset_files(Path(config.root), config.hugo_themes, site_folders(config))
-    return theme, bundler_warnings(layouts, go, lambda name: assets.find(name) is not None) if go is not None else []
+    if go is None or esbuild_binary(Path(config.root)) is not None:
+        return theme, []
+    return theme, bundler_warnings(layouts, go, lambda name: assets.find(name) is not None)
 
 
 class GoPageEngine:

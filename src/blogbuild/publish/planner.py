@@ -187,7 +187,7 @@ class Planner(_SiteOutputs):
     def _singletons(self) -> list[PlannedPage]:
         """Taxonomy indexes, archives, search and 404: one page each."""
         site = self.site
-        pages = [page for taxonomy in site.taxonomies for page in self._terms_pages(taxonomy)]
+        pages = [page for taxonomy in site.taxonomies for page in terms_pages(self, taxonomy)]
         if self.theme.feed_template and "rss" in self.config.feeds:   # a taxonomy's feed lists its terms
             for taxonomy in site.taxonomies:
                 title = taxonomy.title or taxonomy.name.title()
@@ -266,7 +266,7 @@ class Planner(_SiteOutputs):
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
         special = special_layout(post)
         pages = [] if special and self._template(special) else [self._post_page(post)]
-        pages += self._post_outputs(post)
+        pages += post_outputs(self, post)
         for alias in post.aliases if self.config.aliases else ():
             pages.append(self._page(alias, self._template("alias"), "alias", {
                 "page": self.page_meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
@@ -328,37 +328,8 @@ class Planner(_SiteOutputs):
         return self._page(post.url, self._post_template(post), "post", {"page": meta_info, "post": post, "nav": nav},
                           keys, source=post.source)
 
-    def _post_outputs(self, post: Post) -> list[PlannedPage]:
-        """The page in the other output formats its front matter names that the theme writes (a Hugo layout's
-        search.json: index.json beside the page)."""
-        named = post.params.get("outputs")
-        if not isinstance(named, list) or not self.theme.page_outputs:
-            return []
-        pages = []
-        for name in dict.fromkeys(str(item).lower() for item in named):
-            if name in self.theme.page_outputs:
-                suffix, template = self.theme.page_outputs[name]
-                meta_info = self.page_meta("post", post.url, post.title, description=post.description)
-                pages.append(self._page(post.url, template, "post", {"page": meta_info, "post": post,
-                                                                     "nav": self.site.nav(post)},
-                                        [post.fingerprint, name], source=post.source,
-                                        output_path=url_to_output_path(post.url).rsplit("/", 1)[0] + f"/index.{suffix}"
-                                        if post.url.endswith("/") else None))
-        return pages
-
     def _post_template(self, post: Post) -> str:
         return self.theme.template_for_post(post.params, self.templates.exists)
-
-    def _terms_pages(self, taxonomy: Taxonomy) -> list[PlannedPage]:
-        """A taxonomy's page; paged as its layout pages its terms when that asks for a pager (a Hugo layout)."""
-        template = self._template("terms")
-        if not self.templates.paginates(template):
-            return [self._terms_page(taxonomy)]
-        title = taxonomy.title or taxonomy.name.title()
-        return self._list_pages((), taxonomy.url, template, "terms", title, (("Home", "/"), (title, taxonomy.url)),
-                                {"taxonomy": taxonomy},
-                                fingerprint_of(title, taxonomy.content_html, *(fingerprint_of(term.slug, term.name,
-                                               str(term.count)) for term in taxonomy.terms)), None)
 
     def _terms_page(self, taxonomy: Taxonomy) -> PlannedPage:
         title = taxonomy.title or taxonomy.name.title()
@@ -421,6 +392,40 @@ def list_paginators(planner: Planner, posts: Sequence[Post], base_url: str, temp
     if count is not None and count != len(paginators):
         paginators = planner.paginate(posts, base_url, pages=count)
     return paginators, True
+
+
+def terms_pages(planner: Planner, taxonomy: Taxonomy) -> list[PlannedPage]:
+    """A taxonomy's page; paged as its layout pages its terms when the engine says it does (a Hugo layout that
+    asks for a pager: LIST/page/N/ and the page/1/ alias, as Hugo writes them)."""
+    template = planner._template("terms")
+    title = taxonomy.title or taxonomy.name.title()
+    first = planner.paginate((), taxonomy.url)[0]
+    if not planner.templates.paginates(template) or not planner.templates.page_count(template, {
+            "site": planner.site, "site_year": planner.site_year, "page": planner.page_meta("terms", taxonomy.url, ""),
+            "paginator": first, "taxonomy": taxonomy}):
+        return [planner._terms_page(taxonomy)]
+    return planner._list_pages((), taxonomy.url, template, "terms", title, (("Home", "/"), (title, taxonomy.url)),
+                               {"taxonomy": taxonomy},
+                               fingerprint_of(title, taxonomy.content_html, *(fingerprint_of(term.slug, term.name,
+                                              str(term.count)) for term in taxonomy.terms)), None)
+
+
+def post_outputs(planner: Planner, post: Post) -> list[PlannedPage]:
+    """The page in the other output formats its front matter names that the theme writes (a Hugo layout's
+    search.json: index.json beside the page)."""
+    named = post.params.get("outputs")
+    if not isinstance(named, list) or not planner.theme.page_outputs or not post.url.endswith("/"):
+        return []
+    pages = []
+    for name in dict.fromkeys(str(item).lower() for item in named):
+        if name in planner.theme.page_outputs:
+            suffix, template = planner.theme.page_outputs[name]
+            meta_info = planner.page_meta("post", post.url, post.title, description=post.description)
+            pages.append(planner._page(post.url, template, "post", {"page": meta_info, "post": post,
+                                                                    "nav": planner.site.nav(post)},
+                                       [post.fingerprint, name], source=post.source,
+                                       output_path=url_to_output_path(post.url).rsplit("/", 1)[0] + f"/index.{suffix}"))
+    return pages
 
 
 def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:

@@ -1,6 +1,7 @@
 """Hugo Pipes for a site's own page layouts: the `resources` namespace (Get, GetMatch, Match, ByType,
 FromString, Concat, Minify, Fingerprint, ExecuteAsTemplate, ToCSS), `minify`, `fingerprint`, `css.Sass` /
-`toCSS` (sass.py compiles), `js.Build` for a script whose one import is `@params`, and image processing
+`toCSS` (sass.py compiles), `js.Build` (with esbuild when the site or the PATH has it, else for a script whose
+one import is `@params`), and image processing
 (`.Resize`, `.Fit`, `.Fill`, `.Crop`) of assets and of a bundle's images.
 
 Assets are read from the site's `assets/`, then each theme's `themes/NAME/assets/` (first wins, Hugo's union
@@ -880,16 +881,16 @@ NEEDS_BUNDLER = frozenset({"ts", "tsx", "jsx"})
 
 
 def unbundled_script(name: str) -> str:
-    """What js.Build of a TypeScript or JSX asset gives: a script that says it was not bundled (blogbuild has
-    no esbuild; the build warns where a layout asks for it: hugo/page_layouts.py)."""
-    return (f"/* js.Build of {name}: not bundled, blogbuild has no esbuild to compile TypeScript or JSX; bundle it "
-            "to a .js asset and load that with resources.Get */\n")
+    """What js.Build of a TypeScript or JSX asset gives without esbuild: a script that says it was not bundled
+    (the build warns where a layout asks for it: hugo/page_layouts.py)."""
+    return (f"/* js.Build of {name}: not bundled, there is no esbuild to compile TypeScript or JSX; install it in "
+            "the site (npm install --save-exact esbuild) or on the PATH */\n")
 
 
 def _js_build(*arguments: Any) -> Resource:
-    """js.Build of a single script whose only import is `@params`: an IIFE with the params as a module object
-    (the bytes are not esbuild's). Any other import or export is an error: blogbuild has no bundler; TypeScript
-    and JSX give unbundled_script() (a warning names the layout's line)."""
+    """js.Build: with esbuild when there is one (_esbuild); else of a single script whose only import is
+    `@params`, an IIFE with the params as a module object (the bytes are not esbuild's), any other import or
+    export an error, and TypeScript and JSX give unbundled_script() (a warning names the layout's line)."""
     if not arguments or len(arguments) > 2:
         raise HugoFunctionError("js.Build takes a resource and, before it, an options map")
     options = arguments[0] if len(arguments) == 2 else {}
@@ -898,6 +899,9 @@ def _js_build(*arguments: Any) -> Resource:
     if not isinstance(options, Mapping):
         raise HugoFunctionError("js.Build: the options must be a map (dict \"params\" …)")
     lowered = {str(key).lower(): value for key, value in options.items()}
+    bundler = esbuild_binary(pipes.assets.roots[0] if pipes.assets.roots else None)
+    if bundler is not None:
+        return _esbuild(pipes, source, lowered, bundler)
     if _suffix(source.target) in NEEDS_BUNDLER:
         target = _target(lowered["targetpath"], "js.Build") if lowered.get("targetpath") else \
             re.sub(r"\.(?:ts|tsx|jsx)$", ".js", source.target)
@@ -945,6 +949,94 @@ def _js_build(*arguments: Any) -> Resource:
     key = f"js\x00{id(source)}\x00{target}\x00{minified}\x00{json.dumps(_plain(params), sort_keys=True, default=str)}"
     return pipes.resource(key, lambda: Resource(source.Name, target, build, what=f"js.Build of {source.target}",
                                                 media=MediaType("text/javascript", "js")))
+
+
+def esbuild_binary(site: Path | None) -> str | None:
+    """The esbuild program js.Build bundles with, as Hugo's embedded esbuild does: the site's own (npm's
+    node_modules/.bin/esbuild, inside the site) or one on the PATH; None when there is none (a build never
+    downloads it)."""
+    if site is not None:
+        local = site / "node_modules" / ".bin" / "esbuild"
+        if local.is_file() and is_inside(os.path.realpath(local), (os.path.realpath(site),)):
+            return str(local)
+    import shutil
+    return shutil.which("esbuild")
+
+
+# js.Build's options (lower case) and the esbuild flag each becomes; a map or list option is given per entry.
+_ESBUILD_FLAGS = {"format": "--format", "target": "--target", "jsx": "--jsx", "jsxfactory": "--jsx-factory",
+                  "jsxfragment": "--jsx-fragment", "jsximportsource": "--jsx-import-source"}
+_ESBUILD_TIMEOUT = 120   # seconds one bundle may take
+
+
+def _esbuild(pipes: Pipes, source: Resource, lowered: Mapping[str, Any], bundler: str) -> Resource:
+    """js.Build with esbuild, as Hugo runs its own: bundled (imports followed from the script's own folder),
+    IIFE and esnext unless the options say otherwise, `@params` the params as a JSON module, minified when asked;
+    Hugo's bytes when the esbuild is Hugo's version."""
+    unknown = set(lowered) - {"params", "targetpath", "minify", "sourcemap", "defines", "externals",
+                              *_ESBUILD_FLAGS}
+    if unknown:
+        raise HugoFunctionError(f"js.Build of {source.target}: the option(s) {', '.join(sorted(unknown))} are not "
+                                "supported by blogbuild")
+    if go_string(lowered.get("sourcemap") or "none") not in ("none", ""):
+        raise HugoFunctionError(f"js.Build of {source.target}: sourceMap is not supported by blogbuild; leave it out")
+    target = _target(lowered["targetpath"], "js.Build") if lowered.get("targetpath") else \
+        re.sub(r"\.(?:mjs|jsm|ts|tsx|jsx)$", ".js", source.target)
+    params = json.dumps(_plain(lowered.get("params") or {}), ensure_ascii=False, sort_keys=True)
+    flags = [f"{flag}={go_string(lowered[name])}" for name, flag in _ESBUILD_FLAGS.items() if lowered.get(name)]
+    flags += [f"--define:{key}={go_string(value)}" for key, value in (lowered.get("defines") or {}).items()]
+    flags += [f"--external:{go_string(name)}" for name in (lowered.get("externals") or [])]
+    if lowered.get("minify"):
+        flags.append("--minify")
+
+    def build() -> bytes:
+        return _bundled(source, bundler, params, flags)
+    key = f"esbuild\x00{id(source)}\x00{target}\x00{params}\x00{flags!r}"
+    return pipes.resource(key, lambda: Resource(source.Name, target, build, what=f"js.Build of {source.target}",
+                                                media=MediaType("text/javascript", "js")))
+
+
+# esbuild's loader of each script suffix (the script comes on stdin, as Hugo gives it to its esbuild).
+_LOADERS = {"ts": "ts", "mts": "ts", "cts": "ts", "tsx": "tsx", "jsx": "jsx"}
+
+
+def _bundled(source: Resource, bundler: str, params: str, flags: list[str]) -> bytes:
+    """The script bundled by esbuild (on stdin, as `<stdin>`, its imports followed from its folder; its output
+    on stdout); an esbuild error is a HugoFunctionError with its message, which names the file and line."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="blogbuild-esbuild-") as folder:
+        params_file = Path(folder) / "params.json"
+        params_file.write_text(params, encoding="utf-8")
+        where = source.file.parent if source.file is not None else Path(folder)
+        arguments = [bundler, "--bundle", "--format=iife", "--target=esnext", "--log-level=error", "--color=false",
+                     f"--loader={_LOADERS.get(_suffix(source.target), 'js')}", f"--alias:@params={params_file}",
+                     *flags]
+        try:
+            completed = subprocess.run(arguments, input=source.bytes(), capture_output=True,
+                                       timeout=_ESBUILD_TIMEOUT, cwd=where, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise HugoFunctionError(f"js.Build of {source.target}: esbuild ({bundler}) did not run: {error}") from None
+        if completed.returncode != 0:
+            raise HugoFunctionError(f"js.Build of {source.target}: esbuild: "
+                                    f"{_esbuild_error(completed.stderr, source.target)}")
+        # Unminified, esbuild names each module in a comment: the params as Hugo's are named, not by the folder.
+        named = os.path.relpath(params_file, where).replace(os.sep, "/").encode("utf-8")
+        return completed.stdout.replace(b"// " + named + b"\n", b"// ns-hugo-params:<stdin>\n")
+
+
+_ESBUILD_PROBLEM = re.compile(r"\[ERROR\]\s*(?P<message>[^\n]*)(?:\s*\n\s*(?P<place>[^\s:]+:\d+:\d+):)?")
+
+
+def _esbuild_error(stderr: bytes, name: str) -> str:
+    """esbuild's first error as `file:line:col: message` (the script itself by its asset name, an import relative
+    to the script's folder)."""
+    text = stderr.decode("utf-8", "replace")
+    found = _ESBUILD_PROBLEM.search(text)
+    if found is None:
+        return " ".join(text.split())[:300] or "failed"
+    place = f"{found.group('place').replace('<stdin>', name)}: " if found.group("place") else ""
+    return place + found.group("message").strip()
 
 
 def _plain(value: Any) -> Any:
