@@ -13,7 +13,6 @@ from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
 from ..core.keys import key_line, nested_key_line
 from .markup import MarkupConfig, markup_from_mapping
-from ..hugo.config import ignored_message, read_hugo_config
 from ..core.names import CONFIG_NAMES
 from ..themes.options import Intro, ThemeOptions, parse_theme_options
 
@@ -519,6 +518,8 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
     data: Mapping[str, Any] = {}
     text = ""
     shown = ""
+    # Here, not at the top: hugo/config.py reads config/'s option blocks, so importing it first must work too.
+    from ..hugo.config import ignored_message, read_hugo_config
     hugo = read_hugo_config(site_root) if config_path is None else None
     if hugo is not None:   # no blogbuild.yaml: the site's Hugo config, read as its blogbuild.yaml equivalent
         data, shown = hugo.values, hugo.path
