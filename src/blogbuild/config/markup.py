@@ -33,6 +33,10 @@ class MarkupConfig:
     heading_ids: bool = True
     heading_anchors: bool = True        # a "#" link after each heading (the default theme's; not a Hugo setting)
     render_hooks: bool = False          # a Hugo site's _markup/render-*.html draw its elements (its layouts render it)
+    # A line break between two CJK characters is no space: None is blogbuild's way (no space); a Hugo config's
+    # goldmark cjk extension (enable and eastAsianLineBreaks) sets it, and a Hugo site its own layouts render
+    # keeps goldmark's line break unless it does.
+    east_asian_line_breaks: bool | None = None
     embedded_link_hook: bool = False    # renderHooks.link.useEmbedded fallback/always: Hugo's own link hook
     heading_id_type: str = "blogbuild"
     # The math delimiters; Hugo's passthrough extension, when a config enables it, narrows them.
@@ -83,7 +87,7 @@ _TREE: dict[str, Any] = {
             "passthrough": ("passthrough", "passthrough"),
             "table": ("always_on", "table"), "strikethrough": ("always_on", "strikethrough"),
             "footnote": ("always_on", "footnote"), "definitionlist": ("always_on", "definitionList"),
-            "tasklist": ("always_on", "taskList"), "cjk": ("hugo", "cjk"), "extras": ("off_by_default", "extras"),
+            "tasklist": ("always_on", "taskList"), "cjk": ("east_asian_line_breaks", "cjk"), "extras": ("off_by_default", "extras"),
         },
         "parser": {
             "autoheadingid": ("heading_ids", "bool"),
@@ -294,6 +298,18 @@ def _always_on(value: Any, here: tuple[str, ...]) -> list[str]:
     return [_dotted(here)]
 
 
+def _cjk(value: Any, here: tuple[str, ...], ignored: list[str]) -> bool:
+    """goldmark's cjk extension: whether a line break between East Asian characters is dropped (enable and
+    eastAsianLineBreaks); its other settings are named as not used."""
+    if not isinstance(value, Mapping):
+        ignored.append(_dotted(here))
+        return False
+    settings = {str(key).lower(): item for key, item in value.items()}
+    ignored += [_dotted(here + (key,)) for key in settings if key not in ("enable", "eastasianlinebreaks")
+                and settings[key] not in (False, "simple")]
+    return settings.get("enable") is True and settings.get("eastasianlinebreaks") is True
+
+
 def _off_by_default(value: Any, here: tuple[str, ...]) -> list[str]:
     """Hugo's extras (`==mark==`, `~sub~`, ...), off in Hugo as in blogbuild: reported only when one is enabled."""
     if not isinstance(value, Mapping):
@@ -333,6 +349,8 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             continue
         elif kind == "passthrough":
             values.update(_passthrough(value, here, reader))
+        elif kind == "cjk":
+            values[target] = _cjk(value, here, ignored)
         elif kind == "template_math":
             values.update(_template_math(value, here, reader))
         else:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import unicodedata
 from typing import Callable
 
 from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
@@ -139,11 +140,38 @@ def _edge_character(children: list[Token], index: int, step: int) -> str:
 
 def join_cjk_softbreaks(state: StateCore) -> None:
     """A line break between two CJK characters is not a space: render nothing there."""
+    _join_softbreaks(state, is_cjk)
+
+
+# goldmark's East Asian wide characters (util.IsEastAsianWideRune): the Han, Hiragana, Katakana and Hangul
+# scripts and modifier letters, not the full-width punctuation ("，" "。") around them.
+_WIDE_NAMES = ("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH", "HIRAGANA", "KATAKANA", "HALFWIDTH KATAKANA",
+               "HANGUL", "HALFWIDTH HANGUL", "KANGXI RADICAL", "CJK RADICAL", "IDEOGRAPHIC", "HANGZHOU NUMERAL")
+
+
+@functools.lru_cache(maxsize=4096)
+def is_east_asian_wide(character: str) -> bool:
+    """Whether goldmark takes the character for East Asian wide in its eastAsianLineBreaks rule."""
+    if len(character) != 1:
+        return False
+    category = unicodedata.category(character)
+    if category == "Lm":
+        return True
+    return category[0] in "LN" and unicodedata.name(character, "").startswith(_WIDE_NAMES)
+
+
+def join_east_asian_softbreaks(state: StateCore) -> None:
+    """goldmark's eastAsianLineBreaks (style simple), as a Hugo config turns it on: a line break between two
+    East Asian wide characters, in goldmark's sense, renders as nothing."""
+    _join_softbreaks(state, is_east_asian_wide)
+
+
+def _join_softbreaks(state: StateCore, joins: Callable[[str], bool]) -> None:
     for token in state.tokens:
         if token.type != "inline" or not token.children:
             continue
         children = token.children
         for index, child in enumerate(children):
             if child.type == "softbreak":
-                if is_cjk(_edge_character(children, index, -1)) and is_cjk(_edge_character(children, index, +1)):
+                if joins(_edge_character(children, index, -1)) and joins(_edge_character(children, index, +1)):
                     children[index] = Token("text", "", 0, content="")

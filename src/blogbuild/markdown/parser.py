@@ -147,8 +147,11 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
                                   anchor="linkify"))
     if markup.typographer:
         changes.append(RuleChange("inline", "before", "guillemet", typography.guillemet_before_html, anchor="autolink"))
-    if not markup.hard_wraps:
+    if not markup.hard_wraps and markup.east_asian_line_breaks is None:
         changes.extend(SOFT_WRAP_RULES)
+    elif not markup.hard_wraps and markup.east_asian_line_breaks:   # a Hugo config's cjk extension: goldmark's rule
+        changes.append(RuleChange("core", "before", "east_asian_softbreak", cjk.join_east_asian_softbreaks,
+                                  anchor="heading_ids"))
     if markup.enable_emoji:
         changes.append(RuleChange("inline", "before", "emoji", emoji.emoji_shortcode, anchor="emphasis"))
     return tuple(changes)

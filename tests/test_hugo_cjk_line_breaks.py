@@ -1,0 +1,29 @@
+"""A line break between two CJK characters on a Hugo site its own layouts render, as goldmark writes it: kept
+as a line break (Hugo's default, which a browser shows as a space), or dropped when the config's goldmark cjk
+extension says eastAsianLineBreaks, between two of goldmark's East Asian wide characters (Han, kana, Hangul;
+not the full-width punctuation beside them). tests/hugo_sites/cjk_line_breaks built by the hugo binary and by blogbuild
+with each setting: the same page. (A site blogbuild's default theme renders always drops it.)"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.hugo_build import blogbuild_files, copy_site, hugo_files
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "cjk_line_breaks"
+EXTENSION = '[markup.goldmark.extensions.cjk]\nenable = true\neastAsianLineBreaks = true\n'
+
+
+@pytest.mark.parametrize("setting", ["", EXTENSION], ids=["hugo-default", "east-asian-line-breaks"])
+def test_a_cjk_line_break_is_what_goldmark_writes(tmp_path: Path, setting: str) -> None:
+    sites = []
+    for name in ("hugo-site", "blogbuild-site"):
+        site = copy_site(FIXTURE, tmp_path / name)
+        (site / "hugo.toml").write_text((site / "hugo.toml").read_text() + setting)
+        sites.append(site)
+    hugo = hugo_files(sites[0], tmp_path / "hugo-public")
+    ours, _warnings = blogbuild_files(sites[1])
+    page = "posts/breaks/index.html"
+    assert ours[page].decode() == hugo[page].decode()
+    assert ("文章\nです" in ours[page].decode()) == (setting == "")      # kana and Han: joined with the extension
+    assert "第一行，\n这是" in ours[page].decode()                      # after "，" goldmark never joins
