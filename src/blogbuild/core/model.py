@@ -176,6 +176,9 @@ class Post:
     publish_date: datetime | None = None
     expiry_date: datetime | None = None
     page_store: tuple[tuple[str, Any], ...] = ()   # RenderedMarkdown.page_store
+    # The files its content's shortcodes and render hooks published through a Hugo site's Pipes ((output path,
+    # sha256 of the bytes), the bytes kept by the page engine), published with its page.
+    published_files: tuple[tuple[str, str], ...] = ()
 
     @property
     def content_html(self) -> str:

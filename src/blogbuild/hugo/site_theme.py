@@ -101,7 +101,7 @@ class GoPageEngine:
         self._probed_site = 0
         top = _top_site(config)   # Hugo publishes a multilingual site's resources once, at the top
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
-                           top.site_url, top.absolute_url, translate=lambda text: GoSource("", text).file)
+                           top.site_url, top.absolute_url, translate=_go_text)
         self._published: dict[str, tuple[tuple[str, str], ...]] = {}   # page key -> (target, digest), …
         self._site_go: GoTemplates | None = None   # the templates with `.Site` the last build's HugoSite
 
@@ -152,14 +152,14 @@ class GoPageEngine:
         probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if name not in _OUTPUT_FORMATS \
             else None
         if probed is not None:   # the list's first page, rendered already to count its pages
-            self._record(key, probed[1])
+            self._record(key, {**_content_files(context), **probed[1]})
             return self._finished(probed[0], str(meta.kind), context)
         dot = self._dot(context) if name != SITEMAP else HugoPage(self._hugo_site(context["site"]), "sitemap",
                                                                   title=self.config.title, url="/sitemap.xml")
         try:
             with publishing(self.pipes) as published:
                 html = self._render(layout, base, dot)
-            self._record(key, published)
+            self._record(key, {**_content_files(context), **published})
         except GoTemplateError as error:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
@@ -279,6 +279,12 @@ class GoPageEngine:
         self._published[key] = record
         return record
 
+    def content_publishing(self) -> functools.partial[Any]:
+        """A page's content renders with the layouts' Hugo Pipes: its shortcodes and render hooks publish as
+        the layouts do (the same assets, URLs and kept bytes), recorded in the post (Post.published_files) and
+        published with its page."""
+        return functools.partial(publishing, self.pipes)
+
     def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
         """The files the pages of these keys published (their first publisher's bytes for a path two pages
         published differently), in path order."""
@@ -371,6 +377,19 @@ def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage
     if paginator is not None:
         page.page_number = paginator.number
     return page
+
+
+def _go_text(text: str) -> Any:
+    """A Go template's text as its translation, or its GoTemplateError (resources.ExecuteAsTemplate's)."""
+    return GoSource("", text).file
+
+
+def _content_files(context: Mapping[str, Any]) -> dict[str, str]:
+    """What the page's own content published through Hugo Pipes while the markdown stage rendered it (its
+    shortcodes and render hooks): Hugo publishes those files with the page."""
+    section = context.get("section")
+    post = context.get("post") or getattr(section, "index", None)   # a post, or a section's _index.md
+    return dict(getattr(post, "published_files", ()) or ())
 
 
 def _failing_partial(error: BaseException) -> str:

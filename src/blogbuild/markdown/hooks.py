@@ -44,7 +44,9 @@ def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
     from ..hugo.gotemplate import PageInfo, render
     state = templates.state(markdownify)
     shown = replace(page or PageInfo(), site_info=templates.site)
-    return RenderHooks(runnable, lambda source, dot: render(source, dot, state), shown)
+    # The page's one Store: what its shortcodes write, its hooks read and write, as in Hugo.
+    store = page.store if page is not None else {}
+    return RenderHooks(runnable, lambda source, dot: render(source, dot, state), shown, store)
 
 
 def render_with_hooks(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any], hooks: RenderHooks,

@@ -120,8 +120,10 @@ def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
                          placeholders=frozenset(prepared.block_placeholders), placeholder_pattern=prepared.pattern,
                          hooks=hooks)
     rendered = prepared.finish(top.rendered)
-    if hooks is not None and hooks.store:
-        rendered = replace(rendered, page_store=hooks.stored())
+    store = getattr(page, "store", None) if page is not None else (hooks.store if hooks is not None else None)
+    if store:   # what the page's shortcodes and hooks put in its Store, which its layouts read
+        from ..hugo.gotemplate import stored_values
+        rendered = replace(rendered, page_store=stored_values(store))
     return rendered, top, prepared
 
 

@@ -641,8 +641,10 @@ def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes
     return prepared.finish(rendered)
 
 
-def _language_of(config: SiteConfig) -> dict[str, str]:
-    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB")."""
+def _language_of(config: SiteConfig) -> dict[str, Any]:
+    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB"), and
+    whether the site has several (hugo.IsMultilingual)."""
     key = config.language or config.date_language
     own = next((item for item in config.languages if item.key == key), None)
-    return {"language_key": key, "language_name": own.name if own is not None else config.language_name}
+    return {"language_key": key, "language_name": own.name if own is not None else config.language_name,
+            "multilingual": len(config.languages) > 1}

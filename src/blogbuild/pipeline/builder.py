@@ -387,7 +387,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
-                                self.jobs, self.theme)
+                                self.jobs, self.theme, templates.templates.content_publishing())
         self._posts_dirty = self._posts_dirty or rendered.new_posts
         warnings += rendered.warnings
         errors += rendered.errors

@@ -23,7 +23,7 @@ import jinja2
 from ...core.errors import SourceWarning
 from ...core.names import is_inside
 from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
-                    PassthroughContext, RenderHooks, TableCell, TableContext)
+                    PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
 from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
 from .page_resources import bundle_resources
 from .parse import GoTemplateError
@@ -39,7 +39,7 @@ __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "Blockquot
            "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
            "SiteInfo", "TableCell", "TableContext", "UnsupportedField",
            "check_jinja", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
-           "translated_file",
+           "stored_values", "translated_file",
            "typed_argument"]
 
 _LAZY = {"HugoFunctionError": ".functions"}
@@ -356,7 +356,8 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
                       params: Mapping[str, Any] | None = None, language: str = "",
-                      copyright_text: str = "", language_key: str = "", language_name: str = "") -> GoTemplates:
+                      copyright_text: str = "", language_key: str = "", language_name: str = "",
+                      multilingual: bool = False) -> GoTemplates:
     """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
     only where their real path is inside the site (sources' rule)."""
     folders = layout_folders(root)
@@ -394,7 +395,8 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                 except (OSError, UnicodeDecodeError):
                     continue
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
-                    Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name)
+                    Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name,
+                    multilingual=multilingual)
     return GoTemplates(shortcodes, partials, _i18n(root, language, allowed), site, files, hooks=hooks)
 
 

@@ -9,6 +9,7 @@ layout that needs more than blogbuild knows is reported, never rendered differen
 """
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import re
@@ -595,8 +596,11 @@ class _PageText:
 
         def RenderString(self, *arguments: Any) -> Markup: ...  # noqa: N802
 
+        def _content_rendered(self) -> None: ...
+
     @property
     def Content(self) -> Markup:  # noqa: N802
+        self._content_rendered()
         if self._post is not None:   # Hugo's content has no summary divider
             html = self._post.content_html
             return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
@@ -607,10 +611,12 @@ class _PageText:
 
     @property
     def Summary(self) -> Markup:  # noqa: N802
+        self._content_rendered()
         return Markup(self._canonical._summary[0])
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
+        self._content_rendered()
         return self._canonical._summary[1]
 
     @functools.cached_property
@@ -635,6 +641,7 @@ class _PageText:
     @property
     def Plain(self) -> str:  # noqa: N802
         """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
+        self._content_rendered()
         return self._canonical._plain
 
     @functools.cached_property
@@ -691,8 +698,10 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         self._title = title
         self._url = url
         self._paginator: Pager | None = None
-        # What the render hooks of its content put in its Store (kept with the rendered post), then the layouts'.
-        self._store: dict[str, Any] = dict(post.page_store) if post is not None else {}
+        # The layouts' Store; what its content's shortcodes and render hooks put there (kept with the rendered post)
+        # joins it when a layout first reads the content (_content_rendered).
+        self._store: dict[str, Any] = {}
+        self._content_store = post.page_store if post is not None else ()
         self.page_number = 1     # the list page being rendered (1 for page 1), for .Paginate
 
     def __repr__(self) -> str:
@@ -899,7 +908,20 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
 
     @property
     def TableOfContents(self) -> Markup:  # noqa: N802
+        self._content_rendered()
         return Markup(self._site.table_of_contents(self._post)) if self._post is not None else Markup("")
+
+    def _content_rendered(self) -> None:
+        """Hugo renders a page's content when a layout first reads it (.Content, .Summary, .Plain, .WordCount,
+        .TableOfContents), and what its shortcodes and render hooks write to the page's Store lands then, after
+        what the layouts set before (a map a layout made is added to, as their SetInMap adds to it)."""
+        pending, self._content_store = self._content_store, ()
+        for key, value in pending:
+            current = self._store.get(key)
+            if isinstance(current, dict) and isinstance(value, dict):
+                current.update(copy.deepcopy(value))
+            else:
+                self._store[key] = copy.deepcopy(value)
 
     @property
     def Store(self) -> "Scratch":  # noqa: N802
