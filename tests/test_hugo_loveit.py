@@ -1,18 +1,16 @@
 """LoveIt's exampleSite renders through LoveIt's own layouts (the snapshot beside the repository, copied into a
 site's themes/LoveIt): two languages (English, and Chinese under zh-cn/), grouped and paginated archives, the
-language switch, Sass through Hugo Pipes, LoveIt's shortcodes and render hooks publishing through Hugo Pipes (the
-image, music and version shortcodes, the render-image and render-link hooks), what they set in the page's Store
-read by its layouts. Built by the hugo binary and by blogbuild: the same files and every page the same DOM (Hugo
-without git info: blogbuild reads no git history), except the documented differences:
+language switch, a bundle's files every language shares published once beside the English page (a file named
+for Chinese, x.zh-cn.png, beside the Chinese one only), static/ copied once, Sass through Hugo Pipes, LoveIt's
+shortcodes and render hooks publishing through Hugo Pipes (the image, music and version shortcodes, the
+render-image and render-link hooks), what they set in the page's Store read by its layouts. Built by the hugo
+binary and by blogbuild: the same files and every page the same DOM (Hugo without git info: blogbuild reads no
+git history), except the documented differences:
 - every post shows code, which Hugo highlights with Chroma's markup (`<span class="line"><span class="cl">`) and
   blogbuild with Pygments' (css/syntax.css); LoveIt's goat code blocks need diagrams.Goat;
 - Hugo runs a shortcode written inside a code block (its output replaces the placeholder the highlighter saw):
   blogbuild shows it as written, so the svg/version/ files of those calls are not published; Hugo's embedded
   figure shortcode publishes the asset its src names (images/zion-national-park.jpg);
-- a bundle's file every language shares is published at each language's URL, where Hugo publishes it once,
-  at the first language's (the Chinese home page links its posts' featured images there), a file named for
-  Chinese (x.zh-cn.png) is published at the English URL as well and x.png in its place under zh-cn/, and
-  static/ is copied under zh-cn/ too;
 - the MarkDown output format the config defines (each page's index.md, and its "Read Markdown" link) is not
   written;
 - blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
@@ -25,7 +23,7 @@ import subprocess
 import pytest
 from support.dom import dom_tokens
 from support.hugo_site_oracle import hugo_binary
-from support.loveit import loveit_site, loveit_theme
+from support.loveit import loveit_site
 
 from blogbuild.config import load_config
 from blogbuild.pipeline import Builder
@@ -38,32 +36,21 @@ _NOT_WRITTEN = re.compile(r"(^|/)index\.md$|^images/zion-national-park\.jpg$")
 _APART = re.compile(r"^svg/version/|^css/[0-9a-f]{6}\.min\.css$")
 
 
-def _extra(path: str, hugo: set[str], static: set[str]) -> bool:
+def _extra(path: str, hugo: set[str]) -> bool:
     """Whether blogbuild publishes path where Hugo does not, for a documented reason (or it is compared apart)."""
     if _APART.search(path):
         return True   # compared in test_the_same_files_are_published
-    if path in hugo:
-        return False
-    if re.search(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-", path):
-        return True   # blogbuild's highlighting stylesheet and KaTeX
-    inner = path.removeprefix("zh-cn/")
-    if path.startswith("zh-cn/") and (inner in static or ("/" in inner and inner in hugo)):
-        return True   # static/ and a bundle's shared files under the second language's folder too
-    # A bundle's file named for the second language at the first's URL, and the file it stands in for at the
-    # second's (Hugo publishes x.zh-cn.png at zh-cn/ and x.png at the top only).
-    return (".zh-cn." in path and not path.startswith("zh-cn/")) or (path.startswith("zh-cn/") and inner.replace(".png", ".zh-cn.png") in
-                                 {name.removeprefix("zh-cn/") for name in hugo})
+    return path not in hugo and re.search(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-", path) is not None
 
 
-# The pages whose content shows highlighted code (every post), and the Chinese home page, which links its posts'
-# shared featured images at the first language's URL.
+# The pages whose content shows highlighted code: every post.
 _POSTS = ("about", "basic-markdown-syntax", "emoji-support", "theme-documentation-basics",
           "theme-documentation-bilibili-shortcode", "theme-documentation-built-in-shortcodes",
           "theme-documentation-content", "theme-documentation-echarts-shortcode",
           "theme-documentation-extended-shortcodes", "theme-documentation-mapbox-shortcode",
           "theme-documentation-mermaid-shortcode", "theme-documentation-music-shortcode",
           "theme-documentation-typeit-shortcode")
-DIFFERENT = {f"{language}{post}/index.html" for language in ("", "zh-cn/") for post in _POSTS} | {"zh-cn/index.html"}
+DIFFERENT = {f"{language}{post}/index.html" for language in ("", "zh-cn/") for post in _POSTS}
 
 
 @pytest.fixture(scope="module")
@@ -91,8 +78,7 @@ def test_loveits_own_layouts_render_the_site(both: tuple[dict[str, bytes], dict[
 
 def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
     hugo, ours, _warnings = both
-    static = {path.name for path in (loveit_theme() / "exampleSite" / "static").iterdir()}
-    assert sorted(path for path in ours if not _extra(path, set(hugo), static)) == \
+    assert sorted(path for path in ours if not _extra(path, set(hugo))) == \
         sorted(path for path in hugo if not _NOT_WRITTEN.search(path) and not _APART.search(path))
     assert "css/style.min.css" in ours and "zh-cn/css/style.min.css" not in ours    # Hugo Pipes: once, at the top
     # What LoveIt's shortcodes and hooks publish, with Hugo's names: the version badges (each language's), the

@@ -72,10 +72,13 @@ def copied_files(site: Site, static: Sequence[FoundFile], content_files: Sequenc
                  shown: Callable[[str], str]) -> list[tuple[OutputFile, str]]:
     """The files copied as they are, with their owners: static files, then the content folder's other files
     (a bundle's resources go next to its page, at the page's URL)."""
+    from ..core.bundle_files import publishes_bundle_file
     copied = [(OutputFile(item.rel_path, source=item.path), shown(item.path)) for item in static]
     resources = {resource: post for post in site.pages for resource in post.resources}
     for item in content_files:
         post = resources.get(item.rel_path)
+        if post is not None and not publishes_bundle_file(site, post, item.rel_path):
+            continue   # another language's page publishes it
         if post is not None:
             bundle_folder = post.rel_path.rsplit("/", 1)[0] + "/"
             path = post.url.lstrip("/") + item.rel_path[len(bundle_folder):]

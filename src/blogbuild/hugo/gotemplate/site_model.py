@@ -371,9 +371,12 @@ class _PageRelations:
             if self._kind in ("home", "section") and self._site.holds_other_files(folder):
                 raise UnsupportedField(f"a branch bundle's .Resources ({self._page.url}) is not supported")
             return PageResources()
+        from ...core.bundle_files import shared_files_page
+        owner = shared_files_page(self._site._model, self._post)
         found = bundle_resources(self._post.rel_path, self._post.resources, self._post.params, content,
                                  self._post.url, config.site_url, config.absolute_url, language=config.language,
-                                 languages={language.key for language in config.languages})
+                                 languages={language.key for language in config.languages},
+                                 shared_at=(owner.url, owner.permalink) if owner is not None else None)
         if isinstance(found, str):
             raise UnsupportedField(found)
         return found
