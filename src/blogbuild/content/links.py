@@ -76,12 +76,14 @@ def missing_link(post: Post, target: str, source: SourceFile | None) -> SourceWa
 
 
 def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[str] = frozenset(),
-                  sources: Mapping[str, SourceFile] | None = None) -> LinkedPosts:
+                  sources: Mapping[str, SourceFile] | None = None, *, drawn_by_site: bool = False) -> LinkedPosts:
     """Every post's refs and content-path links resolved against all posts, and root-relative links rebased
     under base_path.
 
     plain: fingerprints a previous call found with nothing to do (LinkedPosts.plain); their HTML is not
-    scanned again. sources: the posts' files by content path, for the line of a warning."""
+    scanned again. sources: the posts' files by content path, for the line of a warning. drawn_by_site: a Hugo
+    site's own link render hook drew the links, which Hugo then leaves as the hook wrote them (as it leaves a
+    shortcode's HTML): only refs are resolved."""
     from ..core import progress
     progress.stage("links")
     from .content_links import content_paths, has_content_links, resolve_content_links
@@ -89,7 +91,7 @@ def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[st
     posts = list(posts)
     resolve = page_resolver({post.rel_path: post.url for post in posts}, config)
     paths = content_paths(posts)
-    base_path = config.base_path
+    base_path = config.base_path if not drawn_by_site else "/"
     resolved: list[Post] = []
     errors: list[SourceError] = []
     warnings: list[SourceWarning] = []
@@ -98,7 +100,7 @@ def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[st
         # Links to content paths ('x.md', bundle files) depend on which pages exist: such a post is never
         # marked plain, so a page added later resolves its links.
         content = post.content_html if post.has_links and post.fingerprint not in plain else ""
-        linkable = has_content_links(content)
+        linkable = has_content_links(content) and not drawn_by_site
         if not content or (base_path == "/" and REF_MARKER not in content and not linkable):
             now_plain.add(post.fingerprint)
             resolved.append(post)

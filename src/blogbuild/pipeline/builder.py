@@ -391,8 +391,11 @@ class Builder(CacheKeeping, TemplateKeeping):
         self._posts_dirty = self._posts_dirty or rendered.new_posts
         warnings += rendered.warnings
         errors += rendered.errors
+        go = templates.shortcodes.go
         linked = resolve_links(rendered.posts, self.config, self.state.plain_posts,
-                               {source.rel_path: source for source in read.sources})
+                               {source.rel_path: source for source in read.sources},
+                               drawn_by_site=bool(self.config.markup.render_hooks and go is not None
+                                                  and "render-link" in go.runnable_hooks()))
         tree = read.tree
         if self.stage_dir is not None:   # one-shot: no post renders again, its text need not stay resident
             self.state = self.state.without_texts()
