@@ -3,7 +3,8 @@ site's themes/LoveIt): two languages (English, and Chinese under zh-cn/), groupe
 language switch, a bundle's files every language shares published once beside the English page (a file named
 for Chinese, x.zh-cn.png, beside the Chinese one only), static/ copied once, Sass through Hugo Pipes, LoveIt's
 shortcodes and render hooks publishing through Hugo Pipes (the image, music and version shortcodes, the
-render-image and render-link hooks), what they set in the page's Store read by its layouts. Built by the hugo
+render-image and render-link hooks), what they set in the page's Store read by its layouts, and the MarkDown output
+format its config defines (each page's index.md, Hugo's bytes, linked by "Read Markdown"). Built by the hugo
 binary and by blogbuild: the same files and every page the same DOM (Hugo without git info: blogbuild reads no
 git history), except the documented differences:
 - every post shows code, which Hugo highlights with Chroma's markup (`<span class="line"><span class="cl">`) and
@@ -11,8 +12,6 @@ git history), except the documented differences:
 - Hugo runs a shortcode written inside a code block (its output replaces the placeholder the highlighter saw):
   blogbuild shows it as written, so the svg/version/ files of those calls are not published; Hugo's embedded
   figure shortcode publishes the asset its src names (images/zion-national-park.jpg);
-- the MarkDown output format the config defines (each page's index.md, and its "Read Markdown" link) is not
-  written;
 - blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
 from __future__ import annotations
 
@@ -29,9 +28,9 @@ from blogbuild.config import load_config
 from blogbuild.pipeline import Builder
 
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
-# What Hugo publishes that blogbuild does not: the MarkDown output, the files of shortcodes written in code blocks,
-# and the asset Hugo's figure shortcode publishes.
-_NOT_WRITTEN = re.compile(r"(^|/)index\.md$|^images/zion-national-park\.jpg$")
+# What Hugo publishes that blogbuild does not: the files of shortcodes written in code blocks, and the asset
+# Hugo's figure shortcode publishes.
+_NOT_WRITTEN = re.compile(r"^images/zion-national-park\.jpg$")
 # Compared apart: the version badges and the style shortcode's stylesheets.
 _APART = re.compile(r"^svg/version/|^css/[0-9a-f]{6}\.min\.css$")
 
@@ -81,6 +80,8 @@ def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, by
     assert sorted(path for path in ours if not _extra(path, set(hugo))) == \
         sorted(path for path in hugo if not _NOT_WRITTEN.search(path) and not _APART.search(path))
     assert "css/style.min.css" in ours and "zh-cn/css/style.min.css" not in ours    # Hugo Pipes: once, at the top
+    markdown = [path for path in hugo if path.endswith("/index.md")]   # the MarkDown output: Hugo's bytes
+    assert len(markdown) == 26 and [path for path in markdown if ours[path] != hugo[path]] == []
     # What LoveIt's shortcodes and hooks publish, with Hugo's names: the version badges (each language's), the
     # images its image hook links, the music player's files the music shortcode's Store entry asks for, the
     # style shortcode's stylesheets.

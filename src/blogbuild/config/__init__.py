@@ -75,6 +75,9 @@ class SiteConfig:
     # Hugo's sitemap config (changefreq, priority): every page's .Sitemap unless its front matter says otherwise.
     hugo_sitemap: Mapping[str, Any] = field(default_factory=dict)
     hugo_privacy: Mapping[str, Any] = field(default_factory=dict)   # privacy: site.Config.Privacy of a Hugo site
+    # The output formats a Hugo config defines that its pages are written in besides HTML (outputs.page), by name:
+    # {"file": "index.md", "media_type": …, "rel": …, "plain": …} (hugo/config.py).
+    hugo_page_outputs: Mapping[str, Any] = field(default_factory=dict)
     # A Hugo config's menus as written ({"menus": {name: [entry, …]}, "section_pages_menu": name}): the menus of
     # its own layouts (hugo/gotemplate/menus.py), entries pages declare included; None: not a Hugo config.
     hugo_menus: Mapping[str, Any] | None = None
@@ -168,6 +171,7 @@ _FILE_KEYS = {
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
     "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
+    "hugo_page_outputs": "hugo_page_outputs",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
@@ -358,7 +362,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
                 raise _fail(path, line, "math_macros must be a mapping of '\\name': 'expansion' "
                             "(quote both: \"\\\\RR\": \"\\\\mathbb{R}\")")
             values["math_macros"] = tuple((str(name), str(expansion)) for name, expansion in value.items())
-        elif target in ("params", "permalinks", "hugo_related", "hugo_sitemap", "hugo_menus", "hugo_privacy"):
+        elif target in ("params", "permalinks", "hugo_related", "hugo_sitemap", "hugo_menus", "hugo_privacy",
+                        "hugo_page_outputs"):
             if not isinstance(value, Mapping):
                 raise _fail(path, line, f"{key} must be a mapping")
             values[target] = dict(value)

@@ -47,6 +47,7 @@ HOME_JSON = "home.json"                    # the home page's JSON output (output
 FEED = "_internal/rss.xml"                 # a list's RSS feed: the site's RSS layout for it, else Hugo's own
 ROBOTS = "_internal/robots.txt"            # robots.txt: the site's robots layout, else Hugo's own
 SITEMAP = "_internal/sitemap.xml"          # sitemap.xml: the site's sitemap layout, else Hugo's own
+PAGE_FORMAT = "page."                      # a page in an output format of the config's: "page.markdown"
 # The Theme's template of each blogbuild page kind: Hugo's kind; the engine picks each page's layout file.
 _KIND_TEMPLATES = {"post": "page", "home": "home", "section": "section", "term": "term", "terms": "taxonomy",
                    "404": "404"}
@@ -76,8 +77,11 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     templates["alias"] = ALIAS_TEMPLATE
     home_outputs = {"index.json": HOME_JSON} \
         if config.hugo_home_json and layouts.has(PageQuery("home", output_format="json")) else {}
+    # A page in each output format the config defines for pages, when a layout of that format fits a page.
+    page_outputs = {str(settings["file"]): PAGE_FORMAT + name for name, settings in config.hugo_page_outputs.items()
+                    if layouts.has(PageQuery("page", "posts/a", output_format=name))}
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
-                  own_files=False, home_outputs=home_outputs, feed_template=FEED,
+                  own_files=False, home_outputs=home_outputs, page_outputs=page_outputs, feed_template=FEED,
                   site_outputs={"robots.txt": ROBOTS, "sitemap.xml": SITEMAP})
     return theme, []
 
@@ -107,7 +111,9 @@ class GoPageEngine:
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
-        return name in (ALIAS_TEMPLATE, FEED, ROBOTS, SITEMAP) or (name in _SAMPLES and self.layouts.has(_SAMPLES[name]))
+        return name in (ALIAS_TEMPLATE, FEED, ROBOTS, SITEMAP) or (name in _SAMPLES and self.layouts.has(_SAMPLES[name])) \
+            or (name.startswith(PAGE_FORMAT) and self.layouts.has(replace(_SAMPLES["page"],
+                                                                          output_format=name[len(PAGE_FORMAT):])))
 
     def load(self, name: str) -> Any:
         chosen = self.layouts.choose(_SAMPLES[name]) if name in _SAMPLES else None
@@ -138,8 +144,9 @@ class GoPageEngine:
         query = self._query(str(meta.kind), context)
         if name == SITEMAP:   # the site's sitemap layout, its `.` the sitemap (every page), else Hugo's own
             query = PageQuery("sitemap", "sitemap", language=query.language)
-        if name in _OUTPUT_FORMATS:
-            query = replace(query, output_format=_OUTPUT_FORMATS[name])
+        output_format = name[len(PAGE_FORMAT):] if name.startswith(PAGE_FORMAT) else _OUTPUT_FORMATS.get(name, "")
+        if output_format:
+            query = replace(query, output_format=output_format)
         chosen = self.layouts.choose(query)
         if chosen is None and name == SITEMAP:
             return sitemap_xml(self._hugo_site(context["site"]))
@@ -149,8 +156,10 @@ class GoPageEngine:
             raise SourceError(source or "layouts/", 1, f"no layout of the site fits {page} (a {name} page); add "
                               "one, as Hugo would need", stage="template")
         layout, base = chosen
-        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if name not in _OUTPUT_FORMATS \
-            else None
+        if name.startswith(PAGE_FORMAT) and self.config.hugo_page_outputs.get(output_format, {}).get("plain"):
+            layout = replace(layout, text=True)   # a plain-text format's layout runs as a text/template
+            base = replace(base, text=True) if base is not None else None
+        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if not output_format else None
         if probed is not None:   # the list's first page, rendered already to count its pages
             self._record(key, {**_content_files(context), **probed[1]})
             return self._finished(probed[0], str(meta.kind), context)
@@ -174,7 +183,7 @@ class GoPageEngine:
                               + (f" from {source}" if source else ""), stage="template") from error
         if name == FEED:
             return self._feed(html)
-        return self._finished(html, str(meta.kind), context) if name not in _OUTPUT_FORMATS else html
+        return self._finished(html, str(meta.kind), context) if not output_format else html
 
     def _feed(self, xml: str) -> str:
         """An RSS feed as Hugo publishes it: its site-relative URLs absolute, whatever its template wrote."""

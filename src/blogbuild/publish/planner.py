@@ -266,6 +266,11 @@ class Planner(_SiteOutputs):
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
         special = special_layout(post)
         pages = [] if special and self._template(special) else [self._post_page(post)]
+        for file_name, template in self.theme.page_outputs.items() if pages else ():   # index.md beside it, …
+            page = pages[0]
+            folder = page.output_path.rpartition("/")[0]
+            pages.append(PlannedPage(f"{folder}/{file_name}" if folder else file_name, page.url, template,
+                                     page.context, fingerprint_of(page.key, template, file_name), page.source))
         for alias in post.aliases if self.config.aliases else ():
             pages.append(self._page(alias, self._template("alias"), "alias", {
                 "page": self.page_meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},

@@ -35,6 +35,9 @@ class Theme:
     # The home page in other output formats: output path -> template ({"index.json": "home.json"}: a Hugo site's
     # home.json layout, when its config's outputs ask for JSON).
     home_outputs: Mapping[str, str] = field(default_factory=dict)
+    # A post's page in other output formats: file name -> template ({"index.md": …}: a Hugo site's layout of an
+    # output format its config defines, written beside the page).
+    page_outputs: Mapping[str, str] = field(default_factory=dict)
     # The template that renders every list's RSS feed (the home page's, a section's, a term's and a
     # taxonomy's: a Hugo site's RSS layouts), with the list's context; "": blogbuild writes its feeds.
     feed_template: str = ""

@@ -74,6 +74,7 @@ class GoSource:
     path: str
     source: str
     jinja: str = ""
+    text: bool = False   # the layout of a plain-text output format the config defines (index.md): text/template
 
     @property
     def translation(self) -> str | GoTemplateError:
@@ -91,7 +92,7 @@ class GoSource:
     @property
     def plain(self) -> bool:
         """A text/template: the layout of a JSON or text output (Hugo escapes nothing there)."""
-        return self.path.endswith((".json", ".txt", ".csv"))
+        return self.text or self.path.endswith((".json", ".txt", ".csv"))
 
     @property
     def error(self) -> GoTemplateError | None:

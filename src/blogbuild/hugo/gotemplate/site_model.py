@@ -570,6 +570,10 @@ class _PageOutputs:
             formats.append(OutputFormat("rss", "alternate", "application/rss+xml", cast(Any, self).url + "index.xml"))
         if self._kind == "home" and getattr(self._site.config, "hugo_home_json", False):
             formats.append(OutputFormat("json", "alternate", "application/json", "/index.json"))
+        if self._kind == "page":   # the output formats the config defines for pages (index.md beside the page)
+            for name, settings in (getattr(self._site.config, "hugo_page_outputs", None) or {}).items():
+                formats.append(OutputFormat(name, str(settings["rel"]), str(settings["media_type"]),
+                                            cast(Any, self).url + str(settings["file"])))
         return OutputFormatList(self._site, formats)
 
     @property
@@ -640,6 +644,25 @@ class _PageText:
         if "summary" in self.Params:
             return post.summary_html, post.truncated
         return hugo_summary(html, self._site.config.hugo_summary_words, self._is_cjk)
+
+    @property
+    def RawContent(self) -> str:  # noqa: N802
+        """The page's markdown as written in its file, without its front matter ("" for a page of no file)."""
+        return self._canonical._raw_content
+
+    @functools.cached_property
+    def _raw_content(self) -> str:
+        if self._post is None:
+            return ""
+        from ...core.model import SourceFile
+        from ...disk.frontmatter import parse_front_matter
+        path = Path(self._post.source)
+        path = path if path.is_absolute() else Path(self._site.config.root) / path
+        try:
+            text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UnsupportedField(f".RawContent: cannot read {self._post.source} ({error})") from None
+        return parse_front_matter(SourceFile(self._post.source, self._post.rel_path, text, "page", ())).body
 
     @property
     def Plain(self) -> str:  # noqa: N802
