@@ -238,7 +238,7 @@ class _Renderer:
             elif token.type in ("th_open", "td_open"):
                 # A cell its row left out has no alignment in goldmark (block_places.py marks it).
                 style = "" if token.meta.get("filled") else str(token.attrGet("style") or "")
-                alignment = style.removeprefix("text-align:")
+                alignment = style.removeprefix("text-align:").strip()
             elif token.type == "inline" and rows:
                 texts[index] = self._token(tokens, index)
                 rows[-1].append(TableCell(Alignment=alignment, text=texts[index]))
