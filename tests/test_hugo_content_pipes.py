@@ -27,7 +27,7 @@ _HASH = re.compile(r"_hu_[0-9a-f]{16}\.")
 _PUBLISHED = ["css/label-new.css", "css/label-old.css",
               "css/note.4e0fb5a476dcd08200b41d8b2e2616d107bce6e4769a72bc84321bfef0c28139.css",
               "images/logo.f1efd38d667414f225f252161bd2337fc7c2cbea5145477caf9b0b4e40173db9.png",
-              "images/logo_hu_HASH.png", "posts/bundle/photo_hu_HASH.jpg"]
+              "images/logo.png", "images/logo_hu_HASH.png", "posts/bundle/photo_hu_HASH.jpg"]   # logo.png: the figure
 
 
 def _copy(tmp_path: Path, name: str) -> Path:

@@ -185,6 +185,11 @@ def publishing(pipes: Pipes) -> Iterator[dict[str, str]]:
         _RENDER.reset(token)
 
 
+def publishing_active() -> bool:
+    """Whether this render publishes through Hugo Pipes (a site's own layouts, and the content of their pages)."""
+    return _RENDER.get() is not None
+
+
 def _current(what: str) -> tuple[Pipes, dict[str, str]]:
     current = _RENDER.get()
     if current is None:
