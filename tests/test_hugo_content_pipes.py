@@ -24,7 +24,7 @@ from blogbuild.pipeline import Builder
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "content_pipes"
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 _HASH = re.compile(r"_hu_[0-9a-f]{16}\.")
-_PUBLISHED = ["css/label-new.css", "css/label-old.css",
+_PUBLISHED = ["css/label-code.css", "css/label-new.css", "css/label-old.css",
               "css/note.4e0fb5a476dcd08200b41d8b2e2616d107bce6e4769a72bc84321bfef0c28139.css",
               "images/logo.f1efd38d667414f225f252161bd2337fc7c2cbea5145477caf9b0b4e40173db9.png",
               "images/logo.png", "images/logo_hu_HASH.png", "posts/bundle/photo_hu_HASH.jpg"]   # logo.png: the figure
@@ -96,6 +96,7 @@ def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]
     assert '<p class="badged">new</p>' in ours["posts/badged/index.html"].decode()   # the shortcode's Store
     plain = ours["posts/plain/index.html"].decode()
     assert '<a href="../badged/">' in plain and '<a href="/posts/bundle/">' in plain   # as written
+    assert '<p class="badged">code</p>' in plain and "{{&lt; badge old gray &gt;}}" in plain   # run in code
 
 
 def _public(site: Path) -> dict[str, bytes]:
@@ -155,6 +156,7 @@ def test_a_missing_asset_in_a_shortcode_is_a_warning_at_the_posts_line(tmp_path:
     assert result.ok, result.errors
     said = [warning for warning in result.warnings if "shortcode 'badge' cannot run" in warning.message]
     assert [(warning.path, warning.line) for warning in said] == [("content/posts/badged.md", 5),
-                                                                 ("content/posts/bundle/index.md", 9)], result.warnings
+                                                                 ("content/posts/bundle/index.md", 9),
+                                                                 ("content/posts/plain.md", 10)], result.warnings
     assert "resources.Fingerprint: got nil, not a resource" in said[0].message
     assert not any(path.startswith("css/note.") for path in result.files)
