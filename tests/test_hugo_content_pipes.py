@@ -1,6 +1,6 @@
 """Hugo Pipes in a page's content: tests/hugo_sites/content_pipes has a shortcode that fingerprints an asset, resizes
 an asset image, runs an asset as a template and sets the page's Store (which the single layout reads after
-.Content), a render-image hook that resizes a bundle's image or fingerprints an asset, and a render-link hook that
+.Content; the posts section's text shows one, the home page's one its layout does not show), a render-image hook that resizes a bundle's image or fingerprints an asset, and a render-link hook that
 writes a link as it is (Hugo then rewrites no link of the content). Built by the hugo binary and by blogbuild, at the
 root of a host and under a base path: the same files (processed images' hashes normalised: blogbuild's are not
 Hugo's) and every page the same DOM; then the same files on a warm build in a new process, after an edit while serving, and from forked
@@ -24,7 +24,7 @@ from blogbuild.pipeline import Builder
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "content_pipes"
 _GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
 _HASH = re.compile(r"_hu_[0-9a-f]{16}\.")
-_PUBLISHED = ["css/label-code.css", "css/label-new.css", "css/label-old.css",
+_PUBLISHED = ["css/label-code.css", "css/label-new.css", "css/label-old.css", "css/label-section.css",
               "css/note.4e0fb5a476dcd08200b41d8b2e2616d107bce6e4769a72bc84321bfef0c28139.css",
               "images/logo.f1efd38d667414f225f252161bd2337fc7c2cbea5145477caf9b0b4e40173db9.png",
               "images/logo.png", "images/logo_hu_HASH.png", "posts/bundle/photo_hu_HASH.jpg"]   # logo.png: the figure
@@ -85,6 +85,7 @@ def test_shortcodes_and_hooks_publish_hugos_files(both: tuple[dict[str, bytes], 
         if "_hu_" not in path:   # fingerprinted and templated assets: Hugo's bytes
             assert ours[path] == hugo[path], path
     assert ours["css/label-old.css"] == b".label { color: gray; }\n"
+    assert "css/label-home.css" not in ours   # the home page's text, which its layout does not show: not rendered
 
 
 def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
@@ -113,7 +114,7 @@ def test_a_warm_build_publishes_the_same_files(tmp_path: Path, capsys: pytest.Ca
                                                           encoding="utf-8")
     capsys.readouterr()
     assert main(["build", "--root", str(site)]) == 0   # a new process: the badged posts come from the cache
-    assert "1 of 3 posts rendered" in capsys.readouterr().out
+    assert "1 of 5 posts rendered" in capsys.readouterr().out
     second = _public(site)
     assert sorted(second) == sorted(first)
     assert {path: data for path, data in second.items() if not path.endswith(".html")} == \
@@ -155,8 +156,8 @@ def test_a_missing_asset_in_a_shortcode_is_a_warning_at_the_posts_line(tmp_path:
     result = Builder(load_config(None, root=site)).build()
     assert result.ok, result.errors
     said = [warning for warning in result.warnings if "shortcode 'badge' cannot run" in warning.message]
-    assert [(warning.path, warning.line) for warning in said] == [("content/posts/badged.md", 5),
-                                                                 ("content/posts/bundle/index.md", 9),
-                                                                 ("content/posts/plain.md", 10)], result.warnings
-    assert "resources.Fingerprint: got nil, not a resource" in said[0].message
+    assert sorted((warning.path, warning.line) for warning in said) == [
+        ("content/_index.md", 4), ("content/posts/_index.md", 4), ("content/posts/badged.md", 5),
+        ("content/posts/bundle/index.md", 9), ("content/posts/plain.md", 10)], result.warnings
+    assert all("resources.Fingerprint: got nil, not a resource" in warning.message for warning in said)
     assert not any(path.startswith("css/note.") for path in result.files)

@@ -177,7 +177,7 @@ class Post:
     expiry_date: datetime | None = None
     page_store: tuple[tuple[str, Any], ...] = ()   # RenderedMarkdown.page_store
     # The files its content's shortcodes and render hooks published through a Hugo site's Pipes ((output path,
-    # sha256 of the bytes), the bytes kept by the page engine), published with its page.
+    # sha256 of the bytes), the bytes kept by the page engine), published by each render that reads its content.
     published_files: tuple[tuple[str, str], ...] = ()
 
     @property

@@ -161,14 +161,14 @@ class GoPageEngine:
             base = replace(base, text=True) if base is not None else None
         probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if not output_format else None
         if probed is not None:   # the list's first page, rendered already to count its pages
-            self._record(key, {**_content_files(context), **probed[1]})
+            self._record(key, probed[1])
             return self._finished(probed[0], str(meta.kind), context)
         dot = self._dot(context) if name != SITEMAP else HugoPage(self._hugo_site(context["site"]), "sitemap",
                                                                   title=self.config.title, url="/sitemap.xml")
         try:
             with publishing(self.pipes) as published:
                 html = self._render(layout, base, dot)
-            self._record(key, {**_content_files(context), **published})
+            self._record(key, published)
         except GoTemplateError as error:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
@@ -291,7 +291,7 @@ class GoPageEngine:
     def content_publishing(self) -> functools.partial[Any]:
         """A page's content renders with the layouts' Hugo Pipes: its shortcodes and render hooks publish as
         the layouts do (the same assets, URLs and kept bytes), recorded in the post (Post.published_files) and
-        published with its page."""
+        published by each render that reads the content (HugoPage._content_rendered)."""
         return functools.partial(publishing, self.pipes)
 
     def page_files(self, keys: Iterable[str]) -> list[OutputFile]:
@@ -391,14 +391,6 @@ def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage
 def _go_text(text: str) -> Any:
     """A Go template's text as its translation, or its GoTemplateError (resources.ExecuteAsTemplate's)."""
     return GoSource("", text).file
-
-
-def _content_files(context: Mapping[str, Any]) -> dict[str, str]:
-    """What the page's own content published through Hugo Pipes while the markdown stage rendered it (its
-    shortcodes and render hooks): Hugo publishes those files with the page."""
-    section = context.get("section")
-    post = context.get("post") or getattr(section, "index", None)   # a post, or a section's _index.md
-    return dict(getattr(post, "published_files", ()) or ())
 
 
 def _failing_partial(error: BaseException) -> str:

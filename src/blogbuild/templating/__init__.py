@@ -66,7 +66,7 @@ class PageEngine(TemplateEngine, Protocol):
         """What the markdown stage renders a page's content in when its shortcodes and render hooks may publish
         files as the page's layouts do (a Hugo site's Pipes): a picklable callable whose context fills a dict
         (output path -> sha256 of the bytes, kept where keep_files_in says), the post's published_files, which
-        the engine publishes with the post's page; None when content publishes nothing."""
+        the engine publishes with each page that reads the content; None when content publishes nothing."""
         ...
 
     def closure(self, name: str) -> tuple[str, bool]:

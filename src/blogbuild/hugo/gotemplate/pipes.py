@@ -185,6 +185,14 @@ def publishing(pipes: Pipes) -> Iterator[dict[str, str]]:
         _RENDER.reset(token)
 
 
+def publish_recorded(files: Sequence[tuple[str, str]]) -> None:
+    """Files a page's content published when the markdown stage rendered it ((target, digest), kept in the store),
+    published by the render that reads that content, as Hugo publishes them when a template renders it."""
+    current = _RENDER.get()
+    if current is not None and files:
+        current[1].update(files)
+
+
 def publishing_active() -> bool:
     """Whether this render publishes through Hugo Pipes (a site's own layouts, and the content of their pages)."""
     return _RENDER.get() is not None

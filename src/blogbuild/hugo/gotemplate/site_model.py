@@ -940,7 +940,12 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     def _content_rendered(self) -> None:
         """Hugo renders a page's content when a layout first reads it (.Content, .Summary, .Plain, .WordCount,
         .TableOfContents), and what its shortcodes and render hooks write to the page's Store lands then, after
-        what the layouts set before (a map a layout made is added to, as their SetInMap adds to it)."""
+        what the layouts set before (a map a layout made is added to, as their SetInMap adds to it); the files
+        they published through Hugo Pipes are published by the render that reads it."""
+        own = self._post if self._post is not None else self._index   # a page's file, or a list's _index.md
+        if own is not None and own.published_files:
+            from .pipes import publish_recorded
+            publish_recorded(own.published_files)
         pending, self._content_store = self._content_store, ()
         for key, value in pending:
             current = self._store.get(key)
