@@ -2,8 +2,8 @@
 `.Resources`: the other language's content file is no resource; a file whose name carries a language's key
 (`map.fr.png`) is that language's only and replaces `map.png` there; the front matter's `resources` metadata is each
 page's own. Hugo (0.123 and later, on one host) publishes a file every language shares once, beside the first
-language's page, and links it there from the others; a bundle only one language has is that language's; static/ is
-copied once, at the top. tests/hugo_sites/bundle_languages, built by the hugo binary and by blogbuild: the same files
+language's page, and links it there from the others (the French page's .Resources, its image hook's images, its
+markdown link); a bundle only one language has is that language's; static/ is copied once, at the top. tests/hugo_sites/bundle_languages, built by the hugo binary and by blogbuild: the same files
 (but blogbuild's highlighting stylesheet) and every page Hugo's bytes (but the generator line); its sitemaps have no
 hreflang alternates."""
 from __future__ import annotations
@@ -32,7 +32,9 @@ def test_every_page_but_a_shared_files_url_is_hugos(both: tuple[dict[str, bytes]
     pages = sorted(path for path in hugo if path.endswith(".html"))
     assert set(pages) <= set(ours)
     assert [path for path in pages if _GENERATOR.sub(b"", ours[path]) != _GENERATOR.sub(b"", hugo[path])] == []
-    assert b'/posts/trip/cover.png' in ours["fr/posts/trip/index.html"]   # the first language's copy
+    french = ours["fr/posts/trip/index.html"]
+    assert b'<img src="/posts/trip/cover.png"' in french and b'<a href="/posts/trip/notes.txt"' in french   # English copies
+    assert b'<img src="/fr/posts/trip/map.fr.png" alt="la carte">' in french   # map.png's French file
 
 
 def test_the_same_files_are_published(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:

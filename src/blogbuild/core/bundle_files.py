@@ -17,9 +17,10 @@ def shared_files_page(site: Site, post: Post) -> Translation | None:
     """Where the bundle files every language shares are published, when not beside this page: Hugo (0.123 and
     later) publishes them once, beside the page's version in the first language of the config that has one, and
     every version links them there; on several hosts (a language with a baseURL of its own) each language's page
-    has its own."""
+    has its own, and so does every page under blogbuild's default theme (which links them beside the page)."""
     config = site.config
-    if len(config.languages) < 2 or any(dict(language.values).get("base_url") for language in config.languages):
+    if len(config.languages) < 2 or not config.markup.render_hooks or \
+            any(dict(language.values).get("base_url") for language in config.languages):
         return None
     versions = {translation.language: translation for translation in site.translated(post.url)}
     first = next((language.key for language in config.languages if language.key in versions), config.language)

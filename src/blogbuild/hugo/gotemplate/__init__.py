@@ -38,7 +38,7 @@ __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "Blockquot
            "GoTemplateError", "GoTemplates", "HeadingContext", "HookPosition", "HugoFunctionError", "ImageContext",
            "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
            "SiteInfo", "TableCell", "TableContext", "UnsupportedField",
-           "check_jinja", "content_resource_url", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
+           "check_jinja", "content_resource_url", "layout_folders", "shared_files_at", "load_go_templates", "page_view", "render", "render_layout",
            "stored_values", "translated_file",
            "typed_argument"]
 
@@ -368,11 +368,37 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
     resources = None if bundle is None else functools.partial(
         bundle_resources, bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url, config.site_url,
         config.absolute_url, language=getattr(config, "language", ""),
-        languages={language.key for language in getattr(config, "languages", ())})
+        languages={language.key for language in getattr(config, "languages", ())},
+        shared_at=shared_files_at(config, bundle[0], url))
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
                     resources=resources, site_info=site)
+
+
+def shared_files_at(config: Any, rel_path: str, url: str) -> tuple[str, str] | None:
+    """(URL on the host, permalink) of the page beside which a multilingual bundle's shared files are published,
+    when it is another language's: the first language of the config whose index file the bundle's folder holds,
+    at this page's path under that language's prefix (core/bundle_files.py says the same of a built site)."""
+    languages = list(getattr(config, "languages", ()))
+    if len(languages) < 2 or "/" not in rel_path or not config.markup.render_hooks or \
+            any(dict(item.values).get("base_url") for item in languages):
+        return None
+    try:
+        names = {path.name.lower() for path in (Path(config.root) / config.source_dir / rel_path.rsplit("/", 1)[0]).iterdir()}
+    except OSError:
+        return None
+    first = next((language for number, language in enumerate(languages)
+                  if {f"index.{language.key}.md", f"index.{language.key}.markdown"} & names
+                  or (number == 0 and {"index.md", "index.markdown"} & names)), None)
+    own = next((language for language in languages if language.key == config.language), None)
+    if first is None or own is None or first.key == own.key:
+        return None
+    base = str(config.base_url)
+    top = base[:-len(own.prefix)] if own.prefix and base.endswith(own.prefix) else base
+    from urllib.parse import urlsplit
+    permalink = top + first.prefix + url.lstrip("/")
+    return urlsplit(permalink).path, permalink
 
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",

@@ -372,7 +372,13 @@ def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, A
         if shared_at is None or _named_for(name.rpartition("/")[2], languages):
             return None
         return quote(shared_at[0] + name, safe="/:@!$&'()*+,;=-._~"), shared_at[1] + quote(name, safe="/")
-    return page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"), shared)
+    found = page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"), shared)
+    for resource in found:   # map.fr.png is the French page's map.png: .Get and .GetMatch find it by that path too
+        stem, dot, suffix = resource.original.rpartition(".")
+        base, _, key = stem.rpartition(".")
+        if dot and base and key == language and resource.original == resource.Name:
+            resource.original = f"{base}.{suffix}"
+    return found
 
 
 def _named_for(name: str, languages: Collection[str]) -> bool:
