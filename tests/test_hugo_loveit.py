@@ -64,6 +64,11 @@ def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], di
 def test_loveits_own_layouts_render_the_site(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
     _hugo, ours, warnings = both
     assert not [warning for warning in warnings if "cannot run the site's layouts" in warning.message]
+    # Every content link leads somewhere: a shared bundle file or an asset at the top is the whole site's.
+    assert [warning.path for warning in warnings if "link '" in warning.message] == []
+    # The one construct that cannot run: LoveIt's goat diagrams need diagrams.Goat, named at each use.
+    assert {warning.path for warning in warnings if "diagrams.Goat" in warning.message} == \
+        {"content/posts/theme-documentation-content/index.en.md", "content/posts/theme-documentation-content/index.zh-cn.md"}
     home = ours["index.html"].decode()
     assert '<div class="page home" data-home="posts"><div class="home-profile">' in home
     assert '<select class="language-select" id="language-select-desktop"' in home     # the language switch
