@@ -4,12 +4,20 @@ language switch, a bundle's files every language shares published once beside th
 for Chinese, x.zh-cn.png, beside the Chinese one only), static/ copied once, Sass through Hugo Pipes, LoveIt's
 shortcodes and render hooks publishing through Hugo Pipes (the image, music and version shortcodes, the
 render-image and render-link hooks; a shortcode in a code block runs too, as in Hugo), what they set in the
-page's Store read by its layouts, and the MarkDown output
-format its config defines (each page's index.md, Hugo's bytes, linked by "Read Markdown"). Built by the hugo
-binary and by blogbuild: the same files and every page the same DOM (Hugo without git info: blogbuild reads no
-git history), except the documented differences:
-- every post shows code, which Hugo highlights with Chroma's markup (`<span class="line"><span class="cl">`) and
-  blogbuild with Pygments' (css/syntax.css); LoveIt's goat code blocks need diagrams.Goat;
+page's Store read by its layouts, and the MarkDown output format its config defines (each page's index.md,
+Hugo's bytes, linked by "Read Markdown"). Built by the hugo binary and by blogbuild: the same files and every
+page the same DOM (Hugo without git info: blogbuild reads no git history), except the documented differences,
+all in the posts and about pages (DIFFERENT):
+- every post shows code, which Hugo highlights with Chroma's markup (`<span class="line"><span class="cl">`,
+  line numbers in a table) and blogbuild with Pygments' (css/syntax.css); LoveIt's goat code blocks need
+  diagrams.Goat, which blogbuild lacks (named at each block);
+- the about pages' formulas are typeset at build time (blogbuild's KaTeX copy), where Hugo's keep the TeX for the
+  browser;
+- the built-in shortcodes page: Hugo's youtube, vimeo, x, instagram and gist are blogbuild's click-to-load boxes;
+- the emoji page: :person_with_pouting_face: is an emoji to blogbuild, not to Hugo;
+- the extended shortcodes page: its style shortcode's stylesheet (css/2f1ef0.min.css) is linked, where Hugo's
+  page links none (its Store entry does not reach that page's layouts in Hugo: the content is first rendered for
+  another page's summary);
 - blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
 from __future__ import annotations
 
