@@ -161,3 +161,18 @@ def test_a_missing_asset_in_a_shortcode_is_a_warning_at_the_posts_line(tmp_path:
         ("content/posts/bundle/index.md", 9), ("content/posts/plain.md", 10)], result.warnings
     assert all("resources.Fingerprint: got nil, not a resource" in warning.message for warning in said)
     assert not any(path.startswith("css/note.") for path in result.files)
+
+
+def test_a_figure_naming_an_asset_linked_out_of_the_site_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.png"
+    outside.write_bytes((FIXTURE / "assets" / "images" / "logo.png").read_bytes())
+    site = _copy(tmp_path, "site")
+    (site / "assets" / "images" / "out.png").symlink_to(outside)
+    post = site / "content" / "posts" / "plain.md"
+    post.write_text(post.read_text(encoding="utf-8") + '\n{{< figure src="images/out.png" >}}\n', encoding="utf-8")
+    result = Builder(load_config(None, root=site)).build()
+    assert result.ok, result.errors
+    said = [warning for warning in result.warnings if warning.message.startswith("figure: ")]
+    assert [(warning.path, warning.line) for warning in said] == [("content/posts/plain.md", 12)], result.warnings
+    assert "is a link out of the site" in said[0].message
+    assert '<img src="images/out.png">' in result.files["posts/plain/index.html"].data.decode()

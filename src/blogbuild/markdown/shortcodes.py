@@ -441,7 +441,11 @@ def _figure(context: _Context, node: _Node, positional, named, line, inner_offse
     from ..hugo.gotemplate import content_resource_url
     hugo_source = content_resource_url(context.page, source)
     if hugo_source is not None:   # a Hugo site's own layouts render the page: Hugo's embedded figure
-        return _hugo_figure(context, named, line, hugo_source)
+        url, problem = hugo_source
+        if problem:
+            context.collected.warnings.append(SourceWarning(context.path, line, f"figure: {problem}; the image's "
+                                                            "src is linked as written"))
+        return _hugo_figure(context, named, line, url)
     caption = named.get("caption", "")
     title = named.get("title", "")
     caption_html = context.markdown(caption, line - 1, inline=True) if caption else ""

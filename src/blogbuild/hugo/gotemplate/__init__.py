@@ -331,24 +331,26 @@ def render_layout(base: GoSource | None, layout: GoSource, dot: Any, state: Rend
 
 # ---------------------------------------------------------------------------- finding the files
 
-def content_resource_url(page: Any, source: str) -> str | None:
+def content_resource_url(page: Any, source: str) -> tuple[str, str] | None:
     """Where Hugo's embedded figure points a src when a page's content renders with a site's Hugo Pipes (its own
     layouts render it): a relative src names the page's resource, else an asset (published by reading its URL),
-    and gives that one's RelPermalink; anything else stays as written. None outside such a render."""
+    and gives that one's RelPermalink; anything else stays as written. (URL, why the asset cannot be read, "" when
+    it can); None outside such a render."""
+    from .functions import HugoFunctionError
     from .pipes import PIPES_NAMESPACES, publishing_active
     if not publishing_active():
         return None
     from urllib.parse import urlsplit
     parts = urlsplit(source)
     if parts.scheme or parts.netloc or not parts.path:
-        return source
+        return source, ""
     resources = getattr(page, "Resources", None) if page is not None else None
     try:
         found = resources.Get(parts.path) if resources is not None else None
-    except UnsupportedField:
-        found = None
-    found = found or PIPES_NAMESPACES["resources"].Get(parts.path)
-    return str(found.RelPermalink) if found is not None else source
+        found = found or PIPES_NAMESPACES["resources"].Get(parts.path)
+    except (UnsupportedField, HugoFunctionError) as error:
+        return source, str(error)
+    return (str(found.RelPermalink) if found is not None else source), ""
 
 
 def layout_folders(root: Path) -> list[Path]:
