@@ -279,7 +279,7 @@ def test_resources_in_a_shortcode_say_where_they_run(tmp_path: Path) -> None:
     from blogbuild.hugo.gotemplate.functions import HugoFunctionError
     from blogbuild.hugo.gotemplate.objects import UnsupportedField
     from blogbuild.hugo.gotemplate.pipes import PIPES_NAMESPACES
-    with pytest.raises(UnsupportedField, match="page layouts and their partials only"):
+    with pytest.raises(UnsupportedField, match="not under blogbuild's default theme nor in an extension partial"):
         PIPES_NAMESPACES["resources"].Get("css/x.css")
     assert issubclass(HugoFunctionError, Exception)
 
@@ -424,7 +424,7 @@ def test_hugo_pipes_in_a_shortcode_show_its_inner_text_with_a_warning(make_site)
                       "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n{{< styled >}}inner words{{< /styled >}}\n"})
     result = Builder(load_config(None, root=site)).build()
     assert result.ok, result.errors
-    said = [warning for warning in result.warnings if "page layouts and their partials only" in warning.message]
+    said = [warning for warning in result.warnings if "not under blogbuild's default theme" in warning.message]
     assert len(said) == 1 and said[0].path.endswith("content/posts/a.md"), result.warnings
     assert "inner words" in result.files["posts/a/index.html"].data.decode()
     assert "x.css" not in result.files

@@ -210,7 +210,8 @@ def test_without_these_hooks_tables_and_alerts_are_blogbuilds(tmp_path: Path) ->
     tables = _blogbuild_files(site)["posts/tables/index.html"].decode()
     assert '<div class="markdown-alert markdown-alert-note">\n<p class="markdown-alert-title">Note</p>' in quotes
     assert '<blockquote id="quote-one" class="pull">' in quotes
-    assert '<table id="numbers" class="data">\n<thead>\n<tr>\n<th style="text-align:left">Left</th>' in tables
+    # A cell aligned as Hugo's embedded table hook writes it (goldmark's own table is not what Hugo publishes).
+    assert '<table id="numbers" class="data">\n<thead>\n<tr>\n<th style="text-align: left">Left</th>' in tables
 
 
 def test_a_regular_quote_hook_alone_leaves_alerts_to_blogbuild(tmp_path: Path) -> None:
@@ -236,4 +237,4 @@ def test_a_table_hook_that_fails_is_named_at_each_table_and_blogbuilds_table_sta
     assert "Offset" in said[0].message
     tables = result.files["posts/tables/index.html"].data.decode()
     assert '<table id="numbers" class="data">' in tables
-    assert '<td style="text-align:center"><a href="/posts/quotes/" title="Quotes" data-hook="link">a link</a></td>' in tables
+    assert '<td style="text-align: center"><a href="/posts/quotes/" title="Quotes" data-hook="link">a link</a></td>' in tables

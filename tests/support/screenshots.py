@@ -44,6 +44,7 @@ def screenshots(browser: Any, builds: Mapping[str, Path], pages: Mapping[str, st
                                           java_script_enabled=scripts)
             context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base_url)
                           else route.abort())
+            context.add_init_script("Math.random = () => 0.5;")   # a theme's random choice, the same in both
             page = context.new_page()
             for name, url in pages.items():
                 page.goto(base_url + url)

@@ -80,6 +80,9 @@ class SiteConfig:
     hugo_disqus_shortname: str = ""     # services.disqus.shortname: Hugo's disqus.html partial of a Hugo site
     # Lists show pages with `layout: archives` or `search` too, as Hugo lists every page (a site's own layouts).
     list_layout_pages: bool = False
+    # The output formats a Hugo config defines that its pages are written in besides HTML (outputs.page), by name:
+    # {"file": "index.md", "media_type": …, "rel": …, "plain": …} (hugo/config.py).
+    hugo_page_outputs: Mapping[str, Any] = field(default_factory=dict)
     # A Hugo config's menus as written ({"menus": {name: [entry, …]}, "section_pages_menu": name}): the menus of
     # its own layouts (hugo/gotemplate/menus.py), entries pages declare included; None: not a Hugo config.
     hugo_menus: Mapping[str, Any] | None = None
@@ -175,6 +178,7 @@ _FILE_KEYS = {
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
     "hugo_url_rewrite": "hugo_url_rewrite",
     "hugo_disqus_shortname": "hugo_disqus_shortname",
+    "hugo_page_outputs": "hugo_page_outputs",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",
@@ -365,7 +369,8 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
                 raise _fail(path, line, "math_macros must be a mapping of '\\name': 'expansion' "
                             "(quote both: \"\\\\RR\": \"\\\\mathbb{R}\")")
             values["math_macros"] = tuple((str(name), str(expansion)) for name, expansion in value.items())
-        elif target in ("params", "permalinks", "hugo_related", "hugo_sitemap", "hugo_menus", "hugo_privacy"):
+        elif target in ("params", "permalinks", "hugo_related", "hugo_sitemap", "hugo_menus", "hugo_privacy",
+                        "hugo_page_outputs"):
             if not isinstance(value, Mapping):
                 raise _fail(path, line, f"{key} must be a mapping")
             values[target] = dict(value)

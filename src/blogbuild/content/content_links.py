@@ -11,6 +11,7 @@ import posixpath
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
 
 from ..core.model import Post
@@ -24,18 +25,35 @@ class ContentPaths:
 
     pages: Mapping[str, str]        # content path ('posts/x.md') -> site-relative URL
     resources: Mapping[str, str]    # bundle file ('posts/x/a.png') -> site-relative URL
+    # URLs on the host of bundle files another language's page publishes (Post.shared_files_at): not rebased.
+    elsewhere: frozenset[str] = frozenset()
 
 
-def content_paths(posts: Iterable[Post]) -> ContentPaths:
-    """The content path -> URL tables of every page and bundle file."""
+def content_paths(posts: Iterable[Post], config: Any = None) -> ContentPaths:
+    """The content path -> URL tables of every page and bundle file; in a multilingual site a file named for
+    another language is not this language's, one named for it also answers to the name without it (map.fr.png
+    for map.png), and a shared one another language's page publishes is at that page's URL."""
+    from ..core.bundle_files import file_language
     pages: dict[str, str] = {}
     resources: dict[str, str] = {}
+    elsewhere: set[str] = set()
+    language = getattr(config, "language", "")
     for post in posts:
         pages[post.rel_path] = post.url
         folder = post.rel_path.rsplit("/", 1)[0] + "/"
         for resource in post.resources:
-            resources[resource] = post.url + resource[len(folder):]
-    return ContentPaths(pages, resources)
+            named = file_language(resource, config) if config is not None and language else ""
+            if named and named != language:
+                continue
+            url = post.url + resource[len(folder):]
+            if named:   # map.fr.png, the French page's map.png
+                stem, _, suffix = resource.rpartition(".")
+                resources.setdefault(f"{stem.rpartition('.')[0]}.{suffix}", url)
+            elif post.shared_files_at:
+                url = post.shared_files_at + resource[len(folder):]
+                elsewhere.add(url)
+            resources[resource] = url
+    return ContentPaths(pages, resources, frozenset(elsewhere))
 
 
 def content_target(target: str, rel_path: str, paths: ContentPaths) -> tuple[str | None, bool]:
@@ -64,11 +82,15 @@ def content_target(target: str, rel_path: str, paths: ContentPaths) -> tuple[str
     return url + (f"?{query}" if query else "") + (f"#{fragment}" if fragment else ""), names_markdown
 
 
-def resolve_content_links(html: str, rel_path: str, paths: ContentPaths) -> tuple[str, tuple[str, ...]]:
-    """The HTML with every content-path link replaced by its URL, and the `.md` targets that name no page."""
+def resolve_content_links(html: str, rel_path: str, paths: ContentPaths,
+                          attributes: tuple[str, ...] = ("href", "src")) -> tuple[str, tuple[str, ...]]:
+    """The HTML with every content-path link (<a href>, <img src>: attributes) replaced by its URL, and the `.md`
+    targets that name no page."""
     missing: list[str] = []
 
     def replace_one(match: re.Match[str]) -> str:
+        if ("href" if match.group(1).startswith("<a") else "src") not in attributes:
+            return match.group(0)
         written = html_lib.unescape(match.group(2))
         url, names_markdown = content_target(written, rel_path, paths)
         if url is None:

@@ -21,10 +21,18 @@ from ..core.fingerprint import fingerprint_of
 
 
 
-def rebase_links(html: str, base_path: str) -> str:
+def rebase_links(html: str, base_path: str, attributes: tuple[str, ...] = ("href", "src"),
+                 kept: frozenset[str] = frozenset()) -> str:
     """Root-relative href/src in content get the site's base path ('/x/' -> '/blog/x/'), except those that already
-    start with it: what a Go shortcode wrote with relURL, or an author who wrote the whole path."""
-    return _unprefixed_root_link(base_path).sub(lambda match: f'{match.group(1)}="{base_path}', html)
+    start with it: what a Go shortcode wrote with relURL, or an author who wrote the whole path; attributes: which
+    of href and src; kept: URLs on the host left as they are (a bundle file another language publishes)."""
+    def rebased(match: re.Match[str]) -> str:
+        if match.group(1) not in attributes:
+            return match.group(0)
+        if kept and "/" + match.string[match.end():match.string.find('"', match.end())] in kept:
+            return match.group(0)
+        return f'{match.group(1)}="{base_path}'
+    return _unprefixed_root_link(base_path).sub(rebased, html)
 
 
 @functools.lru_cache(maxsize=8)
@@ -76,20 +84,24 @@ def missing_link(post: Post, target: str, source: SourceFile | None) -> SourceWa
 
 
 def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[str] = frozenset(),
-                  sources: Mapping[str, SourceFile] | None = None) -> LinkedPosts:
+                  sources: Mapping[str, SourceFile] | None = None, *,
+                  drawn_by_site: frozenset[str] = frozenset()) -> LinkedPosts:
     """Every post's refs and content-path links resolved against all posts, and root-relative links rebased
     under base_path.
 
     plain: fingerprints a previous call found with nothing to do (LinkedPosts.plain); their HTML is not
-    scanned again. sources: the posts' files by content path, for the line of a warning."""
+    scanned again. sources: the posts' files by content path, for the line of a warning. drawn_by_site: the
+    attributes ("href": links, "src": images) a Hugo site's own render hooks drew, which Hugo then leaves as the
+    hooks wrote them (as it leaves a shortcode's HTML): neither resolved nor rebased."""
     from ..core import progress
     progress.stage("links")
     from .content_links import content_paths, has_content_links, resolve_content_links
     from ..markdown.shortcodes import resolve_refs
     posts = list(posts)
     resolve = page_resolver({post.rel_path: post.url for post in posts}, config)
-    paths = content_paths(posts)
-    base_path = config.base_path
+    paths = content_paths(posts, config)
+    attributes = tuple(name for name in ("href", "src") if name not in drawn_by_site)
+    base_path = config.base_path if attributes else "/"
     resolved: list[Post] = []
     errors: list[SourceError] = []
     warnings: list[SourceWarning] = []
@@ -98,26 +110,26 @@ def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[st
         # Links to content paths ('x.md', bundle files) depend on which pages exist: such a post is never
         # marked plain, so a page added later resolves its links.
         content = post.content_html if post.has_links and post.fingerprint not in plain else ""
-        linkable = has_content_links(content)
+        linkable = has_content_links(content) and bool(attributes)
         if not content or (base_path == "/" and REF_MARKER not in content and not linkable):
             now_plain.add(post.fingerprint)
             resolved.append(post)
             continue
         html, summary_html = content, post.summary_html
         if linkable:
-            html, missing = resolve_content_links(html, post.rel_path, paths)
-            summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths)
+            html, missing = resolve_content_links(html, post.rel_path, paths, attributes)
+            summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths, attributes)
             warnings += [missing_link(post, target, (sources or {}).get(post.rel_path)) for target in missing]
         html, ref_errors = resolve_refs(html, resolve, path=post.source)
         errors.extend(ref_errors)
         if base_path != "/":
             # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
-            html = rebase_links(html, base_path)
+            html = rebase_links(html, base_path, attributes, paths.elsewhere)
         if html != content:
             # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
             summary, _ = resolve_refs(summary_html, resolve, path=post.source)
             if base_path != "/":
-                summary = rebase_links(summary, base_path)
+                summary = rebase_links(summary, base_path, attributes, paths.elsewhere)
             post = replace(post, packed_html=pack_html(html), summary_html=summary,
                            fingerprint=fingerprint_of(post.fingerprint, html, summary))
         resolved.append(post)

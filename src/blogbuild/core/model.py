@@ -178,6 +178,12 @@ class Post:
     publish_date: datetime | None = None
     expiry_date: datetime | None = None
     page_store: tuple[tuple[str, Any], ...] = ()   # RenderedMarkdown.page_store
+    # The files its content's shortcodes and render hooks published through a Hugo site's Pipes ((output path,
+    # sha256 of the bytes), the bytes kept by the page engine), published by each render that reads its content.
+    published_files: tuple[tuple[str, str], ...] = ()
+    # Where its bundle's files every language shares are published when another language's page publishes them
+    # (a Hugo site's own layouts, core/bundle_files.py): that page's URL on the host; "": beside this page.
+    shared_files_at: str = ""
 
     @property
     def content_html(self) -> str:

@@ -16,7 +16,8 @@ A file is:
 In the body a value is JSON as it is (str, int, float, bool, None, list) or a one-key object whose key
 tags it: `{"t": [...]}` a tuple, `{"d": [k, v, k, v, ...]}` a dict (any hashable keys), `{"f": [...]}` a
 frozenset, `{"s": [...]}` a set, `{"b": [offset, length]}` bytes in the blob area, `{"dt": [...]}`,
-`{"da": [...]}`, `{"ti": [...]}`, `{"td": [...]}` datetime values, `{"P": "..."}` a path, `{"E": [...]}` a
+`{"da": [...]}`, `{"ti": [...]}`, `{"td": [...]}` datetime values, `{"P": "..."}` a path, `{"H": "..."}` text
+marked as HTML (markupsafe's Markup: what a Hugo site's shortcodes put in a page's Store), `{"E": [...]}` a
 SourceError, `{"e": [...]}` a BlogbuildError, `{Name: [field values]}` a record (positional, in field
 order), `{"r": n}` the n-th record already read (records shared in memory stay shared), `{"p": n}` the
 n-th of the header's "refs", keys of objects the caller keeps elsewhere (a state's posts live in the posts
@@ -34,6 +35,8 @@ from importlib import import_module
 from operator import attrgetter
 from pathlib import Path, PosixPath
 from typing import Any, Callable, Iterable, Mapping
+
+from markupsafe import Markup
 
 from ..core.cache_keys import CODEC_FORMAT
 from ..core.errors import BlogbuildError, SourceError
@@ -174,7 +177,8 @@ class _Writer:
             frozenset: self.encode_frozenset, set: self.encode_set, bytes: self.encode_bytes,
             datetime: self.encode_datetime, date: self.encode_date, time: self.encode_time,
             timedelta: lambda value: {"td": [value.days, value.seconds, value.microseconds]},
-            PosixPath: lambda value: {"P": str(value)}, SourceError: self.encode_source_error,
+            PosixPath: lambda value: {"P": str(value)}, Markup: lambda value: {"H": str(value)},
+            SourceError: self.encode_source_error,
             BlogbuildError: lambda value: {"e": [self.encode(argument) for argument in value.args]},
         }
 
@@ -406,6 +410,11 @@ def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
             raise NotACacheFile("a path that is no string")
         return Path(text)
 
+    def markup(text: Any) -> Markup:
+        if type(text) is not str:
+            raise NotACacheFile("HTML that is no string")
+        return Markup(text)
+
     def source_error(fields: Any) -> SourceError:
         path_text, line, message, stage, column, source_line = fields
         return SourceError(path_text, line, message, stage=stage, column=column, source_line=source_line)
@@ -413,6 +422,6 @@ def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
     return {
         "t": sequence(tuple), "f": sequence(frozenset), "s": sequence(set), "d": pairs, "b": blob,
         "dt": moment, "da": lambda parts: date(*parts), "ti": clock, "td": lambda parts: timedelta(*parts),
-        "P": path, "E": source_error, "e": lambda arguments: BlogbuildError(*arguments),
+        "P": path, "H": markup, "E": source_error, "e": lambda arguments: BlogbuildError(*arguments),
         "r": earlier, "p": reference, "T": known_objects,
     }

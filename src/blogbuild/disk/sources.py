@@ -213,15 +213,8 @@ def scan_content(config: SiteConfig) -> ContentTree:
     markdown = [item for item in found if item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     others = [item for item in found if not item.rel_path.lower().endswith(MARKDOWN_SUFFIXES)]
     if config.languages:
-        # A bundle of another language's page only (index.zh.md) is no page here, and its files are its
-        # resources, not files to copy, as Hugo publishes nothing of it in this language.
-        elsewhere = {item.rel_path.rsplit("/", 1)[0] + "/" for item in markdown
-                     if "/" in item.rel_path and _name(item).split(".")[0] == "index"}
+        others = _not_in_other_bundles(others, markdown, config)
         markdown = _of_language(markdown, config)
-        here = {item.rel_path.rsplit("/", 1)[0] + "/" for item in markdown
-                if "/" in item.rel_path and _name(item) in LEAF_NAMES}
-        others = [item for item in others if leaf_bundle(item.rel_path, elsewhere - here) == ""
-                  or leaf_bundle(item.rel_path, here) != ""]
     bundles: dict[str, FoundFile] = {}   # folder ('posts/x/') -> its index file
     for item in markdown:
         if "/" in item.rel_path and _name(item) in LEAF_NAMES:
@@ -267,6 +260,18 @@ def content_language(rel_path: str, config: SiteConfig) -> tuple[str, str]:
     owner = next((language.key for language in config.languages
                   if language.value("source_dir", config.source_dir) == config.source_dir), config.language)
     return owner, rel_path
+
+
+def _not_in_other_bundles(others: list[FoundFile], markdown: list[FoundFile], config: SiteConfig) -> list[FoundFile]:
+    """The files a language's site has: those of a leaf bundle only the other languages have (an index.fr.md
+    alone) are their pages' resources, not this language's files to publish."""
+    bundles: dict[str, bool] = {}   # folder -> whether this language has the bundle's page
+    for item in markdown:
+        key, path = content_language(item.rel_path, config)
+        if "/" in path and path.rsplit("/", 1)[1].lower() in LEAF_NAMES:
+            folder = path.rsplit("/", 1)[0] + "/"
+            bundles[folder] = bundles.get(folder, False) or key == config.language
+    return [item for item in others if bundles.get(leaf_bundle(item.rel_path, bundles), True)]
 
 
 def _of_language(markdown: list[FoundFile], config: SiteConfig) -> list[FoundFile]:

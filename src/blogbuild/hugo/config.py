@@ -822,6 +822,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     rewrite = "relative" if keyed.get("relativeurls", ("", False))[1] is True else \
         "canonify" if keyed.get("canonifyurls", ("", False))[1] is True else ""
     honoured |= {"relativeurls", "canonifyurls"} & set(keyed)
+    page_outputs = _page_output_formats(keyed, outputs)
     sitemap = keyed.get("sitemap", ("", None))[1]
     sitemap_settings = {str(key).lower(): value for key, value in sitemap.items()
                         if str(key).lower() in ("changefreq", "priority")} if isinstance(sitemap, Mapping) else {}
@@ -832,7 +833,43 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
             "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}, "hugo_url_rewrite": rewrite,
-            "hugo_disqus_shortname": shortname if isinstance(shortname, str) else ""}, honoured
+            "hugo_disqus_shortname": shortname if isinstance(shortname, str) else "",
+            "hugo_page_outputs": page_outputs}, honoured | ({"outputformats", "mediatypes"} if page_outputs else set())
+
+
+# Hugo's default media types' file suffix (the first of their suffixes).
+_MEDIA_SUFFIXES = {"text/plain": "txt", "text/markdown": "md", "text/html": "html", "application/json": "json",
+                   "application/xml": "xml", "text/xml": "xml", "text/csv": "csv", "text/calendar": "ics",
+                   "application/rss+xml": "xml", "text/css": "css", "text/javascript": "js"}
+
+
+def _page_output_formats(keyed: Mapping[str, Any], outputs: Any) -> dict[str, dict[str, Any]]:
+    """The output formats the config defines (outputFormats) that outputs.page names besides HTML, by name in
+    lower case: the file each page writes (baseName, default index, and the first suffix of its media type, the
+    config's mediaTypes over Hugo's), its media type, rel, and whether it is plain text (text/template)."""
+    page = _lower_keys(outputs).get("page", ("", None))[1] if isinstance(outputs, Mapping) else None
+    defined = keyed.get("outputformats", ("", None))[1]
+    if not isinstance(page, list) or not isinstance(defined, Mapping):
+        return {}
+    formats = {str(name).lower(): _lower_keys(value) for name, value in defined.items() if isinstance(value, Mapping)}
+    media_types = keyed.get("mediatypes", ("", None))[1]
+    media_types = {str(name).lower(): _lower_keys(value) for name, value in media_types.items()
+                   if isinstance(value, Mapping)} if isinstance(media_types, Mapping) else {}
+    found: dict[str, dict[str, Any]] = {}
+    for name in (str(item).lower() for item in page):
+        settings = formats.get(name)
+        if name == "html" or settings is None:
+            continue
+        media = str(settings.get("mediatype", ("", ""))[1] or "").lower()
+        suffixes = media_types.get(media, {}).get("suffixes", ("", None))[1]
+        suffix = str(suffixes[0]) if isinstance(suffixes, list) and suffixes else _MEDIA_SUFFIXES.get(media, "")
+        if not media or not suffix:
+            continue
+        base = str(settings.get("basename", ("", "index"))[1] or "index")
+        found[name] = {"file": f"{base}.{suffix}", "media_type": media,
+                       "rel": str(settings.get("rel", ("", "alternate"))[1] or "alternate"),
+                       "plain": settings.get("isplaintext", ("", False))[1] is True}
+    return found
 
 
 def ignored_message(ignored: Sequence[str], where: Callable[[str], str] | None = None) -> str:

@@ -47,6 +47,7 @@ HOME_JSON = "home.json"                    # a page's JSON output (outputs.home,
 FEED = "_internal/rss.xml"                 # a list's RSS feed: the site's RSS layout for it, else Hugo's own
 ROBOTS = "_internal/robots.txt"            # robots.txt: the site's robots layout, else Hugo's own
 SITEMAP = "_internal/sitemap.xml"          # sitemap.xml: the site's sitemap layout, else Hugo's own
+PAGE_FORMAT = "page."                      # a page in an output format of the config's: "page.markdown"
 # The Theme's template of each blogbuild page kind: Hugo's kind; the engine picks each page's layout file.
 _KIND_TEMPLATES = {"post": "page", "home": "home", "section": "section", "term": "term", "terms": "taxonomy",
                    "404": "404"}
@@ -76,9 +77,12 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     templates["alias"] = ALIAS_TEMPLATE
     home_outputs = {"index.json": HOME_JSON} \
         if config.hugo_home_json and layouts.has(PageQuery("home", output_format="json")) else {}
+    # A page in each output format the config defines for pages, when a layout of that format fits a page.
+    page_outputs = {str(settings["file"]): PAGE_FORMAT + name for name, settings in config.hugo_page_outputs.items()
+                    if layouts.has(PageQuery("page", "posts/a", output_format=name))}
     theme = Theme("hugo-layouts", Path(config.root), templates, engine=functools.partial(GoPageEngine, layouts),
-                  own_files=False, home_outputs=home_outputs, page_outputs={"json": ("json", HOME_JSON)},
-                  feed_template=FEED,
+                  own_files=False, home_outputs=home_outputs, page_outputs=page_outputs,
+                  front_matter_outputs={"json": ("json", HOME_JSON)}, feed_template=FEED,
                   site_outputs={"robots.txt": ROBOTS, "sitemap.xml": SITEMAP})
     assets = asset_files(Path(config.root), config.hugo_themes, site_folders(config))
     if go is None or esbuild_binary(Path(config.root)) is not None:
@@ -105,13 +109,15 @@ class GoPageEngine:
         self._probed_site = 0
         top = _top_site(config)   # Hugo publishes a multilingual site's resources once, at the top
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
-                           top.site_url, top.absolute_url, translate=lambda text: GoSource("", text).file)
+                           top.site_url, top.absolute_url, translate=_go_text)
         self._records = PublishedRecords(safe_target)   # page key -> what its render published
         self._site_go: GoTemplates | None = None   # the templates with `.Site` the last build's HugoSite
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
-        return name in (ALIAS_TEMPLATE, FEED, ROBOTS, SITEMAP) or (name in _SAMPLES and self.layouts.has(_SAMPLES[name]))
+        return name in (ALIAS_TEMPLATE, FEED, ROBOTS, SITEMAP) or (name in _SAMPLES and self.layouts.has(_SAMPLES[name])) \
+            or (name.startswith(PAGE_FORMAT) and self.layouts.has(replace(_SAMPLES["page"],
+                                                                          output_format=name[len(PAGE_FORMAT):])))
 
     def load(self, name: str) -> Any:
         chosen = self.layouts.choose(_SAMPLES[name]) if name in _SAMPLES else None
@@ -142,8 +148,9 @@ class GoPageEngine:
         query = self._query(str(meta.kind), context)
         if name == SITEMAP:   # the site's sitemap layout, its `.` the sitemap (every page), else Hugo's own
             query = PageQuery("sitemap", "sitemap", language=query.language)
-        if name in _OUTPUT_FORMATS:
-            query = replace(query, output_format=_OUTPUT_FORMATS[name])
+        output_format = name[len(PAGE_FORMAT):] if name.startswith(PAGE_FORMAT) else _OUTPUT_FORMATS.get(name, "")
+        if output_format:
+            query = replace(query, output_format=output_format)
         chosen = self.layouts.choose(query)
         if chosen is None and name == SITEMAP:
             return sitemap_xml(self._hugo_site(context["site"]))
@@ -153,8 +160,10 @@ class GoPageEngine:
             raise SourceError(source or "layouts/", 1, f"no layout of the site fits {page} (a {name} page); add "
                               "one, as Hugo would need", stage="template")
         layout, base = chosen
-        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if name not in _OUTPUT_FORMATS \
-            else None
+        if name.startswith(PAGE_FORMAT) and self.config.hugo_page_outputs.get(output_format, {}).get("plain"):
+            layout = replace(layout, text=True)   # a plain-text format's layout runs as a text/template
+            base = replace(base, text=True) if base is not None else None
+        probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if not output_format else None
         if probed is not None:   # the list's first page, rendered already to count its pages
             self._record(key, probed[1])
             return self._finished(probed[0], str(meta.kind), context)
@@ -178,7 +187,7 @@ class GoPageEngine:
                               + (f" from {source}" if source else ""), stage="template") from error
         if name == FEED:
             return self._feed(html)
-        return self._finished(html, str(meta.kind), context) if name not in _OUTPUT_FORMATS else html
+        return self._finished(html, str(meta.kind), context) if not output_format else html
 
     def _feed(self, xml: str) -> str:
         """An RSS feed as Hugo publishes it: its site-relative URLs absolute, whatever its template wrote."""
@@ -280,6 +289,12 @@ class GoPageEngine:
     def _record(self, key: str, published: Mapping[str, str]) -> None:
         self._records.record(key, dict(published))
 
+    def content_publishing(self) -> functools.partial[Any]:
+        """A page's content renders with the layouts' Hugo Pipes: its shortcodes and render hooks publish as
+        the layouts do (the same assets, URLs and kept bytes), recorded in the post (Post.published_files) and
+        published by each render that reads the content (HugoPage._content_rendered)."""
+        return functools.partial(publishing, self.pipes)
+
     def page_files(self, keys: Iterable[str], *, every: bool = False) -> list[OutputFile]:
         """The files the pages of these keys published (their first publisher's bytes for a path two pages
         published differently), in path order. every: these are all the site's pages, so the records of any
@@ -379,6 +394,11 @@ def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage
     if paginator is not None:
         page.page_number = paginator.number
     return page
+
+
+def _go_text(text: str) -> Any:
+    """A Go template's text as its translation, or its GoTemplateError (resources.ExecuteAsTemplate's)."""
+    return GoSource("", text).file
 
 
 def _failing_partial(error: BaseException) -> str:

@@ -35,10 +35,11 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
     def markdown(text: str) -> str:
         return context.markdown(text, inner_line_offset, inline=False)
 
+    page = replace(context.page or _NO_PAGE, site_info=templates.site, markdownify=markdown)
+    if context.page is not None:   # the page's one Store (.Page.Store, .Page.Scratch), which its layouts read
+        object.__setattr__(page, "store", context.page.store)
     call = ShortcodeCall(Name=node.name, positional=positional, named=named, is_named=bool(named), inner=inner,
-                         Ordinal=ordinal, Position=f"{context.path}:{line}:{column}",
-                         Page=replace(context.page or _NO_PAGE, site_info=templates.site, markdownify=markdown),
-                         Site=templates.site)
+                         Ordinal=ordinal, Position=f"{context.path}:{line}:{column}", Page=page, Site=templates.site)
     state = templates.state(markdown)
     try:
         html = render(source, call, state)

@@ -44,7 +44,9 @@ def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
     from ..hugo.gotemplate import PageInfo, render
     state = templates.state(markdownify)
     shown = replace(page or PageInfo(), site_info=templates.site)
-    return RenderHooks(runnable, lambda source, dot: render(source, dot, state), shown)
+    # The page's one Store: what its shortcodes write, its hooks read and write, as in Hugo.
+    store = page.store if page is not None else {}
+    return RenderHooks(runnable, lambda source, dot: render(source, dot, state), shown, store)
 
 
 def render_with_hooks(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any], hooks: RenderHooks,
@@ -236,7 +238,7 @@ class _Renderer:
             elif token.type in ("th_open", "td_open"):
                 # A cell its row left out has no alignment in goldmark (block_places.py marks it).
                 style = "" if token.meta.get("filled") else str(token.attrGet("style") or "")
-                alignment = style.removeprefix("text-align:")
+                alignment = style.removeprefix("text-align:").strip()
             elif token.type == "inline" and rows:
                 texts[index] = self._token(tokens, index)
                 rows[-1].append(TableCell(Alignment=alignment, text=texts[index]))

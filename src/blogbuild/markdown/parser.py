@@ -23,6 +23,7 @@ from . import (
     code,
     emoji,
     gates,
+    goldmark,
     headings,
     html_math,
     linkify,
@@ -154,6 +155,8 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
                                   anchor="heading_ids"))
     if markup.enable_emoji:
         changes.append(RuleChange("inline", "before", "emoji", emoji.emoji_shortcode, anchor="emphasis"))
+    if markup.render_hooks:   # a Hugo site's own layouts: table cells aligned as Hugo's embedded table hook writes
+        changes.append(RuleChange("core", "push", "hugo_table_alignment", goldmark.table_alignment))
     return tuple(changes)
 
 
@@ -178,8 +181,7 @@ def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     md.block.tokenize = functools.partial(nesting.tokenize_blocks, tokenize=block_tokenize)   # type: ignore[method-assign]
     for token_type, function in RENDER_RULES:
         md.add_render_rule(token_type, function)
-    if markup.render_hooks:   # a Hugo site's own layouts: goldmark's footnotes
-        from .footnotes import GOLDMARK_FOOTNOTE_RULES
-        for token_type, function in GOLDMARK_FOOTNOTE_RULES:
+    if markup.render_hooks:   # a Hugo site's own layouts: footnotes as goldmark writes them
+        for token_type, function in goldmark.FOOTNOTE_RULES:
             md.add_render_rule(token_type, function)
     return md

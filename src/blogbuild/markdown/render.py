@@ -120,8 +120,10 @@ def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
                          placeholders=frozenset(prepared.block_placeholders), placeholder_pattern=prepared.pattern,
                          hooks=hooks)
     rendered = prepared.finish(top.rendered)
-    if hooks is not None and hooks.store:
-        rendered = replace(rendered, page_store=hooks.stored())
+    store = getattr(page, "store", None) if page is not None else (hooks.store if hooks is not None else None)
+    if store:   # what the page's shortcodes and hooks put in its Store, which its layouts read
+        from ..hugo.gotemplate import stored_values
+        rendered = replace(rendered, page_store=stored_values(store))
     return rendered, top, prepared
 
 
@@ -166,6 +168,8 @@ def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], resto
                    placeholder_pattern: re.Pattern[str] | None, hooks: Any = None) -> _Render:
     """_render_plain, keeping the tokens."""
     md = parser(bool(config.cjk_emphasis), config.markup)
+    if config.markup.render_hooks:   # Hugo runs a shortcode inside code too: its HTML replaces the placeholder there
+        restore = None
     environment = RenderEnvironment(used_ids=used_ids if used_ids is not None else set(), restore=restore,
                                     placeholder=placeholder_pattern, hooks=hooks)
     env = environment.as_env()

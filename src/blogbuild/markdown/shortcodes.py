@@ -442,6 +442,14 @@ class _Context:
 
 def _figure(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
     source = named.get("src") or (positional[0] if positional else "")
+    from ..hugo.gotemplate import content_resource_url
+    hugo_source = content_resource_url(context.page, source)
+    if hugo_source is not None:   # a Hugo site's own layouts render the page: Hugo's embedded figure
+        url, problem = hugo_source
+        if problem:
+            context.collected.warnings.append(SourceWarning(context.path, line, f"figure: {problem}; the image's "
+                                                            "src is linked as written"))
+        return _hugo_figure(context, named, line, url)
     caption = named.get("caption", "")
     title = named.get("title", "")
     caption_html = context.markdown(caption, line - 1, inline=True) if caption else ""
@@ -460,6 +468,33 @@ def _figure(context: _Context, node: _Node, positional, named, line, inner_offse
             parts.append(f"<h4>{html_lib.escape(title, quote=False)}</h4>")
         if caption:
             parts.append(caption_html)
+        parts.append("</figcaption>")
+    parts.append("</figure>")
+    return "".join(parts)
+
+
+def _hugo_figure(context: _Context, named: Mapping[str, str], line: int, source: str) -> str:
+    """The figure Hugo's embedded shortcode writes: the image (in the link, when one is given), an alt only when
+    alt or a caption gives one, and a caption of the title (h4) and the caption and attribution (p), markdown."""
+    def markdown(text: str) -> str:
+        return context.markdown(text, line - 1, inline=True) if text else ""
+    caption, attribution = named.get("caption", ""), named.get("attr", "")
+    alt = named.get("alt") or (html_lib.unescape(_TAGS.sub("", markdown(caption))) if caption else None)
+    image = ("<img" + _attribute("src", source) + _attribute("alt", alt) + _attribute("width", named.get("width"))
+             + _attribute("height", named.get("height")) + _attribute("loading", named.get("loading")) + ">")
+    if named.get("link"):
+        image = ("<a" + _attribute("href", named["link"]) + _attribute("target", named.get("target"))
+                 + _attribute("rel", named.get("rel")) + ">" + image + "</a>")
+    parts = ["<figure" + _attribute("class", named.get("class")) + ">", image]
+    if named.get("title") or caption or attribution:
+        parts.append("<figcaption>")
+        if named.get("title"):
+            parts.append(f"<h4>{html_lib.escape(named['title'], quote=False)}</h4>")
+        if caption or attribution:
+            credit = markdown(attribution)
+            if named.get("attrlink"):
+                credit = "<a" + _attribute("href", named["attrlink"]) + ">" + credit + "</a>"
+            parts.append(f"<p>{markdown(caption)}{credit}</p>")
         parts.append("</figcaption>")
     parts.append("</figure>")
     return "".join(parts)
@@ -645,11 +680,12 @@ def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes
     return prepared.finish(rendered)
 
 
-def _language_of(config: SiteConfig) -> dict[str, str]:
-    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB"), and the
-    default language's key, whose i18n strings stand in for those a language lacks."""
+def _language_of(config: SiteConfig) -> dict[str, Any]:
+    """The language key and name a Go shortcode's `.Site.Language` gives (Hugo's: "en", not "en-GB"), whether
+    the site has several (hugo.IsMultilingual), and the default language's key, whose i18n strings stand in for
+    those a language lacks."""
     key = config.language or config.date_language
     own = next((item for item in config.languages if item.key == key), None)
     default = next((item.key for item in config.languages if not item.prefix), "")
     return {"language_key": key, "language_name": own.name if own is not None else config.language_name,
-            "fallback_language": default}
+            "multilingual": len(config.languages) > 1, "fallback_language": default}

@@ -72,7 +72,9 @@ def copied_files(site: Site, static: Sequence[FoundFile], content_files: Sequenc
                  shown: Callable[[str], str]) -> list[tuple[OutputFile, str]]:
     """The files copied as they are, with their owners: static files, then the content folder's other files
     (a bundle's resources go next to its page, at the page's URL: a leaf bundle's, and a branch bundle's, the
-    files beside an _index.md, at its list page's)."""
+    files beside an _index.md, at its list page's; a file every language shares once, where another language's
+    page publishes it, on a site its own layouts render)."""
+    from ..core.bundle_files import publishes_bundle_file
     copied = [(OutputFile(item.rel_path, source=item.path), shown(item.path)) for item in static]
     indexes = [site.home, *(section.index for section in site.sections),
                *(term.index for taxonomy in site.taxonomies for term in taxonomy.terms)]
@@ -80,6 +82,8 @@ def copied_files(site: Site, static: Sequence[FoundFile], content_files: Sequenc
                  for resource in post.resources}
     for item in content_files:
         post = resources.get(item.rel_path)
+        if post is not None and not publishes_bundle_file(site, post, item.rel_path):
+            continue   # another language's page publishes it
         if post is not None:
             bundle_folder = post.rel_path.rsplit("/", 1)[0] + "/" if "/" in post.rel_path else ""
             path = post.url.lstrip("/") + item.rel_path[len(bundle_folder):]

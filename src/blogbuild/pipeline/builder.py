@@ -88,6 +88,15 @@ def _link_warnings(config: SiteConfig, site: Site, assembly: Assembly, edited: l
     return [warning for found in seen.values() for warning in found]
 
 
+def _drawn_by_site(config: SiteConfig, go: "GoTemplates | None") -> frozenset[str]:
+    """The content attributes a Hugo site's own render hooks draw ("href": its link hook, "src": its image
+    hook), when its own layouts render it."""
+    if not config.markup.render_hooks or go is None:
+        return frozenset()
+    hooks = go.runnable_hooks()
+    return frozenset(attribute for attribute, hook in (("href", "render-link"), ("src", "render-image")) if hook in hooks)
+
+
 def _static_files(config: SiteConfig, theme: Theme) -> tuple[list["FoundFile"], list["SkippedLink"], list[SourceError]]:
     """The static files to publish (the theme's under the site's), the links among them not followed, and
     the folders that could not be read."""
@@ -387,12 +396,14 @@ class Builder(CacheKeeping, TemplateKeeping):
         warnings += read.tree.warnings
         rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
                                 fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
-                                self.jobs, self.theme)
+                                self.jobs, self.theme, templates.templates.content_publishing())
         self._posts_dirty = self._posts_dirty or rendered.new_posts
         warnings += rendered.warnings
         errors += rendered.errors
+        go = templates.shortcodes.go
         linked = resolve_links(rendered.posts, self.config, self.state.plain_posts,
-                               {source.rel_path: source for source in read.sources})
+                               {source.rel_path: source for source in read.sources},
+                               drawn_by_site=_drawn_by_site(self.config, go))
         tree = read.tree
         if self.stage_dir is not None:   # one-shot: no post renders again, its text need not stay resident
             self.state = self.state.without_texts()

@@ -167,7 +167,18 @@ def resolve_link(url: str, page_url: str, config: SiteConfig) -> tuple[str, str]
         url = urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
     here = "http://site" + config.base_path.rstrip("/") + page_url
     joined = urlsplit(urljoin(here, url))
-    return unquote(joined.path), unquote(joined.fragment)
+    path = unquote(joined.path)
+    whole = _whole_site_base_path(config)
+    if whole != config.base_path and path.startswith(whole) and not path.startswith(config.base_path):
+        return None   # the whole multilingual site's (the top's files, another language's), not this language's
+    return path, unquote(joined.fragment)
+
+
+def _whole_site_base_path(config: SiteConfig) -> str:
+    """The base path of the whole site a language's site is part of (its own without the language's prefix)."""
+    language = next((item for item in config.languages if item.key == config.language), None)
+    prefix = language.prefix if language is not None else ""
+    return config.base_path[:-len(prefix)] if prefix and config.base_path.endswith(prefix) else config.base_path
 
 
 def _target_file(path: str, config: SiteConfig, files: Mapping[str, OutputFile]) -> tuple[str | None, str]:

@@ -49,17 +49,21 @@ def language_files(config: SiteConfig, language: Language, files: Mapping[str, O
                    static_folder: str) -> dict[str, OutputFile]:
     """One language's files at their paths in the whole site: under its prefix (a shared file, as Hugo Pipes
     publish, at the top: the first language's); the default language's sitemap
-    at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt only at the top; and with
-    the default language in its folder, the site's static files at the top as well (Hugo copies static/ there)."""
+    at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt only at the top; and the
+    site's static files: when its own Hugo layouts render it, once, at the top, as Hugo 0.123 and later copy
+    static/ (on several hosts, a language with a baseURL of its own, each host's folder has them); under the default
+    theme, which links them in the language's folder, in each language's folder (and the default language's at the
+    top as well when it has a folder of its own)."""
     placed: dict[str, OutputFile] = {}
+    once = config.markup.render_hooks and not any(dict(item.values).get("base_url") for item in config.languages)
     for path, item in files.items():
         if path == "robots.txt" and language.prefix:
             continue
+        static = bool(item.source) and os.path.abspath(item.source).startswith(static_folder)
         target = f"{language.key}/{SITEMAP}" if path == SITEMAP and not language.prefix else \
-            path if item.shared else language.prefix + path
+            path if item.shared or (static and once) else language.prefix + path
         placed[target] = replace(item, path=target) if target != path else item
-        if language.prefix and language.key == config.languages[0].key and item.source and \
-                os.path.abspath(item.source).startswith(static_folder):
+        if static and not once and language.prefix and language.key == config.languages[0].key:
             placed.setdefault(path, item)
     return placed
 

@@ -19,17 +19,26 @@ from ..themes.default import DEFAULT_THEME
 from .state import RenderOutcome
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from ..publish.outputs import PlannedPage
     from ..templating import PageEngine
     from ..markdown.shortcodes import ShortcodeSet
+
+# The page engine's content_publishing(): a render's context in which what it publishes fills the dict.
+Publishing = Callable[[], "AbstractContextManager[dict[str, str]]"]
 
 POSTS_PER_POOL = 64      # fewer posts than this render in this process
 PAGES_PER_POOL = 200     # fewer pages than this render in this process
 
 
 def render_source(source: SourceFile, config: SiteConfig, shortcodes: "ShortcodeSet | None",
-                  fingerprint: str) -> RenderOutcome:
-    """One content file through front matter, markdown and text metrics; errors are returned, not raised."""
+                  fingerprint: str, publishing: "Publishing | None" = None) -> RenderOutcome:
+    """One content file through front matter, markdown and text metrics; errors are returned, not raised.
+    publishing: the page engine's content_publishing(), in whose context the markdown renders (what its shortcodes
+    and hooks publish becomes the post's published_files)."""
+    from contextlib import nullcontext
+    from dataclasses import replace
     from ..disk.frontmatter import parse_front_matter
     from ..markdown import render_post
     from ..content.posts import make_post, shortcode_page
@@ -41,9 +50,10 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
             if "{{" in front_matter.body or config.markup.render_hooks else None
         try:
             # The text measures come from the same tokens as the HTML: one parse per post.
-            rendered, metrics = render_post(front_matter.body, path=source.path,
-                                            line_offset=front_matter.body_line - 1, config=config,
-                                            shortcodes=shortcodes, page=page)
+            with publishing() if publishing is not None else nullcontext({}) as published:
+                rendered, metrics = render_post(front_matter.body, path=source.path,
+                                                line_offset=front_matter.body_line - 1, config=config,
+                                                shortcodes=shortcodes, page=page)
         except SourceError as error:   # a repaired text's line: name the file's own
             if not front_matter.line_map or error.path != source.path:
                 raise
@@ -57,6 +67,12 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
         post, warnings = make_post(source, front_matter, rendered, metrics, config, fingerprint, typeset)
         if typeset is not None:
             warnings = (*warnings, *typeset.warnings(post, source.text, front_matter.body_line))
+        if published:
+            post = replace(post, published_files=tuple(sorted(published.items())))
+        if config.markup.render_hooks and len(config.languages) > 1 and post.resources:
+            from ..hugo.gotemplate import shared_files_at
+            elsewhere = shared_files_at(config, source.rel_path, post.url)
+            post = replace(post, shared_files_at=elsewhere[0]) if elsewhere else post
         if config.search_index == "sharded":   # in the worker, beside the text measures: cached with the post
             from ..publish.search_index import with_postings
             post = with_postings(post)
@@ -89,27 +105,32 @@ def die_with_parent(parent: int) -> None:
 # pickling); a job is then only its source file and fingerprint.
 _WORKER_SHORTCODES: Any = None
 _WORKER_CONFIG: SiteConfig | None = None
+_WORKER_PUBLISHING: "Publishing | None" = None
 
 
-def _init_worker(parent: int, template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig) -> None:
-    global _WORKER_SHORTCODES, _WORKER_CONFIG
+def _init_worker(parent: int, template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig,
+                 publishing: "Publishing | None" = None) -> None:
+    global _WORKER_SHORTCODES, _WORKER_CONFIG, _WORKER_PUBLISHING
     from ..markdown.shortcodes import load_shortcodes
     die_with_parent(parent)
     _WORKER_CONFIG = config
+    _WORKER_PUBLISHING = publishing
     _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside, config)
 
 
 def _render_in_worker(job: tuple[SourceFile, str]) -> RenderOutcome:
     source, fingerprint = job
     assert _WORKER_CONFIG is not None, "a worker renders only after _init_worker"
-    return render_source(source, _WORKER_CONFIG, _WORKER_SHORTCODES, fingerprint)
+    return render_source(source, _WORKER_CONFIG, _WORKER_SHORTCODES, fingerprint, _WORKER_PUBLISHING)
 
 
 def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteConfig,
-                   shortcodes: "ShortcodeSet | None", jobs: int, theme: Theme = DEFAULT_THEME) -> list[RenderOutcome]:
+                   shortcodes: "ShortcodeSet | None", jobs: int, theme: Theme = DEFAULT_THEME,
+                   publishing: "Publishing | None" = None) -> list[RenderOutcome]:
     """render_source for each (source, fingerprint), in worker processes when there are many."""
     if len(jobs_needed) < POSTS_PER_POOL or jobs <= 1:
-        return [render_source(source, config, shortcodes, fingerprint) for source, fingerprint in jobs_needed]
+        return [render_source(source, config, shortcodes, fingerprint, publishing)
+                for source, fingerprint in jobs_needed]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
     from ..disk.sources import site_folders, template_dirs
@@ -118,7 +139,7 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
     gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
                              initargs=(os.getpid(), [str(folder) for folder in template_dirs(config, theme)],
-                                       site_folders(config), config)) as pool:
+                                       site_folders(config), config, publishing)) as pool:
         return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
 
 

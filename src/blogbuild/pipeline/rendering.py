@@ -17,6 +17,7 @@ from .state import BuilderState, RememberedRender, RenderOutcome
 
 if TYPE_CHECKING:
     from ..markdown.shortcodes import ShortcodeSet
+    from .pools import Publishing
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,12 @@ class RenderedPosts:
 
 def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: SiteConfig,
                  shortcodes: "ShortcodeSet | None", base: str, jobs: int,
-                 theme: Theme = DEFAULT_THEME) -> RenderedPosts:
+                 theme: Theme = DEFAULT_THEME, publishing: "Publishing | None" = None) -> RenderedPosts:
     """Each source's post: the same SourceFile object as last build keeps its outcome; otherwise the
     fingerprint of its text finds it in the posts cache, or it is rendered (in a pool when many).
 
-    base: the key of the code, the configuration and the templates the posts are rendered under."""
+    base: the key of the code, the configuration and the templates the posts are rendered under; publishing: the
+    page engine's content_publishing() (pools.render_source)."""
     from ..core import progress
     progress.stage("markdown")
     root = str(Path(config.root))
@@ -65,7 +67,7 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
             state.remembered[source.rel_path] = RememberedRender(source, base, fingerprint, cached)
         else:
             needed.append((source, fingerprint))
-    outcomes = render_sources(needed, config, shortcodes, jobs, theme)
+    outcomes = render_sources(needed, config, shortcodes, jobs, theme, publishing)
     new_posts = False
     for (source, fingerprint), outcome in zip(needed, outcomes, strict=True):
         results[source.rel_path] = outcome

@@ -266,7 +266,7 @@ class Planner(_SiteOutputs):
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
         special = special_layout(post)
         pages = [] if special and self._template(special) else [self._post_page(post)]
-        pages += post_outputs(self, post)
+        pages += post_outputs(self, post) + config_outputs(self.theme, pages)
         for alias in post.aliases if self.config.aliases else ():
             pages.append(self._page(alias, self._template("alias"), "alias", {
                 "page": self.page_meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
@@ -414,18 +414,30 @@ def post_outputs(planner: Planner, post: Post) -> list[PlannedPage]:
     """The page in the other output formats its front matter names that the theme writes (a Hugo layout's
     search.json: index.json beside the page)."""
     named = post.params.get("outputs")
-    if not isinstance(named, list) or not planner.theme.page_outputs or not post.url.endswith("/"):
+    if not isinstance(named, list) or not planner.theme.front_matter_outputs or not post.url.endswith("/"):
         return []
     pages = []
     for name in dict.fromkeys(str(item).lower() for item in named):
-        if name in planner.theme.page_outputs:
-            suffix, template = planner.theme.page_outputs[name]
+        if name in planner.theme.front_matter_outputs:
+            suffix, template = planner.theme.front_matter_outputs[name]
             meta_info = planner.page_meta("post", post.url, post.title, description=post.description)
             pages.append(planner._page(post.url, template, "post", {"page": meta_info, "post": post,
                                                                     "nav": planner.site.nav(post)},
                                        [post.fingerprint, name], source=post.source,
                                        output_path=url_to_output_path(post.url).rsplit("/", 1)[0] + f"/index.{suffix}"))
     return pages
+
+
+def config_outputs(theme: Theme, pages: list[PlannedPage]) -> list[PlannedPage]:
+    """A post's page in each output format the config defines for pages whose layout the theme has (index.md
+    beside the page), when the post has a page."""
+    if not pages:
+        return []
+    page = pages[0]
+    folder = page.output_path.rpartition("/")[0]
+    return [PlannedPage(f"{folder}/{file_name}" if folder else file_name, page.url, template, page.context,
+                        fingerprint_of(page.key, template, file_name), page.source)
+            for file_name, template in theme.page_outputs.items()]
 
 
 def _written(url: str, title: str, post: Post | None) -> tuple[str, str, str, str]:

@@ -10,7 +10,8 @@ Jinja environment with environment.jinja_environment and render markdown through
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -60,6 +61,13 @@ class PageEngine(TemplateEngine, Protocol):
         """The files the renders of the pages with these keys published besides the pages (a Hugo layout's
         resources), each once, the same on a reused page as on a fresh render; none for most engines. every:
         the keys are every page of the site (a whole build), so what is kept of other keys may go."""
+        ...
+
+    def content_publishing(self) -> Callable[[], AbstractContextManager[dict[str, str]]] | None:
+        """What the markdown stage renders a page's content in when its shortcodes and render hooks may publish
+        files as the page's layouts do (a Hugo site's Pipes): a picklable callable whose context fills a dict
+        (output path -> sha256 of the bytes, kept where keep_files_in says), the post's published_files, which
+        the engine publishes with each page that reads the content; None when content publishes nothing."""
         ...
 
     def closure(self, name: str) -> tuple[str, bool]:

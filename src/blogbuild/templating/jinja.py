@@ -84,6 +84,10 @@ class JinjaEngine:
         """None: the theme's and the site's files are static files."""
         return []
 
+    def content_publishing(self) -> None:
+        """None: a Jinja theme's content publishes no files."""
+        return None
+
     def paginates(self, name: str) -> bool:
         """Whether a list rendered with this template is split into pages: always (the Planner's paginator)."""
         return True

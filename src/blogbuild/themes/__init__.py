@@ -37,7 +37,10 @@ class Theme:
     home_outputs: Mapping[str, str] = field(default_factory=dict)
     # A page's other output formats its front matter names (`outputs: [html, json]`): format -> (the file's
     # suffix, the template), as a Hugo site's layouts write them (search/index.json by page/search.json).
-    page_outputs: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    front_matter_outputs: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # A post's page in other output formats: file name -> template ({"index.md": …}: a Hugo site's layout of an
+    # output format its config defines, written beside the page).
+    page_outputs: Mapping[str, str] = field(default_factory=dict)
     # The template that renders every list's RSS feed (the home page's, a section's, a term's and a
     # taxonomy's: a Hugo site's RSS layouts), with the list's context; "": blogbuild writes its feeds.
     feed_template: str = ""

@@ -23,7 +23,7 @@ import jinja2
 from ...core.errors import SourceWarning
 from ...core.names import is_inside
 from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
-                    PassthroughContext, RenderHooks, TableCell, TableContext)
+                    PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
 from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
 from .page_resources import bundle_resources
 from .parse import GoTemplateError
@@ -38,8 +38,8 @@ __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "Blockquot
            "GoTemplateError", "GoTemplates", "HeadingContext", "HookPosition", "HugoFunctionError", "ImageContext",
            "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
            "SiteInfo", "TableCell", "TableContext", "UnsupportedField",
-           "check_jinja", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
-           "translated_file",
+           "check_jinja", "content_resource_url", "layout_folders", "shared_files_at", "load_go_templates", "page_view", "render", "render_layout",
+           "stored_values", "translated_file",
            "typed_argument"]
 
 _LAZY = {"HugoFunctionError": ".functions"}
@@ -74,6 +74,7 @@ class GoSource:
     path: str
     source: str
     jinja: str = ""
+    text: bool = False   # the layout of a plain-text output format the config defines (index.md): text/template
 
     @property
     def translation(self) -> str | GoTemplateError:
@@ -91,7 +92,7 @@ class GoSource:
     @property
     def plain(self) -> bool:
         """A text/template: the layout of a JSON or text output (Hugo escapes nothing there)."""
-        return self.path.endswith((".json", ".txt", ".csv"))
+        return self.text or self.path.endswith((".json", ".txt", ".csv"))
 
     @property
     def error(self) -> GoTemplateError | None:
@@ -330,6 +331,28 @@ def render_layout(base: GoSource | None, layout: GoSource, dot: Any, state: Rend
 
 # ---------------------------------------------------------------------------- finding the files
 
+def content_resource_url(page: Any, source: str) -> tuple[str, str] | None:
+    """Where Hugo's embedded figure points a src when a page's content renders with a site's Hugo Pipes (its own
+    layouts render it): a relative src names the page's resource, else an asset (published by reading its URL),
+    and gives that one's RelPermalink; anything else stays as written. (URL, why the asset cannot be read, "" when
+    it can); None outside such a render."""
+    from .functions import HugoFunctionError
+    from .pipes import PIPES_NAMESPACES, publishing_active
+    if not publishing_active():
+        return None
+    from urllib.parse import urlsplit
+    parts = urlsplit(source)
+    if parts.scheme or parts.netloc or not parts.path:
+        return source, ""
+    resources = getattr(page, "Resources", None) if page is not None else None
+    try:
+        found = resources.Get(parts.path) if resources is not None else None
+        found = found or PIPES_NAMESPACES["resources"].Get(parts.path)
+    except (UnsupportedField, HugoFunctionError) as error:
+        return source, str(error)
+    return (str(found.RelPermalink) if found is not None else source), ""
+
+
 def layout_folders(root: Path) -> list[Path]:
     """A Hugo site's layout folders in lookup order: layouts/, then each theme's (themes/*/layouts/)."""
     folders = [root / "layouts"]
@@ -347,17 +370,43 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
     resources = None if bundle is None else functools.partial(
         bundle_resources, bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url, config.site_url,
         config.absolute_url, language=getattr(config, "language", ""),
-        languages={language.key for language in getattr(config, "languages", ())})
+        languages={language.key for language in getattr(config, "languages", ())},
+        shared_at=shared_files_at(config, bundle[0], url))
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
                     resources=resources, site_info=site)
 
 
+def shared_files_at(config: Any, rel_path: str, url: str) -> tuple[str, str] | None:
+    """(URL on the host, permalink) of the page beside which a multilingual bundle's shared files are published,
+    when it is another language's: the first language of the config whose index file the bundle's folder holds,
+    at this page's path under that language's prefix (core/bundle_files.py says the same of a built site)."""
+    languages = list(getattr(config, "languages", ()))
+    if len(languages) < 2 or "/" not in rel_path or not config.markup.render_hooks or \
+            any(dict(item.values).get("base_url") for item in languages):
+        return None
+    try:
+        names = {path.name.lower() for path in (Path(config.root) / config.source_dir / rel_path.rsplit("/", 1)[0]).iterdir()}
+    except OSError:
+        return None
+    first = next((language for number, language in enumerate(languages)
+                  if {f"index.{language.key}.md", f"index.{language.key}.markdown"} & names
+                  or (number == 0 and {"index.md", "index.markdown"} & names)), None)
+    own = next((language for language in languages if language.key == config.language), None)
+    if first is None or own is None or first.key == own.key:
+        return None
+    base = str(config.base_url)
+    top = base[:-len(own.prefix)] if own.prefix and base.endswith(own.prefix) else base
+    from urllib.parse import urlsplit
+    permalink = top + first.prefix + url.lstrip("/")
+    return urlsplit(permalink).path, permalink
+
+
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
                       params: Mapping[str, Any] | None = None, language: str = "",
                       copyright_text: str = "", language_key: str = "", language_name: str = "",
-                      fallback_language: str = "") -> GoTemplates:
+                      fallback_language: str = "", multilingual: bool = False) -> GoTemplates:
     """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
     only where their real path is inside the site (sources' rule); the i18n strings of language, the default
     language's (fallback_language) where it has none."""
@@ -396,7 +445,8 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                 except (OSError, UnicodeDecodeError):
                     continue
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
-                    Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name)
+                    Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name,
+                    multilingual=multilingual)
     strings = _i18n(root, language, allowed)
     if fallback_language and fallback_language != language:   # Hugo: a string missing is the default language's
         strings = {**_i18n(root, fallback_language, allowed), **strings}

@@ -241,7 +241,7 @@ def attribute_name(value: Any) -> Markup:
 ESCAPERS = {"html": html_text, "attr": attribute, "url_start": url_start, "url_part": url_part,
             "url_query": url_query, "js": js_value, "js_string": js_string, "css": css_value,
             "attr_name": attribute_name, "comment": lambda value: Markup(""),
-            "text": lambda value: Markup(go_string(value))}
+            "text": lambda value: Markup("<no value>" if value is None else go_string(value))}   # text/template's nil
 
 
 # ---------------------------------------------------------------------------- the context of an action

@@ -268,13 +268,23 @@ class RenderHooks:
 
     def stored(self) -> tuple[tuple[str, Any], ...]:
         """What the hooks put in the page's Store, as plain values (kept with the rendered post)."""
-        return tuple(sorted((key, value) for key, value in self.store.items() if _plain(value)))
+        return stored_values(self.store)
+
+
+def stored_values(store: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """What a page's content (its shortcodes and render hooks) put in the page's Store, as plain values: scalars,
+    and maps and lists of them (kept with the rendered post)."""
+    return tuple(sorted((key, value) for key, value in store.items() if _plain(value)))
 
 
 def _plain(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _plain(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_plain(item) for item in value)
     return value is None or isinstance(value, (bool, int, float, str))
 
 
 __all__ = ["HOOK_KINDS", "BlockquoteContext", "CodeblockContext", "HeadingContext", "HookPage", "HookPosition",
            "ImageContext", "LinkContext", "PassthroughContext", "RenderHooks", "TableCell", "TableContext",
-           "UnsupportedField"]
+           "UnsupportedField", "stored_values"]

@@ -450,6 +450,7 @@ class SiteInfo(GoObject):
     # The language's key and name as Hugo names them (a shortcode's site, which has no SiteConfig behind it).
     language_key: str = ""
     language_name: str = ""
+    multilingual: bool = False   # the config has several languages (hugo.IsMultilingual)
     kind = "Site"
 
     @property
@@ -993,8 +994,11 @@ class HugoInfo(GoObject):
 
     @property
     def IsMultilingual(self) -> bool:  # noqa: N802
-        """Whether the site has several languages (the config's, for a page layout's site)."""
-        return len(getattr(site_config(self.site), "languages", ()) or ()) > 1
+        """Whether the site has several languages (the config's; a shortcode's site says)."""
+        config = site_config(self.site)
+        if config is None:
+            return bool(getattr(self.site, "multilingual", False))
+        return len(getattr(config, "languages", ()) or ()) > 1
 
     @property
     def IsMultihost(self) -> bool:  # noqa: N802

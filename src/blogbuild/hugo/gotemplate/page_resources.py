@@ -176,15 +176,18 @@ def _original(resource: Any) -> str:
 
 def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page_url: str,
                    site_url: Callable[[str], str], absolute_url: Callable[[str], str],
-                   metadata: Any = None) -> PageResources:
+                   metadata: Any = None, shared: Callable[[str], tuple[str, str] | None] | None = None
+                   ) -> PageResources:
     """The resources of one bundle: its files (paths under content/), published beside the page's URL, with
-    front matter's `resources` metadata, in Hugo's order."""
+    front matter's `resources` metadata, in Hugo's order; shared(file) gives (URL on the host, permalink) of a
+    file another language's page publishes."""
     found = []
     for file in sorted(files, key=lambda path: path.split("/")):   # a walk of the bundle folder
         name = file[len(bundle_folder):]
         url = quote(page_url + name, safe="/:@!$&'()*+,;=-._~")
-        found.append(PageResource(name, content / file, site_url(url), absolute_url(url),
-                                  (page_url + name).lstrip("/")))
+        elsewhere = shared(name) if shared is not None else None
+        found.append(PageResource(name, content / file, elsewhere[0] if elsewhere else site_url(url),
+                                  elsewhere[1] if elsewhere else absolute_url(url), (page_url + name).lstrip("/")))
     if metadata is not None:
         assign_metadata(found, metadata)
     return PageResources(go_stable_sort(found, _resource_less))
@@ -355,15 +358,21 @@ def language_files(files: Iterable[str], language: str, languages: Collection[st
 
 def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, Any], content: Path, page_url: str,
                      site_url: Callable[[str], str], absolute_url: Callable[[str], str], *, language: str = "",
-                     languages: Collection[str] = ()) -> PageResources | str:
+                     languages: Collection[str] = (), shared_at: tuple[str, str] | None = None) -> PageResources | str:
     """A page's `.Resources`: a leaf bundle's (its index.md's) files, a branch bundle's (the files beside its
-    _index.md), none for a page of its own file; or why
-    blogbuild cannot give them as Hugo does (front matter's resources metadata, the bundle's other content
-    files)."""
+    _index.md), none for a page of its own file; or why blogbuild cannot give them as Hugo does (front matter's
+    resources metadata, the bundle's other content files). shared_at: (URL on the host, permalink) of the page in
+    another language beside which the files every language shares are published (site.shared_files_page)."""
     bundle = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
+
+    def shared(name: str) -> tuple[str, str] | None:
+        if shared_at is None or _named_for(name.rpartition("/")[2], languages):
+            return None
+        return quote(shared_at[0] + name, safe="/:@!$&'()*+,;=-._~"), shared_at[1] + quote(name, safe="/")
     if rel_path.rsplit("/", 1)[-1] == "_index.md":   # a branch bundle: the files beside it (its pages are pages)
         files = language_files(files, language, languages) if languages else list(files)
-        return page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"))
+        return page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"),
+                              shared)
     if rel_path != "index.md" and not rel_path.endswith("/index.md"):
         return PageResources()
     translations = {f"index.{key}.md" for key in languages}   # the page in other languages: none of its resources
@@ -371,7 +380,20 @@ def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, A
         return f"a bundle's content files as .Resources ({bundle}) are not supported"
     if languages:
         files = language_files(files, language, languages)
-    return page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"))
+    found = page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"), shared)
+    for resource in found:   # map.fr.png is the French page's map.png: .Get and .GetMatch find it by that path too
+        stem, dot, suffix = resource.original.rpartition(".")
+        base, _, key = stem.rpartition(".")
+        if dot and base and key == language and resource.original == resource.Name:
+            resource.original = f"{base}.{suffix}"
+    return found
+
+
+def _named_for(name: str, languages: Collection[str]) -> bool:
+    """Whether a file's name carries a language's key (map.fr.png)."""
+    stem, dot, _ = name.rpartition(".")
+    base, _, key = stem.rpartition(".")
+    return bool(dot and base and key in languages)
 
 
 @functools.lru_cache(maxsize=256)

@@ -182,6 +182,10 @@ class Pipes:
         assert self.store is not None
         return self.store / digest[:2] / digest
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A worker process is given the assets, the URL rules and the store; resources are made again there.
+        return {**self.__dict__, "made": {}}
+
 
 _RENDER: contextvars.ContextVar[tuple[Pipes, dict[str, str]] | None] = contextvars.ContextVar("pipes", default=None)
 
@@ -197,11 +201,25 @@ def publishing(pipes: Pipes) -> Iterator[dict[str, str]]:
         _RENDER.reset(token)
 
 
+def publish_recorded(files: Sequence[tuple[str, str]]) -> None:
+    """Files a page's content published when the markdown stage rendered it ((target, digest), kept in the store),
+    published by the render that reads that content, as Hugo publishes them when a template renders it."""
+    current = _RENDER.get()
+    if current is not None and files:
+        current[1].update(files)
+
+
+def publishing_active() -> bool:
+    """Whether this render publishes through Hugo Pipes (a site's own layouts, and the content of their pages)."""
+    return _RENDER.get() is not None
+
+
 def _current(what: str) -> tuple[Pipes, dict[str, str]]:
     current = _RENDER.get()
     if current is None:
-        raise UnsupportedField(f"{what} is supported in a site's page layouts and their partials only (not in a "
-                               "shortcode or an extension partial)")
+        raise UnsupportedField(f"{what} runs where the site's own page layouts render it (its layouts, their "
+                               "partials, and its pages' shortcodes and render hooks), not under blogbuild's "
+                               "default theme nor in an extension partial")
     return current
 
 

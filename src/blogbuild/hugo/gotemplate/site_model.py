@@ -9,6 +9,7 @@ layout that needs more than blogbuild knows is reported, never rendered differen
 """
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import re
@@ -395,9 +396,12 @@ class _PageRelations:
         own = self._post if self._post is not None else cast(Any, self)._index   # a branch bundle: its _index.md's
         if own is None:
             return PageResources()
+        from ...core.bundle_files import shared_files_page
+        owner = shared_files_page(self._site._model, own)
         found = bundle_resources(own.rel_path, own.resources, own.params, content,
                                  own.url, config.site_url, config.absolute_url, language=config.language,
-                                 languages={language.key for language in config.languages})
+                                 languages={language.key for language in config.languages},
+                                 shared_at=(owner.url, owner.permalink) if owner is not None else None)
         if isinstance(found, str):
             raise UnsupportedField(found)
         return found
@@ -595,6 +599,10 @@ class _PageOutputs:
         named = post.params.get("outputs") if post is not None else None
         if isinstance(named, list) and "json" in {str(name).lower() for name in named}:   # its front matter's
             formats.append(OutputFormat("json", "alternate", "application/json", cast(Any, self).url + "index.json"))
+        if self._kind == "page":   # the output formats the config defines for pages (index.md beside the page)
+            for name, settings in (getattr(self._site.config, "hugo_page_outputs", None) or {}).items():
+                formats.append(OutputFormat(name, str(settings["rel"]), str(settings["media_type"]),
+                                            cast(Any, self).url + str(settings["file"])))
         return OutputFormatList(self._site, formats)
 
     @property
@@ -624,8 +632,11 @@ class _PageText:
 
         def RenderString(self, *arguments: Any) -> Markup: ...  # noqa: N802
 
+        def _content_rendered(self) -> None: ...
+
     @property
     def Content(self) -> Markup:  # noqa: N802
+        self._content_rendered()
         if self._post is not None:   # Hugo's content has no summary divider
             html = self._post.content_html
             return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
@@ -636,10 +647,12 @@ class _PageText:
 
     @property
     def Summary(self) -> Markup:  # noqa: N802
+        self._content_rendered()
         return Markup(self._canonical._summary[0])
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
+        self._content_rendered()
         return self._canonical._summary[1]
 
     @functools.cached_property
@@ -663,8 +676,28 @@ class _PageText:
         return hugo_summary(html, self._site.config.hugo_summary_words, self._is_cjk)
 
     @property
+    def RawContent(self) -> str:  # noqa: N802
+        """The page's markdown as written in its file, without its front matter ("" for a page of no file)."""
+        return self._canonical._raw_content
+
+    @functools.cached_property
+    def _raw_content(self) -> str:
+        if self._post is None:
+            return ""
+        from ...core.model import SourceFile
+        from ...disk.frontmatter import parse_front_matter
+        path = Path(self._post.source)
+        path = path if path.is_absolute() else Path(self._site.config.root) / path
+        try:
+            text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UnsupportedField(f".RawContent: cannot read {self._post.source} ({error})") from None
+        return parse_front_matter(SourceFile(self._post.source, self._post.rel_path, text, "page", ())).body
+
+    @property
     def Plain(self) -> str:  # noqa: N802
         """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
+        self._content_rendered()
         return self._canonical._plain
 
     @functools.cached_property
@@ -721,8 +754,10 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         self._title = title
         self._url = url
         self._paginator: Pager | None = None
-        # What the render hooks of its content put in its Store (kept with the rendered post), then the layouts'.
-        self._store: dict[str, Any] = dict(post.page_store) if post is not None else {}
+        # The layouts' Store; what its content's shortcodes and render hooks put there (kept with the rendered post)
+        # joins it when a layout first reads the content (_content_rendered).
+        self._store: dict[str, Any] = {}
+        self._content_store = post.page_store if post is not None else ()
         self.page_number = 1     # the list page being rendered (1 for page 1), for .Paginate
 
     def __repr__(self) -> str:
@@ -941,7 +976,25 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
 
     @property
     def TableOfContents(self) -> Markup:  # noqa: N802
+        self._content_rendered()
         return Markup(self._site.table_of_contents(self._post)) if self._post is not None else Markup("")
+
+    def _content_rendered(self) -> None:
+        """Hugo renders a page's content when a layout first reads it (.Content, .Summary, .Plain, .WordCount,
+        .TableOfContents), and what its shortcodes and render hooks write to the page's Store lands then, after
+        what the layouts set before (a map a layout made is added to, as their SetInMap adds to it); the files
+        they published through Hugo Pipes are published by the render that reads it."""
+        own = self._post if self._post is not None else self._index   # a page's file, or a list's _index.md
+        if own is not None and own.published_files:
+            from .pipes import publish_recorded
+            publish_recorded(own.published_files)
+        pending, self._content_store = self._content_store, ()
+        for key, value in pending:
+            current = self._store.get(key)
+            if isinstance(current, dict) and isinstance(value, dict):
+                current.update(copy.deepcopy(value))
+            else:
+                self._store[key] = copy.deepcopy(value)
 
     @property
     def Store(self) -> "Scratch":  # noqa: N802
