@@ -55,6 +55,19 @@ FOOTNOTE_RULES = (("footnote_ref", render_reference), ("footnote_block_open", re
                   ("footnote_close", render_close), ("footnote_anchor", render_backlink))
 
 
+def render_strikethrough_open(renderer: Any, tokens: Sequence[Token], index: int, render_options: Any,
+                              env: Any) -> str:
+    return "<del>"   # goldmark's strikethrough element (markdown-it writes <s>)
+
+
+def render_strikethrough_close(renderer: Any, tokens: Sequence[Token], index: int, render_options: Any,
+                               env: Any) -> str:
+    return "</del>"
+
+
+STRIKETHROUGH_RULES = (("s_open", render_strikethrough_open), ("s_close", render_strikethrough_close))
+
+
 def table_alignment(state: StateCore) -> None:
     """A table cell's alignment as Hugo's embedded table hook writes it: style="text-align: center"."""
     for token in state.tokens:

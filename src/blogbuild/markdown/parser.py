@@ -181,7 +181,7 @@ def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     md.block.tokenize = functools.partial(nesting.tokenize_blocks, tokenize=block_tokenize)   # type: ignore[method-assign]
     for token_type, function in RENDER_RULES:
         md.add_render_rule(token_type, function)
-    if markup.render_hooks:   # a Hugo site's own layouts: footnotes as goldmark writes them
-        for token_type, function in goldmark.FOOTNOTE_RULES:
+    if markup.render_hooks:   # a Hugo site's own layouts: footnotes and strikethrough as goldmark writes them
+        for token_type, function in goldmark.FOOTNOTE_RULES + goldmark.STRIKETHROUGH_RULES:
             md.add_render_rule(token_type, function)
     return md
