@@ -23,8 +23,8 @@ import unicodedata
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from itertools import accumulate, repeat
-from operator import sub
+from itertools import accumulate, compress, repeat
+from operator import itemgetter, sub
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -132,17 +132,20 @@ def postings_by_walk(text: str) -> dict[str, dict[str, list[int]]]:
 _FOLDS: dict[int, str] = {}
 _CLASSES: dict[int, str] = {}
 _SPECIAL: dict[int, str] = {}   # '.' for a character folding to one BMP character, else 's'
+_SEEN: set[str] = set()         # the characters learned
+_MOVING: set[str] = set()       # those marked 's': the folded text's indexes move after them
 
 
 def _learn(characters: set[str]) -> None:
     """Fold and classify the characters not seen yet."""
-    for character in characters:
+    for character in characters - _SEEN:
         code = ord(character)
-        if code in _FOLDS:
-            continue
+        _SEEN.add(character)
         folded = _fold_character(character)
         _FOLDS[code] = folded
         _SPECIAL[code] = "." if len(folded) == 1 and code <= 0xFFFF else "s"
+        if _SPECIAL[code] == "s":
+            _MOVING.add(character)
         for piece in folded:
             if ord(piece) not in _CLASSES:
                 _CLASSES[ord(piece)] = "c" if is_cjk(piece) else ("a" if ord(piece) > 0xFFFF else "w") \
@@ -159,7 +162,7 @@ class _Offsets:
     character or are astral (every other character keeps its place)."""
 
     def __init__(self, text: str, characters: set[str]) -> None:
-        marks = text.translate(_SPECIAL) if any(_SPECIAL[ord(character)] == "s" for character in characters) else ""
+        marks = "" if characters.isdisjoint(_MOVING) else text.translate(_SPECIAL)
         self.starts: list[int] = []     # folded index of each such character
         self.widths: list[int] = []     # its folded length
         self.offsets: list[int] = []    # its UTF-16 offset
@@ -214,7 +217,7 @@ def _pieces(text: str) -> dict[str, Columns]:
         run = folded[start:end]
         cjk += run
         cjk_at += range(start, end)
-        cjk += [run[index:index + 2] for index in range(len(run) - 1)]
+        cjk += map(str.__add__, run, run[1:])   # the bigrams
         cjk_at += range(start, end - 1)
     words: list[str] = []
     words_at: list[int] = []
@@ -225,8 +228,10 @@ def _pieces(text: str) -> dict[str, Columns]:
         if "a" in match.group():   # after an astral character JavaScript sees a word start
             words += [folded[index + 1:end] for index in range(start, end - 1) if classes[index] == "a"]
             words_at += [index + 1 for index in range(start, end - 1) if classes[index] == "a"]
-    prefixes = [word[0] for word in words] + [word[:2] for word in words if len(word) >= 2]
-    prefixes_at = words_at + [at for word, at in zip(words, words_at, strict=True) if len(word) >= 2]
+    longer = list(map((2).__le__, map(len, words)))   # the words with a two-character prefix
+    prefixes = list(map(itemgetter(0), words))
+    prefixes += compress(map(itemgetter(slice(2)), words), longer)
+    prefixes_at = words_at + list(compress(words_at, longer))
     return {"c": _tally(cjk, cjk_at, offset), "p": _tally(prefixes, prefixes_at, offset),
             "w": _tally(words, words_at, offset)}
 
