@@ -246,24 +246,30 @@ def postings(text: str) -> dict[str, dict[str, list[int]]]:
 
 
 def _text_digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    # Keyed by the packing's layout too: postings packed another way are never read as these.
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8, person=b"keys by space").hexdigest()
+
+
+# What joins a post's piece keys: a piece is a run of word or CJK characters and never holds a space, and a
+# space is stored as itself in the posts cache's JSON (a NUL would take six characters, \u0000).
+SEPARATOR = " "
 
 
 def pack_postings(text: str) -> tuple[str, str, bytes]:
     """postings() of text as a Post keeps them (Post.search_postings): the text's digest, the piece keys
-    (kind and piece) joined by NUL, and (occurrences, first offset) pairs as unsigned 32-bit integers.
+    (kind and piece) joined by SEPARATOR, and (occurrences, first offset) pairs as unsigned 32-bit integers.
     Compact, so the posts cache holds them for little: made once per post, in the markdown workers."""
     keys: list[str] = []
     hits: list[int] = []
     firsts: list[int] = []
     for kind, (pieces, kind_hits, kind_firsts) in _pieces(text).items():
         if pieces:
-            keys.append(kind + ("\x00" + kind).join(pieces))
+            keys.append(kind + (SEPARATOR + kind).join(pieces))
             hits += kind_hits
             firsts += kind_firsts
     numbers = [0] * (2 * len(hits))
     numbers[0::2], numbers[1::2] = hits, firsts
-    return _text_digest(text), "\x00".join(keys), array("I", numbers).tobytes()
+    return _text_digest(text), SEPARATOR.join(keys), array("I", numbers).tobytes()
 
 
 def with_postings(post: Post) -> Post:
@@ -283,7 +289,7 @@ def post_postings(post: Post) -> tuple[list[str], list[int], list[int]]:
     numbers = array("I")
     numbers.frombytes(packed[2])
     values = numbers.tolist()
-    return packed[1].split("\x00"), values[0::2], values[1::2]
+    return packed[1].split(SEPARATOR), values[0::2], values[1::2]
 
 
 def fnv1a(text: str) -> int:
