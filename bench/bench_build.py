@@ -501,6 +501,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=25, help="rows of the profile's function table")
     parser.add_argument("--no-cards", action="store_true",
                         help="build blogbuild with `cards: false` (no social cards: Hugo's bench theme draws none)")
+    parser.add_argument("--search-index", choices=("none", "whole", "sharded"),
+                        help="blogbuild's search_index setting (default: the config's default)")
     parser.add_argument("--math-browser", action="store_true",
                         help="build blogbuild with `math_render: browser` (no KaTeX in the build: Hugo's bench "
                              "theme passes math through, Pelican's markdown leaves it as text)")
@@ -541,6 +543,10 @@ def main(argv: list[str] | None = None) -> int:
         with open(sites["blogbuild"] / "blogbuild.yaml", "a", encoding="utf-8") as config:
             config.write("math_render: browser\n")
         print("blogbuild.yaml: math_render: browser (math typeset by KaTeX in the reader's browser)", file=sys.stderr)
+    if args.search_index and "blogbuild" in sites:
+        with open(sites["blogbuild"] / "blogbuild.yaml", "a", encoding="utf-8") as config:
+            config.write(f"search_index: {args.search_index}\n")
+        print(f"blogbuild.yaml: search_index: {args.search_index}", file=sys.stderr)
     size = sum(len(synth.front_matter_text(post).encode()) for post in posts) / len(posts)
     print(f"corpus {args.corpus}: {len(posts)} posts, mean {size:.0f} bytes, seed {args.seed}, in {work / 'corpus'}",
           file=sys.stderr)

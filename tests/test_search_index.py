@@ -118,6 +118,21 @@ def test_postings_by_whole_string_operations_are_the_walk_by_characters() -> Non
     assert found["w"]["𐐨abc"] == [1, 30] and found["w"]["abc"] == [1, 32]
 
 
+def test_a_post_carries_its_postings_packed_and_gives_them_back_unchanged() -> None:
+    """The packed postings (the markdown workers', kept in the posts cache) unpack to postings() of the text,
+    with text whose folds hold spaces (ﷺ folds to four words, ¨ to a space and a mark) and NULs."""
+    config = site_config(Path("/tmp"))
+    model, _ = post_from_text("posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nx\n", config)
+    for text in (TRICKY + " ﷺ a¨b c\x00d　e", "显存 VeRL", ""):
+        post = search_index.with_postings(replace(model, plain_text=text, summary_text=""))
+        assert post.search_postings is not None
+        keys, hits, firsts = search_index.post_postings(post)
+        unpacked: dict[str, dict[str, list[int]]] = {"c": {}, "p": {}, "w": {}}
+        for key, hit, first in zip(keys, hits, firsts, strict=True):
+            unpacked[key[0]][key[1:]] = [hit, first]
+        assert unpacked == postings(text) == postings_by_walk(text), text[:60]
+
+
 def test_a_post_s_text_chunks_join_back_to_its_text() -> None:
     config = site_config(Path("/tmp"))
     post, _ = post_from_text("posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nx\n", config)

@@ -23,8 +23,8 @@ import unicodedata
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from itertools import accumulate, repeat
-from operator import sub
+from itertools import accumulate, compress, repeat
+from operator import itemgetter, sub
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -132,17 +132,20 @@ def postings_by_walk(text: str) -> dict[str, dict[str, list[int]]]:
 _FOLDS: dict[int, str] = {}
 _CLASSES: dict[int, str] = {}
 _SPECIAL: dict[int, str] = {}   # '.' for a character folding to one BMP character, else 's'
+_SEEN: set[str] = set()         # the characters learned
+_MOVING: set[str] = set()       # those marked 's': the folded text's indexes move after them
 
 
 def _learn(characters: set[str]) -> None:
     """Fold and classify the characters not seen yet."""
-    for character in characters:
+    for character in characters - _SEEN:
         code = ord(character)
-        if code in _FOLDS:
-            continue
+        _SEEN.add(character)
         folded = _fold_character(character)
         _FOLDS[code] = folded
         _SPECIAL[code] = "." if len(folded) == 1 and code <= 0xFFFF else "s"
+        if _SPECIAL[code] == "s":
+            _MOVING.add(character)
         for piece in folded:
             if ord(piece) not in _CLASSES:
                 _CLASSES[ord(piece)] = "c" if is_cjk(piece) else ("a" if ord(piece) > 0xFFFF else "w") \
@@ -159,7 +162,7 @@ class _Offsets:
     character or are astral (every other character keeps its place)."""
 
     def __init__(self, text: str, characters: set[str]) -> None:
-        marks = text.translate(_SPECIAL) if any(_SPECIAL[ord(character)] == "s" for character in characters) else ""
+        marks = "" if characters.isdisjoint(_MOVING) else text.translate(_SPECIAL)
         self.starts: list[int] = []     # folded index of each such character
         self.widths: list[int] = []     # its folded length
         self.offsets: list[int] = []    # its UTF-16 offset
@@ -214,7 +217,7 @@ def _pieces(text: str) -> dict[str, Columns]:
         run = folded[start:end]
         cjk += run
         cjk_at += range(start, end)
-        cjk += [run[index:index + 2] for index in range(len(run) - 1)]
+        cjk += map(str.__add__, run, run[1:])   # the bigrams
         cjk_at += range(start, end - 1)
     words: list[str] = []
     words_at: list[int] = []
@@ -225,8 +228,10 @@ def _pieces(text: str) -> dict[str, Columns]:
         if "a" in match.group():   # after an astral character JavaScript sees a word start
             words += [folded[index + 1:end] for index in range(start, end - 1) if classes[index] == "a"]
             words_at += [index + 1 for index in range(start, end - 1) if classes[index] == "a"]
-    prefixes = [word[0] for word in words] + [word[:2] for word in words if len(word) >= 2]
-    prefixes_at = words_at + [at for word, at in zip(words, words_at, strict=True) if len(word) >= 2]
+    longer = list(map((2).__le__, map(len, words)))   # the words with a two-character prefix
+    prefixes = list(map(itemgetter(0), words))
+    prefixes += compress(map(itemgetter(slice(2)), words), longer)
+    prefixes_at = words_at + list(compress(words_at, longer))
     return {"c": _tally(cjk, cjk_at, offset), "p": _tally(prefixes, prefixes_at, offset),
             "w": _tally(words, words_at, offset)}
 
@@ -241,24 +246,30 @@ def postings(text: str) -> dict[str, dict[str, list[int]]]:
 
 
 def _text_digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    # Keyed by the packing's layout too: postings packed another way are never read as these.
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8, person=b"keys by space").hexdigest()
+
+
+# What joins a post's piece keys: a piece is a run of word or CJK characters and never holds a space, and a
+# space is stored as itself in the posts cache's JSON (a NUL would take six characters, \u0000).
+SEPARATOR = " "
 
 
 def pack_postings(text: str) -> tuple[str, str, bytes]:
     """postings() of text as a Post keeps them (Post.search_postings): the text's digest, the piece keys
-    (kind and piece) joined by NUL, and (occurrences, first offset) pairs as unsigned 32-bit integers.
+    (kind and piece) joined by SEPARATOR, and (occurrences, first offset) pairs as unsigned 32-bit integers.
     Compact, so the posts cache holds them for little: made once per post, in the markdown workers."""
     keys: list[str] = []
     hits: list[int] = []
     firsts: list[int] = []
     for kind, (pieces, kind_hits, kind_firsts) in _pieces(text).items():
         if pieces:
-            keys.append(kind + ("\x00" + kind).join(pieces))
+            keys.append(kind + (SEPARATOR + kind).join(pieces))
             hits += kind_hits
             firsts += kind_firsts
     numbers = [0] * (2 * len(hits))
     numbers[0::2], numbers[1::2] = hits, firsts
-    return _text_digest(text), "\x00".join(keys), array("I", numbers).tobytes()
+    return _text_digest(text), SEPARATOR.join(keys), array("I", numbers).tobytes()
 
 
 def with_postings(post: Post) -> Post:
@@ -278,7 +289,7 @@ def post_postings(post: Post) -> tuple[list[str], list[int], list[int]]:
     numbers = array("I")
     numbers.frombytes(packed[2])
     values = numbers.tolist()
-    return packed[1].split("\x00"), values[0::2], values[1::2]
+    return packed[1].split(SEPARATOR), values[0::2], values[1::2]
 
 
 def fnv1a(text: str) -> int:
