@@ -3,7 +3,7 @@
 Each picture is a different crop of one of the photos (JPEG and PNG found below the SOURCE folders, at least
 400 px on each side), scaled to a width drawn from the widths blogs show (320 to 2400 px) and saved in the
 photo's format, so no two pictures share bytes and a cache cannot take one for another. The site's theme is
-PaperMod, linked from --theme (a checkout of adityatelange/hugo-PaperMod). Seeded: the same sources give
+PaperMod, copied from --theme (a checkout of adityatelange/hugo-PaperMod). Seeded: the same sources give
 the same blog.
 
     python bench/make_image_blog.py --out /tmp/blogs/photos --theme /tmp/PaperMod SOURCE...
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 from pathlib import Path
 
 from PIL import Image
@@ -35,8 +36,8 @@ def main() -> None:
     if not opened:
         parser.error("no JPEG or PNG photo of at least 400 x 400 px below the sources")
     (args.out / "themes").mkdir(parents=True, exist_ok=True)
-    if not (args.out / "themes" / "PaperMod").exists():
-        (args.out / "themes" / "PaperMod").symlink_to(args.theme.resolve())
+    if not (args.out / "themes" / "PaperMod").exists():   # a copy: a build reads nothing linked from outside the site
+        shutil.copytree(args.theme, args.out / "themes" / "PaperMod", ignore=shutil.ignore_patterns(".git"))
     (args.out / "hugo.yaml").write_text("baseURL: https://example.org/\ntitle: Photos\ntheme: PaperMod\n"
                                         "languageCode: en\n", encoding="utf-8")
     for number in range(args.posts):
