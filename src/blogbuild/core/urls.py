@@ -59,6 +59,14 @@ def path_segment(text: str) -> str:
     return _safe(_cap(segment, "."), text)
 
 
+@functools.lru_cache(maxsize=65536)
+def term_path(text: str) -> str:
+    """Hugo's path of a taxonomy term: path_segment's, but a "/" in the term is a folder, as Hugo keeps it
+    ("TCP/IP" -> "tcp/ip", "移民/移居" -> "移民/移居"); each folder one safe segment, empty and dot folders left out."""
+    parts = [path_segment(part) for part in str(text).split("/") if part.strip() not in ("", ".", "..")]
+    return "/".join(parts) if len(parts) > 1 else path_segment(text)
+
+
 def _safe(segment: str, text: str) -> str:
     """A segment that can be a file name on every system: a stable name when nothing usable is left, and
     Windows' reserved names ("con", "nul.txt") with a suffix on the stem."""

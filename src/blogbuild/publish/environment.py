@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..config import SiteConfig
 from ..core.dates import date_locale, shown_date
 from ..core.model import Post
-from ..core.urls import path_segment, urlize
+from ..core.urls import path_segment, term_path, urlize
 from ..core.version import __version__
 from ..templating.environment import jinja_environment
 from ..templating.jinja import JinjaEngine
@@ -217,4 +217,4 @@ def term_url(config: SiteConfig, taxonomy: str, name: str) -> str:
     depend on every post of the site."""
     if taxonomy not in config.taxonomies or not str(name).strip():
         return ""
-    return f"/{path_segment(taxonomy)}/{path_segment(str(name))}/"
+    return f"/{path_segment(taxonomy)}/{term_path(str(name))}/"

@@ -10,7 +10,7 @@ from typing import Any
 from ..config import SiteConfig
 from ..core.fingerprint import fingerprint_of
 from ..core.model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
-from ..core.urls import path_segment, url_to_output_path
+from ..core.urls import term_path, url_to_output_path
 from ..site.site import pinned_first, section_of, special_layout
 from ..templating import PageEngine
 from ..themes import Theme
@@ -231,7 +231,7 @@ class Planner(_SiteOutputs):
         pages, data = self._home()
         for post in changed:
             pages += self._post_pages(post)
-        terms = {(name, path_segment(value)) for post in changed for name in self.config.taxonomies
+        terms = {(name, term_path(value)) for post in changed for name in self.config.taxonomies
                  for value in post.taxonomy_values(name)}
         for section in site.sections:
             if any(section.holds(post) for post in changed):

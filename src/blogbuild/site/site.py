@@ -10,7 +10,7 @@ from ..config import SiteConfig
 from ..core.model import (ArchiveMonth, ArchiveYear, Post, PostNav, Section, SeriesNav, Site, Taxonomy, Term,
                     Translation)
 from ..content.posts import section_title
-from ..core.urls import path_segment
+from ..core.urls import path_segment, term_path
 
 _SINGULAR = {"tags": "tag", "categories": "category", "series": "series"}
 _EPOCH = datetime(1, 1, 1, tzinfo=timezone.utc)
@@ -81,7 +81,7 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
     for post in posts:
         seen: set[str] = set()
         for value in post.taxonomy_values(name):
-            slug = path_segment(value)
+            slug = term_path(value)
             if slug not in seen:   # "LLM" and "llm" on one post: one membership
                 seen.add(slug)
                 names.setdefault(slug, value)
@@ -166,7 +166,7 @@ def build_site(pages: Iterable[Post], config: SiteConfig, *, now: datetime,
     for index, post in enumerate(posts):
         parts = []
         for name in post.series:
-            found = series_terms.get(name) or series_by_slug.get(path_segment(name))
+            found = series_terms.get(name) or series_by_slug.get(term_path(name))
             if found is None:
                 continue
             term = found
@@ -312,7 +312,7 @@ def replace_posts(site: Site, edited: Mapping[str, Post]) -> Site:
         return tuple(edited.get(post.url, post) for post in posts)
 
     # Only the containers an edited post belongs to (its terms, section and month) can hold it.
-    term_slugs = {(name, path_segment(value)) for post in edited.values() for name in site.config.taxonomies
+    term_slugs = {(name, term_path(value)) for post in edited.values() for name in site.config.taxonomies
                   for value in post.taxonomy_values(name)}
     months = {(post.date.year, post.date.month) for post in edited.values() if post.date is not None}
     taxonomies = tuple(replace(taxonomy, terms=tuple(

@@ -1448,9 +1448,9 @@ class HugoSite(SiteLanguages, SiteInfo):
             return []
         values = list(post.taxonomy_values(taxonomy_name))
         by_name = {term.name: term for term in taxonomy.terms}
-        from ...core.urls import path_segment
+        from ...core.urls import term_path
         by_slug = {term.slug: term for term in taxonomy.terms}
-        found = [by_name.get(value) or by_slug.get(path_segment(value)) for value in values]
+        found = [by_name.get(value) or by_slug.get(term_path(value)) for value in values]
         return [self.term_page(taxonomy, term) for term in found if term is not None]
 
     def taxonomy_terms(self, taxonomy: "Taxonomy") -> TaxonomyTerms:
