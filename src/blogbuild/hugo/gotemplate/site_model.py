@@ -730,9 +730,10 @@ class _PageText:
 
     @property
     def ReadingTime(self) -> int:  # noqa: N802
-        """Hugo's minutes: (words + 212) / 213, or (words + 500) / 501 on a CJK page, in whole numbers."""
+        """Hugo 0.168's minutes: the words over 212 a minute, or 500 on a CJK page, rounded up (213 words are 2
+        minutes, 1,485 are 8)."""
         words = self.WordCount
-        return (words + 500) // 501 if self._is_cjk else (words + 212) // 213
+        return (words + 499) // 500 if self._is_cjk else (words + 211) // 212
 
 
 class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObject):
