@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.hugo_build import blogbuild_files, copy_site, hugo_files
+from support.hugo_build import built_by_both
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "cjk_line_breaks"
 EXTENSION = '[markup.goldmark.extensions.cjk]\nenable = true\neastAsianLineBreaks = true\n'
@@ -16,13 +16,7 @@ EXTENSION = '[markup.goldmark.extensions.cjk]\nenable = true\neastAsianLineBreak
 
 @pytest.mark.parametrize("setting", ["", EXTENSION], ids=["hugo-default", "east-asian-line-breaks"])
 def test_a_cjk_line_break_is_what_goldmark_writes(tmp_path: Path, setting: str) -> None:
-    sites = []
-    for name in ("hugo-site", "blogbuild-site"):
-        site = copy_site(FIXTURE, tmp_path / name)
-        (site / "hugo.toml").write_text((site / "hugo.toml").read_text() + setting)
-        sites.append(site)
-    hugo = hugo_files(sites[0], tmp_path / "hugo-public")
-    ours, _warnings = blogbuild_files(sites[1])
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path, lambda text: text + setting)
     page = "posts/breaks/index.html"
     assert ours[page].decode() == hugo[page].decode()
     assert ("文章\nです" in ours[page].decode()) == (setting == "")      # kana and Han: joined with the extension

@@ -7,20 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.hugo_build import blogbuild_files, copy_site, hugo_files
+from support.hugo_build import built_by_both
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "reading_time"
 
 
 @pytest.mark.parametrize("setting", ["", "hasCJKLanguage = true\n"], ids=["words", "cjk"])
 def test_reading_time_is_hugos(tmp_path: Path, setting: str) -> None:
-    sites = []
-    for name in ("hugo-site", "blogbuild-site"):
-        site = copy_site(FIXTURE, tmp_path / name)
-        (site / "hugo.toml").write_text((site / "hugo.toml").read_text() + setting)
-        sites.append(site)
-    hugo = hugo_files(sites[0], tmp_path / "hugo-public")
-    ours, _warnings = blogbuild_files(sites[1])
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path, lambda text: text + setting)
     pages = sorted(path for path in hugo if path.startswith("posts/") and path.endswith("index.html")
                    and path != "posts/index.html")
     assert len(pages) == 9

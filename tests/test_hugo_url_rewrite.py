@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.hugo_build import blogbuild_files, copy_site, hugo_files
+from support.hugo_build import built_by_both
 
 from blogbuild.hugo.abs_urls import dotted_path
 
@@ -18,14 +18,7 @@ FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "url_rewrite"
 
 @pytest.mark.parametrize("setting", ["relativeURLs", "canonifyURLs"])
 def test_every_page_has_hugos_urls(tmp_path: Path, setting: str) -> None:
-    sites = []
-    for name in ("hugo-site", "blogbuild-site"):
-        site = copy_site(FIXTURE, tmp_path / name)
-        config = site / "hugo.toml"
-        config.write_text(config.read_text().replace("relativeURLs", setting))
-        sites.append(site)
-    hugo = hugo_files(sites[0], tmp_path / "hugo-public")
-    ours, warnings = blogbuild_files(sites[1])
+    hugo, ours, warnings = built_by_both(FIXTURE, tmp_path, lambda text: text.replace("relativeURLs", setting))
     pages = sorted(path for path in hugo if path.endswith(".html"))
     assert "posts/deep/b/index.html" in pages
     assert [path for path in pages if ours.get(path) != hugo[path]] == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from support.hugo_site_oracle import hugo_binary
@@ -35,3 +36,17 @@ def blogbuild_files(site: Path) -> tuple[dict[str, bytes], list]:
     result = Builder(load_config(None, root=site)).build()
     assert result.ok, result.errors
     return {path: item.data for path, item in result.files.items()}, list(result.warnings)
+
+
+def built_by_both(fixture: Path, tmp_path: Path, config: Callable[[str], str] = lambda text: text
+                  ) -> tuple[dict[str, bytes], dict[str, bytes], list]:
+    """The fixture built by hugo and by blogbuild, each from its own copy whose hugo.toml config() rewrote:
+    (hugo's files, blogbuild's files, blogbuild's warnings)."""
+    sites = []
+    for name in ("hugo-site", "blogbuild-site"):
+        site = copy_site(fixture, tmp_path / name)
+        (site / "hugo.toml").write_text(config((site / "hugo.toml").read_text()))
+        sites.append(site)
+    hugo = hugo_files(sites[0], tmp_path / "hugo-public")
+    ours, warnings = blogbuild_files(sites[1])
+    return hugo, ours, warnings
