@@ -5,10 +5,11 @@ not the full-width punctuation beside them). tests/hugo_sites/cjk_line_breaks bu
 with each setting: the same page. (A site blogbuild's default theme renders always drops it.)"""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
-from support.hugo_build import built_by_both
+from support.hugo_build import blogbuild_files, built_by_both, copy_site
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "cjk_line_breaks"
 EXTENSION = '[markup.goldmark.extensions.cjk]\nenable = true\neastAsianLineBreaks = true\n'
@@ -21,3 +22,13 @@ def test_a_cjk_line_break_is_what_goldmark_writes(tmp_path: Path, setting: str) 
     assert ours[page].decode() == hugo[page].decode()
     assert ("文章\nです" in ours[page].decode()) == (setting == "")      # kana and Han: joined with the extension
     assert "第一行，\n这是" in ours[page].decode()                      # after "，" goldmark never joins
+
+
+def test_blogbuilds_default_theme_drops_it_whatever_the_cjk_extension_says(tmp_path: Path) -> None:
+    """A Hugo config blogbuild's default theme renders (no layouts of its own): the line break between two CJK
+    characters is blogbuild's, dropped, even when the cjk extension is on without eastAsianLineBreaks."""
+    site = copy_site(FIXTURE, tmp_path / "site")
+    shutil.rmtree(site / "layouts")
+    (site / "hugo.toml").write_text((site / "hugo.toml").read_text() + "[markup.goldmark.extensions.cjk]\nenable = true\n")
+    ours, _warnings = blogbuild_files(site)
+    assert "日本語の文章です" in ours["posts/breaks/index.html"].decode()

@@ -549,7 +549,7 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         if hugo.own_layouts:   # its own layouts render the pages: headings as goldmark writes them, no "#" link,
             # and no social card: no layout of its own names one
             config = replace(config, markup=replace(config.markup, heading_anchors=False, render_hooks=True,
-                                                    east_asian_line_breaks=bool(config.markup.east_asian_line_breaks)),
+                                                    east_asian_line_breaks=config.markup.hugo_east_asian_line_breaks),
                              cards=replace(config.cards, enabled=False), list_layout_pages=True)
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.

@@ -33,10 +33,11 @@ class MarkupConfig:
     heading_ids: bool = True
     heading_anchors: bool = True        # a "#" link after each heading (the default theme's; not a Hugo setting)
     render_hooks: bool = False          # a Hugo site's _markup/render-*.html draw its elements (its layouts render it)
-    # A line break between two CJK characters is no space: None is blogbuild's way (no space); a Hugo config's
-    # goldmark cjk extension (enable and eastAsianLineBreaks) sets it, and a Hugo site its own layouts render
-    # keeps goldmark's line break unless it does.
+    # A line break between two CJK characters: None is blogbuild's way (no space); True drops it only between
+    # goldmark's East Asian wide characters, False keeps it (goldmark's default). A Hugo site its own layouts
+    # render takes hugo_east_asian_line_breaks, its goldmark cjk extension's enable and eastAsianLineBreaks.
     east_asian_line_breaks: bool | None = None
+    hugo_east_asian_line_breaks: bool = False
     embedded_link_hook: bool = False    # renderHooks.link.useEmbedded fallback/always: Hugo's own link hook
     heading_id_type: str = "blogbuild"
     # The math delimiters; Hugo's passthrough extension, when a config enables it, narrows them.
@@ -87,7 +88,7 @@ _TREE: dict[str, Any] = {
             "passthrough": ("passthrough", "passthrough"),
             "table": ("always_on", "table"), "strikethrough": ("always_on", "strikethrough"),
             "footnote": ("always_on", "footnote"), "definitionlist": ("always_on", "definitionList"),
-            "tasklist": ("always_on", "taskList"), "cjk": ("east_asian_line_breaks", "cjk"), "extras": ("off_by_default", "extras"),
+            "tasklist": ("always_on", "taskList"), "cjk": ("hugo_east_asian_line_breaks", "cjk"), "extras": ("off_by_default", "extras"),
         },
         "parser": {
             "autoheadingid": ("heading_ids", "bool"),
