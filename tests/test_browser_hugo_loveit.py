@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from support.hugo_site_oracle import hugo_binary
-from support.screenshots import chromium, ink_overlap, screenshots
+from support.screenshots import chromium, overlaps, screenshots
 from support.loveit import loveit_site
 
 pytestmark = pytest.mark.browser
@@ -52,5 +52,5 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 def test_both_builds_draw_the_same_pages(browser, builds: dict[str, Path], width: int) -> None:
     shots = screenshots(browser, builds, PAGES, width, WIDTHS[width], ARTIFACTS, "loveit")
-    found = {name: round(ink_overlap(pair["hugo"], pair["blogbuild"]), 3) for name, pair in shots.items()}
+    found = overlaps(shots)
     assert {name: value for name, value in found.items() if value < MIN_OVERLAP} == {}, found

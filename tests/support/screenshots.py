@@ -75,3 +75,8 @@ def ink_overlap(first: Path, second: Path) -> float:
     both = ImageChops.logical_and(one, other).histogram()[255]
     either = ImageChops.logical_or(one, other).histogram()[255]
     return both / either if either else 1.0
+
+
+def overlaps(shots: Mapping[str, Mapping[str, Path]]) -> dict[str, float]:
+    """Each page's ink overlap between its Hugo and its blogbuild screenshot (screenshots()), to 3 places."""
+    return {name: round(ink_overlap(pair["hugo"], pair["blogbuild"]), 3) for name, pair in shots.items()}
