@@ -107,7 +107,9 @@ class GoPageEngine:
         # until render asks for it.
         self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str]]] = {}
         self._probed_site = 0
-        top = _top_site(config)   # Hugo publishes a multilingual site's resources once, at the top
+        # The whole site's config: Hugo publishes a multilingual site's resources once, at the top; relativeURLs
+        # and canonifyURLs rewrite a page's URLs against it.
+        self._top = top = _top_site(config)
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
                            top.site_url, top.absolute_url, translate=_go_text)
         self._records = PublishedRecords(safe_target)   # page key -> what its render published
@@ -215,7 +217,7 @@ class GoPageEngine:
         meta = context.get("page")
         if not rewrite or meta is None:
             return html
-        top = _top_site(self.config)
+        top = self._top
         if rewrite == "canonify":
             return site_urls_in_html(html, top.base_url, absolute=True)
         # The page's file under the output folder ("zh/posts/a/index.html"), from its URL under the whole site's.
