@@ -148,6 +148,12 @@ class SiteConfig:
         path = "/" + rest.split("/", 1)[1] if "/" in rest else "/"
         return path if path.endswith("/") else path + "/"
 
+    @cached_property
+    def language_folder(self) -> str:
+        """The folder ("fr/") this language's site is published in; "" for the default language's at the top
+        (and for a site of one language)."""
+        return next((item.prefix for item in self.languages if item.key == self.language), "")
+
     def absolute_url(self, url: str) -> str:
         """A site-relative url ('/posts/x/') made absolute with base_url."""
         if "://" in url:

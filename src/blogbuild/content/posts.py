@@ -294,7 +294,7 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
     url_text = _text_field(data, "url", path=path, text=text)
     if url_text:
         url = clean_url(url_text, path=path, line=key_line(text, "url"))
-        prefix = _language_prefix(config)
+        prefix = config.language_folder
         if prefix and url_text.strip().startswith("/") and (url + "/").startswith("/" + prefix):
             # Hugo: a url from the root is the page's whole path, its language's folder included ("/zh/archives"
             # of a Chinese page is /zh/archives/); this language's site is published in that folder already.
@@ -308,10 +308,29 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
     return section, slug_final, url
 
 
-def _language_prefix(config: SiteConfig) -> str:
-    """The folder ("zh/") the config's language's site is published in; "" for the default language's."""
-    language = next((item for item in config.languages if item.key == config.language), None)
-    return language.prefix if language is not None else ""
+def translation_url(config: SiteConfig, rel_path: str, file_name: str, language: str) -> str | None:
+    """The URL (without its language's folder) of another language's version of a page: file_name, in the
+    folder of the page at rel_path, read and placed by its own front matter (slug, url, the permalinks) as
+    that language's site places it; None when it cannot be read (not a file inside the content folder) or its
+    header does not parse (its own build reports that)."""
+    from ..disk.frontmatter import parse_front_matter
+    content = os.path.realpath(os.path.join(config.root, config.source_dir))
+    folder = rel_path.rpartition("/")[0]
+    path = os.path.join(content, folder, file_name)
+    if not os.path.realpath(path).startswith(content + os.sep) or not os.path.isfile(path):
+        return None
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read().replace("\r\n", "\n")
+        source = SourceFile(path=path, rel_path=f"{folder}/index.md" if folder else "index.md", text=text)
+        data = parse_front_matter(source).data
+        values = dict(next((item.values for item in config.languages if item.key == language), ()))
+        own = replace(config, language=language, permalinks=values.get("permalinks", config.permalinks))
+        title = str(data.get("title") or "")
+        slug = urlize(str(data["slug"])) if data.get("slug") else None
+        return page_url(source, data, own, title=title, slug=slug)[2]
+    except (OSError, UnicodeDecodeError, SourceError):
+        return None
 
 
 def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConfig) -> "PageInfo":

@@ -192,8 +192,9 @@ class GoPageEngine:
         return self._finished(html, str(meta.kind), context) if not output_format else html
 
     def _feed(self, xml: str) -> str:
-        """An RSS feed as Hugo publishes it: its site-relative URLs absolute, whatever its template wrote."""
-        return absolute_urls_in_xml(xml, self.config.base_url or "/")
+        """An RSS feed as Hugo publishes it: its site-relative URLs absolute against the whole site's base URL
+        (a language's own pages' URLs hold its folder already), whatever its template wrote."""
+        return absolute_urls_in_xml(xml, self._top.base_url or "/")
 
     def _finished(self, html: str, kind: str, context: Mapping[str, Any]) -> str:
         """The page as published: the home page names its generator; a page with math typeset at build time

@@ -84,6 +84,7 @@ RULES: tuple[RuleChange, ...] = (
     RuleChange("core", "at", "inline", _parse_inlines),
     RuleChange("core", "before", "github_alerts", alerts.alerts, anchor="inline"),
     RuleChange("core", "at", "replacements", typography.hugo_replacements),
+    RuleChange("core", "after", "image_typography", typography.image_typography, anchor="smartquotes"),
     RuleChange("core", "before", "heading_sources", headings.remember_untyped_texts, anchor="replacements"),
     RuleChange("core", "before", "heading_texts", headings.remember_heading_texts, anchor="text_join"),
     RuleChange("core", "push", "heading_ids", headings.heading_ids),

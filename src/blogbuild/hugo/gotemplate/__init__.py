@@ -371,7 +371,7 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
         bundle_resources, bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url, config.site_url,
         config.absolute_url, language=getattr(config, "language", ""),
         languages={language.key for language in getattr(config, "languages", ())},
-        shared_at=shared_files_at(config, bundle[0], url))
+        shared_at=shared_files_at(config, bundle[0], url), prefix=getattr(config, "language_folder", ""))
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
@@ -387,18 +387,23 @@ def shared_files_at(config: Any, rel_path: str, url: str) -> tuple[str, str] | N
             any(dict(item.values).get("base_url") for item in languages):
         return None
     try:
-        names = {path.name.lower() for path in (Path(config.root) / config.source_dir / rel_path.rsplit("/", 1)[0]).iterdir()}
+        names = {path.name.lower(): path.name
+                 for path in (Path(config.root) / config.source_dir / rel_path.rsplit("/", 1)[0]).iterdir()}
     except OSError:
         return None
-    first = next((language for number, language in enumerate(languages)
-                  if {f"index.{language.key}.md", f"index.{language.key}.markdown"} & names
-                  or (number == 0 and {"index.md", "index.markdown"} & names)), None)
+    first, file_name = next(((language, name) for number, language in enumerate(languages)
+                             for name in (f"index.{language.key}.md", f"index.{language.key}.markdown",
+                                          *(("index.md", "index.markdown") if number == 0 else ()))
+                             if name in names), (None, ""))
     own = next((language for language in languages if language.key == config.language), None)
     if first is None or own is None or first.key == own.key:
         return None
     base = str(config.base_url)
     top = base[:-len(own.prefix)] if own.prefix and base.endswith(own.prefix) else base
     from urllib.parse import urlsplit
+    from ...content.posts import translation_url
+    # That page's own URL (its slug or url may not be this one's), read from its front matter.
+    url = translation_url(config, rel_path, names[file_name], first.key) or url
     permalink = top + first.prefix + url.lstrip("/")
     return urlsplit(permalink).path, permalink
 

@@ -176,18 +176,20 @@ def _original(resource: Any) -> str:
 
 def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page_url: str,
                    site_url: Callable[[str], str], absolute_url: Callable[[str], str],
-                   metadata: Any = None, shared: Callable[[str], tuple[str, str] | None] | None = None
-                   ) -> PageResources:
+                   metadata: Any = None, shared: Callable[[str], tuple[str, str, str] | None] | None = None,
+                   prefix: str = "") -> PageResources:
     """The resources of one bundle: its files (paths under content/), published beside the page's URL, with
-    front matter's `resources` metadata, in Hugo's order; shared(file) gives (URL on the host, permalink) of a
-    file another language's page publishes."""
+    front matter's `resources` metadata, in Hugo's order; shared(file) gives (URL on the host, permalink, path in
+    the whole site) of a file another language's page publishes; prefix: the page's language's folder ("fr/"),
+    where the others are (and what Hugo Pipes make of them: a processed image beside its file)."""
     found = []
     for file in sorted(files, key=lambda path: path.split("/")):   # a walk of the bundle folder
         name = file[len(bundle_folder):]
         url = quote(page_url + name, safe="/:@!$&'()*+,;=-._~")
         elsewhere = shared(name) if shared is not None else None
         found.append(PageResource(name, content / file, elsewhere[0] if elsewhere else site_url(url),
-                                  elsewhere[1] if elsewhere else absolute_url(url), (page_url + name).lstrip("/")))
+                                  elsewhere[1] if elsewhere else absolute_url(url),
+                                  elsewhere[2] if elsewhere else prefix + (page_url + name).lstrip("/")))
     if metadata is not None:
         assign_metadata(found, metadata)
     return PageResources(go_stable_sort(found, _resource_less))
@@ -358,21 +360,26 @@ def language_files(files: Iterable[str], language: str, languages: Collection[st
 
 def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, Any], content: Path, page_url: str,
                      site_url: Callable[[str], str], absolute_url: Callable[[str], str], *, language: str = "",
-                     languages: Collection[str] = (), shared_at: tuple[str, str] | None = None) -> PageResources | str:
+                     languages: Collection[str] = (), shared_at: tuple[str, str] | None = None,
+                     prefix: str = "") -> PageResources | str:
     """A page's `.Resources`: a leaf bundle's (its index.md's) files, a branch bundle's (the files beside its
     _index.md), none for a page of its own file; or why blogbuild cannot give them as Hugo does (front matter's
     resources metadata, the bundle's other content files). shared_at: (URL on the host, permalink) of the page in
-    another language beside which the files every language shares are published (site.shared_files_page)."""
+    another language beside which the files every language shares are published (site.shared_files_page);
+    prefix: this page's language's folder ("fr/")."""
     bundle = rel_path.rsplit("/", 1)[0] + "/" if "/" in rel_path else ""
+    top = site_url("/")   # the whole site's path on the host: this language's without its folder
+    top = top[:-len(prefix)] if prefix and top.endswith(prefix) else top
 
-    def shared(name: str) -> tuple[str, str] | None:
+    def shared(name: str) -> tuple[str, str, str] | None:
         if shared_at is None or _named_for(name.rpartition("/")[2], languages):
             return None
-        return quote(shared_at[0] + name, safe="/:@!$&'()*+,;=-._~"), shared_at[1] + quote(name, safe="/")
+        target = (shared_at[0][len(top):] if shared_at[0].startswith(top) else shared_at[0].lstrip("/")) + name
+        return quote(shared_at[0] + name, safe="/:@!$&'()*+,;=-._~"), shared_at[1] + quote(name, safe="/"), target
     if rel_path.rsplit("/", 1)[-1] == "_index.md":   # a branch bundle: the files beside it (its pages are pages)
         files = language_files(files, language, languages) if languages else list(files)
         return page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"),
-                              shared)
+                              shared, prefix)
     if rel_path != "index.md" and not rel_path.endswith("/index.md"):
         return PageResources()
     translations = {f"index.{key}.md" for key in languages}   # the page in other languages: none of its resources
@@ -380,7 +387,8 @@ def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, A
         return f"a bundle's content files as .Resources ({bundle}) are not supported"
     if languages:
         files = language_files(files, language, languages)
-    found = page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"), shared)
+    found = page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"), shared,
+                           prefix)
     for resource in found:   # map.fr.png is the French page's map.png: .Get and .GetMatch find it by that path too
         stem, dot, suffix = resource.original.rpartition(".")
         base, _, key = stem.rpartition(".")

@@ -401,7 +401,8 @@ class _PageRelations:
         found = bundle_resources(own.rel_path, own.resources, own.params, content,
                                  own.url, config.site_url, config.absolute_url, language=config.language,
                                  languages={language.key for language in config.languages},
-                                 shared_at=(owner.url, owner.permalink) if owner is not None else None)
+                                 shared_at=(owner.url, owner.permalink) if owner is not None else None,
+                                 prefix=config.language_folder)
         if isinstance(found, str):
             raise UnsupportedField(found)
         return found
