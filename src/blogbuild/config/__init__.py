@@ -553,10 +553,11 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         if notices or hugo.notes:
             config = replace(config, notices=(*hugo.notes, *notices))
         if hugo.own_layouts:   # its own layouts render the pages: headings as goldmark writes them, no "#" link,
-            # and no social card: no layout of its own names one
+            # goldmark's emphasis (CommonMark's flanking rules: "**需求：**一款" stays as written, as on the Hugo
+            # site), and no social card: no layout of its own names one
             config = replace(config, markup=replace(config.markup, heading_anchors=False, render_hooks=True,
                                                     east_asian_line_breaks=config.markup.hugo_east_asian_line_breaks),
-                             cards=replace(config.cards, enabled=False), list_layout_pages=True)
+                             cards=replace(config.cards, enabled=False), list_layout_pages=True, cjk_emphasis=False)
     elif config.markup.ignored:
         # Hugo's names that blogbuild.yaml may carry over but that change nothing here: said once.
         config = replace(config, notices=("markup settings blogbuild reads but does not apply: "
