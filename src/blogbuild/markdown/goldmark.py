@@ -3,14 +3,22 @@ writes them: `<sup id="fnref:1"><a href="#fn:1" class="footnote-ref" role="doc-n
 end `<div class="footnotes" role="doc-endnotes"><hr><ol><li id="fn:1">…&#160;<a href="#fnref:1"
 class="footnote-backref" role="doc-backlink">&#x21a9;&#xfe0e;</a></li></ol></div>` (markdown-it's footnote plugin
 parses them; these rules draw them); a table cell's alignment as Hugo's embedded table hook writes it
-(`style="text-align: center"`)."""
+(`style="text-align: center"`); a table whose header row has fewer cells than its delimiter row."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block.table import escapedSplit
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+
+from .block_places import _column
+
+_DELIMITER_ROW = re.compile(r"^[|:-][|:\s-]*$")
+_DELIMITER_CELL = re.compile(r"^:?-+:?$")
 
 
 def _number(tokens: Sequence[Token], index: int) -> str:
@@ -76,3 +84,66 @@ def table_alignment(state: StateCore) -> None:
         style = token.attrGet("style")
         if isinstance(style, str) and style.startswith("text-align:") and not style.startswith("text-align: "):
             token.attrSet("style", "text-align: " + style.removeprefix("text-align:"))
+
+
+def short_header_tables(rule: Callable[[StateBlock, int, int, bool], bool]) -> Callable[[StateBlock, int, int, bool], bool]:
+    """The table rule as goldmark reads a table: a header row with fewer cells than the delimiter row has (`| a |`
+    over `| --- | --- |`, a row broken over two lines by an editor) is a table whose header is padded with empty
+    cells; markdown-it asks for as many cells as the delimiter row has and leaves the lines a paragraph. The rule
+    runs on the header line padded with the cells it lacks, its text put back afterwards. As in goldmark, a table
+    that ends a paragraph (lines before it, no blank line between) is placed where that paragraph starts (its
+    hook's .Position)."""
+
+    def table(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+        first = len(state.tokens)
+        if rule(state, start_line, end_line, silent) or _padded(state, start_line, end_line, silent):
+            if not silent and first >= 3 and state.tokens[first - 1].type == "paragraph_close":
+                opening = state.tokens[first - 3]   # the paragraph the table ends: goldmark's table starts there
+                if opening.map and opening.map[1] == start_line:
+                    state.tokens[first].meta["position_line"] = opening.map[0]
+                    state.tokens[first].meta["column"] = opening.meta.get("column") or _column(state, opening.map[0])
+            return True
+        return False
+
+    def _padded(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+        missing = _missing_header_cells(state, start_line, end_line)
+        if missing <= 0:
+            return False
+        header = state.src[state.bMarks[start_line] + state.tShift[start_line]:state.eMarks[start_line]].rstrip()
+        padding = ("" if header.endswith("|") else "|") + " |" * missing
+        at, shift = state.eMarks[start_line], len(padding)
+        saved = state.src, list(state.bMarks), list(state.eMarks)
+        state.src = state.src[:at] + padding + state.src[at:]
+        state.eMarks[start_line] += shift
+        for line in range(start_line + 1, len(state.bMarks)):
+            state.bMarks[line] += shift
+            state.eMarks[line] += shift
+        try:
+            return rule(state, start_line, end_line, silent)
+        finally:
+            state.src, state.bMarks, state.eMarks = saved
+
+    return table
+
+
+def _missing_header_cells(state: StateBlock, start_line: int, end_line: int) -> int:
+    """How many cells the line at start_line lacks to head a table over the delimiter row after it (0 when that
+    line is no table's header, or has as many cells or more)."""
+    if start_line + 1 >= end_line:
+        return 0
+    def line(number: int) -> str:
+        return state.src[state.bMarks[number] + state.tShift[number]:state.eMarks[number]].strip()
+    header, delimiter = line(start_line), line(start_line + 1)
+    if "|" not in header or not _DELIMITER_ROW.match(delimiter):
+        return 0
+    columns = [cell.strip() for cell in delimiter.split("|")]
+    if columns and columns[0] == "":
+        columns.pop(0)
+    if columns and columns[-1] == "":
+        columns.pop()
+    cells = escapedSplit(header)
+    if cells and cells[0].strip() == "":
+        cells.pop(0)
+    if cells and cells[-1].strip() == "":
+        cells.pop()
+    return len(columns) - len(cells) if all(_DELIMITER_CELL.match(column) for column in columns) else 0

@@ -283,7 +283,7 @@ class _Renderer:
 
     def _position(self, token: Token) -> HookPosition:
         """Where a block starts in the page's file (block_places.py records its column)."""
-        line = self.line_of(token.map[0]) if token.map else 0
+        line = self.line_of(token.meta.get("position_line", token.map[0])) if token.map else 0
         return HookPosition(Filename=self.hooks.page.file_path, LineNumber=line,
                             ColumnNumber=int(token.meta.get("column", 1)))
 
