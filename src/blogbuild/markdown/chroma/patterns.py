@@ -10,6 +10,7 @@ import regex
 MATCH_TIMEOUT = 0.25
 
 _FLAG_CHARACTERS = frozenset("imsxn-")
+_OPEN_MINIMUM = regex.compile(r"\{,\d*\}")
 
 
 class PatternError(ValueError):
@@ -75,6 +76,14 @@ def translate(pattern: str) -> str:
                 continue
             out.append(character)
             index += 1
+            continue
+        if character == "{" and _OPEN_MINIMUM.match(pattern, index):
+            out.append("\\{")   # {,n} is literal text in .NET, a quantifier in `regex`
+            index += 1
+            continue
+        if pattern.startswith(r"[^\W\d]", index):
+            out.append(r"\w")    # what regexp2 makes of it (Hugo's Java lexer names the 1 of `1 + 2L` so)
+            index += 7
             continue
         if character == "[":
             in_class = True
