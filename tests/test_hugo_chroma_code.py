@@ -42,7 +42,7 @@ def test_every_code_block_is_the_dom_hugo_writes(both, page: str) -> None:
     hugo, ours = both
     theirs, mine = _blocks(hugo[page].decode()), _blocks(ours[page].decode())
     assert len(theirs) == len(mine) and theirs
-    for index, (expected, got) in enumerate(zip(theirs, mine)):
+    for index, (expected, got) in enumerate(zip(theirs, mine, strict=True)):
         if (page, index) in DIFFERENT:
             assert dom_tokens(expected) != dom_tokens(got), f"{page} block {index} is now the same: drop it"
             continue

@@ -3,7 +3,7 @@ Go, Go's text and HTML templates, and markdown (with its YAML front matter)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .lexer import (ByGroups, Clock, Config, Emitter, Include, LexerState, Rule, RegexLexer, Token, TokenEmitter,
                     UsingByGroup, UsingLexer, UsingSelf, coalesce)
@@ -23,7 +23,7 @@ def _words(prefix: str, suffix: str, *words: str) -> str:
     return prefix + "(" + "|".join(re.escape(word) for word in ordered) + ")" + suffix
 
 
-def _rules(where: str, states: dict[str, list[tuple]]) -> Callable[[], dict[str, list[Rule]]]:
+def _rules(where: str, states: dict[str, list[Any]]) -> Callable[[], dict[str, list[Rule]]]:
     def build() -> dict[str, list[Rule]]:
         out: dict[str, list[Rule]] = {}
         for name, rules in states.items():

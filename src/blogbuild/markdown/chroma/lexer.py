@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
-import regex
+import regex  # type: ignore[import-untyped]
 
 from .patterns import MATCH_TIMEOUT, PatternError, compile_pattern
 from .token_types import ERROR, IGNORE
@@ -79,7 +79,7 @@ class ByGroups:
         if len(self.emitters) != len(groups) - 1:
             return [(ERROR, groups[0])]
         out: list[Token] = []
-        for emitter, group in zip(self.emitters, groups[1:]):
+        for emitter, group in zip(self.emitters, groups[1:], strict=True):
             if emitter is not None:
                 out.extend(emitter.emit([group], state))
         return out
@@ -134,7 +134,7 @@ class UsingByGroup:
             raise LexerError("usingbygroup expects as many emitters as groups")
         sublexer = state.registry.get(groups[self.name_group]) if state.registry else None
         out: list[Token] = []
-        for index, (emitter, group) in enumerate(zip(self.emitters, groups[1:])):
+        for index, (emitter, group) in enumerate(zip(self.emitters, groups[1:], strict=True)):
             if index == self.code_group - 1 and sublexer is not None:
                 out.extend(sublexer.tokens(groups[self.code_group], clock=state.clock))
             elif emitter is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-import regex
+import regex  # type: ignore[import-untyped]
 
 # regexp2's MatchTimeout in Chroma (regexp.go): a rule that takes longer does not match.
 MATCH_TIMEOUT = 0.25
@@ -56,8 +56,8 @@ def translate(pattern: str) -> str:
                 index += 1 + len(digits)
                 continue
             elif escaped == "k" and index + 2 < length and pattern[index + 2] in "<'":
-                close = ">" if pattern[index + 2] == "<" else "'"
-                end = pattern.find(close, index + 3)
+                closer = ">" if pattern[index + 2] == "<" else "'"
+                end = pattern.find(closer, index + 3)
                 if end < 0:
                     raise PatternError(f"unterminated \\k at {index}")
                 out.append(f"(?P={pattern[index + 3:end]})")

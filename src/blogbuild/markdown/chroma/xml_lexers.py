@@ -67,7 +67,7 @@ def parse_xml(text: str, where: str) -> Node:
     root: list[Node] = []
 
     def start(tag: str, attributes: list[str]) -> None:
-        node = Node(tag, list(zip(attributes[::2], attributes[1::2])), parser.CurrentLineNumber)
+        node = Node(tag, list(zip(attributes[::2], attributes[1::2], strict=True)), parser.CurrentLineNumber)
         (stack[-1].children if stack else root).append(node)
         stack.append(node)
 
