@@ -17,7 +17,7 @@ NODE_MODULES = REPO / "tests" / "node" / "node_modules"
 
 def test_every_vendored_file_matches_the_manifest_and_the_pins():
     manifest = assets.manifest()
-    assert set(manifest) == set(assets.PACKAGES)
+    assert set(manifest) == set(assets.PACKAGES) | {"chroma"}
     for name, package in assets.PACKAGES.items():
         assert manifest[name]["version"] == package.version, "re-vendor: python scripts/vendor_assets.py"
         folder = assets.VENDOR_DIR / name
@@ -26,6 +26,18 @@ def test_every_vendored_file_matches_the_manifest_and_the_pins():
         for file, integrity in manifest[name]["files"].items():
             assert assets.integrity_of((folder / file).read_bytes()) == integrity, f"{name}/{file}"
         assert "LICENSE" in manifest[name]["files"]
+
+
+def test_the_vendored_chroma_lexers_match_the_manifest():
+    """Chroma v2.27.0's lexer XML files (MIT), which markdown/chroma runs for a Hugo site's own layouts."""
+    entry = assets.manifest()["chroma"]
+    assert entry["version"] == "2.27.0"
+    folder = assets.VENDOR_DIR / "chroma"
+    on_disk = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
+    assert on_disk == set(entry["files"])
+    for file, integrity in entry["files"].items():
+        assert assets.integrity_of((folder / file).read_bytes()) == integrity, f"chroma/{file}"
+    assert "LICENSE" in entry["files"]
 
 
 def test_katex_ships_every_font_its_stylesheet_names():

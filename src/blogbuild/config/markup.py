@@ -61,6 +61,8 @@ class MarkupConfig:
     line_numbers_in_table: bool = False
     anchor_line_numbers: bool = False
     code_fences: bool = True
+    # markup.highlight as written (lower-case keys): Hugo's Chroma options for a site its own layouts render.
+    highlight: tuple[tuple[str, Any], ...] = ()
     enable_emoji: bool = False
     # Hugo settings that were read but are not honoured (dotted names), reported once by the build.
     ignored: tuple[str, ...] = ()
@@ -116,9 +118,12 @@ _TREE: dict[str, Any] = {
         "linenumbersintable": ("line_numbers_in_table", "bool"),
         "anchorlinenos": ("anchor_line_numbers", "bool"),
         "codefences": ("code_fences", "bool"),
-        "style": ("hugo", "style"), "noclasses": ("hugo", "noClasses"), "guesssyntax": ("hugo", "guessSyntax"),
-        "tabwidth": ("hugo", "tabWidth"), "hl_lines": ("hugo", "hl_Lines"), "lineanchors": ("hugo", "lineAnchors"),
-        "hl_inline": ("hugo", "hl_inline"), "wrapperclass": ("hugo", "wrapperClass"),
+        # Read whole into MarkupConfig.highlight for Chroma (a Hugo site's own layouts); the default theme's
+        # Pygments highlighting has no use for them.
+        "style": ("chroma", "style"), "noclasses": ("chroma", "noClasses"), "guesssyntax": ("chroma", "guessSyntax"),
+        "tabwidth": ("chroma", "tabWidth"), "hl_lines": ("chroma", "hl_Lines"),
+        "lineanchors": ("chroma", "lineAnchors"), "hl_inline": ("chroma", "hl_inline"),
+        "wrapperclass": ("chroma", "wrapperClass"),
     },
     "enableemoji": ("enable_emoji", "bool"),
     # blogbuild's own: the delimiters a Hugo site's templates typeset in the browser (hugo_config reads them).
@@ -346,7 +351,7 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             ignored += _AS_BLOGBUILD_DOES[target](value, here)
         elif target == "hugo" or (target == "hugo_unless_true" and value is not True):
             ignored.append(_dotted(here))
-        elif target == "hugo_unless_true":
+        elif target in ("hugo_unless_true", "chroma"):
             continue
         elif kind == "passthrough":
             values.update(_passthrough(value, here, reader))
@@ -395,6 +400,10 @@ def markup_from_mapping(mapping: Mapping[str, Any] | None, *, path: str = "<conf
         _walk(mapping, _TREE, (), reader, values, ignored)
     if enable_emoji is not None:
         values["enable_emoji"] = enable_emoji
+    settings = {str(key).lower(): value for key, value in (mapping or {}).items()}.get("highlight")
+    if isinstance(settings, Mapping):
+        values["highlight"] = tuple(sorted((str(key).lower(), value) for key, value in settings.items()
+                                           if isinstance(value, (str, int, float, bool))))
     config = replace(MarkupConfig(), ignored=tuple(ignored), **_with_template_math(values))
     if config.toc_start_level > config.toc_end_level:
         raise reader.fail(("tableofcontents", "startlevel"),

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+import re
+from typing import Any, Sequence
 
 from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.renderer import RendererProtocol
@@ -15,8 +16,10 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from ..config.markup import MarkupConfig
+from .chroma.hugo import apply_options, config_from_settings, normalize
+from .chroma.hugo import highlight as chroma_highlight
 from .environment import environment_of
-from .fences import FenceOptions, fence_options, needs_lines, number_lines
+from .fences import fence_options, needs_lines, number_lines
 
 _DEFAULT_MARKUP = MarkupConfig()
 
@@ -77,13 +80,12 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     if lowered == "math":
         tex = code.strip("\n")
         return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
+    if markup.render_hooks:   # a Hugo site's own layouts: Chroma's HTML, as Hugo writes it
+        return chroma_fence_html(code, language, info, markup), code.removeprefix("\ufeff")
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
     highlighted = _highlight(lowered, code) if language else None
     options = fence_options(info, line_numbers=markup.line_numbers, table=markup.line_numbers_in_table,
                             start=markup.line_number_start)
-    if markup.render_hooks and highlighted is not None:   # a Hugo site's own layouts: Chroma's HTML, as Hugo's
-        return _chroma_html(highlighted, class_attribute + f' data-lang="{escapeHtml(language)}"', options), \
-            code.removeprefix("\ufeff")
     if needs_lines(options):
         numbers, lines = number_lines(highlighted if highlighted is not None else escapeHtml(code), options)
         body = f"<pre><code{class_attribute}>{lines}</code></pre>"
@@ -98,16 +100,66 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     return html, code.removeprefix("\ufeff")
 
 
-def _chroma_html(highlighted: str, code_attributes: str, options: FenceOptions) -> str:
-    """Highlighted code as Hugo's Chroma writes it with CSS classes: each line in 'line' and 'cl' spans, the
-    pre of class chroma, the line numbers in a table's first column or before each line."""
-    numbers, lines = number_lines(highlighted, options)
-    if numbers:
-        return ('<div class="highlight"><div class="chroma">\n<table class="lntable"><tr><td class="lntd">\n'
-                f'<pre tabindex="0" class="chroma"><code>{numbers}</code></pre></td>\n<td class="lntd">\n'
-                f'<pre tabindex="0" class="chroma"><code{code_attributes}>{lines}</code></pre></td></tr></table>\n'
-                '</div>\n</div>\n')
-    return f'<div class="highlight"><pre tabindex="0" class="chroma"><code{code_attributes}>{lines}</code></pre></div>\n'
+def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig) -> str:
+    """A fenced block as Hugo's Chroma highlights it: the site's markup.highlight, then the fence's options
+    ({linenos=table hl_lines=[2,"4-5"]}); its other attributes go on the wrapper div."""
+    options, attributes = chroma_fence_attributes(info)
+    config = apply_options(config_from_settings(markup.highlight), normalize(options))
+    classes = " ".join(str(value) for name, value in attributes if name == "class")
+    others = "".join(f' {name}="{escapeHtml(str(value))}"' for name, value in attributes if name != "class")
+    if not code.endswith("\n"):
+        code += "\n"
+    return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others) + "\n"
+
+
+_FENCE_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*'|[^\s,}]+)""")
+_HIGHLIGHT_OPTIONS = frozenset({"linenos", "anchorlinenos", "guesssyntax", "hl_lines", "hl_inline", "lineanchors",
+                                "linenostart", "linenumbersintable", "noclasses", "style", "tabwidth"})
+
+
+def _attribute_value(raw: str) -> Any:
+    """A goldmark attribute value as Hugo reads it: a number, true/false, a list of hl_lines ranges (0-based), or
+    text."""
+    if raw.startswith("["):
+        ranges: list[tuple[int, int]] = []
+        for item in re.findall(r'"([^"]*)"|\'([^\']*)\'|([^\s,\[\]]+)', raw):
+            text = next(part for part in item if part)
+            numbers = text.split("-")
+            try:
+                first = int(float(numbers[0]))
+                last = int(float(numbers[1])) if len(numbers) > 1 else first
+            except ValueError:
+                continue
+            ranges.append((first - 1, last - 1))
+        return ranges
+    if raw[:1] in "\"'":
+        return raw[1:-1]
+    if raw in ("true", "false"):
+        return raw == "true"
+    try:
+        return float(raw) if "." in raw else int(raw)
+    except ValueError:
+        return raw
+
+
+def chroma_fence_attributes(info: str) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+    """A fence's {…}: (Hugo's highlighting options, the other attributes)."""
+    info = unescapeAll(info) if info else ""
+    brace = info.find("{")
+    options: dict[str, Any] = {}
+    attributes: list[tuple[str, Any]] = []
+    if brace < 0:
+        return options, attributes
+    for class_name, identifier, key, raw in _FENCE_ATTRIBUTE.findall(info[brace:]):
+        if class_name:
+            attributes.append(("class", class_name))
+        elif identifier:
+            attributes.append(("id", identifier))
+        elif key.lower() in _HIGHLIGHT_OPTIONS:
+            options[key.lower()] = _attribute_value(raw)
+        elif not key.lower().startswith("on"):
+            attributes.append((key.lower(), _attribute_value(raw)))
+    return options, attributes
 
 
 def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,

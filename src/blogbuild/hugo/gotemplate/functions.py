@@ -1102,46 +1102,36 @@ def _format_number_custom(precision: Any, value: Any, separators: Any = "- . ,")
     return _grouped(float(_number(value)), int(_number(precision)), decimal or ".", group, minus or "-")
 
 
-def _highlight_settings(settings: Any) -> dict[str, str]:
-    """highlight's options, "lineNos=false, style=x" or a map, as lower-case keys and values."""
-    if settings is None or settings == "":
-        return {}
-    if isinstance(settings, Mapping):
-        return {str(key).lower(): go_string(value).lower() for key, value in settings.items()}
-    found = {}
-    for part in go_string(settings).replace(",", " ").split():
-        key, _, value = part.partition("=")
-        found[key.lower()] = value.lower()
-    return found
-
-
-# Options that leave blogbuild's highlighting as it is (its code blocks': classes, no line numbers).
-_PLAIN_HIGHLIGHT = {"linenos": ("false", ""), "noclasses": ("false",), "linenostart": None, "tabwidth": None,
-                    "style": None, "guesssyntax": ("false",), "hl_lines": ("",), "anchorlinenos": ("false",),
-                    "linenosintable": None, "hl_inline": ("false",)}
-
-
-def _highlight(code: Any, language: Any, settings: Any = None) -> Markup:
-    """highlight / transform.Highlight: the code highlighted as blogbuild highlights a fenced block (Pygments,
-    the classes of its css/syntax.css; Hugo's is Chroma's markup). Options that would change that (line
-    numbers, inline styles, highlighted lines) are not followed: an error names them."""
-    for key, value in _highlight_settings(settings).items():
-        allowed = _PLAIN_HIGHLIGHT.get(key, ())
-        if allowed is not None and value not in allowed:
-            raise UnsupportedField(f"highlight option {key}={value} is not supported by blogbuild (its code is "
-                                   "highlighted with classes and without line numbers)")
-    from ...markdown.code import highlight_html
-    return Markup(highlight_html(go_string(code), go_string(language)))
+def _highlight(context: jinja2.runtime.Context, code: Any, language: Any, settings: Any = None) -> Markup:
+    """highlight / transform.Highlight: the code as Hugo's Chroma highlights it, the options ("linenos=table,
+    hl_lines=2" or a map; type and code replace the language and the code) over the site's markup.highlight."""
+    from ...markdown.chroma.hugo import HighlightError, apply_options, config_from_settings, highlight, normalize
+    from ...markdown.chroma.hugo import parse_option_string
+    from .objects import site_config
+    site = site_config(context["_state"].site) if "_state" in context else None
+    markup = getattr(site, "markup", None)
+    config = config_from_settings(getattr(markup, "highlight", ()))
+    code_text, language_text = go_string(code), go_string(language)
+    try:
+        if isinstance(settings, Mapping):
+            options = {str(key).lower(): value for key, value in settings.items()}
+        else:
+            options = parse_option_string(go_string(settings) if settings is not None else "")
+        if "type" in options:
+            language_text = go_string(options.pop("type"))
+        if "code" in options:
+            code_text = go_string(options.pop("code"))
+        config = apply_options(config, normalize(options))
+        return Markup(highlight(code_text, language_text, config))
+    except HighlightError as error:
+        raise HugoFunctionError(f"highlight: {error}") from None
 
 
 def _can_highlight(language: Any) -> bool:
-    from pygments.lexers import get_lexer_by_name
-    from pygments.util import ClassNotFound
-    try:
-        get_lexer_by_name(go_string(language).lower())
-    except ClassNotFound:
-        return False
-    return bool(go_string(language))
+    """transform.CanHighlight: whether Chroma has a lexer for the language."""
+    from ...markdown.chroma.hugo import can_highlight
+    text = go_string(language)
+    return bool(text) and can_highlight(text)
 
 
 def _ref_url(page: Any, target: Any, absolute: bool) -> str:
@@ -1206,7 +1196,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
     "readFile": OS_FUNCTIONS["ReadFile"], "fileExists": OS_FUNCTIONS["FileExists"],
     "readDir": OS_FUNCTIONS["ReadDir"], "getenv": OS_FUNCTIONS["Getenv"], "time": jinja2.pass_context(time_function),
-    "keyVals": _key_vals, "hmac": _hmac, "highlight": _highlight,
+    "keyVals": _key_vals, "hmac": _hmac, "highlight": jinja2.pass_context(_highlight),
     "ref": lambda page, target: _ref_url(page, target, True), "relref": lambda page, target: _ref_url(page, target, False),
     "urlquery": lambda *values: __import__("urllib.parse").parse.quote_plus(_print(*values)),
     # Hugo's logging: warnf and warnidf print and return nothing; errorf fails the template (here: the
@@ -1326,7 +1316,7 @@ NAMESPACES: dict[str, _Namespace] = {
     "transform": _Namespace("transform", {
         "Markdownify": FUNCTIONS["markdownify"], "Plainify": _plainify, "HTMLEscape": _html_escape,
         "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": xml_escape,
-        "Highlight": _highlight, "CanHighlight": _can_highlight}),
+        "Highlight": jinja2.pass_context(_highlight), "CanHighlight": _can_highlight}),
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
         "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],

@@ -1,0 +1,157 @@
+"""Chroma's lexer registry (registry.go, lexers/lexers.go): every vendored XML lexer and the Go-coded ones
+ported here, looked up as Hugo's lexers.Get looks them up (name, alias, either lower-cased, then file name)."""
+from __future__ import annotations
+
+import fnmatch
+import functools
+import posixpath
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .lexer import Config, LexerError, RegexLexer, Rule
+from .xml_lexers import XmlLexerFile
+
+LEXER_DIR = Path(__file__).resolve().parent.parent.parent / "vendor" / "chroma" / "lexers"
+
+_IGNORED_SUFFIXES = ("~", ".bak", ".old", ".orig", ".dpkg-dist", ".dpkg-old", ".ucf-dist", ".ucf-new",
+                     ".ucf-old", ".rpmnew", ".rpmorig", ".rpmsave", ".in")
+
+
+def _glob_match(glob: str, name: str) -> bool:
+    """Go's filepath.Match on a base name (case-sensitive; [^...] negates)."""
+    return fnmatch.fnmatchcase(name, glob.replace("[^", "[!"))
+
+
+def _priority(lexer: RegexLexer) -> float:
+    return lexer.config.priority or 1.0
+
+
+@dataclass
+class Registry:
+    """The lexers by name and alias, in registration order; `warnings` holds the files that failed to load."""
+
+    lexers: list[RegexLexer] = field(default_factory=list)
+    by_name: dict[str, RegexLexer] = field(default_factory=dict)
+    by_alias: dict[str, RegexLexer] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def register(self, lexer: RegexLexer) -> RegexLexer:
+        lexer.registry = self
+        config = lexer.config
+        self.by_name[config.name] = lexer
+        self.by_name[config.name.lower()] = lexer
+        for alias in config.aliases:
+            self.by_alias[alias] = lexer
+            self.by_alias[alias.lower()] = lexer
+        for index, known in enumerate(self.lexers):
+            if known.config.name == config.name:
+                self.lexers[index] = lexer
+                return lexer
+        self.lexers.append(lexer)
+        return lexer
+
+    def get(self, name: str) -> RegexLexer | None:
+        """lexers.Get: by name, by alias, both lower-cased, then the best lexer for a file of that name or
+        extension."""
+        for table, key in ((self.by_name, name), (self.by_alias, name), (self.by_name, name.lower()),
+                           (self.by_alias, name.lower())):
+            if key in table:
+                return table[key]
+        candidates = [lexer for lexer in (self.match("filename." + name), self.match(name)) if lexer is not None]
+        if not candidates:
+            return None
+        return sorted(candidates, key=_priority, reverse=True)[0]
+
+    def match(self, filename: str) -> RegexLexer | None:
+        """lexers.Match: the lexer whose file patterns match a file's base name, by priority."""
+        filename = posixpath.basename(filename)
+        for attribute in ("filenames", "alias_filenames"):
+            matched = []
+            for lexer in self.lexers:
+                for glob in getattr(lexer.config, attribute):
+                    if _glob_match(glob, filename):
+                        matched.append(lexer)
+                    elif any(_glob_match(glob + suffix, filename) for suffix in _IGNORED_SUFFIXES):
+                        matched.append(lexer)
+            if matched:
+                return sorted(matched, key=_priority, reverse=True)[0]
+        return None
+
+    def analyse(self, text: str) -> RegexLexer | None:
+        """lexers.Analyse: the lexer whose analyser scores text highest (guessSyntax)."""
+        picked: RegexLexer | None = None
+        highest = 0.0
+        for lexer in self.lexers:
+            try:
+                weight = lexer.analyse(text)
+            except LexerError:
+                continue
+            if weight > highest:
+                picked, highest = lexer, weight
+        return picked
+
+
+def _xml_lexer(path: Path, registry: Registry) -> RegexLexer | None:
+    source = XmlLexerFile(path, f"blogbuild/vendor/chroma/lexers/{path.name}")
+    try:
+        document = source.document()
+        config = source.config(document)
+    except LexerError as error:
+        registry.warnings.append(str(error))
+        return None
+    return RegexLexer(config, source.rules, where=source.where)
+
+
+_LOCK = threading.Lock()
+
+
+@functools.lru_cache(maxsize=1)
+def _registry() -> Registry:
+    from .go_lexers import register_go_lexers
+    registry = Registry()
+    for path in sorted(LEXER_DIR.glob("*.xml")):
+        lexer = _xml_lexer(path, registry)
+        if lexer is not None:
+            registry.register(lexer)
+    register_go_lexers(registry, lambda name: _xml_file_lexer(registry, name))
+    return registry
+
+
+def _xml_file_lexer(registry: Registry, name: str) -> RegexLexer:
+    """A second lexer of one XML file, for a Go-coded lexer that reuses its rules under another config."""
+    path = LEXER_DIR / name
+    source = XmlLexerFile(path, f"blogbuild/vendor/chroma/lexers/{name}")
+    lexer = RegexLexer(source.config(source.document()), source.rules, registry, source.where)
+    return lexer
+
+
+def registry() -> Registry:
+    """The one registry (built on first use, thread-safe)."""
+    with _LOCK:
+        return _registry()
+
+
+def get_lexer(name: str) -> RegexLexer | None:
+    """Hugo's chromalexers.Get: the lexer of a code block's language, or None."""
+    return registry().get(name)
+
+
+def fallback_lexer() -> RegexLexer:
+    """lexers.Fallback: plain text, one token a line (Hugo's lexer when guessSyntax finds none)."""
+    return _fallback()
+
+
+@functools.lru_cache(maxsize=1)
+def _fallback() -> RegexLexer:
+    from .lexer import TokenEmitter
+    from .token_types import TEXT
+
+    def rules() -> dict[str, list[Rule]]:
+        return {"root": [Rule(".+", TokenEmitter(TEXT), where="fallback"),
+                         Rule("\n", TokenEmitter(TEXT), where="fallback")]}
+    return RegexLexer(Config("fallback", filenames=("*",), priority=-1), rules, where="fallback")
+
+
+LexerFactory = Callable[[str], RegexLexer]

