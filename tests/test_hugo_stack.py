@@ -45,12 +45,9 @@ _OURS_ONLY = re.compile(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-")
 
 _COLLATION = ("pages of one date in Chinese: Hugo orders them by their titles in Chinese collation (pinyin), "
               "blogbuild by code point")
-_LEXER = "the code's highlighting: Pygments' lexer splits some tokens (whitespace, YAML scalars) unlike Chroma's"
 _MATH = "blogbuild typesets the math at build time, where Hugo's page leaves the TeX for KaTeX in the browser"
 DIFFERENT: dict[str, str] = {
-    "links/index.html": _LEXER, "ja/リンク/index.html": _LEXER, "zh/链接/index.html": _LEXER,
-    "zh-hant-tw/鏈接/index.html": _LEXER, "p/mermaid-diagrams/index.html": _LEXER,
-    "p/math-typesetting/index.html": f"{_MATH}; {_LEXER}", "zh/p/math-typesetting/index.html": f"{_MATH}; {_LEXER}",
+    "p/math-typesetting/index.html": _MATH, "zh/p/math-typesetting/index.html": _MATH,
     **{page: _COLLATION for page in (
         "zh/index.html", "zh/archives/index.html", "zh/post/index.html", "zh/categories/documentation/index.html",
         "zh/page/index.html", "zh/page/page/2/index.html")},

@@ -12,7 +12,7 @@ from ..core.errors import SourceError, parser_problem
 from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
 from ..core.keys import key_line, nested_key_line
-from .markup import MarkupConfig, markup_from_mapping
+from .markup import MarkupConfig, chroma_setting, markup_from_mapping
 from ..core.names import CONFIG_NAMES
 from ..themes.options import Intro, ThemeOptions, parse_theme_options
 
@@ -548,7 +548,11 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
     if hugo is not None:
         # One line for everything that did not carry over: keys, markup settings read but not honoured, and
         # the files under layouts/ and assets/.
-        ignored = hugo.unused(config.markup.ignored)
+        named = config.markup.ignored if not hugo.own_layouts else \
+            tuple(name for name in config.markup.ignored if not chroma_setting(name))
+        if named != config.markup.ignored:
+            config = replace(config, markup=replace(config.markup, ignored=named))
+        ignored = hugo.unused(named)
         notices = (ignored_message(ignored, hugo.where),) if ignored else ()
         if notices or hugo.notes:
             config = replace(config, notices=(*hugo.notes, *notices))

@@ -351,7 +351,9 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             ignored += _AS_BLOGBUILD_DOES[target](value, here)
         elif target == "hugo" or (target == "hugo_unless_true" and value is not True):
             ignored.append(_dotted(here))
-        elif target in ("hugo_unless_true", "chroma"):
+        elif target == "chroma":   # named unless the site's own layouts render it (config/__init__.py)
+            ignored.append(_dotted(here))
+        elif target == "hugo_unless_true":
             continue
         elif kind == "passthrough":
             values.update(_passthrough(value, here, reader))
@@ -380,6 +382,13 @@ def known_settings(mapping: Mapping[str, Any], tree: Mapping[str, Any] = _TREE,
         else:
             known[key] = value
     return known, unknown
+
+
+def chroma_setting(name: str) -> bool:
+    """Whether a dotted markup name is a highlight setting only Chroma follows (a site its own layouts render):
+    the default theme's Pygments highlighting does not."""
+    section, _, key = name.lower().partition("markup.highlight.")
+    return section == "" and _TREE["highlight"].get(key, ("", ""))[0] == "chroma"
 
 
 def markup_from_mapping(mapping: Mapping[str, Any] | None, *, path: str = "<config>", text: str = "",
