@@ -36,6 +36,7 @@ class Registry:
     by_name: dict[str, RegexLexer] = field(default_factory=dict)
     by_alias: dict[str, RegexLexer] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    _found: dict[str, RegexLexer | None] = field(default_factory=dict, repr=False)   # get()'s answers
 
     def register(self, lexer: RegexLexer) -> RegexLexer:
         lexer.registry = self
@@ -45,6 +46,7 @@ class Registry:
         for alias in config.aliases:
             self.by_alias[alias] = lexer
             self.by_alias[alias.lower()] = lexer
+        self._found.clear()
         for index, known in enumerate(self.lexers):
             if known.config.name == config.name:
                 self.lexers[index] = lexer
@@ -54,7 +56,13 @@ class Registry:
 
     def get(self, name: str) -> RegexLexer | None:
         """lexers.Get: by name, by alias, both lower-cased, then the best lexer for a file of that name or
-        extension."""
+        extension (each name's answer kept: a page's languages are asked again and again)."""
+        if name in self._found:
+            return self._found[name]
+        found = self._found[name] = self._get(name)
+        return found
+
+    def _get(self, name: str) -> RegexLexer | None:
         for table, key in ((self.by_name, name), (self.by_alias, name), (self.by_name, name.lower()),
                            (self.by_alias, name.lower())):
             if key in table:
@@ -67,13 +75,14 @@ class Registry:
     def match(self, filename: str) -> RegexLexer | None:
         """lexers.Match: the lexer whose file patterns match a file's base name, by priority."""
         filename = posixpath.basename(filename)
+        # A glob with an ignored suffix (x.py~) matches what the name is without that suffix: the suffixes are
+        # literal text, so the name is tried as it is and once without each suffix it ends with.
+        names = [filename] + [filename[:-len(suffix)] for suffix in _IGNORED_SUFFIXES if filename.endswith(suffix)]
         for attribute in ("filenames", "alias_filenames"):
             matched = []
             for lexer in self.lexers:
                 for glob in getattr(lexer.config, attribute):
-                    if _glob_match(glob, filename):
-                        matched.append(lexer)
-                    elif any(_glob_match(glob + suffix, filename) for suffix in _IGNORED_SUFFIXES):
+                    if any(_glob_match(glob, name) for name in names):
                         matched.append(lexer)
             if matched:
                 return sorted(matched, key=_priority, reverse=True)[0]
@@ -96,8 +105,7 @@ class Registry:
 def _xml_lexer(path: Path, registry: Registry) -> RegexLexer | None:
     source = XmlLexerFile(path, f"blogbuild/vendor/chroma/lexers/{path.name}")
     try:
-        document = source.document()
-        config = source.config(document)
+        config = source.config(source.head())
     except LexerError as error:
         registry.warnings.append(str(error))
         return None

@@ -209,6 +209,19 @@ class XmlLexerFile:
             raise LexerError(f"{self.where}:1: cannot read: {error}") from None
         return parse_xml(text, self.where)
 
+    def head(self) -> Node:
+        """The document up to its <config> (which Chroma's files open with): what a registry needs to know of
+        every lexer, read without the rules (a fifth of the time of the whole file)."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise LexerError(f"{self.where}:1: cannot read: {error}") from None
+        end = text.find("</config>")
+        opening = text.find("<lexer")
+        if end < 0 or opening < 0 or "</lexer>" in text[:end]:
+            return parse_xml(text, self.where)
+        return parse_xml(text[:end + len("</config>")] + "</lexer>", self.where)
+
     def config(self, document: Node) -> Config:
         configs = [child for child in document.children if child.tag == "config"]
         if not configs:
