@@ -2,13 +2,14 @@
 at the current position, an emitter turning its groups into tokens and a mutator moving the state stack."""
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 import regex  # type: ignore[import-untyped]
 
-from .patterns import MATCH_TIMEOUT, PatternError, compile_pattern
+from .patterns import MATCH_TIMEOUT, PatternError, compile_fast, compile_pattern, may_backtrack
 from .token_types import ERROR, IGNORE
 
 if TYPE_CHECKING:
@@ -209,7 +210,8 @@ class Rule:
     emitter: Emitter | None = None
     mutator: Mutator | None = None
     where: str = ""                      # file:line, for messages
-    compiled: regex.Pattern[str] | None = None
+    compiled: "regex.Pattern[str] | re.Pattern[str] | None" = None
+    bounded: bool = False                # its matches run under MATCH_TIMEOUT (patterns.may_backtrack)
 
 
 @dataclass
@@ -290,7 +292,8 @@ class RegexLexer:
             for rule in state_rules:
                 if rule.compiled is None:
                     try:
-                        rule.compiled = compile_pattern(rule.pattern or "", flags)
+                        rule.bounded = may_backtrack(rule.pattern or "")
+                        rule.compiled = (compile_pattern if rule.bounded else compile_fast)(rule.pattern or "", flags)
                     except PatternError as error:
                         raise LexerError(f"{rule.where}: the pattern {rule.pattern!r} does not compile: {error}") \
                             from None
@@ -340,12 +343,16 @@ class RegexLexer:
         if time.monotonic() > clock.deadline:
             raise LexingSlow(f"{self.config.name}: lexing took longer than {BLOCK_BUDGET:g}s", [])
         for rule in state_rules:
-            assert rule.compiled is not None
-            try:
-                match = rule.compiled.match(text, pos, timeout=MATCH_TIMEOUT)
-            except TimeoutError:
-                clock.timed_out.append(rule.where)
-                continue
+            compiled = rule.compiled
+            assert compiled is not None
+            if not rule.bounded:
+                match = compiled.match(text, pos)
+            else:
+                try:
+                    match = compiled.match(text, pos, timeout=MATCH_TIMEOUT)  # type: ignore[call-overload]
+                except TimeoutError:
+                    clock.timed_out.append(rule.where)
+                    continue
             if match is not None:
                 return rule, match
         return None

@@ -1,8 +1,11 @@
-"""Chroma's regular expressions (dlclark/regexp2, .NET's syntax) run by the `regex` module: the few constructs
-whose meaning differs are rewritten, and every match is bounded in time as regexp2's MatchTimeout bounds it."""
+"""Chroma's regular expressions (dlclark/regexp2, .NET's syntax) run by the `regex` module (or Python's re, which
+reads most of them alike at half the cost a match): the few constructs whose meaning differs are rewritten, and a
+pattern that may backtrack is bounded in time on each match as regexp2's MatchTimeout bounds it."""
 from __future__ import annotations
 
 import functools
+import re
+import warnings
 
 import regex  # type: ignore[import-untyped]
 
@@ -148,9 +151,64 @@ def translate(pattern: str) -> str:
 
 
 @functools.lru_cache(maxsize=None)
+def compile_fast(pattern: str, flags: int) -> "regex.Pattern[str] | re.Pattern[str]":
+    """The rule pattern compiled by Python's re when re reads it as the regex module does (re's matches cost half
+    as much); by regex otherwise (Unicode properties, variable lookbehinds, ...). re has no timeout: a pattern that
+    may backtrack (may_backtrack) is compiled with compile_pattern instead."""
+    translated = translate(pattern)
+    plain = flags & (regex.IGNORECASE | regex.MULTILINE | regex.DOTALL | regex.VERBOSE)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")   # a FutureWarning (a nested set's meaning may change): regex reads it
+            return re.compile(translated, plain)
+    except (re.error, FutureWarning, OverflowError, RecursionError):
+        return compile_pattern(pattern, flags)
+
+
+@functools.lru_cache(maxsize=None)
 def compile_pattern(pattern: str, flags: int) -> regex.Pattern[str]:
     """The compiled rule pattern (one per pattern and flags, shared by every lexer that has it)."""
     try:
         return regex.compile(translate(pattern), flags | regex.VERSION0)
     except (regex.error, PatternError, OverflowError, RecursionError) as error:
         raise PatternError(str(error)) from None
+
+
+def may_backtrack(pattern: str) -> bool:
+    """Whether a pattern can take long on one match (catastrophic backtracking): a quantified group that holds a
+    quantifier or an alternation (`(a+)+`, `(\\w|\\d)*`), or a backreference. Only such a rule's matches run
+    under MATCH_TIMEOUT (a timeout triples the cost of a match); the others are linear in what they match, and a
+    block's lexing as a whole stays under its budget."""
+    stack: list[bool] = []   # per open group: whether it holds a quantifier or an alternation
+    index, size = 0, len(pattern)
+    while index < size:
+        char = pattern[index]
+        if char == "\\":
+            following = pattern[index + 1:index + 2]
+            if following.isdigit() and following != "0" or following == "k":
+                return True
+            index += 2
+            continue
+        if char == "[":   # a class: skipped whole (a ] first in it is literal)
+            index += 1
+            if index < size and pattern[index] == "^":
+                index += 1
+            if index < size and pattern[index] == "]":
+                index += 1
+            while index < size and pattern[index] != "]":
+                index += 2 if pattern[index] == "\\" else 1
+            index += 1
+            continue
+        if char == "(":
+            stack.append(False)
+        elif char == ")":
+            held = stack.pop() if stack else False
+            quantified = index + 1 < size and pattern[index + 1] in "*+{"
+            if held and quantified:
+                return True
+            if stack and (held or quantified):
+                stack[-1] = True
+        elif char in "*+{|" and stack:
+            stack[-1] = True
+        index += 1
+    return False
