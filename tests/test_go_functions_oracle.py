@@ -215,18 +215,15 @@ def test_hugo_generator_names_blogbuild() -> None:
     assert _render("{{ hugo.Generator }}").startswith('<meta name="generator" content="blogbuild ')
 
 
-def test_highlight_is_blogbuilds_code_highlighting() -> None:
-    """highlight and transform.Highlight write code as blogbuild's fenced blocks are written (Pygments' classes,
-    the stylesheet css/syntax.css; Hugo's Chroma markup is not copied); an option that would change that is an
-    error naming it, never ignored."""
-    from blogbuild.markdown.code import highlight_html
-    assert _render('{{ highlight "x := 1" "go" "lineNos=false, noClasses=false" }}') == highlight_html("x := 1", "go")
-    assert _render('{{ transform.Highlight "a = 1" "python" (dict "noClasses" false) }}') == \
-        highlight_html("a = 1", "python")
-    with pytest.raises(UnsupportedField, match="highlight option linenos=true"):
-        _render('{{ highlight "x" "go" "lineNos=true" }}')
-    with pytest.raises(UnsupportedField, match="highlight option hl_lines=2"):
-        _render('{{ transform.Highlight "x" "go" (dict "hl_lines" "2") }}')
+def test_highlight_is_chromas_markup_with_its_options() -> None:
+    """highlight and transform.Highlight write Chroma's markup with their options, as Hugo's do (the chroma_code
+    fixture compares them with Hugo's, tests/test_hugo_chroma_code.py)."""
+    html = _render('{{ highlight "x := 1" "go" "lineNos=false, noClasses=false" }}')
+    assert html.startswith('<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" '
+                           'data-lang="go"><span class="line"><span class="cl"><span class="nx">x</span>')
+    numbered = _render('{{ transform.Highlight "a = 1\\nb = 2" "python" (dict "noClasses" false "lineNos" "table" '
+                       '"hl_lines" "2") }}')
+    assert 'class="lntable"' in numbered and '<span class="line hl">' in numbered
 
 
 @pytest.mark.parametrize("pattern, message", [

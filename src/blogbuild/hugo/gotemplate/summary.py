@@ -12,6 +12,7 @@ from .math_source import math_as_tex
 
 _TAG = re.compile(r"^</?[A-Za-z]+>?$")
 _ATTRIBUTE = re.compile(r"^[A-Za-z]+=[\"']")
+_SPACE = re.compile(r"\s")   # str.isspace's characters (Go's unicode.IsSpace, but \x1c-\x1f, which no page has)
 
 
 def _count(word: str, is_cjk: bool) -> int:
@@ -37,13 +38,18 @@ def hugo_summary(html: str, words: int, is_cjk: bool) -> tuple[str, bool]:
         if closing < 0:
             break
         paragraph = math_as_tex(html[start:closing])
+        # Hugo's loop over the paragraph's characters counts a word at each white space and at the last
+        # character: only those places are visited.
         word_start = 0
-        for index, char in enumerate(paragraph):
-            if char.isspace() or index + 1 == len(paragraph):
-                count += _count(paragraph[word_start:index], is_cjk)
-                word_start = index
-                if count >= words:
-                    break
+        last = len(paragraph) - 1
+        ends = [found.start() for found in _SPACE.finditer(paragraph)]
+        if last >= 0 and (not ends or ends[-1] != last):
+            ends.append(last)
+        for index in ends:
+            count += _count(paragraph[word_start:index], is_cjk)
+            word_start = index
+            if count >= words:
+                break
         if count >= words:
             summary = html[:closing + 4].strip()
             return summary, summary != content
