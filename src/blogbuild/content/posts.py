@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import os
 import re
+from pathlib import Path
 from dataclasses import fields, replace
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -308,6 +309,36 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
     return section, slug_final, url
 
 
+def shared_files_at(config: Any, rel_path: str, url: str) -> tuple[str, str] | None:
+    """(URL on the host, permalink) of the page beside which a multilingual bundle's shared files are published,
+    when it is another language's: the first language of the config whose index file the bundle's folder holds,
+    at that page's own URL (read from its front matter) under that language's prefix (core/bundle_files.py says
+    the same of a built site)."""
+    languages = list(getattr(config, "languages", ()))
+    if len(languages) < 2 or "/" not in rel_path or not config.markup.render_hooks or \
+            any(dict(item.values).get("base_url") for item in languages):
+        return None
+    try:
+        names = {path.name.lower(): path.name
+                 for path in (Path(config.root) / config.source_dir / rel_path.rsplit("/", 1)[0]).iterdir()}
+    except OSError:
+        return None
+    first, file_name = next(((language, name) for number, language in enumerate(languages)
+                             for name in (f"index.{language.key}.md", f"index.{language.key}.markdown",
+                                          *(("index.md", "index.markdown") if number == 0 else ()))
+                             if name in names), (None, ""))
+    own = next((language for language in languages if language.key == config.language), None)
+    if first is None or own is None or first.key == own.key:
+        return None
+    base = str(config.base_url)
+    top = base[:-len(own.prefix)] if own.prefix and base.endswith(own.prefix) else base
+    from urllib.parse import urlsplit
+    # That page's own URL (its slug or url may not be this one's), read from its front matter.
+    url = translation_url(config, rel_path, names[file_name], first.key) or url
+    permalink = top + first.prefix + url.lstrip("/")
+    return urlsplit(permalink).path, permalink
+
+
 def translation_url(config: SiteConfig, rel_path: str, file_name: str, language: str) -> str | None:
     """The URL (without its language's folder) of another language's version of a page: file_name, in the
     folder of the page at rel_path, read and placed by its own front matter (slug, url, the permalinks) as
@@ -347,7 +378,8 @@ def shortcode_page(source: SourceFile, data: Mapping[str, Any], config: SiteConf
         section, _slug, url = default_url(source.rel_path, None)
         date = lastmod = None
     return page_view(config, title=title, url=url, params=data, section=section, draft=data.get("draft") is True,
-                     date=date, lastmod=lastmod, file_path=source.path, bundle=(source.rel_path, source.resources))
+                     date=date, lastmod=lastmod, file_path=source.path, bundle=(source.rel_path, source.resources),
+                     shared_at=shared_files_at(config, source.rel_path, url) if source.resources else None)
 
 
 def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedMarkdown,

@@ -70,7 +70,7 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
         if published:
             post = replace(post, published_files=tuple(sorted(published.items())))
         if config.markup.render_hooks and len(config.languages) > 1 and post.resources:
-            from ..hugo.gotemplate import shared_files_at
+            from ..content.posts import shared_files_at
             elsewhere = shared_files_at(config, source.rel_path, post.url)
             post = replace(post, shared_files_at=elsewhere[0]) if elsewhere else post
         if config.search_index == "sharded":   # in the worker, beside the text measures: cached with the post

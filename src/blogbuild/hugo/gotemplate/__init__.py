@@ -38,7 +38,7 @@ __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "Blockquot
            "GoTemplateError", "GoTemplates", "HeadingContext", "HookPosition", "HugoFunctionError", "ImageContext",
            "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
            "SiteInfo", "TableCell", "TableContext", "UnsupportedField",
-           "check_jinja", "content_resource_url", "layout_folders", "shared_files_at", "load_go_templates", "page_view", "render", "render_layout",
+           "check_jinja", "content_resource_url", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
            "stored_values", "translated_file",
            "typed_argument"]
 
@@ -362,50 +362,22 @@ def layout_folders(root: Path) -> list[Path]:
 
 def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], kind: str = "page",
               section: str = "", date: Any = None, lastmod: Any = None, draft: bool = False, file_path: str = "",
-              site: SiteInfo | None = None, bundle: tuple[str, tuple[str, ...]] | None = None) -> PageInfo:
+              site: SiteInfo | None = None, bundle: tuple[str, tuple[str, ...]] | None = None,
+              shared_at: tuple[str, str] | None = None) -> PageInfo:
     """A page as Hugo's templates see it (`.Title`, `.RelPermalink`, `.Permalink`, `.Params`, `.Description`,
     `.Kind`, ...), from blogbuild's view of it: the one adapter from a post or a list page to Hugo's page.
     config: the SiteConfig the URLs are made with; bundle: the page's file under content/ and its bundle's
-    files, for `.Resources`."""
+    files, for `.Resources`; shared_at: where its bundle's shared files are published when another language's
+    page publishes them (content/posts.py shared_files_at)."""
     resources = None if bundle is None else functools.partial(
         bundle_resources, bundle[0], bundle[1], params, Path(config.root) / config.source_dir, url, config.site_url,
         config.absolute_url, language=getattr(config, "language", ""),
         languages={language.key for language in getattr(config, "languages", ())},
-        shared_at=shared_files_at(config, bundle[0], url), prefix=getattr(config, "language_folder", ""))
+        shared_at=shared_at, prefix=getattr(config, "language_folder", ""))
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
                     resources=resources, site_info=site)
-
-
-def shared_files_at(config: Any, rel_path: str, url: str) -> tuple[str, str] | None:
-    """(URL on the host, permalink) of the page beside which a multilingual bundle's shared files are published,
-    when it is another language's: the first language of the config whose index file the bundle's folder holds,
-    at this page's path under that language's prefix (core/bundle_files.py says the same of a built site)."""
-    languages = list(getattr(config, "languages", ()))
-    if len(languages) < 2 or "/" not in rel_path or not config.markup.render_hooks or \
-            any(dict(item.values).get("base_url") for item in languages):
-        return None
-    try:
-        names = {path.name.lower(): path.name
-                 for path in (Path(config.root) / config.source_dir / rel_path.rsplit("/", 1)[0]).iterdir()}
-    except OSError:
-        return None
-    first, file_name = next(((language, name) for number, language in enumerate(languages)
-                             for name in (f"index.{language.key}.md", f"index.{language.key}.markdown",
-                                          *(("index.md", "index.markdown") if number == 0 else ()))
-                             if name in names), (None, ""))
-    own = next((language for language in languages if language.key == config.language), None)
-    if first is None or own is None or first.key == own.key:
-        return None
-    base = str(config.base_url)
-    top = base[:-len(own.prefix)] if own.prefix and base.endswith(own.prefix) else base
-    from urllib.parse import urlsplit
-    from ...content.posts import translation_url
-    # That page's own URL (its slug or url may not be this one's), read from its front matter.
-    url = translation_url(config, rel_path, names[file_name], first.key) or url
-    permalink = top + first.prefix + url.lstrip("/")
-    return urlsplit(permalink).path, permalink
 
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",

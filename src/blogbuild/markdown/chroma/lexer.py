@@ -5,15 +5,23 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 import regex  # type: ignore[import-untyped]
 
 from .patterns import MATCH_TIMEOUT, PatternError, compile_fast, compile_pattern, may_backtrack
 from .token_types import ERROR, IGNORE
 
-if TYPE_CHECKING:
-    from .registry import Registry
+
+class Lexers(Protocol):
+    """What a lexer asks of the registry it is in (registry.Registry): another lexer by name, for `using`."""
+
+    def get(self, name: str) -> "RegexLexer | None": ...
+
+    def register(self, lexer: "RegexLexer") -> "RegexLexer": ...
+
+    @property
+    def by_name(self) -> "dict[str, RegexLexer]": ...
 
 Token = tuple[int, str]
 
@@ -219,7 +227,7 @@ class LexerState:
     """One lex: the text, the position, the state stack, and what a rule's emitter may need."""
 
     lexer: "RegexLexer"
-    registry: "Registry | None"
+    registry: "Lexers | None"
     text: str
     stack: list[str]
     clock: "Clock"
@@ -239,7 +247,7 @@ class RegexLexer:
     """A lexer of ordered rules per state, compiled on first use as Chroma compiles them."""
 
     def __init__(self, config: Config, load_rules: Callable[[], dict[str, list[Rule]]],
-                 registry: "Registry | None" = None, where: str = "") -> None:
+                 registry: "Lexers | None" = None, where: str = "") -> None:
         self.config = config
         self._load_rules = load_rules
         self.registry = registry
