@@ -77,6 +77,8 @@ class SiteConfig:
     # A Hugo site's relativeURLs ("relative") or canonifyURLs ("canonify"): how its own layouts' pages have their
     # site-relative URLs rewritten after rendering (hugo/abs_urls.py); "" leaves them as written.
     hugo_url_rewrite: str = ""
+    # A Hugo site's minify.minifyOutput: its own layouts' HTML pages are minified (minify-html) as Hugo minifies them.
+    hugo_minify_output: bool = False
     hugo_disqus_shortname: str = ""     # services.disqus.shortname: Hugo's disqus.html partial of a Hugo site
     # Lists show pages with `layout: archives` or `search` too, as Hugo lists every page (a site's own layouts).
     list_layout_pages: bool = False
@@ -182,7 +184,7 @@ _FILE_KEYS = {
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
     "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
-    "hugo_url_rewrite": "hugo_url_rewrite",
+    "hugo_url_rewrite": "hugo_url_rewrite", "hugo_minify_output": "hugo_minify_output",
     "hugo_disqus_shortname": "hugo_disqus_shortname",
     "hugo_page_outputs": "hugo_page_outputs",
     "analytics": "analytics",

@@ -823,6 +823,13 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
         "canonify" if keyed.get("canonifyurls", ("", False))[1] is True else ""
     honoured |= {"relativeurls", "canonifyurls"} & set(keyed)
     page_outputs = _page_output_formats(keyed, outputs)
+    minify = _lower_keys(keyed.get("minify", ("", None))[1] or {}) if isinstance(keyed.get("minify", ("", None))[1],
+                                                                                  Mapping) else {}
+    minify_output = minify.get("minifyoutput", ("", False))[1] is True and minify.get("disablehtml", ("", False))[1] \
+        is not True
+    if set(minify) <= {"minifyoutput", "disablehtml", "disablexml", "disablecss", "disablejs", "disablejson",
+                       "disablesvg", "tdewolff"}:
+        honoured.add("minify")   # its pages minified (minifyOutput); the other outputs are written as rendered
     sitemap = keyed.get("sitemap", ("", None))[1]
     sitemap_settings = {str(key).lower(): value for key, value in sitemap.items()
                         if str(key).lower() in ("changefreq", "priority")} if isinstance(sitemap, Mapping) else {}
@@ -834,7 +841,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
             "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}, "hugo_url_rewrite": rewrite,
             "hugo_disqus_shortname": shortname if isinstance(shortname, str) else "",
-            "hugo_page_outputs": page_outputs}, honoured | ({"outputformats", "mediatypes"} if page_outputs else set())
+            "hugo_page_outputs": page_outputs, "hugo_minify_output": minify_output}, honoured | ({"outputformats", "mediatypes"} if page_outputs else set())
 
 
 # Hugo's default media types' file suffix (the first of their suffixes).

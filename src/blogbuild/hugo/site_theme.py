@@ -210,7 +210,8 @@ class GoPageEngine:
             from ..media.assets import asset_url
             html = html.replace("</head>", f'<link rel="stylesheet" href="{asset_url("katex_css", self.config)}">\n'
                                 "</head>", 1)
-        return self._rewritten_urls(html, context)   # last: blogbuild's own KaTeX links are rewritten too
+        html = self._rewritten_urls(html, context)   # blogbuild's own KaTeX links are rewritten too
+        return _minified(html) if getattr(self.config, "hugo_minify_output", False) else html
 
     def _rewritten_urls(self, html: str, context: Mapping[str, Any]) -> str:
         """The page's site-relative URLs as relativeURLs or canonifyURLs has Hugo write them after rendering."""
@@ -415,6 +416,17 @@ def _failing_partial(error: BaseException) -> str:
             found = source.path if isinstance(source, GoSource) else found
         traceback = traceback.tb_next
     return found
+
+
+def _minified(page: str) -> str:
+    """An HTML page minified as Hugo's minifyOutput has it (tdewolff's defaults: the document's tags and every end
+    tag kept, comments dropped, inline CSS and JavaScript minified), by minify-html; anything else (a plain-text
+    output) as it is."""
+    if not page.lstrip()[:15].lower().startswith(("<!doctype html", "<html")):
+        return page
+    import minify_html
+    return str(minify_html.minify(page, keep_closing_tags=True, keep_html_and_head_opening_tags=True,
+                                  minify_css=True, minify_js=True))
 
 
 def _top_site(config: SiteConfig) -> SiteConfig:

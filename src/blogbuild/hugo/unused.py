@@ -44,7 +44,7 @@ _KEYS = {
     "services": "only services.googleAnalytics.id, a GA4 id, is used, as analytics (and services.rss.limit "
                 "when the site's own layouts render it)",
     "disqusshortname": "comments are giscus or utterances",
-    "minify": "pages are written as rendered",
+    "minify": "pages are written as rendered (minifyOutput is followed when the site's own layouts render it)",
     "menus": "only the main menu is shown",
     "languages": "a disabled language is not built",
     "canonifyurls": "links are root-relative under baseURL's path",
