@@ -61,6 +61,9 @@ class MarkupConfig:
     line_numbers_in_table: bool = False
     anchor_line_numbers: bool = False
     code_fences: bool = True
+    # markup.goldmark.renderer.unsafe is true: a Hugo site its own layouts render keeps its HTML comments (goldmark
+    # leaves them out otherwise; blogbuild keeps any other raw HTML either way).
+    goldmark_unsafe: bool = False
     # markup.highlight as written (lower-case keys): Hugo's Chroma options for a site its own layouts render.
     highlight: tuple[tuple[str, Any], ...] = ()
     enable_emoji: bool = False
@@ -384,6 +387,16 @@ def known_settings(mapping: Mapping[str, Any], tree: Mapping[str, Any] = _TREE,
     return known, unknown
 
 
+def _nested(mapping: Mapping[str, Any] | None, keys: tuple[str, ...]) -> Any:
+    """The value at keys (any case) in nested mappings, or None."""
+    value: Any = mapping
+    for key in keys:
+        if not isinstance(value, Mapping):
+            return None
+        value = {str(name).lower(): item for name, item in value.items()}.get(key)
+    return value
+
+
 def chroma_setting(name: str) -> bool:
     """Whether a dotted markup name is a highlight setting only Chroma follows (a site its own layouts render):
     the default theme's Pygments highlighting does not."""
@@ -409,6 +422,7 @@ def markup_from_mapping(mapping: Mapping[str, Any] | None, *, path: str = "<conf
         _walk(mapping, _TREE, (), reader, values, ignored)
     if enable_emoji is not None:
         values["enable_emoji"] = enable_emoji
+    values["goldmark_unsafe"] = _nested(mapping, ("goldmark", "renderer", "unsafe")) is True
     settings = {str(key).lower(): value for key, value in (mapping or {}).items()}.get("highlight")
     if isinstance(settings, Mapping):
         values["highlight"] = tuple(sorted((str(key).lower(), value) for key, value in settings.items()

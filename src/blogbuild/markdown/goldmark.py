@@ -147,3 +147,25 @@ def _missing_header_cells(state: StateBlock, start_line: int, end_line: int) -> 
     if cells and cells[-1].strip() == "":
         cells.pop()
     return len(columns) - len(cells) if all(_DELIMITER_CELL.match(column) for column in columns) else 0
+
+
+_COMMENTS_ONLY = re.compile(r"\s*(?:<!--.*?-->\s*)+", re.S)
+_SUMMARY_DIVIDER = re.compile(r"\s*<!--\s*more\s*-->\s*", re.I)
+
+
+def drop_comments(state: StateCore) -> None:
+    """HTML comments as goldmark writes them without its unsafe renderer (Hugo's default): an HTML block of
+    comments only, and a comment inside a paragraph, are left out (so a page's summary, description and word
+    count do not start with one); Hugo's summary divider <!--more--> stays. (Other raw HTML, which goldmark then
+    writes as <!-- raw HTML omitted -->, blogbuild keeps.)"""
+    kept = []
+    for token in state.tokens:
+        if token.type == "html_block" and _COMMENTS_ONLY.fullmatch(token.content) \
+                and not _SUMMARY_DIVIDER.fullmatch(token.content):
+            continue
+        if token.type == "inline" and token.children:
+            token.children = [child for child in token.children
+                              if not (child.type == "html_inline" and child.content.startswith("<!--")
+                                      and not _SUMMARY_DIVIDER.fullmatch(child.content))]
+        kept.append(token)
+    state.tokens = kept

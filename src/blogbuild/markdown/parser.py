@@ -160,6 +160,8 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
         # and tables whose header row is short read as goldmark reads them
         changes.append(RuleChange("core", "push", "hugo_table_alignment", goldmark.table_alignment))
         changes.append(RuleChange("block", "wrap", "table", goldmark.short_header_tables))
+        if not markup.goldmark_unsafe:   # and HTML comments left out, as goldmark leaves them without unsafe
+            changes.append(RuleChange("core", "after", "hugo_comments", goldmark.drop_comments, anchor="inline"))
     return tuple(changes)
 
 
