@@ -223,7 +223,7 @@ def test_a_regular_quote_hook_alone_leaves_alerts_to_blogbuild(tmp_path: Path) -
     assert '<p class="markdown-alert-title">A **custom** title</p>' in quotes          # blogbuild's, as before
     # No hook draws alerts: [!QUESTION], an alert to Hugo and not to blogbuild, is a quote as written, and
     # every quote counts in the ordinals.
-    assert "<blockquote>\n<p>[!QUESTION] A type of Obsidian’s" in quotes
+    assert "<blockquote>\n<p>[!QUESTION] A type of Obsidian&rsquo;s" in quotes
     assert re.search(r'data-ordinal="8"[^>]*data-line="32"', quotes)
 
 

@@ -160,6 +160,9 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
         # and tables whose header row is short read as goldmark reads them
         changes.append(RuleChange("core", "push", "hugo_table_alignment", goldmark.table_alignment))
         changes.append(RuleChange("block", "wrap", "table", goldmark.short_header_tables))
+        if markup.typographer:   # what the typographer writes, written as goldmark's entities
+            changes.append(RuleChange("core", "wrap", "smartquotes", typography.marked_smartquotes))
+            changes.append(RuleChange("core", "wrap", "text_join", typography.marked_text_join))
         if not markup.goldmark_unsafe:   # and HTML comments left out, as goldmark leaves them without unsafe
             changes.append(RuleChange("core", "after", "hugo_comments", goldmark.drop_comments, anchor="inline"))
     return tuple(changes)
@@ -189,4 +192,5 @@ def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     if markup.render_hooks:   # a Hugo site's own layouts: footnotes and strikethrough as goldmark writes them
         for token_type, function in goldmark.FOOTNOTE_RULES + goldmark.STRIKETHROUGH_RULES:
             md.add_render_rule(token_type, function)
+        md.add_render_rule("text", typography.render_text)
     return md

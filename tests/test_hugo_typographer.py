@@ -1,0 +1,25 @@
+"""What goldmark's typographer writes, on a Hugo site its own layouts render: its quotes, dashes, ellipses and
+guillemets as entities (`&rsquo;`, `&ldquo;`, `&ndash;`, `&hellip;`, `&laquo;`), a character typed as it is (’ “)
+kept; so on a CJK page (hasCJKLanguage) the automatic summary and .WordCount, which count a word of ASCII once and
+any other word by its characters, end where Hugo's do. tests/hugo_sites/typographer built by the hugo binary and
+by blogbuild: the same bytes in every page."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from support.hugo_build import built_by_both
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "typographer"
+_GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
+
+
+def test_the_typographer_writes_goldmarks_entities(tmp_path: Path) -> None:
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path)
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    assert "posts/proverbs/index.html" in pages
+    assert {path: _GENERATOR.sub(b"", ours[path]) for path in pages} == \
+        {path: _GENERATOR.sub(b"", hugo[path]) for path in pages}
+    page = ours["posts/proverbs/index.html"].decode()
+    assert "A person&rsquo;s &ldquo;temperament&rdquo; &ndash; and health&hellip;" in page
+    assert "Typed as it is: ’ “中” stays a character." in page
