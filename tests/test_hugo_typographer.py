@@ -1,8 +1,9 @@
 """What goldmark's typographer writes, on a Hugo site its own layouts render: its quotes, dashes, ellipses and
 guillemets as entities (`&rsquo;`, `&ldquo;`, `&ndash;`, `&hellip;`, `&laquo;`), a character typed as it is (’ “)
 kept; so on a CJK page (hasCJKLanguage) the automatic summary and .WordCount, which count a word of ASCII once and
-any other word by its characters, end where Hugo's do. tests/hugo_sites/typographer built by the hugo binary and
-by blogbuild: the same bytes in every page."""
+any other word by its characters, end where Hugo's do. So does highlighted code: Chroma escapes it as Go does
+(`&#34;`, `&#39;`) and nothing follows the block (`</div></li>`, `</div><p>`). tests/hugo_sites/typographer built
+by the hugo binary and by blogbuild: the same bytes in every page."""
 from __future__ import annotations
 
 import re
@@ -23,3 +24,4 @@ def test_the_typographer_writes_goldmarks_entities(tmp_path: Path) -> None:
     page = ours["posts/proverbs/index.html"].decode()
     assert "A person&rsquo;s &ldquo;temperament&rdquo; &ndash; and health&hellip;" in page
     assert "Typed as it is: ’ “中” stays a character." in page
+    assert "&#34;你的项目ID&#34;</span>\n</span></span></code></pre></div></li>" in page

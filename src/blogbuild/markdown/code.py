@@ -109,7 +109,8 @@ def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig)
     others = "".join(f' {name}="{escapeHtml(str(value))}"' for name, value in attributes if name != "class")
     if not code.endswith("\n"):
         code += "\n"
-    return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others) + "\n"
+    # Hugo writes the block with no line break after it (`</div></li>`, `</div><p>`).
+    return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others)
 
 
 _FENCE_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*'|[^\s,}]+)""")
@@ -164,9 +165,12 @@ def chroma_fence_attributes(info: str) -> tuple[dict[str, Any], list[tuple[str, 
 
 def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,
                  env: EnvType) -> str:
-    """A fenced block, with shortcode source put back into it."""
+    """A fenced block, with shortcode source put back into it; on a Hugo site, after a line break when it follows
+    a tight list item's text (`<li>text\n<div class="highlight">`), as goldmark writes it."""
     token = tokens[index]
-    return fence_html(environment_of(env).restore_text(token.content), token.info, markup_of(options))
+    markup = markup_of(options)
+    html = fence_html(environment_of(env).restore_text(token.content), token.info, markup)
+    return "\n" + html if markup.render_hooks and index and tokens[index - 1].hidden else html
 
 
 def markup_of(options: OptionsDict) -> MarkupConfig:

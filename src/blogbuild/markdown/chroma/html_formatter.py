@@ -8,6 +8,13 @@ from html import escape
 from .lexer import Token
 from .token_types import css_class
 
+_GO_ESCAPES = str.maketrans({"&": "&amp;", "'": "&#39;", "<": "&lt;", ">": "&gt;", '"': "&#34;"})
+
+
+def go_escape(text: str) -> str:
+    """Go's html.EscapeString, as Chroma escapes code: the bytes Hugo writes (a CJK page's summary counts them)."""
+    return text.translate(_GO_ESCAPES)
+
 
 @dataclass(frozen=True)
 class FormatOptions:
@@ -102,7 +109,7 @@ def format_html(tokens: list[Token], options: FormatOptions, pre_start: tuple[st
             out.append('<span class="cl">')
         for kind, value in line_tokens:
             name = css_class(kind)
-            text = escape(value)
+            text = go_escape(value)
             out.append(f'<span class="{name}">{text}</span>' if name else text)
         if not options.inline_code:
             out.append("</span></span>")

@@ -6,7 +6,7 @@ import html
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-from .html_formatter import FormatOptions, format_html
+from .html_formatter import FormatOptions, format_html, go_escape
 from .lexer import Clock, LexerError, LexingSlow, Token, coalesce
 from .registry import fallback_lexer, get_lexer, registry
 from .token_types import TEXT
@@ -204,9 +204,9 @@ def highlight(code: str, language: str, config: HighlightConfig, *, wrapper_clas
     options = _format_options(config)
     if lexer is None:
         if config.hl_inline:
-            return f'<code class="code-inline language-{html.escape(language)}">{html.escape(code)}</code>'
+            return f'<code class="code-inline language-{html.escape(language)}">{go_escape(code)}</code>'
         start = _pre_start(language).replace(' class="chroma"', "")
-        return f"{start}{html.escape(code)}</code></pre>"
+        return f"{start}{go_escape(code)}</code></pre>"
     tokens = _lex(lexer, code, warnings)
     if config.hl_inline:
         inline = f'<code class="code-inline language-{html.escape(language)}">'
