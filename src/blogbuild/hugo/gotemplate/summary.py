@@ -12,6 +12,9 @@ from .math_source import math_as_tex
 
 _TAG = re.compile(r"^</?[A-Za-z]+>?$")
 _ATTRIBUTE = re.compile(r"^[A-Za-z]+=[\"']")
+_TAG_IN_HTML = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\"[^\"]*\"|'[^']*'|[^'\">])*?(/?)>", re.S)
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+                   "track", "wbr"})
 _SPACE = re.compile(r"\s")   # str.isspace's characters (Go's unicode.IsSpace, but \x1c-\x1f, which no page has)
 
 
@@ -51,7 +54,28 @@ def hugo_summary(html: str, words: int, is_cjk: bool) -> tuple[str, bool]:
             if count >= words:
                 break
         if count >= words:
-            summary = html[:closing + 4].strip()
+            summary = html[:_balanced_end(html, closing + 4)].strip()
             return summary, summary != content
         start = closing + 3
     return content, False
+
+
+def _balanced_end(html: str, cutoff: int) -> int:
+    """Where the summary ends so that it closes every element open at cutoff (Hugo 0.168: a summary whose words
+    run out inside a list item or a blockquote takes the rest of that list or quote): cutoff when nothing is open,
+    else the end of the end tag that closes the outermost one; cutoff again when the HTML never closes it."""
+    stack: list[str] = []
+    for found in _TAG_IN_HTML.finditer(html):
+        if found.start() >= cutoff and not stack:
+            return cutoff
+        name = (found.group(2) or "").lower()
+        if not name or name in _VOID or found.group(3):
+            continue
+        if not found.group(1):
+            stack.append(name)
+        elif name in stack:
+            while stack.pop() != name:
+                pass
+            if not stack and found.end() >= cutoff:
+                return found.end()
+    return cutoff
