@@ -169,7 +169,8 @@ def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], resto
     """_render_plain, keeping the tokens."""
     md = parser(bool(config.cjk_emphasis), config.markup)
     if config.markup.render_hooks:   # Hugo runs a shortcode inside code too: its HTML replaces the placeholder there
-        restore = None
+        owner = getattr(restore, "__self__", None)
+        restore = owner.restore_literals if isinstance(owner, ShortcodeBody) else None
     environment = RenderEnvironment(used_ids=used_ids if used_ids is not None else set(), restore=restore,
                                     placeholder=placeholder_pattern, hooks=hooks)
     env = environment.as_env()

@@ -625,6 +625,15 @@ class ShortcodeBody:
             return text
         return self.pattern.sub(lambda match: self.originals.get(match.group(0), match.group(0)), text)
 
+    def restore_literals(self, text: str) -> str:
+        """Inside code on a site its own layouts render: only {{</* … */>}} goes back, as its literal text (Hugo
+        puts it in the markdown as written); other shortcodes run there."""
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(lambda match: self.originals[match.group(0)]
+                                if match.group(0) in self.originals and self.calls[match.group(0)][0].literal
+                                is not None else match.group(0), text)
+
     def output(self, match: re.Match[str]) -> str:
         """The HTML of the shortcode behind a placeholder, expanded once."""
         # Expanded only where markdown left the placeholder outside code, so a shortcode

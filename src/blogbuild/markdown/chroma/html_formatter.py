@@ -3,10 +3,15 @@ and 'cl' spans, line numbers inline or in a table's first column, highlighted li
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
-
 from .lexer import Token
 from .token_types import css_class
+
+_GO_ESCAPES = str.maketrans({"&": "&amp;", "'": "&#39;", "<": "&lt;", ">": "&gt;", '"': "&#34;"})
+
+
+def escape(text: str) -> str:
+    """Go's html.EscapeString, as Chroma and Hugo escape code and attribute values: &#39; and &#34; for quotes."""
+    return text.translate(_GO_ESCAPES)
 
 
 @dataclass(frozen=True)

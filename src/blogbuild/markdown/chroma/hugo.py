@@ -2,11 +2,10 @@
 shortcode or transform.Highlight merge over it, and the HTML Hugo writes for a block of code."""
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-from .html_formatter import FormatOptions, format_html
+from .html_formatter import FormatOptions, escape, format_html
 from .lexer import Clock, LexerError, LexingSlow, Token, coalesce
 from .registry import fallback_lexer, get_lexer, registry
 from .token_types import TEXT
@@ -163,7 +162,7 @@ def _format_options(config: HighlightConfig) -> FormatOptions:
 def _pre_start(language: str) -> str:
     attributes = ""
     if language:
-        escaped = html.escape(language)
+        escaped = escape(language)
         attributes = f' class="language-{escaped}" data-lang="{escaped}"'
     return f'<pre tabindex="0" class="chroma"><code{attributes}>'
 
@@ -204,16 +203,16 @@ def highlight(code: str, language: str, config: HighlightConfig, *, wrapper_clas
     options = _format_options(config)
     if lexer is None:
         if config.hl_inline:
-            return f'<code class="code-inline language-{html.escape(language)}">{html.escape(code)}</code>'
+            return f'<code class="code-inline language-{escape(language)}">{escape(code)}</code>'
         start = _pre_start(language).replace(' class="chroma"', "")
-        return f"{start}{html.escape(code)}</code></pre>"
+        return f"{start}{escape(code)}</code></pre>"
     tokens = _lex(lexer, code, warnings)
     if config.hl_inline:
-        inline = f'<code class="code-inline language-{html.escape(language)}">'
+        inline = f'<code class="code-inline language-{escape(language)}">'
         return format_html(tokens, options, ("", inline), "</code>")
     classes = config.wrapperclass + (" " + wrapper_classes if wrapper_classes else "")
     body = format_html(tokens, options, (_pre_start(""), _pre_start(language)), "</code></pre>")
-    return f'<div class="{html.escape(classes)}"{wrapper_attributes}>{body}</div>'
+    return f'<div class="{escape(classes)}"{wrapper_attributes}>{body}</div>'
 
 
 def can_highlight(language: str) -> bool:
