@@ -215,18 +215,20 @@ def test_hugo_generator_names_blogbuild() -> None:
     assert _render("{{ hugo.Generator }}").startswith('<meta name="generator" content="blogbuild ')
 
 
-def test_highlight_is_blogbuilds_code_highlighting() -> None:
-    """highlight and transform.Highlight write code as blogbuild's fenced blocks are written (Pygments' classes,
-    the stylesheet css/syntax.css; Hugo's Chroma markup is not copied); an option that would change that is an
-    error naming it, never ignored."""
-    from blogbuild.markdown.code import highlight_html
-    assert _render('{{ highlight "x := 1" "go" "lineNos=false, noClasses=false" }}') == highlight_html("x := 1", "go")
+def test_highlight_is_chromas_with_its_options() -> None:
+    """highlight and transform.Highlight write Chroma's HTML as Hugo does (markdown/chroma), their options (a
+    string or a map) over the site's markup.highlight; a malformed option is an error naming it."""
+    from blogbuild.markdown.chroma.hugo import HighlightConfig, highlight
+    classes = HighlightConfig(noclasses=False)
+    assert _render('{{ highlight "x := 1" "go" "lineNos=false, noClasses=false" }}') == highlight("x := 1", "go",
+                                                                                                   classes)
     assert _render('{{ transform.Highlight "a = 1" "python" (dict "noClasses" false) }}') == \
-        highlight_html("a = 1", "python")
-    with pytest.raises(UnsupportedField, match="highlight option linenos=true"):
-        _render('{{ highlight "x" "go" "lineNos=true" }}')
-    with pytest.raises(UnsupportedField, match="highlight option hl_lines=2"):
-        _render('{{ transform.Highlight "x" "go" (dict "hl_lines" "2") }}')
+        highlight("a = 1", "python", classes)
+    assert '<span class="hl">' in _render('{{ transform.Highlight "x\\ny" "go" (dict "hl_lines" "2" "noClasses" '
+                                          'false "lineNos" "table") }}')
+    assert 'style="color:#' in _render('{{ highlight "x := 1" "go" "" }}')   # Hugo's default: monokai, inline
+    with pytest.raises(HugoFunctionError, match="highlight: invalid Highlight option: lineNos"):
+        _render('{{ highlight "x" "go" "lineNos" }}')
 
 
 @pytest.mark.parametrize("pattern, message", [

@@ -23,16 +23,24 @@ FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "chroma_code"
 PAGES = ("posts/systems/index.html", "posts/ops/index.html", "posts/web/index.html", "posts/options/index.html",
          "posts/literal/index.html")
 _BLOCK = re.compile(r'<div class="highlight">.*?</code></pre>(?:</td></tr></table>\n</div>\n)?</div>'
-                    r'|<pre tabindex="0"><code[^>]*>.*?</code></pre>', re.S)
+                    r'|<pre tabindex="0"><code[^>]*>.*?</code></pre>|<code class="code-inline[^>]*>.*?</code>', re.S)
 
 
 def _blocks(page: str) -> list[str]:
     return _BLOCK.findall(page)
 
 
-@pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path_factory.mktemp("chroma"))
+# The fixture's markup.highlight (classes), then Hugo's default (noClasses: inline styles of monokai), then
+# inline styles of another Chroma style.
+_CONFIGS = {"classes": lambda text: text,
+            "monokai": lambda text: text.replace("noClasses = false\n", ""),
+            "dracula": lambda text: text.replace("noClasses = false\n", 'style = "dracula"\n')}
+
+
+@pytest.fixture(scope="module", params=sorted(_CONFIGS))
+def both(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path_factory.mktemp("chroma"), _CONFIGS[request.param])
     return hugo, ours
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 from typing import Any, Sequence
 
 from markdown_it.common.utils import escapeHtml, unescapeAll
@@ -61,12 +62,14 @@ def fence_language(info: str) -> str:
 
 
 
-def fence_html(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP) -> str:
-    """The HTML of a fence: a mermaid or math block, highlighted code, or plain code."""
-    return fence_html_and_text(code, info, markup)[0]
+def fence_html(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP, ordinal: int = 0) -> str:
+    """The HTML of a fence: a mermaid or math block, highlighted code, or plain code; ordinal is its place among
+    the page's code blocks (Hugo's default line anchors, hl-ORDINAL-)."""
+    return fence_html_and_text(code, info, markup, ordinal)[0]
 
 
-def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP) -> tuple[str, str]:
+def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP,
+                        ordinal: int = 0) -> tuple[str, str]:
     """(HTML of a fence, the text that HTML shows), with line numbers and highlighted lines when the
     fence's attributes or the site's highlight settings ask for them.
 
@@ -81,7 +84,7 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
         tex = code.strip("\n")
         return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
     if markup.render_hooks:   # a Hugo site's own layouts: Chroma's HTML, as Hugo writes it
-        return chroma_fence_html(code, language, info, markup), code.removeprefix("\ufeff")
+        return chroma_fence_html(code, language, info, markup, ordinal), code.removeprefix("\ufeff")
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
     highlighted = _highlight(lowered, code) if language else None
     options = fence_options(info, line_numbers=markup.line_numbers, table=markup.line_numbers_in_table,
@@ -100,11 +103,14 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     return html, code.removeprefix("\ufeff")
 
 
-def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig) -> str:
+def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig, ordinal: int = 0) -> str:
     """A fenced block as Hugo's Chroma highlights it: the site's markup.highlight, then the fence's options
-    ({linenos=table hl_lines=[2,"4-5"]}); its other attributes go on the wrapper div."""
+    ({linenos=table hl_lines=[2,"4-5"]}), line anchors hl-ORDINAL unless set; its other attributes go on the
+    wrapper div."""
     options, attributes = chroma_fence_attributes(info)
     config = apply_options(config_from_settings(markup.highlight), normalize(options))
+    if not config.lineanchors:
+        config = replace(config, lineanchors=f"hl-{ordinal}")
     classes = " ".join(str(value) for name, value in attributes if name == "class")
     others = "".join(f' {name}="{escapeHtml(str(value))}"' for name, value in attributes if name != "class")
     if not code.endswith("\n"):
@@ -166,7 +172,9 @@ def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int
                  env: EnvType) -> str:
     """A fenced block, with shortcode source put back into it."""
     token = tokens[index]
-    return fence_html(environment_of(env).restore_text(token.content), token.info, markup_of(options))
+    environment = environment_of(env)
+    return fence_html(environment.restore_text(token.content), token.info, markup_of(options),
+                      environment.code_block_ordinal())
 
 
 def markup_of(options: OptionsDict) -> MarkupConfig:

@@ -156,15 +156,16 @@ def _format_options(config: HighlightConfig) -> FormatOptions:
         ranges = hl_lines_ranges(config.linenostart, config.hl_lines) or ()
     anchors = config.lineanchors + "-" if config.lineanchors else ""
     return FormatOptions(line_numbers, in_table, config.linenostart, ranges, config.anchorlinenos, anchors,
-                         config.hl_inline)
+                         config.hl_inline, config.style if config.noclasses else "", config.tabwidth)
 
 
 def _pre_start(language: str) -> str:
+    """WritePreStart, with {} where the formatter's class or style attribute goes."""
     attributes = ""
     if language:
-        escaped = escape(language)
+        escaped = escape(language).replace("{", "{{").replace("}", "}}")
         attributes = f' class="language-{escaped}" data-lang="{escaped}"'
-    return f'<pre tabindex="0" class="chroma"><code{attributes}>'
+    return f'<pre tabindex="0"{{}}><code{attributes}>'
 
 
 def tokens_of(code: str, language: str, warnings: list[str] | None = None) -> list[Token] | None:
@@ -204,11 +205,10 @@ def highlight(code: str, language: str, config: HighlightConfig, *, wrapper_clas
     if lexer is None:
         if config.hl_inline:
             return f'<code class="code-inline language-{escape(language)}">{escape(code)}</code>'
-        start = _pre_start(language).replace(' class="chroma"', "")
-        return f"{start}{escape(code)}</code></pre>"
+        return f"{_pre_start(language).format('')}{escape(code)}</code></pre>"
     tokens = _lex(lexer, code, warnings)
     if config.hl_inline:
-        inline = f'<code class="code-inline language-{escape(language)}">'
+        inline = f'<code class="code-inline language-{escape(language)}">'.replace("{", "{{").replace("}", "}}")
         return format_html(tokens, options, ("", inline), "</code>")
     classes = config.wrapperclass + (" " + wrapper_classes if wrapper_classes else "")
     body = format_html(tokens, options, (_pre_start(""), _pre_start(language)), "</code></pre>")
