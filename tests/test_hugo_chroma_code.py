@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from support.dom import dom_tokens
-from support.hugo_build import built_by_both
+from support.hugo_build import blogbuild_files, built_by_both, copy_site
 
 from blogbuild.markdown.chroma import lexer as chroma_lexer
 from blogbuild.markdown.chroma.hugo import HighlightConfig, highlight, tokens_of
 from blogbuild.markdown.chroma.patterns import translate
-from blogbuild.markdown.chroma.registry import Registry, get_lexer
+from blogbuild.markdown.chroma.registry import Registry, get_lexer, registry
 from blogbuild.markdown.chroma.xml_lexers import XmlLexerFile
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "chroma_code"
@@ -110,3 +110,42 @@ def test_an_unknown_language_is_escaped_code_without_the_wrapper() -> None:
     assert highlight("<b>\n", "nope", HighlightConfig()) == \
         '<pre tabindex="0"><code class="language-nope" data-lang="nope">&lt;b&gt;\n</code></pre>'
     assert tokens_of("x", "nope") is None
+
+
+_BROKEN_LEXERS = {
+    "broken.xml": "<lexer>\n  <config><name>Broken</name><alias>broken</alias></config>\n  <rules>\n"
+                  "    <state name='root'>\n      <rule pattern='('><token type='Text'/></rule>\n    </state>\n"
+                  "  </rules>\n</lexer>\n",
+    "slow.xml": "<lexer>\n  <config><name>Slow</name><alias>slow</alias></config>\n  <rules>\n"
+                "    <state name='root'>\n      <rule pattern='(a|aa)+c'><token type='Keyword'/></rule>\n"
+                "      <rule pattern='[a!]+|\\n'><token type='Text'/></rule>\n    </state>\n  </rules>\n</lexer>\n",
+}
+
+
+def test_a_lexer_that_fails_or_runs_out_of_time_is_a_warning_at_its_block(tmp_path: Path) -> None:
+    """Lexer files loaded through the registry's own loader: one with a pattern that does not compile, one whose
+    pattern backtracks past regexp2's bound. The build goes on; each block's warning names its file and line."""
+    folder = tmp_path / "lexers"
+    folder.mkdir()
+    for name, text in _BROKEN_LEXERS.items():
+        (folder / name).write_text(text)
+    loaded = registry().load_folder(folder, "lexers")
+    assert [lexer.config.name for lexer in loaded] == ["Broken", "Slow"]
+    try:
+        site = copy_site(FIXTURE, tmp_path / "site")
+        (site / "content" / "posts" / "bad.md").write_text(
+            "---\ntitle: Bad\ndate: 2024-02-01\n---\n\n```broken\n<b>x</b>\n```\n\ntext\n\n```slow\n"
+            + "a" * 40 + "!\n```\n")
+        files, warnings = blogbuild_files(site)
+    finally:
+        for lexer in loaded:
+            registry().unregister(lexer)
+    assert get_lexer("broken") is None
+    page = files["posts/bad/index.html"].decode()
+    assert '<span class="line"><span class="cl">&lt;b&gt;x&lt;/b&gt;\n</span></span>' in page   # plain text
+    assert "a" * 40 + "!" in page
+    found = {(warning.path, warning.line): warning.message for warning in warnings if "highlighting" in warning.message}
+    assert set(found) == {("content/posts/bad.md", 6), ("content/posts/bad.md", 12)}, warnings
+    assert "lexers/broken.xml:5" in found[("content/posts/bad.md", 6)]
+    assert "shown as plain text" in found[("content/posts/bad.md", 6)]
+    assert "lexers/slow.xml:5" in found[("content/posts/bad.md", 12)]

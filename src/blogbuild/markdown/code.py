@@ -62,14 +62,15 @@ def fence_language(info: str) -> str:
 
 
 
-def fence_html(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP, ordinal: int = 0) -> str:
+def fence_html(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP, ordinal: int = 0,
+               warnings: list[str] | None = None) -> str:
     """The HTML of a fence: a mermaid or math block, highlighted code, or plain code; ordinal is its place among
-    the page's code blocks (Hugo's default line anchors, hl-ORDINAL-)."""
-    return fence_html_and_text(code, info, markup, ordinal)[0]
+    the page's code blocks (Hugo's default line anchors, hl-ORDINAL-); Chroma's warnings go to warnings."""
+    return fence_html_and_text(code, info, markup, ordinal, warnings)[0]
 
 
 def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP,
-                        ordinal: int = 0) -> tuple[str, str]:
+                        ordinal: int = 0, warnings: list[str] | None = None) -> tuple[str, str]:
     """(HTML of a fence, the text that HTML shows), with line numbers and highlighted lines when the
     fence's attributes or the site's highlight settings ask for them.
 
@@ -84,7 +85,7 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
         tex = code.strip("\n")
         return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
     if markup.render_hooks:   # a Hugo site's own layouts: Chroma's HTML, as Hugo writes it
-        return chroma_fence_html(code, language, info, markup, ordinal), code.removeprefix("\ufeff")
+        return chroma_fence_html(code, language, info, markup, ordinal, warnings), code.removeprefix("\ufeff")
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
     highlighted = _highlight(lowered, code) if language else None
     options = fence_options(info, line_numbers=markup.line_numbers, table=markup.line_numbers_in_table,
@@ -103,7 +104,8 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     return html, code.removeprefix("\ufeff")
 
 
-def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig, ordinal: int = 0) -> str:
+def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig, ordinal: int = 0,
+                      warnings: list[str] | None = None) -> str:
     """A fenced block as Hugo's Chroma highlights it: the site's markup.highlight, then the fence's options
     ({linenos=table hl_lines=[2,"4-5"]}), line anchors hl-ORDINAL unless set; its other attributes go on the
     wrapper div."""
@@ -115,7 +117,8 @@ def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig,
     others = "".join(f' {name}="{escapeHtml(str(value))}"' for name, value in attributes if name != "class")
     if not code.endswith("\n"):
         code += "\n"
-    return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others) + "\n"
+    return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others,
+                            warnings=warnings) + "\n"
 
 
 _FENCE_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*'|[^\s,}]+)""")
@@ -173,8 +176,12 @@ def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int
     """A fenced block, with shortcode source put back into it."""
     token = tokens[index]
     environment = environment_of(env)
-    return fence_html(environment.restore_text(token.content), token.info, markup_of(options),
-                      environment.code_block_ordinal())
+    warnings: list[str] = []
+    html = fence_html(environment.restore_text(token.content), token.info, markup_of(options),
+                      environment.code_block_ordinal(), warnings)
+    for message in warnings:   # a lexer that failed or ran out of time: at the fence's line
+        environment.warn(token.map[0] if token.map else 0, message)
+    return html
 
 
 def markup_of(options: OptionsDict) -> MarkupConfig:

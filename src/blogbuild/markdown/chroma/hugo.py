@@ -184,13 +184,20 @@ def _lex(lexer: Any, code: str, warnings: list[str] | None) -> list[Token]:
         from .lexer import BLOCK_BUDGET
         clock.deadline = time.monotonic() + BLOCK_BUDGET
         tokens = coalesce(lexer.tokens(code, clock=clock))
-    except (LexerError, LexingSlow) as error:
+    except LexerError as error:
         if warnings is not None:
-            warnings.append(f"code highlighting ({lexer.config.name}): {error}; the code is shown as plain text")
+            warnings.append(f"code highlighting ({lexer.config.name}): {error}; the block is shown as plain text "
+                            "(name another language in the fence, or text, to leave it plain)")
+        return [(TEXT, code)] if code else []
+    except LexingSlow as error:
+        if warnings is not None:
+            warnings.append(f"code highlighting ({error}); the block is shown as plain text (split the block, or "
+                            "name another language in the fence)")
         return [(TEXT, code)] if code else []
     if clock.timed_out and warnings is not None:
         warnings.append(f"code highlighting ({lexer.config.name}): a pattern ran out of time at "
-                        f"{clock.timed_out[0]}; it was skipped there")
+                        f"{clock.timed_out[0]}; it did not match there, so the colours may differ from Hugo's "
+                        "(split the block if it is very long)")
     return tokens
 
 

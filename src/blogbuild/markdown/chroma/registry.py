@@ -52,6 +52,23 @@ class Registry:
         self.lexers.append(lexer)
         return lexer
 
+    def load_folder(self, folder: Path, shown_as: str = "") -> list[RegexLexer]:
+        """Register every lexer XML file of a folder (a later one of a name replaces the earlier); a file that
+        fails to load is a warning in `warnings` naming it. shown_as is the folder's name in messages."""
+        loaded = []
+        for path in sorted(folder.glob("*.xml")):
+            lexer = _xml_lexer(path, self, shown_as or str(folder))
+            if lexer is not None:
+                loaded.append(self.register(lexer))
+        return loaded
+
+    def unregister(self, lexer: RegexLexer) -> None:
+        """Take a lexer out again (its name and aliases find nothing, or what they found before it)."""
+        self.lexers = [known for known in self.lexers if known is not lexer]
+        for table in (self.by_name, self.by_alias):
+            for key in [key for key, value in table.items() if value is lexer]:
+                del table[key]
+
     def get(self, name: str) -> RegexLexer | None:
         """lexers.Get: by name, by alias, both lower-cased, then the best lexer for a file of that name or
         extension."""
@@ -93,8 +110,8 @@ class Registry:
         return picked
 
 
-def _xml_lexer(path: Path, registry: Registry) -> RegexLexer | None:
-    source = XmlLexerFile(path, f"blogbuild/vendor/chroma/lexers/{path.name}")
+def _xml_lexer(path: Path, registry: Registry, shown_as: str) -> RegexLexer | None:
+    source = XmlLexerFile(path, f"{shown_as}/{path.name}")
     try:
         document = source.document()
         config = source.config(document)
@@ -111,10 +128,7 @@ _LOCK = threading.Lock()
 def _registry() -> Registry:
     from .go_lexers import register_go_lexers
     registry = Registry()
-    for path in sorted(LEXER_DIR.glob("*.xml")):
-        lexer = _xml_lexer(path, registry)
-        if lexer is not None:
-            registry.register(lexer)
+    registry.load_folder(LEXER_DIR, "blogbuild/vendor/chroma/lexers")
     register_go_lexers(registry, lambda name: _xml_file_lexer(registry, name))
     return registry
 
