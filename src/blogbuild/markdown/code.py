@@ -177,10 +177,11 @@ def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int
     token = tokens[index]
     environment = environment_of(env)
     warnings: list[str] = []
-    html = fence_html(environment.restore_text(token.content), token.info, markup_of(options),
-                      environment.code_block_ordinal(), warnings)
+    html, text = fence_html_and_text(environment.restore_text(token.content), token.info, markup_of(options),
+                                     environment.code_block_ordinal(), warnings)
     for message in warnings:   # a lexer that failed or ran out of time: at the fence's line
         environment.warn(token.map[0] if token.map else 0, message)
+    token.meta["fence"] = (html, text)   # the text measures read it (text_tree.py), not highlighting twice
     return html
 
 

@@ -36,8 +36,11 @@ class Registry:
     by_name: dict[str, RegexLexer] = field(default_factory=dict)
     by_alias: dict[str, RegexLexer] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # get()'s answers so far (a name that finds no lexer walks every file pattern); emptied by (un)register.
+    found: dict[str, RegexLexer | None] = field(default_factory=dict)
 
     def register(self, lexer: RegexLexer) -> RegexLexer:
+        self.found.clear()
         lexer.registry = self
         config = lexer.config
         self.by_name[config.name] = lexer
@@ -64,6 +67,7 @@ class Registry:
 
     def unregister(self, lexer: RegexLexer) -> None:
         """Take a lexer out again (its name and aliases find nothing, or what they found before it)."""
+        self.found.clear()
         self.lexers = [known for known in self.lexers if known is not lexer]
         for table in (self.by_name, self.by_alias):
             for key in [key for key, value in table.items() if value is lexer]:
@@ -72,6 +76,11 @@ class Registry:
     def get(self, name: str) -> RegexLexer | None:
         """lexers.Get: by name, by alias, both lower-cased, then the best lexer for a file of that name or
         extension."""
+        if name not in self.found:
+            self.found[name] = self._get(name)
+        return self.found[name]
+
+    def _get(self, name: str) -> RegexLexer | None:
         for table, key in ((self.by_name, name), (self.by_alias, name), (self.by_name, name.lower()),
                            (self.by_alias, name.lower())):
             if key in table:
