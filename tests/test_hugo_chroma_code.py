@@ -149,3 +149,32 @@ def test_a_lexer_that_fails_or_runs_out_of_time_is_a_warning_at_its_block(tmp_pa
     assert "lexers/broken.xml:5" in found[("content/posts/bad.md", 6)]
     assert "shown as plain text" in found[("content/posts/bad.md", 6)]
     assert "lexers/slow.xml:5" in found[("content/posts/bad.md", 12)]
+
+
+HOOKS = Path(__file__).resolve().parent / "hugo_sites" / "chroma_hooks"
+
+
+def test_a_codeblock_hook_reads_options_and_attributes_and_highlights_the_block_as_hugo(tmp_path: Path) -> None:
+    """tests/hugo_sites/chroma_hooks: a render-codeblock hook printing .Options (Chroma's options under the name
+    as written, hl_lines as 0-based ranges) and .Attributes (lower-cased: classes, id, the rest), then
+    transform.HighlightCodeBlock's .Wrapped and .Inner, with the fence's options and with options given to it:
+    the page's content is Hugo's, byte for byte."""
+    hugo, ours, _warnings = built_by_both(HOOKS, tmp_path)
+    main = re.compile(r"<main>.*</main>", re.S)
+    expected = main.search(hugo["posts/hooks/index.html"].decode())
+    got = main.search(ours["posts/hooks/index.html"].decode())
+    assert expected and got
+    assert 'lineNoStart=3' in expected.group(0)
+    assert got.group(0) == expected.group(0)
+
+
+def test_a_fence_whose_attributes_do_not_parse_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """Hugo stops at "failed to parse Markdown attributes"; blogbuild highlights the block without them and
+    names the line."""
+    site = copy_site(FIXTURE, tmp_path / "site")
+    (site / "content" / "posts" / "quotes.md").write_text(
+        "---\ntitle: Quotes\ndate: 2024-02-02\n---\n\ntext\n\n```go {title='single quotes'}\nx := 1\n```\n")
+    files, warnings = blogbuild_files(site)
+    assert [(warning.path, warning.line) for warning in warnings if "attributes" in warning.message] == \
+        [("content/posts/quotes.md", 8)]
+    assert 'data-lang="go"' in files["posts/quotes/index.html"].decode()

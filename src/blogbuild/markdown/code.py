@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import replace
 from typing import Any, Sequence
 
@@ -19,6 +18,7 @@ from pygments.util import ClassNotFound
 from ..config.markup import MarkupConfig
 from .chroma.hugo import apply_options, config_from_settings, normalize
 from .chroma.hugo import highlight as chroma_highlight
+from .code_attributes import UNPARSED_ATTRIBUTES, code_block_attributes, wrapper_attributes
 from .environment import environment_of
 from .fences import fence_options, needs_lines, number_lines
 
@@ -109,66 +109,28 @@ def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig,
     """A fenced block as Hugo's Chroma highlights it: the site's markup.highlight, then the fence's options
     ({linenos=table hl_lines=[2,"4-5"]}), line anchors hl-ORDINAL unless set; its other attributes go on the
     wrapper div."""
-    options, attributes = chroma_fence_attributes(info)
+    parsed = chroma_fence_attributes(info)
+    if parsed is None and warnings is not None:
+        warnings.append(UNPARSED_ATTRIBUTES)
+    options, attributes = parsed if parsed is not None else ({}, [])
     config = apply_options(config_from_settings(markup.highlight), normalize(options))
     if not config.lineanchors:
         config = replace(config, lineanchors=f"hl-{ordinal}")
-    classes = " ".join(str(value) for name, value in attributes if name == "class")
-    others = "".join(f' {name}="{escapeHtml(str(value))}"' for name, value in attributes if name != "class")
+    classes, others = wrapper_attributes(attributes)
     if not code.endswith("\n"):
         code += "\n"
     return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others,
                             warnings=warnings) + "\n"
 
 
-_FENCE_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*'|[^\s,}]+)""")
-_HIGHLIGHT_OPTIONS = frozenset({"linenos", "anchorlinenos", "guesssyntax", "hl_lines", "hl_inline", "lineanchors",
-                                "linenostart", "linenumbersintable", "noclasses", "style", "tabwidth"})
-
-
-def _attribute_value(raw: str) -> Any:
-    """A goldmark attribute value as Hugo reads it: a number, true/false, a list of hl_lines ranges (0-based), or
-    text."""
-    if raw.startswith("["):
-        ranges: list[tuple[int, int]] = []
-        for item in re.findall(r'"([^"]*)"|\'([^\']*)\'|([^\s,\[\]]+)', raw):
-            text = next(part for part in item if part)
-            numbers = text.split("-")
-            try:
-                first = int(float(numbers[0]))
-                last = int(float(numbers[1])) if len(numbers) > 1 else first
-            except ValueError:
-                continue
-            ranges.append((first - 1, last - 1))
-        return ranges
-    if raw[:1] in "\"'":
-        return raw[1:-1]
-    if raw in ("true", "false"):
-        return raw == "true"
-    try:
-        return float(raw) if "." in raw else int(raw)
-    except ValueError:
-        return raw
-
-
-def chroma_fence_attributes(info: str) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
-    """A fence's {…}: (Hugo's highlighting options, the other attributes)."""
-    info = unescapeAll(info) if info else ""
-    brace = info.find("{")
-    options: dict[str, Any] = {}
-    attributes: list[tuple[str, Any]] = []
-    if brace < 0:
-        return options, attributes
-    for class_name, identifier, key, raw in _FENCE_ATTRIBUTE.findall(info[brace:]):
-        if class_name:
-            attributes.append(("class", class_name))
-        elif identifier:
-            attributes.append(("id", identifier))
-        elif key.lower() in _HIGHLIGHT_OPTIONS:
-            options[key.lower()] = _attribute_value(raw)
-        elif not key.lower().startswith("on"):
-            attributes.append((key.lower(), _attribute_value(raw)))
-    return options, attributes
+def chroma_fence_attributes(info: str) -> tuple[dict[str, Any], list[tuple[str, Any]]] | None:
+    """A fence's {…} as Hugo reads it: (Hugo's highlighting options, the other attributes); None when it is not
+    an attribute list."""
+    parsed = code_block_attributes(info)
+    if parsed is None:
+        return None
+    options, attributes = parsed
+    return dict(options), attributes
 
 
 def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,

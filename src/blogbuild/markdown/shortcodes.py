@@ -161,7 +161,8 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
         from ..hugo.gotemplate import load_go_templates
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
-                               copyright_text=config.copyright, **_language_of(config))
+                               copyright_text=config.copyright, highlight=config.markup.highlight,
+                               **_language_of(config))
     elif translated:
         from ..hugo.gotemplate import GoTemplates
         go = GoTemplates()

@@ -99,6 +99,13 @@ def _id(options: FormatOptions, line: int) -> str:
 def format_html(tokens: list[Token], options: FormatOptions, pre_start: tuple[str, str], pre_end: str) -> str:
     """The formatted code; pre_start is the wrapper's start for (the numbers column, the code), with {} where the
     pre's class or style goes."""
+    return "".join(format_parts(tokens, options, pre_start, pre_end))
+
+
+def format_parts(tokens: list[Token], options: FormatOptions, pre_start: tuple[str, str],
+                 pre_end: str) -> tuple[str, str, str]:
+    """format_html in three parts: up to the code's pre start, the lines of code, from the code's pre end (the
+    inner part is HighlightResult.Inner)."""
     attribute = _Attributes(options)
     pre_attribute = attribute(PRE_WRAPPER)
     ranges = tuple(sorted(options.highlight_ranges, key=lambda pair: pair[0]))
@@ -123,6 +130,8 @@ def format_html(tokens: list[Token], options: FormatOptions, pre_start: tuple[st
         out.append(pre_end)
         out.append(f"</td>\n<td{attribute(LINE_TABLE_TD, 'width:100%')}>\n")
     out.append(pre_start[1].format(pre_attribute))
+    head = "".join(out)
+    out = []
     index = 0
     for number, line_tokens in enumerate(lines):
         line = options.base_line + number
@@ -140,7 +149,6 @@ def format_html(tokens: list[Token], options: FormatOptions, pre_start: tuple[st
             out.append(f"<span{kind_attribute}>{text}</span>" if kind_attribute else text)
         if not options.inline_code:
             out.append("</span></span>")
-    out.append(pre_end)
-    if table:
-        out.append("</td></tr></table>\n</div>\n")
-    return "".join(out)
+    inner = "".join(out)
+    tail = pre_end + ("</td></tr></table>\n</div>\n" if table else "")
+    return head, inner, tail

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-from .html_formatter import FormatOptions, escape, format_html
+from .html_formatter import FormatOptions, escape, format_html, format_parts
 from .lexer import Clock, LexerError, LexingSlow, Token, coalesce
 from .registry import fallback_lexer, get_lexer, registry
 from .token_types import TEXT
@@ -204,6 +204,14 @@ def _lex(lexer: Any, code: str, warnings: list[str] | None) -> list[Token]:
 def highlight(code: str, language: str, config: HighlightConfig, *, wrapper_classes: str = "",
               wrapper_attributes: str = "", warnings: list[str] | None = None) -> str:
     """highlight.highlight(): the HTML Hugo writes for code in a language with these options."""
+    return highlight_parts(code, language, config, wrapper_classes=wrapper_classes,
+                           wrapper_attributes=wrapper_attributes, warnings=warnings)[0]
+
+
+def highlight_parts(code: str, language: str, config: HighlightConfig, *, wrapper_classes: str = "",
+                    wrapper_attributes: str = "", warnings: list[str] | None = None) -> tuple[str, str]:
+    """(the HTML, its inner part): HighlightResult's Wrapped and Inner (the code's lines without the div, pre
+    and code around them; all of it for inline code)."""
     lexer = get_lexer(language) if language else None
     if lexer is None and config.guesssyntax:
         lexer = registry().analyse(code) or fallback_lexer()
@@ -211,15 +219,17 @@ def highlight(code: str, language: str, config: HighlightConfig, *, wrapper_clas
     options = _format_options(config)
     if lexer is None:
         if config.hl_inline:
-            return f'<code class="code-inline language-{escape(language)}">{escape(code)}</code>'
-        return f"{_pre_start(language).format('')}{escape(code)}</code></pre>"
+            whole = f'<code class="code-inline language-{escape(language)}">{escape(code)}</code>'
+            return whole, whole
+        return f"{_pre_start(language).format('')}{escape(code)}</code></pre>", escape(code)
     tokens = _lex(lexer, code, warnings)
     if config.hl_inline:
         inline = f'<code class="code-inline language-{escape(language)}">'.replace("{", "{{").replace("}", "}}")
-        return format_html(tokens, options, ("", inline), "</code>")
+        whole = format_html(tokens, options, ("", inline), "</code>")
+        return whole, whole
     classes = config.wrapperclass + (" " + wrapper_classes if wrapper_classes else "")
-    body = format_html(tokens, options, (_pre_start(""), _pre_start(language)), "</code></pre>")
-    return f'<div class="{escape(classes)}"{wrapper_attributes}>{body}</div>'
+    head, inner, tail = format_parts(tokens, options, (_pre_start(""), _pre_start(language)), "</code></pre>")
+    return f'<div class="{escape(classes)}"{wrapper_attributes}>{head}{inner}{tail}</div>', inner
 
 
 def can_highlight(language: str) -> bool:
