@@ -169,7 +169,7 @@ def test_a_codeblock_hook_reads_options_and_attributes_and_highlights_the_block_
 
 
 def test_a_fence_whose_attributes_do_not_parse_is_a_warning_at_its_line(tmp_path: Path) -> None:
-    """Hugo stops at "failed to parse Markdown attributes"; blogbuild highlights the block without them and
+    """Hugo fails the build with "failed to parse Markdown attributes"; blogbuild highlights the block without them and
     names the line."""
     site = copy_site(FIXTURE, tmp_path / "site")
     (site / "content" / "posts" / "quotes.md").write_text(
