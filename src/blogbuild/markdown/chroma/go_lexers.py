@@ -3,14 +3,11 @@ Go, Go's text and HTML templates, and markdown (with its YAML front matter)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from .lexer import (ByGroups, Clock, Config, Emitter, Include, LexerState, Rule, RegexLexer, Token, TokenEmitter,
-                    UsingByGroup, UsingLexer, UsingSelf, coalesce)
+from .lexer import (ByGroups, Clock, Config, Emitter, Include, LexerRegistry, LexerState, Rule, RegexLexer, Token,
+                    TokenEmitter, UsingByGroup, UsingLexer, UsingSelf, coalesce)
 from .token_types import OTHER, TYPES
-
-if TYPE_CHECKING:
-    from .registry import Registry
 
 
 def _t(name: str) -> TokenEmitter:
@@ -242,7 +239,7 @@ class DelegatingLexer(RegexLexer):
         return out
 
 
-def register_go_lexers(registry: "Registry", xml_lexer: Callable[[str], RegexLexer]) -> None:
+def register_go_lexers(registry: LexerRegistry, xml_lexer: Callable[[str], RegexLexer]) -> None:
     """Register the Go-coded lexers after the XML ones, in lexers/*.go's file order as Go initialises them."""
     def text_template() -> RegexLexer:
         return registry.by_name["go text template"]

@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 import regex  # type: ignore[import-untyped]
 
 from .patterns import MATCH_TIMEOUT, PatternError, compile_pattern
 from .token_types import ERROR, IGNORE
 
-if TYPE_CHECKING:
-    from .registry import Registry
 
 Token = tuple[int, str]
+
+
+class LexerLookup(Protocol):
+    """What a lexer asks of its registry (registry.Registry): another lexer by name, as lexers.Get finds it."""
+
+    def get(self, name: str) -> "RegexLexer | None": ...
+
+
+class LexerRegistry(LexerLookup, Protocol):
+    """What the Go-coded lexers' set-up asks of the registry: the lexers by name, and registering one."""
+
+    by_name: dict[str, "RegexLexer"]
+
+    def register(self, lexer: "RegexLexer") -> "RegexLexer": ...
 
 # A whole block's lexing is bounded too: past this many seconds the rest is plain text (with a warning),
 # so a pathological pattern that times out at every position cannot hold a build for minutes.
@@ -217,7 +229,7 @@ class LexerState:
     """One lex: the text, the position, the state stack, and what a rule's emitter may need."""
 
     lexer: "RegexLexer"
-    registry: "Registry | None"
+    registry: "LexerLookup | None"
     text: str
     stack: list[str]
     clock: "Clock"
@@ -237,7 +249,7 @@ class RegexLexer:
     """A lexer of ordered rules per state, compiled on first use as Chroma compiles them."""
 
     def __init__(self, config: Config, load_rules: Callable[[], dict[str, list[Rule]]],
-                 registry: "Registry | None" = None, where: str = "") -> None:
+                 registry: "LexerLookup | None" = None, where: str = "") -> None:
         self.config = config
         self._load_rules = load_rules
         self.registry = registry
