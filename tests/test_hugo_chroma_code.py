@@ -158,7 +158,8 @@ def test_a_codeblock_hook_reads_options_and_attributes_and_highlights_the_block_
     """tests/hugo_sites/chroma_hooks: a render-codeblock hook printing .Options (Chroma's options under the name
     as written, hl_lines as 0-based ranges) and .Attributes (lower-cased: classes, id, the rest), then
     transform.HighlightCodeBlock's .Wrapped and .Inner, with the fence's options and with options given to it:
-    the page's content is Hugo's, byte for byte."""
+    the page's content is Hugo's, byte for byte (a task list too: goldmark's checkbox markup, which LoveIt
+    rewrites into icons)."""
     hugo, ours, _warnings = built_by_both(HOOKS, tmp_path)
     main = re.compile(r"<main>.*</main>", re.S)
     expected = main.search(hugo["posts/hooks/index.html"].decode())

@@ -14,8 +14,6 @@ in code lexed as its text. What still differs:
   and mermaid pages: LoveIt's code-block partial reads params.code.maxShownLines (50) from the page's Scratch,
   which LoveIt's init.html sets before Hugo renders .Content; blogbuild renders the content first, so the
   partial falls back to 10;
-- the basic markdown syntax pages' task lists: LoveIt rewrites goldmark's checkbox markup into icons, and
-  blogbuild's task list markup is markdown-it's;
 - the content pages' goat code blocks need diagrams.Goat, which blogbuild lacks (named at each block);
 - the about pages' formulas are typeset at build time (blogbuild's KaTeX copy), where Hugo's keep the TeX for the
   browser;
@@ -26,7 +24,8 @@ in code lexed as its text. What still differs:
   another page's summary); the image shortcode's title and alt without a caption;
 - the mapbox pages: the map's settings the shortcode leaves out are null, where Hugo takes the site's;
 - the typeit pages: the typed text's "…" where Hugo writes &hellip;;
-- the word counts of the Chinese basics, built-in shortcodes, content and typeit pages (Hugo's count of CJK text);
+- the word counts of the Chinese basics, basic markdown syntax, built-in shortcodes, content and typeit pages
+  (Hugo's count of CJK text);
 - blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
 from __future__ import annotations
 
