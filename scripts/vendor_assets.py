@@ -7,6 +7,9 @@ To move to a new version: change KATEX_VERSION / MERMAID_VERSION in src/blogbuil
 tests/node/package.json), run this script, read `git diff --stat`, and run the tests:
 tests/test_vendor.py checks every vendored file against src/blogbuild/vendor/manifest.json, which
 this script rewrites (versions and sha384 hashes; the CDN's SRI values are the same hashes).
+
+Chroma's lexer and style XML files (vendor/chroma/) come from the Chroma git repository at the tag
+CHROMA_VERSION names, not from npm: this script keeps them and writes their entry from the files as they are.
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from blogbuild.media.assets import MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
+from blogbuild.media.assets import CHROMA_VERSION, MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
 
 
 def _unpack(package: str, version: str, workdir: Path) -> Path:
@@ -72,13 +75,28 @@ def vendor(node_modules: Path | None) -> dict:
     return manifest
 
 
+def chroma_entry() -> dict:
+    """The manifest entry of vendor/chroma/ (Chroma's LICENSE, lexers/*.xml, styles/*.xml), from the files."""
+    folder = VENDOR_DIR / "chroma"
+    files = {path.relative_to(folder).as_posix(): integrity_of(path.read_bytes())
+             for path in folder.rglob("*") if path.is_file()}
+    if "LICENSE" not in files:
+        raise SystemExit(f"{folder} has no LICENSE: copy Chroma v{CHROMA_VERSION}'s files there first")
+    return {"version": CHROMA_VERSION, "files": dict(sorted(files.items()))}
+
+
+def complete_manifest(packages: dict) -> dict:
+    """The whole manifest: the npm packages' entries and Chroma's."""
+    return {**packages, "chroma": chroma_entry()}
+
+
 def main(argv: list[str]) -> int:
     """Re-vendor, write the manifest, print what changed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="node_modules", type=Path, default=None,
                         help="copy from this node_modules instead of running npm pack")
     options = parser.parse_args(argv)
-    manifest = vendor(options.node_modules)
+    manifest = complete_manifest(vendor(options.node_modules))
     MANIFEST_PATH.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     for name, entry in manifest.items():
         print(f"{name} {entry['version']}: {len(entry['files'])} files")

@@ -215,15 +215,20 @@ def test_hugo_generator_names_blogbuild() -> None:
     assert _render("{{ hugo.Generator }}").startswith('<meta name="generator" content="blogbuild ')
 
 
-def test_highlight_is_chromas_markup_with_its_options() -> None:
-    """highlight and transform.Highlight write Chroma's markup with their options, as Hugo's do (the chroma_code
-    fixture compares them with Hugo's, tests/test_hugo_chroma_code.py)."""
-    html = _render('{{ highlight "x := 1" "go" "lineNos=false, noClasses=false" }}')
-    assert html.startswith('<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-go" '
-                           'data-lang="go"><span class="line"><span class="cl"><span class="nx">x</span>')
-    numbered = _render('{{ transform.Highlight "a = 1\\nb = 2" "python" (dict "noClasses" false "lineNos" "table" '
-                       '"hl_lines" "2") }}')
-    assert 'class="lntable"' in numbered and '<span class="line hl">' in numbered
+def test_highlight_is_chromas_with_its_options() -> None:
+    """highlight and transform.Highlight write Chroma's HTML as Hugo does (markdown/chroma), their options (a
+    string or a map) over the site's markup.highlight; a malformed option is an error naming it."""
+    from blogbuild.markdown.chroma.hugo import HighlightConfig, highlight
+    classes = HighlightConfig(noclasses=False)
+    assert _render('{{ highlight "x := 1" "go" "lineNos=false, noClasses=false" }}') == highlight("x := 1", "go",
+                                                                                                   classes)
+    assert _render('{{ transform.Highlight "a = 1" "python" (dict "noClasses" false) }}') == \
+        highlight("a = 1", "python", classes)
+    assert '<span class="hl">' in _render('{{ transform.Highlight "x\\ny" "go" (dict "hl_lines" "2" "noClasses" '
+                                          'false "lineNos" "table") }}')
+    assert 'style="color:#' in _render('{{ highlight "x := 1" "go" "" }}')   # Hugo's default: monokai, inline
+    with pytest.raises(HugoFunctionError, match="highlight: invalid Highlight option: lineNos"):
+        _render('{{ highlight "x" "go" "lineNos" }}')
 
 
 @pytest.mark.parametrize("pattern, message", [

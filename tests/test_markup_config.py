@@ -48,7 +48,7 @@ def test_every_setting_is_read(tmp_path: Path) -> None:
         block_math=(("\\[", "\\]"), ("$$", "$$")), passthrough=True, toc_start_level=2, toc_end_level=4,
         toc_ordered=True, line_numbers=True, line_number_start=5, line_numbers_in_table=False, enable_emoji=True,
         math_config="blogbuild.yaml", ignored=("markup.highlight.style",), goldmark_unsafe=True,
-        # the highlight settings as written, for Chroma (a Hugo site its own layouts render)
+        # the whole of markup.highlight, for Chroma on a site its own layouts render
         highlight=(("linenos", True), ("linenostart", 5), ("linenumbersintable", False), ("style", "monokai")))
 
 

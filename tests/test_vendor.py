@@ -29,15 +29,30 @@ def test_every_vendored_file_matches_the_manifest_and_the_pins():
 
 
 def test_the_vendored_chroma_lexers_match_the_manifest():
-    """Chroma v2.27.0's lexer XML files (MIT), which markdown/chroma runs for a Hugo site's own layouts."""
+    """Chroma v2.27.0's lexer and style XML files (MIT), which markdown/chroma runs for a Hugo site's own
+    layouts."""
     entry = assets.manifest()["chroma"]
-    assert entry["version"] == "2.27.0"
+    assert entry["version"] == assets.CHROMA_VERSION == "2.27.0"
     folder = assets.VENDOR_DIR / "chroma"
     on_disk = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
     assert on_disk == set(entry["files"])
     for file, integrity in entry["files"].items():
         assert assets.integrity_of((folder / file).read_bytes()) == integrity, f"chroma/{file}"
     assert "LICENSE" in entry["files"]
+
+
+def test_re_vendoring_keeps_the_chroma_entry():
+    """scripts/vendor_assets.py rewrites the manifest from the npm packages and Chroma's files as they are."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("vendor_assets", REPO / "scripts" / "vendor_assets.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    manifest = assets.manifest()
+    packages = {name: manifest[name] for name in assets.PACKAGES}
+    assert script.complete_manifest(packages) == manifest
+    assert manifest["chroma"]["version"] == assets.CHROMA_VERSION
+    assert {"styles/monokai.xml", "styles/dracula.xml", "lexers/python.xml"} <= set(manifest["chroma"]["files"])
 
 
 def test_katex_ships_every_font_its_stylesheet_names():

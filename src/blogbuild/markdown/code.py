@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import functools
-import re
+from dataclasses import replace
 from typing import Any, Sequence
 
 from markdown_it.common.utils import escapeHtml, unescapeAll
@@ -18,6 +18,7 @@ from pygments.util import ClassNotFound
 from ..config.markup import MarkupConfig
 from .chroma.hugo import apply_options, config_from_settings, normalize
 from .chroma.hugo import highlight as chroma_highlight
+from .code_attributes import UNPARSED_ATTRIBUTES, code_block_attributes, wrapper_attributes
 from .environment import environment_of
 from .fences import fence_options, needs_lines, number_lines
 
@@ -61,12 +62,15 @@ def fence_language(info: str) -> str:
 
 
 
-def fence_html(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP) -> str:
-    """The HTML of a fence: a mermaid or math block, highlighted code, or plain code."""
-    return fence_html_and_text(code, info, markup)[0]
+def fence_html(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP, ordinal: int = 0,
+               warnings: list[str] | None = None) -> str:
+    """The HTML of a fence: a mermaid or math block, highlighted code, or plain code; ordinal is its place among
+    the page's code blocks (Hugo's default line anchors, hl-ORDINAL-); Chroma's warnings go to warnings."""
+    return fence_html_and_text(code, info, markup, ordinal, warnings)[0]
 
 
-def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP) -> tuple[str, str]:
+def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MARKUP,
+                        ordinal: int = 0, warnings: list[str] | None = None) -> tuple[str, str]:
     """(HTML of a fence, the text that HTML shows), with line numbers and highlighted lines when the
     fence's attributes or the site's highlight settings ask for them.
 
@@ -81,7 +85,7 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
         tex = code.strip("\n")
         return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
     if markup.render_hooks:   # a Hugo site's own layouts: Chroma's HTML, as Hugo writes it
-        return chroma_fence_html(code, language, info, markup), code.removeprefix("\ufeff")
+        return chroma_fence_html(code, language, info, markup, ordinal, warnings), code.removeprefix("\ufeff")
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
     highlighted = _highlight(lowered, code) if language else None
     options = fence_options(info, line_numbers=markup.line_numbers, table=markup.line_numbers_in_table,
@@ -100,67 +104,34 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     return html, code.removeprefix("\ufeff")
 
 
-def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig) -> str:
+def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig, ordinal: int = 0,
+                      warnings: list[str] | None = None) -> str:
     """A fenced block as Hugo's Chroma highlights it: the site's markup.highlight, then the fence's options
-    ({linenos=table hl_lines=[2,"4-5"]}); its other attributes go on the wrapper div."""
-    options, attributes = chroma_fence_attributes(info)
+    ({linenos=table hl_lines=[2,"4-5"]}), line anchors hl-ORDINAL unless set; its other attributes go on the
+    wrapper div."""
+    parsed = chroma_fence_attributes(info)
+    if parsed is None and warnings is not None:
+        warnings.append(UNPARSED_ATTRIBUTES)
+    options, attributes = parsed if parsed is not None else ({}, [])
     config = apply_options(config_from_settings(markup.highlight), normalize(options))
-    classes = " ".join(str(value) for name, value in attributes if name == "class")
-    others = "".join(f' {name}="{escapeHtml(str(value))}"' for name, value in attributes if name != "class")
+    if not config.lineanchors:
+        config = replace(config, lineanchors=f"hl-{ordinal}")
+    classes, others = wrapper_attributes(attributes)
     if not code.endswith("\n"):
         code += "\n"
     # Hugo writes the block with no line break after it (`</div></li>`, `</div><p>`).
-    return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others)
+    return chroma_highlight(code, language, config, wrapper_classes=classes, wrapper_attributes=others,
+                            warnings=warnings)
 
 
-_FENCE_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*'|[^\s,}]+)""")
-_HIGHLIGHT_OPTIONS = frozenset({"linenos", "anchorlinenos", "guesssyntax", "hl_lines", "hl_inline", "lineanchors",
-                                "linenostart", "linenumbersintable", "noclasses", "style", "tabwidth"})
-
-
-def _attribute_value(raw: str) -> Any:
-    """A goldmark attribute value as Hugo reads it: a number, true/false, a list of hl_lines ranges (0-based), or
-    text."""
-    if raw.startswith("["):
-        ranges: list[tuple[int, int]] = []
-        for item in re.findall(r'"([^"]*)"|\'([^\']*)\'|([^\s,\[\]]+)', raw):
-            text = next(part for part in item if part)
-            numbers = text.split("-")
-            try:
-                first = int(float(numbers[0]))
-                last = int(float(numbers[1])) if len(numbers) > 1 else first
-            except ValueError:
-                continue
-            ranges.append((first - 1, last - 1))
-        return ranges
-    if raw[:1] in "\"'":
-        return raw[1:-1]
-    if raw in ("true", "false"):
-        return raw == "true"
-    try:
-        return float(raw) if "." in raw else int(raw)
-    except ValueError:
-        return raw
-
-
-def chroma_fence_attributes(info: str) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
-    """A fence's {…}: (Hugo's highlighting options, the other attributes)."""
-    info = unescapeAll(info) if info else ""
-    brace = info.find("{")
-    options: dict[str, Any] = {}
-    attributes: list[tuple[str, Any]] = []
-    if brace < 0:
-        return options, attributes
-    for class_name, identifier, key, raw in _FENCE_ATTRIBUTE.findall(info[brace:]):
-        if class_name:
-            attributes.append(("class", class_name))
-        elif identifier:
-            attributes.append(("id", identifier))
-        elif key.lower() in _HIGHLIGHT_OPTIONS:
-            options[key.lower()] = _attribute_value(raw)
-        elif not key.lower().startswith("on"):
-            attributes.append((key.lower(), _attribute_value(raw)))
-    return options, attributes
+def chroma_fence_attributes(info: str) -> tuple[dict[str, Any], list[tuple[str, Any]]] | None:
+    """A fence's {…} as Hugo reads it: (Hugo's highlighting options, the other attributes); None when it is not
+    an attribute list."""
+    parsed = code_block_attributes(info)
+    if parsed is None:
+        return None
+    options, attributes = parsed
+    return dict(options), attributes
 
 
 def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,
@@ -168,8 +139,14 @@ def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int
     """A fenced block, with shortcode source put back into it; on a Hugo site, after a line break when it follows
     a tight list item's text (`<li>text\n<div class="highlight">`), as goldmark writes it."""
     token = tokens[index]
+    environment = environment_of(env)
     markup = markup_of(options)
-    html = fence_html(environment_of(env).restore_text(token.content), token.info, markup)
+    warnings: list[str] = []
+    html, text = fence_html_and_text(environment.restore_text(token.content), token.info, markup,
+                                     environment.code_block_ordinal(), warnings)
+    for message in warnings:   # a lexer that failed or ran out of time: at the fence's line
+        environment.warn(token.map[0] if token.map else 0, message)
+    token.meta["fence"] = (html, text)   # the text measures read it (text_tree.py), not highlighting twice
     return "\n" + html if markup.render_hooks and index and tokens[index - 1].hidden else html
 
 

@@ -39,6 +39,15 @@ class RenderEnvironment:
     hooks: Any = None
     hooked_math: int = 0     # math elements a passthrough hook drew (no KaTeX needed for them)
     hooked_mermaid: int = 0  # mermaid blocks a code block hook drew (no mermaid needed for them)
+    code_blocks: int = 0     # fenced code blocks met so far, when no render hooks count them
+
+    def code_block_ordinal(self) -> int:
+        """The 0-based place of the fence being rendered among the page's code blocks (the hooks count every
+        fence, drawn by a hook or not, when the page has them)."""
+        if self.hooks is not None:
+            return max(self.hooks.ordinals.get("codeblock", 1) - 1, 0)
+        self.code_blocks += 1
+        return self.code_blocks - 1
 
     def warn(self, line: int, message: str) -> None:
         """Record a warning at a 0-based body line."""

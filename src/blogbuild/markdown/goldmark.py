@@ -76,6 +76,20 @@ def render_strikethrough_close(renderer: Any, tokens: Sequence[Token], index: in
 STRIKETHROUGH_RULES = (("s_open", render_strikethrough_open), ("s_close", render_strikethrough_close))
 
 
+def task_lists(state: StateCore) -> None:
+    """A task list as goldmark's tasklist extension writes it: no classes on the list and its items, the
+    checkbox `<input checked="" disabled="" type="checkbox">` (themes rewrite exactly that, LoveIt into icons)."""
+    for token in state.tokens:
+        if token.type in ("bullet_list_open", "ordered_list_open", "list_item_open") and \
+                token.attrGet("class") in ("contains-task-list", "task-list-item"):
+            del token.attrs["class"]
+        elif token.type == "inline" and token.children and token.children[0].type == "html_inline" and \
+                token.children[0].content.startswith('<input class="task-list-item-checkbox"'):
+            checked = ' checked="checked"' in token.children[0].content
+            mark = ' checked=""' if checked else ""
+            token.children[0].content = f'<input{mark} disabled="" type="checkbox">'
+
+
 def table_alignment(state: StateCore) -> None:
     """A table cell's alignment as Hugo's embedded table hook writes it: style="text-align: center"."""
     for token in state.tokens:

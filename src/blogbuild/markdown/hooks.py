@@ -16,20 +16,17 @@ from dataclasses import replace
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.common.utils import escapeHtml, unescapeAll
+from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 
 from ..hugo.gotemplate import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext,
                                LinkContext, PassthroughContext, RenderHooks, TableCell, TableContext)
 from .code import fence_language, markup_of
+from .code_attributes import UNPARSED_ATTRIBUTES, code_block_attributes
 from .environment import environment_of
 from .tokens import closing_index
 
 # Hugo's highlighting options: in a code block's {…} they are the hook's .Options, the rest its .Attributes.
-_HIGHLIGHT_OPTIONS = frozenset({"linenos", "anchorlinenos", "guesssyntax", "hl_lines", "hl_inline", "lineanchors",
-                                "linenostart", "linenumbersintable", "noclasses", "style", "tabwidth",
-                                "codefences", "wrapperclass"})
-_INFO_ATTRIBUTE = re.compile(r"""\.([\w-]+)|#([\w-]+)|([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s}]+))""")
 # Bytes markdown-it percent-encodes in a link that Hugo passes as written: those of non-ASCII characters.
 _ENCODED_UTF8 = re.compile(r"(?:%[89A-Fa-f][0-9A-Fa-f])+")
 # Hugo's test of a blockquote's rendered HTML for an alert: [!TYPE], a fold sign, a title (Go's [^\S\r\n] is
@@ -195,11 +192,15 @@ class _Renderer:
         ordinal = self.hooks.next_ordinal("codeblock")
         if source is None:
             return None
-        options, attributes = _info_attributes(token.info)
+        parsed = code_block_attributes(token.info)
+        if parsed is None:
+            environment_of(self.env).warn(token.map[0] if token.map else 0, UNPARSED_ATTRIBUTES)
+        options, attributes = parsed if parsed is not None else ([], [])
         code = environment_of(self.env).restore_text(token.content)
         line = (token.map[0] + 1) if token.map else 0
         context = CodeblockContext(Page=self.hooks.hook_page(), Ordinal=ordinal, Type=language,
-                                            Inner=code.removesuffix("\n"), options=options, attributes=attributes,
+                                            Inner=code.removesuffix("\n"), options=tuple(options),
+                                            attributes=tuple(attributes),
                                             Position=f"{self.hooks.page.file_path}:{line}:1")
         drawn = self._draw(source, context, token)
         if drawn is not None and language.lower() == "mermaid":
@@ -353,33 +354,3 @@ def _destination(href: Any) -> str:
         except UnicodeDecodeError:
             return match.group(0)
     return _ENCODED_UTF8.sub(decoded, text)
-
-
-def _info_attributes(info: str) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]:
-    """(options, attributes) of a fence's {…}: Hugo's highlighting options, and the classes, id and the rest."""
-    text = unescapeAll(info or "")
-    start, end = text.find("{"), text.rfind("}")
-    if start < 0 or end < start:
-        return (), ()
-    options: dict[str, Any] = {}
-    attributes: dict[str, Any] = {}
-    classes: list[str] = []
-    for match in _INFO_ATTRIBUTE.finditer(text[start + 1:end]):
-        class_name, ident, key = match.group(1), match.group(2), match.group(3)
-        if class_name:
-            classes.append(class_name)
-        elif ident:
-            attributes["id"] = ident
-        elif key:
-            value = next(group for group in match.groups()[3:] if group is not None)
-            name = key.lower()
-            (options if name in _HIGHLIGHT_OPTIONS else attributes)[name] = _typed(value)
-    if classes:
-        attributes["class"] = " ".join(classes)
-    return tuple(options.items()), tuple(attributes.items())
-
-
-def _typed(value: str) -> Any:
-    if value in ("true", "false"):
-        return value == "true"
-    return int(value) if value.isdigit() else value

@@ -159,6 +159,7 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
     if markup.render_hooks:   # a Hugo site's own layouts: table cells aligned as Hugo's embedded table hook writes,
         # and tables whose header row is short read as goldmark reads them
         changes.append(RuleChange("core", "push", "hugo_table_alignment", goldmark.table_alignment))
+        changes.append(RuleChange("core", "push", "goldmark_task_lists", goldmark.task_lists))
         changes.append(RuleChange("block", "wrap", "table", goldmark.short_header_tables))
         if markup.typographer:   # what the typographer writes, written as goldmark's entities
             changes.append(RuleChange("core", "wrap", "smartquotes", typography.marked_smartquotes))

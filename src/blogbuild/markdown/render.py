@@ -113,7 +113,7 @@ def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
     hooks = _render_hooks(config, shortcode_set, page)
     prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
                              render=functools.partial(_render_plain, config=config, hooks=hooks), used_ids=used_ids,
-                             page=page)
+                             page=page, markup=config.markup)
     has_shortcodes = prepared.pattern is not None
     top = _render_tokens(prepared.processed, path=path, line_of=prepared.line_of,
                          restore=prepared.restore if has_shortcodes else None, config=config, used_ids=used_ids,
@@ -169,7 +169,8 @@ def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], resto
     """_render_plain, keeping the tokens."""
     md = parser(bool(config.cjk_emphasis), config.markup)
     if config.markup.render_hooks:   # Hugo runs a shortcode inside code too: its HTML replaces the placeholder there
-        restore = None
+        owner = getattr(restore, "__self__", None)
+        restore = owner.restore_literals if isinstance(owner, ShortcodeBody) else None
     environment = RenderEnvironment(used_ids=used_ids if used_ids is not None else set(), restore=restore,
                                     placeholder=placeholder_pattern, hooks=hooks)
     env = environment.as_env()

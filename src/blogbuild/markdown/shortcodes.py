@@ -54,6 +54,7 @@ class ShortcodeSet:
     site_params: Mapping[str, Any] = field(default_factory=dict)   # the config's params (the param shortcode)
     translated: "Mapping[str, GoSource]" = field(default_factory=dict)   # init --from-hugo's, the author's now
     language: str = ""   # the site's language: the words of the built-in embeds' boxes (Chinese for zh*)
+    own_layouts: bool = False   # the site's own layouts render it: a theme's highlight is Hugo's override
 
     def knows(self, name: str) -> bool:
         """Whether name is a site shortcode or a built-in one."""
@@ -63,14 +64,16 @@ class ShortcodeSet:
     def go_source(self, name: str) -> "GoSource | None":
         """The Go template that renders name: the site's layouts/ before blogbuild's built-ins; a theme's
         before Hugo's embeds (youtube, gist, x, …: a theme's overrides Hugo's, as in Hugo) but after blogbuild's
-        own figure, details, highlight, refs and PaperMod stand-ins. A translation in templates/shortcodes/ is the
-        author's own and comes first."""
+        own figure, details, highlight, refs and PaperMod stand-ins (a theme's highlight wins on a site its own
+        layouts render, as it overrides Hugo's). A translation in templates/shortcodes/ is the author's own and
+        comes first."""
         if name in self.translated:
             return self.translated[name]
         if self.go is None or name in self.templates:
             return None
         source = self.go.shortcodes.get(name)
-        if source is None or (name in _OWN_BUILTINS and not source.path.startswith("layouts/")):
+        if source is None or (name in _OWN_BUILTINS and not source.path.startswith("layouts/")
+                              and not (self.own_layouts and name == "highlight")):
             return None
         return source
 
@@ -158,12 +161,14 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
         from ..hugo.gotemplate import load_go_templates
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
-                               copyright_text=config.copyright, **_language_of(config))
+                               copyright_text=config.copyright, highlight=config.markup.highlight,
+                               **_language_of(config))
     elif translated:
         from ..hugo.gotemplate import GoTemplates
         go = GoTemplates()
     return ShortcodeSet(templates, go, dict(config.params) if config is not None else {}, translated,
-                        config.language_code if config is not None else "")
+                        config.language_code if config is not None else "",
+                        config is not None and config.markup.render_hooks)
 
 
 def _translated(file: Path, source: str) -> "GoSource":
@@ -358,8 +363,9 @@ class _Context:
     """One render of one body: the path, the shortcodes, and the markdown renderer."""
 
     def __init__(self, path: str, shortcodes: ShortcodeSet, render: RenderFunction, used_ids: set[str],
-                 collected: _Collected, page: Any = None) -> None:
+                 collected: _Collected, page: Any = None, markup: MarkupConfig | None = None) -> None:
         self.path = path
+        self.markup = markup   # the site's markup settings (the highlight shortcode reads markup.highlight)
         self.shortcodes = shortcodes
         self.render = render
         self.used_ids = used_ids
@@ -370,7 +376,7 @@ class _Context:
         """Render inner markdown (with its own shortcodes); inline drops a lone <p> wrapper."""
         rendered = render_with_shortcodes(text, path=self.path, line_offset=line_offset,
                                           shortcodes=self.shortcodes, render=self.render,
-                                          used_ids=self.used_ids, page=self.page)
+                                          used_ids=self.used_ids, page=self.page, markup=self.markup)
         self.collected.add(rendered)
         html = rendered.html
         return _strip_paragraph(html) if inline else html
@@ -510,10 +516,31 @@ def _details(context: _Context, node: _Node, positional, named, line, inner_offs
 
 
 def _highlight(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
+    context.collected.has_code = True
+    if context.markup is not None and context.markup.render_hooks:
+        return _chroma_highlight(context, node, positional, line)
     language = named.get("lang") or (positional[0] if positional else "")
     code = (node.inner or "").strip("\n") + "\n"
-    context.collected.has_code = True
     return highlight_html(code, language).rstrip("\n")
+
+
+def _chroma_highlight(context: _Context, node: _Node, positional: Sequence[str], line: int) -> str:
+    """Hugo's embedded highlight shortcode: `highlight (trim .InnerDeindent "\\n\\r") (.Get 0) (.Get 1)`, the
+    options ("linenos=table,hl_lines=2") over the site's markup.highlight."""
+    from .chroma.hugo import HighlightError, apply_options, config_from_settings, highlight, parse_option_string
+    assert context.markup is not None
+    language = positional[0] if positional else ""
+    code = (node.inner or "").strip("\n\r")
+    try:
+        options = parse_option_string(positional[1]) if len(positional) == 2 else {}
+        config = apply_options(config_from_settings(context.markup.highlight), options)
+        warnings: list[str] = []
+        html = highlight(code, language, config, warnings=warnings)
+    except HighlightError as error:
+        raise SourceError(context.path, line, f"highlight shortcode: {error}; write its options as "
+                          f'"linenos=table, hl_lines=2 4-5"', stage="shortcode") from None
+    context.collected.warnings.extend(SourceWarning(context.path, line, warning) for warning in warnings)
+    return html
 
 
 _REF_MARKER = re.compile(r"\{\{bbref:(\d+):([A-Za-z0-9%/._\-~]*)\}\}")
@@ -563,11 +590,12 @@ class ShortcodeBody:
     processed text, then finish() puts each shortcode's HTML where its placeholder landed."""
 
     def __init__(self, body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
-                 render: RenderFunction, used_ids: set[str], page: Any = None) -> None:
+                 render: RenderFunction, used_ids: set[str], page: Any = None,
+                 markup: MarkupConfig | None = None) -> None:
         self.body = body
         self.line_offset = line_offset
         self.collected = _Collected()
-        self.context = _Context(path, shortcodes, render, used_ids, self.collected, page)
+        self.context = _Context(path, shortcodes, render, used_ids, self.collected, page, markup)
         self.nodes = _find_nodes(body) if "{{<" in body or "{{%" in body else []
         self.prefix = _placeholder_prefix(body) if self.nodes else ""
         self.originals: dict[str, str] = {}
@@ -625,6 +653,15 @@ class ShortcodeBody:
             return text
         return self.pattern.sub(lambda match: self.originals.get(match.group(0), match.group(0)), text)
 
+    def restore_literals(self, text: str) -> str:
+        """Inside code on a site its own layouts render: only {{</* … */>}} goes back, as its literal text (Hugo
+        puts it in the markdown as written); other shortcodes run there."""
+        if self.pattern is None:
+            return text
+        return self.pattern.sub(lambda match: self.originals[match.group(0)]
+                                if match.group(0) in self.originals and self.calls[match.group(0)][0].literal
+                                is not None else match.group(0), text)
+
     def output(self, match: re.Match[str]) -> str:
         """The HTML of the shortcode behind a placeholder, expanded once."""
         # Expanded only where markdown left the placeholder outside code, so a shortcode
@@ -667,11 +704,11 @@ class ShortcodeBody:
 
 def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
                            render: RenderFunction, used_ids: set[str] | None = None,
-                           page: Any = None) -> RenderedMarkdown:
+                           page: Any = None, markup: MarkupConfig | None = None) -> RenderedMarkdown:
     """Hugo's method: shortcodes become placeholders, markdown renders, the shortcode HTML goes back in."""
     used_ids = used_ids if used_ids is not None else set()
     prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcodes, render=render,
-                             used_ids=used_ids, page=page)
+                             used_ids=used_ids, page=page, markup=markup)
     if prepared.pattern is None:
         return render(body, path=path, line_of=prepared.line_of, restore=None, used_ids=used_ids)
     rendered = render(prepared.processed, path=path, line_of=prepared.line_of, restore=prepared.restore,

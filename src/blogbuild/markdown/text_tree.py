@@ -88,8 +88,9 @@ class TextTreeWalker:
         function = self.functions[token.type]
         builder = self.builder
         if function is code.render_fence:
-            html, text = code.fence_html_and_text(self.environment.restore_text(token.content), token.info,
-                                                  code.markup_of(self.options))
+            rendered = token.meta.get("fence") if isinstance(token.meta, dict) else None
+            html, text = rendered if rendered is not None else code.fence_html_and_text(
+                self.environment.restore_text(token.content), token.info, code.markup_of(self.options))
             if not html.endswith("\n"):
                 self.html(html)
             else:

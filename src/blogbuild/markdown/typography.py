@@ -107,7 +107,7 @@ def _join_marks(children: list[Token]) -> None:
         offset += len(child.content)
 
 
-def render_text(renderer: Any, tokens: Sequence[Token], index: int, options: Any, env: Any) -> str:
+def render_text(renderer: Any, tokens: Sequence[Token], index: int, render_options: Any, env: Any) -> str:
     """A text token as goldmark writes it: what the typographer wrote as its entity (&rsquo;), the rest
     escaped."""
     token = tokens[index]

@@ -26,6 +26,8 @@ CDN_BASE = f"https://{CDN_HOST}/npm"
 
 KATEX_VERSION = "0.19.1"
 MERMAID_VERSION = "12.3.0"
+# Chroma's lexers and styles (vendor/chroma/, from the Chroma git repository's tag; markdown/chroma runs them).
+CHROMA_VERSION = "2.27.0"
 
 # Vendored files the build uses itself and never publishes (katex's contrib/).
 UNPUBLISHED_PREFIX = "contrib/"

@@ -383,7 +383,8 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",
                       params: Mapping[str, Any] | None = None, language: str = "",
                       copyright_text: str = "", language_key: str = "", language_name: str = "",
-                      fallback_language: str = "", multilingual: bool = False) -> GoTemplates:
+                      fallback_language: str = "", multilingual: bool = False,
+                      highlight: tuple[tuple[str, Any], ...] = ()) -> GoTemplates:
     """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
     only where their real path is inside the site (sources' rule); the i18n strings of language, the default
     language's (fallback_language) where it has none."""
@@ -423,7 +424,7 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                     continue
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
                     Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name,
-                    multilingual=multilingual)
+                    multilingual=multilingual, highlight=highlight)
     strings = _i18n(root, language, allowed)
     if fallback_language and fallback_language != language:   # Hugo: a string missing is the default language's
         strings = {**_i18n(root, fallback_language, allowed), **strings}

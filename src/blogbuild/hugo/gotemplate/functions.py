@@ -14,6 +14,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 import jinja2
@@ -1102,15 +1103,22 @@ def _format_number_custom(precision: Any, value: Any, separators: Any = "- . ,")
     return _grouped(float(_number(value)), int(_number(precision)), decimal or ".", group, minus or "-")
 
 
+def _highlight_settings(context: jinja2.runtime.Context) -> Any:
+    """The site's markup.highlight: from a page layout's site config, or a hook's or shortcode's SiteInfo."""
+    from .objects import site_config
+    site = context["_state"].site if "_state" in context else None
+    config = site_config(site)
+    if config is not None:
+        return config.markup.highlight
+    return getattr(site, "highlight", ())
+
+
 def _highlight(context: jinja2.runtime.Context, code: Any, language: Any, settings: Any = None) -> Markup:
     """highlight / transform.Highlight: the code as Hugo's Chroma highlights it, the options ("linenos=table,
     hl_lines=2" or a map; type and code replace the language and the code) over the site's markup.highlight."""
     from ...markdown.chroma.hugo import HighlightError, apply_options, config_from_settings, highlight, normalize
     from ...markdown.chroma.hugo import parse_option_string
-    from .objects import site_config
-    site = site_config(context["_state"].site) if "_state" in context else None
-    markup = getattr(site, "markup", None)
-    config = config_from_settings(getattr(markup, "highlight", ()))
+    config = config_from_settings(_highlight_settings(context))
     code_text, language_text = go_string(code), go_string(language)
     try:
         if isinstance(settings, Mapping):
@@ -1125,6 +1133,55 @@ def _highlight(context: jinja2.runtime.Context, code: Any, language: Any, settin
         return Markup(highlight(code_text, language_text, config))
     except HighlightError as error:
         raise HugoFunctionError(f"highlight: {error}") from None
+
+
+@dataclass(frozen=True)
+class HighlightResult(GoObject):
+    """What transform.HighlightCodeBlock returns: .Wrapped (the whole HTML) and .Inner (the code's lines)."""
+
+    wrapped: str
+    inner: str
+    kind = "HighlightResult"
+
+    @property
+    def Wrapped(self) -> Markup:  # noqa: N802 - Hugo's name
+        return Markup(self.wrapped)
+
+    @property
+    def Inner(self) -> Markup:  # noqa: N802
+        return Markup(self.inner)
+
+
+def _highlight_code_block(context: jinja2.runtime.Context, block: Any, settings: Any = None) -> HighlightResult:
+    """transform.HighlightCodeBlock: a render-codeblock hook's block (its .Type, .Inner, .Options, .Attributes)
+    as Hugo's Chroma highlights it, the options given here last (type and code too), line anchors hl-ORDINAL."""
+    from dataclasses import replace as replaced
+
+    from ...markdown.chroma.hugo import HighlightError, apply_options, config_from_settings, highlight_parts
+    from ...markdown.chroma.hugo import normalize, parse_option_string
+    from ...markdown.code_attributes import wrapper_attributes
+    if not hasattr(block, "options") or not hasattr(block, "Inner"):
+        raise HugoFunctionError("transform.HighlightCodeBlock: its argument must be a code block hook's context (.)")
+    config = config_from_settings(_highlight_settings(context))
+    language, code = go_string(block.Type), go_string(block.Inner)
+    try:
+        config = apply_options(config, normalize(dict(block.options)))
+        if isinstance(settings, Mapping):
+            options = {str(key).lower(): value for key, value in settings.items()}
+        else:
+            options = parse_option_string(go_string(settings) if settings is not None else "")
+        if "type" in options:
+            language = go_string(options.pop("type"))
+        if "code" in options:
+            code = go_string(options.pop("code"))
+        config = apply_options(config, normalize(options))
+    except HighlightError as error:
+        raise HugoFunctionError(f"transform.HighlightCodeBlock: {error}") from None
+    if not config.lineanchors:
+        config = replaced(config, lineanchors=f"hl-{block.Ordinal}")
+    classes, others = wrapper_attributes(block.attributes)
+    wrapped, inner = highlight_parts(code, language, config, wrapper_classes=classes, wrapper_attributes=others)
+    return HighlightResult(wrapped, inner)
 
 
 def _can_highlight(language: Any) -> bool:
@@ -1316,7 +1373,8 @@ NAMESPACES: dict[str, _Namespace] = {
     "transform": _Namespace("transform", {
         "Markdownify": FUNCTIONS["markdownify"], "Plainify": _plainify, "HTMLEscape": _html_escape,
         "HTMLUnescape": _html_unescape, "Emojify": _emojify, "Unmarshal": _unmarshal, "XMLEscape": xml_escape,
-        "Highlight": jinja2.pass_context(_highlight), "CanHighlight": _can_highlight}),
+        "Highlight": jinja2.pass_context(_highlight), "CanHighlight": _can_highlight,
+        "HighlightCodeBlock": jinja2.pass_context(_highlight_code_block)}),
     "collections": _Namespace("collections", {
         "Slice": _slice, "Dictionary": _dict, "Index": _index, "In": _in, "Delimit": _delimit, "First": _first,
         "Last": _last, "After": _after, "Uniq": FUNCTIONS["uniq"], "Sort": FUNCTIONS["sort"],

@@ -451,6 +451,7 @@ class SiteInfo(GoObject):
     language_key: str = ""
     language_name: str = ""
     multilingual: bool = False   # the config has several languages (hugo.IsMultilingual)
+    highlight: tuple[tuple[str, Any], ...] = ()   # markup.highlight, for transform.Highlight in hooks and shortcodes
     kind = "Site"
 
     @property

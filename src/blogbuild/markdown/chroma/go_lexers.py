@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Sequence
 
-from .lexer import (ByGroups, Lexers, Clock, Config, Emitter, Include, LexerState, Rule, RegexLexer, Token, TokenEmitter,
-                    UsingByGroup, UsingLexer, UsingSelf, coalesce)
+from .lexer import (ByGroups, Clock, Config, Emitter, Include, LexerRegistry, LexerState, Rule, RegexLexer, Token,
+                    TokenEmitter, UsingByGroup, UsingLexer, UsingSelf, coalesce)
 from .token_types import OTHER, TYPES
-
 
 
 def _t(name: str) -> TokenEmitter:
@@ -240,7 +239,7 @@ class DelegatingLexer(RegexLexer):
         return out
 
 
-def register_go_lexers(registry: Lexers, xml_lexer: Callable[[str], RegexLexer]) -> None:
+def register_go_lexers(registry: LexerRegistry, xml_lexer: Callable[[str], RegexLexer]) -> None:
     """Register the Go-coded lexers after the XML ones, in lexers/*.go's file order as Go initialises them."""
     def text_template() -> RegexLexer:
         return registry.by_name["go text template"]

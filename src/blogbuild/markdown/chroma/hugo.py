@@ -2,11 +2,10 @@
 shortcode or transform.Highlight merge over it, and the HTML Hugo writes for a block of code."""
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-from .html_formatter import FormatOptions, format_html, go_escape
+from .html_formatter import FormatOptions, escape, format_html, format_parts
 from .lexer import Clock, LexerError, LexingSlow, Token, coalesce
 from .registry import fallback_lexer, get_lexer, registry
 from .token_types import TEXT
@@ -157,15 +156,16 @@ def _format_options(config: HighlightConfig) -> FormatOptions:
         ranges = hl_lines_ranges(config.linenostart, config.hl_lines) or ()
     anchors = config.lineanchors + "-" if config.lineanchors else ""
     return FormatOptions(line_numbers, in_table, config.linenostart, ranges, config.anchorlinenos, anchors,
-                         config.hl_inline)
+                         config.hl_inline, config.style if config.noclasses else "", config.tabwidth)
 
 
 def _pre_start(language: str) -> str:
+    """WritePreStart, with {} where the formatter's class or style attribute goes."""
     attributes = ""
     if language:
-        escaped = html.escape(language)
+        escaped = escape(language).replace("{", "{{").replace("}", "}}")
         attributes = f' class="language-{escaped}" data-lang="{escaped}"'
-    return f'<pre tabindex="0" class="chroma"><code{attributes}>'
+    return f'<pre tabindex="0"{{}}><code{attributes}>'
 
 
 def tokens_of(code: str, language: str, warnings: list[str] | None = None) -> list[Token] | None:
@@ -184,19 +184,34 @@ def _lex(lexer: Any, code: str, warnings: list[str] | None) -> list[Token]:
         from .lexer import BLOCK_BUDGET
         clock.deadline = time.monotonic() + BLOCK_BUDGET
         tokens = coalesce(lexer.tokens(code, clock=clock))
-    except (LexerError, LexingSlow) as error:
+    except LexerError as error:
         if warnings is not None:
-            warnings.append(f"code highlighting ({lexer.config.name}): {error}; the code is shown as plain text")
+            warnings.append(f"code highlighting ({lexer.config.name}): {error}; the block is shown as plain text "
+                            "(name another language in the fence, or text, to leave it plain)")
+        return [(TEXT, code)] if code else []
+    except LexingSlow as error:
+        if warnings is not None:
+            warnings.append(f"code highlighting ({error}); the block is shown as plain text (split the block, or "
+                            "name another language in the fence)")
         return [(TEXT, code)] if code else []
     if clock.timed_out and warnings is not None:
         warnings.append(f"code highlighting ({lexer.config.name}): a pattern ran out of time at "
-                        f"{clock.timed_out[0]}; it was skipped there")
+                        f"{clock.timed_out[0]}; it did not match there, so the colours may differ from Hugo's "
+                        "(split the block if it is very long)")
     return tokens
 
 
 def highlight(code: str, language: str, config: HighlightConfig, *, wrapper_classes: str = "",
               wrapper_attributes: str = "", warnings: list[str] | None = None) -> str:
     """highlight.highlight(): the HTML Hugo writes for code in a language with these options."""
+    return highlight_parts(code, language, config, wrapper_classes=wrapper_classes,
+                           wrapper_attributes=wrapper_attributes, warnings=warnings)[0]
+
+
+def highlight_parts(code: str, language: str, config: HighlightConfig, *, wrapper_classes: str = "",
+                    wrapper_attributes: str = "", warnings: list[str] | None = None) -> tuple[str, str]:
+    """(the HTML, its inner part): HighlightResult's Wrapped and Inner (the code's lines without the div, pre
+    and code around them; all of it for inline code)."""
     lexer = get_lexer(language) if language else None
     if lexer is None and config.guesssyntax:
         lexer = registry().analyse(code) or fallback_lexer()
@@ -204,16 +219,17 @@ def highlight(code: str, language: str, config: HighlightConfig, *, wrapper_clas
     options = _format_options(config)
     if lexer is None:
         if config.hl_inline:
-            return f'<code class="code-inline language-{html.escape(language)}">{go_escape(code)}</code>'
-        start = _pre_start(language).replace(' class="chroma"', "")
-        return f"{start}{go_escape(code)}</code></pre>"
+            whole = f'<code class="code-inline language-{escape(language)}">{escape(code)}</code>'
+            return whole, whole
+        return f"{_pre_start(language).format('')}{escape(code)}</code></pre>", escape(code)
     tokens = _lex(lexer, code, warnings)
     if config.hl_inline:
-        inline = f'<code class="code-inline language-{html.escape(language)}">'
-        return format_html(tokens, options, ("", inline), "</code>")
+        inline = f'<code class="code-inline language-{escape(language)}">'.replace("{", "{{").replace("}", "}}")
+        whole = format_html(tokens, options, ("", inline), "</code>")
+        return whole, whole
     classes = config.wrapperclass + (" " + wrapper_classes if wrapper_classes else "")
-    body = format_html(tokens, options, (_pre_start(""), _pre_start(language)), "</code></pre>")
-    return f'<div class="{html.escape(classes)}"{wrapper_attributes}>{body}</div>'
+    head, inner, tail = format_parts(tokens, options, (_pre_start(""), _pre_start(language)), "</code></pre>")
+    return f'<div class="{escape(classes)}"{wrapper_attributes}>{head}{inner}{tail}</div>', inner
 
 
 def can_highlight(language: str) -> bool:

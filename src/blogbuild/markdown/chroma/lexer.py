@@ -13,17 +13,21 @@ from .patterns import MATCH_TIMEOUT, PatternError, compile_fast, compile_pattern
 from .token_types import ERROR, IGNORE
 
 
-class Lexers(Protocol):
-    """What a lexer asks of the registry it is in (registry.Registry): another lexer by name, for `using`."""
+Token = tuple[int, str]
+
+
+class LexerLookup(Protocol):
+    """What a lexer asks of its registry (registry.Registry): another lexer by name, as lexers.Get finds it."""
 
     def get(self, name: str) -> "RegexLexer | None": ...
 
+
+class LexerRegistry(LexerLookup, Protocol):
+    """What the Go-coded lexers' set-up asks of the registry: the lexers by name, and registering one."""
+
+    by_name: dict[str, "RegexLexer"]
+
     def register(self, lexer: "RegexLexer") -> "RegexLexer": ...
-
-    @property
-    def by_name(self) -> "dict[str, RegexLexer]": ...
-
-Token = tuple[int, str]
 
 # A whole block's lexing is bounded too: past this many seconds the rest is plain text (with a warning),
 # so a pathological pattern that times out at every position cannot hold a build for minutes.
@@ -227,7 +231,7 @@ class LexerState:
     """One lex: the text, the position, the state stack, and what a rule's emitter may need."""
 
     lexer: "RegexLexer"
-    registry: "Lexers | None"
+    registry: "LexerLookup | None"
     text: str
     stack: list[str]
     clock: "Clock"
@@ -247,7 +251,7 @@ class RegexLexer:
     """A lexer of ordered rules per state, compiled on first use as Chroma compiles them."""
 
     def __init__(self, config: Config, load_rules: Callable[[], dict[str, list[Rule]]],
-                 registry: "Lexers | None" = None, where: str = "") -> None:
+                 registry: "LexerLookup | None" = None, where: str = "") -> None:
         self.config = config
         self._load_rules = load_rules
         self.registry = registry

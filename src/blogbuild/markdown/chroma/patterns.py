@@ -27,127 +27,147 @@ def translate(pattern: str) -> str:
     - `\\e` is the escape character, `\\k<name>` a named back reference;
     - `(?i)` after the pattern's start applies to the rest of its group only (the `regex` module would apply
       it to the whole pattern), so it becomes a scoped group `(?i:...)`, closed at each `|` and reopened."""
-    out: list[str] = []
-    # per open group: how many scoped-flag groups were opened inside it, and their flags
-    scopes: list[list[str]] = [[]]
-    open_groups: list[int | None] = []   # the capturing group numbers open at this point (None: not capturing)
-    group_count = 0
-    index = 0
-    length = len(pattern)
-    in_class = False
-    while index < length:
-        character = pattern[index]
-        if character == "\\" and index + 1 < length:
-            escaped = pattern[index + 1]
-            if escaped == "Z" and not in_class:
-                out.append(r"(?=\n?\Z)")
-            elif escaped == "z" and not in_class:
-                out.append(r"\Z")
-            elif escaped == "e":
-                out.append(r"\x1b")
-            elif escaped == "x" and pattern.startswith("{", index + 2) and "}" in pattern[index + 2:]:
-                end = pattern.index("}", index + 2)
-                out.append(f"\\U{int(pattern[index + 3:end] or '0', 16):08x}")
-                index = end + 1
-                continue
-            elif escaped.isdigit() and escaped != "0" and not in_class:
-                digits = escaped
-                while index + 1 + len(digits) < length and pattern[index + 1 + len(digits)].isdigit():
-                    digits += pattern[index + 1 + len(digits)]
-                # a reference to a group still open never matches in .NET; `regex` refuses to compile it
-                out.append("(?!)" if int(digits) in open_groups else "\\" + digits)
-                index += 1 + len(digits)
-                continue
-            elif escaped == "k" and index + 2 < length and pattern[index + 2] in "<'":
-                closer = ">" if pattern[index + 2] == "<" else "'"
-                end = pattern.find(closer, index + 3)
-                if end < 0:
-                    raise PatternError(f"unterminated \\k at {index}")
-                out.append(f"(?P={pattern[index + 3:end]})")
-                index = end + 1
-                continue
+    return _Translation(pattern).run()
+
+
+class _Translation:
+    """One pattern's translation, a construct at a time (each method consumes it and writes its translation)."""
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self.out: list[str] = []
+        # per open group: the scoped-flag groups opened inside it, by their flags
+        self.scopes: list[list[str]] = [[]]
+        self.open_groups: list[int | None] = []   # the capturing group numbers open here (None: not capturing)
+        self.group_count = 0
+        self.index = 0
+        self.in_class = False
+
+    def run(self) -> str:
+        pattern, length = self.pattern, len(self.pattern)
+        while self.index < length:
+            character = pattern[self.index]
+            if character == "\\" and self.index + 1 < length:
+                self.escape()
+            elif self.in_class:
+                self.class_character(character)
+            elif character == "{" and _OPEN_MINIMUM.match(pattern, self.index):
+                self.out.append("\\{")   # {,n} is literal text in .NET, a quantifier in `regex`
+                self.index += 1
+            elif pattern.startswith(r"[^\W\d]", self.index):
+                self.out.append(r"\w")    # what regexp2 makes of it (Hugo's Java lexer names the 1 of `1 + 2L` so)
+                self.index += 7
+            elif character == "[":
+                self.open_class()
+            elif character == "(":
+                self.open_group()
+            elif character == ")":
+                self.close_group()
+            elif character == "|" and self.scopes[-1]:
+                self.out.append(")" * len(self.scopes[-1]))
+                self.out.append("|")
+                self.out.extend(f"(?{flags}:" for flags in self.scopes[-1])
+                self.index += 1
             else:
-                out.append(pattern[index:index + 2])
-            index += 2
-            continue
-        if in_class:
-            if character == "]":
-                in_class = False
-            elif character == "[" and pattern.startswith("[:", index):
-                out.append("\\[")
-                index += 1
-                continue
-            out.append(character)
-            index += 1
-            continue
-        if character == "{" and _OPEN_MINIMUM.match(pattern, index):
-            out.append("\\{")   # {,n} is literal text in .NET, a quantifier in `regex`
-            index += 1
-            continue
-        if pattern.startswith(r"[^\W\d]", index):
-            out.append(r"\w")    # what regexp2 makes of it (Hugo's Java lexer names the 1 of `1 + 2L` so)
-            index += 7
-            continue
-        if character == "[":
-            in_class = True
-            out.append(character)
-            index += 1
-            # a ']' or '^]' right after the bracket is a literal
-            if pattern.startswith("^", index):
-                out.append("^")
-                index += 1
-            if pattern.startswith("]", index):
-                out.append("\\]")
-                index += 1
-            continue
-        if character == "(":
-            if pattern.startswith("(?", index):
-                close = pattern.find(")", index)
-                flags = pattern[index + 2:close] if close > 0 else ""
-                if flags and set(flags) <= _FLAG_CHARACTERS:
-                    if index == 0 or "".join(out) in ("",):
-                        out.append(pattern[index:close + 1])
-                    else:
-                        out.append(f"(?{flags}:")
-                        scopes[-1].append(flags)
-                    index = close + 1
-                    continue
-                if pattern.startswith("(?'", index):
-                    end = pattern.find("'", index + 3)
-                    out.append(f"(?P<{pattern[index + 3:end]}>")
-                    scopes.append([])
-                    group_count += 1
-                    open_groups.append(group_count)
-                    index = end + 1
-                    continue
-            scopes.append([])
-            capturing = not pattern.startswith("(?", index) or pattern.startswith(("(?<", "(?P<"), index) \
-                and not pattern.startswith(("(?<=", "(?<!"), index)
-            if capturing:
-                group_count += 1
-            open_groups.append(group_count if capturing else None)
-            out.append(character)
-            index += 1
-            continue
-        if character == ")":
-            if open_groups:
-                open_groups.pop()
-            out.append(")" * len(scopes[-1]))
-            if len(scopes) > 1:
-                scopes.pop()
-            out.append(")")
-            index += 1
-            continue
-        if character == "|" and scopes[-1]:
-            out.append(")" * len(scopes[-1]))
-            out.append("|")
-            out.extend(f"(?{flags}:" for flags in scopes[-1])
-            index += 1
-            continue
-        out.append(character)
-        index += 1
-    out.append(")" * len(scopes[0]))
-    return "".join(out)
+                self.out.append(character)
+                self.index += 1
+        self.out.append(")" * len(self.scopes[0]))
+        return "".join(self.out)
+
+    def escape(self) -> None:
+        pattern, index, length = self.pattern, self.index, len(self.pattern)
+        escaped = pattern[index + 1]
+        if escaped == "Z" and not self.in_class:
+            self.out.append(r"(?=\n?\Z)")
+        elif escaped == "z" and not self.in_class:
+            self.out.append(r"\Z")
+        elif escaped == "e":
+            self.out.append(r"\x1b")
+        elif escaped == "x" and pattern.startswith("{", index + 2) and "}" in pattern[index + 2:]:
+            end = pattern.index("}", index + 2)
+            self.out.append(f"\\U{int(pattern[index + 3:end] or '0', 16):08x}")
+            self.index = end + 1
+            return
+        elif escaped.isdigit() and escaped != "0" and not self.in_class:
+            digits = escaped
+            while index + 1 + len(digits) < length and pattern[index + 1 + len(digits)].isdigit():
+                digits += pattern[index + 1 + len(digits)]
+            # a reference to a group still open never matches in .NET; `regex` refuses to compile it
+            self.out.append("(?!)" if int(digits) in self.open_groups else "\\" + digits)
+            self.index += 1 + len(digits)
+            return
+        elif escaped == "k" and index + 2 < length and pattern[index + 2] in "<'":
+            closer = ">" if pattern[index + 2] == "<" else "'"
+            end = pattern.find(closer, index + 3)
+            if end < 0:
+                raise PatternError(f"unterminated \\k at {index}")
+            self.out.append(f"(?P={pattern[index + 3:end]})")
+            self.index = end + 1
+            return
+        else:
+            self.out.append(pattern[index:index + 2])
+        self.index += 2
+
+    def class_character(self, character: str) -> None:
+        if character == "]":
+            self.in_class = False
+        elif character == "[" and self.pattern.startswith("[:", self.index):
+            self.out.append("\\[")
+            self.index += 1
+            return
+        self.out.append(character)
+        self.index += 1
+
+    def open_class(self) -> None:
+        self.in_class = True
+        self.out.append("[")
+        self.index += 1
+        # a ']' or '^]' right after the bracket is a literal
+        if self.pattern.startswith("^", self.index):
+            self.out.append("^")
+            self.index += 1
+        if self.pattern.startswith("]", self.index):
+            self.out.append("\\]")
+            self.index += 1
+
+    def open_group(self) -> None:
+        pattern, index = self.pattern, self.index
+        if pattern.startswith("(?", index):
+            close = pattern.find(")", index)
+            flags = pattern[index + 2:close] if close > 0 else ""
+            if flags and set(flags) <= _FLAG_CHARACTERS:
+                if index == 0 or not "".join(self.out):
+                    self.out.append(pattern[index:close + 1])
+                else:
+                    self.out.append(f"(?{flags}:")
+                    self.scopes[-1].append(flags)
+                self.index = close + 1
+                return
+            if pattern.startswith("(?'", index):
+                end = pattern.find("'", index + 3)
+                self.out.append(f"(?P<{pattern[index + 3:end]}>")
+                self.scopes.append([])
+                self.group_count += 1
+                self.open_groups.append(self.group_count)
+                self.index = end + 1
+                return
+        self.scopes.append([])
+        capturing = not pattern.startswith("(?", index) or pattern.startswith(("(?<", "(?P<"), index) \
+            and not pattern.startswith(("(?<=", "(?<!"), index)
+        if capturing:
+            self.group_count += 1
+        self.open_groups.append(self.group_count if capturing else None)
+        self.out.append("(")
+        self.index += 1
+
+    def close_group(self) -> None:
+        if self.open_groups:
+            self.open_groups.pop()
+        self.out.append(")" * len(self.scopes[-1]))
+        if len(self.scopes) > 1:
+            self.scopes.pop()
+        self.out.append(")")
+        self.index += 1
 
 
 @functools.lru_cache(maxsize=None)

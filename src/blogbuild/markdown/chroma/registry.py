@@ -36,9 +36,11 @@ class Registry:
     by_name: dict[str, RegexLexer] = field(default_factory=dict)
     by_alias: dict[str, RegexLexer] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    _found: dict[str, RegexLexer | None] = field(default_factory=dict, repr=False)   # get()'s answers
+    # get()'s answers so far (a name that finds no lexer walks every file pattern); emptied by (un)register.
+    found: dict[str, RegexLexer | None] = field(default_factory=dict)
 
     def register(self, lexer: RegexLexer) -> RegexLexer:
+        self.found.clear()
         lexer.registry = self
         config = lexer.config
         self.by_name[config.name] = lexer
@@ -46,7 +48,6 @@ class Registry:
         for alias in config.aliases:
             self.by_alias[alias] = lexer
             self.by_alias[alias.lower()] = lexer
-        self._found.clear()
         for index, known in enumerate(self.lexers):
             if known.config.name == config.name:
                 self.lexers[index] = lexer
@@ -54,13 +55,30 @@ class Registry:
         self.lexers.append(lexer)
         return lexer
 
+    def load_folder(self, folder: Path, shown_as: str = "") -> list[RegexLexer]:
+        """Register every lexer XML file of a folder (a later one of a name replaces the earlier); a file that
+        fails to load is a warning in `warnings` naming it. shown_as is the folder's name in messages."""
+        loaded = []
+        for path in sorted(folder.glob("*.xml")):
+            lexer = _xml_lexer(path, self, shown_as or str(folder))
+            if lexer is not None:
+                loaded.append(self.register(lexer))
+        return loaded
+
+    def unregister(self, lexer: RegexLexer) -> None:
+        """Take a lexer out again (its name and aliases find nothing, or what they found before it)."""
+        self.found.clear()
+        self.lexers = [known for known in self.lexers if known is not lexer]
+        for table in (self.by_name, self.by_alias):
+            for key in [key for key, value in table.items() if value is lexer]:
+                del table[key]
+
     def get(self, name: str) -> RegexLexer | None:
         """lexers.Get: by name, by alias, both lower-cased, then the best lexer for a file of that name or
-        extension (each name's answer kept: a page's languages are asked again and again)."""
-        if name in self._found:
-            return self._found[name]
-        found = self._found[name] = self._get(name)
-        return found
+        extension."""
+        if name not in self.found:
+            self.found[name] = self._get(name)
+        return self.found[name]
 
     def _get(self, name: str) -> RegexLexer | None:
         for table, key in ((self.by_name, name), (self.by_alias, name), (self.by_name, name.lower()),
@@ -102,8 +120,8 @@ class Registry:
         return picked
 
 
-def _xml_lexer(path: Path, registry: Registry) -> RegexLexer | None:
-    source = XmlLexerFile(path, f"blogbuild/vendor/chroma/lexers/{path.name}")
+def _xml_lexer(path: Path, registry: Registry, shown_as: str) -> RegexLexer | None:
+    source = XmlLexerFile(path, f"{shown_as}/{path.name}")
     try:
         config = source.config(source.head())
     except LexerError as error:
@@ -119,10 +137,7 @@ _LOCK = threading.Lock()
 def _registry() -> Registry:
     from .go_lexers import register_go_lexers
     registry = Registry()
-    for path in sorted(LEXER_DIR.glob("*.xml")):
-        lexer = _xml_lexer(path, registry)
-        if lexer is not None:
-            registry.register(lexer)
+    registry.load_folder(LEXER_DIR, "blogbuild/vendor/chroma/lexers")
     register_go_lexers(registry, lambda name: _xml_file_lexer(registry, name))
     return registry
 
