@@ -2,6 +2,7 @@
 shortcode or transform.Highlight merge over it, and the HTML Hugo writes for a block of code."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
@@ -178,6 +179,21 @@ def tokens_of(code: str, language: str, warnings: list[str] | None = None) -> li
 
 
 def _lex(lexer: Any, code: str, warnings: list[str] | None) -> list[Token]:
+    """The block's coalesced tokens, and its warnings added to warnings: lexed once per lexer and text in a
+    process (a block repeated across posts, or in a post's summary, is not lexed again)."""
+    tokens, said = _lexed(lexer, code)
+    if warnings is not None:
+        warnings.extend(said)
+    return list(tokens)
+
+
+@functools.lru_cache(maxsize=4096)
+def _lexed(lexer: Any, code: str) -> tuple[tuple[Token, ...], tuple[str, ...]]:
+    warnings: list[str] = []
+    return tuple(_lex_now(lexer, code, warnings)), tuple(warnings)
+
+
+def _lex_now(lexer: Any, code: str, warnings: list[str] | None) -> list[Token]:
     clock = Clock(0.0)
     try:
         import time
