@@ -30,7 +30,9 @@ def run_script(script: str, *arguments: str, cwd: Path) -> str:
     ("bench_cards.py", ("--n", "6"), "ms CPU per card: draw"),
     ("bench_pages.py", ("--sizes", "20", "--sample", "4"), "| 20 | 20 | 20 |"),
     ("bench_math.py", ("--n", "8", "--runs", "1", "--jobs", "1", "--work", "{tmp}/math"), "| cold |"),
-], ids=["render", "cards", "pages", "math"])
+    ("bench_highlight.py", (str(BENCH.parent / "tests" / "hugo_sites" / "chroma_code" / "content"),),
+     "blocks: chroma first"),
+], ids=["render", "cards", "pages", "math", "highlight"])
 def test_an_in_process_bench_prints_its_figures(script, arguments, printed, tmp_path):
     output = run_script(script, *(argument.format(tmp=tmp_path) for argument in arguments), cwd=tmp_path)
     assert printed in output, output
