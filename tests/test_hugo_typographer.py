@@ -1,6 +1,8 @@
 """What goldmark's typographer writes, on a Hugo site its own layouts render: its quotes, dashes, ellipses and
 guillemets as entities (`&rsquo;`, `&ldquo;`, `&ndash;`, `&hellip;`, `&laquo;`), a character typed as it is (’ “)
-kept; so on a CJK page (hasCJKLanguage) the automatic summary and .WordCount, which count a word of ASCII once and
+kept; its quotes decided as goldmark decides each one (apostrophes in Alice's, '90s, 'twas, rock 'n' roll,
+Smiths', doin', a Dutch 's; opening and closing quotes by the characters around them and the quotes the
+paragraph left open), where markdown-it's smart quotes pair them; so on a CJK page (hasCJKLanguage) the automatic summary and .WordCount, which count a word of ASCII once and
 any other word by its characters, end where Hugo's do. So does highlighted code: Chroma escapes it as Go does
 (`&#34;`, `&#39;`) and nothing follows the block (`</div></li>`, `</div><p>`). tests/hugo_sites/typographer built
 by the hugo binary and by blogbuild: the same bytes in every page."""
@@ -24,4 +26,6 @@ def test_the_typographer_writes_goldmarks_entities(tmp_path: Path) -> None:
     page = ours["posts/proverbs/index.html"].decode()
     assert "A person&rsquo;s &ldquo;temperament&rdquo; &ndash; and health&hellip;" in page
     assert "Typed as it is: ’ “中” stays a character." in page
+    quotes = ours["posts/quotes/index.html"].decode()
+    assert "praat &rsquo;s middags met collega&rsquo;s" in quotes and "the dogs&rsquo; bones" in quotes
     assert "&#34;你的项目ID&#34;</span>\n</span></span></code></pre></div></li>" in page

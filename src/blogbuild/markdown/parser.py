@@ -162,7 +162,7 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
         changes.append(RuleChange("core", "push", "goldmark_task_lists", goldmark.task_lists))
         changes.append(RuleChange("block", "wrap", "table", goldmark.short_header_tables))
         if markup.typographer:   # what the typographer writes, written as goldmark's entities
-            changes.append(RuleChange("core", "wrap", "smartquotes", typography.marked_smartquotes))
+            changes.append(RuleChange("core", "at", "smartquotes", typography.goldmark_quotes))
             changes.append(RuleChange("core", "wrap", "text_join", typography.marked_text_join))
         if not markup.goldmark_unsafe:   # and HTML comments left out, as goldmark leaves them without unsafe
             changes.append(RuleChange("core", "after", "hugo_comments", goldmark.drop_comments, anchor="inline"))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -58,23 +59,6 @@ def _replace_marked(token: Token) -> None:
     out.append(token.content[start:])
     token.content = "".join(out)
     token.meta[TYPOGRAPHER_MARKS] = marks
-
-
-def marked_smartquotes(rule: Callable[[StateCore], None]) -> Callable[[StateCore], None]:
-    """markdown-it's smart quotes, noting in each text token's meta where it put a quote (it replaces a ' or "
-    in place: the offsets of the characters it changed)."""
-
-    def smartquotes(state: StateCore) -> None:
-        before = [(child, child.content) for token in state.tokens if token.type == "inline" and token.children
-                  for child in token.children if child.type == "text" and ("'" in child.content or '"' in child.content)]
-        rule(state)
-        for child, content in before:
-            if child.content != content and len(child.content) == len(content):
-                changed = [index for index, (old, new) in enumerate(zip(content, child.content, strict=True))
-                           if old != new]
-                child.meta[TYPOGRAPHER_MARKS] = sorted({*(child.meta.get(TYPOGRAPHER_MARKS) or ()), *changed})
-
-    return smartquotes
 
 
 def marked_text_join(rule: Callable[[StateCore], None]) -> Callable[[StateCore], None]:
@@ -153,3 +137,149 @@ def guillemet_before_html(state: StateInline, silent: bool) -> bool:
         state.pending += "<<"
     state.pos += 2
     return True
+
+
+# Goldmark's typographer quotes (extension/typographer.go), for a Hugo site its own layouts render: each ' and "
+# decided where it stands (the characters before and after it, CommonMark's flanking rules, a count of the quotes
+# its paragraph opened), apostrophes ('90s, 'twas, Alice's, Smiths') as goldmark writes them, where markdown-it's
+# smart quotes pair quotes instead.
+_MARKUP_STAND_IN = "*"   # what goldmark sees of inline markup next to a quote: a punctuation character
+
+
+def _is_punct(character: str) -> bool:   # Go's unicode.IsPunct
+    return unicodedata.category(character).startswith("P")
+
+
+def _is_punct_or_symbol(character: str) -> bool:   # goldmark's util.IsPunctRune
+    return unicodedata.category(character)[0] in "PS"
+
+
+def _is_space(character: str) -> bool:
+    return character.isspace()
+
+
+def _around(children: list[Token], index: int, position: int) -> tuple[str, str]:
+    """(the character before the quote at position of children[index], the rest of its line from the quote), as
+    goldmark's reader sees them in the source: inline markup next to it reads as punctuation, a line break ends
+    the line."""
+    token = children[index]
+    if position:
+        before = token.content[position - 1]
+    else:
+        before = "\n"
+        for previous in reversed(children[:index]):
+            if previous.type == "text" and previous.content:
+                before = previous.content[-1]
+                break
+            if previous.type in ("text", "text_special") and not previous.content:
+                continue
+            before = "\n" if previous.type in ("softbreak", "hardbreak") else _MARKUP_STAND_IN
+            break
+    line = token.content[position:]
+    for following in children[index + 1:]:
+        if len(line) > 8:
+            break
+        if following.type in ("softbreak", "hardbreak"):
+            line += "\n"
+            break
+        line += following.content if following.type in ("text", "text_special") else _MARKUP_STAND_IN
+    return before, line
+
+
+def _flanking(line: str, before: str) -> tuple[bool, bool]:
+    """(can open, can close) of the run of quotes line starts with (goldmark's parser.ScanDelimiter)."""
+    run = len(line) - len(line.lstrip(line[0]))
+    after = line[run] if run < len(line) else " "
+    before_punct, before_space = _is_punct_or_symbol(before), _is_space(before)
+    after_punct, after_space = _is_punct_or_symbol(after), _is_space(after)
+    left = not after_space and (not after_punct or before_space or before_punct)
+    right = not before_space and (not before_punct or after_space or after_punct)
+    return left, right
+
+
+def _goldmark_quote(line: str, before: str, counter: list[int]) -> str | None:
+    """What goldmark writes for the quote line starts with: one of ’ ‘ “ ”, or None to leave it as it is."""
+    can_open, can_close = _flanking(line, before)
+    second = line[1] if len(line) > 1 else ""
+    third = line[2] if len(line) > 2 else ""
+    if line[0] == "'":
+        if can_open and not can_close and len(line) > 3 and line[1:3].isascii() and line[1:3].isdigit() \
+                and line[3] == "s":
+            after = line[4] if len(line) > 4 else " "
+            if _is_space(after) or _is_punct_or_symbol(after):
+                return "\u2019"                                   # '90s
+        if second and (_is_punct(before) or _is_space(before)) and second in "tenl":
+            return "\u2019"                                       # 'twas, 'em, 'net
+        if second and (unicodedata.category(before) == "Nd" or before.isalpha()) and second.isalpha():
+            return "\u2019"                                       # an apostrophe between letters
+        if can_open and not can_close:
+            closing = (second in ("s", "m", "t", "d") and second != "" and (len(line) < 3 or _ascii_punct(third)
+                                                                          or third in _ASCII_SPACE)) \
+                or (line[1:3] in ("ve", "ll", "re") and (len(line) < 4 or _ascii_punct(line[3])
+                                                         or line[3] in _ASCII_SPACE))
+            if not closing:
+                counter[0] += 1
+            return "\u2019" if closing else "\u2018"
+        if len(line) > 2 and unicodedata.category(second) != "Nd":
+            return "\u2019"                                       # Smiths', doin'
+        if counter[0] > 0:
+            maybe = can_close and can_open and len(line) > 1 and _is_punct(second) and \
+                (len(line) == 2 or _ascii_punct(third) or third in _ASCII_SPACE)
+            if (can_close and not can_open) or maybe:
+                counter[0] -= 1
+                return "\u2019"
+        return None
+    if can_open and not can_close:
+        counter[1] += 1
+        return "\u201c"
+    if counter[1] > 0:
+        maybe = can_close and can_open and len(line) > 1 and _is_punct(second) and \
+            (len(line) == 2 or _ascii_punct(third) or third in _ASCII_SPACE)
+        if (can_close and not can_open) or maybe:
+            if second == '"' and unicodedata.category(before) == "Nd":
+                return None                                       # "Monitor 21""
+            counter[1] -= 1
+            return "\u201d"
+    return None
+
+
+_ASCII_SPACE = " \t\n\v\f\r"
+
+
+def _ascii_punct(character: str) -> bool:
+    return len(character) == 1 and character.isascii() and not character.isalnum() and not character.isspace() \
+        and character.isprintable()
+
+
+def goldmark_quotes(state: StateCore) -> None:
+    """Replace ' and " in each paragraph's text as goldmark's typographer does (its count of open quotes starts
+    again with each block), noting where it wrote one (TYPOGRAPHER_MARKS)."""
+    if not state.md.options.get("typographer"):
+        return
+    for token in state.tokens:
+        if token.type != "inline" or not token.children:
+            continue
+        counter = [0, 0]   # single, double quotes opened and not yet closed
+        children = token.children
+        inside_autolink = 0
+        for index, child in enumerate(children):
+            if child.type == "link_open" and child.info == "auto":
+                inside_autolink += 1
+            elif child.type == "link_close" and inside_autolink:
+                inside_autolink -= 1
+            if child.type != "text" or inside_autolink or ("'" not in child.content and '"' not in child.content):
+                continue
+            out = list(child.content)
+            marks = child.meta.get(TYPOGRAPHER_MARKS) or []
+            for position, character in enumerate(child.content):
+                if character not in "'\"":
+                    continue
+                before, line = _around(children, index, position)
+                if position:
+                    before = child.content[position - 1]
+                replaced = _goldmark_quote(line, before, counter)
+                if replaced is not None:
+                    out[position] = replaced
+                    marks.append(position)
+            child.content = "".join(out)
+            child.meta[TYPOGRAPHER_MARKS] = marks
