@@ -1117,22 +1117,28 @@ def _highlight(context: jinja2.runtime.Context, code: Any, language: Any, settin
     """highlight / transform.Highlight: the code as Hugo's Chroma highlights it, the options ("linenos=table,
     hl_lines=2" or a map; type and code replace the language and the code) over the site's markup.highlight."""
     from ...markdown.chroma.hugo import HighlightError, apply_options, config_from_settings, highlight, normalize
-    from ...markdown.chroma.hugo import parse_option_string
     config = config_from_settings(_highlight_settings(context))
-    code_text, language_text = go_string(code), go_string(language)
     try:
-        if isinstance(settings, Mapping):
-            options = {str(key).lower(): value for key, value in settings.items()}
-        else:
-            options = parse_option_string(go_string(settings) if settings is not None else "")
-        if "type" in options:
-            language_text = go_string(options.pop("type"))
-        if "code" in options:
-            code_text = go_string(options.pop("code"))
+        options, language_text, code_text = _call_options(settings, go_string(language), go_string(code))
         config = apply_options(config, normalize(options))
         return Markup(highlight(code_text, language_text, config))
     except HighlightError as error:
         raise HugoFunctionError(f"highlight: {error}") from None
+
+
+def _call_options(settings: Any, language: str, code: str) -> tuple[dict[str, Any], str, str]:
+    """(the options a highlight function is given, a string or a map, with lower-case keys; the language and the
+    code, which the options' type and code replace); HighlightError for an option string that does not parse."""
+    from ...markdown.chroma.hugo import parse_option_string
+    if isinstance(settings, Mapping):
+        options = {str(key).lower(): value for key, value in settings.items()}
+    else:
+        options = parse_option_string(go_string(settings) if settings is not None else "")
+    if "type" in options:
+        language = go_string(options.pop("type"))
+    if "code" in options:
+        code = go_string(options.pop("code"))
+    return options, language, code
 
 
 @dataclass(frozen=True)
@@ -1158,22 +1164,14 @@ def _highlight_code_block(context: jinja2.runtime.Context, block: Any, settings:
     from dataclasses import replace as replaced
 
     from ...markdown.chroma.hugo import HighlightError, apply_options, config_from_settings, highlight_parts
-    from ...markdown.chroma.hugo import normalize, parse_option_string
+    from ...markdown.chroma.hugo import normalize
     from ...markdown.code_attributes import wrapper_attributes
     if not hasattr(block, "options") or not hasattr(block, "Inner"):
         raise HugoFunctionError("transform.HighlightCodeBlock: its argument must be a code block hook's context (.)")
     config = config_from_settings(_highlight_settings(context))
-    language, code = go_string(block.Type), go_string(block.Inner)
     try:
         config = apply_options(config, normalize(dict(block.options)))
-        if isinstance(settings, Mapping):
-            options = {str(key).lower(): value for key, value in settings.items()}
-        else:
-            options = parse_option_string(go_string(settings) if settings is not None else "")
-        if "type" in options:
-            language = go_string(options.pop("type"))
-        if "code" in options:
-            code = go_string(options.pop("code"))
+        options, language, code = _call_options(settings, go_string(block.Type), go_string(block.Inner))
         config = apply_options(config, normalize(options))
     except HighlightError as error:
         raise HugoFunctionError(f"transform.HighlightCodeBlock: {error}") from None
