@@ -213,8 +213,8 @@ def _goldmark_quote(line: str, before: str, counter: list[int]) -> str | None:
         if second and (unicodedata.category(before) == "Nd" or before.isalpha()) and second.isalpha():
             return "\u2019"                                       # an apostrophe between letters
         if can_open and not can_close:
-            closing = (second in ("s", "m", "t", "d") and second != "" and (len(line) < 3 or _ascii_punct(third)
-                                                                          or third in _ASCII_SPACE)) \
+            closing = (second in ("s", "m", "t", "d") and (len(line) < 3 or _ascii_punct(third)
+                                                           or third in _ASCII_SPACE)) \
                 or (line[1:3] in ("ve", "ll", "re") and (len(line) < 4 or _ascii_punct(line[3])
                                                          or line[3] in _ASCII_SPACE))
             if not closing:
@@ -275,8 +275,6 @@ def goldmark_quotes(state: StateCore) -> None:
                 if character not in "'\"":
                     continue
                 before, line = _around(children, index, position)
-                if position:
-                    before = child.content[position - 1]
                 replaced = _goldmark_quote(line, before, counter)
                 if replaced is not None:
                     out[position] = replaced
