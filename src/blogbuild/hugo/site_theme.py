@@ -432,10 +432,10 @@ def _minified(page: str) -> str:
 def _top_site(config: SiteConfig) -> SiteConfig:
     """The config whose URLs are the whole site's (a language's site without its prefix): where Hugo Pipes
     publish."""
-    language = next((item for item in config.languages if item.key == config.language), None)
-    if language is None or not language.prefix or not config.base_url.endswith(language.prefix):
+    prefix = config.language_folder
+    if not prefix or not config.base_url.endswith(prefix):
         return config
-    return replace(config, base_url=config.base_url[:-len(language.prefix)])
+    return replace(config, base_url=config.base_url[:-len(prefix)])
 
 
 def _alias_page(target: str, language: str) -> str:
