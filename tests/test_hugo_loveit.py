@@ -9,11 +9,13 @@ Hugo's bytes, linked by "Read Markdown"). Built by the hugo binary and by blogbu
 page the same DOM (Hugo without git info: blogbuild reads no git history), except the documented differences,
 all in the posts and about pages (DIFFERENT, each page named with why). Every code block is Hugo's, byte for
 byte: Chroma's markup, LoveIt's render-codeblock and highlight shortcode around it, a shortcode written literally
-in code lexed as its text. What still differs:
-- a code block of more than 10 lines is folded (no "open" class) on the basic markdown syntax, content, echarts
-  and mermaid pages: LoveIt's code-block partial reads params.code.maxShownLines (50) from the page's Scratch,
-  which LoveIt's init.html sets before Hugo renders .Content; blogbuild renders the content first, so the
-  partial falls back to 10;
+in code lexed as its text.
+LoveIt's code-block partial and mapbox shortcode read the settings LoveIt's init.html
+puts in the page's Scratch before the page's layout reads .Content, as in Hugo: a code block of up to
+params.code.maxShownLines (50) lines is open, a map takes the site's styles and controls. What still differs:
+- the basics pages: Hugo renders pages concurrently, and there this page's content is first rendered for the
+  home page's summaries, before its own init.html has run, so its long code blocks fold at 10 lines; blogbuild
+  renders each page's content for its own layouts (test_content_reads_what_init_set);
 - the content pages' goat code blocks need diagrams.Goat, which blogbuild lacks (named at each block);
 - the about pages' formulas are typeset at build time (blogbuild's KaTeX copy), where Hugo's keep the TeX for the
   browser;
@@ -22,7 +24,6 @@ in code lexed as its text. What still differs:
 - the extended shortcodes pages: its style shortcode's stylesheet (css/2f1ef0.min.css) is linked, where Hugo's
   page links none (its Store entry does not reach that page's layouts in Hugo: the content is first rendered for
   another page's summary); the image shortcode's title and alt without a caption;
-- the mapbox pages: the map's settings the shortcode leaves out are null, where Hugo takes the site's;
 - the word counts of the pages above whose content differs (their JSON-LD wordcount);
 - blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
 from __future__ import annotations
@@ -52,11 +53,9 @@ def _extra(path: str, hugo: set[str]) -> bool:
 
 
 # The pages that are not Hugo's DOM, by why (the module's docstring says more).
-_FOLDED = ("basic-markdown-syntax", "theme-documentation-content", "theme-documentation-echarts-shortcode",
-           "theme-documentation-mermaid-shortcode")      # maxShownLines from the Scratch LoveIt's init.html sets
-_OTHER = ("about", "emoji-support", "theme-documentation-built-in-shortcodes", "theme-documentation-extended-shortcodes",
-          "theme-documentation-mapbox-shortcode")
-DIFFERENT = {f"{language}{post}/index.html" for language in ("", "zh-cn/") for post in _FOLDED + _OTHER}
+_OTHER = ("about", "emoji-support", "theme-documentation-basics", "theme-documentation-built-in-shortcodes",
+          "theme-documentation-content", "theme-documentation-extended-shortcodes")
+DIFFERENT = {f"{language}{post}/index.html" for language in ("", "zh-cn/") for post in _OTHER}
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +114,16 @@ def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]
     differing = [path for path in pages if dom_tokens(ours[path].decode(), drop=_GENERATOR)
                  != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
     assert sorted(differing) == sorted(DIFFERENT)   # every other page is Hugo's; each documented one still differs
+
+
+def test_content_reads_what_init_set(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    """LoveIt's code-block partial and mapbox shortcode read the settings its init.html put in the page's Scratch
+    before the layout read the content: maxShownLines 50 (not the partial's 10), the site's map styles."""
+    _hugo, ours, _warnings = both
+    syntax = ours["basic-markdown-syntax/index.html"].decode()
+    assert syntax.count('<div class="code-block code-line-numbers open"') == syntax.count('<div class="code-block')
+    assert '"lightStyle":"mapbox://styles/mapbox/light-v10?optimize=true"' in \
+        ours["theme-documentation-mapbox-shortcode/index.html"].decode()
 
 
 def test_every_code_block_is_hugos(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:

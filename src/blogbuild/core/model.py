@@ -80,6 +80,9 @@ class RenderedMarkdown:
     # What a Hugo site's render hooks put in the page's Store while drawing it ((key, plain value)), which
     # its layouts read back (`.Store.Get "hasMermaid"`).
     page_store: tuple[tuple[str, Any], ...] = ()
+    # The keys its shortcodes and render hooks read from the page's Store that were not there: a page whose
+    # layouts set one renders its content again with their Store (HugoPage._content_rendered).
+    store_reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,7 @@ class Post:
     publish_date: datetime | None = None
     expiry_date: datetime | None = None
     page_store: tuple[tuple[str, Any], ...] = ()   # RenderedMarkdown.page_store
+    store_reads: tuple[str, ...] = ()               # RenderedMarkdown.store_reads
     # The files its content's shortcodes and render hooks published through a Hugo site's Pipes ((output path,
     # sha256 of the bytes), the bytes kept by the page engine), published by each render that reads its content.
     published_files: tuple[tuple[str, str], ...] = ()

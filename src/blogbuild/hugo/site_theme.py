@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -114,6 +114,8 @@ class GoPageEngine:
                            top.site_url, top.absolute_url, translate=_go_text)
         self._records = PublishedRecords(safe_target)   # page key -> what its render published
         self._site_go: GoTemplates | None = None   # the templates with `.Site` the last build's HugoSite
+        # A post's content rendered again with its page's Store (render_content_with).
+        self._content_again: Callable[[Any, dict[str, Any], Sequence[Any]], Any] | None = None
 
     # -- TemplateEngine ----------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
@@ -293,6 +295,12 @@ class GoPageEngine:
     def _record(self, key: str, published: Mapping[str, str]) -> None:
         self._records.record(key, dict(published))
 
+    def render_content_with(self, render: Callable[[Any, dict[str, Any], Sequence[Any]], Any]) -> None:
+        """A page whose shortcodes or render hooks read a key of its Store that its layouts set before they read
+        its content (LoveIt's code blocks read the "params" its init.html sets) has its content rendered again
+        by render (post, Store, the site's posts) then, as Hugo renders content when a layout first reads it."""
+        self._content_again = render
+
     def content_publishing(self) -> functools.partial[Any]:
         """A page's content renders with the layouts' Hugo Pipes: its shortcodes and render hooks publish as
         the layouts do (the same assets, URLs and kept bytes), recorded in the post (Post.published_files) and
@@ -351,8 +359,10 @@ class GoPageEngine:
         known = self._sites.get(id(site))
         if known is not None and known[0]() is site:
             return known[1]
+        again = self._content_again
         hugo = HugoSite(site, self.go.site, has_cjk=self.config.has_cjk_language, markdownify=self._markdown,
-                        views=self._view)
+                        views=self._view, content_again=None if again is None
+                        else lambda post, store: again(post, store, site.pages))
         # A new build: its resources are made again (a bundle's image may have changed), and partialCached keeps a
         # result for this build only (the page that ran a cached partial recorded what it published, and the
         # output is the union of every page's record).

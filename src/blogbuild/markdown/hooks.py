@@ -39,10 +39,11 @@ def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
     """One page's render hooks: templates is the site's GoTemplates, runnable the hooks it can run, page the
     page as its shortcodes see it (.Page), markdownify what a hook's markdownify renders with."""
     from ..hugo.gotemplate import PageInfo, render
+    from ..hugo.gotemplate.objects import ContentStore
     state = templates.state(markdownify)
     shown = replace(page or PageInfo(), site_info=templates.site)
     # The page's one Store: what its shortcodes write, its hooks read and write, as in Hugo.
-    store = page.store if page is not None else {}
+    store = page.store if page is not None else ContentStore()
     return RenderHooks(runnable, lambda source, dot: render(source, dot, state), shown, store)
 
 

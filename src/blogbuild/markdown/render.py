@@ -124,6 +124,9 @@ def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
     if store:   # what the page's shortcodes and hooks put in its Store, which its layouts read
         from ..hugo.gotemplate import stored_values
         rendered = replace(rendered, page_store=stored_values(store))
+    missing = getattr(store, "missing_reads", None)
+    if missing:   # what they read there that was not set: the page's layouts may set it before the content
+        rendered = replace(rendered, store_reads=tuple(sorted(missing)))
     return rendered, top, prepared
 
 

@@ -267,6 +267,9 @@ class TemplateKeeping:
         make = self.theme.engine or partial(page_engine, theme=self.theme)
         templates = make(self.config, dirs, shortcodes.go)
         templates.keep_files_in(_media_folder(self.use_cache, self.root) / PUBLISHED_CACHE)
+        from .pools import content_again
+        templates.render_content_with(partial(content_again, self.config, shortcodes,
+                                              _drawn_by_site(self.config, shortcodes.go)))
         if key == self.state.templates_key:   # a resumed state: same templates, known closures
             templates.remember_closures(self.state.closure)
         else:

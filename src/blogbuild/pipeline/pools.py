@@ -21,6 +21,7 @@ from .state import RenderOutcome
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
+    from ..core.model import Post
     from ..publish.outputs import PlannedPage
     from ..templating import PageEngine
     from ..markdown.shortcodes import ShortcodeSet
@@ -33,10 +34,12 @@ PAGES_PER_POOL = 200     # fewer pages than this render in this process
 
 
 def render_source(source: SourceFile, config: SiteConfig, shortcodes: "ShortcodeSet | None",
-                  fingerprint: str, publishing: "Publishing | None" = None) -> RenderOutcome:
+                  fingerprint: str, publishing: "Publishing | None" = None,
+                  store: dict[str, Any] | None = None) -> RenderOutcome:
     """One content file through front matter, markdown and text metrics; errors are returned, not raised.
     publishing: the page engine's content_publishing(), in whose context the markdown renders (what its shortcodes
-    and hooks publish becomes the post's published_files)."""
+    and hooks publish becomes the post's published_files). store: the page's Store as its layouts have set it,
+    which its shortcodes and render hooks then read and write (a new empty one when None)."""
     from contextlib import nullcontext
     from dataclasses import replace
     from ..disk.frontmatter import parse_front_matter
@@ -48,6 +51,8 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
         # may run).
         page = shortcode_page(source, front_matter.data, config) \
             if "{{" in front_matter.body or config.markup.render_hooks else None
+        if page is not None and store is not None:
+            object.__setattr__(page, "store", store)
         try:
             # The text measures come from the same tokens as the HTML: one parse per post.
             with publishing() if publishing is not None else nullcontext({}) as published:
@@ -83,6 +88,28 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
         return RenderOutcome(None, (), (SourceError(source.path, 1, "too deeply nested to render (quotes or "
                                                     "lists thousands of levels deep); flatten the nesting",
                                                     stage="markdown"),))
+
+
+def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site: frozenset[str],
+                  post: "Post", store: dict[str, Any], posts: Sequence["Post"]) -> "Post | None":
+    """A post's content rendered again from its file with the page's Store as its layouts have set it, its
+    links resolved against the site's posts as the markdown stage's are; None when the file cannot be read or
+    renders with an error (the markdown stage's content then stands; that render reported its problems)."""
+    from ..content.links import resolve_links
+    path = Path(post.source)
+    path = path if path.is_absolute() else Path(config.root) / path
+    try:
+        text = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    source = SourceFile(post.source, post.rel_path, text, "page", post.resources)
+    outcome = render_source(source, config, shortcodes, post.fingerprint, None, store)
+    if outcome.post is None:
+        return None
+    others = [item for item in posts if item.rel_path != post.rel_path]
+    linked = resolve_links([outcome.post, *others], config, frozenset(item.fingerprint for item in others),
+                           drawn_by_site=drawn_by_site)
+    return linked.posts[0] if linked.posts and not linked.errors else None
 
 
 def die_with_parent(parent: int) -> None:

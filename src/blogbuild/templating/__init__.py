@@ -63,6 +63,12 @@ class PageEngine(TemplateEngine, Protocol):
         the keys are every page of the site (a whole build), so what is kept of other keys may go."""
         ...
 
+    def render_content_with(self, render: Callable[[Any, dict[str, Any], Any], Any]) -> None:
+        """How a page's content is rendered again (render(post, store, the site's posts) -> the Post, or None)
+        when its layouts have set what its shortcodes and render hooks read from the page's Store, as Hugo
+        renders content when a layout first reads it; an engine whose content reads no Store ignores it."""
+        ...
+
     def content_publishing(self) -> Callable[[], AbstractContextManager[dict[str, str]]] | None:
         """What the markdown stage renders a page's content in when its shortcodes and render hooks may publish
         files as the page's layouts do (a Hugo site's Pipes): a picklable callable whose context fills a dict

@@ -4,7 +4,7 @@ uses changes."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +83,9 @@ class JinjaEngine:
     def page_files(self, keys: Iterable[str], *, every: bool = False) -> list[OutputFile]:
         """None: the theme's and the site's files are static files."""
         return []
+
+    def render_content_with(self, render: Callable[[Any, dict[str, Any], Any], Any]) -> None:
+        """A Jinja page reads no Store of its content's: nothing to render again."""
 
     def content_publishing(self) -> None:
         """None: a Jinja theme's content publishes no files."""

@@ -593,6 +593,24 @@ class _Language(GoObject):
         return self.LanguageCode
 
 
+class ContentStore(dict):
+    """A page's Store as its content's shortcodes and render hooks see it, noting each key they read that is
+    not there (missing_reads): a page's layouts may set such a key (LoveIt's init.html sets "params") before
+    Hugo renders the content, which then reads the layouts' value (HugoPage._content_rendered)."""
+
+    __slots__ = ("missing_reads",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.missing_reads: set[str] = set()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key in self:
+            return self[key]
+        self.missing_reads.add(str(key))
+        return default
+
+
 @dataclass(frozen=True)
 class PageInfo(ShortcodePage, GoObject):
     """`.Page` of a shortcode: what is known of the page before its body is rendered."""
@@ -613,7 +631,8 @@ class PageInfo(ShortcodePage, GoObject):
     resources: "Callable[[], Any] | None" = field(default=None, compare=False)
     # Markdown to HTML as the page's content is rendered, for .RenderString (set where a shortcode runs).
     markdownify: "Callable[[str], str] | None" = field(default=None, compare=False, repr=False)
-    store: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, init=False)   # .Store, .Scratch
+    # .Store, .Scratch: what the page's content (its shortcodes and render hooks) reads and writes.
+    store: dict[str, Any] = field(default_factory=ContentStore, compare=False, repr=False, init=False)
     kind = "Page"
 
     @property

@@ -617,6 +617,7 @@ class _PageText:
 
     _site: "HugoSite"
     _post: "Post | None"
+    _content_post: "Post | None"
     _section: "Section | None"
     _term: "Term | None"
     _taxonomy: "Taxonomy | None"
@@ -638,8 +639,9 @@ class _PageText:
     @property
     def Content(self) -> Markup:  # noqa: N802
         self._content_rendered()
-        if self._post is not None:   # Hugo's content has no summary divider
-            html = self._post.content_html
+        post = self._content_post or self._post
+        if post is not None:   # Hugo's content has no summary divider
+            html = post.content_html
             return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
         for source in (self._section, self._term, self._taxonomy, self._home_index):
             if source is not None:
@@ -760,6 +762,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         # joins it when a layout first reads the content (_content_rendered).
         self._store: dict[str, Any] = {}
         self._content_store = post.page_store if post is not None else ()
+        self._content_read = False   # whether a layout has read the content on this render
+        self._content_post: "Post | None" = None   # the post as its content was rendered again, if it was
         self.page_number = 1     # the list page being rendered (1 for page 1), for .Paginate
 
     def __repr__(self) -> str:
@@ -979,13 +983,22 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     @property
     def TableOfContents(self) -> Markup:  # noqa: N802
         self._content_rendered()
-        return Markup(self._site.table_of_contents(self._post)) if self._post is not None else Markup("")
+        post = self._content_post or self._post
+        return Markup(self._site.table_of_contents(post)) if post is not None else Markup("")
 
     def _content_rendered(self) -> None:
         """Hugo renders a page's content when a layout first reads it (.Content, .Summary, .Plain, .WordCount,
         .TableOfContents), and what its shortcodes and render hooks write to the page's Store lands then, after
         what the layouts set before (a map a layout made is added to, as their SetInMap adds to it); the files
         they published through Hugo Pipes are published by the render that reads it."""
+        post, first, self._content_read = self._post, not self._content_read, True
+        if first and post is not None and post.store_reads and any(key in self._store for key in post.store_reads):
+            # Its shortcodes or hooks read a key of the Store that the layouts have set since: the content as Hugo
+            # renders it then, seeing their values and writing into the same Store (publishing in this render).
+            again = self._site.content_again(post, self._store) if self._site.content_again is not None else None
+            if again is not None:
+                self._content_post, self._content_store = again, ()
+                return
         own = self._post if self._post is not None else self._index   # a page's file, or a list's _index.md
         if own is not None and own.published_files:
             from .pipes import publish_recorded
@@ -1275,11 +1288,15 @@ class HugoSite(SiteLanguages, SiteInfo):
 
     def __init__(self, site: "Site", info: SiteInfo, *, has_cjk: bool = False,
                  markdownify: Callable[[str], str] | None = None,
-                 views: Callable[["HugoPage", str], Markup] | None = None) -> None:
+                 views: Callable[["HugoPage", str], Markup] | None = None,
+                 content_again: Callable[["Post", dict[str, Any]], "Post | None"] | None = None) -> None:
         # markdownify: markdown to HTML with the site's settings, for a page's .RenderString.
         object.__setattr__(self, "markdownify", markdownify or (lambda text: text))
         # views: a page rendered with one of the site's layouts by name, for a page's .Render.
         object.__setattr__(self, "views", views)
+        # content_again: a post's content rendered again with the page's Store as its layouts have left it (None
+        # when it cannot be), for a page whose shortcodes and hooks read what they set.
+        object.__setattr__(self, "content_again", content_again)
         object.__setattr__(self, "Title", info.Title)
         object.__setattr__(self, "BaseURL", info.BaseURL)
         object.__setattr__(self, "Params", _with_main_sections(info.Params, site))
