@@ -21,9 +21,9 @@ params.code.maxShownLines (50) lines is open, a map takes the site's styles and 
   browser;
 - the built-in shortcodes pages: Hugo's youtube, vimeo, x, instagram and gist are blogbuild's click-to-load boxes;
 - the emoji pages: :person_with_pouting_face: is an emoji to blogbuild, not to Hugo (and other aliases);
-- the extended shortcodes pages: its style shortcode's stylesheet (css/2f1ef0.min.css) is linked, where Hugo's
-  page links none (its Store entry does not reach that page's layouts in Hugo: the content is first rendered for
-  another page's summary); the image shortcode's title and alt without a caption;
+- the extended shortcodes pages: its style shortcode's stylesheet (css/2f1ef0.min.css) is linked and its code
+  blocks are open, where Hugo's page links none and folds them (there too Hugo first renders the content for the
+  home page's summaries, so its Store entry does not reach the page's layouts);
 - the word counts of the pages above whose content differs (their JSON-LD wordcount);
 - blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """A shortcode's .Page.RenderString and .Page.Language are Hugo's: tests/hugo_sites/shortcode_page renders a
-title and the inner text through .Page.RenderString (inline, and with display "block") and prints the page's
+title and the inner text through .Page.RenderString (inline, and with display "block"; nil, a number and a
+bool as Hugo's cast.ToString gives them), a layout through the page's .RenderString, and prints the page's
 language (a site whose languageCode is en-GB: .Lang is "en"). Built by the hugo binary and by blogbuild: the same
 files, every page the same DOM."""
 from __future__ import annotations
@@ -39,3 +40,6 @@ def test_render_string_is_inline_unless_block(both: tuple[dict[str, bytes], dict
     page = ours["posts/a/index.html"].decode()
     assert '<span class="title">A <strong>bold</strong> title</span>' in page
     assert '<div class="title"><p>Two</p>' in page and 'lang="en" data-lang="en" data-code="en-GB"' in page
+    # nil renders as "" (Hugo's cast.ToString), a number or a bool as Go prints it
+    assert '<div class="unset" data-alt="" data-count="3" data-flag="true"></div>' in page
+    assert '<p class="rendered" data-none=""><em>Page</em> text</p>' in page

@@ -9,12 +9,15 @@ from markupsafe import Markup
 
 
 def render_string(markdownify: Callable[[str], str], arguments: tuple[Any, ...]) -> Markup:
-    """Hugo's RenderString: `"text"` or an options map then the text; a single paragraph's text without its
-    <p> unless the options say `display: block`."""
+    """Hugo's RenderString: `"text"` or an options map then the text (nil is "", a number or bool as Go prints
+    it, as Hugo's cast.ToString gives them); a single paragraph's text without its <p> unless the options say
+    `display: block`."""
+    from .escape import go_string
     if len(arguments) not in (1, 2):
         raise TypeError(f"RenderString takes the text, or options and the text, not {len(arguments)} arguments")
     options = arguments[0] if len(arguments) == 2 and isinstance(arguments[0], dict) else {}
-    html = str(markdownify(str(arguments[-1])))
+    text = go_string(arguments[-1])
+    html = str(markdownify(text)) if text else ""
     if str(options.get("display", "inline")) == "inline":
         stripped = html.strip()
         if stripped.startswith("<p>") and stripped.endswith("</p>") and stripped.count("<p>") == 1:

@@ -914,14 +914,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     def RenderString(self, *arguments: Any) -> Markup:  # noqa: N802
         """Markdown to HTML as the page's content is rendered: `.RenderString "text"` or with an options map
         first (`display: inline` keeps a single paragraph's text without its <p>)."""
-        options = arguments[0] if len(arguments) == 2 and isinstance(arguments[0], dict) else {}
-        text = str(arguments[-1] if arguments else "")
-        html = str(self._site.markdownify(text))
-        if str(options.get("display", "inline") if options else "inline") == "inline":
-            stripped = html.strip()
-            if stripped.startswith("<p>") and stripped.endswith("</p>") and stripped.count("<p>") == 1:
-                html = stripped[3:-4]
-        return Markup(html)
+        from .shortcode_page import render_string
+        return render_string(self._site.markdownify, arguments)
 
     def Render(self, layout: Any) -> Markup:  # noqa: N802
         """The page rendered with the site's layout of that name (a content view: `.Render "summary"`)."""
