@@ -19,7 +19,8 @@ params.code.maxShownLines (50) lines is open, a map takes the site's styles and 
 - the content pages' goat code blocks need diagrams.Goat, which blogbuild lacks (named at each block);
 - the about pages' formulas are typeset at build time (blogbuild's KaTeX copy), where Hugo's keep the TeX for the
   browser;
-- the built-in shortcodes pages: Hugo's youtube, vimeo, x, instagram and gist are blogbuild's click-to-load boxes;
+- the built-in shortcodes pages: Hugo's x shortcode fetches the post while building (offline it writes nothing),
+  where blogbuild writes a link to the post (Hugo's youtube, vimeo and instagram are Hugo's);
 - the emoji pages: :person_with_pouting_face: is an emoji to blogbuild, not to Hugo (and other aliases);
 - the extended shortcodes pages: its style shortcode's stylesheet (css/2f1ef0.min.css) is linked and its code
   blocks are open, where Hugo's page links none and folds them (there too Hugo first renders the content for the

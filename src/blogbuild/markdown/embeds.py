@@ -4,7 +4,9 @@ the small ones (param, qr, comment) and PaperMod's collapse and inTextImg, with 
 An embed loads nothing from another host until the reader asks: the page holds a box with the title, a
 plain link to the original, and a button; js/render.js puts the player (YouTube's privacy-enhanced
 youtube-nocookie.com, Vimeo with dnt=1) in its place on a click. So a page reads offline and tells no
-other host it was opened. The qr code is drawn at build time (segno) and inlined as a PNG data URL.
+other host it was opened. A Hugo site's own layouts get Hugo's youtube, vimeo and instagram shortcodes
+(hugo/gotemplate hugo_shortcodes: the player as Hugo embeds it); the others are a box with the title and the
+link there (no render.js runs on those pages). The qr code is drawn at build time (segno) and inlined as a PNG data URL.
 """
 from __future__ import annotations
 
@@ -54,10 +56,15 @@ def _words(context: Any) -> Mapping[str, str]:
 
 def _placeholder(context: Any, kind: str, title: str, link: str, site: str, *, src: str = "", script: str = "",
                  css_class: str = "") -> str:
-    """The box a reader clicks to load an embed: title, a link to the original, and what loading does."""
+    """The box a reader clicks to load an embed: title, a link to the original, and what loading does. A site's
+    own layouts load no js/render.js: there the box is the title and the link, without a button that would do
+    nothing (Hugo's x shortcode fetches the post's HTML while building, which a build never does)."""
     label = html_lib.escape(title, quote=False)
-    load = _words(context)["load"].format(site=html_lib.escape(site, quote=False))
     classes = f"embed embed-{kind}" + (f" {css_class}" if css_class else "")
+    if getattr(context.shortcodes, "own_layouts", False):
+        return (f'<div class="{html_lib.escape(classes, quote=True)}"><p class="embed-title">'
+                f'<a href="{html_lib.escape(link, quote=True)}">{label}</a></p></div>')
+    load = _words(context)["load"].format(site=html_lib.escape(site, quote=False))
     return (f'<div class="{html_lib.escape(classes, quote=True)}"' + _attribute("data-embed-src", src)
             + _attribute("data-embed-script", script) + _attribute("data-embed-title", title) + ">"
             + f'<p class="embed-title"><a href="{html_lib.escape(link, quote=True)}">{label}</a></p>'

@@ -162,7 +162,8 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
                                copyright_text=config.copyright, highlight=config.markup.highlight,
-                               **_language_of(config))
+                               embedded_shortcodes=config.markup.render_hooks,
+                               privacy=config.hugo_privacy, **_language_of(config))
     elif translated:
         from ..hugo.gotemplate import GoTemplates
         go = GoTemplates()

@@ -24,6 +24,7 @@ from ...core.errors import SourceWarning
 from ...core.names import is_inside
 from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
                     PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
+from .privacy import privacy_settings
 from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
 from .page_resources import bundle_resources
 from .parse import GoTemplateError
@@ -384,7 +385,8 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                       params: Mapping[str, Any] | None = None, language: str = "",
                       copyright_text: str = "", language_key: str = "", language_name: str = "",
                       fallback_language: str = "", multilingual: bool = False,
-                      highlight: tuple[tuple[str, Any], ...] = ()) -> GoTemplates:
+                      highlight: tuple[tuple[str, Any], ...] = (), embedded_shortcodes: bool = False,
+                      privacy: Mapping[str, Any] | None = None) -> GoTemplates:
     """The Go shortcodes and partials of the site at root (none when it has no layouts/ or themes), read
     only where their real path is inside the site (sources' rule); the i18n strings of language, the default
     language's (fallback_language) where it has none."""
@@ -422,13 +424,32 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                     hooks[name] = GoSource(path.relative_to(root).as_posix(), path.read_text(encoding="utf-8-sig"))
                 except (OSError, UnicodeDecodeError):
                     continue
+    if embedded_shortcodes:
+        # Hugo's vimeo in privacy.vimeo.simple mode fetches the video's card while building: blogbuild's box then.
+        simple = privacy_settings(privacy or {})["Vimeo"]["Simple"]
+        for name, source in hugo_shortcodes().items():
+            if not (name == "vimeo" and simple):
+                shortcodes.setdefault(name, source)
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
                     Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name,
-                    multilingual=multilingual, highlight=highlight)
+                    multilingual=multilingual, highlight=highlight, privacy=privacy)
     strings = _i18n(root, language, allowed)
     if fallback_language and fallback_language != language:   # Hugo: a string missing is the default language's
         strings = {**_i18n(root, fallback_language, allowed), **strings}
     return GoTemplates(shortcodes, partials, strings, site, files, hooks=hooks)
+
+
+@functools.lru_cache(maxsize=1)
+def hugo_shortcodes() -> dict[str, GoSource]:
+    """Hugo's own youtube, vimeo and instagram shortcodes (its embedded templates, vendor/hugo/: Apache-2.0),
+    which a site's own layouts get where neither the site nor its theme has one of the name, as in Hugo: the
+    player's iframe and Instagram's card as Hugo writes them, with the config's privacy settings. (Hugo's x
+    and vimeo_simple fetch their HTML from the service while building; blogbuild never does, and draws its own
+    box with a link for those.)"""
+    from ...media.assets import VENDOR_DIR
+    folder = VENDOR_DIR / "hugo" / "_shortcodes"
+    return {path.stem: GoSource(f"(Hugo's embedded {path.name})", path.read_text(encoding="utf-8"))
+            for path in sorted(folder.glob("*.html"))}
 
 
 def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]:

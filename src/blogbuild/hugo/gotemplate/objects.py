@@ -452,6 +452,8 @@ class SiteInfo(GoObject):
     language_name: str = ""
     multilingual: bool = False   # the config has several languages (hugo.IsMultilingual)
     highlight: tuple[tuple[str, Any], ...] = ()   # markup.highlight, for transform.Highlight in hooks and shortcodes
+    # The config's privacy mapping, for site.Config.Privacy in hooks and shortcodes (Hugo's youtube, instagram).
+    privacy: Any = field(default=None, compare=False)
     kind = "Site"
 
     @property
@@ -481,7 +483,7 @@ class SiteInfo(GoObject):
         config = site_config(self)
         analytics = getattr(config, "analytics", None)
         limit = int(getattr(config, "hugo_rss_limit", 0) or 0)
-        privacy = privacy_settings(getattr(config, "hugo_privacy", None) or {})
+        privacy = privacy_settings((getattr(config, "hugo_privacy", None) if config is not None else self.privacy) or {})
         return _Config(_Services(_Setting("RSS", Limit=limit or -1),
                                  _Setting("GoogleAnalytics", ID=str(getattr(analytics, "google_id", "") or "")),
                                  _Setting("Disqus", Shortname=str(getattr(config, "hugo_disqus_shortname", "") or ""))),
