@@ -130,13 +130,15 @@ def emoji_entities(characters: str) -> str:
     return "".join("&zwj;" if character == "\u200d" else f"&#x{ord(character):x};" for character in characters)
 
 
+def emoji_html(token: Token, entities: bool) -> str:
+    """An emoji token's HTML: its code points as entities, or its characters; the span of one without any."""
+    if token.content == _NO_CHARACTERS:
+        return f'<span title="{_escape_html(token.meta.get("name", ""))}">:{token.markup}:</span>'
+    return emoji_entities(token.content) if entities else token.content
+
+
 def render_emoji(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict,
                  env: EnvType) -> str:
     """As entities for a Hugo site's own layouts, as the characters for the default theme."""
-    token = tokens[index]
-    if token.content == _NO_CHARACTERS:
-        return f'<span title="{_escape_html(token.meta.get("name", ""))}">:{token.markup}:</span>'
     markup = options.get("markup")
-    if markup is not None and markup.render_hooks:
-        return emoji_entities(token.content)
-    return token.content
+    return emoji_html(tokens[index], entities=markup is not None and bool(markup.render_hooks))

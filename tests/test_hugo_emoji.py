@@ -1,0 +1,59 @@
+"""Emoji as Hugo 0.168 writes them, on a Hugo site its own layouts render: tests/hugo_sites/emoji built by the
+hugo binary and by blogbuild, every page the same bytes.
+
+- Markdown with enableEmoji: goldmark-emoji 1.0.6's GitHub set (`:kiss:` 💋, `:couplekiss:` 💏; the names
+  other tables add, `:person_with_pouting_face:`, `:t_rex:`, skin tones, stay text), each code point written
+  as an entity (`&#x1f604;`, `&zwj;`); names beside each other, inside words, links, headings (their ids and the
+  table of contents), tables and lists; none in code, escaped colons or a link's address.
+- The `emojify` function in a layout and a shortcode: kyokomi/emoji 2.2.14's code map (`:AB_button_(blood_type):`,
+  `:thumbsup_tone5:`) scanned as helpers.Emojify scans, whose pairing of colons depends on the text before them.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from support.hugo_build import built_by_both
+
+from blogbuild.config import SiteConfig
+from blogbuild.config.markup import markup_from_mapping
+from blogbuild.markdown import render_markdown
+from blogbuild.markdown.emoji import emoji_entities, emojify, github_emoji
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "emoji"
+_GENERATOR = re.compile(rb'\s*<meta name="generator" content="[^"]*">')
+
+
+def test_every_page_is_the_bytes_hugo_writes(tmp_path: Path) -> None:
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path)
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    assert {"posts/markdown/index.html", "posts/emojify/index.html"} <= set(pages)
+    for page in pages:
+        assert _GENERATOR.sub(b"", ours[page]).decode() == _GENERATOR.sub(b"", hugo[page]).decode(), page
+    markdown = ours["posts/markdown/index.html"].decode()
+    assert "&#x1f48b; &#x1f48f;" in markdown and ":person_with_pouting_face:" in markdown
+    assert "<li>💏 :kiss: ☂️ ☃️" in ours["posts/emojify/index.html"].decode()
+
+
+def test_the_tables_are_hugos() -> None:
+    names = github_emoji()
+    assert names["kiss"].characters == "\U0001f48b" and names["couplekiss"].characters == "\U0001f48f"
+    assert "person_with_pouting_face" not in names and "thumbsup_tone5" not in names
+    assert emojify(":person_with_pouting_face:") == "🙎‍♀️" and emojify(":thumbsup_tone5:") == "👍🏿"
+    # The scan goes on from the name's length past where it started, counted in the text before the change.
+    assert emojify(":thumbsup_tone5: :person_with_pouting_face:") == "👍🏿 :person_with_pouting_face:"
+    assert emoji_entities("👩‍💻") == "&#x1f469;&zwj;&#x1f4bb;"
+
+
+def test_emojify_pairs_colons_as_hugo_does() -> None:
+    assert emojify(":smile::smile::smile:") == "😄:smile:😄"
+    assert emojify("::smile::") == ":😄:"
+    assert emojify("a :smile b :smile:") == "a :smile b 😄"
+    assert emojify("12:30:smile:") == "12:30😄"
+    assert emojify(":couplekiss: :kiss: :umbrella:") == "💏 :kiss: ☂️"   # the second pair of colons is " "
+
+
+def test_the_default_theme_writes_the_characters_of_githubs_names() -> None:
+    config = SiteConfig(markup=markup_from_mapping({"enableEmoji": True}, hugo=True))
+    html = render_markdown(":kiss: :couplekiss: :person_with_pouting_face: :+1:", config=config).html
+    assert html == "<p>💋 💏 :person_with_pouting_face: 👍</p>\n"
