@@ -64,3 +64,27 @@ def test_the_default_theme_writes_the_characters_of_githubs_names() -> None:
     config = SiteConfig(markup=markup_from_mapping({"enableEmoji": True}, hugo=True))
     html = render_markdown(":kiss: :couplekiss: :person_with_pouting_face: :+1:", config=config).html
     assert html == "<p>💋 💏 :person_with_pouting_face: 👍</p>\n"
+
+
+def test_the_generator_reads_the_go_sources() -> None:
+    """scripts/vendor_emoji.py: Go string literals, github.gen.go's packed fields and the code map's pairs."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("vendor_emoji", FIXTURE.parents[2] / "scripts" / "vendor_emoji.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.go_string(r"\x0d\u00e9é\"\\\U0001f604") == b"\r\xc3\xa9\xc3\xa9\"\\\xf0\x9f\x98\x84"
+    generated = "\n".join([
+        "const _githubLength = 2",
+        'const _githubName string = "grinning facered heart"',
+        r'const _githubNameIndex  = "\x0d\x09"',
+        'var _githubShortNames = [...]string{"grinning", "heart", "red_heart"}',
+        r'var _githubShortNamesIndex  = "\x01\x02"',
+        "var _githubUnicode = [...]int32{128512, 10084, 65039}",
+        r'var _githubUnicodeIndex  = "\x01\x02"',
+    ])
+    assert script.goldmark_emoji_table(generated) == [["grinning face", "😀", "grinning"],
+                                                      ["red heart", "❤️", "heart", "red_heart"]]
+    code_map = ('\t\temojiCodeMap = map[string]string{\n\t\t\t":+1:":  "\\U0001f44d",\n'
+                '\t\t\t":hash:": "#\\ufe0f\\u20e3",\n\t\t}\n')
+    assert script.kyokomi_code_map(code_map) == {":+1:": "👍", ":hash:": "#\ufe0f\u20e3"}
