@@ -10,6 +10,8 @@ this script rewrites (versions and sha384 hashes; the CDN's SRI values are the s
 
 Chroma's lexer and style XML files (vendor/chroma/) come from the Chroma git repository at the tag
 CHROMA_VERSION names, not from npm: this script keeps them and writes their entry from the files as they are.
+So with Hugo's emoji tables (vendor/goldmark-emoji/, vendor/kyokomi-emoji/), which scripts/vendor_emoji.py
+writes from the Go libraries' sources.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from blogbuild.media.assets import CHROMA_VERSION, MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
+from blogbuild.media.assets import CHROMA_VERSION, EMOJI_TABLES, MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
 
 
 def _unpack(package: str, version: str, workdir: Path) -> Path:
@@ -75,19 +77,25 @@ def vendor(node_modules: Path | None) -> dict:
     return manifest
 
 
-def chroma_entry() -> dict:
-    """The manifest entry of vendor/chroma/ (Chroma's LICENSE, lexers/*.xml, styles/*.xml), from the files."""
-    folder = VENDOR_DIR / "chroma"
+def folder_entry(name: str, version: str) -> dict:
+    """The manifest entry of a vendor/ folder kept as it is (its LICENSE and data files), from the files."""
+    folder = VENDOR_DIR / name
     files = {path.relative_to(folder).as_posix(): integrity_of(path.read_bytes())
              for path in folder.rglob("*") if path.is_file()}
     if "LICENSE" not in files:
-        raise SystemExit(f"{folder} has no LICENSE: copy Chroma v{CHROMA_VERSION}'s files there first")
-    return {"version": CHROMA_VERSION, "files": dict(sorted(files.items()))}
+        raise SystemExit(f"{folder} has no LICENSE: copy {name} v{version}'s files there first")
+    return {"version": version, "files": dict(sorted(files.items()))}
+
+
+def chroma_entry() -> dict:
+    """The manifest entry of vendor/chroma/ (Chroma's LICENSE, lexers/*.xml, styles/*.xml), from the files."""
+    return folder_entry("chroma", CHROMA_VERSION)
 
 
 def complete_manifest(packages: dict) -> dict:
-    """The whole manifest: the npm packages' entries and Chroma's."""
-    return {**packages, "chroma": chroma_entry()}
+    """The whole manifest: the npm packages' entries, Chroma's and the emoji tables'."""
+    return {**packages, "chroma": chroma_entry(),
+            **{name: folder_entry(name, version) for name, version in EMOJI_TABLES.items()}}
 
 
 def main(argv: list[str]) -> int:

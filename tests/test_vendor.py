@@ -17,7 +17,7 @@ NODE_MODULES = REPO / "tests" / "node" / "node_modules"
 
 def test_every_vendored_file_matches_the_manifest_and_the_pins():
     manifest = assets.manifest()
-    assert set(manifest) == set(assets.PACKAGES) | {"chroma"}
+    assert set(manifest) == set(assets.PACKAGES) | {"chroma"} | set(assets.EMOJI_TABLES)
     for name, package in assets.PACKAGES.items():
         assert manifest[name]["version"] == package.version, "re-vendor: python scripts/vendor_assets.py"
         folder = assets.VENDOR_DIR / name
@@ -39,6 +39,18 @@ def test_the_vendored_chroma_lexers_match_the_manifest():
     for file, integrity in entry["files"].items():
         assert assets.integrity_of((folder / file).read_bytes()) == integrity, f"chroma/{file}"
     assert "LICENSE" in entry["files"]
+
+
+@pytest.mark.parametrize("name", sorted(assets.EMOJI_TABLES))
+def test_the_vendored_emoji_tables_match_the_manifest(name: str):
+    """goldmark-emoji's GitHub set and kyokomi/emoji's code map (both MIT), at the versions Hugo 0.168 pins."""
+    entry = assets.manifest()[name]
+    assert entry["version"] == assets.EMOJI_TABLES[name]
+    folder = assets.VENDOR_DIR / name
+    on_disk = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
+    assert on_disk == set(entry["files"]) and "LICENSE" in on_disk
+    for file, integrity in entry["files"].items():
+        assert assets.integrity_of((folder / file).read_bytes()) == integrity, f"{name}/{file}"
 
 
 def test_re_vendoring_keeps_the_chroma_entry():

@@ -91,9 +91,13 @@ def task_lists(state: StateCore) -> None:
 
 
 def table_alignment(state: StateCore) -> None:
-    """A table cell's alignment as Hugo's embedded table hook writes it: style="text-align: center"."""
+    """A table cell's alignment as Hugo's embedded table hook writes it: style="text-align: center"; a cell its
+    row left out (goldmark fills it) has none."""
     for token in state.tokens:
         if token.type == "inline" or not token.type.startswith(("th_", "td_")):
+            continue
+        if token.meta.get("filled") and token.attrs:
+            token.attrs.pop("style", None)
             continue
         style = token.attrGet("style")
         if isinstance(style, str) and style.startswith("text-align:") and not style.startswith("text-align: "):

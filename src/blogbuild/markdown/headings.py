@@ -10,6 +10,7 @@ from markdown_it.token import Token
 
 from ..config.markup import MarkupConfig
 from ..core.model import TocEntry
+from .emoji import emoji_html
 from .environment import RenderEnvironment, environment_of
 from .heading_ids import UNTYPED, HeadingText, anchor_name, unique_id
 
@@ -25,9 +26,9 @@ def slugify_heading(text: str) -> str:
 
 
 def _heading_texts(children: list[Token], code: bool = False) -> tuple[str, str, str]:
-    """(text for the id, text for the TOC, the TOC's text as HTML when the heading holds math, or code when
-    code is true (Hugo's TOC keeps a heading's code), else '') of a heading's inline children; math as TeX, and
-    in the HTML as the math elements the typesetter finds."""
+    """(text for the id, text for the TOC, the TOC's text as HTML when the heading holds math, or code or emoji
+    when code is true (Hugo's TOC keeps a heading's code and emoji), else '') of a heading's inline children;
+    math as TeX, and in the HTML as the math elements the typesetter finds; an emoji as its characters."""
     for_id: list[str] = []
     for_toc: list[str] = []
     for_html: list[str] = []
@@ -48,6 +49,13 @@ def _heading_texts(children: list[Token], code: bool = False) -> tuple[str, str,
             for_toc.append(f"\\({child.content}\\)" if inline else f"\\[{child.content}\\]")
             kind = "inline" if inline else "display"
             for_html.append(f'<span class="math {kind}">{escapeHtml(child.content)}</span>')
+        elif child.type == "emoji":
+            for_toc.append(child.content)
+            if code:   # a Hugo site's TOC writes the emoji as its heading does
+                has_code = True
+                for_html.append(emoji_html(child, entities=True))
+            else:
+                for_html.append(escapeHtml(child.content))
         elif child.type in ("softbreak", "hardbreak"):
             for_id.append(" ")
             for_toc.append(" ")

@@ -8,6 +8,7 @@ www. host, or an e-mail address (goldmark's extension/linkify.go, as Hugo 0.168 
 """
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from typing import Callable
@@ -115,17 +116,21 @@ def _after_typographer_node(text: str, position: int) -> bool:
 
 
 def _source(token: Token) -> str:
-    """What a text or text_special token was in the source (an escape or an entity as written)."""
+    """What a text, text_special or emoji token was in the source (an escape, an entity or `:name:` as written)."""
+    if token.type == "emoji":
+        return f":{token.markup}:"
     return token.markup if token.type == "text_special" else token.content
 
 
-def _link_spans(source: str, special: list[bool], at_head: bool, typographer: bool) -> list[tuple[int, int, str]]:
-    """(start, end, kind) of each link goldmark finds in source; special marks escapes' and entities' characters."""
+def _link_spans(source: str, special: list[bool], at_head: bool, typographer: bool,
+                node_ends: frozenset[int] = frozenset()) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of each link goldmark finds in source; special marks escapes' and entities' characters,
+    node_ends the positions right after an emoji (a node, after which a link may start)."""
     spans: list[tuple[int, int, str]] = []
     position = 0
     head = at_head
     while position < len(source):
-        starts = head or (not special[position - 1] and (
+        starts = head or position in node_ends or (not special[position - 1] and (
             source[position - 1] in _TRIGGERS or (typographer and _after_typographer_node(source, position))))
         found = link_at(source[position:]) if starts and not special[position] else None
         if found is not None and not (position + found[0] < len(source) and special[position + found[0]]
@@ -140,13 +145,18 @@ def _link_spans(source: str, special: list[bool], at_head: bool, typographer: bo
 
 
 def _linkified(run: list[Token], at_head: bool, typographer: bool, protocol: str, md: MarkdownIt) -> list[Token]:
-    """A run of text and text_special tokens with goldmark's links made into link tokens."""
+    """A run of text, text_special and emoji tokens with goldmark's links made into link tokens.
+
+    goldmark's linkify reads a link's text from the source, so an emoji name inside a link is the link's text
+    (and a name the link's end cuts is text); a link may start right after an emoji."""
     pieces = [_source(token) for token in run]
     source = "".join(pieces)
     if _MAY_HOLD_LINK.search(source) is None:
         return run
     special = [token.type == "text_special" for token, piece in zip(run, pieces, strict=True) for _ in piece]
-    spans = _link_spans(source, special, at_head, typographer)
+    ends = itertools.accumulate(len(piece) for piece in pieces)
+    node_ends = frozenset(end for token, end in zip(run, ends, strict=True) if token.type == "emoji")
+    spans = _link_spans(source, special, at_head, typographer, node_ends)
     if not spans:
         return run
     result: list[Token] = []
@@ -155,7 +165,7 @@ def _linkified(run: list[Token], at_head: bool, typographer: bool, protocol: str
         start, end = offset, offset + len(piece)
         offset = end
         covering = [(first, last, kind) for first, last, kind in spans if first < end and start < last]
-        if token.type == "text_special":
+        if token.type == "text_special" or (token.type == "emoji" and not covering):
             if not covering:
                 result.append(token)
             continue
@@ -184,7 +194,7 @@ def goldmark_linkify(protocol: str, passthrough: bool, typographer: bool) -> Cal
             at_head = True
             inside_link = 0
             for child in block.children:
-                if child.type in ("text", "text_special") and not inside_link:
+                if child.type in ("text", "text_special", "emoji") and not inside_link:
                     run.append(child)
                     continue
                 if run:

@@ -28,6 +28,11 @@ KATEX_VERSION = "0.19.1"
 MERMAID_VERSION = "12.3.0"
 # Chroma's lexers and styles (vendor/chroma/, from the Chroma git repository's tag; markdown/chroma runs them).
 CHROMA_VERSION = "2.27.0"
+# Hugo's emoji tables (vendor/goldmark-emoji/, vendor/kyokomi-emoji/: scripts/vendor_emoji.py writes them from
+# the Go libraries' tags Hugo 0.168 pins; markdown/emoji reads them).
+GOLDMARK_EMOJI_VERSION = "1.0.6"
+KYOKOMI_EMOJI_VERSION = "2.2.14"
+EMOJI_TABLES = {"goldmark-emoji": GOLDMARK_EMOJI_VERSION, "kyokomi-emoji": KYOKOMI_EMOJI_VERSION}
 
 # Vendored files the build uses itself and never publishes (katex's contrib/).
 UNPUBLISHED_PREFIX = "contrib/"

@@ -582,9 +582,8 @@ def _replace_re(pattern: str, replacement: str, text: Any, limit: int = -1) -> s
 
 
 def _emojify(text: Any) -> Markup:
-    from ...markdown.emoji import emoji_names
-    names = emoji_names()
-    return Markup(re.sub(r":([\w+-]+):", lambda match: names.get(match.group(1), match.group(0)), go_string(text)))
+    from ...markdown.emoji import emojify
+    return Markup(emojify(go_string(text)))
 
 
 def _string(value: Any) -> str:
