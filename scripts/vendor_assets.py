@@ -11,7 +11,9 @@ this script rewrites (versions and sha384 hashes; the CDN's SRI values are the s
 Chroma's lexer and style XML files (vendor/chroma/) come from the Chroma git repository at the tag
 CHROMA_VERSION names, not from npm: this script keeps them and writes their entry from the files as they are.
 So with Hugo's emoji tables (vendor/goldmark-emoji/, vendor/kyokomi-emoji/), which scripts/vendor_emoji.py
-writes from the Go libraries' sources.
+writes from the Go libraries' sources, and Hugo's embedded youtube, vimeo and instagram shortcodes
+(vendor/hugo/_shortcodes/, copied from Hugo's tpl/tplimpl/embedded/templates/_shortcodes/ at the commit
+HUGO_TEMPLATES_VERSION names, with Hugo's LICENSE).
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from blogbuild.media.assets import CHROMA_VERSION, EMOJI_TABLES, MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
+from blogbuild.media.assets import KEPT_FOLDERS, MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
 
 
 def _unpack(package: str, version: str, workdir: Path) -> Path:
@@ -87,15 +89,10 @@ def folder_entry(name: str, version: str) -> dict:
     return {"version": version, "files": dict(sorted(files.items()))}
 
 
-def chroma_entry() -> dict:
-    """The manifest entry of vendor/chroma/ (Chroma's LICENSE, lexers/*.xml, styles/*.xml), from the files."""
-    return folder_entry("chroma", CHROMA_VERSION)
-
-
 def complete_manifest(packages: dict) -> dict:
-    """The whole manifest: the npm packages' entries, Chroma's and the emoji tables'."""
-    return {**packages, "chroma": chroma_entry(),
-            **{name: folder_entry(name, version) for name, version in EMOJI_TABLES.items()}}
+    """The whole manifest: the npm packages' entries, and those of the folders kept as they are (Chroma's, the
+    emoji tables', Hugo's shortcodes')."""
+    return {**packages, **{name: folder_entry(name, version) for name, version in KEPT_FOLDERS.items()}}
 
 
 def main(argv: list[str]) -> int:

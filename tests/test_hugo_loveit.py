@@ -21,7 +21,6 @@ params.code.maxShownLines (50) lines is open, a map takes the site's styles and 
   browser;
 - the built-in shortcodes pages: Hugo's x shortcode fetches the post while building (offline it writes nothing),
   where blogbuild writes a link to the post (Hugo's youtube, vimeo and instagram are Hugo's);
-- the emoji pages: :person_with_pouting_face: is an emoji to blogbuild, not to Hugo (and other aliases);
 - the extended shortcodes pages: its style shortcode's stylesheet (css/2f1ef0.min.css) is linked and its code
   blocks are open, where Hugo's page links none and folds them (there too Hugo first renders the content for the
   home page's summaries, so its Store entry does not reach the page's layouts);
@@ -54,7 +53,7 @@ def _extra(path: str, hugo: set[str]) -> bool:
 
 
 # The pages that are not Hugo's DOM, by why (the module's docstring says more).
-_OTHER = ("about", "emoji-support", "theme-documentation-basics", "theme-documentation-built-in-shortcodes",
+_OTHER = ("about", "theme-documentation-basics", "theme-documentation-built-in-shortcodes",
           "theme-documentation-content", "theme-documentation-extended-shortcodes")
 DIFFERENT = {f"{language}{post}/index.html" for language in ("", "zh-cn/") for post in _OTHER}
 

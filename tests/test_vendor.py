@@ -17,7 +17,7 @@ NODE_MODULES = REPO / "tests" / "node" / "node_modules"
 
 def test_every_vendored_file_matches_the_manifest_and_the_pins():
     manifest = assets.manifest()
-    assert set(manifest) == set(assets.PACKAGES) | {"chroma"} | set(assets.EMOJI_TABLES)
+    assert set(manifest) == set(assets.PACKAGES) | set(assets.KEPT_FOLDERS)
     for name, package in assets.PACKAGES.items():
         assert manifest[name]["version"] == package.version, "re-vendor: python scripts/vendor_assets.py"
         folder = assets.VENDOR_DIR / name
@@ -41,11 +41,12 @@ def test_the_vendored_chroma_lexers_match_the_manifest():
     assert "LICENSE" in entry["files"]
 
 
-@pytest.mark.parametrize("name", sorted(assets.EMOJI_TABLES))
-def test_the_vendored_emoji_tables_match_the_manifest(name: str):
-    """goldmark-emoji's GitHub set and kyokomi/emoji's code map (both MIT), at the versions Hugo 0.168 pins."""
+@pytest.mark.parametrize("name", sorted(set(assets.KEPT_FOLDERS) - {"chroma"}))
+def test_the_vendored_folders_match_the_manifest(name: str):
+    """goldmark-emoji's GitHub set and kyokomi/emoji's code map (both MIT), at the versions Hugo 0.168 pins, and
+    Hugo's embedded shortcodes (Apache-2.0)."""
     entry = assets.manifest()[name]
-    assert entry["version"] == assets.EMOJI_TABLES[name]
+    assert entry["version"] == assets.KEPT_FOLDERS[name]
     folder = assets.VENDOR_DIR / name
     on_disk = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
     assert on_disk == set(entry["files"]) and "LICENSE" in on_disk
