@@ -21,6 +21,7 @@ import jinja2
 from markupsafe import Markup
 
 from .math_source import math_as_tex
+from ..goat import build_svg
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, escaped, go_string, json_default
@@ -1343,6 +1344,25 @@ _MATH: dict[str, Callable[..., Any]] = {
     "Product": lambda *values: math.prod(_flat_numbers("Product", values)),
 }
 
+@dataclass(frozen=True)
+class GoatDiagram(GoObject):
+    """What diagrams.Goat gives: .Inner (the SVG's body), .Wrapped (the whole <svg>), .Width and .Height."""
+
+    kind = "diagrams.SVGDiagram"
+    Inner: Markup
+    Wrapped: Markup
+    Width: int
+    Height: int
+
+
+def _goat(text: Any) -> GoatDiagram:
+    """diagrams.Goat: an ASCII diagram drawn as SVG by goat (hugo/goat.py), from a string or anything cast.ToString
+    reads as one (a list or a map is no diagram: an empty one)."""
+    source = "" if isinstance(text, (list, tuple, Mapping)) else go_string(text)
+    svg = build_svg(source)
+    return GoatDiagram(Inner=Markup(svg.body), Wrapped=Markup(svg.wrapped()), Width=svg.width, Height=svg.height)
+
+
 NAMESPACES: dict[str, _Namespace] = {
     "strings": _Namespace("strings", {
         "ToLower": FUNCTIONS["lower"], "ToUpper": FUNCTIONS["upper"], "Title": _title, "Trim": _trim,
@@ -1412,6 +1432,7 @@ NAMESPACES: dict[str, _Namespace] = {
     }),
     "time": _Namespace("time", TIME_FUNCTIONS, call=FUNCTIONS["time"]),
     "os": _Namespace("os", OS_FUNCTIONS),
+    "diagrams": _Namespace("diagrams", {"Goat": _goat}),
 }
 # Hugo Pipes (pipes.py: resources.*, js.Build, fingerprint, minify): its functions and namespaces with the others,
 # for the translator and the environment.
