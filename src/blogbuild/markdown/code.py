@@ -118,7 +118,7 @@ def _goat_html_and_text(code: str, info: str, warnings: list[str] | None) -> tup
     parsed = code_block_attributes(info)
     if parsed is None and warnings is not None:
         warnings.append(UNPARSED_ATTRIBUTES)
-    svg = build_svg(code.removesuffix("\n"))
+    svg = build_svg(code.rstrip("\n\r"))   # the block's text as Hugo gives its hook: no line ends after it
     text = "".join(html.unescape(character) + "\n" for character in _SVG_TEXT.findall(svg.body))
     return goat_code_block(svg, parsed[1] if parsed is not None else []), text
 
