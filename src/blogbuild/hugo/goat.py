@@ -122,7 +122,7 @@ class GoatSVG:
 
 def build_svg(text: str) -> GoatSVG:
     """The SVG of a diagram written in text (goat.BuildSVG)."""
-    canvas = _Canvas(_lines(text))
+    canvas = _Canvas(_lines(str(text)))   # a plain string: markupsafe's Markup would escape what it is joined with
     return GoatSVG(canvas.svg_body(), (canvas.width + 1) * 8, canvas.height * 16 + 8 + 1)
 
 
