@@ -19,6 +19,7 @@ from support.dom import dom_tokens
 from support.hugo_build import blogbuild_files, copy_site, hugo_files
 
 from blogbuild.hugo.goat import build_svg
+from blogbuild.hugo.gotemplate.functions import NAMESPACES
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "goat_diagrams"
 PAGES = ("posts/boxes/index.html", "posts/lines/index.html", "posts/text/index.html", "posts/long/index.html",
@@ -120,3 +121,9 @@ def test_goats_own_sizes_and_wrapper() -> None:
     assert build_svg("o-->").wrapped().startswith(
         "<svg class='diagram' xmlns='http://www.w3.org/2000/svg' version='1.1' height='25' width='40' "
         "font-family='Menlo,Lucida Console,monospace'>\n<g transform='translate(8,16)'>\n")
+
+
+def test_diagrams_goat_reads_what_cast_to_string_reads() -> None:
+    goat = NAMESPACES["diagrams"].Goat
+    assert goat(42).Inner == build_svg("42").body and goat(b"o--o").Width == build_svg("o--o").width == 40
+    assert goat(None).Width == goat(["o--o"]).Width == goat({"a": "o"}).Width == 8     # no string: no diagram

@@ -1356,9 +1356,14 @@ class GoatDiagram(GoObject):
 
 
 def _goat(text: Any) -> GoatDiagram:
-    """diagrams.Goat: an ASCII diagram drawn as SVG by goat (hugo/goat.py), from a string or anything cast.ToString
-    reads as one (a list or a map is no diagram: an empty one)."""
-    source = "" if isinstance(text, (list, tuple, Mapping)) else go_string(text)
+    """diagrams.Goat: an ASCII diagram drawn as SVG by goat (hugo/goat.py), from a string or what cast.ToString
+    reads as one (a number, a bool, bytes); anything else (a list, a map, a page) is an empty diagram, as in Hugo."""
+    if isinstance(text, (bytes, bytearray)):
+        source = bytes(text).decode("utf-8", "replace")
+    elif text is None or isinstance(text, (str, int, float)):
+        source = go_string(text)
+    else:
+        source = ""
     svg = build_svg(source)
     return GoatDiagram(Inner=Markup(svg.body), Wrapped=Markup(svg.wrapped()), Width=svg.width, Height=svg.height)
 
