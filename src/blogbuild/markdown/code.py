@@ -87,8 +87,8 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     if lowered == "math":
         tex = code.strip("\n")
         return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
-    if markup.render_hooks and language == "goat":   # a Hugo site's own layouts: Hugo's embedded goat hook (its name
-        # as written: ```GOAT is code)
+    # A Hugo site's own layouts: Hugo's embedded goat hook draws a ```goat block (the name as written: ```GOAT is code).
+    if markup.render_hooks and language == "goat":
         return _goat_html_and_text(code, info, warnings)
     if markup.render_hooks:   # a Hugo site's own layouts: Chroma's HTML, as Hugo writes it
         return chroma_fence_html(code, language, info, markup, ordinal, warnings), code.removeprefix("\ufeff")

@@ -20,8 +20,8 @@ from typing import Any, Callable, Iterator
 import jinja2
 from markupsafe import Markup
 
-from .math_source import math_as_tex
 from ..goat import build_svg
+from .math_source import math_as_tex
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, escaped, go_string, json_default
@@ -1343,6 +1343,7 @@ _MATH: dict[str, Callable[..., Any]] = {
     "Sum": lambda *values: math.fsum(_flat_numbers("Sum", values)),
     "Product": lambda *values: math.prod(_flat_numbers("Product", values)),
 }
+
 
 @dataclass(frozen=True)
 class GoatDiagram(GoObject):
