@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import functools
+import html
+import re
 from dataclasses import replace
 from typing import Any, Sequence
 
@@ -23,6 +25,7 @@ from .environment import environment_of
 from .fences import fence_options, needs_lines, number_lines
 
 _DEFAULT_MARKUP = MarkupConfig()
+_SVG_TEXT = re.compile(r"<text [^>]*>([^<]*)</text>")
 
 
 @functools.lru_cache(maxsize=256)
@@ -84,6 +87,9 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     if lowered == "math":
         tex = code.strip("\n")
         return f'<div class="math display">{escapeHtml(tex)}</div>\n', tex
+    # A Hugo site's own layouts: Hugo's embedded goat hook draws a ```goat block (the name as written: ```GOAT is code).
+    if markup.render_hooks and language == "goat":
+        return _goat_html_and_text(code, info, warnings)
     if markup.render_hooks:   # a Hugo site's own layouts: Chroma's HTML, as Hugo writes it
         return chroma_fence_html(code, language, info, markup, ordinal, warnings), code.removeprefix("\ufeff")
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
@@ -102,6 +108,19 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
         return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n", code
     html = f'<div class="highlight"><pre><code{class_attribute}>{highlighted}</code></pre></div>\n'
     return html, code.removeprefix("\ufeff")
+
+
+def _goat_html_and_text(code: str, info: str, warnings: list[str] | None) -> tuple[str, str]:
+    """(HTML, text) of a ```goat block as Hugo's embedded render-codeblock-goat.html draws it: an SVG diagram,
+    which shows the characters goat reads as text, each on a line of its own."""
+    from ..hugo.goat import build_svg
+    from ..hugo.gotemplate.embedded import goat_code_block
+    parsed = code_block_attributes(info)
+    if parsed is None and warnings is not None:
+        warnings.append(UNPARSED_ATTRIBUTES)
+    svg = build_svg(code.rstrip("\n\r"))   # the block's text as Hugo gives its hook: no line ends after it
+    text = "".join(html.unescape(character) + "\n" for character in _SVG_TEXT.findall(svg.body))
+    return goat_code_block(svg, parsed[1] if parsed is not None else []), text
 
 
 def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig, ordinal: int = 0,

@@ -191,6 +191,8 @@ class _Renderer:
         language = fence_language(token.info)
         source = self.hooks.find("render-codeblock", language)
         ordinal = self.hooks.next_ordinal("codeblock")
+        if language == "goat" and source is not None and source is self.hooks.find("render-codeblock"):
+            source = None   # Hugo's embedded goat hook comes before the site's hook of every language (code.py)
         if source is None:
             return None
         parsed = code_block_attributes(token.info)
@@ -200,7 +202,7 @@ class _Renderer:
         code = environment_of(self.env).restore_text(token.content)
         line = (token.map[0] + 1) if token.map else 0
         context = CodeblockContext(Page=self.hooks.hook_page(), Ordinal=ordinal, Type=language,
-                                            Inner=code.removesuffix("\n"), options=tuple(options),
+                                            Inner=code.rstrip("\n\r"), options=tuple(options),
                                             attributes=tuple(attributes),
                                             Position=f"{self.hooks.page.file_path}:{line}:1")
         drawn = self._draw(source, context, token)

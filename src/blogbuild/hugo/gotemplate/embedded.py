@@ -6,12 +6,13 @@ site's renders them. Each gives what Hugo 0.168's gives, checked against the hug
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
+from ..goat import GoatSVG
 from .escape import attribute, go_string, html_text, js_string, js_value
 from .objects import UnsupportedField, site_config, truthy
 from .translations import abs_url, rel_url
@@ -366,3 +367,20 @@ def sitemap_xml(site: Any) -> str:
         out.append("\n  </url>")
     out.append("\n</urlset>\n")
     return "".join(out)
+
+
+def goat_code_block(svg: GoatSVG, attributes: Sequence[tuple[str, Any]]) -> str:
+    """Hugo's embedded _markup/render-codeblock-goat.html, for a ```goat block a site has no hook of its own for:
+    the block's diagram (hugo/goat.py) in an <svg> sized by the block's width and height attributes, else by a viewBox of
+    the diagram's own size, in a div with the block's class; the template's layout whitespace as Hugo writes it."""
+    given = dict(attributes)
+    width, height = given.get("width"), given.get("height")
+    classes = given.get("class")
+    if truthy(width) or truthy(height):
+        size = (f'width="{attribute(width)}"' if truthy(width) else "") + "\n\t\t\t\t" + \
+               (f'height="{attribute(height)}"' if truthy(height) else "")
+    else:
+        size = f'viewBox="0 0 {svg.width} {svg.height}"'
+    return (f'\n\n\n<div class="goat svg-container {attribute(classes if truthy(classes) else "")}">\n\t\n\t\t<svg\n'
+            '\t\t\txmlns="http://www.w3.org/2000/svg"\n\t\t\tfont-family="Menlo,Lucida Console,monospace"\n'
+            f"\t\t\t\n\t\t\t\t{size}\n\t\t\t>\n\t\t\t{svg.body}\n\t\t</svg>\n\t\n</div>\n")

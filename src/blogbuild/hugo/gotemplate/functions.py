@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator
 import jinja2
 from markupsafe import Markup
 
+from ..goat import build_svg
 from .math_source import math_as_tex
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
@@ -1342,6 +1343,31 @@ _MATH: dict[str, Callable[..., Any]] = {
     "Product": lambda *values: math.prod(_flat_numbers("Product", values)),
 }
 
+
+@dataclass(frozen=True)
+class GoatDiagram(GoObject):
+    """What diagrams.Goat gives: .Inner (the SVG's body), .Wrapped (the whole <svg>), .Width and .Height."""
+
+    kind = "diagrams.SVGDiagram"
+    Inner: Markup
+    Wrapped: Markup
+    Width: int
+    Height: int
+
+
+def _goat(text: Any) -> GoatDiagram:
+    """diagrams.Goat: an ASCII diagram drawn as SVG by goat (hugo/goat.py), from a string or what cast.ToString
+    reads as one (a number, a bool, bytes); anything else (a list, a map, a page) is an empty diagram, as in Hugo."""
+    if isinstance(text, (bytes, bytearray)):
+        source = bytes(text).decode("utf-8", "replace")
+    elif text is None or isinstance(text, (str, int, float)):
+        source = go_string(text)
+    else:
+        source = ""
+    svg = build_svg(source)
+    return GoatDiagram(Inner=Markup(svg.body), Wrapped=Markup(svg.wrapped()), Width=svg.width, Height=svg.height)
+
+
 NAMESPACES: dict[str, _Namespace] = {
     "strings": _Namespace("strings", {
         "ToLower": FUNCTIONS["lower"], "ToUpper": FUNCTIONS["upper"], "Title": _title, "Trim": _trim,
@@ -1411,6 +1437,7 @@ NAMESPACES: dict[str, _Namespace] = {
     }),
     "time": _Namespace("time", TIME_FUNCTIONS, call=FUNCTIONS["time"]),
     "os": _Namespace("os", OS_FUNCTIONS),
+    "diagrams": _Namespace("diagrams", {"Goat": _goat}),
 }
 # Hugo Pipes (pipes.py: resources.*, js.Build, fingerprint, minify): its functions and namespaces with the others,
 # for the translator and the environment.

@@ -245,11 +245,16 @@ class RenderHooks:
     embedded_link: bool = False    # Hugo's own link hook (renderHooks.link.useEmbedded) for a site without one
 
     def find(self, kind: str, qualifier: str = "") -> Any:
-        """The template for an element: render-KIND-QUALIFIER before render-KIND (None when neither)."""
+        """The template for an element: render-KIND-QUALIFIER before render-KIND (None when neither). As in Hugo,
+        the hook's name is read in lower case and the qualifier as written: ```Python has no language hook."""
         if qualifier:
-            found = self.templates.get(f"{kind}-{qualifier.lower()}")
-            if found is not None:
-                return found
+            name = f"{kind}-{qualifier}"
+            if name == name.lower():
+                found = self.templates.get(name)
+                if found is None:
+                    found = next((source for key, source in self.templates.items() if key.lower() == name), None)
+                if found is not None:
+                    return found
         return self.templates.get(kind)
 
     def has(self, kind: str) -> bool:
