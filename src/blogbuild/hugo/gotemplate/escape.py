@@ -256,6 +256,13 @@ _JS_TYPES = frozenset({"", "application/ecmascript", "application/javascript", "
                        "text/jscript", "text/livescript", "text/x-ecmascript", "text/x-javascript"})
 
 
+# Where a run of characters that change nothing ends, in the states that have such runs (HtmlContext.feed).
+_STOPS = {"text": re.compile("<"), "rawtext": re.compile("<"), "script": re.compile(r"[\"'`\\/<]"),
+          "style": re.compile(r"[\"'\\/<uU)]")}
+_TAG_START = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
+_UNQUOTED_END = re.compile(r"[ \t\r\n\f>]")
+
+
 class HtmlContext:
     """Where the template's text has got to: in text, in a tag, in an attribute value (which one, how
     quoted, how far into a URL), inside <script> or <style>, inside a JS string. Fed the literal text
@@ -317,8 +324,34 @@ class HtmlContext:
         """Advance over the template text; returns it with HTML comments removed (Go's html/template drops
         them)."""
         out: list[str] = []
-        index = 0
-        while index < len(text):
+        index, size = 0, len(text)
+        while index < size:
+            # Runs of characters that change nothing are written at once: text up to a "<", raw text up to a
+            # character its state tracks (a quote, an escape, a comment's or end tag's start, CSS's url()).
+            state = self.state
+            stops = _STOPS.get(state)
+            if stops is not None:
+                found = stops.search(text, index)
+                end = size if found is None else found.start()
+                if end != index:
+                    out.append(text[index:end])
+                    index = end
+                    continue
+            elif state == "value" and not self.attr.startswith("on"):   # an event handler's quotes are tracked
+                if self.quote:
+                    end = text.find(self.quote, index)
+                else:
+                    found = _UNQUOTED_END.search(text, index)
+                    end = -1 if found is None else found.start()
+                end = size if end < 0 else end
+                if end != index:
+                    self.value += text[index:end]
+                    out.append(text[index:end])
+                    index = end
+                    continue
+            elif state == "plain":
+                out.append(text[index:])
+                break
             index = self._step(text, index, out)
         return "".join(out)
 
@@ -338,7 +371,7 @@ class HtmlContext:
                     self.state = "comment"
                     return len(text)
                 return end + 3
-            match = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)").match(text, index)
+            match = _TAG_START.match(text, index)
             if match:
                 self.state, self.tag, self.tag_attrs = "tag", match.group(1).lower(), {}
                 self.closing = text[index + 1] == "/"
