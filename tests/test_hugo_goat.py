@@ -18,7 +18,7 @@ import pytest
 from support.dom import dom_tokens
 from support.hugo_build import blogbuild_files, copy_site, hugo_files
 
-from blogbuild.hugo.goat import build_svg
+from blogbuild.hugo.gotemplate.goat import build_svg
 from blogbuild.hugo.gotemplate.functions import NAMESPACES
 
 FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "goat_diagrams"

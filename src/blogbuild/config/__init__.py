@@ -74,6 +74,8 @@ class SiteConfig:
     # Hugo's sitemap config (changefreq, priority): every page's .Sitemap unless its front matter says otherwise.
     hugo_sitemap: Mapping[str, Any] = field(default_factory=dict)
     hugo_privacy: Mapping[str, Any] = field(default_factory=dict)   # privacy: site.Config.Privacy of a Hugo site
+    # disableKinds' page kinds (home, page, section, taxonomy, term, 404): no page of these is written
+    hugo_disabled_kinds: tuple[str, ...] = ()
     # A Hugo site's relativeURLs ("relative") or canonifyURLs ("canonify"): how its own layouts' pages have their
     # site-relative URLs rewritten after rendering (hugo/abs_urls.py); "" leaves them as written.
     hugo_url_rewrite: str = ""
@@ -186,7 +188,7 @@ _FILE_KEYS = {
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
     "hugo_url_rewrite": "hugo_url_rewrite", "hugo_minify_output": "hugo_minify_output",
     "hugo_disqus_shortname": "hugo_disqus_shortname",
-    "hugo_page_outputs": "hugo_page_outputs",
+    "hugo_page_outputs": "hugo_page_outputs", "hugo_disabled_kinds": "hugo_disabled_kinds",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",

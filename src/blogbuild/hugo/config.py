@@ -790,8 +790,10 @@ def _taxonomy_map(data: Mapping[str, Any]) -> dict[str, str] | None:
     return {str(singular): str(plural) for singular, plural in given.items() if isinstance(plural, str)}
 
 
-# The kinds of disableKinds whose outputs blogbuild leaves out as Hugo does, for a site its own layouts render.
+# The kinds of disableKinds blogbuild leaves out as Hugo does, for a site its own layouts render: outputs, and
+# pages of a kind (Hugo's kinds; a term's disabled: no term of any taxonomy, so no taxonomy's page lists one).
 _DISABLED_OUTPUTS = frozenset({"rss", "sitemap", "robotstxt"})
+_DISABLED_PAGES = frozenset({"home", "page", "section", "taxonomy", "term", "404"})
 
 
 def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
@@ -804,7 +806,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     disabled_value = keyed.get("disablekinds", ("", None))[1]
     disabled = {str(kind).lower() for kind in disabled_value} if isinstance(disabled_value, list) else set()
     robots = keyed.get("enablerobotstxt", ("", False))[1] is True
-    honoured = {"enablerobotstxt"} | ({"disablekinds"} if disabled <= _DISABLED_OUTPUTS else set())
+    honoured = {"enablerobotstxt"} | ({"disablekinds"} if disabled <= _DISABLED_OUTPUTS | _DISABLED_PAGES else set())
     outputs = keyed.get("outputs", ("", None))[1]
     home = _lower_keys(outputs).get("home", ("", None))[1] if isinstance(outputs, Mapping) else None
     home_json = isinstance(home, list) and "json" in {str(name).lower() for name in home}
@@ -841,7 +843,9 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
             "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}, "hugo_url_rewrite": rewrite,
             "hugo_disqus_shortname": shortname if isinstance(shortname, str) else "",
-            "hugo_page_outputs": page_outputs, "hugo_minify_output": minify_output}, honoured | ({"outputformats", "mediatypes"} if page_outputs else set())
+            "hugo_page_outputs": page_outputs, "hugo_minify_output": minify_output,
+            "hugo_disabled_kinds": tuple(sorted(disabled & _DISABLED_PAGES)),
+            **({"taxonomies": []} if "term" in disabled else {})}, honoured | ({"outputformats", "mediatypes"} if page_outputs else set())
 
 
 # Hugo's default media types' file suffix (the first of their suffixes).

@@ -113,8 +113,7 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
 def _goat_html_and_text(code: str, info: str, warnings: list[str] | None) -> tuple[str, str]:
     """(HTML, text) of a ```goat block as Hugo's embedded render-codeblock-goat.html draws it: an SVG diagram,
     which shows the characters goat reads as text, each on a line of its own."""
-    from ..hugo.goat import build_svg
-    from ..hugo.gotemplate.embedded import goat_code_block
+    from ..hugo.gotemplate import build_svg, goat_code_block
     parsed = code_block_attributes(info)
     if parsed is None and warnings is not None:
         warnings.append(UNPARSED_ATTRIBUTES)

@@ -38,8 +38,7 @@ def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
                       markdownify: Callable[[str], str]) -> RenderHooks:
     """One page's render hooks: templates is the site's GoTemplates, runnable the hooks it can run, page the
     page as its shortcodes see it (.Page), markdownify what a hook's markdownify renders with."""
-    from ..hugo.gotemplate import PageInfo, render
-    from ..hugo.gotemplate.objects import ContentStore
+    from ..hugo.gotemplate import ContentStore, PageInfo, render
     state = templates.state(markdownify)
     shown = replace(page or PageInfo(), site_info=templates.site)
     # The page's one Store: what its shortcodes write, its hooks read and write, as in Hugo.

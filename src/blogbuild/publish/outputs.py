@@ -35,6 +35,7 @@ class PlannedPage:
     context: Mapping[str, Any]
     key: str                  # changes whenever anything the page shows changes
     source: str               # the content file it comes from, for messages ("" for list pages)
+    kind: str = ""            # what it is: home, post, section, term, terms, 404, alias, … (a feed: its list's)
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ class _SiteOutputs:
         """The site's files the theme's templates write (a Hugo site's robots.txt and sitemap layouts), each
         when the site publishes it; they read the whole site."""
         wanted = {"robots.txt": self.config.robots_txt, "sitemap.xml": self.config.sitemap}
-        return [self._page("/", template, "home", {"page": self.page_meta("home", "/", self.config.title)},
+        return [self._page("/", template, output_path, {"page": self.page_meta("home", "/", self.config.title)},
                            (output_path,), output_path=output_path)
                 for output_path, template in self.theme.site_outputs.items() if wanted.get(output_path)]
 
@@ -125,7 +125,7 @@ class Planner(_SiteOutputs):
                              self.site.stylesheet, url,
                              *key_parts)
         context = {"site": self.site, "site_year": self.site_year, **context}
-        return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source)
+        return PlannedPage(output_path or url_to_output_path(url), url, template, context, key, source, kind)
 
     def paginate(self, posts: Sequence[Post], base_url: str, *, whole: bool = False,
                  pages: int | None = None) -> list[Paginator]:
@@ -178,6 +178,11 @@ class Planner(_SiteOutputs):
         pages += self._singletons()
         pages += self._site_pages()
         data += self._site_files()
+        disabled = self.config.hugo_disabled_kinds
+        if disabled:   # disableKinds: Hugo writes no page of these kinds (nor their feeds and aliases)
+            if "page" in disabled:   # and no term holds a page then
+                disabled = (*disabled, "term")
+            pages = [page for page in pages if _HUGO_KINDS.get(page.kind, page.kind) not in disabled]
         return pages, data
 
     def _layout_page(self, layout: str) -> Post | None:
@@ -376,6 +381,10 @@ class Planner(_SiteOutputs):
                                    fingerprint_of(name, key)) for name in self.config.feeds
                        if not (feed_template and name == "rss")]
 
+# Hugo's kind of a planned page's (disableKinds names Hugo's): a post's alias page goes with the post.
+_HUGO_KINDS = {"post": "page", "alias": "page", "series": "term", "terms": "taxonomy"}
+
+
 def list_paginators(planner: Planner, posts: Sequence[Post], base_url: str, template: str, kind: str,
                 extra: Mapping[str, Any]) -> tuple[list[Paginator], bool]:
     """The pages of a list, and whether it is paginated at all: one page when its template never asks for
@@ -436,7 +445,7 @@ def config_outputs(theme: Theme, pages: list[PlannedPage]) -> list[PlannedPage]:
     page = pages[0]
     folder = page.output_path.rpartition("/")[0]
     return [PlannedPage(f"{folder}/{file_name}" if folder else file_name, page.url, template, page.context,
-                        fingerprint_of(page.key, template, file_name), page.source)
+                        fingerprint_of(page.key, template, file_name), page.source, page.kind)
             for file_name, template in theme.page_outputs.items()]
 
 

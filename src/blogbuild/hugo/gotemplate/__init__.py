@@ -25,17 +25,22 @@ from ...core.names import is_inside
 from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
                     PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
 from .privacy import privacy_settings
-from .objects import MAX_CALL_DEPTH, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo, UnsupportedField, typed_argument
+from .objects import (MAX_CALL_DEPTH, ContentStore, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo,
+                      UnsupportedField, typed_argument)
 from .page_resources import bundle_resources
 from .parse import GoTemplateError
 
 if TYPE_CHECKING:
+    from .embedded import goat_code_block
     from .functions import HugoFunctionError
+    from .goat import build_svg
     from .translate import Translation
 
 # The face of the translator to the rest of blogbuild: the names below and those defined here.
-# HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not).
-__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "BlockquoteContext", "CodeblockContext", "GoSource",
+# HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not), and
+# so do goat's diagrams (build_svg) and Hugo's embedded goat hook (goat_code_block).
+__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "BlockquoteContext", "CodeblockContext",
+           "ContentStore", "GoSource", "build_svg", "goat_code_block",
            "GoTemplateError", "GoTemplates", "HeadingContext", "HookPosition", "HugoFunctionError", "ImageContext",
            "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
            "SiteInfo", "TableCell", "TableContext", "UnsupportedField",
@@ -43,7 +48,7 @@ __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "Blockquot
            "stored_values", "translated_file",
            "typed_argument"]
 
-_LAZY = {"HugoFunctionError": ".functions"}
+_LAZY = {"HugoFunctionError": ".functions", "build_svg": ".goat", "goat_code_block": ".embedded"}
 
 
 def __getattr__(name: str) -> Any:
@@ -446,8 +451,7 @@ def hugo_shortcodes() -> dict[str, GoSource]:
     player's iframe and Instagram's card as Hugo writes them, with the config's privacy settings. (Hugo's x
     and vimeo_simple fetch their HTML from the service while building; blogbuild never does, and draws its own
     box with a link for those.)"""
-    from ...media.assets import VENDOR_DIR
-    folder = VENDOR_DIR / "hugo" / "_shortcodes"
+    folder = Path(__file__).resolve().parent.parent.parent / "vendor" / "hugo" / "_shortcodes"   # media/assets' VENDOR_DIR
     return {path.stem: GoSource(f"(Hugo's embedded {path.name})", path.read_text(encoding="utf-8"))
             for path in sorted(folder.glob("*.html"))}
 

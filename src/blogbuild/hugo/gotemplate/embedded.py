@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
-from ..goat import GoatSVG
+from .goat import GoatSVG
 from .escape import attribute, go_string, html_text, js_string, js_value
 from .objects import UnsupportedField, site_config, truthy
 from .translations import abs_url, rel_url
@@ -371,7 +371,7 @@ def sitemap_xml(site: Any) -> str:
 
 def goat_code_block(svg: GoatSVG, attributes: Sequence[tuple[str, Any]]) -> str:
     """Hugo's embedded _markup/render-codeblock-goat.html, for a ```goat block a site has no hook of its own for:
-    the block's diagram (hugo/goat.py) in an <svg> sized by the block's width and height attributes, else by a viewBox of
+    the block's diagram (hugo/gotemplate/goat.py) in an <svg> sized by the block's width and height attributes, else by a viewBox of
     the diagram's own size, in a div with the block's class; the template's layout whitespace as Hugo writes it."""
     given = dict(attributes)
     width, height = given.get("width"), given.get("height")

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator
 import jinja2
 from markupsafe import Markup
 
-from ..goat import build_svg
+from .goat import build_svg
 from .math_source import math_as_tex
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
@@ -1356,7 +1356,7 @@ class GoatDiagram(GoObject):
 
 
 def _goat(text: Any) -> GoatDiagram:
-    """diagrams.Goat: an ASCII diagram drawn as SVG by goat (hugo/goat.py), from a string or what cast.ToString
+    """diagrams.Goat: an ASCII diagram drawn as SVG by goat (hugo/gotemplate/goat.py), from a string or what cast.ToString
     reads as one (a number, a bool, bytes); anything else (a list, a map, a page) is an empty diagram, as in Hugo."""
     if isinstance(text, (bytes, bytearray)):
         source = bytes(text).decode("utf-8", "replace")

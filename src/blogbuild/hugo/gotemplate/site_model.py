@@ -1416,7 +1416,8 @@ class HugoSite(SiteLanguages, SiteInfo):
         """The home page's .Pages: the top sections and the regular pages at the top of content/ (made once)."""
         found = self._children.get("")
         if found is None:
-            sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
+            sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name
+                        and "section" not in self.config.hugo_disabled_kinds]   # disableKinds: no section page
             top = [page for page in self.RegularPages
                    if page._post is not None and "/" not in _bundle_path(page._post)]
             found = self._children[""] = sorted([*sections, *top], key=_default_order)
