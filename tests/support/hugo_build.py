@@ -32,10 +32,12 @@ def hugo_files(site: Path, destination: Path) -> dict[str, bytes]:
 
 
 def blogbuild_files(site: Path) -> tuple[dict[str, bytes], list]:
-    """What blogbuild publishes of the site, and its warnings (the build must succeed)."""
+    """What blogbuild publishes of the site (a file copied from elsewhere, a static file or a Hugo Pipes output
+    kept in the cache, read from there), and its warnings (the build must succeed)."""
     result = Builder(load_config(None, root=site)).build()
     assert result.ok, result.errors
-    return {path: item.data for path, item in result.files.items()}, list(result.warnings)
+    return {path: item.data or (Path(item.source).read_bytes() if item.source else b"")
+            for path, item in result.files.items()}, list(result.warnings)
 
 
 def built_by_both(fixture: Path, tmp_path: Path, config: Callable[[str], str] = lambda text: text

@@ -305,6 +305,11 @@ def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
     merged: dict[str, FoundFile] = {}
     for item in walk_files(theme.static_dir) if theme.own_files else ():
         merged[item.rel_path] = item
+    if theme.engine is not None:   # a Hugo site's own layouts: its themes' static/ too, the first theme's over the next
+        for name in reversed(config.hugo_themes):
+            for item in walk_files(Path(config.root) / "themes" / name / "static", inside=site_folders(config),
+                                   skipped=skipped, shown_from=config.root, unreadable=unreadable):
+                merged[item.rel_path] = item
     for item in walk_files(Path(config.root) / config.static_dir, inside=site_folders(config), skipped=skipped,
                            shown_from=config.root, unreadable=unreadable):
         merged[item.rel_path] = item

@@ -5,7 +5,7 @@ An embed loads nothing from another host until the reader asks: the page holds a
 plain link to the original, and a button; js/render.js puts the player (YouTube's privacy-enhanced
 youtube-nocookie.com, Vimeo with dnt=1) in its place on a click. So a page reads offline and tells no
 other host it was opened. A Hugo site's own layouts get Hugo's youtube, vimeo and instagram shortcodes
-(hugo/gotemplate hugo_shortcodes: the player as Hugo embeds it); the others are a box with the title and the
+(hugo/gotemplate hugo_embedded: the player as Hugo embeds it); the others are a box with the title and the
 link there (no render.js runs on those pages). The qr code is drawn at build time (segno) and inlined as a PNG data URL.
 """
 from __future__ import annotations

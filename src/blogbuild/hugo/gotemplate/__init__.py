@@ -133,6 +133,8 @@ class GoTemplates:
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     # Render hooks by name (render-image, render-codeblock-mermaid, ...): _markup/ of each layout folder.
     hooks: Mapping[str, GoSource] = field(default_factory=dict)
+    # Hugo's own partials (hugo_embedded), which `template "_internal/NAME"` runs whatever the site has.
+    internal: Mapping[str, GoSource] = field(default_factory=dict)
 
     # The TemplateEngine face (templating/): templates by name, "shortcodes/NAME" or "partials/NAME.html"; a
     # render's context is the template's dot and the RenderState of the page ("dot", "_state").
@@ -429,30 +431,35 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                     hooks[name] = GoSource(path.relative_to(root).as_posix(), path.read_text(encoding="utf-8-sig"))
                 except (OSError, UnicodeDecodeError):
                     continue
+    internal = hugo_embedded("_partials") if embedded_shortcodes else {}
     if embedded_shortcodes:
         # Hugo's vimeo in privacy.vimeo.simple mode fetches the video's card while building: blogbuild's box then.
         simple = privacy_settings(privacy or {})["Vimeo"]["Simple"]
-        for name, source in hugo_shortcodes().items():
+        for name, source in hugo_embedded("_shortcodes").items():
             if not (name == "vimeo" and simple):
                 shortcodes.setdefault(name, source)
+        for name, source in internal.items():
+            partials.setdefault(name, source)
     site = SiteInfo(Title=title, BaseURL=base_url, Params=Params.of(params), LanguageCode=language,
                     Copyright=copyright_text, root=str(root), language_key=language_key, language_name=language_name,
                     multilingual=multilingual, highlight=highlight, privacy=privacy)
     strings = _i18n(root, language, allowed)
     if fallback_language and fallback_language != language:   # Hugo: a string missing is the default language's
         strings = {**_i18n(root, fallback_language, allowed), **strings}
-    return GoTemplates(shortcodes, partials, strings, site, files, hooks=hooks)
+    return GoTemplates(shortcodes, partials, strings, site, files, hooks=hooks, internal=internal)
 
 
-@functools.lru_cache(maxsize=1)
-def hugo_shortcodes() -> dict[str, GoSource]:
-    """Hugo's own youtube, vimeo and instagram shortcodes (its embedded templates, vendor/hugo/: Apache-2.0),
-    which a site's own layouts get where neither the site nor its theme has one of the name, as in Hugo: the
-    player's iframe and Instagram's card as Hugo writes them, with the config's privacy settings. (Hugo's x
-    and vimeo_simple fetch their HTML from the service while building; blogbuild never does, and draws its own
-    box with a link for those.)"""
-    folder = Path(__file__).resolve().parent.parent.parent / "vendor" / "hugo" / "_shortcodes"   # media/assets' VENDOR_DIR
-    return {path.stem: GoSource(f"(Hugo's embedded {path.name})", path.read_text(encoding="utf-8"))
+@functools.lru_cache(maxsize=None)
+def hugo_embedded(kind: str) -> dict[str, GoSource]:
+    """Hugo's own templates (its embedded ones, vendor/hugo/: Apache-2.0) of a kind, by the name a template
+    calls them: "_shortcodes" youtube, vimeo and instagram (the player's iframe and Instagram's card as Hugo
+    writes them, with the config's privacy settings), "_partials" pagination.html (Hugo's pager, default and
+    terse). A site's own layouts get them where neither the site nor its theme has one of the name, as in
+    Hugo. (Hugo's x and vimeo_simple fetch their HTML from the service while building; blogbuild never does,
+    and draws its own box with a link for those.)"""
+    folder = Path(__file__).resolve().parent.parent.parent / "vendor" / "hugo" / kind   # media/assets' VENDOR_DIR
+    return {(path.stem if kind == "_shortcodes" else path.name):
+            GoSource(f"(Hugo's embedded {path.name})", path.read_text(encoding="utf-8"))
             for path in sorted(folder.glob("*.html"))}
 
 

@@ -712,6 +712,33 @@ def go_try(context: jinja2.runtime.Context, function: Any, *arguments: Any) -> T
         return TryResult(Err=str(error))
 
 
+class Deferred(GoObject):
+    """What `templates.Defer OPTIONS` gives a `with`: its block always runs, its dot the options' data (nil
+    without), no variable of the template outside it in sight (translate.py); the block's output is the same
+    for every page that has it under one key (DeferredBlocks)."""
+
+    kind = "templates.Defer"
+
+    def __init__(self, key: str, data: Any) -> None:
+        self.key = key
+        self.data = data
+
+    def __bool__(self) -> bool:
+        return True
+
+
+def _defer(settings: Mapping[str, Any] | None = None) -> Deferred:
+    """templates.Defer: Hugo runs the block once all pages are rendered, once per key (each use without one),
+    its dot the options' data; blogbuild runs it where it stands."""
+    if settings is not None and not isinstance(settings, Mapping):
+        raise HugoFunctionError(f"templates.Defer takes a map of options (key, data), not {go_string(settings)!r}")
+    found = {str(name).lower(): value for name, value in (settings or {}).items()}
+    unknown = set(found) - {"key", "data"}
+    if unknown:
+        raise HugoFunctionError(f"templates.Defer: unknown option {sorted(unknown)[0]!r} (key and data are Hugo's)")
+    return Deferred(go_string(found.get("key")), found.get("data"))
+
+
 def _exists(context: jinja2.runtime.Context, path: Any) -> bool:
     return bool(_runner(context, "templates.Exists").exists(go_string(path)))
 
@@ -1004,6 +1031,13 @@ def _to_float(value: Any) -> float:
 def hugo_info(state: Any) -> HugoInfo:
     """`hugo`: what Hugo tells a template about itself, for the site being rendered."""
     return HugoInfo(state.site if state is not None else None)
+
+
+def go_page(state: Any) -> Any:
+    """`page`: the page being rendered, in its layouts and every partial they call, and in a shortcode or
+    render hook (its .Page); nil where there is none."""
+    runner = getattr(state, "runner", None)
+    return getattr(runner, "page", None)
 
 
 # ---------------------------------------------------------------------------- more of Hugo's functions
@@ -1423,7 +1457,7 @@ NAMESPACES: dict[str, _Namespace] = {
                                         "Base64Decode": FUNCTIONS["base64Decode"]}),
     "debug": _Namespace("debug", {"Dump": _dump}),
     "inflect": _Namespace("inflect", {"Humanize": _humanize}),
-    "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists)}),
+    "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists), "Defer": _defer}),
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
     "path": _Namespace("path", PATH_FUNCTIONS),
     "reflect": _Namespace("reflect", {

@@ -341,7 +341,139 @@ def _text(i: Index, rune: str) -> str:
 
 
 # ---- the canvas ---------------------------------------------------------------------------------------------
-class _Canvas:
+class _Cells:
+    """What a cell of the canvas is part of (canvas.go's tests of a cell): a corner, a line, text."""
+
+    data: dict[Index, str]
+    text: dict[Index, str]
+
+    def rune_at(self, i: Index) -> str:
+        return self.data.get(i, " ")
+
+    # ---- what a cell is part of ----
+    def _rounded_corner(self, i: Index) -> _Orientation:
+        """For a joint, the corner it rounds off (NONE when it is not one)."""
+        rune = self.rune_at(i)
+        if not _is_joint(rune):
+            return NONE
+        rune_at = self.rune_at
+        opens_up = rune in ("'", "+")
+        opens_down = rune in (".", "+")
+        right, left = rune_at(_east(i)), rune_at(_west(i))
+        dash_right = right in ("-", "+", "_") or rune_at(_north_east(i)) == "_"
+        dash_left = left in ("-", "+", "_") or rune_at(_north_west(i)) == "_"
+
+        def vertical(j: Index) -> bool:
+            found = rune_at(j)
+            return found in ("|", "+", ")", "(") or _is_dot(found)
+
+        if opens_down and dash_right and vertical(_south_west(i)):
+            return NW
+        if opens_down and dash_left and vertical(_south_east(i)):
+            return NE
+        if opens_up and dash_left and vertical(_north_east(i)):
+            return SE
+        if opens_up and dash_right and vertical(_north_west(i)):
+            return SW
+        return NONE
+
+    def _is_text(self, i: Index) -> bool:
+        """Whether a cell reads as text: a character goat does not draw, or one it draws among letters."""
+        if i in self.text:
+            return True
+        rune = self.rune_at(i)
+        if rune == " ":
+            return False
+        if rune not in _RESERVED:
+            return True
+        # A reserved character on a line across it is drawn.
+        if self._line_above_or_below(i):
+            return False
+        # Reserved characters next to text are probably part of it ("foo----bar").
+        west, east = _west(i), _east(i)
+        if west in self.text or self.rune_at(east) not in _RESERVED:
+            return True
+        if not (self.rune_at(west) == " " and self.rune_at(east) == " "):
+            return False
+        if rune in ("o", "*"):   # a circle among spaces is drawn
+            return False
+        return self.rune_at(_west(west)) not in _RESERVED or self.rune_at(_east(east)) not in _RESERVED
+
+    def _line_above_or_below(self, i: Index) -> bool:
+        rune = self.rune_at(i)
+        if rune in ("*", "o", "+", "v", "^"):
+            return self._on_diagonal_line(i) or self._on_vertical_line(i)
+        if rune == "|":
+            return self._on_vertical_line(i) or self._on_rounded_corner(i)
+        if rune in ("/", "\\"):
+            return self._on_diagonal_line(i)
+        if rune == "-":
+            return self._on_rounded_corner(i)
+        if rune in ("(", ")"):
+            return self._on_vertical_line(i)
+        return False
+
+    def _on_vertical_line(self, i: Index) -> bool:
+        this, north, south = self.rune_at(i), self.rune_at(_north(i)), self.rune_at(_south(i))
+        if north == "|" or (this == "|" and _is_joint(north)):
+            return True
+        return south == "|" or (this == "|" and _is_joint(south))
+
+    def _on_diagonal_line(self, i: Index) -> bool:
+        rune_at = self.rune_at
+        rune = rune_at(i)
+        north, south = rune_at(_north(i)), rune_at(_south(i))
+        north_west, south_east = rune_at(_north_west(i)), rune_at(_south_east(i))
+        north_east, south_west = rune_at(_north_east(i)), rune_at(_south_west(i))
+        if rune == "/":
+            return (north_east == rune or south_west == rune or _is_joint(north_east) or _is_joint(south_west)
+                    or north == "\\" or south == "\\")
+        if rune == "\\":
+            return (north_west == rune or south_east == rune or _is_joint(north_west) or _is_joint(south_east)
+                    or north == "/" or south == "/")
+        return north_west == "\\" or north_east == "/" or south_west == "/" or south_east == "\\"
+
+    def _on_rounded_corner(self, i: Index) -> bool:
+        """For - and |, whether they could be part of a rounded corner."""
+        rune_at = self.rune_at
+        rune = rune_at(i)
+        if rune == "-":
+            return rune_at(_west(i)) in (".", "'") or rune_at(_east(i)) in (".", "'")
+        if rune == "|":
+            return (rune_at(_north_west(i)) == "." or rune_at(_north_east(i)) == "."
+                    or rune_at(_south_west(i)) == "'" or rune_at(_south_east(i)) == "'")
+        return False
+
+    def _half_step(self, i: Index) -> _Orientation:
+        """For ', . and |, the half of a cell a line ends in (partOfHalfStep)."""
+        rune = self.rune_at(i)
+        if rune not in ("'", ".", "|"):
+            return NONE
+        if self._rounded_corner(i) != NONE:
+            return NONE
+        rune_at = self.rune_at
+        west, east = rune_at(_west(i)), rune_at(_east(i))
+        north, south = rune_at(_north(i)), rune_at(_south(i))
+        north_west, north_east = rune_at(_north_west(i)), rune_at(_north_east(i))
+        if rune == "'":
+            if (north_west == "_" and east == "-") or (west == "-" and north_east == "_"):
+                return N
+        elif rune == ".":
+            if (west == "-" and east == "_") or (west == "_" and east == "-"):
+                return S
+        else:
+            if north != "|" and (north_east == "_" or north_west == "_"):
+                return N
+            if north == "-":
+                return N
+            if south != "|" and (west == "_" or east == "_"):
+                return S
+            if south == "-":
+                return S
+        return NONE
+
+
+class _Canvas(_Cells):
     """A diagram's characters on a grid (canvas.go Canvas): those read as text apart from those drawn."""
 
     def __init__(self, lines: list[str]) -> None:
@@ -362,9 +494,6 @@ class _Canvas:
     def _drawn(self) -> list[Index]:
         """The cells holding something other than a space."""
         return [i for i, rune in self.data.items() if rune != " "]
-
-    def rune_at(self, i: Index) -> str:
-        return self.data.get(i, " ")
 
     def svg_body(self) -> str:
         drawn = self._drawn()
@@ -594,124 +723,3 @@ class _Canvas:
             else:
                 yield _text(i, rune)
 
-    # ---- what a cell is part of ----
-    def _rounded_corner(self, i: Index) -> _Orientation:
-        """For a joint, the corner it rounds off (NONE when it is not one)."""
-        rune = self.rune_at(i)
-        if not _is_joint(rune):
-            return NONE
-        rune_at = self.rune_at
-        opens_up = rune in ("'", "+")
-        opens_down = rune in (".", "+")
-        right, left = rune_at(_east(i)), rune_at(_west(i))
-        dash_right = right in ("-", "+", "_") or rune_at(_north_east(i)) == "_"
-        dash_left = left in ("-", "+", "_") or rune_at(_north_west(i)) == "_"
-
-        def vertical(j: Index) -> bool:
-            found = rune_at(j)
-            return found in ("|", "+", ")", "(") or _is_dot(found)
-
-        if opens_down and dash_right and vertical(_south_west(i)):
-            return NW
-        if opens_down and dash_left and vertical(_south_east(i)):
-            return NE
-        if opens_up and dash_left and vertical(_north_east(i)):
-            return SE
-        if opens_up and dash_right and vertical(_north_west(i)):
-            return SW
-        return NONE
-
-    def _is_text(self, i: Index) -> bool:
-        """Whether a cell reads as text: a character goat does not draw, or one it draws among letters."""
-        if i in self.text:
-            return True
-        rune = self.rune_at(i)
-        if rune == " ":
-            return False
-        if rune not in _RESERVED:
-            return True
-        # A reserved character on a line across it is drawn.
-        if self._line_above_or_below(i):
-            return False
-        # Reserved characters next to text are probably part of it ("foo----bar").
-        west, east = _west(i), _east(i)
-        if west in self.text or self.rune_at(east) not in _RESERVED:
-            return True
-        if not (self.rune_at(west) == " " and self.rune_at(east) == " "):
-            return False
-        if rune in ("o", "*"):   # a circle among spaces is drawn
-            return False
-        return self.rune_at(_west(west)) not in _RESERVED or self.rune_at(_east(east)) not in _RESERVED
-
-    def _line_above_or_below(self, i: Index) -> bool:
-        rune = self.rune_at(i)
-        if rune in ("*", "o", "+", "v", "^"):
-            return self._on_diagonal_line(i) or self._on_vertical_line(i)
-        if rune == "|":
-            return self._on_vertical_line(i) or self._on_rounded_corner(i)
-        if rune in ("/", "\\"):
-            return self._on_diagonal_line(i)
-        if rune == "-":
-            return self._on_rounded_corner(i)
-        if rune in ("(", ")"):
-            return self._on_vertical_line(i)
-        return False
-
-    def _on_vertical_line(self, i: Index) -> bool:
-        this, north, south = self.rune_at(i), self.rune_at(_north(i)), self.rune_at(_south(i))
-        if north == "|" or (this == "|" and _is_joint(north)):
-            return True
-        return south == "|" or (this == "|" and _is_joint(south))
-
-    def _on_diagonal_line(self, i: Index) -> bool:
-        rune_at = self.rune_at
-        rune = rune_at(i)
-        north, south = rune_at(_north(i)), rune_at(_south(i))
-        north_west, south_east = rune_at(_north_west(i)), rune_at(_south_east(i))
-        north_east, south_west = rune_at(_north_east(i)), rune_at(_south_west(i))
-        if rune == "/":
-            return (north_east == rune or south_west == rune or _is_joint(north_east) or _is_joint(south_west)
-                    or north == "\\" or south == "\\")
-        if rune == "\\":
-            return (north_west == rune or south_east == rune or _is_joint(north_west) or _is_joint(south_east)
-                    or north == "/" or south == "/")
-        return north_west == "\\" or north_east == "/" or south_west == "/" or south_east == "\\"
-
-    def _on_rounded_corner(self, i: Index) -> bool:
-        """For - and |, whether they could be part of a rounded corner."""
-        rune_at = self.rune_at
-        rune = rune_at(i)
-        if rune == "-":
-            return rune_at(_west(i)) in (".", "'") or rune_at(_east(i)) in (".", "'")
-        if rune == "|":
-            return (rune_at(_north_west(i)) == "." or rune_at(_north_east(i)) == "."
-                    or rune_at(_south_west(i)) == "'" or rune_at(_south_east(i)) == "'")
-        return False
-
-    def _half_step(self, i: Index) -> _Orientation:
-        """For ', . and |, the half of a cell a line ends in (partOfHalfStep)."""
-        rune = self.rune_at(i)
-        if rune not in ("'", ".", "|"):
-            return NONE
-        if self._rounded_corner(i) != NONE:
-            return NONE
-        rune_at = self.rune_at
-        west, east = rune_at(_west(i)), rune_at(_east(i))
-        north, south = rune_at(_north(i)), rune_at(_south(i))
-        north_west, north_east = rune_at(_north_west(i)), rune_at(_north_east(i))
-        if rune == "'":
-            if (north_west == "_" and east == "-") or (west == "-" and north_east == "_"):
-                return N
-        elif rune == ".":
-            if (west == "-" and east == "_") or (west == "_" and east == "-"):
-                return S
-        else:
-            if north != "|" and (north_east == "_" or north_west == "_"):
-                return N
-            if north == "-":
-                return N
-            if south != "|" and (west == "_" or east == "_"):
-                return S
-            if south == "-":
-                return S
-        return NONE

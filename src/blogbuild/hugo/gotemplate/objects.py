@@ -774,11 +774,25 @@ class RenderState:
         if entry is None:
             return ""
         text = str(entry)
-        if isinstance(data, Mapping):
-            text = re.sub(r"\{\{\s*\.(\w+)\s*\}\}", lambda match: str(data.get(match.group(1), "")), text)
-        elif data is not None:
-            text = re.sub(r"\{\{\s*\.Count\s*\}\}|\{\{\s*\.\s*\}\}", str(data), text)
-        return text
+        if data is None:
+            return text
+        from .escape import go_string
+
+        def field(match: re.Match[str]) -> str:
+            """`{{ . }}`, `{{ .Count }}` of a number, `{{ .Name }}` of a map or of an object (a menu entry, a
+            page), as Hugo runs the string as a template with the data as its dot."""
+            name = match.group(1)
+            if name is None:
+                return go_string(data)
+            if isinstance(data, Mapping):
+                return go_string(data.get(name, ""))
+            if name == "Count" and isinstance(data, (int, float, str)):
+                return go_string(data)
+            try:   # a field of an object (a method is Hugo's too): its value
+                return go_string(getattr(data, name)) if not name.startswith("_") else ""
+            except (UnsupportedField, AttributeError):
+                return ""
+        return re.sub(r"\{\{-?\s*\.(\w+)?\s*-?\}\}", field, text)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ import functools
 import hashlib
 import json
 import os
+import posixpath
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ import jinja2
 
 from ...core.names import is_inside
 from .escape import go_string
-from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace
+from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace, truthy
 from .page_resources import _RASTER, IMAGE_PROCESSORS, MEDIA_TYPES, MediaType, PageResource, PageResources, _glob
 from .parse import GoTemplateError
 from .sass import QuotedString, SassOptions, SassPlace, SassSource, UnquotedString, compile_sass, sass_options
@@ -969,6 +970,68 @@ def _js_build(*arguments: Any) -> Resource:
                                                 media=MediaType("text/javascript", "js")))
 
 
+# A CSS @import of a file (not a URL): `@import "x.css";`, `@import url(x.css);`, with its media list kept.
+_CSS_IMPORT = re.compile(r"""/\*.*?\*/|@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?\s*([^;]*);[ \t]*\n?""",
+                         re.S)   # a comment is passed over as it is
+_CSS_IMPORT_DEPTH = 32
+
+
+def _css_build(*arguments: Any) -> Resource:
+    """css.Build: a stylesheet with its @import of the site's assets put in its place (a file once, in order,
+    as a bundler does; a URL, or an import under a media query, kept as written and moved first, where CSS
+    allows an import), minified when asked, at targetPath; bundled by blogbuild (the bytes are not esbuild's,
+    so neither is the fingerprint). A source map is not written."""
+    if not arguments or len(arguments) > 2:
+        raise HugoFunctionError("css.Build takes a resource and, before it, an options map")
+    options = arguments[0] if len(arguments) == 2 else {}
+    source = _resource(arguments[-1], "css.Build")
+    pipes, _ = _current("css.Build")
+    if not isinstance(options, Mapping):
+        raise HugoFunctionError("css.Build: the options must be a map (dict \"minify\" true …)")
+    lowered = {str(key).lower(): value for key, value in options.items()}
+    unknown = set(lowered) - {"minify", "sourcemap", "sourcescontent", "targetpath", "target", "externals"}
+    if unknown:
+        raise HugoFunctionError(f"css.Build of {source.target}: the option(s) {', '.join(sorted(unknown))} are not "
+                                "supported by blogbuild")
+    target = _target(lowered["targetpath"], "css.Build") if lowered.get("targetpath") else source.target
+    minified = truthy(lowered.get("minify"))
+    folder = source.target.rpartition("/")[0]
+
+    kept: list[str] = []   # the imports left to the browser: first in the output, where CSS allows them
+
+    def inlined(text: str, here: str, seen: set[str], depth: int) -> str:
+        def one(match: re.Match[str]) -> str:
+            if match.group(2) is None:   # a comment
+                return match.group(0)
+            name, media = match.group(2), match.group(3).strip()
+            if media or re.match(r"[a-z][a-z0-9+.-]*:|//", name, re.I):
+                kept.append(match.group(0).rstrip() + "\n")   # a URL or a conditional import: the browser's
+                return ""
+            path = posixpath.normpath(posixpath.join(here, name)) if not name.startswith("/") else name.lstrip("/")
+            found = pipes.assets.find(path) or pipes.assets.find(name.lstrip("/"))
+            if found is None:
+                raise HugoFunctionError(f"css.Build of {source.target}: @import {name!r} is not in the site's "
+                                        "assets (assets/, or a theme's)")
+            if path in seen:
+                return ""
+            if depth >= _CSS_IMPORT_DEPTH:
+                raise HugoFunctionError(f"css.Build of {source.target}: @import nested deeper than "
+                                        f"{_CSS_IMPORT_DEPTH} files")
+            seen.add(path)
+            return inlined(found.read_text(encoding="utf-8-sig"), path.rpartition("/")[0], seen, depth + 1) + "\n"
+        return _CSS_IMPORT.sub(one, text)
+
+    def build() -> bytes:
+        kept.clear()
+        text = inlined(source.bytes().decode("utf-8-sig", "replace"), folder, {source.target}, 0)
+        text = "".join(kept) + text
+        if minified:
+            text = minify_text(text, "text/css", f"css.Build of {source.target}") + "\n"
+        return text.encode("utf-8")
+    return pipes.resource(f"css\x00{id(source)}\x00{target}\x00{minified}", lambda: Resource(
+        source.Name, target, build, what=f"css.Build of {source.target}", media=MediaType("text/css", "css")))
+
+
 def esbuild_binary(site: Path | None) -> str | None:
     """The esbuild program js.Build bundles with, as Hugo's embedded esbuild does: the site's own (npm's
     node_modules/.bin/esbuild, inside the site) or one on the PATH; None when there is none (a build never
@@ -1085,7 +1148,7 @@ PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (tra
         "GetRemote": _get_remote, "ToCSS": _to_css}),   # ToCSS: Hugo's name before 0.128 (removed in 0.156): themes of that time call it
     "js": _Namespace("js", {"Build": _js_build}),
     "images": _Namespace("images", {"AutoOrient": lambda: ImageFilter("autoorient"), "Filter": _images_filter}),
-    "css": _Namespace("css", {"Sass": _to_css, "Quoted": lambda text: QuotedString(go_string(text)),
+    "css": _Namespace("css", {"Build": _css_build, "Sass": _to_css, "Quoted": lambda text: QuotedString(go_string(text)),
                               "Unquoted": lambda text: UnquotedString(go_string(text))}),
 }
 IMAGE_PROCESSORS.append(page_image)

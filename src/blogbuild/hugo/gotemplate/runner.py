@@ -52,12 +52,14 @@ class Runner:
     """The templates one render reaches; state() is what its Jinja templates find as `_state`."""
 
     def __init__(self, templates: GoTemplates, markdownify: Callable[[str], str], depth: int = 0,
-                 named: dict[str, NamedTemplate] | None = None, calls: list[int] | None = None) -> None:
+                 named: dict[str, NamedTemplate] | None = None, calls: list[int] | None = None,
+                 page: Any = None) -> None:
         self.templates = templates
         self.markdownify = markdownify
         self.depth = depth
         self.named = named or {}
         self.calls = calls if calls is not None else [0]     # shared by the whole render
+        self.page = page   # what `page` gives: the page the render's first template was given (or its .Page)
 
     def state(self) -> RenderState:
         return RenderState(self.templates.site, self.markdownify, self.partial, self.templates.strings, runner=self)
@@ -69,7 +71,7 @@ class Runner:
         if self.calls[0] > MAX_CALLS:
             raise UnsupportedField(f"the render calls more than {MAX_CALLS} partials and templates (at {what}); "
                                    "does a template call itself in a loop?")
-        return Runner(self.templates, self.markdownify, self.depth + 1, named, self.calls)
+        return Runner(self.templates, self.markdownify, self.depth + 1, named, self.calls, self.page)
 
     def run(self, source: GoSource, dot: Any, base: GoSource | None = None) -> str:
         """The HTML of source with `.` = dot; through base when source is a layout whose first action is a
@@ -83,7 +85,8 @@ class Runner:
             main = base_translation.main if layout.main_empty else layout.main
         else:
             named, main = with_defines(self.named, layout.defines), layout.main
-        runner = Runner(self.templates, self.markdownify, self.depth, named, self.calls)
+        runner = Runner(self.templates, self.markdownify, self.depth, named, self.calls,
+                        self.page if self.page is not None else _page_of(dot))
         try:
             return runner.execute(main, dot)
         except GoReturn as returned:
@@ -124,6 +127,11 @@ class Runner:
             embedded = EMBEDDED_PARTIALS.get(name.removeprefix("_internal/"))
             if embedded is not None and not where:   # `template "_internal/X.html"`: Hugo's own partial X
                 return Markup(embedded(dot, self))
+            vendored = self.templates.internal.get(name.removeprefix("_internal/"))
+            if vendored is not None and not where:
+                translation = _translation(vendored)
+                runner = self._deeper(with_defines(self.named, translation.defines), f'template "{name}"')
+                return Markup(runner.execute(translation.main, dot))
             raise UnsupportedField(f'Hugo\'s internal template "{name}" is not supported by blogbuild')
         if source is not None or name in self.templates.files:
             raise UnsupportedField(f'{{{{ template "{name}" }}}} of a layout file is not supported by blogbuild')
@@ -156,7 +164,10 @@ class Runner:
                 if embedded is not None:   # one Hugo ships itself
                     return embedded(dot, self)
                 raise PartialNotFound(f'partial "{name}" not found (in no layout folder\'s partials/ or _partials/)')
-            return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
+            try:   # an inline partial returns a value as a file's does
+                return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
+            except GoReturn as returned:
+                return returned.value
         try:
             translation = _translation(source)
         except GoTemplateError as error:
@@ -189,6 +200,18 @@ class Runner:
             if path.startswith(prefix):
                 return path[len(prefix):].removesuffix(".html") in self.templates.shortcodes
         return path in self.templates.files
+
+
+def _page_of(dot: Any) -> Any:
+    """The page a render is of: its dot when that is a page (a layout's), else the dot's .Page (a shortcode's,
+    a hook's), else nil."""
+    if getattr(type(dot), "kind", None) == "Page":
+        return dot
+    try:
+        found = getattr(dot, "Page", None)
+    except Exception:   # a value whose .Page is not known here (UnsupportedField)
+        return None
+    return found if getattr(type(found), "kind", None) == "Page" else None
 
 
 def _translation(source: GoSource) -> Translation:

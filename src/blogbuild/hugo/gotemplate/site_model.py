@@ -14,7 +14,7 @@ import functools
 import math
 import re
 from pathlib import Path
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
@@ -285,8 +285,10 @@ class _PageRelations:
 
     def _listed(self) -> list["HugoPage"]:
         site = self._site
-        if self._kind == "home":
-            return site.home_children()
+        if self._kind == "home":   # with disableKinds' section, the home page has no sections to list
+            children = site.home_children()
+            return [page for page in children if page.Kind != "section"] \
+                if "section" in site.config.hugo_disabled_kinds else children
         if self._kind == "sitemap":
             return site.every_page()
         if self._section is not None:
@@ -375,6 +377,15 @@ class _PageRelations:
     @property
     def Parent(self) -> "HugoPage | None":  # noqa: N802
         return self._site.parent_of(self._page)
+
+    @property
+    def CurrentSection(self) -> "HugoPage":  # noqa: N802
+        """The page itself when it is a list (home, section, taxonomy, term), else the nearest section above it
+        (the home page at the top), as Hugo's CurrentSection."""
+        page = self._page
+        if page.Kind in ("home", "section", "taxonomy", "term"):
+            return page
+        return self._site.parent_of(page) or self._site.home_page()
 
     @property
     def Ancestors(self) -> PageList:  # noqa: N802 - the parent, its parent, …, the home page
@@ -1416,8 +1427,7 @@ class HugoSite(SiteLanguages, SiteInfo):
         """The home page's .Pages: the top sections and the regular pages at the top of content/ (made once)."""
         found = self._children.get("")
         if found is None:
-            sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name
-                        and "section" not in self.config.hugo_disabled_kinds]   # disableKinds: no section page
+            sections = [self.section_page(section) for section in self._model.sections if "/" not in section.name]
             top = [page for page in self.RegularPages
                    if page._post is not None and "/" not in _bundle_path(page._post)]
             found = self._children[""] = sorted([*sections, *top], key=_default_order)
@@ -1684,7 +1694,12 @@ def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *argum
     return found
 
 
-def _where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, operator: str, value: Any) -> list[Any]:
+def _where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, operator: str, value: Any) -> Any:
+    if isinstance(collection, Mapping):
+        # Hugo's where on a map keeps the entries whose value is a list with an element that matches; an entry of
+        # any other value (a map of maps: Ananke's social networks) is left out.
+        return {name: item for name, item in collection.items()
+                if isinstance(item, (list, tuple)) and _where(go_field, item, key, operator, value)}
 
     def field_of(item: Any) -> Any:
         for name in str(key).lstrip(".").split("."):
@@ -1692,7 +1707,10 @@ def _where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, opera
         return item
 
     def matches(item: Any) -> bool:
-        found = field_of(item)
+        try:
+            found = field_of(item)
+        except UnsupportedField:   # an element without the field (a string): Hugo leaves it out
+            return False
         if operator in ("=", "==", "eq"):
             return bool(found == value)
         if operator in ("!=", "<>", "ne"):

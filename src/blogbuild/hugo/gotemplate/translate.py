@@ -9,6 +9,7 @@ and each action is wrapped in the escaper html/template would use at that point 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from .escape import HtmlContext
@@ -24,7 +25,11 @@ _COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": 
 # Namespaced names of the page model's functions (site_model's, not in functions.NAMESPACES).
 _PAGE_ALIASES = {("collections", "Where"): "where", ("collections", "Group"): "group"}
 # Identifiers that are values, not functions: site, hugo and now (functions returning a value).
-_VALUES = {"site": "site", "now": "now()", "hugo": "hugo_info(_state)"}
+_VALUES = {"site": "site", "now": "now()", "hugo": "hugo_info(_state)", "page": "go_page(_state)"}
+
+
+# A `with` on templates.Defer (translated): Hugo runs its block with the options' data as dot.
+_DEFERRED = re.compile(r"\(*templates\.Defer\(")
 
 
 @dataclass(frozen=True)
@@ -194,6 +199,14 @@ class _Translator:
         if branch.kind == "with":
             self.counter += 1
             name = f"dot{self.counter}"
+            if _DEFERRED.match(expression):   # templates.Defer: the block's dot is the options' data
+                self.out.append(f"{{% set {name}_deferred = {expression} %}}{{% set {name} = {name}_deferred.data %}}")
+                self.out.append(f"{{% if {name}_deferred %}}")
+                self.dots.append(name)
+                self.nodes(branch.body)
+                self.dots.pop()
+                self._otherwise(branch, before, "{% endif %}")
+                return
             self.out.append(f"{{% set {name} = {expression} %}}")
             if branch.pipe.variables:
                 self.out.append(f"{{% set v.{self._variable(branch.pipe.variables[0], branch.at)} = {name} %}}")

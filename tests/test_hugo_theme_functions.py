@@ -1,0 +1,56 @@
+"""What a theme of today's Hugo uses (Hugo's quickstart theme, Ananke, among them), as Hugo 0.168 runs it:
+`templates.Defer` (its block's dot the options' data), `page` in a partial, `.CurrentSection`, Hugo's own
+`pagination.html` partial (default and terse, and `template "_internal/pagination.html"`), an inline partial
+that returns a value, i18n strings reading a field of their data (a menu entry's `.Name`, a page's `.Title`),
+`where` on a map (Hugo keeps the entries whose list has a match, none of a map of maps), `css.Build` bundling
+the theme's @imports, and the theme's static/ files published. tests/hugo_sites/theme_functions built by the hugo
+binary and by blogbuild: the same files, every page the same DOM (the stylesheet's bytes are blogbuild's own
+bundle, not esbuild's)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.dom import dom_tokens
+from support.hugo_build import built_by_both
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "theme_functions"
+_GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, bytes], list]:
+    return built_by_both(FIXTURE, tmp_path_factory.mktemp("theme_functions"))
+
+
+def test_the_themes_pages_are_hugos(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    hugo, ours, warnings = both
+    assert warnings == []
+    assert sorted(path for path in ours if path != "css/syntax.css") == sorted(hugo)
+    pages = sorted(path for path in hugo if path.endswith(".html"))
+    assert len(pages) >= 12
+    assert [path for path in pages if dom_tokens(ours[path].decode(), drop=_GENERATOR)
+            != dom_tokens(hugo[path].decode(), drop=_GENERATOR)] == []
+
+
+def test_what_each_function_gave(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, _warnings = both
+    post, posts = ours["posts/p1/index.html"].decode(), ours["posts/index.html"].decode()
+    assert '<a href="/posts/" title="Go to Posts">' in post                  # T with a menu entry's .Name
+    assert '<p class="section">section /posts/</p>' in post                  # .CurrentSection of a page
+    assert '<p class="section">home /</p>' in ours["about/index.html"].decode()
+    assert '<p class="page">Post 1</p>' in post and '<p class="found">/images/hero.svg</p>' in post
+    assert '<p class="networks">|</p>' in post                                # where on maps: nothing kept
+    assert '<p class="read">Read Post 1 (page) / 1 item / 3 items</p>' in post
+    assert '<p hidden class="closing">Theme functions</p>' in post             # the deferred block, its data
+    assert posts.count('<ul class="pagination pagination-default">') == 2 and "pagination-terse" in posts
+    assert ours["images/hero.svg"].startswith(b"<svg")                       # the theme's static/
+
+
+def test_css_build_bundles_the_imports(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    _hugo, ours, _warnings = both
+    css = ours["css/site.css"].decode()
+    assert css.startswith('@import url("https://fonts.example.org/face.css");')   # a URL's import, first
+    assert css.count("font-family: serif") == 1                                  # each file once
+    assert css.index("font-family") < css.index("--ink") < css.index("margin: 0")  # in import order
+    assert "@import './not-a-file'" in css                                        # a comment stays one
