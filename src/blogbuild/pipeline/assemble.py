@@ -159,12 +159,13 @@ def overlay(previous: Mapping[str, OutputFile], pages: Sequence["PlannedPage"],
 
 
 def url_conflicts(site: Site) -> tuple[list[BlogbuildError], frozenset[str]]:
-    """Two pages that claim one URL: name both, so the author can rename one (and the output paths)."""
+    """Two pages that claim one URL: name both, so the author can rename one (and the output paths). An alias
+    that meets a page or another alias is no error (alias_warnings)."""
     owners: dict[str, Post] = {}
     errors: list[BlogbuildError] = []
     paths: set[str] = set()
     for post in sorted(site.pages, key=lambda post: post.rel_path):
-        for url in (post.url, *post.aliases):
+        for url in (post.url,):
             path = url_to_output_path(url)
             other = owners.get(path)
             if other is not None and other is not post:
@@ -174,3 +175,26 @@ def url_conflicts(site: Site) -> tuple[list[BlogbuildError], frozenset[str]]:
             else:
                 owners[path] = post
     return errors, frozenset(paths)
+
+
+def alias_warnings(site: Site, enabled: bool = True) -> list[SourceWarning]:
+    """An alias that is not written, at the post that lists it: another page's URL (the page keeps it), or
+    another page's alias too (outputs.alias_owners says whose redirect is written there)."""
+    from ..publish.outputs import alias_owners
+    if not enabled:
+        return []
+    own = {url_to_output_path(post.url): post for post in site.pages}
+    owners = alias_owners(site.pages)
+    warnings = []
+    for post in sorted(site.pages, key=lambda post: post.rel_path):
+        for alias in post.aliases:
+            path = url_to_output_path(alias)
+            page, owner = own.get(path), owners.get(path)
+            if page is not None and page is not post:
+                warnings.append(SourceWarning(post.source, 1, f"alias {alias}: {page.url} is the URL of {page.source}; "
+                                              "the page keeps it and this alias is not written (remove the alias, "
+                                              "or move the page)"))
+            elif owner is not None and owner is not post:
+                warnings.append(SourceWarning(post.source, 1, f"alias {alias} is an alias of {owner.source} too, "
+                                              "whose redirect is written there (the last by title); remove one"))
+    return warnings

@@ -24,7 +24,7 @@ from ..core.fingerprint import fingerprint_of
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from . import incremental
-from .assemble import Assembly, assemble, copied_files, copied_only, overlay, url_conflicts
+from .assemble import Assembly, alias_warnings, assemble, copied_files, copied_only, overlay, url_conflicts
 from .pages import PageStore
 from .pools import InBackground, can_fork, die_with_parent
 from .reading import read_sources
@@ -523,8 +523,8 @@ class Builder(CacheKeeping, TemplateKeeping):
         assembly = assemble(copied, css, pages, data, made.outputs, conflicted, published)
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
-                             rendered=made.rendered, reused=made.reused), [*css_warnings, *card_warnings,
-                                                                           *assembly.warnings]
+                             rendered=made.rendered, reused=made.reused), [
+            *alias_warnings(site, self.config.aliases), *css_warnings, *card_warnings, *assembly.warnings]
 
     def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
                     drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:

@@ -2,9 +2,14 @@
 page or a data file) with the key it is made from."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from ..core.urls import url_to_output_path
+
+if TYPE_CHECKING:
+    from ..core.model import Post
 
 
 @dataclass(frozen=True)
@@ -46,3 +51,18 @@ class PlannedData:
     make: Callable[[], bytes]
     key: str
     source: str = ""
+
+
+def alias_owners(pages: Sequence["Post"]) -> dict[str, "Post"]:
+    """The page whose redirect is written at each alias's output path. An alias at a page's own URL is not
+    written: the page keeps it. Of several pages with one alias, the last by title (then content path) has it.
+    Hugo writes pages and aliases concurrently, so which one stays varies between its builds; these are its
+    most frequent results."""
+    own = {url_to_output_path(post.url) for post in pages}
+    owners: dict[str, "Post"] = {}
+    for post in sorted(pages, key=lambda post: (post.title, post.rel_path)):
+        for alias in post.aliases:
+            path = url_to_output_path(alias)
+            if path not in own:
+                owners[path] = post
+    return owners

@@ -4,7 +4,7 @@ sitemap, robots.txt, search index) with theirs. A Builder renders what changed."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from ..config import SiteConfig
@@ -15,7 +15,7 @@ from ..site.site import pinned_first, section_of, special_layout
 from ..templating import PageEngine
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
-from .outputs import PageMeta, PlannedData, PlannedPage
+from .outputs import PageMeta, PlannedData, PlannedPage, alias_owners
 from .site_files import SearchMemo, robots, search_files, search_index, sitemap
 
 
@@ -267,12 +267,18 @@ class Planner(_SiteOutputs):
         feed_pages, data = self._feed("/", config.title, "/", self.site.posts, "home", {})
         return pages + feed_pages, data
 
+    @cached_property
+    def _alias_owners(self) -> dict[str, Post]:
+        return alias_owners(self.site.pages)
+
     def _post_pages(self, post: Post) -> list[PlannedPage]:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
         special = special_layout(post)
         pages = [] if special and self._template(special) else [self._post_page(post)]
         pages += post_outputs(self, post) + config_outputs(self.theme, pages)
         for alias in post.aliases if self.config.aliases else ():
+            if self._alias_owners.get(url_to_output_path(alias)) is not post:   # another page's URL or alias
+                continue
             pages.append(self._page(alias, self._template("alias"), "alias", {
                 "page": self.page_meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
                 [post.url], source=post.source))
