@@ -2,7 +2,8 @@
 as an alias, build as they do in Hugo, where they are no error (Hugo writes the files concurrently, so which one
 stays varies between its builds). blogbuild decides the same way every time and says so at the post's line:
 the page keeps its URL (its alias is not written), and of several pages aliasing one path the last by title
-redirects there (Hugo's most frequent result). tests/hugo_sites/alias_owners, built by the hugo binary and by
+redirects there (Hugo's most frequent result). An alias without a leading slash is beside the page, under its
+URL's parent (`first-older` of /posts/first/ is /posts/first-older/). tests/hugo_sites/alias_owners, built by the hugo binary and by
 blogbuild: the pages no alias meets the same DOM."""
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def test_aliases_that_meet_build_as_in_hugo(tmp_path: Path) -> None:
     for path in ("shared/index.html", "both/index.html"):                              # the last by title
         assert 'href="https://example.org/posts/second/"' in ours[path].decode(), path
     assert 'href="https://example.org/about/"' in ours["about-us/index.html"].decode()
+    for path in ("posts/first-older/index.html", "posts/archive/first/index.html"):   # beside the page, as Hugo
+        assert 'href="https://example.org/posts/first/"' in ours[path].decode(), path
     said = sorted((warning.path, warning.message) for warning in warnings if "alias" in warning.message)
     assert [path for path, _ in said] == ["content/about.md", "content/about.md", "content/notes/a.md",
                                           "content/notes/a.md", "content/posts/first.md", "content/posts/first.md"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import os
+import posixpath
 import re
 from pathlib import Path
 from dataclasses import fields, replace
@@ -130,6 +131,15 @@ def _hugo_site(config: SiteConfig) -> bool:
     """Whether the site is read from its Hugo config (no blogbuild.yaml): Hugo's reading of a value applies."""
     from ..core.names import HUGO_CONFIG_NAMES
     return os.path.basename(config.config_path) in HUGO_CONFIG_NAMES
+
+
+def _hugo_alias(alias: str, url: str) -> str:
+    """Hugo's reading of an alias that does not start with a slash: beside the page, under its URL's parent
+    (`migrate` of /posts/x/ is /posts/migrate); one that climbs (`..`) or names a host is left to the checks."""
+    if alias.startswith("/") or "://" in alias or ".." in alias.split("/"):
+        return alias
+    parent = posixpath.dirname(url.rstrip("/"))
+    return posixpath.join(parent or "/", alias)
 
 
 def _clean_alias(alias: str, *, path: str, text: str) -> str:
@@ -413,7 +423,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
     publish_date, _ = _first_date(data, _PUBLISH_DATE_KEYS, path=path, text=text)
     expiry_date, _ = _first_date(data, _EXPIRY_DATE_KEYS, path=path, text=text)
-    aliases = tuple(_clean_alias(alias, path=path, text=text)
+    aliases = tuple(_clean_alias(_hugo_alias(alias, url) if hugo else alias, path=path, text=text)
                     for alias in _string_list(data, "aliases", path=path, text=text))
     series_order = _optional_int(data, "series_order", path=path, text=text)
     weight = _optional_int(data, "weight", path=path, text=text)

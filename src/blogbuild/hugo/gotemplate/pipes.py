@@ -278,6 +278,8 @@ class Resource(GoObject):
                  sidecars: Sequence["Resource"] = ()) -> None:
         self.Name = self.Title = name   # an asset's "/css/x.css", a bundle file's "photo.jpg", as in Hugo
         self.target = target.lstrip("/")
+        # The asset it was made from, through resources.ExecuteAsTemplate: where Sass resolves its imports.
+        self.origin = self.target
         self.MediaType = media or _media(target, what)
         self.ResourceType = self.MediaType.MainType
         self.Params = Params()
@@ -818,9 +820,12 @@ def _execute_as_template(context: jinja2.runtime.Context, target: Any, dot: Any,
                                 f"{translation.column}: {translation.message}")
     rendered = _as_text(context.environment, translation.main).render(dot=dot, site=state.site, _state=state)
     data = rendered.encode("utf-8")
-    return pipes.resource(f"template\x00{name}\x00{hashlib.sha256(data).hexdigest()}",
-                          lambda: Resource(source.Name, name, lambda: data,
-                                           what=f"resources.ExecuteAsTemplate {name}", media=_media(name, name)))
+    def make() -> Resource:
+        made = Resource(source.Name, name, lambda: data, what=f"resources.ExecuteAsTemplate {name}",
+                        media=_media(name, name))
+        made.origin = source.origin   # Hugo's Sass finds the imports beside the template's asset
+        return made
+    return pipes.resource(f"template\x00{name}\x00{source.origin}\x00{hashlib.sha256(data).hexdigest()}", make)
 
 
 @functools.lru_cache(maxsize=64)
@@ -883,7 +888,7 @@ def _compiled(pipes: Pipes, source: Resource, options: SassOptions, target: str)
         with contextlib.suppress(ValueError):
             site_path = absolute(source.file).relative_to(roots[0]).as_posix()
     place = SassPlace(roots[0], tuple(absolute(folder) for folder in assets.folders), roots[1:], assets.allowed, find)
-    entry = SassSource(source.Content, source.target, site_path, _suffix(source.target) == "sass")
+    entry = SassSource(source.Content, source.origin, site_path, _suffix(source.target) == "sass")
     return compile_sass(entry, options, place, target.rpartition("/")[2])
 
 

@@ -622,6 +622,9 @@ class _PageOutputs:
         return OutputFormatList(self._site, [item for item in self.OutputFormats if item.Name != "html"])
 
 
+# A shortcode written literally in content ({{</* figure */>}}): no call.
+_SHORTCODE_COMMENT = re.compile(r"\{\{[<%]/\*.*?\*/[>%]\}\}", re.S)
+
 class _PageText:
     """A page's content as Hugo's templates read it: .Content, .Summary and .Truncated, .Plain, .WordCount and
     .ReadingTime (Hugo's counts), each worked out once a build on the site's one object for the page."""
@@ -693,6 +696,12 @@ class _PageText:
     def RawContent(self) -> str:  # noqa: N802
         """The page's markdown as written in its file, without its front matter ("" for a page of no file)."""
         return self._canonical._raw_content
+
+    def HasShortcode(self, name: Any) -> bool:  # noqa: N802
+        """Whether the page's content calls the shortcode (`{{< name >}}` or `{{% name %}}`, one written
+        literally as `{{</* name */>}}` not)."""
+        text = _SHORTCODE_COMMENT.sub("", self._canonical._raw_content)
+        return re.search(r"\{\{[<%]\s*" + re.escape(str(name)) + r"(?=[\s/>%])", text) is not None
 
     @functools.cached_property
     def _raw_content(self) -> str:
