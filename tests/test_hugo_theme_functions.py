@@ -2,7 +2,8 @@
 `templates.Defer` (its block's dot the options' data), `page` in a partial, `.CurrentSection`, Hugo's own
 `pagination.html` partial (default and terse, and `template "_internal/pagination.html"`), an inline partial
 that returns a value, i18n strings reading a field of their data (a menu entry's `.Name`, a page's `.Title`),
-`where` on a map (Hugo keeps the entries whose list has a match, none of a map of maps), `css.Build` bundling
+`where` on a map (Hugo keeps the entries whose list has a match, none of a map of maps), `.HasShortcode`, Sass
+finding the imports of a stylesheet made by `resources.ExecuteAsTemplate` beside its asset, `css.Build` bundling
 the theme's @imports, and the theme's static/ files published. tests/hugo_sites/theme_functions built by the hugo
 binary and by blogbuild: the same files, every page the same DOM (the stylesheet's bytes are blogbuild's own
 bundle, not esbuild's)."""
@@ -45,6 +46,16 @@ def test_what_each_function_gave(both: tuple[dict[str, bytes], dict[str, bytes],
     assert '<p hidden class="closing">Theme functions</p>' in post             # the deferred block, its data
     assert posts.count('<ul class="pagination pagination-default">') == 2 and "pagination-terse" in posts
     assert ours["images/hero.svg"].startswith(b"<svg")                       # the theme's static/
+    assert '<p class="uses">true false</p>' in ours["posts/p2/index.html"].decode()   # .HasShortcode
+    assert '<p class="uses">false false</p>' in post
+
+
+def test_sass_of_a_template_finds_its_imports_beside_the_asset(
+        both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
+    """resources.ExecuteAsTemplate names the stylesheet site.scss, at the top; its imports are found beside
+    the asset it was made from (scss/), as in Hugo: the same CSS bytes (libsass, as Hugo's toCSS)."""
+    hugo, ours, _warnings = both
+    assert ours["css/theme.css"] == hugo["css/theme.css"] and b"#654321" in ours["css/theme.css"]
 
 
 def test_css_build_bundles_the_imports(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:
