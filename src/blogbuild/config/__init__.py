@@ -76,6 +76,7 @@ class SiteConfig:
     hugo_privacy: Mapping[str, Any] = field(default_factory=dict)   # privacy: site.Config.Privacy of a Hugo site
     # disableKinds' page kinds (home, page, section, taxonomy, term, 404): no page of these is written
     hugo_disabled_kinds: tuple[str, ...] = ()
+    hugo_inline_shortcodes: bool = False   # enableInlineShortcodes: a post's `{{< x.inline >}}` templates run
     # A Hugo site's relativeURLs ("relative") or canonifyURLs ("canonify"): how its own layouts' pages have their
     # site-relative URLs rewritten after rendering (hugo/abs_urls.py); "" leaves them as written.
     hugo_url_rewrite: str = ""
@@ -189,6 +190,7 @@ _FILE_KEYS = {
     "hugo_url_rewrite": "hugo_url_rewrite", "hugo_minify_output": "hugo_minify_output",
     "hugo_disqus_shortname": "hugo_disqus_shortname",
     "hugo_page_outputs": "hugo_page_outputs", "hugo_disabled_kinds": "hugo_disabled_kinds",
+    "hugo_inline_shortcodes": "hugo_inline_shortcodes",
     "analytics": "analytics",
     "images": "images", "cards": "cards", "theme": "theme",
     "taxonomies": "taxonomies", "related_count": "related_count", "menu": "menu",

@@ -583,6 +583,8 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
     emoji = take("enableemoji")
     if isinstance(emoji, bool):
         values["enableEmoji"] = emoji
+    if take("enableinlineshortcodes") is True:   # Hugo's security default: off (a post's templates do not run)
+        values["hugo_inline_shortcodes"] = True
     params = take("params")
     used_params = _params(params, values) if isinstance(params, Mapping) else set()
     used_params |= _theme(params if isinstance(params, Mapping) else {}, keyed.get("theme", ("", None))[1], values)

@@ -55,6 +55,7 @@ class ShortcodeSet:
     translated: "Mapping[str, GoSource]" = field(default_factory=dict)   # init --from-hugo's, the author's now
     language: str = ""   # the site's language: the words of the built-in embeds' boxes (Chinese for zh*)
     own_layouts: bool = False   # the site's own layouts render it: a theme's highlight is Hugo's override
+    inline: bool = False        # Hugo's enableInlineShortcodes: `{{< name.inline >}}` runs its inner template
 
     def knows(self, name: str) -> bool:
         """Whether name is a site shortcode or a built-in one."""
@@ -169,7 +170,8 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
         go = GoTemplates()
     return ShortcodeSet(templates, go, dict(config.params) if config is not None else {}, translated,
                         config.language_code if config is not None else "",
-                        config is not None and config.markup.render_hooks)
+                        config is not None and config.markup.render_hooks,
+                        config is not None and config.hugo_inline_shortcodes)
 
 
 def _translated(file: Path, source: str) -> "GoSource":
@@ -405,6 +407,8 @@ class _Context:
             return html_lib.escape(node.literal, quote=False)
         positional, named = parse_arguments(node.arguments)
         inner_line_offset = line_offset + text.count("\n", 0, node.inner_start)
+        if node.name.endswith(".inline") and node.name not in self.shortcodes.templates:
+            return self._inline(node, text, line, inner_line_offset, standalone=standalone, ordinal=ordinal)
         site = self.shortcodes.templates.get(node.name)
         builtin = _BUILTINS.get(node.name)
         go = self.shortcodes.go_source(node.name)
@@ -445,6 +449,32 @@ class _Context:
             raise SourceError(self.path, line,
                               f"shortcode '{node.name}' failed in {site.path}: {error}; "
                               "fix the template or the arguments", stage="shortcode") from error
+
+
+    def _inline(self, node: _Node, text: str, line: int, inner_line_offset: int, *, standalone: bool,
+                ordinal: int) -> str:
+        """Hugo's inline shortcode: `{{< name.inline >}}TEMPLATE{{< /name.inline >}}` runs its inner text as the
+        shortcode's Go template (`.Page`, `.Get`, `.Site`; no .Inner), `{{< name.inline />}}` runs it again on
+        the same page; only with enableInlineShortcodes, else nothing is written, as in Hugo (a warning says so)."""
+        from dataclasses import replace as replaced
+        if not self.shortcodes.inline or self.shortcodes.go is None:
+            self.collected.warnings.append(SourceWarning(
+                self.path, line, f"inline shortcode '{node.name}' is not run: enableInlineShortcodes is not on in "
+                                 "the site's Hugo config (Hugo leaves it out too); set it to true to run it"))
+            return ""
+        from ..hugo.gotemplate import GoSource
+        defined: dict[str, GoSource] = self.__dict__.setdefault("inline_shortcodes", {})
+        if node.inner is not None:
+            defined[node.name] = GoSource(f"{self.path}:{line} ({node.name})", node.inner)
+        source = defined.get(node.name)
+        if source is None:   # an error in Hugo too ("no earlier definition")
+            raise SourceError(self.path, line, f"inline shortcode '{node.name}' is used before its template; write "
+                                               f"{{{{< {node.name} >}}}}…{{{{< /{node.name} >}}}} first",
+                              stage="shortcode")
+        from .go_shortcodes import expand_go
+        column = node.start - text.rfind("\n", 0, node.start)
+        return expand_go(self, source, replaced(node, inner=None), line, column, inner_line_offset,
+                         standalone=standalone, ordinal=ordinal, arguments=raw_arguments(node.arguments))
 
 
 def _figure(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
