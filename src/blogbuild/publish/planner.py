@@ -178,12 +178,7 @@ class Planner(_SiteOutputs):
         pages += self._singletons()
         pages += self._site_pages()
         data += self._site_files()
-        disabled = self.config.hugo_disabled_kinds
-        if disabled:   # disableKinds: Hugo writes no page of these kinds (nor their feeds and aliases)
-            if "page" in disabled:   # and no term holds a page then
-                disabled = (*disabled, "term")
-            pages = [page for page in pages if _HUGO_KINDS.get(page.kind, page.kind) not in disabled]
-        return pages, data
+        return _enabled(pages, self.config.hugo_disabled_kinds), data
 
     def _layout_page(self, layout: str) -> Post | None:
         """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
@@ -389,6 +384,15 @@ class Planner(_SiteOutputs):
 
 # Hugo's kind of a planned page's (disableKinds names Hugo's): a post's alias page goes with the post.
 _HUGO_KINDS = {"post": "page", "alias": "page", "series": "term", "terms": "taxonomy"}
+
+
+def _enabled(pages: list[PlannedPage], disabled: Sequence[str]) -> list[PlannedPage]:
+    """The pages of the kinds disableKinds leaves: Hugo writes no page of the others (nor their feeds and
+    aliases), and no term page when it writes no regular page."""
+    if not disabled:
+        return pages
+    kinds = {*disabled, "term"} if "page" in disabled else set(disabled)
+    return [page for page in pages if _HUGO_KINDS.get(page.kind, page.kind) not in kinds]
 
 
 def list_paginators(planner: Planner, posts: Sequence[Post], base_url: str, template: str, kind: str,
