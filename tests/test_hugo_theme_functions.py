@@ -2,7 +2,9 @@
 `templates.Defer` (its block's dot the options' data), `page` in a partial, `.CurrentSection`, Hugo's own
 `pagination.html` partial (default and terse, and `template "_internal/pagination.html"`), an inline partial
 that returns a value, i18n strings reading a field of their data (a menu entry's `.Name`, a page's `.Title`),
-`where` on a map (Hugo keeps the entries whose list has a match, none of a map of maps), `.HasShortcode`, Sass
+`where` on a map (Hugo keeps the entries whose list has a match, none of a map of maps), `.HasShortcode`,
+`site.Taxonomies` keyed by the term as written in lower case, `site.GetPage` of a path with a space, a term page
+moved by its _index.md's `url`, `sort` of menu entries (Hugo keeps their order), `eq` of two pagers, Sass
 finding the imports of a stylesheet made by `resources.ExecuteAsTemplate` beside its asset, `css.Build` bundling
 the theme's @imports, and the theme's static/ files published. tests/hugo_sites/theme_functions built by the hugo
 binary and by blogbuild: the same files, every page the same DOM (the stylesheet's bytes are blogbuild's own
@@ -48,6 +50,12 @@ def test_what_each_function_gave(both: tuple[dict[str, bytes], dict[str, bytes],
     assert ours["images/hero.svg"].startswith(b"<svg")                       # the theme's static/
     assert '<p class="uses">true false</p>' in ours["posts/p2/index.html"].decode()   # .HasShortcode
     assert '<p class="uses">false false</p>' in post
+    three = ours["posts/p3/index.html"].decode()
+    # Taxonomies keyed by the term as written, lower-cased; GetPage's path with a space is the term's page
+    assert '<p class="series">[theme demo: 2] 2 Theme Demo /series/theme-demo/</p>' in three
+    assert '<a href="/topics/golang/">Golang</a>' in three and "topics/golang/index.html" in ours   # its url:
+    assert '<p class="menu">Notes Posts </p>' in three          # sort of menu entries keeps their order
+    assert '<p class="pagers">1 [2] 3 </p>' in ours["posts/page/2/index.html"].decode()   # eq . $paginator
 
 
 def test_sass_of_a_template_finds_its_imports_beside_the_asset(
@@ -65,3 +73,14 @@ def test_css_build_bundles_the_imports(both: tuple[dict[str, bytes], dict[str, b
     assert css.count("font-family: serif") == 1                                  # each file once
     assert css.index("font-family") < css.index("--ink") < css.index("margin: 0")  # in import order
     assert "@import './not-a-file'" in css                                        # a comment stays one
+
+
+def test_a_multilingual_sites_theme_static_files_are_published_once(tmp_path: Path) -> None:
+    """As the site's own static/: once, at the top (Hugo 0.123 and later), not in each language's folder."""
+    languages = ('defaultContentLanguage = "en"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n'
+                 'title = "Fonctions"\n')
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path, lambda text: text.replace(
+        'defaultContentLanguage = "en"\n', languages))
+    assert "images/hero.svg" in hugo and "images/hero.svg" in ours
+    assert [path for path in ours if path.endswith("hero.svg")] == ["images/hero.svg"]
+    assert sorted(path for path in ours if path.endswith(".html")) == sorted(path for path in hugo if path.endswith(".html"))

@@ -46,7 +46,7 @@ def _last_modified(site: Site | None) -> str:
 
 
 def language_files(config: SiteConfig, language: Language, files: Mapping[str, OutputFile],
-                   static_folder: str) -> dict[str, OutputFile]:
+                   static_folders: tuple[str, ...]) -> dict[str, OutputFile]:
     """One language's files at their paths in the whole site: under its prefix (a shared file, as Hugo Pipes
     publish, at the top: the first language's); the default language's sitemap
     at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt only at the top; and the
@@ -59,7 +59,7 @@ def language_files(config: SiteConfig, language: Language, files: Mapping[str, O
     for path, item in files.items():
         if path == "robots.txt" and language.prefix:
             continue
-        static = bool(item.source) and os.path.abspath(item.source).startswith(static_folder)
+        static = bool(item.source) and os.path.abspath(item.source).startswith(static_folders)
         target = f"{language.key}/{SITEMAP}" if path == SITEMAP and not language.prefix else \
             path if item.shared or (static and once) else language.prefix + path
         placed[target] = replace(item, path=target) if target != path else item
@@ -81,10 +81,12 @@ def merged_result(config: SiteConfig, results: Sequence[tuple[Language, BuildRes
     if errors:
         return BuildResult(previous, site, tuple(errors.values()), tuple(warnings.values()), frozenset(),
                            frozenset(), BuildStats(seconds=seconds))
-    static_folder = os.path.join(os.path.abspath(os.path.join(config.root, config.static_dir)), "")
+    # The site's static/ and, when its own layouts render it, each of its themes' (sources.static_files).
+    static_folders = tuple(os.path.join(os.path.abspath(os.path.join(config.root, folder)), "") for folder in
+                           (config.static_dir, *(f"themes/{name}/static" for name in config.hugo_themes)))
     files: dict[str, OutputFile] = {}
     for language, result in results:
-        for path, item in language_files(config, language, result.files, static_folder).items():
+        for path, item in language_files(config, language, result.files, static_folders).items():
             files.setdefault(path, item)
     sitemaps = [(config.absolute_url(f"{language.prefix or language.key + '/'}{SITEMAP}"), _last_modified(result.site))
                 for language, result in results]

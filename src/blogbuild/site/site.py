@@ -94,7 +94,8 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
     for slug in sorted(grouped, key=lambda key: (names[key].lower(), key)):
         members = series_order(grouped[slug]) if name == "series" else grouped[slug]
         index = term_pages.get((name, slug))
-        url = f"/{path_segment(name)}/{slug}/"
+        # The term's _index.md may move its page (`url:` in its front matter), as in Hugo.
+        url = index.url if index is not None and index.url else f"/{path_segment(name)}/{slug}/"
         terms.append(Term(name, names[slug], slug, url, tuple(members),
                           title=index.title if index else "",
                           content_html=index.content_html if index else "",

@@ -155,6 +155,8 @@ def _collated(value: Any) -> Any:
         return (0, value, "", "")
     if isinstance(value, GoTime):     # times by their instant in whole seconds, as Hugo's compare
         return (0, value.Unix, "", "")
+    if value is not None and not isinstance(value, str):   # a page, a menu entry, a map: Hugo cannot compare
+        return (2, 0, "", "")                              # them, and its stable sort keeps their order
     text = go_string(value)
     primary, accents, cases = [], [], []
     for char in text:

@@ -1112,6 +1112,13 @@ class Pager(GoObject):
     def of(cls, owner: HugoPage, pages: "list[HugoPage] | PagesGroup", size: int) -> "Pager":
         return cls(owner, pages, size, owner.page_number)
 
+    def __eq__(self, other: object) -> bool:   # `eq . $paginator` in a range of .Pagers: Hugo's one pager
+        return isinstance(other, Pager) and (self._owner, self.PageNumber, self._size) == \
+            (other._owner, other.PageNumber, other._size) and self._pages is other._pages
+
+    def __hash__(self) -> int:
+        return hash((self._owner, self.PageNumber, self._size))
+
     def _window(self) -> tuple[int, int]:
         start = (self.PageNumber - 1) * self._size
         return start, min(start + self._size, len(self._pages))
@@ -1489,9 +1496,12 @@ class HugoSite(SiteLanguages, SiteInfo):
     def taxonomy_terms(self, taxonomy: "Taxonomy") -> TaxonomyTerms:
         terms = self._terms.get(taxonomy.name)
         if terms is None:
-            terms = TaxonomyTerms({term.slug: WeightedPages(self.term_page(taxonomy, term),
-                                                            (self.page_of(post) for post in term.posts), term.slug)
-                                   for term in taxonomy.terms if term.posts})   # a term of no pages: Hugo lists none
+            # Keyed by the term as written, lower-cased (Hugo 0.168's key: "theme demo", where its URL has
+            # theme-demo); a term of no pages: Hugo lists none.
+            terms = TaxonomyTerms({term.name.lower(): WeightedPages(self.term_page(taxonomy, term),
+                                                                    (self.page_of(post) for post in term.posts),
+                                                                    term.name.lower())
+                                   for term in taxonomy.terms if term.posts})
             terms.page = functools.partial(self.taxonomy_page, taxonomy)
             self._terms[taxonomy.name] = terms
         return terms
@@ -1607,9 +1617,10 @@ def hugo_escapes(url: str) -> str:
 
 
 def _logical_path(path: str) -> str:
-    """A content path as Hugo's GetPage compares them: lower case, a leading slash, no .md, a bundle's index file
-    as its folder."""
-    text = "/" + path.strip().strip("/").lower()
+    """A content path as Hugo's GetPage compares them: lower case, spaces as hyphens (Hugo's normalised paths:
+    "/series/storage engines" is the term page /series/storage-engines), a leading slash, no .md, a bundle's index
+    file as its folder."""
+    text = "/" + path.strip().strip("/").lower().replace(" ", "-")
     for suffix in ("/_index.md", "/index.md", "_index.md", ".md"):
         if text.endswith(suffix):
             text = text[: -len(suffix)]
