@@ -56,6 +56,8 @@ def test_what_each_function_gave(both: tuple[dict[str, bytes], dict[str, bytes],
     assert '<a href="/topics/golang/">Golang</a>' in three and "topics/golang/index.html" in ours   # its url:
     assert '<p class="menu">Notes Posts </p>' in three          # sort of menu entries keeps their order
     assert '<p class="pagers">1 [2] 3 </p>' in ours["posts/page/2/index.html"].decode()   # eq . $paginator
+    # A list page's .Date: the newest of its _index.md's and its pages' (a term page of no posts: its own)
+    assert "Someday</a> Someday 2023-05-06</li>" in ours["tags/page/2/index.html"].decode()
 
 
 def test_sass_of_a_template_finds_its_imports_beside_the_asset(

@@ -523,9 +523,10 @@ class _PageDates:
     def _date(self) -> GoTime:
         if self._post is not None:
             return GoTime(self._post.date) if self._post.date else _ZERO_TIME
-        # A list page's date is the newest of every page below it, as Hugo's.
-        newest = max((post.date for post in self._below() if post.date), default=None)
-        return GoTime(newest) if newest else _ZERO_TIME
+        # A list page's date is the newest of its _index.md's and of every page below it, as Hugo's.
+        own = cast(Any, self)._index
+        dates = [post.date for post in (*self._below(), *((own,) if own is not None else ())) if post.date]
+        return GoTime(max(dates)) if dates else _ZERO_TIME
 
     @property
     def PublishDate(self) -> GoTime:  # noqa: N802
@@ -1580,22 +1581,7 @@ class HugoSite(SiteLanguages, SiteInfo):
 
     @functools.cached_property
     def _page_paths(self) -> tuple[dict[str, Callable[[], HugoPage]], dict[str, Callable[[], HugoPage]]]:
-        """GetPage's two indexes, made once per site: content path -> the page (sections, then pages, then
-        taxonomies and terms, the first of a path kept), and URL path -> a page."""
-        paths: dict[str, Callable[[], HugoPage]] = {}
-        for section in self._model.sections:
-            paths.setdefault("/" + section.name.lower(), functools.partial(self.section_page, section))
-        for post in self._model.pages:
-            paths.setdefault(_logical_path(_bundle_path(post)), functools.partial(self.page_of, post))
-        for taxonomy in self._model.taxonomies:
-            paths.setdefault("/" + taxonomy.name.lower(), functools.partial(self.taxonomy_page, taxonomy))
-            for term in taxonomy.terms:
-                paths.setdefault(f"/{taxonomy.name}/{term.slug}".lower(),
-                                 functools.partial(self.term_page, taxonomy, term))
-        urls: dict[str, Callable[[], HugoPage]] = {}
-        for post in self._model.pages:
-            urls.setdefault(post.url.rstrip("/").lower(), functools.partial(self.page_of, post))
-        return paths, urls
+        return _page_indexes(self)
 
     @property
     def IsServer(self) -> bool:  # noqa: N802 - under blogbuild serve, as site.IsServer under hugo server
@@ -1604,6 +1590,25 @@ class HugoSite(SiteLanguages, SiteInfo):
     @property
     def Lastmod(self) -> GoTime:  # noqa: N802
         return self.RegularPages[0].Lastmod if self.RegularPages else _ZERO_TIME
+
+
+def _page_indexes(site: HugoSite) -> tuple[dict[str, Callable[[], HugoPage]], dict[str, Callable[[], HugoPage]]]:
+    """GetPage's two indexes, made once per site: content path -> the page (sections, then pages, then
+    taxonomies and terms, the first of a path kept), and URL path -> a page."""
+    model = site._model
+    paths: dict[str, Callable[[], HugoPage]] = {}
+    for section in model.sections:
+        paths.setdefault("/" + section.name.lower(), functools.partial(site.section_page, section))
+    for post in model.pages:
+        paths.setdefault(_logical_path(_bundle_path(post)), functools.partial(site.page_of, post))
+    for taxonomy in model.taxonomies:
+        paths.setdefault("/" + taxonomy.name.lower(), functools.partial(site.taxonomy_page, taxonomy))
+        for term in taxonomy.terms:
+            paths.setdefault(f"/{taxonomy.name}/{term.slug}".lower(), functools.partial(site.term_page, taxonomy, term))
+    urls: dict[str, Callable[[], HugoPage]] = {}
+    for post in model.pages:
+        urls.setdefault(post.url.rstrip("/").lower(), functools.partial(site.page_of, post))
+    return paths, urls
 
 
 _ESCAPE = re.compile(r"%[0-9a-f]{2}|[^\x00-\x7f]+", re.IGNORECASE)
