@@ -4,7 +4,7 @@
 that returns a value, i18n strings reading a field of their data (a menu entry's `.Name`, a page's `.Title`),
 `where` on a map (Hugo keeps the entries whose list has a match, none of a map of maps), `.HasShortcode`,
 `site.Taxonomies` keyed by the term as written in lower case, `site.GetPage` of a path with a space, a term page
-moved by its _index.md's `url`, `sort` of menu entries (Hugo keeps their order), `eq` of two pagers, Sass
+moved by its _index.md's `url`, `templates.Current` (`.Name`, `.Filename`, `.Ancestors`, `.Base`), `sort` of menu entries (Hugo keeps their order), `eq` of two pagers, Sass
 finding the imports of a stylesheet made by `resources.ExecuteAsTemplate` beside its asset, `css.Build` bundling
 the theme's @imports, and the theme's static/ files published. tests/hugo_sites/theme_functions built by the hugo
 binary and by blogbuild: the same files, every page the same DOM (the stylesheet's bytes are blogbuild's own
@@ -54,6 +54,7 @@ def test_what_each_function_gave(both: tuple[dict[str, bytes], dict[str, bytes],
     # Taxonomies keyed by the term as written, lower-cased; GetPage's path with a space is the term's page
     assert '<p class="series">[theme demo: 2] 2 Theme Demo /series/theme-demo/</p>' in three
     assert '<a href="/topics/golang/">Golang</a>' in three and "topics/golang/index.html" in ours   # its url:
+    assert '<p class="current">_partials/footer.html footer.html | single.html base baseof.html</p>' in three
     assert '<p class="menu">Notes Posts </p>' in three          # sort of menu entries keeps their order
     assert '<p class="pagers">1 [2] 3 </p>' in ours["posts/page/2/index.html"].decode()   # eq . $paginator
     # A list page's .Date: the newest of its _index.md's and its pages' (a term page of no posts: its own)

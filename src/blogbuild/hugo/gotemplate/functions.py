@@ -739,6 +739,11 @@ def _defer(settings: Mapping[str, Any] | None = None) -> Deferred:
     return Deferred(go_string(found.get("key")), found.get("data"))
 
 
+def _current_template(context: jinja2.runtime.Context) -> Any:
+    """templates.Current: the template being executed (runner.CurrentTemplate), nil outside a file's render."""
+    return _runner(context, "templates.Current").current
+
+
 def _exists(context: jinja2.runtime.Context, path: Any) -> bool:
     return bool(_runner(context, "templates.Exists").exists(go_string(path)))
 
@@ -1457,7 +1462,8 @@ NAMESPACES: dict[str, _Namespace] = {
                                         "Base64Decode": FUNCTIONS["base64Decode"]}),
     "debug": _Namespace("debug", {"Dump": _dump}),
     "inflect": _Namespace("inflect", {"Humanize": _humanize}),
-    "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists), "Defer": _defer}),
+    "templates": _Namespace("templates", {"Exists": jinja2.pass_context(_exists), "Defer": _defer,
+                                          "Current": jinja2.pass_context(_current_template)}),
     "partials": _Namespace("partials", {"Include": FUNCTIONS["partial"], "IncludeCached": FUNCTIONS["partialCached"]}),
     "path": _Namespace("path", PATH_FUNCTIONS),
     "reflect": _Namespace("reflect", {

@@ -10,12 +10,13 @@ template's edge, as in Go. A partial whose `{{ return }}` runs gives the returne
 from __future__ import annotations
 
 import functools
+import os
 from typing import Any, Callable
 
 from markupsafe import Markup
 
 from ..layouts import needs_base
-from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoReturn, PartialNotFound, RenderState, UnsupportedField
+from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoObject, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
 from .translate import NamedTemplate, Translation, translate_named
 
@@ -60,6 +61,7 @@ class Runner:
         self.named = named or {}
         self.calls = calls if calls is not None else [0]     # shared by the whole render
         self.page = page   # what `page` gives: the page the render's first template was given (or its .Page)
+        self.current: CurrentTemplate | None = None   # templates.Current: the file this runner executes
 
     def state(self) -> RenderState:
         return RenderState(self.templates.site, self.markdownify, self.partial, self.templates.strings, runner=self)
@@ -71,7 +73,9 @@ class Runner:
         if self.calls[0] > MAX_CALLS:
             raise UnsupportedField(f"the render calls more than {MAX_CALLS} partials and templates (at {what}); "
                                    "does a template call itself in a loop?")
-        return Runner(self.templates, self.markdownify, self.depth + 1, named, self.calls, self.page)
+        deeper = Runner(self.templates, self.markdownify, self.depth + 1, named, self.calls, self.page)
+        deeper.current = self.current
+        return deeper
 
     def run(self, source: GoSource, dot: Any, base: GoSource | None = None) -> str:
         """The HTML of source with `.` = dot; through base when source is a layout whose first action is a
@@ -87,6 +91,8 @@ class Runner:
             named, main = with_defines(self.named, layout.defines), layout.main
         runner = Runner(self.templates, self.markdownify, self.depth, named, self.calls,
                         self.page if self.page is not None else _page_of(dot))
+        runner.current = CurrentTemplate(self.templates.site.root, source, self.current,
+                                         base if base is not None and needs_base(source.jinja or source.source) else None)
         try:
             return runner.execute(main, dot)
         except GoReturn as returned:
@@ -174,6 +180,7 @@ class Runner:
             raise UnsupportedField(f"partial '{name}' cannot be translated ({source.where(error)}: "
                                    f"{error.message})") from error
         runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
+        runner.current = CurrentTemplate(self.templates.site.root, source, self.current)
         try:
             return Markup(runner.execute(translation.main, dot))
         except GoReturn as returned:
@@ -200,6 +207,36 @@ class Runner:
             if path.startswith(prefix):
                 return path[len(prefix):].removesuffix(".html") in self.templates.shortcodes
         return path in self.templates.files
+
+
+class CurrentTemplate(GoObject):
+    """`templates.Current`: the template file being executed, as Hugo names it (`.Name` under its layouts
+    folder, `.Filename` its path on disk), the one that called it (`.Parent`, `.Ancestors`) and a layout's
+    baseof (`.Base`)."""
+
+    kind = "tpl.CurrentTemplateInfo"
+
+    def __init__(self, root: str, source: GoSource, parent: "CurrentTemplate | None",
+                 base: GoSource | None = None) -> None:
+        path = source.path
+        name = path.split("layouts/", 1)[1] if "layouts/" in path else path
+        # Hugo 0.146's names: the old _default/, partials/ and shortcodes/ folders as the new structure has them.
+        for old, new in (("_default/", ""), ("partials/", "_partials/"), ("shortcodes/", "_shortcodes/")):
+            if name.startswith(old):
+                name = new + name[len(old):]
+                break
+        self.Name = name
+        self.Filename = os.path.join(root, path) if root and not os.path.isabs(path) else path
+        self.Parent = parent
+        self.Base = CurrentTemplate(root, base, None) if base is not None else None
+
+    @property
+    def Ancestors(self) -> list["CurrentTemplate"]:  # noqa: N802 - the callers, the nearest first
+        found, current = [], self.Parent
+        while current is not None:
+            found.append(current)
+            current = current.Parent
+        return found
 
 
 def _page_of(dot: Any) -> Any:
