@@ -165,15 +165,14 @@ def url_conflicts(site: Site) -> tuple[list[BlogbuildError], frozenset[str]]:
     errors: list[BlogbuildError] = []
     paths: set[str] = set()
     for post in sorted(site.pages, key=lambda post: post.rel_path):
-        for url in (post.url,):
-            path = url_to_output_path(url)
-            other = owners.get(path)
-            if other is not None and other is not post:
-                errors.append(SourceError(post.source, 1, f"URL {url} is also claimed by {other.source}; "
-                                          "give one of them another slug or url", stage="assemble"))
-                paths.add(path)
-            else:
-                owners[path] = post
+        path = url_to_output_path(post.url)
+        other = owners.get(path)
+        if other is not None and other is not post:
+            errors.append(SourceError(post.source, 1, f"URL {post.url} is also claimed by {other.source}; "
+                                      "give one of them another slug or url", stage="assemble"))
+            paths.add(path)
+        else:
+            owners[path] = post
     return errors, frozenset(paths)
 
 

@@ -96,9 +96,12 @@ def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site:
     links resolved against the site's posts as the markdown stage's are; None when the file cannot be read or
     renders with an error (the markdown stage's content then stands; that render reported its problems)."""
     from ..content.links import resolve_links
+    from ..disk.sources import MAX_SOURCE_BYTES
     path = Path(post.source)
     path = path if path.is_absolute() else Path(config.root) / path
-    try:
+    try:   # the file the markdown stage read (and checked): read again, within the same bound
+        if path.stat().st_size > MAX_SOURCE_BYTES:
+            return None
         text = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except (OSError, UnicodeDecodeError):
         return None

@@ -713,14 +713,13 @@ def go_try(context: jinja2.runtime.Context, function: Any, *arguments: Any) -> T
 
 
 class Deferred(GoObject):
-    """What `templates.Defer OPTIONS` gives a `with`: its block always runs, its dot the options' data (nil
-    without), no variable of the template outside it in sight (translate.py); the block's output is the same
-    for every page that has it under one key (DeferredBlocks)."""
+    """What `templates.Defer OPTIONS` gives a `with` (translate.py): its block always runs, its dot the options'
+    data (nil without). Hugo runs the block after every page, once per key; blogbuild runs it where it stands,
+    which differs only for a block that reads what other pages left behind."""
 
     kind = "templates.Defer"
 
-    def __init__(self, key: str, data: Any) -> None:
-        self.key = key
+    def __init__(self, data: Any) -> None:
         self.data = data
 
     def __bool__(self) -> bool:
@@ -728,15 +727,14 @@ class Deferred(GoObject):
 
 
 def _defer(settings: Mapping[str, Any] | None = None) -> Deferred:
-    """templates.Defer: Hugo runs the block once all pages are rendered, once per key (each use without one),
-    its dot the options' data; blogbuild runs it where it stands."""
+    """templates.Defer with its options (`key`, `data`), checked as Hugo's decoder takes them."""
     if settings is not None and not isinstance(settings, Mapping):
         raise HugoFunctionError(f"templates.Defer takes a map of options (key, data), not {go_string(settings)!r}")
     found = {str(name).lower(): value for name, value in (settings or {}).items()}
     unknown = set(found) - {"key", "data"}
     if unknown:
         raise HugoFunctionError(f"templates.Defer: unknown option {sorted(unknown)[0]!r} (key and data are Hugo's)")
-    return Deferred(go_string(found.get("key")), found.get("data"))
+    return Deferred(found.get("data"))
 
 
 def _current_template(context: jinja2.runtime.Context) -> Any:

@@ -626,6 +626,7 @@ class _PageOutputs:
 # A shortcode written literally in content ({{</* figure */>}}): no call.
 _SHORTCODE_COMMENT = re.compile(r"\{\{[<%]/\*.*?\*/[>%]\}\}", re.S)
 
+
 class _PageText:
     """A page's content as Hugo's templates read it: .Content, .Summary and .Truncated, .Plain, .WordCount and
     .ReadingTime (Hugo's counts), each worked out once a build on the site's one object for the page."""
@@ -1005,7 +1006,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         """Hugo renders a page's content when a layout first reads it (.Content, .Summary, .Plain, .WordCount,
         .TableOfContents), and what its shortcodes and render hooks write to the page's Store lands then, after
         what the layouts set before (a map a layout made is added to, as their SetInMap adds to it); the files
-        they published through Hugo Pipes are published by the render that reads it."""
+        they published through Hugo Pipes are published by the render that reads it. Content whose shortcodes or
+        hooks read a Store key the layouts have set by then is rendered again with that Store (content_again)."""
         post, first, self._content_read = self._post, not self._content_read, True
         if first and post is not None and post.store_reads and any(key in self._store for key in post.store_reads):
             # Its shortcodes or hooks read a key of the Store that the layouts have set since: the content as Hugo
