@@ -11,7 +11,7 @@ import functools
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ..config import SiteConfig
 from .content_links import REF_MARKER, ROOT_LINK
@@ -83,6 +83,60 @@ def missing_link(post: Post, target: str, source: SourceFile | None) -> SourceWa
                          "or link to the page's URL")
 
 
+@dataclass(frozen=True)
+class LinkTables:
+    """What a post's links are resolved against: every page's URL by content path (refs), the content paths and
+    bundle files (links to them), the attributes resolved and the base path root-relative links get."""
+
+    resolve: Callable[[str], str | None]
+    paths: Any   # content_links.ContentPaths
+    attributes: tuple[str, ...]
+    base_path: str
+
+
+def link_tables(posts: Iterable[Post], config: SiteConfig,
+                drawn_by_site: frozenset[str] = frozenset()) -> LinkTables:
+    """The tables of a site's posts (drawn_by_site: resolve_links')."""
+    from .content_links import content_paths
+    posts = list(posts)
+    attributes = tuple(name for name in ("href", "src") if name not in drawn_by_site)
+    return LinkTables(page_resolver({post.rel_path: post.url for post in posts}, config),
+                      content_paths(posts, config), attributes, config.base_path if attributes else "/")
+
+
+def link_post(post: Post, tables: LinkTables, source: SourceFile | None = None, *, plain: bool = False
+              ) -> tuple[Post, list[SourceError], list[SourceWarning], bool]:
+    """One post with its refs and content-path links resolved and its root-relative links rebased: (the post,
+    its errors, its warnings, whether it had nothing to do). plain: a previous call found nothing to do."""
+    from .content_links import has_content_links, resolve_content_links
+    from ..markdown.shortcodes import resolve_refs
+    attributes, base_path, paths = tables.attributes, tables.base_path, tables.paths
+    # Links to content paths ('x.md', bundle files) depend on which pages exist: such a post is never
+    # marked plain, so a page added later resolves its links.
+    content = post.content_html if post.has_links and not plain else ""
+    linkable = has_content_links(content) and bool(attributes)
+    if not content or (base_path == "/" and REF_MARKER not in content and not linkable):
+        return post, [], [], True
+    html, summary_html = content, post.summary_html
+    warnings: list[SourceWarning] = []
+    if linkable:
+        html, missing = resolve_content_links(html, post.rel_path, paths, attributes)
+        summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths, attributes)
+        warnings += [missing_link(post, target, source) for target in missing]
+    html, errors = resolve_refs(html, tables.resolve, path=post.source)
+    if base_path != "/":
+        # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
+        html = rebase_links(html, base_path, attributes, paths.elsewhere)
+    if html != content:
+        # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
+        summary, _ = resolve_refs(summary_html, tables.resolve, path=post.source)
+        if base_path != "/":
+            summary = rebase_links(summary, base_path, attributes, paths.elsewhere)
+        post = replace(post, packed_html=pack_html(html), summary_html=summary,
+                       fingerprint=fingerprint_of(post.fingerprint, html, summary))
+    return post, list(errors), warnings, False
+
+
 def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[str] = frozenset(),
                   sources: Mapping[str, SourceFile] | None = None, *,
                   drawn_by_site: frozenset[str] = frozenset()) -> LinkedPosts:
@@ -95,42 +149,18 @@ def resolve_links(posts: Iterable[Post], config: SiteConfig, plain: frozenset[st
     hooks wrote them (as it leaves a shortcode's HTML): neither resolved nor rebased."""
     from ..core import progress
     progress.stage("links")
-    from .content_links import content_paths, has_content_links, resolve_content_links
-    from ..markdown.shortcodes import resolve_refs
     posts = list(posts)
-    resolve = page_resolver({post.rel_path: post.url for post in posts}, config)
-    paths = content_paths(posts, config)
-    attributes = tuple(name for name in ("href", "src") if name not in drawn_by_site)
-    base_path = config.base_path if attributes else "/"
+    tables = link_tables(posts, config, drawn_by_site)
     resolved: list[Post] = []
     errors: list[SourceError] = []
     warnings: list[SourceWarning] = []
     now_plain: set[str] = set()
     for post in posts:
-        # Links to content paths ('x.md', bundle files) depend on which pages exist: such a post is never
-        # marked plain, so a page added later resolves its links.
-        content = post.content_html if post.has_links and post.fingerprint not in plain else ""
-        linkable = has_content_links(content) and bool(attributes)
-        if not content or (base_path == "/" and REF_MARKER not in content and not linkable):
+        linked, post_errors, post_warnings, nothing = link_post(
+            post, tables, (sources or {}).get(post.rel_path), plain=post.fingerprint in plain)
+        if nothing:
             now_plain.add(post.fingerprint)
-            resolved.append(post)
-            continue
-        html, summary_html = content, post.summary_html
-        if linkable:
-            html, missing = resolve_content_links(html, post.rel_path, paths, attributes)
-            summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths, attributes)
-            warnings += [missing_link(post, target, (sources or {}).get(post.rel_path)) for target in missing]
-        html, ref_errors = resolve_refs(html, resolve, path=post.source)
-        errors.extend(ref_errors)
-        if base_path != "/":
-            # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
-            html = rebase_links(html, base_path, attributes, paths.elsewhere)
-        if html != content:
-            # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
-            summary, _ = resolve_refs(summary_html, resolve, path=post.source)
-            if base_path != "/":
-                summary = rebase_links(summary, base_path, attributes, paths.elsewhere)
-            post = replace(post, packed_html=pack_html(html), summary_html=summary,
-                           fingerprint=fingerprint_of(post.fingerprint, html, summary))
-        resolved.append(post)
+        resolved.append(linked)
+        errors += post_errors
+        warnings += post_warnings
     return LinkedPosts(tuple(resolved), tuple(errors), frozenset(now_plain), tuple(warnings))

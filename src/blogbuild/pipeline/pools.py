@@ -93,9 +93,10 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
 def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site: frozenset[str],
                   post: "Post", store: dict[str, Any], posts: Sequence["Post"]) -> "Post | None":
     """A post's content rendered again from its file with the page's Store as its layouts have set it, its
-    links resolved against the site's posts as the markdown stage's are; None when the file cannot be read or
-    renders with an error (the markdown stage's content then stands; that render reported its problems)."""
-    from ..content.links import resolve_links
+    links resolved against the site's posts as the links stage resolves them (the tables made once for those
+    posts); None when the file cannot be read or renders with an error (the markdown stage's content then
+    stands; that render reported its problems)."""
+    from ..content.links import link_post, link_tables
     from ..disk.sources import MAX_SOURCE_BYTES
     path = Path(post.source)
     path = path if path.is_absolute() else Path(config.root) / path
@@ -109,10 +110,15 @@ def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site:
     outcome = render_source(source, config, shortcodes, post.fingerprint, None, store)
     if outcome.post is None:
         return None
-    others = [item for item in posts if item.rel_path != post.rel_path]
-    linked = resolve_links([outcome.post, *others], config, frozenset(item.fingerprint for item in others),
-                           drawn_by_site=drawn_by_site)
-    return linked.posts[0] if linked.posts and not linked.errors else None
+    kept = _LINK_TABLES.get("tables")
+    if kept is None or kept[0] is not posts or kept[1] != drawn_by_site:   # the site's posts of this build
+        kept = _LINK_TABLES["tables"] = (posts, drawn_by_site, link_tables(posts, config, drawn_by_site))
+    linked, errors, _warnings, _nothing = link_post(outcome.post, kept[2])
+    return None if errors else linked
+
+
+# content_again's link tables: (the posts they were made of, drawn_by_site, LinkTables), one build's at a time.
+_LINK_TABLES: dict[str, tuple[Sequence["Post"], frozenset[str], Any]] = {}
 
 
 def die_with_parent(parent: int) -> None:
