@@ -298,6 +298,12 @@ def _not_a_page(item: FoundFile, index: FoundFile, root: str) -> SourceWarning:
                          f"other files are the page's resources, as in Hugo; {hint}")
 
 
+def theme_static_dirs(config: SiteConfig) -> list[Path]:
+    """A Hugo site's themes' static/ folders, the first theme's first (published under the site's static/ when
+    its own layouts render it)."""
+    return [Path(config.root) / "themes" / name / "static" for name in config.hugo_themes]
+
+
 def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
                  unreadable: list[SourceError] | None = None, theme: Theme = DEFAULT_THEME) -> list[FoundFile]:
     """Theme static files overlaid by the site's static/ (the site wins), sorted by path; links the walk did
@@ -306,9 +312,9 @@ def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
     for item in walk_files(theme.static_dir) if theme.own_files else ():
         merged[item.rel_path] = item
     if theme.engine is not None:   # a Hugo site's own layouts: its themes' static/ too, the first theme's over the next
-        for name in reversed(config.hugo_themes):
-            for item in walk_files(Path(config.root) / "themes" / name / "static", inside=site_folders(config),
-                                   skipped=skipped, shown_from=config.root, unreadable=unreadable):
+        for folder in reversed(theme_static_dirs(config)):
+            for item in walk_files(folder, inside=site_folders(config), skipped=skipped, shown_from=config.root,
+                                   unreadable=unreadable):
                 merged[item.rel_path] = item
     for item in walk_files(Path(config.root) / config.static_dir, inside=site_folders(config), skipped=skipped,
                            shown_from=config.root, unreadable=unreadable):

@@ -7,6 +7,7 @@ and a redirect page where the default language would be (/zh/ to /, or / to /zh/
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from collections import Counter
 from dataclasses import replace
 from typing import Mapping, Sequence
@@ -82,8 +83,9 @@ def merged_result(config: SiteConfig, results: Sequence[tuple[Language, BuildRes
         return BuildResult(previous, site, tuple(errors.values()), tuple(warnings.values()), frozenset(),
                            frozenset(), BuildStats(seconds=seconds))
     # The site's static/ and, when its own layouts render it, each of its themes' (sources.static_files).
-    static_folders = tuple(os.path.join(os.path.abspath(os.path.join(config.root, folder)), "") for folder in
-                           (config.static_dir, *(f"themes/{name}/static" for name in config.hugo_themes)))
+    from ..disk.sources import theme_static_dirs
+    static_folders = tuple(os.path.join(os.path.abspath(folder), "") for folder in
+                           (Path(config.root) / config.static_dir, *theme_static_dirs(config)))
     files: dict[str, OutputFile] = {}
     for language, result in results:
         for path, item in language_files(config, language, result.files, static_folders).items():
