@@ -911,18 +911,25 @@ def unbundled_script(name: str) -> str:
             "the site (npm install --save-exact esbuild) or on the PATH */\n")
 
 
+def _build_arguments(arguments: tuple[Any, ...], what: str, example: str
+                     ) -> tuple[Resource, dict[str, Any], Pipes]:
+    """js.Build's and css.Build's arguments: (the resource, the options map with lower-case keys, the render's
+    Pipes); the options may be left out."""
+    if not arguments or len(arguments) > 2:
+        raise HugoFunctionError(f"{what} takes a resource and, before it, an options map")
+    options = arguments[0] if len(arguments) == 2 else {}
+    source = _resource(arguments[-1], what)
+    pipes, _ = _current(what)
+    if not isinstance(options, Mapping):
+        raise HugoFunctionError(f"{what}: the options must be a map ({example})")
+    return source, {str(key).lower(): value for key, value in options.items()}, pipes
+
+
 def _js_build(*arguments: Any) -> Resource:
     """js.Build: with esbuild when there is one (_esbuild); else of a single script whose only import is
     `@params`, an IIFE with the params as a module object (the bytes are not esbuild's), any other import or
     export an error, and TypeScript and JSX give unbundled_script() (a warning names the layout's line)."""
-    if not arguments or len(arguments) > 2:
-        raise HugoFunctionError("js.Build takes a resource and, before it, an options map")
-    options = arguments[0] if len(arguments) == 2 else {}
-    source = _resource(arguments[-1], "js.Build")
-    pipes, _ = _current("js.Build")
-    if not isinstance(options, Mapping):
-        raise HugoFunctionError("js.Build: the options must be a map (dict \"params\" …)")
-    lowered = {str(key).lower(): value for key, value in options.items()}
+    source, lowered, pipes = _build_arguments(arguments, "js.Build", 'dict "params" …')
     bundler = esbuild_binary(pipes.assets.roots[0] if pipes.assets.roots else None)
     if bundler is not None:
         return _esbuild(pipes, source, lowered, bundler)
@@ -986,14 +993,7 @@ def _css_build(*arguments: Any) -> Resource:
     as a bundler does; a URL, or an import under a media query, kept as written and moved first, where CSS
     allows an import), minified when asked, at targetPath; bundled by blogbuild (the bytes are not esbuild's,
     so neither is the fingerprint). A source map is not written."""
-    if not arguments or len(arguments) > 2:
-        raise HugoFunctionError("css.Build takes a resource and, before it, an options map")
-    options = arguments[0] if len(arguments) == 2 else {}
-    source = _resource(arguments[-1], "css.Build")
-    pipes, _ = _current("css.Build")
-    if not isinstance(options, Mapping):
-        raise HugoFunctionError("css.Build: the options must be a map (dict \"minify\" true …)")
-    lowered = {str(key).lower(): value for key, value in options.items()}
+    source, lowered, pipes = _build_arguments(arguments, "css.Build", 'dict "minify" true …')
     unknown = set(lowered) - {"minify", "sourcemap", "sourcescontent", "targetpath", "target", "externals"}
     if unknown:
         raise HugoFunctionError(f"css.Build of {source.target}: the option(s) {', '.join(sorted(unknown))} are not "
