@@ -9,7 +9,6 @@ and each action is wrapped in the escaper html/template would use at that point 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 
 from .escape import HtmlContext
@@ -28,8 +27,17 @@ _PAGE_ALIASES = {("collections", "Where"): "where", ("collections", "Group"): "g
 _VALUES = {"site": "site", "now": "now()", "hugo": "hugo_info(_state)", "page": "go_page(_state)"}
 
 
-# A `with` on templates.Defer (translated): Hugo runs its block with the options' data as dot.
-_DEFERRED = re.compile(r"\(*templates\.Defer\(")
+def _is_defer(pipe: Pipe) -> bool:
+    """Whether a `with`'s pipeline is `templates.Defer OPTIONS` (in parentheses or not), whose block Hugo runs
+    with the options' data as its dot."""
+    while len(pipe.commands) == 1 and pipe.commands[0].operands:
+        first = pipe.commands[0].operands[0]
+        if isinstance(first, Identifier):
+            return first.name == "templates" and first.names == ("Defer",)
+        if not (isinstance(first, Chain) and not first.names and len(pipe.commands[0].operands) == 1):
+            return False
+        pipe = first.pipe
+    return False
 
 
 @dataclass(frozen=True)
@@ -199,7 +207,7 @@ class _Translator:
         if branch.kind == "with":
             self.counter += 1
             name = f"dot{self.counter}"
-            if _DEFERRED.match(expression):   # templates.Defer: the block's dot is the options' data
+            if _is_defer(branch.pipe):   # templates.Defer: the block's dot is the options' data
                 self.out.append(f"{{% set {name}_deferred = {expression} %}}{{% set {name} = {name}_deferred.data %}}")
                 self.out.append(f"{{% if {name}_deferred %}}")
                 self.dots.append(name)
