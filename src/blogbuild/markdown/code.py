@@ -164,8 +164,10 @@ def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int
                                      environment.code_block_ordinal(), warnings)
     for message in warnings:   # a lexer that failed or ran out of time: at the fence's line
         environment.warn(token.map[0] if token.map else 0, message)
+    if markup.render_hooks and index and tokens[index - 1].hidden:
+        html = "\n" + html
     token.meta["fence"] = (html, text)   # the text measures read it (text_tree.py), not highlighting twice
-    return "\n" + html if markup.render_hooks and index and tokens[index - 1].hidden else html
+    return html
 
 
 def markup_of(options: OptionsDict) -> MarkupConfig:

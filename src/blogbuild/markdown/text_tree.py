@@ -17,12 +17,16 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType
 
 from ..content.text import TextTreeBuilder
-from . import code, math
+from . import code, math, typography
 from .environment import environment_of
 
 _MATH_CLASSES = {math.render_math_inline: "math inline", math.render_math_display_inline: "math display"}
 # markdown-it's own rules for these (a site's parser could replace them: then they go in as HTML).
 _TEXT = RendererHTML.text
+# A Hugo site's text rule writes the typographer's characters as goldmark's entities: the text read is the same.
+_TEXT_RULES = (_TEXT, typography.render_text)
+# What Chroma's inline-styled line numbers (noClasses) carry, in both the inline and the table layout.
+_INLINE_STYLED_NUMBERS = "user-select:none"
 _SOFTBREAK = RendererHTML.softbreak
 _HARDBREAK = RendererHTML.hardbreak
 _LIST_ITEM = getattr(RendererHTML, "list_item_open", None)
@@ -91,11 +95,19 @@ class TextTreeWalker:
             rendered = token.meta.get("fence") if isinstance(token.meta, dict) else None
             html, text = rendered if rendered is not None else code.fence_html_and_text(
                 self.environment.restore_text(token.content), token.info, code.markup_of(self.options))
-            if not html.endswith("\n"):
-                self.html(html)
-            else:
+            if html.startswith("\n"):   # after a tight list item's text, on a Hugo site
+                builder.text("\n")
+                html = html[1:]
+            if html.endswith("\n"):
                 builder.code(html[:-1], text)
                 builder.text("\n")
+            elif (html.startswith('<div class="highlight') and code.markup_of(self.options).render_hooks
+                  and _INLINE_STYLED_NUMBERS not in html):
+                # Chroma's block as Hugo writes it: no line break after it. Its line numbers are text only
+                # where they carry no ln/lnt class (inline styles): then it is parsed.
+                builder.code(html, text)
+            else:
+                self.html(html)
         elif function is code.render_code_block:
             builder.start("pre", [])
             builder.start("code", [])
@@ -121,7 +133,7 @@ class TextTreeWalker:
             function = functions.get(child.type)
             if builder.pending:
                 self.html(self.rendered(children, index))
-            elif function is _TEXT:
+            elif function in _TEXT_RULES:
                 if placeholder is not None and placeholder.search(child.content):
                     self.html(escapeHtml(child.content))
                 else:
