@@ -43,15 +43,8 @@ _HASHED = re.compile(r"^ts/\w+\.[0-9a-f]{64}\.js$|^scss/style\.min\.[0-9a-f]{64}
 _STYLE_FILE = re.compile(r"^scss/style\.min\.[0-9a-f]{64}\.css$")
 _OURS_ONLY = re.compile(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-")
 
-_COLLATION = ("pages of one date in Chinese: Hugo orders them by their titles in Chinese collation (pinyin), "
-              "blogbuild by code point")
 _MATH = "blogbuild typesets the math at build time, where Hugo's page leaves the TeX for KaTeX in the browser"
-DIFFERENT: dict[str, str] = {
-    "p/math-typesetting/index.html": _MATH, "zh/p/math-typesetting/index.html": _MATH,
-    **{page: _COLLATION for page in (
-        "zh/index.html", "zh/archives/index.html", "zh/post/index.html", "zh/categories/documentation/index.html",
-        "zh/page/index.html", "zh/page/page/2/index.html")},
-}
+DIFFERENT: dict[str, str] = {"p/math-typesetting/index.html": _MATH, "zh/p/math-typesetting/index.html": _MATH}
 
 
 def _comparable(page: str, bundled: bool) -> list[str]:

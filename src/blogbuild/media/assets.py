@@ -36,8 +36,12 @@ EMOJI_TABLES = {"goldmark-emoji": GOLDMARK_EMOJI_VERSION, "kyokomi-emoji": KYOKO
 # Hugo's embedded youtube, vimeo and instagram shortcodes (vendor/hugo/: Hugo's git tree at this commit, whose
 # output is Hugo 0.168's, tests/test_hugo_embeds.py; hugo/gotemplate runs them on a site's own layouts).
 HUGO_TEMPLATES_VERSION = "0.165.0-9-g7b5199fde"
+# The orders Hugo 0.168's collator sorts characters in (vendor/collation/: scripts/vendor_collation.py asks the hugo
+# binary; hugo/gotemplate/collation.py reads them).
+COLLATION_VERSION = "hugo-0.168.0"
 # The vendor/ folders kept as they are, each with its LICENSE (scripts/vendor_assets.py writes their entries).
-KEPT_FOLDERS = {"chroma": CHROMA_VERSION, **EMOJI_TABLES, "hugo": HUGO_TEMPLATES_VERSION}
+KEPT_FOLDERS = {"chroma": CHROMA_VERSION, **EMOJI_TABLES, "hugo": HUGO_TEMPLATES_VERSION,
+                "collation": COLLATION_VERSION}
 
 # Vendored files the build uses itself and never publishes (katex's contrib/).
 UNPUBLISHED_PREFIX = "contrib/"

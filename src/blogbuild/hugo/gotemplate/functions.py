@@ -1276,7 +1276,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "countwords": lambda text: sum(1 if word.isascii() else len(word) for word in _plainify(text).split()),
     "truncate": lambda size, *rest: _truncate(int(_number(size)), *rest),
     "uniq": lambda items: same_kind(items, dict.fromkeys(items or ())),
-    "sort": jinja2.pass_environment(sort),
+    "sort": jinja2.pass_context(sort),
     "append": lambda *values: _append(*values), "querify": lambda *pairs: _querify(*pairs),
     "anchorize": _anchorize,
     "base64Encode": lambda text: __import__("base64").b64encode(go_string(text).encode()).decode(),

@@ -1,15 +1,15 @@
 """Hugo's functions over lists and maps: `merge`, `union`, `intersect`, `symdiff`, `complement`, `shuffle`
-and `sort`, with Hugo's rules (numbers compared as numbers, the last map wins, an English collator's order)."""
+and `sort`, with Hugo's rules (numbers compared as numbers, the last map wins, strings in the site language's collation)."""
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 import jinja2
 
 from .arithmetic import HugoFunctionError
+from .collation import collation_key
 from .escape import go_string
 from .objects import GoTime, go_type, truthy
 
@@ -146,32 +146,26 @@ def shuffle(items: Any) -> list[Any]:
     return same_kind(items, values)
 
 
-def _collated(value: Any) -> Any:
-    """A sort key like Hugo's collator for an English site: letters before their accents and case, numbers
-    by value."""
+def _collated(value: Any, table: str) -> Any:
+    """A sort key as Hugo's sort compares: numbers by value, times by their instant, strings in the site
+    language's collation (collation.py)."""
     if isinstance(value, bool):
-        return (0, int(value), "", "")
+        return (0, int(value), ())
     if isinstance(value, (int, float)):
-        return (0, value, "", "")
+        return (0, value, ())
     if isinstance(value, GoTime):     # times by their instant in whole seconds, as Hugo's compare
-        return (0, value.Unix, "", "")
+        return (0, value.Unix, ())
     if value is not None and not isinstance(value, str):   # a page, a menu entry, a map: Hugo cannot compare
-        return (2, 0, "", "")                              # them, and its stable sort keeps their order
-    text = go_string(value)
-    primary, accents, cases = [], [], []
-    for char in text:
-        decomposed = unicodedata.normalize("NFD", char)
-        base = decomposed[0]
-        group = 2 if base.isalpha() else 1 if base.isdigit() else 0   # spaces and punctuation, digits, letters
-        primary.append((group, base.casefold()))
-        accents.append(decomposed[1:])
-        cases.append(0 if not char.isupper() else 1)                # lower case first, as the collator
-    return (1, 0, primary, accents, cases)
+        return (2, 0, ())                                  # them, and its stable sort keeps their order
+    return (1, 0, collation_key(go_string(value), table))
 
 
-def sort(environment: jinja2.Environment, items: Any, *arguments: Any) -> list[Any]:
+def sort(context: jinja2.runtime.Context, items: Any, *arguments: Any) -> list[Any]:
     """Hugo's sort: a list by its values or by a key path ("Params.weight", "title"), a map's values by their
-    keys (or "value"); "desc" as the second argument reverses; the sort is stable."""
+    keys (or "value"); "desc" as the second argument reverses; the sort is stable; strings in the collation of
+    the site's language."""
+    environment = context.environment
+    table = getattr(context.get("site"), "collation", "root")
     key_path = ""
     descending = False
     for position, argument in enumerate(arguments):
@@ -196,7 +190,7 @@ def sort(environment: jinja2.Environment, items: Any, *arguments: Any) -> list[A
             keyed = [(value, value) for value in values]
         else:
             keyed = [(_sub_element(environment, value, path), value) for value in values]
-    ordered = sorted(keyed, key=lambda pair: _collated(pair[0]), reverse=descending)
+    ordered = sorted(keyed, key=lambda pair: _collated(pair[0], table), reverse=descending)
     return same_kind(items, [value for _, value in ordered])
 
 

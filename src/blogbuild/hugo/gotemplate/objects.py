@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
+from .collation import table_name
 from .go_url import is_absolute, make_permalink
 from .function_error import HugoFunctionError  # noqa: F401 - the functions import it from here too
 from .privacy import privacy_settings
@@ -455,6 +456,11 @@ class SiteInfo(GoObject):
     # The config's privacy mapping, for site.Config.Privacy in hooks and shortcodes (Hugo's youtube, instagram).
     privacy: Any = field(default=None, compare=False)
     kind = "Site"
+
+    @functools.cached_property
+    def collation(self) -> str:
+        """The collation Hugo's sorts of strings use on this site: its language key's (collation.table_name)."""
+        return table_name(str(self.Language.Lang))
 
     @property
     def Language(self) -> "_Language":  # noqa: N802

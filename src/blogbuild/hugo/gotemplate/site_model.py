@@ -22,6 +22,7 @@ from markupsafe import Markup
 from ...core.dates import date_locale, go_format, shown_date
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
+from .collation import collation_key, fold_key
 from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
@@ -111,12 +112,12 @@ class PageList(list, GoObject):
         return self._sorted(lambda page: _unix(page.Lastmod))
 
     @property
-    def ByTitle(self) -> "PageList":  # noqa: N802
-        return self._sorted(lambda page: page.Title)
+    def ByTitle(self) -> "PageList":  # noqa: N802 - in the collation of the site's language
+        return self._sorted(lambda page: collation_key(page.Title, page._site.collation))
 
     @property
     def ByLinkTitle(self) -> "PageList":  # noqa: N802
-        return self._sorted(lambda page: page.LinkTitle)
+        return self._sorted(lambda page: collation_key(page.LinkTitle, page._site.collation))
 
     @property
     def ByWeight(self) -> "PageList":  # noqa: N802
@@ -1276,13 +1277,15 @@ class TaxonomyTerms(dict, GoObject):
     def Page(self) -> Any:  # noqa: N802 - the taxonomy's list page (/tags/)
         return self.page() if self.page is not None else None
 
-    @property
-    def Alphabetical(self) -> list[WeightedPages]:  # noqa: N802
-        return [self[key] for key in sorted(self, key=lambda key: str(key).lower())]
+    collation = "root"   # the site's (SiteInfo.collation)
 
     @property
-    def ByCount(self) -> list[WeightedPages]:  # noqa: N802
-        return sorted(self.Alphabetical, key=lambda entry: -entry.Count)
+    def Alphabetical(self) -> list[WeightedPages]:  # noqa: N802 - by key, in the collation of the site's language
+        return [self[key] for key in sorted(self, key=lambda key: collation_key(str(key), self.collation))]
+
+    @property
+    def ByCount(self) -> list[WeightedPages]:  # noqa: N802 - most pages first, then by key as compare.Strings
+        return [self[key] for key in sorted(self, key=lambda key: (-self[key].Count, fold_key(str(key))))]
 
     def Count(self, key: Any) -> int:  # noqa: N802
         entry = self.get(str(key))
@@ -1506,6 +1509,7 @@ class HugoSite(SiteLanguages, SiteInfo):
                                                                     term.name.lower())
                                    for term in taxonomy.terms if term.posts})
             terms.page = functools.partial(self.taxonomy_page, taxonomy)
+            terms.collation = self.collation
             self._terms[taxonomy.name] = terms
         return terms
 
@@ -1657,7 +1661,7 @@ def _menus_of(site: HugoSite) -> dict[str, list[MenuEntry]]:
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
     """Hugo's default sort: weight (0 last), then date newest first (a list page's: its newest page's), then link
-    title, then the content path (a page's file, a list's folder)."""
+    title (in the collation of the site's language), then the content path (a page's file, a list's folder)."""
     weight = page.Weight
     if page._post is not None:
         stamp = page._post.date.timestamp() if page._post.date else float("-inf")
@@ -1665,7 +1669,7 @@ def _default_order(page: HugoPage) -> tuple[Any, ...]:
     else:
         stamp = _stamp(page.Date)
         path = page.url.rstrip("/").lower()
-    return (weight == 0, weight, -stamp, page.LinkTitle, path)
+    return (weight == 0, weight, -stamp, collation_key(page.LinkTitle, page._site.collation), path)
 
 
 def _toc_list(entries: Sequence[Any], level: int, depth: int, lines: list[str], tag: str) -> None:
