@@ -242,6 +242,49 @@ def _language_names(keyed: Mapping[str, Any]) -> list[str]:
     return sorted(languages, key=lambda name: (name != default, _weight(languages[name]), str(name)))
 
 
+# Old Hugo's pygments* settings, which Hugo 0.168 still reads into markup.highlight (ApplyLegacyConfig), each where
+# markup.highlight leaves the setting at Hugo's default: (key, markup.highlight's key, Hugo's default).
+_LEGACY_HIGHLIGHT = (("pygmentsstyle", "style", "monokai"), ("pygmentsuseclasses", "noClasses", True),
+                     ("pygmentscodefences", "codeFences", True), ("pygmentscodefencesguesssyntax", "guessSyntax", False))
+
+
+def _legacy_highlight(markup: dict[str, Any], take: Callable[[str], Any]) -> list[str]:
+    """Fill markup.highlight from old Hugo's pygmentsStyle, pygmentsUseClasses, pygmentsCodeFences and
+    pygmentsCodefencesGuessSyntax where it leaves Hugo's default, then pygmentsOptions ("linenos=table") over it,
+    as Hugo does; the names of those not read (a pygmentsOptions that does not parse)."""
+    found = markup.get("highlight")
+    highlight: dict[str, Any] = found if isinstance(found, dict) else {}
+    written = {str(key).lower(): key for key in highlight}
+
+    def put(key: str, value: Any) -> None:
+        highlight.pop(written.get(key.lower(), key), None)
+        highlight[key] = value
+        written[key.lower()] = key
+        markup["highlight"] = highlight
+
+    for legacy, key, default in _LEGACY_HIGHLIGHT:
+        value = take(legacy)
+        if value is None or highlight.get(written.get(key.lower(), key), default) != default:
+            continue
+        if legacy == "pygmentsstyle":
+            if value:
+                put(key, str(value))
+        else:
+            on = value is True or str(value).lower() == "true"
+            put(key, not on if legacy == "pygmentsuseclasses" else on)
+    options = take("pygmentsoptions")
+    if options in (None, ""):
+        return []
+    from ..markdown.chroma.hugo import HighlightError, normalize, parse_option_string
+    try:
+        parsed = normalize(parse_option_string(str(options)))   # linenos=table: lineNos and lineNumbersInTable
+    except HighlightError:
+        return ["pygmentsOptions"]
+    for key, value in parsed.items():
+        put(key, value)
+    return []
+
+
 def _language_key(data: Mapping[str, Any]) -> str:
     """The key of the language built, as Hugo names it (what its time.Format localises dates by)."""
     keyed = _lower_keys(data)
@@ -357,12 +400,13 @@ def _page_ref_url(page_ref: str) -> str:
     return f"/{path}/" if path else "/"
 
 
-def _pagination(pagination: Any, paginate: Any, values: dict[str, Any]) -> list[str]:
-    """pagination.pagerSize (or the old paginate) and pagination.disableAliases; returns the pagination keys
-    not used. Hugo writes a redirect at LIST/page/1/ for every paginated list unless pagination.disableAliases
-    (the top-level disableAliases does not stop those: tests/test_papermod_params.py)."""
+def _pagination(pagination: Any, values: dict[str, Any]) -> list[str]:
+    """pagination.pagerSize and pagination.disableAliases; returns the pagination keys not used (the old top-level
+    paginate is gone from Hugo 0.168: a list has 10 pages a page unless pagerSize says otherwise). Hugo writes a
+    redirect at LIST/page/1/ for every paginated list unless pagination.disableAliases (the top-level
+    disableAliases does not stop those: tests/test_papermod_params.py)."""
     keyed = _lower_keys(pagination) if isinstance(pagination, Mapping) else {}
-    page_size = keyed.get("pagersize", ("", None))[1] or paginate
+    page_size = keyed.get("pagersize", ("", None))[1] or 10
     if isinstance(page_size, int) and page_size > 0:
         values["paginate"] = page_size
     disable = keyed.get("disablealiases", ("", None))[1]
@@ -556,7 +600,7 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
             values[target] = str(value)
     values["taxonomies"] = _taxonomies(take("taxonomies")) if "taxonomies" in keyed else ["tags", "categories"]
     ignored += _menus(take("menus") or take("menu"), take("sectionpagesmenu"), values)
-    ignored += _pagination(take("pagination"), take("paginate"), values)
+    ignored += _pagination(take("pagination"), values)
     if take("disablealiases") is True:   # front matter's aliases; not the page/1/ ones (pagination.disableAliases)
         values["aliases"] = False
     summary_length = take("summarylength")
@@ -580,6 +624,7 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
     known_markup, unknown_markup = known_settings(markup) if isinstance(markup, Mapping) else ({}, [])
     ignored += unknown_markup   # Hugo's settings blogbuild has no reader for (markup.math, ...): named, not refused
     values["markup"] = with_hugo_defaults(known_markup)
+    ignored += _legacy_highlight(values["markup"], take)
     emoji = take("enableemoji")
     if isinstance(emoji, bool):
         values["enableEmoji"] = emoji

@@ -265,7 +265,7 @@ class GoPageEngine:
             self._probed.clear()
             self._probed_site = key[0]
         self._probed[key] = (html, published)
-        return dot.pager.TotalPages if dot.pager is not None else 0
+        return max(1, dot.pager.TotalPages) if dot.pager is not None else 0   # an empty list's pager is page 1
 
     def _probe_key(self, kind: str, context: Mapping[str, Any]) -> tuple[Any, ...]:
         paginator = context.get("paginator")

@@ -60,6 +60,8 @@ _KEYS = {
     "privacy": "no embedded third-party shortcodes",
     "cascade": "front matter is read per page",
     "pagination": "list pages are at LIST/page/N/",
+    "paginate": "Hugo 0.128 replaced it with pagination.pagerSize and Hugo 0.168 ignores it (a list shows 10 to a page): "
+                "move it there",
 }
 
 # PaperMod's params (lower case, dotted below a mapping) blogbuild does not use -> what it does instead; the

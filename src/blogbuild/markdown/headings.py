@@ -153,7 +153,8 @@ def heading_ids(state: StateCore) -> None:
             continue
         token.attrSet("id", slug)
         level = int(token.tag[1])
-        if markup.toc_start_level <= level <= markup.toc_end_level:
+        # A Hugo site's own layouts: every heading (its .TableOfContents is a tree from h1 cut at its levels).
+        if markup.render_hooks or markup.toc_start_level <= level <= markup.toc_end_level:
             environment.toc.append(TocEntry(level=level, id=slug, text=toc_text, html=toc_html))
         # After the text, so that the heading's text (and a screen reader) starts with
         # the words; labelled, because "#" alone says nothing.

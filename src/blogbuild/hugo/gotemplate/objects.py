@@ -457,6 +457,10 @@ class SiteInfo(GoObject):
     privacy: Any = field(default=None, compare=False)
     kind = "Site"
 
+    @property
+    def Hugo(self) -> "HugoInfo":  # noqa: N802 - deprecated in Hugo, still there in 0.168: what `hugo` is
+        return HugoInfo(self)
+
     @functools.cached_property
     def collation(self) -> str:
         """The collation Hugo's sorts of strings use on this site: its language key's (collation.table_name)."""

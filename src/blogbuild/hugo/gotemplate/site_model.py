@@ -1154,8 +1154,8 @@ class Pager(GoObject):
         return max(0, end - start)
 
     @property
-    def TotalPages(self) -> int:  # noqa: N802
-        return max(1, math.ceil(len(self._pages) / self._size))
+    def TotalPages(self) -> int:  # noqa: N802 - 0 for an empty list, whose one pager is still page 1
+        return math.ceil(len(self._pages) / self._size)
 
     @property
     def PagerSize(self) -> int:  # noqa: N802
@@ -1186,7 +1186,7 @@ class Pager(GoObject):
 
     @property
     def Last(self) -> "Pager":  # noqa: N802
-        return self._at(self.TotalPages)
+        return self._at(max(1, self.TotalPages))
 
     @property
     def URL(self) -> str:  # noqa: N802
@@ -1195,7 +1195,7 @@ class Pager(GoObject):
 
     @property
     def Pagers(self) -> list["Pager"]:  # noqa: N802
-        return [self._at(number) for number in range(1, self.TotalPages + 1)]
+        return [self._at(number) for number in range(1, max(1, self.TotalPages) + 1)]
 
 
 class SitemapSettings(GoObject):
@@ -1566,14 +1566,8 @@ class HugoSite(SiteLanguages, SiteInfo):
         """Hugo's `.TableOfContents`: a nav#TableOfContents of nested lists of the page's headings between
         markup's tableOfContents start and end levels."""
         markup = self.config.markup
-        low, high = markup.toc_start_level, markup.toc_end_level
-        entries = [entry for entry in (post.toc if post is not None else ()) if low <= entry.level <= high]
-        if not entries:
-            return '<nav id="TableOfContents"></nav>'
-        lines = ['<nav id="TableOfContents">']
-        _toc_list(entries, min(entry.level for entry in entries), 1, lines, "ol" if markup.toc_ordered else "ul")
-        lines.append("</nav>")
-        return "\n".join(lines)
+        return hugo_toc(post.toc if post is not None else (), markup.toc_start_level, markup.toc_end_level,
+                        markup.toc_ordered)
 
     def GetPage(self, *refs: Any) -> HugoPage | None:  # noqa: N802
         """Hugo's page by its content path ("/posts", "posts/x.md", "/tags/go", in any case; without its leading
@@ -1672,28 +1666,61 @@ def _default_order(page: HugoPage) -> tuple[Any, ...]:
     return (weight == 0, weight, -stamp, collation_key(page.LinkTitle, page._site.collation), path)
 
 
-def _toc_list(entries: Sequence[Any], level: int, depth: int, lines: list[str], tag: str) -> None:
-    """One list of the table of contents: the entries at level, each holding the deeper ones after it."""
+class _TocNode:
+    """A heading in Hugo's tree of a page's headings; entry None for a level the page skips."""
+
+    __slots__ = ("entry", "children")
+
+    def __init__(self, entry: Any = None) -> None:
+        self.entry = entry
+        self.children: list[_TocNode] = []
+
+
+def hugo_toc(entries: Sequence[Any], start: int, stop: int, ordered: bool) -> str:
+    """Hugo's `.TableOfContents`, as its tableofcontents package writes it: the headings in a tree rooted at the h1
+    level, a new row at each h1 (and at the first heading), a level a heading skips as an item without a link; the
+    lists from startLevel (the levels above only walked through: a row each, so each h1's headings are a list of
+    their own) to endLevel."""
+    rows: list[_TocNode] = []
+    row = -1
+    for entry in entries:
+        if entry.level == 1 or row == -1:
+            row += 1
+        rows.extend(_TocNode() for _ in range(len(rows), row + 1))
+        if entry.level == 1:
+            rows[row] = _TocNode(entry)
+            continue
+        node = rows[row]
+        for _ in range(2, entry.level):
+            if not node.children:
+                node.children.append(_TocNode())
+            node = node.children[-1]
+        node.children.append(_TocNode(entry))
+    out = ['<nav id="TableOfContents">']
+    _toc_headings(out, 1, 0, rows, start, stop, "ol" if ordered else "ul")
+    out.append("</nav>")
+    return "".join(out)
+
+
+def _toc_headings(out: list[str], level: int, indent: int, nodes: list[_TocNode], start: int, stop: int,
+                  tag: str) -> None:
     import html
-    pad = "  " * depth
-    lines.append(f"{pad}<{tag}>")
-    index = 0
-    while index < len(entries):
-        entry = entries[index]
-        deeper_end = index + 1
-        while deeper_end < len(entries) and entries[deeper_end].level > level:
-            deeper_end += 1
-        link = f'<a href="#{html.escape(entry.id)}">{entry.html or html.escape(entry.text)}</a>' \
-            if entry.level == level else ""
-        children = entries[index + 1:deeper_end] if entry.level == level else entries[index:deeper_end]
-        if children:
-            lines.append(f"{pad}  <li>{link}")
-            _toc_list(children, level + 1, depth + 2, lines, tag)
-            lines.append(f"{pad}  </li>")
-        else:
-            lines.append(f"{pad}  <li>{link}</li>")
-        index = deeper_end if children or entry.level == level else index + 1
-    lines.append(f"{pad}</{tag}>")
+    if level < start:
+        for node in nodes:
+            _toc_headings(out, level + 1, indent, node.children, start, stop, tag)
+        return
+    if stop != -1 and level > stop:
+        return
+    if nodes:
+        out.append(f"\n{'  ' * (indent + 1)}<{tag}>\n")
+    for node in nodes:
+        out.append(f"{'  ' * (indent + 2)}<li>")
+        if node.entry is not None:
+            out.append(f'<a href="#{html.escape(node.entry.id)}">{node.entry.html or html.escape(node.entry.text)}</a>')
+        _toc_headings(out, level + 1, indent + 2, node.children, start, stop, tag)
+        out.append("</li>\n")
+    if nodes:
+        out.append(f"{'  ' * (indent + 1)}</{tag}>\n{'  ' * indent}")
 
 
 # The functions of pages and lists (the Go environment binds them to its field lookup).
