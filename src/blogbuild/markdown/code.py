@@ -91,6 +91,7 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     if markup.render_hooks and language == "goat":
         return _goat_html_and_text(code, info, warnings)
     if markup.render_hooks:   # a Hugo site's own layouts: Chroma's HTML, as Hugo writes it
+        code = code.rstrip("\r\n") + "\n"   # Hugo chomps every line end after the code, then Chroma adds one
         return chroma_fence_html(code, language, info, markup, ordinal, warnings), code.removeprefix("\ufeff")
     class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
     highlighted = _highlight(lowered, code) if language else None
