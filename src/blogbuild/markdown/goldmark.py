@@ -187,3 +187,23 @@ def drop_comments(state: StateCore) -> None:
                                       and not _SUMMARY_DIVIDER.fullmatch(child.content))]
         kept.append(token)
     state.tokens = kept
+
+
+_DIVIDER = "<!--more-->"
+
+
+def hugo_summary_divider(body: str) -> str:
+    """The first <!--more--> in a page's source as Hugo's page lexer takes it, wherever it is (in code too): the
+    white space after it is eaten, so what follows starts a block at its first column (an indented ```lang then
+    opens a fence), and the divider stands as a block of its own. Lines are kept where Hugo's own line breaks
+    allow it: a divider on a line of its own, followed by a blank line, changes no line number."""
+    start = body.find(_DIVIDER)
+    if start < 0:
+        return body
+    end = start + len(_DIVIDER)
+    rest = body[end:]
+    after = rest[:len(rest) - len(rest.lstrip())]
+    breaks = max(after.count("\n"), 2)
+    before = "" if start == 0 or body[start - 1] == "\n" else "\n\n"
+    return body[:start] + before + _DIVIDER + "\n" * breaks + rest[len(after):]
+

@@ -97,6 +97,9 @@ def render_post(body: str, *, path: str = "<string>", line_offset: int = 0, conf
     """Render a post body, and measure its text (plain text, words, reading time, summary) from the
     same tokens: one parse per post."""
     config = config or _DEFAULT_CONFIG
+    if config.markup.render_hooks:   # a Hugo site's own layouts: its summary divider as Hugo's page lexer takes it
+        from .goldmark import hugo_summary_divider
+        body = hugo_summary_divider(body)
     rendered, top, prepared = _render_body(body, path=path, line_offset=line_offset, config=config,
                                            shortcodes=shortcodes, page=page)
     builder = TextTreeBuilder()
