@@ -20,9 +20,11 @@ _NO_PAGE = PageInfo()
 
 
 def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: int, inner_line_offset: int, *,
-              standalone: bool, ordinal: int, arguments: list[tuple[str, str, str]]) -> str:
+              standalone: bool, ordinal: int, arguments: list[tuple[str, str, str]], nested: bool = False) -> str:
     """The HTML of one call of a Go shortcode (its inner text, with a warning, if it cannot run); context and
-    node are shortcodes.py's _Context and _Node, arguments its (name or "", as written, unquoted) triples."""
+    node are shortcodes.py's _Context and _Node, arguments its (name or "", as written, unquoted) triples. A
+    {{% %}} shortcode's output is markdown of the page; nested in another's inner text, its .Inner is markdown
+    rendered and its output is the outer one's text, as Hugo renders them."""
     templates = context.shortcodes.go
     assert templates is not None
     positional = tuple(typed_argument(raw, value) for name, raw, value in arguments if not name)
@@ -31,6 +33,8 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
         raise SourceError(context.path, line, f"shortcode '{node.name}' mixes named and positional parameters, "
                                               "which Hugo refuses; use one kind", stage="shortcode")
     inner = context.expand_text(node.inner, inner_line_offset) if node.inner is not None else None
+    if nested and node.kind == "%" and inner is not None:
+        inner = context.inner_markdown(inner, inner_line_offset)
 
     def markdown(text: str) -> str:
         return context.markdown(text, inner_line_offset, inline=False)
@@ -56,7 +60,7 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
     except Exception as error:  # noqa: BLE001 - a template that fails in any way must not stop the build
         return _fallback(context, node, line, inner_line_offset, standalone,
                          f"{source.path}: {type(error).__name__}: {error}")
-    if node.kind == "%":
+    if node.kind == "%" and not nested:
         # Hugo renders a {{% %}} shortcode's output as part of the page's markdown.
         html = context.markdown(html, line - 1, inline=not standalone)
     return html

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from ..core.errors import SourceError, SourceWarning
 from ..config.markup import MarkupConfig
-from ..core.model import RenderedMarkdown, SourceMark
+from ..core.model import RenderedMarkdown, SourceMark, TocEntry
 from ..templating.environment import jinja_environment
 from ..templating.markdownify import markdownify
 from .code import highlight_html
@@ -339,9 +339,11 @@ class _Collected:
     has_math: bool = False
     has_mermaid: bool = False
     has_code: bool = False
+    toc: list[TocEntry] = field(default_factory=list)   # the headings of inner renders, in the order rendered
 
     def add(self, rendered: RenderedMarkdown) -> None:
         """Take in what an inner render found."""
+        self.toc.extend(rendered.toc)
         self.warnings.extend(rendered.warnings)
         self.marks.extend(rendered.marks)
         self.has_math = self.has_math or rendered.has_math
@@ -384,6 +386,14 @@ class _Context:
         html = rendered.html
         return _strip_paragraph(html) if inline else html
 
+    def inner_markdown(self, text: str, line_offset: int) -> str:
+        """A nested {{% %}} shortcode's .Inner as Hugo gives it: rendered as markdown on its own (a lone <p> taken
+        off when it is one line); its headings are not the page's."""
+        headings = len(self.collected.toc)
+        html = self.markdown(text, line_offset, inline="\n" not in text)
+        del self.collected.toc[headings:]
+        return html
+
     def expand_text(self, text: str, line_offset: int) -> str:
         """Expand shortcodes in a {{< >}} inner text, which is not markdown."""
         nodes = _find_nodes(text)
@@ -395,14 +405,16 @@ class _Context:
         for number, node in enumerate(nodes):
             parts.append(text[cursor:node.start])
             line = line_offset + text.count("\n", 0, node.start) + 1
-            parts.append(self.expand(node, text, line, line_offset, standalone=False, ordinal=ordinals[number]))
+            parts.append(self.expand(node, text, line, line_offset, standalone=False, ordinal=ordinals[number],
+                                     nested=True))
             cursor = node.end
         parts.append(text[cursor:])
         return "".join(parts)
 
     def expand(self, node: _Node, text: str, line: int, line_offset: int, *, standalone: bool,
-               ordinal: int = 0) -> str:
-        """The HTML of one shortcode; line is its file line, ordinal its place among its siblings."""
+               ordinal: int = 0, nested: bool = False) -> str:
+        """The HTML of one shortcode; line is its file line, ordinal its place among its siblings, nested whether
+        it is inside another's inner text."""
         if node.literal is not None:
             return html_lib.escape(node.literal, quote=False)
         positional, named = parse_arguments(node.arguments)
@@ -423,7 +435,7 @@ class _Context:
             from .go_shortcodes import expand_go
             column = node.start - text.rfind("\n", 0, node.start)
             return expand_go(self, go, node, line, column, inner_line_offset, standalone=standalone,
-                             ordinal=ordinal, arguments=raw_arguments(node.arguments))
+                             ordinal=ordinal, arguments=raw_arguments(node.arguments), nested=nested)
         if site is None and builtin is not None:
             return builtin(self, node, positional, named, line, inner_line_offset, standalone)
         if site is None:
@@ -638,6 +650,7 @@ class ShortcodeBody:
         self.anchor_keys = [processed for processed, _ in self.anchors]
         self.pattern: re.Pattern[str] | None = re.compile(re.escape(self.prefix) + r"\d+X") if self.nodes else None
         self.outputs: dict[str, str] = {}
+        self.toc_of: dict[str, tuple[TocEntry, ...]] = {}   # a {{% %}} shortcode's headings, by its placeholder
 
     def _replace_nodes(self) -> str:
         """The body with a placeholder for each shortcode; fills originals, calls and anchors."""
@@ -647,12 +660,21 @@ class ShortcodeBody:
         body_line = 0
         cursor = 0
         ordinals = _ordinals(self.nodes)
+        literal_text = self.context.markup is not None and self.context.markup.render_hooks
         for number, node in enumerate(self.nodes):
             before = body[cursor:node.start]
             pieces.append(before)
             newlines = before.count("\n")
             processed_line += newlines
             body_line += newlines
+            if literal_text and node.literal is not None:
+                # A Hugo site's own layouts: {{</* x */>}} is put in the markdown as {{< x >}}, text the typographer
+                # and the rest of markdown read (its line breaks are the written ones: no line moves)
+                pieces.append(node.literal)
+                processed_line += node.literal.count("\n")
+                body_line += body.count("\n", node.start, node.end)
+                cursor = node.end
+                continue
             line_start = body.rfind("\n", 0, node.start) + 1
             line_stop = body.find("\n", node.end)
             line_stop = len(body) if line_stop < 0 else line_stop
@@ -702,8 +724,14 @@ class ShortcodeBody:
             return placeholder
         if placeholder not in self.outputs:
             node, line, standalone, ordinal = self.calls[placeholder]
+            headings = len(self.collected.toc)
             html = self.context.expand(node, self.body, line, self.line_offset, standalone=standalone,
                                        ordinal=ordinal)
+            # A {{% %}} shortcode's output is markdown of the page (Hugo's): its headings are in the page's table
+            # of contents, where it stands; a {{< >}} one's HTML is not.
+            if node.kind == "%" and len(self.collected.toc) > headings:
+                self.toc_of[placeholder] = tuple(self.collected.toc[headings:])
+            del self.collected.toc[headings:]
             # The URLs a shortcode writes are at its line (its inner markdown's have their own).
             self.collected.marks.extend(replace(mark, line=line) for mark in html_marks(html, 0))
             self.outputs[placeholder] = html
@@ -724,6 +752,8 @@ class ShortcodeBody:
             html=pattern.sub(lambda match: html_lib.escape(_TAGS.sub("", self.output(match)), quote=False),
                              entry.html) if entry.html else "")
             for entry in rendered.toc)
+        if self.toc_of:
+            toc = self._with_shortcode_headings(rendered.html, toc)
         own = self.collected
         warnings = sorted(rendered.warnings + tuple(own.warnings), key=lambda warning: warning.line)
         return RenderedMarkdown(html=html, toc=toc,
@@ -731,6 +761,20 @@ class ShortcodeBody:
                                 has_mermaid=rendered.has_mermaid or own.has_mermaid,
                                 has_code=rendered.has_code or own.has_code,
                                 warnings=tuple(warnings), marks=rendered.marks + tuple(own.marks))
+
+
+    def _with_shortcode_headings(self, html: str, toc: tuple[TocEntry, ...]) -> tuple[TocEntry, ...]:
+        """The page's headings and its {{% %}} shortcodes' in the order of the page: each where its heading's id
+        or its shortcode's placeholder is in the HTML rendered around the placeholders."""
+        placed: list[tuple[int, int, tuple[TocEntry, ...]]] = []
+        at = 0
+        for order, entry in enumerate(toc):
+            found = html.find(f'id="{entry.id}"')
+            at = found if found >= 0 else at   # a heading a hook drew without the id: after the one before
+            placed.append((at, order, (entry,)))
+        for placeholder, entries in self.toc_of.items():
+            placed.append((html.find(placeholder), len(placed), entries))
+        return tuple(entry for _, _, entries in sorted(placed, key=lambda item: item[:2]) for entry in entries)
 
 
 def render_with_shortcodes(body: str, *, path: str, line_offset: int, shortcodes: ShortcodeSet,
