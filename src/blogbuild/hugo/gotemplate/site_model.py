@@ -675,6 +675,21 @@ class _PageText:
         self._content_rendered()
         return self._canonical._summary[1]
 
+    @property
+    def ContentWithoutSummary(self) -> Markup:  # noqa: N802
+        """Hugo 0.134's: the content after the divider, or after the automatic summary; all of it when the front
+        matter gives the summary."""
+        self._content_rendered()
+        post = self._content_post or self._post
+        html = (post.content_html if post is not None else str(self.Content)).strip()
+        if post is not None and _DIVIDER in html:
+            return Markup(html.split(_DIVIDER, 1)[1].strip())
+        written = self.Params.get("summary") if post is not None else None
+        if written and isinstance(written, (str, int, float)):
+            return self.Content
+        summary = self._canonical._summary[0]
+        return Markup(html[len(summary):].strip() if html.startswith(summary) else "")
+
     @functools.cached_property
     def _summary(self) -> tuple[str, bool]:
         """The summary and whether it is shorter than the content: the front matter's or the divider's (as
@@ -739,7 +754,16 @@ class _PageText:
 
     @functools.cached_property
     def _has_cjk(self) -> bool:
-        return self._site.has_cjk and bool(_CJK.search(self.Plain))
+        """The front matter's isCJKLanguage, whatever the site's hasCJKLanguage; else, with hasCJKLanguage, whether
+        the page's text has a CJK character (Hugo reads its markdown: the same but for CJK only in code, front
+        matter or raw HTML)."""
+        if self._post is None:
+            return self._site.has_cjk and bool(_CJK.search(self.Plain))
+        written = next((value for key, value in self._post.params.items() if str(key).lower() == "iscjklanguage"),
+                       None)
+        if written is not None:
+            return written is True or (not isinstance(written, bool) and str(written).lower() in ("1", "t", "true"))
+        return self._site.has_cjk and bool(_CJK.search(self._post.plain_text))
 
     @property
     def WordCount(self) -> int:  # noqa: N802
@@ -915,6 +939,9 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     @functools.cached_property
     def _params(self) -> Params:
         own = self._post if self._post is not None else self._index
+        if self._post is not None:   # Hugo sets a page's iscjklanguage param to what it decided
+            return Params.of({**{key: value for key, value in self._post.params.items()
+                                 if str(key).lower() != "iscjklanguage"}, "iscjklanguage": self._is_cjk})
         return Params.of(own.params if own is not None else {})
 
     @property
@@ -1132,7 +1159,7 @@ class Pager(GoObject):
         if self._groups is not None:
             return PageList()
         start, end = self._window()
-        return self._pages[start:end]
+        return PageList(self._pages[start:end])   # a page list: .GroupByDate, .ByTitle, … on a pager's pages
 
     @property
     def PageGroups(self) -> "PagesGroup":  # noqa: N802

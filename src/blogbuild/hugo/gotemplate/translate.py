@@ -333,9 +333,12 @@ class _Translator:
             alias = _PAGE_ALIASES.get((name, member))
             if alias is not None and len(function.names) == 1:
                 return f"{alias}({', '.join(arguments)})"
-            if namespace is None or not namespace.has(member) or len(function.names) > 1:
+            if namespace is None or not namespace.has(member):
                 raise GoTemplateError(at.line, at.column, f"function '{name}.{'.'.join(function.names)}' "
                                                           "is not supported by the translator")
+            if len(function.names) > 1:   # time.Now.Unix: fields of the function's value, the last given the arguments
+                value = f"{name}.{member}(){self._chain(function.names[1:])}"
+                return f"{value}({', '.join(arguments)})" if arguments else value
             return f"{name}.{member}({', '.join(arguments)})"
         if name in ("and", "or"):
             if not arguments:
