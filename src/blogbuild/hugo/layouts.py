@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 # Page kinds, and the output formats Hugo defines by default: name -> (media type, file suffix).
 KINDS = {"page": "page", "home": "home", "section": "section", "taxonomy": "taxonomy", "term": "term",
@@ -120,6 +121,11 @@ class _Weight:
 
 _NO_MATCH = _Weight()
 
+
+
+def partial_key(partials: Mapping[str, Any], name: str) -> str:
+    """The key of a partial called by name: the file of that name (svg/time.svg, foo.html), else NAME.html."""
+    return name if name.endswith(".html") or name in partials else name + ".html"
 
 def layout_folders(root: Path, theme: str | Sequence[str] | None = None) -> list[Path]:
     """The layout folders of the site at root in Hugo's order: layouts/, then each named theme's."""

@@ -60,6 +60,7 @@ def __getattr__(name: str) -> Any:
 
 MAX_PARTIAL_DEPTH = MAX_CALL_DEPTH     # partials and named templates nested deeper stop the render
 EXTEND_PARTIALS = ("extend_head.html", "extend_footer.html")
+
 # The first line of a translation `init --from-hugo` writes into templates/shortcodes/: such a file is the
 # author's own from then on, and renders in the Go templates' environment (Hugo's names and escaping).
 TRANSLATED_MARK = "{#- blogbuild: translated from "
@@ -145,7 +146,8 @@ class GoTemplates:
         if kind == "shortcodes":
             return self.shortcodes.get(rest)
         if kind == "partials":
-            return self.partials.get(rest if rest.endswith(".html") else rest + ".html")
+            from ..layouts import partial_key
+            return self.partials.get(partial_key(self.partials, rest))
         return None
 
     def exists(self, name: str) -> bool:
@@ -410,7 +412,11 @@ def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = 
                 base = folder / sub
                 if not base.is_dir():
                     continue
-                for path in sorted(base.rglob("*.html")):
+                # A partial is any text file (svg/icon.svg, a .json, .xml or .css template), called by its name;
+                # a shortcode an .html file, called without the extension.
+                for path in sorted(base.rglob("*.html" if kind == "shortcodes" else "*")):
+                    if not path.is_file():
+                        continue
                     name = path.relative_to(base).as_posix()
                     if kind == "shortcodes":
                         name = name[:-len(".html")]

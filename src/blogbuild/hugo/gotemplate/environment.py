@@ -17,6 +17,7 @@ from jinja2.compiler import CodeGenerator, Frame, optimizeconst
 from jinja2.utils import Namespace, _PassArg
 
 from ...templating.environment import jinja_environment
+from .arithmetic import go_ge, go_gt, go_le, go_lt
 from .escape import ESCAPERS, html_output
 from .functions import FUNCTIONS, NAMESPACES, _in, _lookup, go_page, go_return, go_template, go_try, hugo_info
 from .objects import GoObject, GoTime, UnsupportedField
@@ -184,7 +185,8 @@ def go_environment() -> GoEnvironment:
                                       "go_return": go_return, "go_template": jinja2.pass_context(go_template),
                                       "go_try": jinja2.pass_context(go_try),
                                       "now": lambda: GoTime(datetime.now(timezone.utc)),
-                                      "hugo_info": hugo_info, "go_page": go_page, "group": group, "go_value": lambda value: value},
+                                      "hugo_info": hugo_info, "go_page": go_page, "group": group, "go_value": lambda value: value,
+                                      "go_lt": go_lt, "go_le": go_le, "go_gt": go_gt, "go_ge": go_ge},
                              filters=ESCAPERS)
 
 

@@ -974,6 +974,8 @@ class GoURL(GoObject):
 class VersionString(str):
     """hugo.Version: compares with a version string ("0.146.0") by its numbers, as Hugo's VersionString."""
 
+    go_comparer = True   # lt, le, gt and ge compare it by its own rule (Hugo's compare.Comparer)
+
     @staticmethod
     def _numbers(text: Any) -> tuple[int, ...]:
         parts = re.findall(r"\d+", str(text).split("-")[0])

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
-from ..layouts import needs_base
+from ..layouts import needs_base, partial_key
 from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoObject, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
 from .translate import NamedTemplate, Translation, translate_named
@@ -159,8 +159,7 @@ class Runner:
     def partial(self, name: str, dot: Any) -> Any:
         """A partial's HTML (Markup), or the value its {{ return }} gives (its HTML when no return runs, as
         in Hugo)."""
-        key = name.removeprefix("partials/").removeprefix("_partials/")
-        key = key if key.endswith(".html") else key + ".html"
+        key = partial_key(self.templates.partials, name.removeprefix("partials/").removeprefix("_partials/"))
         source = self.templates.partials.get(key)
         if source is None:
             inline = self._inline(key)

@@ -353,7 +353,9 @@ class _Translator:
                 raise GoTemplateError(at.line, at.column, f"{name} takes two arguments")
             if name == "eq" and len(arguments) > 2:
                 return "(" + " or ".join(f"{arguments[0]} == {other}" for other in arguments[1:]) + ")"
-            return f"({arguments[0]} {_COMPARISONS[name]} {arguments[1]})"
+            if name in ("eq", "ne"):
+                return f"({arguments[0]} {_COMPARISONS[name]} {arguments[1]})"
+            return f"go_{name}({arguments[0]}, {arguments[1]})"   # Hugo's ordering of mixed values
         if name == "in":
             return f"in_({', '.join(arguments)})"
         if name in NAMESPACES and not arguments and name not in FUNCTIONS:   # `resources` as a value: the namespace
