@@ -1,7 +1,7 @@
 """Hugo's `.TableOfContents` as its tableofcontents package writes it: the headings in a tree rooted at the h1
 level, each h1 (and the first heading) starting a row, a level a heading skips an item without a link; the lists
 from markup.tableOfContents' startLevel to endLevel. tests/hugo_sites/toc_tree (posts starting at h2, with several
-h1, skipping levels, without headings) built by the hugo binary and by blogbuild with several level settings: the
+h1, skipping levels, without headings; a section's _index.md, a home page of no content) built by the hugo binary and by blogbuild with several level settings: the
 table of contents byte for byte, every page the same DOM."""
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ def test_table_of_contents_is_hugos(tmp_path: Path, levels: str) -> None:
     setting = LEVELS[levels]
     hugo, ours, _ = built_by_both(FIXTURE, tmp_path, lambda text: text + (
         f"[markup.tableOfContents]\n{setting}" if setting else ""))
-    posts = sorted(path for path in hugo if path.startswith("posts/") and path.endswith("/index.html")
-                   and path != "posts/index.html")
-    assert len(posts) == 4
+    posts = sorted(path for path in hugo if path.endswith("index.html") and "/page/" not in path)
+    assert len(posts) == 6   # the four posts, their section (its _index.md's headings) and the home page (none)
+    assert '<nav id="TableOfContents"></nav>' in ours["index.html"].decode()
     for path in posts:
         assert _TOC.findall(ours[path].decode()) == _TOC.findall(hugo[path].decode()), path
     assert [path for path in hugo if path.endswith(".html")

@@ -1027,8 +1027,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     @property
     def TableOfContents(self) -> Markup:  # noqa: N802
         self._content_rendered()
-        post = self._content_post or self._post
-        return Markup(self._site.table_of_contents(post)) if post is not None else Markup("")
+        post = self._content_post or self._post or self._index   # a list page's _index.md; none: an empty nav
+        return Markup(self._site.table_of_contents(post))
 
     def _content_rendered(self) -> None:
         """Hugo renders a page's content when a layout first reads it (.Content, .Summary, .Plain, .WordCount,
