@@ -234,6 +234,7 @@ class Taxonomy:
     terms: tuple[Term, ...]
     title: str = ""          # from content/<taxonomy>/_index.md, else the name capitalised ("Tags")
     content_html: str = ""
+    index: "Post | None" = None   # that _index.md
 
 
 # Parts a post page lists of its series: all of a short series, else this many around the current part

@@ -103,7 +103,7 @@ def build_taxonomy(name: str, posts: list[Post], term_pages: dict[tuple[str, str
     page = term_pages.get((name, ""))
     return Taxonomy(name, _SINGULAR.get(name, name.rstrip("s")), f"/{path_segment(name)}/", tuple(terms),
                     title=page.title if page and page.title else name.title(),
-                    content_html=page.content_html if page else "")
+                    content_html=page.content_html if page else "", index=page)
 
 
 def _related(post: Post, memberships: list[tuple[tuple[Post, ...], int]], count: int) -> tuple[Post, ...]:

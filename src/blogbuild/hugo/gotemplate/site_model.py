@@ -862,13 +862,18 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     def Title(self) -> str:  # noqa: N802
         if self._post is not None:
             return self._post.title
+        # A section or term whose _index.md gives no title has none, as in Hugo; without an _index.md, its name.
         if self._section is not None:
-            if self._section.index is None or not self._section.index.title:   # Hugo's pluralizeListTitles
+            if self._section.index is None:   # Hugo's pluralizeListTitles
                 return hugo_title(pluralize(self._section.name.rsplit("/", 1)[-1]))
-            return self._section.title
+            return self._section.title if _titled(self._section.index) else ""
         if self._term is not None:
+            if self._term.index is not None and not _titled(self._term.index):
+                return ""
             return self._term.title or hugo_title(self._term.name)
         if self._taxonomy is not None:
+            if self._taxonomy.index is not None and not _titled(self._taxonomy.index):
+                return ""
             return self._taxonomy.title or hugo_title(self._taxonomy.name)
         home = self._home_index
         return home.title if home is not None and home.title else self._title
@@ -1678,6 +1683,11 @@ def _menus_of(site: HugoSite) -> dict[str, list[MenuEntry]]:
     if any("menu" in post.params or "menus" in post.params for post in site._model.pages):
         raise UnsupportedField("menu entries in front matter are not supported by blogbuild's translation")
     return {"main": entries(site.config.menu)} if site.config.menu else {}
+
+
+def _titled(index: "Post") -> bool:
+    """Whether an _index.md's front matter gives a title."""
+    return any(str(key).lower() == "title" for key in index.params)
 
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
