@@ -52,3 +52,14 @@ def built_by_both(fixture: Path, tmp_path: Path, config: Callable[[str], str] = 
     hugo = hugo_files(sites[0], tmp_path / "hugo-public")
     ours, warnings = blogbuild_files(sites[1])
     return hugo, ours, warnings
+
+
+_GENERATOR = ('<meta content="Hugo ', '<meta content="blogbuild ')
+
+
+def differing_pages(hugo: dict[str, bytes], ours: dict[str, bytes]) -> list[str]:
+    """The HTML pages Hugo published whose DOM blogbuild's differs from (the generator tag aside)."""
+    from support.dom import dom_tokens
+    return [path for path in sorted(hugo) if path.endswith(".html")
+            and dom_tokens(ours[path].decode(), drop=_GENERATOR) != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
+

@@ -68,6 +68,10 @@ def _date_field(data: Mapping[str, Any], key: str, *, path: str, text: str) -> t
 # order it takes them, compared in lower case: publishDate is the date when none is written.
 _PUBLISH_DATE_KEYS = ("publishdate", "pubdate", "published")
 _EXPIRY_DATE_KEYS = ("expirydate", "unpublishdate")
+# A Hugo site's date and lastmod when the page writes none of its own (Hugo's `frontmatter` defaults; lastmod's
+# :git is not read).
+_HUGO_DATE_KEYS = ("date", "publishdate", "pubdate", "published", "lastmod", "modified")
+_HUGO_LASTMOD_KEYS = ("lastmod", "modified", "date", "publishdate", "pubdate", "published")
 
 
 def _first_date(data: Mapping[str, Any], names: tuple[str, ...], *, path: str,
@@ -78,6 +82,21 @@ def _first_date(data: Mapping[str, Any], names: tuple[str, ...], *, path: str,
         if name in written:
             return _date_field(data, written[name], path=path, text=text)
     return None, ""
+
+
+def _dates(data: Mapping[str, Any], *, hugo: bool, path: str, text: str
+           ) -> tuple[datetime | None, str, datetime | None, datetime | None, datetime | None]:
+    """(date, the date as written, lastmod, publishDate, expiryDate) of a page; on a Hugo site each from the first
+    of Hugo's keys the page writes."""
+    if hugo:
+        date, date_text = _first_date(data, _HUGO_DATE_KEYS, path=path, text=text)
+        lastmod, _ = _first_date(data, _HUGO_LASTMOD_KEYS, path=path, text=text)
+    else:
+        date, date_text = _date_field(data, "date", path=path, text=text)
+        lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
+    publish_date, _ = _first_date(data, _PUBLISH_DATE_KEYS, path=path, text=text)
+    expiry_date, _ = _first_date(data, _EXPIRY_DATE_KEYS, path=path, text=text)
+    return date, date_text, lastmod, publish_date, expiry_date
 
 
 def _string_list(data: Mapping[str, Any], key: str, *, path: str, text: str) -> tuple[str, ...]:
@@ -219,6 +238,8 @@ def _text_field(data: Mapping[str, Any], key: str, *, path: str, text: str,
     if isinstance(value, (dict, list)):
         raise SourceError(path, key_line(text, key), f"{key} must be text, not {type(value).__name__}; "
                           "quote it if it contains ': ' or starts with [ or {", stage="front matter")
+    if warnings is not None and key == "title":   # a Hugo site's title is as written, spaces around it too
+        return str(value)
     return str(value).strip()
 
 
@@ -419,10 +440,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         title = slug_final.replace("-", " ")
         warnings.append(SourceWarning(path, 1, f"no title in the front matter; using '{title}' "
                                                "(add title: \"…\")"))
-    date, date_text = _date_field(data, "date", path=path, text=text)
-    lastmod, _ = _date_field(data, "lastmod", path=path, text=text)
-    publish_date, _ = _first_date(data, _PUBLISH_DATE_KEYS, path=path, text=text)
-    expiry_date, _ = _first_date(data, _EXPIRY_DATE_KEYS, path=path, text=text)
+    date, date_text, lastmod, publish_date, expiry_date = _dates(data, hugo=hugo, path=path, text=text)
     aliases = tuple(_clean_alias(_hugo_alias(alias, url) if hugo else alias, path=path, text=text)
                     for alias in _string_list(data, "aliases", path=path, text=text))
     series_order = _optional_int(data, "series_order", path=path, text=text)
