@@ -402,7 +402,7 @@ def _page_ref_url(page_ref: str) -> str:
 
 def _pagination(pagination: Any, values: dict[str, Any]) -> list[str]:
     """pagination.pagerSize and pagination.disableAliases; returns the pagination keys not used (the old top-level
-    paginate is gone from Hugo 0.168: a list has 10 pages a page unless pagerSize says otherwise). Hugo writes a
+    paginate is gone from Hugo 0.168: a list shows 10 to a page unless pagerSize says otherwise). Hugo writes a
     redirect at LIST/page/1/ for every paginated list unless pagination.disableAliases (the top-level
     disableAliases does not stop those: tests/test_papermod_params.py)."""
     keyed = _lower_keys(pagination) if isinstance(pagination, Mapping) else {}

@@ -122,11 +122,6 @@ class _Weight:
 _NO_MATCH = _Weight()
 
 
-
-def partial_key(partials: Mapping[str, Any], name: str) -> str:
-    """The key of a partial called by name: the file of that name (svg/time.svg, foo.html), else NAME.html."""
-    return name if name.endswith(".html") or name in partials else name + ".html"
-
 def layout_folders(root: Path, theme: str | Sequence[str] | None = None) -> list[Path]:
     """The layout folders of the site at root in Hugo's order: layouts/, then each named theme's."""
     names = [theme] if isinstance(theme, str) else list(theme or ())
@@ -136,14 +131,22 @@ def layout_folders(root: Path, theme: str | Sequence[str] | None = None) -> list
 
 def partial_file(folders: Sequence[Path], name: str) -> Path | None:
     """The file `partial "name"` renders: the first folder with `_partials/NAME.html` or `partials/NAME.html`,
-    the new spelling first within a folder (name without .html is the same)."""
-    return _first_file(folders, ("_partials", "partials"), name if name.endswith(".html") else name + ".html")
+    the new spelling first within a folder (name without .html is the same, unless a file has that very name:
+    svg/time.svg, as partial_key decides)."""
+    containers = ("_partials", "partials")
+    named = None if name.endswith(".html") else _first_file(folders, containers, name)
+    return named or _first_file(folders, containers, name if name.endswith(".html") else name + ".html")
 
 
 def shortcode_file(folders: Sequence[Path], name: str) -> Path | None:
     """The file shortcode `name` renders in HTML: `_shortcodes/NAME.html` or `shortcodes/NAME.html`, first
     folder first, the new spelling first within a folder."""
     return _first_file(folders, ("_shortcodes", "shortcodes"), name + ".html")
+
+
+def partial_key(partials: Mapping[str, Any], name: str) -> str:
+    """The key of a partial called by name: the file of that name (svg/time.svg, foo.html), else NAME.html."""
+    return name if name.endswith(".html") or name in partials else name + ".html"
 
 
 def _first_file(folders: Sequence[Path], containers: tuple[str, ...], relative: str) -> Path | None:
