@@ -565,3 +565,37 @@ def test_the_record_watches_the_shipped_theme_folder() -> None:
     from blogbuild.disk import manifest
     from blogbuild.themes.default import THEME_DIR
     assert THEME_DIR.is_dir() and os.path.realpath(manifest._THEME) == os.path.realpath(THEME_DIR)
+
+
+def test_a_build_reads_the_config_the_no_op_check_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The config the no-op check read is the build's (a Hugo site's config reads its layouts: once is enough),
+    while the config files are what it read; a config file changed since is read again."""
+    from blogbuild import config as config_module
+    from blogbuild.cli import main
+    from blogbuild.core.options import SiteLocation
+    from blogbuild.disk import manifest
+    root = tmp_path / "site"
+    shutil.copytree(BASIC, root)
+    reads: list[str] = []
+    real = config_module.load_config
+
+    def counted(*args, **kwargs):
+        reads.append("read")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(config_module, "load_config", counted)
+    monkeypatch.chdir(root)
+    assert main(["build", "-j", "1", "--quiet"]) == 0
+    assert reads == ["read"]
+    location = SiteLocation(root=str(tmp_path / "fresh"))
+    shutil.copytree(BASIC, tmp_path / "fresh")
+    candidates = manifest.config_candidates(location)
+    assert manifest._record_key(location) is not None and len(reads) == 2
+    unchanged = manifest.examined_config(location, manifest.stat_files(candidates))
+    assert unchanged is not None and unchanged.root == str(tmp_path / "fresh")
+    assert manifest.examined_config(location, manifest.stat_files(candidates)) is None   # taken once
+    shutil.rmtree(tmp_path / "fresh" / ".blogbuild-cache")   # what the spelling meant is forgotten: read again
+    assert manifest._record_key(location) is not None and len(reads) == 3
+    config_file = Path(next(path for path in candidates if Path(path).is_file()))
+    config_file.write_text(config_file.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert manifest.examined_config(location, manifest.stat_files(candidates)) is None

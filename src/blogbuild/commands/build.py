@@ -111,7 +111,7 @@ def _build(options: BuildOptions, examination: Examination | None = None) -> int
     started_ns = time.time_ns()
     # Stat the config before reading it and the input folders before the build reads them (manifest.py).
     config_files = manifest.stat_files(manifest.config_candidates(options))
-    config = load_site_config(options)
+    config = load_site_config(options, manifest.examined_config(options, config_files))
     output = Path(config.root) / config.output_dir
     inputs = None
     if not options.no_cache:

@@ -137,6 +137,19 @@ def _remember(site: SiteLocation, meaning: str) -> None:
         pass
 
 
+# The config the no-op check read, with the entries (content digests) of the config files it read: the build
+# that follows takes it instead of reading the config again (a Hugo site's config reads its layouts), while
+# those files are as they were.
+_EXAMINED_CONFIG: dict[str, tuple[dict[str, Entry | None], SiteConfig]] = {}
+
+
+def examined_config(site: SiteLocation, config_files: Mapping[str, Entry | None]) -> SiteConfig | None:
+    """The config examine() read for these options, when the config files are still what it read (their
+    entries, taken before each read, are equal); None otherwise. Taken once."""
+    examined = _EXAMINED_CONFIG.pop(_options_key(site), None)
+    return examined[1] if examined is not None and examined[0] == dict(config_files) else None
+
+
 def _record_key(site: SiteLocation) -> str | None:
     """The meaning key of these options: remembered from the last build with this spelling while the config
     files are unchanged, else found by reading the config (the no-op check imports no config reader). None
@@ -146,10 +159,12 @@ def _record_key(site: SiteLocation) -> str | None:
         return str(known[0])
     from ..config import load_config
     from ..core.errors import BlogbuildError
+    config_files = stat_files(config_candidates(site))
     try:
         config = load_config(site.config, root=Path(site.root or "."), overrides=site.config_overrides())
     except (BlogbuildError, OSError):
         return None
+    _EXAMINED_CONFIG[_options_key(site)] = (config_files, config)
     if not (Path(config.root) / config.source_dir).is_dir():
         return None   # not a site folder: the build says so, and leaves no cache folder behind
     meaning = meaning_key(site, config)

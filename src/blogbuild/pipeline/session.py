@@ -11,10 +11,11 @@ from .builder import Builder
 from .result import BuildResult
 
 
-def load_site_config(options: SiteOptions) -> SiteConfig:
-    """The SiteConfig for a command's options (build, serve or check): config file plus overrides."""
+def load_site_config(options: SiteOptions, loaded: SiteConfig | None = None) -> SiteConfig:
+    """The SiteConfig for a command's options (build, serve or check): config file plus overrides (loaded:
+    that config, read already for these options)."""
     root = Path(options.root or ".")
-    config = load_config(options.config, root=root, overrides=options.config_overrides())
+    config = loaded or load_config(options.config, root=root, overrides=options.config_overrides())
     source = Path(config.root) / config.source_dir
     if not source.is_dir():
         if not config.config_path:   # no config file either: not a site folder at all
