@@ -62,6 +62,36 @@ def test_every_language_publishes_hugos_pages(name: str, tmp_path: Path) -> None
     assert {url: sorted(ours[url][2]) for url in hugo} == {url: sorted(hugo[url][2]) for url in hugo}
 
 
+def test_every_languages_posts_render_in_one_pool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A multilingual site's posts render in one pool of workers, every language's at once (not a pool per
+    language, nor a small language alone in the build's process), and the site is the one a single process
+    builds."""
+    import os
+    import shutil
+    from blogbuild.config import load_config
+    from blogbuild.pipeline import Builder, pools
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    shutil.copytree(SITES / "bilingual", tmp_path / "alone")
+    shutil.copytree(SITES / "bilingual", tmp_path / "pooled")
+    alone = Builder(load_config(None, root=tmp_path / "alone")).build()
+    pooled_calls: list[tuple[int, int]] = []
+    real = pools.render_in_pool
+
+    def counted(languages: list, work: list, jobs: int) -> list:
+        pooled_calls.append((len(languages), len(work)))
+        return real(languages, work, jobs)
+
+    monkeypatch.setattr(pools, "render_in_pool", counted)
+    monkeypatch.setattr(pools, "POSTS_PER_POOL", 4)   # the fixture's languages have fewer posts each
+    pooled = Builder(load_config(None, root=tmp_path / "pooled"), jobs=2).build()
+    assert alone.ok and pooled.ok, (alone.errors, pooled.errors)
+    assert pooled_calls == [(2, alone.stats.markdown_rendered)]
+    assert pooled.stats.markdown_rendered == alone.stats.markdown_rendered
+    assert {path: item.data for path, item in pooled.files.items()} == \
+        {path: item.data for path, item in alone.files.items()}
+
+
 @pytest.mark.parametrize("name", FIXTURES)
 def test_root_files_are_hugos(name: str, tmp_path: Path) -> None:
     """The sitemap index at /sitemap.xml, a sitemap per language, and the redirect where the default language

@@ -107,6 +107,19 @@ def test_the_home_page_names_its_generator(both: tuple[dict[str, bytes], dict[st
     assert b'name="generator"' not in ours["posts/index.html"]
 
 
+def test_a_rebuild_with_nothing_changed_renders_nothing_again(tmp_path: Path) -> None:
+    """serve's builder keeps the site's own layouts from one build to the next: the second build of an unchanged
+    site renders no post and no page (the templates are not taken for changed)."""
+    site = _copy(tmp_path, "site")
+    builder = Builder(load_config(None, root=site))
+    first = builder.build()
+    assert first.ok and first.stats.markdown_rendered > 0 and first.stats.rendered_pages > 0, first.errors
+    again = builder.build()
+    assert again.ok, again.errors
+    assert (again.stats.markdown_rendered, again.stats.rendered_pages) == (0, 0)
+    assert again.stats.reused_pages == first.stats.rendered_pages
+
+
 def test_a_layout_blogbuild_cannot_run_leaves_the_default_theme_with_one_warning(tmp_path: Path) -> None:
     site = _copy(tmp_path, "site")
     single = site / "layouts" / "_default" / "single.html"

@@ -271,6 +271,7 @@ class LayoutStore:
         self.taxonomies = dict(DEFAULT_TAXONOMIES if taxonomies is None else taxonomies)
         self.languages = frozenset(language.lower() for language in languages)
         self.templates: dict[tuple[str, bool, Descriptor], Template] = {}
+        self.choices: dict[tuple[Descriptor, tuple[str, ...], int], Choice] = {}   # lookup()'s answers
         self._terms, self._taxonomies = self._expand(_TERM_MAPPINGS), self._expand(_TAXONOMY_MAPPINGS)
         mapped: dict[tuple[str, bool, str, str, str], tuple[int, Template]] = {}
         listed = _files(folders) if paths is None else [(path, Path(), 0) for path in paths]
@@ -288,6 +289,7 @@ class LayoutStore:
         for (target, baseof, kind, _, _), (_, template) in mapped.items():
             descriptor = replace(template.descriptor, kind=kind, layout="")
             self._insert(replace(template, key=target, baseof=baseof, descriptor=descriptor), replace_=True)
+        self._keys = tuple(sorted({template.key for template in self.templates.values()}))
 
     def _insert(self, template: Template, *, replace_: bool) -> None:
         slot = (template.key, template.baseof, template.descriptor)
@@ -296,6 +298,11 @@ class LayoutStore:
             if template.ordinal >= existing.ordinal and template.identifiers >= existing.identifiers:
                 return
         self.templates[slot] = template
+
+    def memo_key(self, page: Descriptor, page_key: str) -> tuple[Descriptor, tuple[str, ...], int]:
+        """What the lookup's answer for a page depends on: what it asks for, the folder keys of the templates
+        on its path and its depth (pages of one section share it: they are looked up once)."""
+        return page, tuple(key for key in self._keys if _in_path(page_key, key)), page_key.count("/")
 
     def _legacy(self, original: str, path: str, template: Template,
                 mapped: dict[tuple[str, bool, str, str, str], tuple[int, Template]]) -> None:
@@ -497,7 +504,12 @@ def lookup(store: LayoutStore, query: PageQuery) -> Choice:
     warns or uses its embedded template) and the baseof.html it renders through (None: the layout alone)."""
     page = page_descriptor(query)
     page_key = _page_key(query)
-    return _choice(store, page, page_key, _ranked(page_key, _weighed(store, page, page_key, baseof=False)))
+    memo = store.memo_key(page, page_key)
+    choice = store.choices.get(memo)
+    if choice is None:
+        choice = store.choices[memo] = _choice(store, page, page_key,
+                                               _ranked(page_key, _weighed(store, page, page_key, baseof=False)))
+    return choice
 
 
 def content_view(store: LayoutStore, query: PageQuery, name: str) -> Choice:

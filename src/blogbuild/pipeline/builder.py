@@ -28,9 +28,9 @@ from .assemble import Assembly, alias_warnings, assemble, copied_files, copied_o
 from .pages import PageStore
 from .pools import InBackground, can_fork, die_with_parent
 from .reading import read_sources
-from .rendering import render_posts
+from .rendering import render_ahead, render_posts
 from .result import BuildResult, BuildStats
-from .state import BuilderState, DiskCache, LastGood, SavedState
+from .state import BuilderState, DiskCache, LastGood, RenderOutcome, SavedState
 
 if TYPE_CHECKING:
     from ..media.images import ImageStats
@@ -189,6 +189,10 @@ class CacheKeeping:
         if loaded.output_dir is not None:
             self.pages.published_dir = os.path.join(self.root, loaded.output_dir)
 
+    def _posts_base(self, templates: "_Templates") -> str:
+        """The key this builder's posts render under: the code, the posts' configuration, the templates."""
+        return fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key)
+
     def record_published(self, output_dir: Path, stats: Mapping[str, list | None] | None = None) -> None:
         """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache).
         stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
@@ -263,7 +267,10 @@ class TemplateKeeping:
         shortcodes = load_shortcodes(dirs, inside, self.config)
         layouts_key = _templates_key(go_template_folders(self.config), inside)
         theme_warnings = self._choose_theme(shortcodes.go, layouts_key)
-        dirs = template_dirs(self.config, self.theme)
+        chosen_dirs = template_dirs(self.config, self.theme)
+        if chosen_dirs != dirs:   # kept under the chosen theme's key, which the next call computes
+            dirs = chosen_dirs
+            key = _templates_key([*dirs, *go_template_folders(self.config)], inside)
         make = self.theme.engine or partial(page_engine, theme=self.theme)
         templates = make(self.config, dirs, shortcodes.go)
         templates.keep_files_in(_media_folder(self.use_cache, self.root) / PUBLISHED_CACHE)
@@ -308,6 +315,23 @@ class TemplateKeeping:
         return warnings
 
 
+def _render_ahead(builders: Sequence["Builder"], jobs: int) -> None:
+    """Every language's posts to render, in one pool (rendering.render_ahead); each language's stage then takes
+    its own. A language whose templates fail is left to its stage, which reports it."""
+    languages = []
+    for builder in builders:
+        try:
+            templates = builder._load_templates()
+        except BlogbuildError:
+            continue
+        if (Path(builder.config.root) / builder.config.source_dir).is_dir():
+            languages.append((builder, templates))
+    ahead = render_ahead([(builder.state, builder.config, builder.theme, templates.templates.content_publishing(),
+                           builder._posts_base(templates)) for builder, templates in languages], jobs)
+    for (builder, _), rendered in zip(languages, ahead, strict=True):
+        builder._rendered_ahead = rendered
+
+
 class Builder(CacheKeeping, TemplateKeeping):
     """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
 
@@ -340,6 +364,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         self.image_stats: ImageStats | None = None
         self._links_seen: dict[str, list[SourceWarning]] = {}   # the last look at links, by post (_link_warnings)
         self._translations: dict[str, tuple[Translation, ...]] = {}
+        self._rendered_ahead: dict[str, RenderOutcome] = {}   # this build's posts rendered already (render_ahead)
         # A multilingual site: a builder per language, each with its own caches; this one only merges their output
         # (and saves no state to carry on from: every build of it reads the sources' stats again).
         self._languages: list[tuple[Language, Builder]] = []
@@ -397,9 +422,9 @@ class Builder(CacheKeeping, TemplateKeeping):
             warnings += templates.shortcodes.go.hook_warnings()
         warnings += templates.theme_warnings
         warnings += read.tree.warnings
-        rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes,
-                                fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key),
-                                self.jobs, self.theme, templates.templates.content_publishing())
+        rendered = render_posts(self.state, read.sources, self.config, templates.shortcodes, self._posts_base(templates),
+                                self.jobs, self.theme, templates.templates.content_publishing(), self._rendered_ahead)
+        self._rendered_ahead = {}
         self._posts_dirty = self._posts_dirty or rendered.new_posts
         warnings += rendered.warnings
         errors += rendered.errors
@@ -463,6 +488,8 @@ class Builder(CacheKeeping, TemplateKeeping):
         index, the redirect to the default language)."""
         started = time.perf_counter()
         changed = list(changed_paths) if changed_paths is not None else None
+        if changed is None:
+            _render_ahead([builder for _, builder in self._languages], self.jobs)
         prepared = [(language, builder, builder._prepare(changed)) for language, builder in self._languages]
         from ..site.site import translations_of
         linked = translations_of([(builder.config, outcome.posts) for _, builder, outcome in prepared

@@ -137,27 +137,50 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-# Each worker process gets the config once and loads the shortcodes once (they are Jinja templates: not worth
-# pickling); a job is then only its source file and fingerprint.
-_WORKER_SHORTCODES: Any = None
-_WORKER_CONFIG: SiteConfig | None = None
-_WORKER_PUBLISHING: "Publishing | None" = None
+# A pool's workers get each language's config once (a site of one language has one) and load its shortcodes
+# the first time they render one of its posts (they are Jinja templates: not worth pickling); a job is then
+# only its language's index, its source file and fingerprint.
+WorkerLanguage = tuple[list[str], tuple[str, ...], SiteConfig, "Publishing | None"]   # template dirs, inside, …
+_WORKER_LANGUAGES: list[WorkerLanguage] = []
+_WORKER_SHORTCODES: dict[int, Any] = {}
 
 
-def _init_worker(parent: int, template_dirs: list[str], inside: tuple[str, ...], config: SiteConfig,
-                 publishing: "Publishing | None" = None) -> None:
-    global _WORKER_SHORTCODES, _WORKER_CONFIG, _WORKER_PUBLISHING
-    from ..markdown.shortcodes import load_shortcodes
+def _init_worker(parent: int, languages: list[WorkerLanguage]) -> None:
+    global _WORKER_LANGUAGES
     die_with_parent(parent)
-    _WORKER_CONFIG = config
-    _WORKER_PUBLISHING = publishing
-    _WORKER_SHORTCODES = load_shortcodes([Path(folder) for folder in template_dirs], inside, config)
+    _WORKER_LANGUAGES = languages
+    _WORKER_SHORTCODES.clear()
 
 
-def _render_in_worker(job: tuple[SourceFile, str]) -> RenderOutcome:
-    source, fingerprint = job
-    assert _WORKER_CONFIG is not None, "a worker renders only after _init_worker"
-    return render_source(source, _WORKER_CONFIG, _WORKER_SHORTCODES, fingerprint, _WORKER_PUBLISHING)
+def _render_in_worker(job: tuple[int, SourceFile, str]) -> RenderOutcome:
+    from ..markdown.shortcodes import load_shortcodes
+    index, source, fingerprint = job
+    assert _WORKER_LANGUAGES, "a worker renders only after _init_worker"
+    template_dirs, inside, config, publishing = _WORKER_LANGUAGES[index]
+    shortcodes = _WORKER_SHORTCODES.get(index)
+    if shortcodes is None:
+        shortcodes = _WORKER_SHORTCODES[index] = load_shortcodes([Path(folder) for folder in template_dirs],
+                                                                 inside, config)
+    return render_source(source, config, shortcodes, fingerprint, publishing)
+
+
+def language_of(config: SiteConfig, theme: Theme = DEFAULT_THEME, publishing: "Publishing | None" = None) -> WorkerLanguage:
+    """What a pool's workers need to render a language's posts (each site of a multilingual one is one)."""
+    from ..disk.sources import site_folders, template_dirs
+    return [str(folder) for folder in template_dirs(config, theme)], site_folders(config), config, publishing
+
+
+def render_in_pool(languages: list[WorkerLanguage], jobs_needed: Sequence[tuple[int, SourceFile, str]],
+                   jobs: int) -> list[RenderOutcome]:
+    """render_source for each (language's index, source, fingerprint), in one pool of forked workers."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    chunk = max(1, len(jobs_needed) // (jobs * 8))
+    gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                             initargs=(os.getpid(), languages)) as pool:
+        return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
 
 
 def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteConfig,
@@ -167,16 +190,8 @@ def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteCo
     if len(jobs_needed) < POSTS_PER_POOL or jobs <= 1:
         return [render_source(source, config, shortcodes, fingerprint, publishing)
                 for source, fingerprint in jobs_needed]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
-    from ..disk.sources import site_folders, template_dirs
-    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    chunk = max(1, len(jobs_needed) // (jobs * 8))
-    gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                             initargs=(os.getpid(), [str(folder) for folder in template_dirs(config, theme)],
-                                       site_folders(config), config, publishing)) as pool:
-        return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
+    return render_in_pool([language_of(config, theme, publishing)],
+                          [(0, source, fingerprint) for source, fingerprint in jobs_needed], jobs)
 
 
 class InBackground:

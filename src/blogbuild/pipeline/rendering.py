@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..config import SiteConfig
 from ..core.errors import BlogbuildError, SourceWarning
@@ -11,8 +11,9 @@ from ..core.model import Post, SourceFile
 from ..core.fingerprint import fingerprint_of
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
+from . import pools
 from .pools import render_sources
-from .reading import refill
+from .reading import read_sources, refill
 from .state import BuilderState, RememberedRender, RenderOutcome
 
 if TYPE_CHECKING:
@@ -32,14 +33,37 @@ class RenderedPosts:
     new_posts: bool   # a post was rendered that the posts cache did not hold
 
 
+def post_fingerprint(base: str, source: SourceFile) -> str:
+    """What a post's render is kept by: the key its posts are rendered under (code, configuration, templates)
+    and its file's path, text and resources."""
+    return fingerprint_of(base, source.rel_path, source.path, source.text, "|".join(source.resources))
+
+
+def needed_posts(state: BuilderState, sources: Sequence[SourceFile], base: str) -> list[tuple[SourceFile, str]]:
+    """The sources with text whose render neither the last build nor the posts cache holds, with their
+    fingerprints (what render_posts will render, for a pool that renders ahead)."""
+    needed = []
+    for source in sources:
+        remembered = state.remembered.get(source.rel_path)
+        if not source.has_text or (remembered is not None and remembered.source is source
+                                   and remembered.base == base):
+            continue
+        fingerprint = post_fingerprint(base, source)
+        if fingerprint not in state.rendered:
+            needed.append((source, fingerprint))
+    return needed
+
+
 def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: SiteConfig,
                  shortcodes: "ShortcodeSet | None", base: str, jobs: int,
-                 theme: Theme = DEFAULT_THEME, publishing: "Publishing | None" = None) -> RenderedPosts:
+                 theme: Theme = DEFAULT_THEME, publishing: "Publishing | None" = None,
+                 ahead: Mapping[str, RenderOutcome] | None = None) -> RenderedPosts:
     """Each source's post: the same SourceFile object as last build keeps its outcome; otherwise the
     fingerprint of its text finds it in the posts cache, or it is rendered (in a pool when many).
 
     base: the key of the code, the configuration and the templates the posts are rendered under; publishing: the
-    page engine's content_publishing() (pools.render_source)."""
+    page engine's content_publishing() (pools.render_source); ahead: posts this build rendered already, by
+    fingerprint (a multilingual site's languages in one pool): counted as rendered, not rendered again."""
     from ..core import progress
     progress.stage("markdown")
     root = str(Path(config.root))
@@ -60,14 +84,17 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
                 continue
             source = refilled
         # Hashed only when the SourceFile is new: a rebuild does not hash every file's text.
-        fingerprint = fingerprint_of(base, source.rel_path, source.path, source.text, "|".join(source.resources))
+        fingerprint = post_fingerprint(base, source)
         cached = state.rendered.get(fingerprint)
         if cached is not None:
             results[source.rel_path] = cached
             state.remembered[source.rel_path] = RememberedRender(source, base, fingerprint, cached)
         else:
             needed.append((source, fingerprint))
-    outcomes = render_sources(needed, config, shortcodes, jobs, theme, publishing)
+    ahead = ahead or {}
+    fresh = iter(render_sources([job for job in needed if job[1] not in ahead], config, shortcodes, jobs, theme,
+                                publishing))
+    outcomes = [ahead[fingerprint] if fingerprint in ahead else next(fresh) for _, fingerprint in needed]
     new_posts = False
     for (source, fingerprint), outcome in zip(needed, outcomes, strict=True):
         results[source.rel_path] = outcome
@@ -86,3 +113,24 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
         if post is not None:
             posts.append(post)
     return RenderedPosts(posts, warnings, errors, len(needed), len(sources) - len(needed), new_posts)
+
+
+def render_ahead(languages: Sequence[tuple[BuilderState, SiteConfig, Theme, "Publishing | None", str]],
+                 jobs: int) -> list[dict[str, RenderOutcome]]:
+    """A multilingual site's posts to render, every language's in one pool of workers, by fingerprint for each
+    language (its render_posts then takes them as `ahead`): built one after another, each language would start
+    a pool of its own, and render a small one in this process alone. Each language is (its builder's state,
+    config, theme, content_publishing(), the key its posts render under); nothing when there are few."""
+    from ..core import progress
+    needed = [needed_posts(state, read_sources(state, config, None).sources, base)
+              for state, config, _, _, base in languages]
+    ahead: list[dict[str, RenderOutcome]] = [{} for _ in languages]
+    if jobs <= 1 or not pools.can_fork() or sum(len(posts) for posts in needed) < pools.POSTS_PER_POOL:
+        return ahead
+    progress.stage("markdown")
+    work = [(index, source, fingerprint) for index, posts in enumerate(needed) for source, fingerprint in posts]
+    outcomes = pools.render_in_pool([pools.language_of(config, theme, publishing)
+                                     for _, config, theme, publishing, _ in languages], work, jobs)
+    for (index, _, fingerprint), outcome in zip(work, outcomes, strict=True):
+        ahead[index][fingerprint] = outcome
+    return ahead

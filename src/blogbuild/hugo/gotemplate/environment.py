@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from datetime import datetime, timezone
+from types import MethodType
 from typing import Any, Iterator
 
 import jinja2
@@ -93,6 +94,11 @@ class GoContext(jinja2.runtime.Context):
         return super().call(__obj, *args, **kwargs)
 
 
+# go_call's answer to whether a function takes the render's context, by function; emptied when it grows past
+# _PASSES_KEPT (functions made while rendering, closures, would otherwise pile up in a long `serve`).
+_PASSES_CONTEXT: dict[Any, bool] = {}
+_PASSES_KEPT = 4096
+
 # The names a render passes its template (runner.py): never a function's.
 _RENDER_NAMES = frozenset({"dot", "site", "_state"})
 
@@ -162,7 +168,20 @@ class GoEnvironment(jinja2.Environment):
         makes it for these: nil called is nil (GoContext), a function that takes the context is given it."""
         if function is None:
             return None
-        if getattr(function, "jinja_pass_arg", None) is not None:
+        # Whether it takes the context, asked once per function (of a method: its function's); asking a bound
+        # method for an attribute it lacks costs a raised and caught AttributeError on every call.
+        key = function.__func__ if type(function) is MethodType else function
+        try:
+            passes = _PASSES_CONTEXT[key]
+        except (KeyError, TypeError):   # TypeError: an unhashable callable, asked every time
+            passes = getattr(function, "jinja_pass_arg", None) is not None
+            if len(_PASSES_CONTEXT) >= _PASSES_KEPT:
+                _PASSES_CONTEXT.clear()
+            try:
+                _PASSES_CONTEXT[key] = passes
+            except TypeError:
+                pass
+        if passes:
             return jinja2.runtime.Context.call(context, function, *args)
         return function(*args)
 
