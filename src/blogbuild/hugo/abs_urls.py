@@ -14,7 +14,13 @@ from urllib.parse import urlsplit
 
 _XML_QUOTES = ("&#34;", "&#39;")
 _HTML_QUOTES = ('"', "'")
-_PREFIXES = re.compile(r"src=|href=|url=|action=|srcset=")
+# Where a rewrite may be: a prefix, its quote if any, and a "/" with something after it other than "/". Only
+# these are visited: the other prefixes (most of a page's, "https://…" and "#…") are passed over by the scan.
+# (No prefix can begin inside another or its quote, so the scan meets the same rewrites as one that visits every
+# prefix.)
+_CANDIDATES = {quotes: re.compile("(src=|href=|url=|action=|srcset=)(" + "|".join(map(re.escape, quotes)) + ")?/(?=[^/])",
+                                  re.DOTALL)
+               for quotes in (('"', "'"), ("&#34;", "&#39;"))}
 _MAX_SRCSET = 2000   # Hugo's bound on a srcset value it rewrites
 
 
@@ -45,16 +51,14 @@ def _rewrite(text: str, base: str, root: str, quotes: tuple[str, ...]) -> str:
     out: list[str] = []
     start = 0      # text[start:] is not written yet
     position = 0
+    candidates = _CANDIDATES[quotes]
     while True:
-        match = _PREFIXES.search(text, position)
+        match = candidates.search(text, position)
         if match is None:
             break
-        position = match.end()
-        quote = next((mark for mark in quotes if text.startswith(mark, position)), "")
-        position += len(quote)
-        if not text.startswith("/", position) or text.startswith("//", position) or position + 1 >= len(text):
-            continue
-        if match.group() != "srcset=":
+        quote = match.group(2) or ""
+        position = match.end() - 1   # at the "/"
+        if match.group(1) != "srcset=":
             out.append(text[start:position])
             position += 1
             if root and text.startswith(root, position):
