@@ -18,9 +18,10 @@ _HTML_QUOTES = ('"', "'")
 # these are visited: the other prefixes (most of a page's, "https://…" and "#…") are passed over by the scan.
 # (No prefix can begin inside another or its quote, so the scan meets the same rewrites as one that visits every
 # prefix.)
-_CANDIDATES = {quotes: re.compile("(src=|href=|url=|action=|srcset=)(" + "|".join(map(re.escape, quotes)) + ")?/(?=[^/])",
-                                  re.DOTALL)
-               for quotes in (('"', "'"), ("&#34;", "&#39;"))}
+_CANDIDATES: dict[tuple[str, ...], re.Pattern[str]] = {
+    quotes: re.compile("(src=|href=|url=|action=|srcset=)(" + "|".join(map(re.escape, quotes)) + ")?/(?=[^/])",
+                       re.DOTALL)
+    for quotes in (_HTML_QUOTES, _XML_QUOTES)}
 _MAX_SRCSET = 2000   # Hugo's bound on a srcset value it rewrites
 
 

@@ -147,6 +147,9 @@ def make_environment(config: SiteConfig, template_dirs: Sequence[Path], go: Any 
         loader=loader, autoescape=jinja2.select_autoescape(["html", "xml"]), trim_blocks=True, globals=globals_,
         filters=filters)
     environment.globals.update(theme.globals(config))
+    # The default theme's templates as the package compiled them (a site's own template compiles as before).
+    from ..templating.packaged import packaged_templates
+    environment.bytecode_cache = packaged_templates(environment)
     return environment
 
 
