@@ -41,7 +41,8 @@ def test_the_compiled_file_is_what_the_templates_make(tmp_path: Path) -> None:
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
-def _compiled_names(environment: jinja2.Environment, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def _counting_compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the templates Jinja compiles from now on (in this test)."""
     compiled: list[str] = []
     real = jinja2.Environment.compile
 
@@ -50,6 +51,11 @@ def _compiled_names(environment: jinja2.Environment, monkeypatch: pytest.MonkeyP
         return real(self, source, name, *args, **kwargs)
 
     monkeypatch.setattr(jinja2.Environment, "compile", counted)
+    return compiled
+
+
+def _compiled_names(environment: jinja2.Environment, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    compiled = _counting_compiles(monkeypatch)
     for name in NAMES:
         environment.get_template(name)
     return compiled
@@ -79,11 +85,7 @@ def test_the_code_calls_every_filter_when_it_runs(tmp_path: Path, monkeypatch: p
     URL is under its own base path, with no template compiled by the build."""
     from blogbuild.pipeline import Builder
     _made_here(_environment(tmp_path / "probe"))
-    compiled: list[str] = []
-    real = jinja2.Environment.compile
-    monkeypatch.setattr(jinja2.Environment, "compile",
-                        lambda self, source, name=None, *args, **kwargs:
-                        compiled.append(str(name)) or real(self, source, name, *args, **kwargs))
+    compiled = _counting_compiles(monkeypatch)
     pages = []
     for base in ("https://example.org/", "https://example.org/blog/"):
         site = tmp_path / ("blog" if base.endswith("blog/") else "top")

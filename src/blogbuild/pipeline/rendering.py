@@ -39,14 +39,18 @@ def post_fingerprint(base: str, source: SourceFile) -> str:
     return fingerprint_of(base, source.rel_path, source.path, source.text, "|".join(source.resources))
 
 
+def _still_rendered(known: Mapping[str, RememberedRender], source: SourceFile, base: str) -> RememberedRender | None:
+    """The last build's render of the very same SourceFile under the same key, if it made one."""
+    remembered = known.get(source.rel_path)
+    return remembered if remembered is not None and remembered.source is source and remembered.base == base else None
+
+
 def needed_posts(state: BuilderState, sources: Sequence[SourceFile], base: str) -> list[tuple[SourceFile, str]]:
     """The sources with text whose render neither the last build nor the posts cache holds, with their
     fingerprints (what render_posts will render, for a pool that renders ahead)."""
     needed = []
     for source in sources:
-        remembered = state.remembered.get(source.rel_path)
-        if not source.has_text or (remembered is not None and remembered.source is source
-                                   and remembered.base == base):
+        if not source.has_text or _still_rendered(state.remembered, source, base) is not None:
             continue
         fingerprint = post_fingerprint(base, source)
         if fingerprint not in state.rendered:
@@ -72,8 +76,8 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
     known = state.remembered
     state.remembered = {}
     for source in sources:
-        remembered = known.get(source.rel_path)
-        if remembered is not None and remembered.source is source and remembered.base == base:
+        remembered = _still_rendered(known, source, base)
+        if remembered is not None:
             state.remembered[source.rel_path] = remembered
             results[source.rel_path] = remembered.outcome
             continue
