@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -220,16 +221,29 @@ def test_the_options_check_sees_any_and_getattr(tmp_path: Path) -> None:
 # of them (feeds.py escapes XML itself; pools, thread pools and ctypes are imported where they are used).
 HEAVY_MODULES = ("urllib.request", "http.client", "ssl", "email", "xml.sax", "concurrent.futures",
                  "multiprocessing", "ctypes.util")
+# What only a Hugo site needs: a site with no Go templates (no layouts/ or themes/ folder, a blogbuild.yaml)
+# builds without the Go-template translator, Hugo's config reader and the port of Chroma (~0.1 s of imports).
+HUGO_PACKAGES = ("blogbuild.hugo", "blogbuild.markdown.chroma")
 
 _LIST_HEAVY = (
     "import json, sys\n"
     "from blogbuild.cli import main\n"
-    "code = main(['build', '--quiet'])\n"
-    f"print(json.dumps([code, [name for name in {HEAVY_MODULES!r} if name in sys.modules]]))\n"
+    "code = main(['build', '--quiet', *sys.argv[1:]])\n"
+    f"print(json.dumps([code, [name for name in {HEAVY_MODULES!r} if name in sys.modules],\n"
+    f"                  sorted(name for name in sys.modules if name.startswith({HUGO_PACKAGES!r}))]))\n"
 )
 
 
+def _build_listing(site: Path, *args: str) -> list:
+    """[exit code, heavy standard modules imported, Hugo-only modules imported] of a build in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", _LIST_HEAVY, *args], cwd=site, capture_output=True, text=True,
+                          timeout=120, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def test_a_carried_on_build_imports_no_heavy_standard_module(tmp_path: Path) -> None:
+    """Neither the cold build nor the carried-on one imports the Hugo modules; the carried-on one imports none
+    of the heavy standard modules either."""
     post = "---\ntitle: {title}\ndate: 2025-03-0{day}T09:00:00+08:00\ntags: [infra]\n---\n\n{body}\n"
     site = write_files(tmp_path / "site", {
         "blogbuild.yaml": "title: Imports\nbase_url: https://example.org/\n",
@@ -237,13 +251,18 @@ def test_a_carried_on_build_imports_no_heavy_standard_module(tmp_path: Path) -> 
            for day in range(1, 4)},
     })
 
-    def build() -> list:
-        done = subprocess.run([sys.executable, "-c", _LIST_HEAVY], cwd=site, capture_output=True, text=True,
-                              timeout=120, check=True)
-        return json.loads(done.stdout.strip().splitlines()[-1])
-
-    assert build()[0] == 0   # the cold build that makes the cache
+    code, _, hugo = _build_listing(site)   # the cold build that makes the cache
+    assert (code, hugo) == (0, [])
     edited = site / "content/posts/post-2.md"
     edited.write_text(edited.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
-    assert build() == [0, []]
+    assert _build_listing(site) == [0, [], []]
     assert "One more line." in (site / "public/posts/post-2/index.html").read_text(encoding="utf-8")
+
+
+def test_a_hugo_site_with_its_own_layouts_imports_the_translator(tmp_path: Path) -> None:
+    """The other side of the check above: the listing does see the Hugo modules a Hugo site needs."""
+    site = tmp_path / "site"
+    shutil.copytree(Path(__file__).resolve().parent / "hugo_sites" / "own_layouts", site)
+    code, _, hugo = _build_listing(site, "--jobs", "1")
+    assert code == 0
+    assert "blogbuild.hugo.gotemplate" in hugo and "blogbuild.hugo.config" in hugo

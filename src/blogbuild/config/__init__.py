@@ -535,9 +535,12 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
     data: Mapping[str, Any] = {}
     text = ""
     shown = ""
-    # Here, not at the top: hugo/config.py reads config/'s option blocks, so importing it first must work too.
-    from ..hugo.config import ignored_message, read_hugo_config
-    hugo = read_hugo_config(site_root) if config_path is None else None
+    # Here, not at the top, and only for a site without blogbuild.yaml: hugo/config.py reads config/'s option
+    # blocks (so importing it first must work too), and it brings the Go-template translator with it.
+    hugo = None
+    if config_path is None:
+        from ..hugo.config import read_hugo_config
+        hugo = read_hugo_config(site_root)
     if hugo is not None:   # no blogbuild.yaml: the site's Hugo config, read as its blogbuild.yaml equivalent
         data, shown = hugo.values, hugo.path
     elif config_path is not None:
@@ -559,6 +562,7 @@ def load_config(path: str | Path | None = None, *, root: str | Path | None = Non
         if named != config.markup.ignored:
             config = replace(config, markup=replace(config.markup, ignored=named))
         ignored = hugo.unused(named)
+        from ..hugo.config import ignored_message
         notices = (ignored_message(ignored, hugo.where),) if ignored else ()
         if notices or hugo.notes:
             config = replace(config, notices=(*hugo.notes, *notices))

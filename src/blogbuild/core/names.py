@@ -16,6 +16,10 @@ HUGO_CONFIG_NAMES = tuple(f"{stem}.{suffix}" for stem in ("hugo", "config")
                           for suffix in ("toml", "yaml", "yml", "json"))
 HUGO_CONFIG_FOLDER = os.path.join("config", "_default")
 
+# The first line of a translation `init --from-hugo` writes into templates/shortcodes/: such a file is the
+# author's own from then on, and renders in the Go templates' environment (Hugo's names and escaping).
+TRANSLATED_MARK = "{#- blogbuild: translated from "
+
 # Every temporary file blogbuild writes (atomic.py) ends with this, so the build and the watcher skip it.
 TEMPORARY_SUFFIX = ".tmp"
 # Editor and OS droppings: vim swap files and its 4913 write probe, emacs lock, auto-save and backup files,

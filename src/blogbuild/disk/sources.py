@@ -379,9 +379,11 @@ def go_template_folders(config: SiteConfig) -> list[Path]:
     """A Hugo site's Go template folders (layouts/, themes/*/layouts/) and i18n/: what its Go shortcodes
     and partials are read from (gotemplate/), so a change there renders the posts again; with them, the
     assets folders its layouts' Hugo Pipes read (assets/, themes/*/assets/)."""
-    from ..hugo.gotemplate import layout_folders
     root = Path(config.root)
-    layouts = layout_folders(root)
+    layouts: list[Path] = []
+    if (root / "layouts").is_dir() or (root / "themes").is_dir():   # else the translator is not even imported
+        from ..hugo.gotemplate import layout_folders
+        layouts = layout_folders(root)
     assets = [root / "assets", *(root / "themes" / name / "assets" for name in config.hugo_themes)] if layouts else []
     return [*layouts, *([root / "i18n"] if (root / "i18n").is_dir() else []),
             *(folder for folder in assets if folder.is_dir())]

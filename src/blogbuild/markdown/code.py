@@ -18,8 +18,6 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from ..config.markup import MarkupConfig
-from .chroma.hugo import apply_options, config_from_settings, normalize
-from .chroma.hugo import highlight as chroma_highlight
 from .code_attributes import UNPARSED_ATTRIBUTES, code_block_attributes, wrapper_attributes
 from .environment import environment_of
 from .fences import fence_options, needs_lines, number_lines
@@ -128,6 +126,9 @@ def chroma_fence_html(code: str, language: str, info: str, markup: MarkupConfig,
     """A fenced block as Hugo's Chroma highlights it: the site's markup.highlight, then the fence's options
     ({linenos=table hl_lines=[2,"4-5"]}), line anchors hl-ORDINAL unless set; its other attributes go on the
     wrapper div."""
+    # Here, not at the top: Chroma's lexers load only for a site that highlights as Hugo does.
+    from .chroma.hugo import apply_options, config_from_settings, normalize
+    from .chroma.hugo import highlight as chroma_highlight
     parsed = chroma_fence_attributes(info)
     if parsed is None and warnings is not None:
         warnings.append(UNPARSED_ATTRIBUTES)

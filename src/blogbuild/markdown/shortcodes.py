@@ -133,8 +133,7 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
     is outside its template dir and the folders inside names (sources.site_folders) is not read. With the
     site's config, a Hugo site's Go shortcodes and partials (layouts/) come too."""
     import os
-    from ..core.names import is_inside
-    from ..hugo.gotemplate import TRANSLATED_MARK
+    from ..core.names import TRANSLATED_MARK, is_inside
     templates: dict[str, ShortcodeTemplate] = {}
     translated: dict[str, GoSource] = {}
     for directory in template_dirs:
@@ -158,7 +157,7 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
             _compile(str(file), source)   # syntax errors surface here, at load time
             templates[name] = ShortcodeTemplate(name, str(file), source)
     go = None
-    if config is not None:
+    if config is not None and _has_go_templates(config):
         from ..hugo.gotemplate import load_go_templates
         go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
@@ -172,6 +171,15 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
                         config.language_code if config is not None else "",
                         config is not None and config.markup.render_hooks,
                         config is not None and config.hugo_inline_shortcodes)
+
+
+def _has_go_templates(config: "SiteConfig") -> bool:
+    """Whether the site may have Go templates to run: a layouts/ or themes/ folder, Hugo's embedded shortcodes
+    and hooks (its own layouts render it) or inline shortcodes. A site with none does without the translator,
+    which is then not even imported."""
+    root = Path(config.root)
+    return (config.markup.render_hooks or config.hugo_inline_shortcodes or (root / "layouts").is_dir()
+            or (root / "themes").is_dir())
 
 
 def _translated(file: Path, source: str) -> "GoSource":

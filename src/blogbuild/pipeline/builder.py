@@ -306,7 +306,8 @@ class TemplateKeeping:
         """A Hugo site's own page layouts become the theme when blogbuild can run them (hugo/site_theme.py);
         the warnings say why not when the site has some it cannot. Layouts that failed on a page stay unused
         until a Go template file changes (key: theirs alone)."""
-        if not self._chooses_theme or key == self._failed_layouts:
+        if not self._chooses_theme or key == self._failed_layouts or go is None:
+            # No Go templates, no layouts of the site's own to run: the Hugo modules are not even imported.
             self.theme = self.theme if not self._chooses_theme else DEFAULT_THEME
             return []
         from ..hugo.site_theme import site_theme

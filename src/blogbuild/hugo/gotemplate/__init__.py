@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from ...core.errors import SourceWarning
-from ...core.names import is_inside
+from ...core.names import TRANSLATED_MARK, is_inside
 from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
                     PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
 from .privacy import privacy_settings
@@ -61,9 +61,6 @@ def __getattr__(name: str) -> Any:
 MAX_PARTIAL_DEPTH = MAX_CALL_DEPTH     # partials and named templates nested deeper stop the render
 EXTEND_PARTIALS = ("extend_head.html", "extend_footer.html")
 
-# The first line of a translation `init --from-hugo` writes into templates/shortcodes/: such a file is the
-# author's own from then on, and renders in the Go templates' environment (Hugo's names and escaping).
-TRANSLATED_MARK = "{#- blogbuild: translated from "
 
 
 def translated_file(jinja: str, source_path: str) -> str:
