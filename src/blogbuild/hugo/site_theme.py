@@ -64,13 +64,20 @@ def taxonomy_names(config: SiteConfig) -> dict[str, str]:
     return {_SINGULAR.get(name, name.rstrip("s") or name): name for name in config.taxonomies}
 
 
-def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None, list[SourceWarning]]:
-    """The Theme of a Hugo site's own page layouts, or None (with why, when it has some that cannot run)."""
+def site_theme(config: SiteConfig, go: GoTemplates | None, *,
+               compile_ahead: bool = False) -> tuple[Theme | None, list[SourceWarning]]:
+    """The Theme of a Hugo site's own page layouts, or None (with why, when it has some that cannot run).
+    compile_ahead: a one-shot build's, whose layouts and the partials they call are then compiled in a second
+    process meanwhile (gotemplate/compile_ahead.py)."""
     from ..disk.sources import site_folders
     layouts, problem = runnable_layouts(Path(config.root), go, config.hugo_themes, taxonomy_names(config),
                                         site_folders(config))
     if layouts is None:
         return None, [problem] if problem is not None else []
+    if compile_ahead and go is not None:
+        from .gotemplate.compile_ahead import start
+        from .gotemplate.environment import go_environment
+        start(_translations(layouts, go), go_environment())
     templates = {kind: _KIND_TEMPLATES.get(kind, "") for kind in PAGE_KINDS}
     if not layouts.has(_SAMPLES["404"]):   # Hugo writes no 404.html without a layout for it
         templates["404"] = ""
@@ -88,6 +95,26 @@ def site_theme(config: SiteConfig, go: GoTemplates | None) -> tuple[Theme | None
     if go is None or esbuild_binary(Path(config.root)) is not None:
         return theme, []
     return theme, bundler_warnings(layouts, go, lambda name: assets.find(name) is not None)
+
+
+def _translations(layouts: PageLayouts, go: GoTemplates) -> list[str]:
+    """The Jinja a render of the site's pages compiles: each layout's and each partial they call's main
+    template and named templates (define, block), layouts first; each once."""
+    sources: list[GoSource] = []
+    for path in sorted(layouts.sources):
+        source = layouts.sources[path]
+        sources.append(source)
+        for called in go.dependencies_of_text(source.source):
+            sources += (partial for name in go.dependencies(called) if (partial := go.source(name)) is not None)
+    found: dict[str, None] = {}
+    for source in sources:
+        translation = source.file
+        if isinstance(translation, GoTemplateError):
+            continue
+        if not translation.main_empty:
+            found[translation.main] = None
+        found.update((define.jinja, None) for define in translation.defines if not define.empty)
+    return list(found)
 
 
 class GoPageEngine:

@@ -253,6 +253,8 @@ class TemplateKeeping:
     _chooses_theme: bool
     _failed_layouts: str          # the templates key of own layouts that failed on a page ("" none)
     _cache_warnings: list[SourceWarning]
+    stage_dir: str | None
+    jobs: int
 
     def _load_templates(self) -> _Templates:
         """The templates, made again only when a template file changed (then rendered pages are stale)."""
@@ -311,7 +313,8 @@ class TemplateKeeping:
             self.theme = self.theme if not self._chooses_theme else DEFAULT_THEME
             return []
         from ..hugo.site_theme import site_theme
-        theme, warnings = site_theme(self.config, go)
+        # A one-shot build with a second core compiles the site's templates ahead in a second process.
+        theme, warnings = site_theme(self.config, go, compile_ahead=self.stage_dir is not None and self.jobs > 1)
         self.theme = theme or DEFAULT_THEME
         return warnings
 

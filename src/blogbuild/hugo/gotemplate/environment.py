@@ -216,5 +216,11 @@ def go_environment() -> GoEnvironment:
 
 @functools.lru_cache(maxsize=512)
 def compiled(jinja_source: str) -> jinja2.Template:
-    """A translation compiled in the environment, cached by its source."""
-    return go_environment().from_string(jinja_source)
+    """A translation compiled in the environment, cached by its source (its code taken from the child that
+    compiles a one-shot build's templates ahead when it is there: compile_ahead.py)."""
+    from .compile_ahead import take
+    environment = go_environment()
+    code = take(jinja_source)
+    if code is None:
+        return environment.from_string(jinja_source)
+    return environment.template_class.from_code(environment, code, environment.make_globals(None), None)

@@ -1,0 +1,110 @@
+"""A one-shot build compiles a Hugo site's translated templates ahead, in a forked child (compile_ahead.py):
+the build takes each template's code from the child when it has arrived, renders it as if it had compiled it
+itself, and tells the child which ones it compiled itself so that the child skips them."""
+from __future__ import annotations
+
+import marshal
+import os
+import shutil
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from blogbuild.hugo.gotemplate import compile_ahead
+from blogbuild.hugo.gotemplate.environment import compiled, go_environment
+from blogbuild.hugo.gotemplate.translate import translate
+from support.files import write_files
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="compiling ahead needs fork")
+
+GO_TEMPLATES = [
+    '<h1>{{ .Title }}</h1>{{ range .Tags }}<a href="/tags/{{ . | urlize }}">{{ . }}</a>{{ end }}',
+    '{{ with .Params.cover }}<img src="{{ .image }}" alt="{{ .alt }}">{{ else }}<p>none</p>{{ end }}',
+    '{{ $n := len .Tags }}{{ if gt $n 1 }}<b>{{ $n }} tags</b>{{ end }}<script>var t = {{ .Title }};</script>',
+]
+DOT = {"Title": "A <b> & \"c\"", "Tags": ["a b", "c"], "Params": {"cover": {"image": "/x.png", "alt": "x\"y"}}}
+
+
+@pytest.fixture()
+def count_compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every compile in this process of the Go environment, by source (the child's are in another process)."""
+    seen: list[str] = []
+    environment = go_environment()
+    original = type(environment).compile
+
+    def counted(self: jinja2.Environment, source: str, *args: object, **kwargs: object) -> object:
+        seen.append(source)
+        return original(self, source, *args, **kwargs)
+    monkeypatch.setattr(type(environment), "compile", counted)
+    monkeypatch.setattr(compile_ahead, "_AHEAD", None)
+    compiled.cache_clear()
+    yield seen
+    compiled.cache_clear()
+
+
+def test_the_build_takes_the_childs_code_and_renders_the_same(count_compiles: list[str]) -> None:
+    sources = [translate(text) for text in GO_TEMPLATES]
+    expected = [go_environment().from_string(source).render(dot=DOT) for source in sources]
+    count_compiles.clear()
+    compile_ahead.start(sources, go_environment())
+    ahead = compile_ahead._AHEAD
+    assert ahead is not None and ahead.child != os.getpid()
+    ahead.reader.join(timeout=60)   # every template has arrived and the child is reaped
+    assert not ahead.reader.is_alive()
+    assert [compiled(source).render(dot=DOT) for source in sources] == expected
+    assert count_compiles == []   # none compiled in this process: each came from the child
+
+
+def test_what_has_not_arrived_is_compiled_here(count_compiles: list[str]) -> None:
+    sources = [translate(text) for text in GO_TEMPLATES]
+    compile_ahead.start(sources, go_environment())
+    ahead = compile_ahead._AHEAD
+    assert ahead is not None
+    ahead.reader.join(timeout=60)
+    other = translate("<i>{{ .Title }}</i>")   # not in the list: compiled here
+    assert compiled(other).render(dot=DOT) == "<i>A &lt;b&gt; &amp; &#34;c&#34;</i>"
+    assert count_compiles == [other]
+
+
+def test_the_child_skips_what_the_build_compiled_itself() -> None:
+    sources = [translate(text) for text in GO_TEMPLATES]
+    results, results_in = os.pipe()
+    skips, skips_in = os.pipe()
+    os.set_blocking(skips, False)
+    os.write(skips_in, compile_ahead._INDEX.pack(1))   # the build said: the second one is mine
+    compile_ahead._compile_and_send(go_environment(), sources, results_in, skips)
+    with os.fdopen(results, "rb") as pipe:
+        data = pipe.read()
+    os.close(skips)
+    os.close(skips_in)
+    places = []
+    while data:
+        place, length = compile_ahead._HEADER.unpack(data[:compile_ahead._HEADER.size])
+        code = marshal.loads(data[compile_ahead._HEADER.size:compile_ahead._HEADER.size + length])
+        assert code.co_filename == "<template>"
+        places.append(place)
+        data = data[compile_ahead._HEADER.size + length:]
+    assert places == [2, 0]   # the last first, the skipped one never
+
+
+def test_a_one_shot_build_of_own_layouts_equals_one_without_a_second_process(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from blogbuild.cli import main
+    monkeypatch.setattr(compile_ahead, "_AHEAD", None)
+    compiled.cache_clear()
+    site = tmp_path / "site"
+    shutil.copytree(Path(__file__).resolve().parent / "hugo_sites" / "own_layouts", site)
+    write_files(site, {"content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-03\ntags: [x]\n---\n\nThird.\n"})
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "2", "--output", str(tmp_path / "two")]) == 0
+    ahead = compile_ahead._AHEAD
+    assert ahead is not None and ahead.owner == os.getpid()   # the build with two processes compiled ahead
+    monkeypatch.setattr(compile_ahead, "_AHEAD", None)
+    compiled.cache_clear()
+    assert main(["build", "--root", str(site), "--quiet", "--no-cache", "--jobs", "1", "--output", str(tmp_path / "one")]) == 0
+    assert compile_ahead._AHEAD is None   # with one, nothing forked
+    two = {path.relative_to(tmp_path / "two"): path.read_bytes() for path in (tmp_path / "two").rglob("*")
+           if path.is_file()}
+    one = {path.relative_to(tmp_path / "one"): path.read_bytes() for path in (tmp_path / "one").rglob("*")
+           if path.is_file()}
+    assert len(two) > 5 and two == one
