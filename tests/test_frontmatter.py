@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings, strategies as st
 
 from blogbuild.core.errors import SourceError, describe_chain
-from blogbuild.disk import frontmatter
+from blogbuild.disk import frontmatter, strict_yaml
 from blogbuild.disk.frontmatter import split_front_matter
 from blogbuild.core.keys import key_line
 
@@ -84,12 +84,16 @@ def _read(loader_call, header: str):
                        st.lists(st.sampled_from(_YAML_PIECES), max_size=6).map("".join)).map("".join),
              min_size=1, max_size=5).map("\n".join)))
 def test_fast_yaml_reads_every_header_as_pyyaml_does(header: str) -> None:
+    """Front matter's loader (timestamps kept as text) and the config files' (strict_yaml.load) alike."""
     expected = _read(lambda text: yaml.load(text, Loader=frontmatter._Loader), header)  # noqa: S506
     assert _read(frontmatter._load_yaml, header) == expected
+    expected = _read(lambda text: yaml.load(text, Loader=strict_yaml.StrictSafeLoader), header)  # noqa: S506
+    assert _read(strict_yaml.load, header) == expected
 
 
 def test_fast_yaml_is_used_when_libyaml_is_there() -> None:
     assert (frontmatter._FastLoader is not None) == bool(yaml.__with_libyaml__)
+    assert (strict_yaml._StrictCSafeLoader is not None) == bool(yaml.__with_libyaml__)
 
 
 def _key_line_by_pattern(source_text: str, key: str, default: int = 1) -> int:
@@ -127,6 +131,8 @@ def test_deep_headers_read_as_pyyaml_reads_them(depth: int) -> None:
                    "x:\n" + "".join("  " * level + "- \n" for level in range(1, depth)) + "  " * depth + "- 1"):
         expected = _read(lambda text: yaml.load(text, Loader=frontmatter._Loader), header)  # noqa: S506
         assert _read(frontmatter._load_yaml, header) == expected
+        expected = _read(lambda text: yaml.load(text, Loader=strict_yaml.StrictSafeLoader), header)  # noqa: S506
+        assert _read(strict_yaml.load, header) == expected
 
 
 def test_a_header_too_deep_for_pyyaml_is_an_error_not_a_crash() -> None:

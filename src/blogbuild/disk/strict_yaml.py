@@ -16,6 +16,7 @@ composing and constructing (get_single_data) and applies to either.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -127,6 +128,52 @@ class StrictSafeLoader(StrictMixin, yaml.SafeLoader):
     """yaml.SafeLoader, strict and bounded."""
 
 
+_StrictCSafeLoader: type | None = None
+if getattr(yaml, "__with_libyaml__", False):
+    class _StrictCSafeLoader(StrictMixin, yaml.CSafeLoader):  # type: ignore[no-redef]
+        """yaml.CSafeLoader (libyaml's scanner and parser), strict and bounded."""
+
+
 def load(text: str) -> Any:
     """yaml.safe_load, strict and bounded (config files)."""
-    return yaml.load(text, Loader=StrictSafeLoader)  # noqa: S506 - a SafeLoader
+    return load_fast(text, _StrictCSafeLoader, StrictSafeLoader)
+
+
+# libyaml and PyYAML disagree on a few inputs: libyaml accepts tabs and other control or line-break
+# characters, a byte-order mark, a bare "!" tag, "|#" block headers and "?" inside flow collections
+# where PyYAML refuses them or reads them otherwise (found by differential fuzzing of the two). A
+# text with any of these, with anchors and aliases (& and *: shared or cyclic data), or nested
+# deeply, and every text libyaml rejects, is read by PyYAML: results and error messages stay PyYAML's.
+_PURE_ONLY_RE = re.compile(r"[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+                           r"|!|[|>][-+0-9]*#")
+_FLOW_RE = re.compile(r"[\[{]")
+_FAST_DEPTH_LIMIT = 40
+
+
+def load_fast(text: str, fast_loader: type | None, loader: type) -> Any:
+    """The YAML text as data, through fast_loader (a libyaml loader, None when PyYAML has none) when it reads
+    the text exactly as loader (its PyYAML twin: the same resolvers, constructor and checks) would."""
+    if fast_loader is not None and not _PURE_ONLY_RE.search(text) and not (
+            "?" in text and _FLOW_RE.search(text)) and not ("&" in text and "*" in text):
+        try:
+            data = yaml.load(text, Loader=fast_loader)  # noqa: S506 - a CSafeLoader
+        except Exception:  # noqa: BLE001 - PyYAML below decides, and words the error
+            pass
+        else:
+            # PyYAML's composer recurses once per level and runs out of stack on a few hundred
+            # levels ("nested too deeply"); libyaml does not. Deep data goes to PyYAML to decide.
+            if not _deeper_than(data, _FAST_DEPTH_LIMIT):
+                return data
+    return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether lists and mappings nest more than limit levels (data without aliases: a tree)."""
+    pending = [(data, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, (list, dict)):
+            if depth >= limit:
+                return True
+            pending.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return False

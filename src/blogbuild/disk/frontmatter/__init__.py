@@ -1,7 +1,6 @@
 """Split a content file into front matter (YAML between ---, TOML between +++) and body."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any, Mapping
 
@@ -9,7 +8,7 @@ import yaml
 
 from ...core.errors import SourceError, parser_problem
 from ...core.model import FrontMatter, SourceFile
-from ..strict_yaml import StrictMixin, StrictYAMLError
+from ..strict_yaml import StrictMixin, StrictYAMLError, load_fast
 
 _FENCES = {"---": "yaml", "+++": "toml"}
 
@@ -36,46 +35,10 @@ if getattr(yaml, "__with_libyaml__", False):
 
         yaml_implicit_resolvers = _TEXT_TIMESTAMPS
 
-# libyaml and PyYAML disagree on a few inputs: libyaml accepts tabs and other control or line-break
-# characters, a byte-order mark, a bare "!" tag, "|#" block headers and "?" inside flow collections
-# where PyYAML refuses them or reads them otherwise (found by differential fuzzing of the two). A
-# header with any of these, with anchors and aliases (& and *: shared or cyclic data), or nested
-# deeply, and every header libyaml rejects, is read by PyYAML: results and error messages stay PyYAML's.
-_PURE_ONLY_RE = re.compile(r"[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
-                           r"|!|[|>][-+0-9]*#")
-_FLOW_RE = re.compile(r"[\[{]")
-
 
 def _load_yaml(header: str) -> Any:
-    """The YAML header as data, through libyaml when it reads it exactly as PyYAML would."""
-    if _FastLoader is not None and not _PURE_ONLY_RE.search(header) and not (
-            "?" in header and _FLOW_RE.search(header)) and not ("&" in header and "*" in header):
-        try:
-            data = yaml.load(header, Loader=_FastLoader)  # noqa: S506 - a CSafeLoader
-        except Exception:  # noqa: BLE001 - PyYAML below decides, and words the error
-            pass
-        else:
-            # PyYAML's composer recurses once per level and runs out of stack on a few hundred
-            # levels ("nested too deeply"); libyaml does not. Deep data goes to PyYAML to decide.
-            if not _deeper_than(data, _FAST_DEPTH_LIMIT):
-                return data
-    return yaml.load(header, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
-
-
-# Far below where PyYAML's recursion gives up, far above any real header.
-_FAST_DEPTH_LIMIT = 40
-
-
-def _deeper_than(data: Any, limit: int) -> bool:
-    """Whether lists and mappings nest more than limit levels (data without aliases: a tree)."""
-    pending = [(data, 0)]
-    while pending:
-        value, depth = pending.pop()
-        if isinstance(value, (list, dict)):
-            if depth >= limit:
-                return True
-            pending.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
-    return False
+    """The YAML header as data, through libyaml when it reads it exactly as PyYAML would (strict_yaml)."""
+    return load_fast(header, _FastLoader, _Loader)
 
 
 def parse_front_matter(source: SourceFile) -> FrontMatter:
