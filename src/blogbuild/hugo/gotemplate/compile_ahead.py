@@ -119,8 +119,11 @@ def _skipped(skip_read: int, skipped: set[int]) -> set[int]:
 
 def _compile_and_send(environment: Any, sources: Sequence[str], write_end: int, skip_read: int) -> None:
     skipped: set[int] = set()
+    parent = os.getppid()
     with os.fdopen(write_end, "wb") as pipe:
         for index in reversed(range(len(sources))):
+            if os.getppid() != parent:   # the build has ended: nobody waits for the rest
+                return
             if index in _skipped(skip_read, skipped):
                 continue
             try:
