@@ -147,6 +147,7 @@ def load(text: str) -> Any:
 _PURE_ONLY_RE = re.compile(r"[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
                            r"|!|[|>][-+0-9]*#")
 _FLOW_RE = re.compile(r"[\[{]")
+# Far below where PyYAML's recursion gives up, far above any real header or config.
 _FAST_DEPTH_LIMIT = 40
 
 

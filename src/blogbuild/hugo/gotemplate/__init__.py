@@ -62,7 +62,6 @@ MAX_PARTIAL_DEPTH = MAX_CALL_DEPTH     # partials and named templates nested dee
 EXTEND_PARTIALS = ("extend_head.html", "extend_footer.html")
 
 
-
 def translated_file(jinja: str, source_path: str) -> str:
     """The text of templates/shortcodes/NAME.html for a translation: the mark naming the Go file, then it."""
     return (f"{TRANSLATED_MARK}{source_path} (a Go template). It runs with Hugo's names: dot is the shortcode "
