@@ -108,3 +108,28 @@ def test_a_one_shot_build_of_own_layouts_equals_one_without_a_second_process(tmp
     one = {path.relative_to(tmp_path / "one"): path.read_bytes() for path in (tmp_path / "one").rglob("*")
            if path.is_file()}
     assert len(two) > 5 and two == one
+
+
+def test_the_child_keeps_no_file_of_the_build_open(tmp_path: Path) -> None:
+    """What a forked child does first (compile_ahead.keep_only): only the standard descriptors and its pipes stay
+    open, so a file the build holds (its site lock) is not held by the child too."""
+    import json
+    import subprocess
+    import sys
+    script = (
+        "import json, os\n"
+        "from blogbuild.hugo.gotemplate.compile_ahead import keep_only\n"
+        f"held = os.open({str(tmp_path / 'lock')!r}, os.O_RDWR | os.O_CREAT)\n"
+        "first, second = os.pipe()\n"
+        "keep_only(second)\n"
+        "def is_open(descriptor):\n"
+        "    try:\n"
+        "        os.fstat(descriptor)\n"
+        "        return True\n"
+        "    except OSError:\n"
+        "        return False\n"
+        "print(json.dumps([is_open(held), is_open(first), is_open(second), [is_open(n) for n in range(3)],\n"
+        "                  sum(is_open(n) for n in range(3, 64))]))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    held, first, second, standard, others = json.loads(done.stdout)
+    assert (held, first, second, standard, others) == (False, False, True, [True, True, True], 1)

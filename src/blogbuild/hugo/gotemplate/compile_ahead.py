@@ -95,14 +95,23 @@ def start(sources: Sequence[str], environment: Any) -> None:
         return
     if child == 0:   # the child: compile, send, and leave without running anything of the parent's at exit
         try:
-            os.close(read_end)
-            os.close(skip_write)
+            keep_only(write_end, skip_read)   # not the site's lock, nor any file of the build
             _compile_and_send(environment, sources, write_end, skip_read)
         finally:
             os._exit(0)
     os.close(write_end)
     os.close(skip_read)
     _AHEAD = _Ahead(sources, read_end, skip_write, child)
+
+
+def keep_only(*descriptors: int) -> None:
+    """Close every descriptor of this process but the standard ones and these: a forked child then holds no
+    file of its parent open (the site's build lock is released when the build's own descriptor closes)."""
+    start = 3
+    for descriptor in sorted(set(descriptors)):
+        os.closerange(start, descriptor)
+        start = descriptor + 1
+    os.closerange(start, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1 << 16)
 
 
 def _skipped(skip_read: int, skipped: set[int]) -> set[int]:
