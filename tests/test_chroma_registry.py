@@ -32,7 +32,8 @@ def test_a_registry_from_the_index_equals_one_from_the_files() -> None:
 
 
 def test_a_damaged_or_missing_index_is_not_used(tmp_path: Path) -> None:
-    for text in ("", "{", '{"configs": {"a.xml": ["A"]}}', '{"other": 1}'):
+    for text in ("", "{", '{"configs": {"a.xml": ["A"]}}', '{"other": 1}', '{"configs": [1]}', "[]",
+                 '{"configs": {"a.xml": ["A", 1, [], [], [], 0, 0, 0, 0, 0, [], 0]}}'):
         (tmp_path / "index.json").write_text(text, encoding="utf-8")
         assert read_config_index(tmp_path / "index.json") == {}
     assert read_config_index(tmp_path / "missing.json") == {}

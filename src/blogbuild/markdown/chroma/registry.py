@@ -150,7 +150,7 @@ def read_config_index(path: Path = CONFIG_INDEX) -> dict[str, Config]:
     try:
         records = json.loads(path.read_text(encoding="utf-8"))["configs"]
         return {name: _config(record) for name, record in records.items()}
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return {}
 
 
