@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from pathlib import Path
 
 CONFIG_NAMES = ("blogbuild.yaml", "blogbuild.yml", "blogbuild.toml")
 # With no blogbuild config, Hugo's is read (hugo_config.py), in Hugo's own lookup order: hugo.* wins over
@@ -62,3 +63,11 @@ def is_inside(real_path: str, folders: Sequence[str]) -> bool:
     """Whether a path is one of folders or below one (compare real, resolved paths: a link out of a folder
     is not inside it)."""
     return any(real_path == folder or real_path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
+
+
+def layout_folders(root: Path) -> list[Path]:
+    """A Hugo site's Go template folders in lookup order: layouts/, then each theme's (themes/*/layouts/). Here,
+    not beside the translator, so that whether a site has any is asked without importing it."""
+    folders = [root / "layouts"]
+    folders += sorted((root / "themes").glob("*/layouts")) if (root / "themes").is_dir() else []
+    return [folder for folder in folders if folder.is_dir()]

@@ -14,7 +14,7 @@ from typing import Container, Sequence
 from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import SourceFile
-from ..core.names import is_inside, is_skipped
+from ..core.names import is_inside, is_skipped, layout_folders
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 
@@ -380,10 +380,7 @@ def go_template_folders(config: SiteConfig) -> list[Path]:
     and partials are read from (gotemplate/), so a change there renders the posts again; with them, the
     assets folders its layouts' Hugo Pipes read (assets/, themes/*/assets/)."""
     root = Path(config.root)
-    layouts: list[Path] = []
-    if (root / "layouts").is_dir() or (root / "themes").is_dir():   # else the translator is not even imported
-        from ..hugo.gotemplate import layout_folders
-        layouts = layout_folders(root)
+    layouts = layout_folders(root)
     assets = [root / "assets", *(root / "themes" / name / "assets" for name in config.hugo_themes)] if layouts else []
     return [*layouts, *([root / "i18n"] if (root / "i18n").is_dir() else []),
             *(folder for folder in assets if folder.is_dir())]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -97,14 +97,21 @@ def _first_error(source: GoSource, go: GoTemplates) -> SourceWarning | None:
     if error is not None:
         return SourceWarning(source.path, error.line, f"{error.message}; blogbuild cannot run this layout",
                              column=error.column)
+    for partial in called_partials(source, go):
+        if partial.error is not None:
+            return SourceWarning(partial.path, partial.error.line, f"{partial.error.message}; blogbuild "
+                                 "cannot run this partial, which a page layout calls", column=partial.error.column)
+    return None
+
+
+def called_partials(source: GoSource, go: GoTemplates) -> Iterator[GoSource]:
+    """The partials a layout calls by a literal name, at any depth, the site or a theme has (one reached by
+    two calls comes twice)."""
     for called in go.dependencies_of_text(source.source):
         for name in go.dependencies(called):
             partial = go.source(name)
-            if partial is not None and partial.error is not None:
-                return SourceWarning(partial.path, partial.error.line, f"{partial.error.message}; blogbuild "
-                                     "cannot run this partial, which a page layout calls",
-                                     column=partial.error.column)
-    return None
+            if partial is not None:
+                yield partial
 
 
 # A TypeScript or JSX asset piped to js.Build in one action ({{ resources.Get "ts/main.ts" | js.Build $opts }}).
@@ -117,11 +124,7 @@ def bundler_warnings(layouts: PageLayouts, go: GoTemplates, exists: Callable[[st
     without one the pages load a script that only says so."""
     texts = {source.path: source.source for source in layouts.sources.values()}
     for source in layouts.sources.values():
-        for called in go.dependencies_of_text(source.source):
-            for name in go.dependencies(called):
-                partial = go.source(name)
-                if partial is not None:
-                    texts[partial.path] = partial.source
+        texts.update((partial.path, partial.source) for partial in called_partials(source, go))
     found = []
     for path, text in sorted(texts.items()):
         for match in _BUNDLED_ASSET.finditer(text):

@@ -37,7 +37,7 @@ from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .published_records import PublishedRecords
 from .layouts import PageQuery
-from .page_layouts import PageLayouts, bundler_warnings, runnable_layouts
+from .page_layouts import PageLayouts, bundler_warnings, called_partials, runnable_layouts
 
 if TYPE_CHECKING:
     from ..config import SiteConfig
@@ -102,10 +102,7 @@ def _translations(layouts: PageLayouts, go: GoTemplates) -> list[str]:
     template and named templates (define, block), layouts first; each once."""
     sources: list[GoSource] = []
     for path in sorted(layouts.sources):
-        source = layouts.sources[path]
-        sources.append(source)
-        for called in go.dependencies_of_text(source.source):
-            sources += (partial for name in go.dependencies(called) if (partial := go.source(name)) is not None)
+        sources += (layouts.sources[path], *called_partials(layouts.sources[path], go))
     found: dict[str, None] = {}
     for source in sources:
         translation = source.file

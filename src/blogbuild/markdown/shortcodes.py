@@ -174,12 +174,11 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
 
 
 def _has_go_templates(config: "SiteConfig") -> bool:
-    """Whether the site may have Go templates to run: a layouts/ or themes/ folder, Hugo's embedded shortcodes
-    and hooks (its own layouts render it) or inline shortcodes. A site with none does without the translator,
-    which is then not even imported."""
-    root = Path(config.root)
-    return (config.markup.render_hooks or config.hugo_inline_shortcodes or (root / "layouts").is_dir()
-            or (root / "themes").is_dir())
+    """Whether the site may have Go templates to run: a layout folder (layouts/, themes/*/layouts/), Hugo's
+    embedded shortcodes and hooks (its own layouts render it) or inline shortcodes. A site with none does
+    without the translator, which is then not even imported."""
+    from ..core.names import layout_folders
+    return config.markup.render_hooks or config.hugo_inline_shortcodes or bool(layout_folders(Path(config.root)))
 
 
 def _translated(file: Path, source: str) -> "GoSource":

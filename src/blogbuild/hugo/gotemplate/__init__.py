@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from ...core.errors import SourceWarning
-from ...core.names import TRANSLATED_MARK, is_inside
+from ...core.names import TRANSLATED_MARK, is_inside, layout_folders
 from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
                     PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
 from .privacy import privacy_settings
@@ -364,13 +364,6 @@ def content_resource_url(page: Any, source: str) -> tuple[str, str] | None:
     except (UnsupportedField, HugoFunctionError) as error:
         return source, str(error)
     return (str(found.RelPermalink) if found is not None else source), ""
-
-
-def layout_folders(root: Path) -> list[Path]:
-    """A Hugo site's layout folders in lookup order: layouts/, then each theme's (themes/*/layouts/)."""
-    folders = [root / "layouts"]
-    folders += sorted((root / "themes").glob("*/layouts")) if (root / "themes").is_dir() else []
-    return [folder for folder in folders if folder.is_dir()]
 
 
 def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], kind: str = "page",
