@@ -9,7 +9,6 @@ the file is made again); --check exits 1 when the file is not what this would wr
 """
 from __future__ import annotations
 
-import argparse
 import marshal
 import sys
 import tempfile
@@ -22,6 +21,7 @@ from blogbuild.config import load_config  # noqa: E402  (the checkout's package,
 from blogbuild.disk.sources import template_dirs  # noqa: E402
 from blogbuild.publish.environment import make_environment  # noqa: E402
 from blogbuild.templating.packaged import COMPILED, compile_all  # noqa: E402
+from generated_file import run  # noqa: E402  (beside this script)
 
 THEME = REPO / "src" / "blogbuild" / "theme" / "templates"
 
@@ -45,19 +45,9 @@ def _decoded(data: bytes) -> tuple[bytes, object]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="exit 1 when the file is not up to date")
-    args = parser.parse_args()
-    data = compiled_bytes()
-    if args.check:
-        current = COMPILED.read_bytes() if COMPILED.exists() else b""
-        # Compared as what they hold, not as bytes: marshal marks shared objects by their reference counts.
-        same = _decoded(current) == _decoded(data)
-        print("up to date" if same else f"{COMPILED} is out of date: run scripts/compile_theme.py")
-        return 0 if same else 1
-    COMPILED.write_bytes(data)
-    print(f"wrote {COMPILED} ({len(data)} bytes)")
-    return 0
+    # Compared as what they hold, not as bytes: marshal marks shared objects by their reference counts.
+    return run(__doc__ or "", COMPILED, compiled_bytes, "compile_theme.py",
+               lambda current, made: _decoded(current) == _decoded(made))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ index is made again); --check exits 1 when the index is not what this would writ
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ sys.path.insert(0, str(REPO / "src"))
 from blogbuild.markdown.chroma.lexer import LexerError  # noqa: E402  (the checkout's package, not an installed one)
 from blogbuild.markdown.chroma.registry import CONFIG_INDEX, LEXER_DIR, config_record  # noqa: E402
 from blogbuild.markdown.chroma.xml_lexers import XmlLexerFile  # noqa: E402
+from generated_file import run  # noqa: E402  (beside this script)
 
 
 def index_text() -> str:
@@ -36,17 +36,7 @@ def index_text() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="exit 1 when the index is not up to date")
-    args = parser.parse_args()
-    text = index_text()
-    if args.check:
-        same = CONFIG_INDEX.exists() and CONFIG_INDEX.read_text(encoding="utf-8") == text
-        print("up to date" if same else f"{CONFIG_INDEX} is out of date: run scripts/index_chroma_lexers.py")
-        return 0 if same else 1
-    CONFIG_INDEX.write_text(text, encoding="utf-8")
-    print(f"wrote {CONFIG_INDEX} ({len(text)} characters, {text.count(chr(10))} lines)")
-    return 0
+    return run(__doc__ or "", CONFIG_INDEX, lambda: index_text().encode("utf-8"), "index_chroma_lexers.py")
 
 
 if __name__ == "__main__":
