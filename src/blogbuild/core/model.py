@@ -1,6 +1,7 @@
 """The one data model that flows through the pipeline: frozen dataclasses only."""
 from __future__ import annotations
 
+import functools
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -107,8 +108,10 @@ def pack_html(html: str) -> bytes:
     return zlib.compress(html.encode("utf-8"), 1)
 
 
+@functools.lru_cache(maxsize=16)
 def unpack_html(packed: bytes) -> str:
-    """The HTML pack_html() packed."""
+    """The HTML pack_html() packed; the last few kept (a page reads its content for its body, summary, plain
+    text and word count, one after another)."""
     return zlib.decompress(packed).decode("utf-8")
 
 

@@ -86,7 +86,25 @@ def go_range(value: Any) -> Iterator[tuple[Any, Any]]:
 
 class GoContext(jinja2.runtime.Context):
     """A render's context: a method of nil called (`.OutputFormats.Get "json"` on a map without the key) is
-    nil, as Go gives the zero value for a field of a nil receiver."""
+    nil, as Go gives the zero value for a field of a nil receiver.
+
+    Made for every partial a page calls: Jinja's set of the globals' names (read only when a template is
+    made a module, which a translation never is) is made when asked, not with each context."""
+
+    def __init__(self, environment: jinja2.Environment, parent: dict[str, Any], name: str | None,
+                 blocks: dict[str, Any], globals: Any = None) -> None:  # noqa: A002 - Jinja's own name
+        self.parent = parent
+        self.vars = {}
+        self.environment = environment
+        self.eval_ctx = jinja2.runtime.EvalContext(environment, name)
+        self.exported_vars = set()
+        self.name = name
+        self._globals = globals
+        self.blocks = {key: [block] for key, block in blocks.items()} if blocks else {}
+
+    @property
+    def globals_keys(self) -> set[str]:  # type: ignore[override]
+        return set() if self._globals is None else set(self._globals)
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's own signature
         if __obj is None:

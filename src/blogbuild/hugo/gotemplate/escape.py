@@ -34,6 +34,8 @@ FAILSAFE = "ZgotmplZ"
 
 def go_string(value: Any) -> str:
     """A value as Go's fmt prints it with %v (Hugo's {{ . }} before escaping)."""
+    if type(value) is str:   # most values printed: asked first
+        return value
     if value is None:
         return ""
     if value is True:

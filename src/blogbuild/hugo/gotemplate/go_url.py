@@ -4,6 +4,7 @@ fragment come out percent-encoded ("a b/<x>.png" -> "a%20b/%3Cx%3E.png") while i
 """
 from __future__ import annotations
 
+import functools
 import re
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
@@ -72,6 +73,7 @@ def is_absolute(url: str) -> bool:
     return url.startswith("//") or _SCHEME.match(url) is not None
 
 
+@functools.lru_cache(maxsize=4096)   # a page's menu, header and head make the same URLs on every page
 def make_permalink(base: str, url: str) -> str:
     """Hugo's absURL of a relative url under base (scheme, host and path: the site's base URL, or its host's root
     for a url from the root): Go's url.Parse of url (the url as it is when Go cannot parse it: a control

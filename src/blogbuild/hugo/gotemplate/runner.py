@@ -28,7 +28,10 @@ GoTemplates = Any
 
 
 def with_defines(named: dict[str, NamedTemplate], defines: tuple[NamedTemplate, ...]) -> dict[str, NamedTemplate]:
-    """named with the file's templates added; an empty one does not replace one already there (Go's rule)."""
+    """named with the file's templates added; an empty one does not replace one already there (Go's rule).
+    Neither is changed (a file without defines shares named: no runner writes to its templates)."""
+    if not defines:
+        return named
     out = dict(named)
     for define in defines:
         if define.empty and define.name in out:
@@ -217,17 +220,28 @@ class CurrentTemplate(GoObject):
 
     def __init__(self, root: str, source: GoSource, parent: "CurrentTemplate | None",
                  base: GoSource | None = None) -> None:
-        path = source.path
+        # Made for every partial call, read by few templates: the names are worked out when asked.
+        self._root, self._source, self._base = root, source, base
+        self.Parent = parent
+
+    @functools.cached_property
+    def Name(self) -> str:  # noqa: N802
+        path = self._source.path
         name = path.split("layouts/", 1)[1] if "layouts/" in path else path
         # Hugo 0.146's names: the old _default/, partials/ and shortcodes/ folders as the new structure has them.
         for old, new in (("_default/", ""), ("partials/", "_partials/"), ("shortcodes/", "_shortcodes/")):
             if name.startswith(old):
-                name = new + name[len(old):]
-                break
-        self.Name = name
-        self.Filename = os.path.join(root, path) if root and not os.path.isabs(path) else path
-        self.Parent = parent
-        self.Base = CurrentTemplate(root, base, None) if base is not None else None
+                return new + name[len(old):]
+        return name
+
+    @functools.cached_property
+    def Filename(self) -> str:  # noqa: N802
+        path, root = self._source.path, self._root
+        return os.path.join(root, path) if root and not os.path.isabs(path) else path
+
+    @functools.cached_property
+    def Base(self) -> "CurrentTemplate | None":  # noqa: N802
+        return CurrentTemplate(self._root, self._base, None) if self._base is not None else None
 
     @property
     def Ancestors(self) -> list["CurrentTemplate"]:  # noqa: N802 - the callers, the nearest first

@@ -148,7 +148,16 @@ def _titled(translation: Translation, itself: Any, title_case: Callable[[str], s
 def lang_url(site: Any, url: str, absolute: bool, language: bool = True) -> str | None:
     """Hugo's relLangURL/absLangURL (language) and relURL/absURL in a site published under a language's KEY/:
     a path from the host's root stays there, another one is under the base path; the language's KEY/ goes first
-    (relLangURL) unless the path starts with it. None where the site has no language folder (relURL's rule)."""
+    (relLangURL) unless the path starts with it. None where the site has no language folder (relURL's rule).
+    Kept on the site by its arguments: a page's header and menus make the same URLs on every page."""
+    made = site.__dict__.setdefault("_lang_urls", {})
+    key = (url, absolute, language)
+    if key not in made:
+        made[key] = _lang_url(site, url, absolute, language)
+    return made[key]
+
+
+def _lang_url(site: Any, url: str, absolute: bool, language: bool) -> str | None:
     config = site_config(site)
     prefix = language_prefix(config, getattr(config, "language", "")).strip("/") if config is not None else ""
     if not prefix or "://" in url or url.startswith(("//", "#", "mailto:")):
