@@ -9,6 +9,7 @@ from typing import Callable, Protocol, Sequence
 
 import regex  # type: ignore[import-untyped]
 
+from .first_chars import Dispatch
 from .patterns import MATCH_TIMEOUT, PatternError, compile_fast, compile_pattern, may_backtrack
 from .token_types import ERROR, IGNORE
 
@@ -257,6 +258,7 @@ class RegexLexer:
         self.registry = registry
         self.where = where
         self._rules: dict[str, list[Rule]] | None = None
+        self._dispatch: dict[str, Dispatch] = {}   # each state's rules by the character at the position
         self.analyser: Callable[[str], float] | None = None
 
     def rules(self) -> dict[str, list[Rule]]:
@@ -327,10 +329,17 @@ class RegexLexer:
         out: list[Token] = []
         while lex.pos < end and lex.stack:
             lex.state = lex.stack[-1]
-            state_rules = rules.get(lex.state)
-            if state_rules is None:
-                raise LexerError(f"{self.where}: unknown state {lex.state!r}")
-            matched = self._match(state_rules, text, lex.pos, clock)
+            dispatch = self._dispatch.get(lex.state)
+            if dispatch is None:
+                state_rules = rules.get(lex.state)
+                if state_rules is None:
+                    raise LexerError(f"{self.where}: unknown state {lex.state!r}")
+                dispatch = self._dispatch[lex.state] = Dispatch(state_rules)
+            char = text[lex.pos]
+            candidates = dispatch.by_char.get(char)
+            if candidates is None:
+                candidates = dispatch.rules_for(char)
+            matched = self._match(candidates, text, lex.pos, clock)
             if matched is None:
                 if text[lex.pos] == "\n" and lex.state != state:
                     lex.stack = [state]
