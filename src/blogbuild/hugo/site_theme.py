@@ -291,6 +291,9 @@ class GoPageEngine:
         self._probed[key] = (html, published)
         return max(1, dot.pager.TotalPages) if dot.pager is not None else 0   # an empty list's pager is page 1
 
+    def paginates_by_rendering(self) -> bool:
+        return True
+
     def _probe_key(self, kind: str, context: Mapping[str, Any]) -> tuple[Any, ...]:
         paginator = context.get("paginator")
         return (id(context["site"]), self._query(kind, context), paginator.number if paginator is not None else 0)

@@ -180,6 +180,12 @@ class Planner(_SiteOutputs):
         data += self._site_files()
         return _enabled(pages, self.config.hugo_disabled_kinds), data
 
+    def post_pages(self) -> list[PlannedPage]:
+        """The pages of the posts themselves (as plan() plans them): what can be rendered before the lists are
+        planned."""
+        return _enabled([page for post in self.site.pages for page in self._post_pages(post)],
+                        self.config.hugo_disabled_kinds)
+
     def _layout_page(self, layout: str) -> Post | None:
         """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
         return next((post for post in self.site.pages if special_layout(post) == layout), None)
