@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from ..media.images import ImageStats
     from ..markdown.shortcodes import ShortcodeSet
     from ..publish.outputs import PlannedData, PlannedPage
-    from ..publish.planner import Planner
     from .pools import PagesAhead
     from ..templating import PageEngine
     from ..disk.sources import ContentTree, FoundFile, SkippedLink
@@ -542,22 +541,22 @@ class Builder(CacheKeeping, TemplateKeeping):
                                                         mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         planner = Planner(site, templates, self._list_key, self.state.search, self.theme)
-        ahead = self._pages_ahead(planner, templates)
+        started: list[PagesAhead] = []
         try:
-            pages, data = planner.plan()
+            pages, data = planner.plan(self._pages_ahead(templates, started))
         except SourceError as error:   # a template that does not parse: report it with the content errors
-            if ahead is not None:
+            for ahead in started:
                 ahead.cancel()
             copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
             assembly = copied_only(copied, css, error)
             return site, replace(assembly, errors=(*conflict_errors, *assembly.errors)), card_warnings
         except BaseException:
-            if ahead is not None:
+            for ahead in started:
                 ahead.cancel()
             raise
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         self.state.output_keys = {item.output_path: item.key for item in planned}
-        made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir, ahead)
+        made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir, started[0] if started else None)
         published = [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
             (page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile)), every=True)]
         copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
@@ -567,14 +566,20 @@ class Builder(CacheKeeping, TemplateKeeping):
                              rendered=made.rendered, reused=made.reused), [
             *alias_warnings(site, self.config.aliases), *css_warnings, *card_warnings, *assembly.warnings]
 
-    def _pages_ahead(self, planner: "Planner", templates: "PageEngine") -> "PagesAhead | None":
-        """The posts' pages rendered in a pool while the planner plans the lists, when the page engine renders
-        lists to plan them (a Hugo layout's pager) and the pages are many: that planning runs in this process
-        alone, and the cores would wait on it."""
+    def _pages_ahead(self, templates: "PageEngine", started: list["PagesAhead"]
+                     ) -> "Callable[[list[PlannedPage]], None] | None":
+        """What starts the posts' pages in a pool (into started) while the planner plans the lists, when the page
+        engine renders lists to plan them (a Hugo layout's pager) and the pages are many: that planning runs in
+        this process alone, and the cores would wait on it."""
         if self.stage_dir is None or not templates.paginates_by_rendering():
             return None
         from .pools import pages_ahead
-        return pages_ahead(templates, self.pages.to_render(planner.post_pages()), self.jobs, self.stage_dir)
+
+        def start(post_pages: list["PlannedPage"]) -> None:
+            ahead = pages_ahead(templates, self.pages.to_render(post_pages), self.jobs, self.stage_dir)
+            if ahead is not None:
+                started.append(ahead)
+        return start
 
     def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
                     drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:

@@ -162,14 +162,19 @@ class Planner(_SiteOutputs):
                 "page": self.page_meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
         return pages
 
-    def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
-        """Every page and data file of the site, in a stable order."""
+    def plan(self, posts_planned: Callable[[list[PlannedPage]], None] | None = None
+             ) -> tuple[list[PlannedPage], list[PlannedData]]:
+        """Every page and data file of the site, in a stable order. posts_planned is given the posts' own pages
+        as soon as they are planned, after the home page (whose first page a Hugo layout's pager renders, filling
+        the caches every page's render reads)."""
         from ..core import progress
         progress.stage("pages")
         site = self.site
         pages, data = self._home()
-        for post in site.pages:
-            pages += self._post_pages(post)
+        post_pages = [page for post in site.pages for page in self._post_pages(post)]
+        if posts_planned is not None:
+            posts_planned(_enabled(post_pages, self.config.hugo_disabled_kinds))
+        pages += post_pages
         for section in site.sections:
             self._section(section, pages, data)
         for taxonomy in site.taxonomies:
@@ -179,12 +184,6 @@ class Planner(_SiteOutputs):
         pages += self._site_pages()
         data += self._site_files()
         return _enabled(pages, self.config.hugo_disabled_kinds), data
-
-    def post_pages(self) -> list[PlannedPage]:
-        """The pages of the posts themselves (as plan() plans them): what can be rendered before the lists are
-        planned."""
-        return _enabled([page for post in self.site.pages for page in self._post_pages(post)],
-                        self.config.hugo_disabled_kinds)
 
     def _layout_page(self, layout: str) -> Post | None:
         """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
