@@ -12,6 +12,7 @@ is tried.
 """
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 from collections.abc import Callable
@@ -41,30 +42,32 @@ class _Unreadable(Exception):
 def first_char(compiled: Any) -> Callable[[str], Any] | None:
     """A test of one character: whether a match of the compiled pattern can start with it (truthy when it
     can); None when it may start with any character or the pattern is not one this can read."""
-    if compiled is None:
-        return None
-    flags = compiled.flags
     if isinstance(compiled, regex.Pattern):
-        # Only what Python's re reads as the regex module does (as patterns.compile_fast decides), and not
-        # case-insensitive (the two may fold cases differently).
+        return _first_char(True, compiled.pattern, compiled.flags)
+    if isinstance(compiled, re.Pattern):
+        return _first_char(False, compiled.pattern, compiled.flags)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _first_char(by_regex: bool, pattern: str, flags: int) -> Callable[[str], Any] | None:
+    """first_char of a pattern as compiled by the regex module (by_regex) or re, kept: a lexer's states share
+    most of their rules (a state's includes are spliced in), and lexers share patterns."""
+    if by_regex:
+        # Only what Python's re reads as the regex module does (re's parser takes it without a warning, as
+        # patterns.compile_fast decides), and not case-insensitive (the two may fold cases differently).
         if flags & regex.IGNORECASE:
             return None
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("error")
-                re.compile(compiled.pattern, flags & (re.MULTILINE | re.DOTALL | re.VERBOSE))
-        except (re.error, FutureWarning, OverflowError, RecursionError, ValueError):
-            return None
         flags &= re.MULTILINE | re.DOTALL | re.VERBOSE
-    elif not isinstance(compiled, re.Pattern):
-        return None
     try:
-        parsed = sre_parse.parse(compiled.pattern, flags)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")   # a FutureWarning: a nested set, which the regex module reads otherwise
+            parsed = sre_parse.parse(pattern, flags)
         fragment = _sequence(parsed.data)
         if fragment is None:   # it can match the empty string
             return None
         return re.compile(fragment, parsed.state.flags & _CHAR_FLAGS).match
-    except (_Unreadable, re.error, RecursionError, OverflowError):
+    except (_Unreadable, re.error, FutureWarning, RecursionError, OverflowError, ValueError):
         return None
 
 
