@@ -33,3 +33,20 @@ def test_abs_and_rel_urls_are_hugos(tmp_path: Path) -> None:
 ])
 def test_go_joins_and_writes_the_url(url: str, written: str) -> None:
     assert make_permalink("https://h.test/base/", url) == written
+
+
+def test_a_kept_url_keeps_the_type_it_was_given() -> None:
+    # URLs are kept by their text; a marked-safe text equal to a plain one must not get the plain one's result
+    # (nor the plain one the safe one's: a value marked safe is not escaped again).
+    from types import SimpleNamespace
+
+    from markupsafe import Markup
+
+    from blogbuild.hugo.gotemplate.translations import lang_url
+    for first, second in (("a:b/c", Markup("a:b/c")), (Markup("x:y"), "x:y")):
+        assert type(make_permalink("https://h.test/", first)) is type(first)
+        assert type(make_permalink("https://h.test/", second)) is type(second)
+    config = SimpleNamespace(language="en", languages=[SimpleNamespace(key="en", prefix="en/")])
+    site = SimpleNamespace(config=config, base_path="/", abs_url=lambda path: "https://h.test" + path)
+    plain, safe = lang_url(site, "/a", absolute=False), lang_url(site, Markup("/a"), absolute=False)
+    assert plain == safe == "/en/a" and type(plain) is str

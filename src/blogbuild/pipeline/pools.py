@@ -296,7 +296,10 @@ def pages_ahead(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: i
     """PagesAhead of these pages when they are enough for a pool and there is more than one core to use."""
     if len(pages) < PAGES_PER_POOL or jobs <= 1 or not can_fork():
         return None
-    return PagesAhead(templates, pages, jobs, stage)
+    try:
+        return PagesAhead(templates, pages, jobs, stage)
+    except OSError:   # no process can be forked now (a limit reached): the pages render with the others
+        return None
 
 
 def render_pages(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: int,

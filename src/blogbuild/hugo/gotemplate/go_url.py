@@ -73,8 +73,15 @@ def is_absolute(url: str) -> bool:
     return url.startswith("//") or _SCHEME.match(url) is not None
 
 
-@functools.lru_cache(maxsize=4096)   # a page's menu, header and head make the same URLs on every page
 def make_permalink(base: str, url: str) -> str:
+    """_make_permalink's URL, kept for plain text (a page's menu, header and head make the same URLs on every
+    page; a marked-safe text is made afresh, so that what is returned keeps the type it was given)."""
+    if type(url) is str and type(base) is str:
+        return _kept_permalink(base, url)
+    return _make_permalink(base, url)
+
+
+def _make_permalink(base: str, url: str) -> str:
     """Hugo's absURL of a relative url under base (scheme, host and path: the site's base URL, or its host's root
     for a url from the root): Go's url.Parse of url (the url as it is when Go cannot parse it: a control
     character, a bad % escape, a colon in its first segment), its path joined to base's, its query kept, and
@@ -104,3 +111,6 @@ def make_permalink(base: str, url: str) -> str:
     if hash_mark and fragment:
         written += "#" + _escape(fragment, _FRAGMENT_KEPT)
     return written
+
+
+_kept_permalink = functools.lru_cache(maxsize=4096)(_make_permalink)

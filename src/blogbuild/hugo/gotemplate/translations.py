@@ -149,7 +149,10 @@ def lang_url(site: Any, url: str, absolute: bool, language: bool = True) -> str 
     """Hugo's relLangURL/absLangURL (language) and relURL/absURL in a site published under a language's KEY/:
     a path from the host's root stays there, another one is under the base path; the language's KEY/ goes first
     (relLangURL) unless the path starts with it. None where the site has no language folder (relURL's rule).
-    Kept on the site by its arguments: a page's header and menus make the same URLs on every page."""
+    Kept on the site by its arguments (of plain text: a marked-safe one is made afresh, keeping its type): a
+    page's header and menus make the same URLs on every page."""
+    if type(url) is not str:
+        return _lang_url(site, url, absolute, language)
     made = site.__dict__.setdefault("_lang_urls", {})
     key = (url, absolute, language)
     if key not in made:
