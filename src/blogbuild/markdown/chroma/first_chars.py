@@ -160,6 +160,10 @@ def _class(items: Any) -> str:
     return "".join(out) + "]"
 
 
+# The characters a state keeps its rules for, at most.
+MAX_KEPT_CHARS = 2048
+
+
 class Dispatch:
     """A state's rules by the character at the position: for each character met, the rules that may match at
     a position holding it, in the state's order (found when the character is first met)."""
@@ -170,6 +174,7 @@ class Dispatch:
         self.by_char: dict[str, list[Any]] = {}
 
     def rules_for(self, char: str) -> list[Any]:
-        found = self.by_char[char] = [rule for rule, first in zip(self.rules, self.firsts, strict=True)
-                                      if first is None or first(char)]
+        found = [rule for rule, first in zip(self.rules, self.firsts, strict=True) if first is None or first(char)]
+        if len(self.by_char) < MAX_KEPT_CHARS:   # text of many scripts: the rest are worked out each time
+            self.by_char[char] = found
         return found
