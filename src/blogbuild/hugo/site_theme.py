@@ -272,9 +272,8 @@ class GoPageEngine:
         return self.mentions(name, ".Paginat")
 
     def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
-        """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list
-        the layout gives .Paginate, or .Pages for .Paginator), 0 when it makes none; None when that render
-        fails (the page's own render reports why)."""
+        """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list the
+        layout gives .Paginate, or .Pages for .Paginator), 0 for none; None when that render fails (the page's says)."""
         chosen = self.layouts.choose(self._query(str(context["page"].kind), context))
         if chosen is None:
             return None

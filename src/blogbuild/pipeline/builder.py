@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
@@ -320,6 +320,25 @@ class TemplateKeeping:
         return warnings
 
 
+@contextlib.contextmanager
+def _posts_ahead(store: PageStore, templates: "PageEngine", jobs: int, stage: str | None
+                 ) -> "Iterator[tuple[Callable[[list[PlannedPage]], None] | None, list[PagesAhead]]]":
+    """(what starts the posts' pages in a pool while the planner plans the lists, the pool it started): when the
+    page engine renders lists to plan them (a Hugo layout's pager), that planning runs in this process alone, and
+    the cores would wait on it. Leaving drops what the pool has not rendered (nothing, once make_all took it)."""
+    started: list["PagesAhead"] = []
+
+    def start(post_pages: list["PlannedPage"]) -> None:
+        from .pools import pages_ahead
+        ahead = pages_ahead(templates, store.to_render(post_pages), jobs, stage)
+        started.extend([ahead] if ahead is not None else [])
+    try:
+        yield (start if stage is not None and templates.paginates_by_rendering() else None), started
+    finally:
+        for ahead in started:
+            ahead.cancel()
+
+
 def _render_ahead(builders: Sequence["Builder"], jobs: int) -> None:
     """Every language's posts to render, in one pool (rendering.render_ahead); each language's stage then takes
     its own. A language whose templates fail is left to its stage, which reports it."""
@@ -541,22 +560,16 @@ class Builder(CacheKeeping, TemplateKeeping):
                                                         mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         planner = Planner(site, templates, self._list_key, self.state.search, self.theme)
-        started: list[PagesAhead] = []
-        try:
-            pages, data = planner.plan(self._pages_ahead(templates, started))
-        except SourceError as error:   # a template that does not parse: report it with the content errors
-            for ahead in started:
-                ahead.cancel()
-            copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
-            assembly = copied_only(copied, css, error)
-            return site, replace(assembly, errors=(*conflict_errors, *assembly.errors)), card_warnings
-        except BaseException:
-            for ahead in started:
-                ahead.cancel()
-            raise
-        planned: list[PlannedPage | PlannedData] = [*pages, *data]
-        self.state.output_keys = {item.output_path: item.key for item in planned}
-        made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir, started[0] if started else None)
+        with _posts_ahead(self.pages, templates, self.jobs, self.stage_dir) as (start, started):
+            try:
+                pages, data = planner.plan(start)
+            except SourceError as error:   # a template that does not parse: report it with the content errors
+                copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
+                assembly = copied_only(copied, css, error)
+                return site, replace(assembly, errors=(*conflict_errors, *assembly.errors)), card_warnings
+            planned: list[PlannedPage | PlannedData] = [*pages, *data]
+            self.state.output_keys = {item.output_path: item.key for item in planned}
+            made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir, *started)
         published = [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
             (page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile)), every=True)]
         copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
@@ -565,21 +578,6 @@ class Builder(CacheKeeping, TemplateKeeping):
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
                              rendered=made.rendered, reused=made.reused), [
             *alias_warnings(site, self.config.aliases), *css_warnings, *card_warnings, *assembly.warnings]
-
-    def _pages_ahead(self, templates: "PageEngine", started: list["PagesAhead"]
-                     ) -> "Callable[[list[PlannedPage]], None] | None":
-        """What starts the posts' pages in a pool (into started) while the planner plans the lists, when the page
-        engine renders lists to plan them (a Hugo layout's pager) and the pages are many: that planning runs in
-        this process alone, and the cores would wait on it."""
-        if self.stage_dir is None or not templates.paginates_by_rendering():
-            return None
-        from .pools import pages_ahead
-
-        def start(post_pages: list["PlannedPage"]) -> None:
-            ahead = pages_ahead(templates, self.pages.to_render(post_pages), self.jobs, self.stage_dir)
-            if ahead is not None:
-                started.append(ahead)
-        return start
 
     def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
                     drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:
