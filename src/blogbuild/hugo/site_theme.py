@@ -272,8 +272,9 @@ class GoPageEngine:
         return self.mentions(name, ".Paginat")
 
     def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
-        """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list the
-        layout gives .Paginate, or .Pages for .Paginator), 0 for none; None when that render fails (the page's says)."""
+        """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list
+        the layout gives .Paginate, or .Pages for .Paginator), 0 when it makes none; None when that render
+        fails (the page's own render reports why)."""
         chosen = self.layouts.choose(self._query(str(context["page"].kind), context))
         if chosen is None:
             return None
@@ -289,9 +290,6 @@ class GoPageEngine:
             self._probed_site = key[0]
         self._probed[key] = (html, published)
         return max(1, dot.pager.TotalPages) if dot.pager is not None else 0   # an empty list's pager is page 1
-
-    def paginates_by_rendering(self) -> bool:
-        return True
 
     def _probe_key(self, kind: str, context: Mapping[str, Any]) -> tuple[Any, ...]:
         paginator = context.get("paginator")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from ..media.images import ImageStats
     from ..markdown.shortcodes import ShortcodeSet
     from ..publish.outputs import PlannedData, PlannedPage
-    from .pools import PagesAhead
     from ..templating import PageEngine
     from ..disk.sources import ContentTree, FoundFile, SkippedLink
     from ..hugo.gotemplate import GoTemplates
@@ -320,25 +319,6 @@ class TemplateKeeping:
         return warnings
 
 
-@contextlib.contextmanager
-def _posts_ahead(store: PageStore, templates: "PageEngine", jobs: int, stage: str | None
-                 ) -> "Iterator[tuple[Callable[[list[PlannedPage]], None] | None, list[PagesAhead]]]":
-    """(what starts the posts' pages in a pool while the planner plans the lists, the pool it started): when the
-    page engine renders lists to plan them (a Hugo layout's pager), that planning runs in this process alone, and
-    the cores would wait on it. Leaving drops what the pool has not rendered (nothing, once make_all took it)."""
-    started: list["PagesAhead"] = []
-
-    def start(post_pages: list["PlannedPage"]) -> None:
-        from .pools import pages_ahead
-        ahead = pages_ahead(templates, store.to_render(post_pages), jobs, stage)
-        started.extend([ahead] if ahead is not None else [])
-    try:
-        yield (start if stage is not None and templates.paginates_by_rendering() else None), started
-    finally:
-        for ahead in started:
-            ahead.cancel()
-
-
 def _render_ahead(builders: Sequence["Builder"], jobs: int) -> None:
     """Every language's posts to render, in one pool (rendering.render_ahead); each language's stage then takes
     its own. A language whose templates fail is left to its stage, which reports it."""
@@ -559,17 +539,15 @@ class Builder(CacheKeeping, TemplateKeeping):
                    for path, vendored in vendor_outputs(self.config, math=any(post.has_math for post in site.pages),
                                                         mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
-        planner = Planner(site, templates, self._list_key, self.state.search, self.theme)
-        with _posts_ahead(self.pages, templates, self.jobs, self.stage_dir) as (start, started):
-            try:
-                pages, data = planner.plan(start)
-            except SourceError as error:   # a template that does not parse: report it with the content errors
-                copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
-                assembly = copied_only(copied, css, error)
-                return site, replace(assembly, errors=(*conflict_errors, *assembly.errors)), card_warnings
-            planned: list[PlannedPage | PlannedData] = [*pages, *data]
-            self.state.output_keys = {item.output_path: item.key for item in planned}
-            made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir, *started)
+        try:
+            pages, data = Planner(site, templates, self._list_key, self.state.search, self.theme).plan()
+        except SourceError as error:   # a template that does not parse: report it with the content errors
+            copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
+            assembly = copied_only(copied, css, error)
+            return site, replace(assembly, errors=(*conflict_errors, *assembly.errors)), card_warnings
+        planned: list[PlannedPage | PlannedData] = [*pages, *data]
+        self.state.output_keys = {item.output_path: item.key for item in planned}
+        made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir)
         published = [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
             (page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile)), every=True)]
         copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)

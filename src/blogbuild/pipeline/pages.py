@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..core.errors import SourceError
 from ..core.model import OutputFile
-from .pools import PageOutcome, PagesAhead, render_pages
+from .pools import render_pages
 from .state import PublishedPage
 
 if TYPE_CHECKING:
@@ -91,15 +91,10 @@ class PageStore:
         cache[path] = (key, outcome)
         return OutputFile(path, outcome)
 
-    def to_render(self, pages: Sequence["PlannedPage"]) -> list["PlannedPage"]:
-        """The pages no earlier build made from the same key (neither kept here nor published untouched)."""
-        return [page for page in pages if self._cached(page.output_path, page.key) is None
-                and self.published_copy(page.output_path, page.key) is None]
-
     def make_all(self, templates: "PageEngine", pages: Sequence["PlannedPage"], data: Sequence["PlannedData"],
-                 jobs: int, stage: str | None, ahead: "PagesAhead | None" = None) -> PageFiles:
+                 jobs: int, stage: str | None) -> PageFiles:
         """Every planned output, reusing what a build made from the same key; the cache then holds exactly
-        these outputs. ahead: some of the pages, being rendered since before the plan was made."""
+        these outputs."""
         on_disk: dict[str, str] = {}
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         for item in planned:
@@ -109,8 +104,7 @@ class PageStore:
                     on_disk[item.output_path] = published
         stale = [page for page in pages
                  if self._cached(page.output_path, page.key) is None and page.output_path not in on_disk]
-        fresh = _with_ahead(templates, stale, jobs, stage, ahead) if ahead is not None else \
-            render_pages(templates, stale, jobs, stage)
+        fresh = render_pages(templates, stale, jobs, stage)
         new_cache: dict[str, tuple[str, bytes]] = {}
         outputs: dict[str, OutputFile | SourceError] = {}
         rendered = 0
@@ -157,34 +151,3 @@ class PageStore:
                 self.cache[item.output_path] = (item.key, body)
                 outputs[item.output_path] = OutputFile(item.output_path, body)
         return PageFiles(outputs, len(stale), len(pages) - len(stale))
-
-
-def _with_ahead(templates: "PageEngine", stale: Sequence["PlannedPage"], jobs: int, stage: str | None,
-                ahead: "PagesAhead") -> dict[str, "PageOutcome"]:
-    """The stale pages' outcomes: those rendered ahead under the same key taken from there, the others rendered
-    now (while the pages ahead finish). A page rendered ahead that the plan does not have under that key is
-    not published: its spooled file is removed (and, when the plan has its path under another key, before
-    that page is rendered again)."""
-    ahead_keys = {page.output_path: page.key for page in ahead.pages}
-    rest = [page for page in stale if ahead_keys.get(page.output_path) != page.key]
-    if any(page.output_path in ahead_keys for page in rest):   # the same path planned otherwise
-        done = ahead.results()
-        _drop_unplanned(done, stale)
-        fresh = render_pages(templates, rest, jobs, stage)
-    else:
-        fresh = render_pages(templates, rest, jobs, stage)
-        done = ahead.results()
-        _drop_unplanned(done, stale)
-    wanted = {page.output_path: page.key for page in stale}
-    fresh.update({path: outcome for path, (key, outcome) in done.items() if wanted.get(path) == key})
-    return fresh
-
-
-def _drop_unplanned(done: Mapping[str, tuple[str, "PageOutcome"]], stale: Sequence["PlannedPage"]) -> None:
-    wanted = {page.output_path: page.key for page in stale}
-    for path, (key, outcome) in done.items():
-        if wanted.get(path) != key and isinstance(outcome, str):
-            try:
-                os.unlink(outcome)
-            except OSError:
-                pass

@@ -255,53 +255,6 @@ def _render_forked(index: int) -> PageOutcome:
     return spool(body, stage, pages[index].output_path) if stage else body
 
 
-class PagesAhead:
-    """Pages rendered in a pool of forked workers while this process goes on: the posts' pages while the
-    planner renders each paginated list's first page to learn its page count (a Hugo layout's probe renders,
-    in this process alone). results() waits for them; cancel() drops what has not started."""
-
-    def __init__(self, templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: int,
-                 stage: str | None) -> None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        global _FORKED_PAGES
-        self.pages = list(pages)
-        _FORKED_PAGES = (templates, self.pages, stage)
-        templates.preload(page.template for page in self.pages)
-        try:
-            gc.freeze()
-            # Every worker is forked at the first submit (the fork context starts them all): they keep these
-            # pages when the global is set again for the next pool.
-            self._pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                                             initializer=die_with_parent, initargs=(os.getpid(),))
-            self._bodies = self._pool.map(_render_forked, range(len(self.pages)),
-                                          chunksize=max(1, len(self.pages) // (jobs * 8)))
-        finally:
-            _FORKED_PAGES = None
-
-    def results(self) -> dict[str, tuple[str, PageOutcome]]:
-        """Each page's (key, outcome) by output path, once all are rendered."""
-        try:
-            return {page.output_path: (page.key, body)
-                    for page, body in zip(self.pages, self._bodies, strict=True)}
-        finally:
-            self._pool.shutdown()
-
-    def cancel(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
-
-
-def pages_ahead(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: int,
-                stage: str | None) -> PagesAhead | None:
-    """PagesAhead of these pages when they are enough for a pool and there is more than one core to use."""
-    if len(pages) < PAGES_PER_POOL or jobs <= 1 or not can_fork():
-        return None
-    try:
-        return PagesAhead(templates, pages, jobs, stage)
-    except OSError:   # no process can be forked now (a limit reached): the pages render with the others
-        return None
-
-
 def render_pages(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: int,
                  stage: str | None) -> dict[str, PageOutcome]:
     """Render pages, in forked worker processes when there are many (they inherit the Site, nothing is

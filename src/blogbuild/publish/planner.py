@@ -19,11 +19,6 @@ from .outputs import PageMeta, PlannedData, PlannedPage, alias_owners
 from .site_files import SearchMemo, robots, search_files, search_index, sitemap
 
 
-# What Planner.plan gives the posts' own pages to as soon as they are planned, after the home page (whose first
-# page a Hugo layout's pager renders, filling the caches every page's render reads): pools.PagesAhead.
-PostsPlanned = Callable[[list[PlannedPage]], None]
-
-
 def render_template(templates: PageEngine, page: PlannedPage) -> bytes:
     """Render one planned page to UTF-8 bytes; template errors become SourceError."""
     return templates.render(page.template, page.context, page=page.url, source=page.source,
@@ -167,15 +162,14 @@ class Planner(_SiteOutputs):
                 "page": self.page_meta("alias", alias, title), "target": self.config.absolute_url(base_url)}, [base_url]))
         return pages
 
-    def plan(self, posts_planned: PostsPlanned | None = None) -> tuple[list[PlannedPage], list[PlannedData]]:
-        """Every page and data file of the site, in a stable order; posts_planned gets the posts' own pages."""
+    def plan(self) -> tuple[list[PlannedPage], list[PlannedData]]:
+        """Every page and data file of the site, in a stable order."""
         from ..core import progress
         progress.stage("pages")
         site = self.site
         pages, data = self._home()
-        pages += (post_pages := [page for post in site.pages for page in self._post_pages(post)])
-        if posts_planned is not None:
-            posts_planned(_enabled(post_pages, self.config.hugo_disabled_kinds))
+        for post in site.pages:
+            pages += self._post_pages(post)
         for section in site.sections:
             self._section(section, pages, data)
         for taxonomy in site.taxonomies:

@@ -98,11 +98,6 @@ class PageEngine(TemplateEngine, Protocol):
         """Compile these templates now (forked workers then inherit them compiled)."""
         ...
 
-    def paginates_by_rendering(self) -> bool:
-        """Whether page_count renders a list's first page to count its pages (the plan of a site then takes
-        long in one process, and the posts' pages are rendered meanwhile)."""
-        ...
-
     def closures(self) -> TemplateFacts:
         """What the engine learnt of its template files, kept with a build's state."""
         ...

@@ -99,9 +99,6 @@ class JinjaEngine:
         """How many pages a list has, when the template decides it: never (the Planner's paginator does)."""
         return None
 
-    def paginates_by_rendering(self) -> bool:
-        return False
-
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
         try:
