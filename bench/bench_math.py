@@ -31,7 +31,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
-import synth
+import synth  # noqa: E402  (bench/ is a folder of scripts, not a package)
 
 
 def _dense_paragraph(rng: random.Random, count: int) -> str:

@@ -29,7 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from blogbuild.media.assets import KEPT_FOLDERS, MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of
+from blogbuild.media.assets import KEPT_FOLDERS, MANIFEST_PATH, PACKAGES, VENDOR_DIR, integrity_of  # noqa: E402
 
 
 def _unpack(package: str, version: str, workdir: Path) -> Path:
