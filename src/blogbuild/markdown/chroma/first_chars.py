@@ -16,15 +16,20 @@ import functools
 import re
 import warnings
 from collections.abc import Callable
-from re import _constants as sre  # type: ignore[attr-defined]   # the parser's opcodes (CPython's own)
-from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
 import regex  # type: ignore[import-untyped]
 
-_REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT)}
-_ZERO_WIDTH = {sre.AT, sre.ASSERT, sre.ASSERT_NOT}
-_CATEGORIES = {
+try:   # CPython's own parser of re and its opcodes; a Python without them tries every rule, as Chroma does
+    from re import _constants as sre  # type: ignore[attr-defined]
+    from re import _parser as sre_parse  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - CPython 3.11 and later have both
+    sre = sre_parse = None
+
+_READABLE = sre is not None and sre_parse is not None
+_REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT)} if _READABLE else set()
+_ZERO_WIDTH = {sre.AT, sre.ASSERT, sre.ASSERT_NOT} if _READABLE else set()
+_CATEGORIES = {} if not _READABLE else {
     sre.CATEGORY_DIGIT: r"\d", sre.CATEGORY_NOT_DIGIT: r"\D", sre.CATEGORY_SPACE: r"\s",
     sre.CATEGORY_NOT_SPACE: r"\S", sre.CATEGORY_WORD: r"\w", sre.CATEGORY_NOT_WORD: r"\W",
     sre.CATEGORY_UNI_DIGIT: r"\d", sre.CATEGORY_UNI_NOT_DIGIT: r"\D", sre.CATEGORY_UNI_SPACE: r"\s",
@@ -42,6 +47,8 @@ class _Unreadable(Exception):
 def first_char(compiled: Any) -> Callable[[str], Any] | None:
     """A test of one character: whether a match of the compiled pattern can start with it (truthy when it
     can); None when it may start with any character or the pattern is not one this can read."""
+    if not _READABLE:
+        return None
     if isinstance(compiled, regex.Pattern):
         return _first_char(True, compiled.pattern, compiled.flags)
     if isinstance(compiled, re.Pattern):
