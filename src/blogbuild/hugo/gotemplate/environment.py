@@ -93,18 +93,19 @@ class GoContext(jinja2.runtime.Context):
 
     def __init__(self, environment: jinja2.Environment, parent: dict[str, Any], name: str | None,
                  blocks: dict[str, Any], globals: Any = None) -> None:  # noqa: A002 - Jinja's own name
-        self.parent = parent
-        self.vars = {}
-        self.environment = environment
-        self.eval_ctx = jinja2.runtime.EvalContext(environment, name)
-        self.exported_vars = set()
-        self.name = name
         self._globals = globals
-        self.blocks = {key: [block] for key, block in blocks.items()} if blocks else {}
+        super().__init__(environment, parent, name, blocks)   # without the globals: no set of their names made
 
     @property
-    def globals_keys(self) -> set[str]:  # type: ignore[override]
-        return set() if self._globals is None else set(self._globals)
+    def globals_keys(self) -> set[str]:
+        keys = self.__dict__.get("_globals_keys")
+        if keys is None:
+            keys = self.__dict__["_globals_keys"] = set(self._globals or ())
+        return keys
+
+    @globals_keys.setter
+    def globals_keys(self, value: set[str]) -> None:
+        self.__dict__["_globals_keys"] = value or None   # Jinja's empty set (given no globals): made when asked
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's own signature
         if __obj is None:
