@@ -16,6 +16,7 @@ from markupsafe import Markup
 from ..core.errors import SourceError, SourceWarning
 from ..config.markup import MarkupConfig
 from ..core.model import RenderedMarkdown, SourceMark, TocEntry
+from ..core.names import layout_folders
 from ..templating.environment import jinja_environment
 from ..templating.markdownify import markdownify
 from .code import highlight_html
@@ -177,7 +178,6 @@ def _has_go_templates(config: "SiteConfig") -> bool:
     """Whether the site may have Go templates to run: a layout folder (layouts/, themes/*/layouts/), Hugo's
     embedded shortcodes and hooks (its own layouts render it) or inline shortcodes. A site with none does
     without the translator, which is then not even imported."""
-    from ..core.names import layout_folders
     return config.markup.render_hooks or config.hugo_inline_shortcodes or bool(layout_folders(Path(config.root)))
 
 

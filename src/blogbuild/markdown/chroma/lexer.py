@@ -341,10 +341,10 @@ class RegexLexer:
                 candidates = dispatch.rules_for(char)
             matched = self._match(candidates, text, lex.pos, clock)
             if matched is None:
-                if text[lex.pos] == "\n" and lex.state != state:
+                if char == "\n" and lex.state != state:
                     lex.stack = [state]
                     continue
-                out.append((ERROR, text[lex.pos]))
+                out.append((ERROR, char))
                 lex.pos += 1
                 continue
             rule, match = matched
