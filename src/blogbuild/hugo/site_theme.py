@@ -27,6 +27,8 @@ from ..core.errors import SourceError, SourceWarning
 from ..core.fingerprint import fingerprint_of
 from ..core.model import OutputFile, Site, TemplateFacts
 from ..core.version import __version__
+from ..markdown import render_markdown
+from ..markdown.shortcodes import ShortcodeSet
 from ..themes import PAGE_KINDS, Theme
 from .abs_urls import absolute_urls_in_xml, dotted_path, site_urls_in_html
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
@@ -408,8 +410,6 @@ class GoPageEngine:
 
     def _markdown(self, text: str) -> str:
         """markdownify's markdown, through the site's render hooks as Hugo's markdownify runs them."""
-        from ..markdown import render_markdown
-        from ..markdown.shortcodes import ShortcodeSet
         return render_markdown(str(text), path=self.config.config_path or "<config>", config=self.config,
                                shortcodes=ShortcodeSet(go=self.go)).html.strip()
 

@@ -19,8 +19,9 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 
-from ..hugo.gotemplate import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext,
-                               LinkContext, PassthroughContext, RenderHooks, TableCell, TableContext)
+from ..hugo.gotemplate import (BlockquoteContext, CodeblockContext, ContentStore, HeadingContext, HookPosition,
+                               ImageContext, LinkContext, PageInfo, PassthroughContext, RenderHooks, TableCell,
+                               TableContext, render)
 from .code import fence_language, markup_of
 from .code_attributes import UNPARSED_ATTRIBUTES, code_block_attributes
 from .environment import environment_of
@@ -38,7 +39,6 @@ def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
                       markdownify: Callable[[str], str]) -> RenderHooks:
     """One page's render hooks: templates is the site's GoTemplates, runnable the hooks it can run, page the
     page as its shortcodes see it (.Page), markdownify what a hook's markdownify renders with."""
-    from ..hugo.gotemplate import ContentStore, PageInfo, render
     state = templates.state(markdownify)
     shown = replace(page or PageInfo(), site_info=templates.site)
     # The page's one Store: what its shortcodes write, its hooks read and write, as in Hugo.

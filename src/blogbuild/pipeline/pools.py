@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..config import SiteConfig
-from ..core.errors import SourceError
+from ..core.errors import BlogbuildError, SourceError
 from ..core.model import SourceFile
 from ..core.fingerprint import fingerprint_of
+from ..disk.output import check_output_path
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from .state import RenderOutcome
@@ -306,8 +307,6 @@ def spool(body: bytes, stage: str, output_path: str) -> str:
     no spare tree the stage becomes the new output tree as it is (output.write_output). Workers make the
     folders, in parallel. A path that would leave the folder is written aside under a name no page has;
     write_output refuses that page before anything is published."""
-    from ..core.errors import BlogbuildError
-    from ..disk.output import check_output_path
     try:
         check_output_path(output_path)
         path = os.path.join(stage, output_path)

@@ -22,8 +22,8 @@ import jinja2
 
 from ...core.errors import SourceWarning
 from ...core.names import TRANSLATED_MARK, is_inside, layout_folders
-from .hooks import (BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext, LinkContext,
-                    PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
+from .hooks import (HOOK_KINDS, BlockquoteContext, CodeblockContext, HeadingContext, HookPosition, ImageContext,
+                    LinkContext, PassthroughContext, RenderHooks, TableCell, TableContext, stored_values)
 from .privacy import privacy_settings
 from .objects import (MAX_CALL_DEPTH, ContentStore, PageInfo, Params, RenderState, ShortcodeCall, SiteInfo,
                       UnsupportedField, typed_argument)
@@ -185,14 +185,12 @@ class GoTemplates:
     def runnable_hooks(self) -> dict[str, GoSource]:
         """The render hooks blogbuild runs (hooks.HOOK_KINDS, a language's or a kind's own included) that the
         translator takes."""
-        from .hooks import HOOK_KINDS
         return {name: source for name, source in self.hooks.items()
                 if any(name == kind or name.startswith(kind + "-") for kind in HOOK_KINDS) and source.error is None}
 
     def hook_warnings(self) -> list[SourceWarning]:
         """One warning per render hook (of a kind blogbuild runs: hooks.HOOK_KINDS) that the translator cannot
         take."""
-        from .hooks import HOOK_KINDS
         found = []
         for name, source in sorted(self.hooks.items()):
             if any(name == kind or name.startswith(kind + "-") for kind in HOOK_KINDS) and source.error is not None:
@@ -275,8 +273,7 @@ class GoTemplates:
 
     def state(self, markdownify: Any) -> RenderState:
         """The render state of one post: markdownify renders in that post."""
-        from .runner import Runner
-        return Runner(self, markdownify).state()
+        return _runner_class()(self, markdownify).state()
 
 
 _CALLED_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s*\(?\s*["`]([^"`]+)["`]""")
@@ -332,13 +329,20 @@ def render(source: GoSource, dot: Any, state: RenderState) -> str:
     return render_layout(None, source, dot, state)
 
 
+@functools.cache
+def _runner_class() -> Any:
+    """runner.Runner, imported with the first render (it brings Jinja and Hugo's functions, which translating
+    a site's layouts does not need)."""
+    from .runner import Runner
+    return Runner
+
+
 def render_layout(base: GoSource | None, layout: GoSource, dot: Any, state: RenderState) -> str:
     """The HTML of a page layout: through base (a baseof.html) when the layout only defines blocks, as
     Hugo does (its `define`s replace the base's `block` defaults), else the layout alone."""
-    from .runner import Runner
     runner = state.runner
     if runner is None:
-        runner = Runner(GoTemplates(site=state.site, strings=state.strings), state.markdownify)
+        runner = _runner_class()(GoTemplates(site=state.site, strings=state.strings), state.markdownify)
     return runner.run(layout, dot, base)
 
 

@@ -15,6 +15,7 @@ import jinja2
 import jinja2.runtime
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame, optimizeconst
+from jinja2.idtracking import VAR_LOAD_RESOLVE
 from jinja2.utils import Namespace, _PassArg
 
 from ...templating.environment import jinja_environment
@@ -29,6 +30,25 @@ from .site_model import group, where
 _MAPPING, _MAPPING_WITH_METHODS, _OBJECT, _NAMESPACE, _OTHER = range(5)
 _FIELD_KINDS: dict[type, int] = {}
 _HAS_METHOD: dict[tuple[type, str], bool] = {}
+
+
+class GoVariables(Namespace):
+    """A template's Go variables (`$name` is `v.name`, runner.py): Jinja's namespace, which its `{% set v.x %}` asks
+    for, with its attributes in the instance's own dict, so that reading one is Python's attribute lookup and
+    not Jinja's __getattribute__ in Python (half a million reads a build of a thousand PaperMod pages). Only
+    dunder names live on the class, and go_field never reads those."""
+
+    __getattribute__ = object.__getattribute__
+
+    def __init__(*args: Any, **kwargs: Any) -> None:  # noqa: N805 - Jinja's own signature
+        self, args = args[0], args[1:]
+        self.__dict__.update(*args, **kwargs)
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.__dict__[name] = value
+
+    def __repr__(self) -> str:
+        return f"<GoVariables {self.__dict__!r}>"
 
 
 def _field_kind(cls: type) -> int:
@@ -67,6 +87,18 @@ def go_field(value: Any, name: Any) -> Any:
     type_name = {str: "string", int: "int", float: "float64", bool: "bool", list: "[]interface {}"}.get(
         cls, cls.__name__)
     raise UnsupportedField(f"can't evaluate field {name} in type {type_name}")
+
+
+def go_attr(value: Any, name: str) -> Any:
+    """go_field for a field the template names (`.Title`): text that is no dunder name, as the code generator
+    checked when it wrote the call."""
+    if value is None:
+        return None
+    cls = type(value)
+    kind = _FIELD_KINDS.get(cls)
+    if kind == _OBJECT:
+        return getattr(value, name)
+    return go_field(value, name)
 
 
 def go_range(value: Any) -> Iterator[tuple[Any, Any]]:
@@ -131,7 +163,38 @@ class GoCodeGenerator(CodeGenerator):
 
     def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
         self._assigned = {name.name for name in node.find_all(nodes.Name) if name.ctx != "load"}
+        self.writeline(f"from {__name__} import go_attr")
+        self.writeline("go_globals = environment.globals")
         super().visit_Template(node, frame)
+
+    def enter_frame(self, frame: Frame) -> None:
+        """Jinja's, but a global the template never assigns is read from the globals when the frame starts, not
+        asked of the context (whose vars hold only the render's names and the template's own)."""
+        fixed = self.environment.globals
+        resolved = {target: (action, param) for target, (action, param) in frame.symbols.loads.items()
+                    if action == VAR_LOAD_RESOLVE and param in fixed and param not in _RENDER_NAMES
+                    and param not in self._assigned}
+        for target, (_, param) in resolved.items():
+            self.writeline(f"{target} = go_globals[{param!r}]")
+        if not resolved:
+            super().enter_frame(frame)
+            return
+        loads = frame.symbols.loads
+        frame.symbols.loads = {target: load for target, load in loads.items() if target not in resolved}
+        try:
+            super().enter_frame(frame)
+        finally:
+            frame.symbols.loads = loads
+
+    @optimizeconst
+    def visit_Getattr(self, node: nodes.Getattr, frame: Frame) -> None:
+        """`.Name`: go_attr, which needs no check of the name (a dunder name is go_field's to refuse)."""
+        if node.attr.startswith("__"):
+            super().visit_Getattr(node, frame)
+            return
+        self.write("go_attr(")
+        self.visit(node.node, frame)
+        self.write(f", {node.attr!r})")
 
     def _global_function(self, callee: nodes.Expr) -> str:
         """How a call of callee is written: "plain" for a global function that takes no context, "context"
@@ -219,7 +282,7 @@ def go_environment() -> GoEnvironment:
     environment = jinja_environment(environment_class=GoEnvironment, finalize=html_output, autoescape=False,
                                     extensions=["jinja2.ext.loopcontrols"], keep_builtin_globals=False,
                                     globals={**FUNCTIONS, "where": functools.partial(where, go_field), **NAMESPACES,
-                                             "namespace": Namespace, "go_range": go_range, "in_": _in,
+                                             "namespace": GoVariables, "go_range": go_range, "in_": _in,
                                              "go_return": go_return, "go_template": jinja2.pass_context(go_template),
                                              "go_try": jinja2.pass_context(go_try),
                                              "now": lambda: GoTime(datetime.now(timezone.utc)),

@@ -16,6 +16,8 @@ from markupsafe import Markup
 
 from .collation import table_name
 from .go_url import is_absolute, make_permalink
+from .arithmetic import add_values
+from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
 from .function_error import HugoFunctionError  # noqa: F401 - the functions import it from here too
 from .privacy import privacy_settings
 from .shortcode_page import ShortcodePage
@@ -786,7 +788,6 @@ class RenderState:
         text = str(entry)
         if data is None:
             return text
-        from .escape import go_string
 
         def field(match: re.Match[str]) -> str:
             """`{{ . }}`, `{{ .Count }}` of a number, `{{ .Name }}` of a map or of an object (a menu entry, a
@@ -845,7 +846,6 @@ class Scratch(GoObject):
 
     def Add(self, key: Any, value: Any) -> str:  # noqa: N802
         """A list gets the value appended (a list's elements); numbers are added, strings joined."""
-        from .arithmetic import add_values
         current = self._values.get(str(key))
         if current is None:
             self._values[str(key)] = value
@@ -1096,7 +1096,6 @@ class HugoInfo(GoObject):
 def go_type(value: Any) -> str:
     """The Go type Hugo would have for a value, as printf "%T" writes it (a list of one type is typed:
     []string, []int; front matter's lists are []interface {} in Hugo, and typed here when alike)."""
-    from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL
     named = [(GoMonth, "time.Month"), (GoWeekday, "time.Weekday"), (GoDuration, "time.Duration"),
              (bool, "bool"), (int, "int"), (float, "float64"), (SafeJS, "template.JS"), (SafeCSS, "template.CSS"),
              (SafeURL, "template.URL"), (SafeAttr, "template.HTMLAttr"), (Markup, "template.HTML"), (str, "string"),

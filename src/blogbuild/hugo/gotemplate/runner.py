@@ -16,6 +16,9 @@ from typing import Any, Callable
 from markupsafe import Markup
 
 from ..layouts import needs_base, partial_key
+from .embedded import EMBEDDED_PARTIALS
+from .environment import compiled
+from .escape import go_string
 from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoObject, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
 from .translate import NamedTemplate, Translation, translate_named
@@ -104,15 +107,18 @@ class Runner:
     def execute(self, jinja: str, dot: Any) -> str:
         """The template's HTML, as Template.render makes it; a partial's {{ return }} leaves it as it is,
         without the traceback of the template Jinja writes for an error (a return is no error)."""
-        from .environment import compiled
         template = compiled(jinja)
-        context = template.new_context({"dot": dot, "site": self.templates.site, "_state": self.state()})
+        # Jinja's new_context copies the hundred and fifty globals into each context's parent; a render's names
+        # go in its vars instead (read first), over the template's globals, which no render writes to.
+        environment = template.environment
+        context = environment.context_class(environment, template.globals, template.name, template.blocks)
+        context.vars.update(dot=dot, site=self.templates.site, _state=self.state())
         try:
-            return template.environment.concat(template.root_render_func(context))
+            return environment.concat(template.root_render_func(context))  # type: ignore[attr-defined]
         except GoReturn:
             raise
         except Exception:
-            template.environment.handle_exception()
+            environment.handle_exception()
             raise   # handle_exception always raises
 
     def template(self, name: str, dot: Any, where: str = "") -> Markup:
@@ -132,7 +138,6 @@ class Runner:
             runner = self._deeper(with_defines(self.named, translation.defines), f'template "{name}"')
             return Markup(runner.execute(translation.main, dot))
         if name.startswith("_internal/"):
-            from .embedded import EMBEDDED_PARTIALS
             embedded = EMBEDDED_PARTIALS.get(name.removeprefix("_internal/"))
             if embedded is not None and not where:   # `template "_internal/X.html"`: Hugo's own partial X
                 return Markup(embedded(dot, self))
@@ -167,7 +172,6 @@ class Runner:
         if source is None:
             inline = self._inline(key)
             if inline is None:
-                from .embedded import EMBEDDED_PARTIALS
                 embedded = EMBEDDED_PARTIALS.get(key)
                 if embedded is not None:   # one Hugo ships itself
                     return embedded(dot, self)
@@ -189,7 +193,6 @@ class Runner:
             return returned.value
 
     def partial_cached(self, name: str, dot: Any, variants: tuple[Any, ...]) -> Any:
-        from .escape import go_string
         bare = name.removeprefix("partials/").removeprefix("_partials/").removesuffix(".html")
         key = (bare, *(go_string(variant) for variant in variants))
         cache = self.templates.cache

@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any, cast
 from markupsafe import Markup
 
 from ...core.dates import date_locale, go_format, shown_date
+from ...core.urls import term_path
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
 from .collation import collation_key, fold_key
+from .functions import FUNCTIONS
 from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
@@ -52,7 +54,6 @@ def pluralize(word: str) -> str:
 
 def hugo_title(text: str) -> str:
     """Hugo's title case for list titles (titleCaseStyle AP, as `title`): each word's first letter upper."""
-    from .functions import FUNCTIONS
     return str(FUNCTIONS["title"](text))
 
 
@@ -744,7 +745,6 @@ class _PageText:
     @functools.cached_property
     def _plain(self) -> str:
         content = str(self.Content)
-        from .functions import FUNCTIONS
         return str(FUNCTIONS["plainify"](content)) if content else ""
 
     @property
@@ -1526,7 +1526,6 @@ class HugoSite(SiteLanguages, SiteInfo):
             return []
         values = list(post.taxonomy_values(taxonomy_name))
         by_name = {term.name: term for term in taxonomy.terms}
-        from ...core.urls import term_path
         by_slug = {term.slug: term for term in taxonomy.terms}
         found = [by_name.get(value) or by_slug.get(term_path(value)) for value in values]
         return [self.term_page(taxonomy, term) for term in found if term is not None]

@@ -4,10 +4,12 @@ objects.GoTime and objects.GoDuration. TIME_FUNCTIONS by member name."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 from typing import Any, Callable
 
 import jinja2
 
+from ...core.dates import date_locale, hugo_date, shown_date
 from .arithmetic import HugoFunctionError
 from .arithmetic import number as _number
 from .escape import go_string
@@ -16,16 +18,12 @@ from .objects import GoDuration, GoTime, go_layout, site_config
 
 def _site_zone(context: jinja2.runtime.Context) -> Any:
     """Dates without an offset are UTC (blogbuild reads no timeZone from the config)."""
-    from datetime import timezone
     return timezone.utc
 
 
 def as_time(value: Any, zone: Any = None) -> GoTime:
     """time.AsTime: a time as it is; a date string as Hugo reads front matter (no offset: in zone, UTC by
     default); a number as Unix seconds."""
-    from datetime import datetime, timezone
-
-    from ...core.dates import hugo_date
     if isinstance(value, GoTime):
         return value
     if isinstance(value, datetime):
@@ -43,7 +41,6 @@ def _location(name: Any) -> Any:
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
     text = go_string(name)
     if text in ("", "UTC"):
-        from datetime import timezone
         return timezone.utc
     try:
         return ZoneInfo(text)
@@ -57,7 +54,6 @@ def _as_time(context: jinja2.runtime.Context, value: Any, *zone: Any) -> GoTime:
 
 def time_format(context: jinja2.runtime.Context, layout: Any, value: Any) -> str:
     """time.Format (dateFormat): Go's layout or :date_long and the like, in the site's language."""
-    from ...core.dates import date_locale, shown_date
     moment = as_time(value, _site_zone(context)).value
     site = context["_state"].site
     config = site_config(site)
@@ -96,7 +92,6 @@ def _duration(unit: Any, number: Any) -> GoDuration:
 
 
 def _now() -> GoTime:
-    from datetime import datetime, timezone
     return GoTime(datetime.now(timezone.utc))
 
 
