@@ -111,10 +111,11 @@ class Runner:
         # Jinja's new_context copies the hundred and fifty globals into each context's parent; a render's names
         # go in its vars instead (read first), over the template's globals, which no render writes to.
         environment = template.environment
-        context = environment.context_class(environment, template.globals, template.name, template.blocks)
+        context = environment.context_class(environment, template.globals, template.name,  # type: ignore[arg-type]
+                                            template.blocks)
         context.vars.update(dot=dot, site=self.templates.site, _state=self.state())
         try:
-            return environment.concat(template.root_render_func(context))  # type: ignore[attr-defined]
+            return environment.concat(template.root_render_func(context))
         except GoReturn:
             raise
         except Exception:
