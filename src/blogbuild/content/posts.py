@@ -16,7 +16,7 @@ from ..core.errors import SourceError, SourceWarning
 from ..core.keys import key_line
 from ..core.model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, TocEntry, pack_html, term_names
 from .text import plain_text
-from ..core.urls import path_segment, urlize
+from ..core.urls import path_segment, unescape_path, urlize
 
 if TYPE_CHECKING:
     from ..hugo.gotemplate import PageInfo
@@ -257,8 +257,10 @@ def default_url(rel_path: str, slug: str | None) -> tuple[str, str, str]:
     return section, final, "/" + "/".join(segment for segment in segments if segment) + "/"
 
 
-def clean_url(value: str, *, path: str, line: int) -> str:
-    """A front-matter url or alias as a safe site-relative url; leaving the site is an error."""
+def clean_url(value: str, *, path: str, line: int, folder: bool = False) -> str:
+    """A front-matter url or alias as a safe site-relative url; leaving the site is an error. It names a folder
+    (served as its index.html) when it ends in "/", when its last part has no ".", or when folder is given (a
+    permalink's, which Hugo always publishes as a folder: "/n/v2.0" is /n/v2.0/); else a file ("/u/page.html")."""
     raw = value.strip()
     if "://" in raw or raw.startswith("//"):
         raise SourceError(path, line, f"url '{raw}' must be a path on this site, like /about/",
@@ -270,8 +272,7 @@ def clean_url(value: str, *, path: str, line: int) -> str:
     if not segments:
         return "/"
     url = "/" + "/".join(segments)
-    last = segments[-1]
-    if "." not in last:
+    if folder or raw.endswith(("/", "\\")) or "." not in segments[-1]:
         url += "/"
     return url
 
@@ -286,11 +287,15 @@ def permalink_pattern(permalinks: Mapping[str, Any], section: str) -> str:
 
 
 def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: str, date: datetime | None) -> str:
-    """A Hugo permalink pattern ('/:year/:month/:slug/') filled in for one page, as Hugo fills it."""
+    """A Hugo permalink pattern ('/:year/:month/:slug/') filled in for one page, as Hugo fills it. Percent-escapes
+    in the page's file or folder name, slug and title are decoded first, as Hugo decodes them in a permalink (a file
+    named by a tool that escapes names, "%E5%BD%93%E6%99%BA.md", is /…/当智/; "sl%2Fash" is two folders)."""
     parts = rel_path.split("/")
     name = parts[-1].rsplit(".", 1)[0]
     if name.lower() == "index" and len(parts) > 1:
         name = parts.pop(-2)   # a bundle is named by its folder, which is no section of its own
+    name, title = unescape_path(name), unescape_path(title)
+    slug = unescape_path(slug) if slug else slug
     when = date or datetime(1, 1, 1, tzinfo=timezone.utc)   # Hugo's zero date for an undated page
     values = {
         "year": f"{when.year:04d}", "month": f"{when.month:02d}", "day": f"{when.day:02d}",
@@ -336,7 +341,7 @@ def page_url(source: SourceFile, data: Mapping[str, Any], config: SiteConfig, *,
         if pattern:
             date_value, _ = _date_field(data, "date", path=path, text=text)
             url = expand_permalink(pattern, rel_path=source.rel_path, slug=slug, title=title, date=date_value)
-            url = clean_url(url, path=config.config_path or path, line=1)
+            url = clean_url(url, path=config.config_path or path, line=1, folder=True)
     return section, slug_final, url
 
 

@@ -67,6 +67,18 @@ def term_path(text: str) -> str:
     return "/".join(parts) if len(parts) > 1 else path_segment(text)
 
 
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def unescape_path(text: str) -> str:
+    """text with its percent-escapes decoded, as Hugo decodes a permalink's parts ("%E4%BB%8A" is "今", "a%41b" is
+    "aAb"); a "%" that starts no escape stays for the path rules to drop ("50%" -> "50"), and bytes that are no
+    UTF-8 become U+FFFD, which they drop too."""
+    if "%" not in text:
+        return text
+    return _ESCAPES.sub(lambda found: bytes.fromhex(found.group(0).replace("%", "")).decode("utf-8", "replace"), text)
+
+
 def _safe(segment: str, text: str) -> str:
     """A segment that can be a file name on every system: a stable name when nothing usable is left, and
     Windows' reserved names ("con", "nul.txt") with a suffix on the stem."""

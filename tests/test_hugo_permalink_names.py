@@ -1,0 +1,41 @@
+"""Page paths with a "." or percent-escapes in them: tests/hugo_sites/permalink_names, built by the hugo binary
+and by blogbuild, publishes the same files and its pages link to the same URLs. A permalink pattern's page is
+always a folder ("/2024/01/02/py3.12/", "/n/v2.0/" from "/n/:slug"); a front matter url is a file only when its
+last part has a "." and no "/" ends it; percent-escapes in a file's name are decoded in its permalink, as Hugo
+decodes them ("%E5%BD%93%E6%99%BA%E.md" is /…/当智e/)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.hugo_build import built_by_both
+
+from blogbuild.content.posts import clean_url
+from blogbuild.core.urls import unescape_path
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "permalink_names"
+
+
+def test_every_page_is_published_where_hugo_publishes_it(tmp_path: Path) -> None:
+    hugo, ours, warnings = built_by_both(FIXTURE, tmp_path)
+    assert sorted(set(ours) - {"css/syntax.css"}) == sorted(hugo) and warnings == []
+    assert "2024/01/02/py3.12/index.html" in ours and "n/v2.0/index.html" in ours and "u/v6.6/index.html" in ours
+    assert "2024/01/11/当智e/index.html" in ours and "u/page.html" in ours
+    for listing in ("index.html", "posts/index.html"):   # every page's RelPermalink, as the layouts print them
+        assert ours[listing] == hugo[listing], listing
+
+
+@pytest.mark.parametrize(("text", "decoded"), [
+    ("%E4%BB%8A%2", "今%2"), ("a%41b", "aAb"), ("50%", "50%"), ("x%zzy", "x%zzy"), ("sl%2Fash", "sl/ash"),
+    ("%E5%BD", "\ufffd"), ("plain", "plain"),
+])
+def test_only_whole_escapes_are_decoded(text: str, decoded: str) -> None:
+    assert unescape_path(text) == decoded
+
+
+@pytest.mark.parametrize(("url", "folder", "made"), [
+    ("/u/v6.6/", False, "/u/v6.6/"), ("/u/v6.6", False, "/u/v6.6"), ("/u/page", False, "/u/page/"),
+    ("/n/v2.0", True, "/n/v2.0/"), ("/old/page.html", False, "/old/page.html"),
+])
+def test_a_url_names_a_folder_when_it_ends_in_a_slash(url: str, folder: bool, made: str) -> None:
+    assert clean_url(url, path="x.md", line=1, folder=folder) == made
