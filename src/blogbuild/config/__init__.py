@@ -71,6 +71,9 @@ class SiteConfig:
     hugo_summary_words: int = 70        # Hugo's summaryLength (words), for a Hugo site's own layouts' .Summary
     hugo_home_json: bool = False        # outputs.home names JSON: a Hugo site's own home.json layout writes index.json
     hugo_rss_limit: int = 0             # services.rss.limit: the items of a Hugo site's feeds (0: all)
+    # The kinds of list whose outputs include RSS (a Hugo config's outputs.home/section/taxonomy/term): a list of
+    # another kind has no feed, and its layouts see no RSS output format.
+    hugo_rss_kinds: tuple[str, ...] = ("home", "section", "taxonomy", "term")
     # Hugo's sitemap config (changefreq, priority): every page's .Sitemap unless its front matter says otherwise.
     hugo_sitemap: Mapping[str, Any] = field(default_factory=dict)
     hugo_privacy: Mapping[str, Any] = field(default_factory=dict)   # privacy: site.Config.Privacy of a Hugo site
@@ -185,7 +188,7 @@ _FILE_KEYS = {
     "feed_content": "feed_content", "feeds": "feeds", "search_index": "search_index", "comments": "comments",
     "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words",
-    "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit",
+    "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit", "hugo_rss_kinds": "hugo_rss_kinds",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
     "hugo_url_rewrite": "hugo_url_rewrite", "hugo_minify_output": "hugo_minify_output",
     "hugo_disqus_shortname": "hugo_disqus_shortname",

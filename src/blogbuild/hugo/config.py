@@ -856,6 +856,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     honoured = {"enablerobotstxt"} | ({"disablekinds"} if disabled <= _DISABLED_OUTPUTS | _DISABLED_PAGES else set())
     outputs = keyed.get("outputs", ("", None))[1]
     home = _lower_keys(outputs).get("home", ("", None))[1] if isinstance(outputs, Mapping) else None
+    rss_kinds = _rss_kinds(outputs)
     home_json = isinstance(home, list) and "json" in {str(name).lower() for name in home}
     services = keyed.get("services", ("", None))[1]
     rss = _lower_keys(services).get("rss", ("", None))[1] if isinstance(services, Mapping) else None
@@ -885,6 +886,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     if isinstance(sitemap, Mapping) and len(sitemap_settings) == len(sitemap):
         honoured.add("sitemap")   # its change frequency and priority; a filename is not followed
     return {"hugo_rss_limit": max(0, limit) if isinstance(limit, int) and not isinstance(limit, bool) else 0,
+            "hugo_rss_kinds": rss_kinds,
             "feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
@@ -899,6 +901,21 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
 _MEDIA_SUFFIXES = {"text/plain": "txt", "text/markdown": "md", "text/html": "html", "application/json": "json",
                    "application/xml": "xml", "text/xml": "xml", "text/csv": "csv", "text/calendar": "ics",
                    "application/rss+xml": "xml", "text/css": "css", "text/javascript": "js"}
+
+
+_LIST_KINDS = ("home", "section", "taxonomy", "term")
+
+
+def _rss_kinds(outputs: Any) -> tuple[str, ...]:
+    """The kinds of list Hugo writes an RSS feed of: each one's outputs when the config lists them (`term =
+    ["HTML"]`: none), else Hugo's default, HTML and RSS."""
+    keyed = _lower_keys(outputs) if isinstance(outputs, Mapping) else {}
+    kinds = []
+    for kind in _LIST_KINDS:
+        named = keyed.get(kind, ("", None))[1]
+        if not isinstance(named, list) or "rss" in {str(name).lower() for name in named}:
+            kinds.append(kind)
+    return tuple(kinds)
 
 
 def _page_output_formats(keyed: Mapping[str, Any], outputs: Any) -> dict[str, dict[str, Any]]:

@@ -369,6 +369,8 @@ class Planner(_SiteOutputs):
         """The list's feed in every format the site publishes: the theme's feed template renders its RSS feed
         when it has one (a Hugo site's RSS layouts, with the list's context), feeds.py writes the others."""
         from .feeds import FeedSpec, feed_url, make_feed
+        if _HUGO_KINDS.get(kind, kind) not in self.config.hugo_rss_kinds:   # a Hugo config's outputs give it none
+            return [], []
         feed_template = self.theme.feed_template if "rss" in self.config.feeds else ""
         pages = [self._page(link, feed_template, kind, {"page": self.page_meta(kind, link, title), **extra},
                             ("feed", *(self.list_key(post) for post in posts)),
