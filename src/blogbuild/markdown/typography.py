@@ -252,14 +252,16 @@ def _ascii_punct(character: str) -> bool:
 
 
 def goldmark_quotes(state: StateCore) -> None:
-    """Replace ' and " in each paragraph's text as goldmark's typographer does (its count of open quotes starts
-    again with each block), noting where it wrote one (TYPOGRAPHER_MARKS)."""
+    """Replace ' and " in each paragraph's text as goldmark's typographer does, noting where it wrote one
+    (TYPOGRAPHER_MARKS). Its count of the quotes opened and not yet closed runs through the whole document, as
+    Hugo's goldmark keeps it: a quote a paragraph, heading, list item, quote or table cell leaves open is closed by
+    the next one that can close ('a "b' then '做"减法"。' closes with ”), code is not read."""
     if not state.md.options.get("typographer"):
         return
+    counter = [0, 0]   # single, double quotes opened and not yet closed, in the document
     for token in state.tokens:
         if token.type != "inline" or not token.children:
             continue
-        counter = [0, 0]   # single, double quotes opened and not yet closed
         children = token.children
         inside_autolink = 0
         for index, child in enumerate(children):
