@@ -375,8 +375,7 @@ class Planner(_SiteOutputs):
         pages = [self._page(link, feed_template, kind, {"page": self.page_meta(kind, link, title), **extra},
                             ("feed", *(self.list_key(post) for post in posts)),
                             output_path=feed_url(folder, "rss").lstrip("/"))] if feed_template else []
-        limit = self.config.feed_limit or len(posts)
-        spec = FeedSpec(folder, title, link, tuple(posts[:limit]))
+        spec = FeedSpec(folder, title, link, tuple(posts[:self.config.feed_limit or len(posts)]))
         key = fingerprint_of(folder, title, link, self.config.feed_content,
                              *(self.list_key(post) if self.config.feed_content == "summary" else post.fingerprint
                                for post in spec.posts))
