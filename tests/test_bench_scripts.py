@@ -7,6 +7,8 @@ Nothing here looks at a timing; a script passes when it exits 0 and prints its t
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -101,8 +103,6 @@ def test_make_image_blog_makes_page_bundles_of_distinct_pictures(tmp_path):
 def test_bench_instructions_counts_two_checkouts_alike(tmp_path):
     """The same source counted twice (as this checkout and as the other) gives the same count, to a part in a
     thousand: the figure does not move with the machine."""
-    import re
-    import shutil
     if shutil.which("valgrind") is None:
         from support.tools import missing_tool
         missing_tool("valgrind is not installed (Debian's valgrind package; .ci/setup installs it)")

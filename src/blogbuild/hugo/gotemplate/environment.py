@@ -171,10 +171,10 @@ class GoCodeGenerator(CodeGenerator):
         """Jinja's, but a global the template never assigns is read from the globals when the frame starts, not
         asked of the context (whose vars hold only the render's names and the template's own)."""
         fixed = self.environment.globals
-        resolved = {target: (action, param) for target, (action, param) in frame.symbols.loads.items()
+        resolved = {target: param for target, (action, param) in frame.symbols.loads.items()
                     if action == VAR_LOAD_RESOLVE and param in fixed and param not in _RENDER_NAMES
                     and param not in self._assigned}
-        for target, (_, param) in resolved.items():
+        for target, param in resolved.items():
             self.writeline(f"{target} = go_globals[{param!r}]")
         if not resolved:
             super().enter_frame(frame)
