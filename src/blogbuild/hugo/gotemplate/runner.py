@@ -21,6 +21,7 @@ from .environment import compiled
 from .escape import go_string
 from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoObject, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
+from .purity import is_pure
 from .translate import NamedTemplate, Translation, translate_named
 
 # The package's GoSource and GoTemplates (the face, gotemplate/__init__.py, which imports this module) are
@@ -28,6 +29,11 @@ from .translate import NamedTemplate, Translation, translate_named
 # .partials, .shortcodes, .files, .cache and .global_defines().
 GoSource = Any
 GoTemplates = Any
+
+# The key, in the build's partialCached results, of what purity.py found of each partial; and the results of
+# a pure partial that are kept: values no template can change.
+_PURE = "\0pure partials"
+_KEPT_RESULTS = frozenset({Markup, str, int, float, bool, type(None)})
 
 
 def with_defines(named: dict[str, NamedTemplate], defines: tuple[NamedTemplate, ...]) -> dict[str, NamedTemplate]:
@@ -181,6 +187,11 @@ class Runner:
                 return Markup(self._deeper(self.named, f"partial '{name}'").execute(inline, dot))
             except GoReturn as returned:
                 return returned.value
+        memo = self._memo_key(key, dot)
+        if memo is not None:
+            kept = self.templates.cache.get(memo)
+            if kept is not None and kept[0] is dot:
+                return kept[1]
         try:
             translation = _translation(source)
         except GoTemplateError as error:
@@ -189,9 +200,26 @@ class Runner:
         runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
         runner.current = CurrentTemplate(self.templates.site.root, source, self.current)
         try:
-            return Markup(runner.execute(translation.main, dot))
+            result: Any = Markup(runner.execute(translation.main, dot))
         except GoReturn as returned:
-            return returned.value
+            result = returned.value
+        if memo is not None and type(result) in _KEPT_RESULTS:
+            self.templates.cache[memo] = (dot, result)   # dot kept alive with it: its id names no other page
+        return result
+
+    def _memo_key(self, key: str, dot: Any) -> tuple[Any, ...] | None:
+        """Where the build keeps this partial's result for this page (purity.py), None when it is not kept: dot
+        is no page of the build's site model (the page this render started from is made for the render), or
+        the partial reads more than its page and the site."""
+        if not getattr(type(dot), "keeps_partials", False) or dot is self.page:
+            return None
+        cache = self.templates.cache
+        known = cache.get(_PURE)
+        if known is None:
+            known = cache[_PURE] = {}
+        if not is_pure(key, self.templates.partials, known):
+            return None
+        return (_PURE, key, id(self.templates.site), id(dot))
 
     def partial_cached(self, name: str, dot: Any, variants: tuple[Any, ...]) -> Any:
         bare = name.removeprefix("partials/").removeprefix("_partials/").removesuffix(".html")

@@ -792,6 +792,9 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
     term) with the pages it lists."""
 
     kind = "Page"
+    # A page of one build's model (the build's partialCached results are cleared with it): Runner keeps the
+    # results of the pure partials it is given (purity.py).
+    keeps_partials = True
 
     def __init__(self, site: "HugoSite", page_kind: str, *, post: "Post | None" = None,
                  section: "Section | None" = None, taxonomy: "Taxonomy | None" = None, term: "Term | None" = None,
