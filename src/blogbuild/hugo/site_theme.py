@@ -34,6 +34,7 @@ from .abs_urls import absolute_urls_in_xml, dotted_path, site_urls_in_html
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
 from .gotemplate.embedded import ROBOTS_TXT, rss_feed, sitemap_xml
 from .gotemplate.function_error import HugoFunctionError
+from .gotemplate.functions import new_build
 from .gotemplate.pipes import Pipes, asset_files, esbuild_binary, publishing, safe_target
 from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
@@ -394,6 +395,7 @@ class GoPageEngine:
         # output is the union of every page's record).
         self.pipes.made.clear()
         self.go.cache.clear()
+        new_build()
         identity = id(site)
         self._sites = {identity: (weakref.ref(site, lambda _: self._sites.pop(identity, None)), hugo)}
         return hugo

@@ -981,6 +981,21 @@ def _unmarshal(*arguments: Any) -> Any:
     if text.strip() == "":
         return None
     delimiter = go_string(_lookup(options, "delimiter") or ",")[:1]
+    comment = go_string(_lookup(options, "comment") or "")[:1]
+    return _unmarshalled(text, delimiter, comment)
+
+
+def new_build() -> None:
+    """What a build keeps of its templates' data is dropped: a map a template changed (Scratch.SetInMap changes
+    it in place, as Go does) is not seen by the next build."""
+    _unmarshalled.cache_clear()
+
+
+@functools.lru_cache(maxsize=64)
+def _unmarshalled(text: str, delimiter: str, comment: str) -> Any:
+    """The data of a text, parsed once per build process: Hugo caches an unmarshalled text or resource by its
+    content and options, and gives every call the same value (LoveIt's profile and head partials unmarshal
+    its 1,000-line social.yml on every page)."""
     kind = _data_format(text, delimiter)
     try:
         if kind == "json":
@@ -994,7 +1009,6 @@ def _unmarshal(*arguments: Any) -> Any:
         if kind == "csv":
             import csv
             import io
-            comment = go_string(_lookup(options, "comment") or "")[:1]
             lines = [line for line in text.splitlines() if not (comment and line.startswith(comment))]
             return [list(row) for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)]
     except Exception as error:  # noqa: BLE001 - any parser's failure is the template's error
