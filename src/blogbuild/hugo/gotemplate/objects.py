@@ -311,9 +311,10 @@ def _go_layout(moment: datetime, _offset: object, _zone: object, layout: str) ->
             return f"{sign}{hours:02d}{minutes:02d}{secs:02d}"
         return f"{sign}{hours:02d}:{minutes:02d}:{secs:02d}"
 
+    table: dict[str, str] = {}   # the names and numbers of the time, made at the first token that needs one
+
     def chunk(match: re.Match[str]) -> str:
         token = match.group(0)
-        hour12 = moment.hour % 12 or 12
         if token[0] in ".,":
             digits = f"{moment.microsecond:06d}000"[:len(token) - 1]
             if token[1] == "9":
@@ -322,18 +323,26 @@ def _go_layout(moment: datetime, _offset: object, _zone: object, layout: str) ->
             return token[0] + digits
         if token[0] in "Z-":
             return zone(token)
-        table = {
-            "January": _MONTH_NAMES[moment.month - 1], "Jan": _MONTH_NAMES[moment.month - 1][:3],
-            "Monday": _WEEKDAY_NAMES[(moment.weekday() + 1) % 7], "Mon": _WEEKDAY_NAMES[(moment.weekday() + 1) % 7][:3],
-            "MST": moment.tzname() or "UTC", "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
-            "01": f"{moment.month:02d}", "1": str(moment.month), "02": f"{moment.day:02d}", "_2": f"{moment.day:2d}",
-            "2": str(moment.day), "__2": f"{moment.timetuple().tm_yday:3d}", "002": f"{moment.timetuple().tm_yday:03d}",
-            "15": f"{moment.hour:02d}", "03": f"{hour12:02d}", "3": str(hour12), "04": f"{moment.minute:02d}",
-            "4": str(moment.minute), "05": f"{moment.second:02d}", "5": str(moment.second),
-            "PM": "PM" if moment.hour >= 12 else "AM", "pm": "pm" if moment.hour >= 12 else "am",
-        }
+        if not table:
+            table.update(_layout_values(moment))
         return table[token]
     return _LAYOUT_CHUNK.sub(chunk, layout)
+
+
+def _layout_values(moment: datetime) -> dict[str, str]:
+    """What each of Go's layout tokens (but the zone and fractions) writes of the time."""
+    hour12 = moment.hour % 12 or 12
+    day_of_year = moment.timetuple().tm_yday
+    month, weekday = _MONTH_NAMES[moment.month - 1], _WEEKDAY_NAMES[(moment.weekday() + 1) % 7]
+    return {
+        "January": month, "Jan": month[:3], "Monday": weekday, "Mon": weekday[:3],
+        "MST": moment.tzname() or "UTC", "2006": f"{moment.year:04d}", "06": f"{moment.year % 100:02d}",
+        "01": f"{moment.month:02d}", "1": str(moment.month), "02": f"{moment.day:02d}", "_2": f"{moment.day:2d}",
+        "2": str(moment.day), "__2": f"{day_of_year:3d}", "002": f"{day_of_year:03d}",
+        "15": f"{moment.hour:02d}", "03": f"{hour12:02d}", "3": str(hour12), "04": f"{moment.minute:02d}",
+        "4": str(moment.minute), "05": f"{moment.second:02d}", "5": str(moment.second),
+        "PM": "PM" if moment.hour >= 12 else "AM", "pm": "pm" if moment.hour >= 12 else "am",
+    }
 
 
 class GoMonth(int):
