@@ -16,7 +16,7 @@ from ..core.errors import SourceError, SourceWarning
 from ..core.keys import key_line
 from ..core.model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, TocEntry, pack_html, term_names
 from .text import plain_text
-from ..core.urls import path_segment, unescape_path, urlize
+from ..core.urls import hugo_sanitize, path_segment, permalink_path, unescape_path, urlize
 
 if TYPE_CHECKING:
     from ..hugo.gotemplate import PageInfo
@@ -287,22 +287,22 @@ def permalink_pattern(permalinks: Mapping[str, Any], section: str) -> str:
 
 
 def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: str, date: datetime | None) -> str:
-    """A Hugo permalink pattern ('/:year/:month/:slug/') filled in for one page, as Hugo fills it. Percent-escapes
-    in the page's file or folder name, slug and title are decoded first, as Hugo decodes them in a permalink (a file
-    named by a tool that escapes names, "%E5%BD%93%E6%99%BA.md", is /…/当智/; "sl%2Fash" is two folders)."""
+    """A Hugo permalink pattern ('/:year/:month/:slug/') filled in for one page, as Hugo fills it: the page's file
+    or folder name, slug and title go in as they are (the title made a path as urlize makes one), and the path is
+    then decoded and sanitized as a whole (core.urls.permalink_path): a file named by a tool that escapes names,
+    "%E5%BD%93%E6%99%BA.md", is /…/当智/; "sl%2Fash" is two folders; "AI+深度.md" is /…/ai-深度/."""
     parts = rel_path.split("/")
     name = parts[-1].rsplit(".", 1)[0]
     if name.lower() == "index" and len(parts) > 1:
         name = parts.pop(-2)   # a bundle is named by its folder, which is no section of its own
-    name, title = unescape_path(name), unescape_path(title)
-    slug = unescape_path(slug) if slug else slug
     when = date or datetime(1, 1, 1, tzinfo=timezone.utc)   # Hugo's zero date for an undated page
+    titled = hugo_sanitize(unescape_path(title)).lower()
     values = {
         "year": f"{when.year:04d}", "month": f"{when.month:02d}", "day": f"{when.day:02d}",
         "monthname": when.strftime("%B").lower(), "weekday": str(when.isoweekday() % 7),
         "weekdayname": when.strftime("%A").lower(), "yearday": str(when.timetuple().tm_yday),
         "section": parts[0] if len(parts) > 1 else "", "sections": "/".join(parts[:-1]),
-        "title": urlize(title), "slug": slug or urlize(title), "filename": name, "contentbasename": name,
+        "title": titled, "slug": slug or titled, "filename": name, "contentbasename": name,
         "slugorfilename": slug or name, "slugorcontentbasename": slug or name,
     }
     # Longest names first, so ':slugorfilename' is not read as ':slug' followed by 'orfilename'.
@@ -310,7 +310,7 @@ def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: st
     expanded = re.sub(f":({names})", lambda match: values[match.group(1)], pattern)
     # Hugo writes the path made as its URL rule writes any: lower case, spaces as '-' (Blog/:filename of
     # 'My File.md' is /blog/my-file/), CJK kept; a front matter url: keeps its case.
-    return "/".join(urlize(segment) if segment else "" for segment in expanded.split("/"))
+    return permalink_path(expanded)
 
 
 def section_title(section: str) -> str:

@@ -67,6 +67,51 @@ def term_path(text: str) -> str:
     return "/".join(parts) if len(parts) > 1 else path_segment(text)
 
 
+def _path_character(text: str, index: int, char: str) -> bool:
+    """Hugo's isAllowedPathCharacter: letters, decimal digits, marks, `. / \\ _ # + ~ - @` and a % that starts
+    an escape."""
+    if char == " ":
+        return False
+    category = unicodedata.category(char)
+    if category[0] in "LM" or category == "Nd" or char in "./\\_#+~-@":
+        return True
+    return char == "%" and re.fullmatch(r"[0-9A-Fa-f]{2}", text[index + 1:index + 3]) is not None
+
+
+def hugo_sanitize(text: str) -> str:
+    """Hugo's paths.Sanitize: what a path may hold kept, anything else dropped, and white space a hyphen where
+    something follows it and no hyphen stands next to it ("a - b" is "a-b", "a--b" stays, " x" is "x")."""
+    out: list[str] = []
+    pending_hyphen = was_hyphen = False
+    for index, char in enumerate(text):
+        if _path_character(text, index, char):
+            was_hyphen = char == "-"
+            if pending_hyphen and not was_hyphen:
+                out.append("-")
+            pending_hyphen = False
+            out.append(char)
+        elif out and not was_hyphen and char.isspace():
+            pending_hyphen = True
+    return "".join(out)
+
+
+def permalink_path(expanded: str) -> str:
+    """A permalink pattern filled in with a page's raw names, as Hugo makes its path (checked against the binary):
+    without its trailing "/", the whole path sanitized (hugo_sanitize), decoded as a query string ("+" a space,
+    then each %XX escape), sanitized again and lower-cased: "AI+深度" is "ai-深度", "+x" after a "/" is "-x",
+    "w + x" is "w--x", "p%2Bq" is "p+q", "50%" is "50". Each folder is then one safe file name (a "#" and a "%"
+    dropped, where Hugo writes %23: blogbuild's URLs are the paths themselves; Windows' reserved names and the
+    length capped as urlize caps them)."""
+    trailing = expanded.endswith("/") and expanded != "/"
+    body = expanded.rstrip("/") if trailing else expanded
+    sanitized = hugo_sanitize(unescape_path(hugo_sanitize(body).replace("+", " "))).lower()
+    segments = []
+    for segment in sanitized.split("/"):
+        cleaned = segment.replace("\\", "").replace("#", "").replace("%", "")
+        segments.append(_safe(_cap(cleaned, "."), segment) if segment else "")
+    return "/".join(segments) + ("/" if trailing else "")
+
+
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator
 import jinja2
 from markupsafe import Markup
 
+from ...core.urls import hugo_sanitize
 from .goat import build_svg
 from .math_source import math_as_tex
 from .arithmetic import HugoFunctionError, add_values
@@ -258,29 +259,7 @@ def urlize(text: Any) -> str:
     """Hugo's urlize: the text sanitized as Hugo makes a path (letters, digits, marks, `. / \\ _ # + ~ - @` and
     %XX escapes kept, a run of spaces one hyphen, anything else dropped), lower-cased, then written as Go's
     url.Parse(...).String() writes it (non-ASCII percent-encoded; a # starts the fragment, as in Hugo)."""
-    value = go_string(text)
-    out: list[str] = []
-    pending_hyphen = was_hyphen = False
-    for index, char in enumerate(value):
-        if _path_character(value, index, char):
-            was_hyphen = char == "-"
-            if pending_hyphen and not was_hyphen:
-                out.append("-")
-            pending_hyphen = False
-            out.append(char)
-        elif out and not was_hyphen and char.isspace():
-            pending_hyphen = True
-    return parse_url(_go_case("".join(out), str.lower)).String
-
-
-def _path_character(text: str, index: int, char: str) -> bool:
-    """Hugo's isAllowedPathCharacter."""
-    if char == " ":
-        return False
-    category = unicodedata.category(char)
-    if category[0] in "LM" or category == "Nd" or char in "./\\_#+~-@":
-        return True
-    return char == "%" and re.fullmatch(r"[0-9A-Fa-f]{2}", text[index + 1:index + 3]) is not None
+    return parse_url(_go_case(hugo_sanitize(go_string(text)), str.lower)).String
 
 
 def _anchorize(text: Any) -> str:
