@@ -393,7 +393,7 @@ class GoPageEngine:
         # A new build: its resources are made again (a bundle's image may have changed), and partialCached keeps a
         # result for this build only (the page that ran a cached partial recorded what it published, and the
         # output is the union of every page's record).
-        self.pipes.made.clear()
+        self.pipes.new_build()
         self.go.cache.clear()
         new_build()
         identity = id(site)

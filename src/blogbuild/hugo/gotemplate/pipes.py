@@ -156,7 +156,13 @@ class Pipes:
     translate: Callable[[str], Any] | None = None
     store: Path | None = None
     made: dict[str, "Resource"] = field(default_factory=dict)
+    matched: dict[str, Any] = field(default_factory=dict)   # resources.Match's assets by pattern, as made
     kept: dict[str, bytes] = field(default_factory=dict)   # digest -> bytes when there is no store
+
+    def new_build(self) -> None:
+        """A new build's resources are made again (an asset or a bundle's image may have changed)."""
+        self.made.clear()
+        self.matched.clear()
 
     def resource(self, key: str, make: Callable[[], "Resource"]) -> "Resource":
         known = self.made.get(key)
@@ -185,7 +191,7 @@ class Pipes:
 
     def __getstate__(self) -> dict[str, Any]:
         # A worker process is given the assets, the URL rules and the store; resources are made again there.
-        return {**self.__dict__, "made": {}}
+        return {**self.__dict__, "made": {}, "matched": {}}
 
 
 _RENDER: contextvars.ContextVar[tuple[Pipes, dict[str, str]] | None] = contextvars.ContextVar("pipes", default=None)
@@ -651,8 +657,15 @@ def _all() -> PageResources:
 
 
 def _match(pattern: Any) -> PageResources:
-    matches = _glob(go_string(pattern))
-    return PageResources(item for item in _all() if matches(item.Name))
+    """resources.Match: the assets whose name the glob matches, found once per build (PaperMod's head asks on
+    every page)."""
+    pipes, _ = _current("resources.Match")
+    text = go_string(pattern)
+    found = pipes.matched.get(text)
+    if found is None:
+        matches = _glob(text)
+        found = pipes.matched[text] = PageResources(item for item in _all() if matches(item.Name))
+    return found
 
 
 def _get_match(pattern: Any) -> Resource | None:
@@ -716,6 +729,10 @@ def _concat(target: Any, items: Any) -> Resource:
     flat: list[Any] = []
     for item in items or ():   # a list inside the list (append of a slice) gives its resources
         flat.extend(item if isinstance(item, (list, tuple)) else [item])
+    if flat and all(type(item) is Resource for item in flat):   # made by an earlier call (every page's head)
+        known = pipes.made.get(f"concat\x00{name}\x00" + "\x00".join(str(id(item)) for item in flat))
+        if known is not None:
+            return known
     parts = [_resource(item, f"resources.Concat {name}") for item in flat]
     if not parts:
         raise HugoFunctionError(f"resources.Concat {name}: no resources to concatenate")
