@@ -1695,7 +1695,16 @@ def _titled(index: "Post") -> bool:
 
 def _default_order(page: HugoPage) -> tuple[Any, ...]:
     """Hugo's default sort: weight (0 last), then date newest first (a list page's: its newest page's), then link
-    title (in the collation of the site's language), then the content path (a page's file, a list's folder)."""
+    title (in the collation of the site's language), then the content path (a page's file, a list's folder).
+    Worked out once a build, on the site's object for the page (every list sorts the same pages again)."""
+    canonical = page._canonical
+    known = canonical.__dict__.get("_order_key")
+    if known is None:
+        known = canonical.__dict__["_order_key"] = _order_key(canonical)
+    return known
+
+
+def _order_key(page: HugoPage) -> tuple[Any, ...]:
     weight = page.Weight
     if page._post is not None:
         stamp = page._post.date.timestamp() if page._post.date else float("-inf")
