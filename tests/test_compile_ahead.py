@@ -133,3 +133,23 @@ def test_the_child_keeps_no_file_of_the_build_open(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
     held, first, second, standard, others = json.loads(done.stdout)
     assert (held, first, second, standard, others) == (False, False, True, [True, True, True], 1)
+
+
+def test_before_a_pool_forks_every_template_a_page_may_run_is_compiled(tmp_path: Path,
+                                                                       count_compiles: list[str]) -> None:
+    """The page engine's preload compiles each layout and every partial and named template they call, so a pool's
+    workers (forked after it) inherit the code instead of each compiling it again."""
+    from blogbuild.config import load_config
+    from blogbuild.hugo.site_theme import _translations
+    from blogbuild.pipeline import Builder
+    site = tmp_path / "site"
+    shutil.copytree(Path(__file__).resolve().parent / "hugo_sites" / "own_layouts", site)
+    engine = Builder(load_config(None, root=site))._load_templates().templates
+    layouts = {source.file.main for source in engine.layouts.sources.values()}
+    engine.preload([])
+    sources = _translations(engine.layouts, engine.go)
+    assert len(set(sources) - layouts) >= 3   # partials and defines besides the layouts' own
+    count_compiles.clear()
+    for source in sources:
+        compiled(source)
+    assert count_compiles == []

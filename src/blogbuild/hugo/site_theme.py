@@ -33,6 +33,7 @@ from ..themes import PAGE_KINDS, Theme
 from .abs_urls import absolute_urls_in_xml, dotted_path, site_urls_in_html
 from .gotemplate import GoSource, GoTemplateError, GoTemplates, render_layout
 from .gotemplate.embedded import ROBOTS_TXT, rss_feed, sitemap_xml
+from .gotemplate.environment import compiled
 from .gotemplate.function_error import HugoFunctionError
 from .gotemplate.functions import new_build
 from .gotemplate.pipes import Pipes, asset_files, esbuild_binary, publishing, safe_target
@@ -299,10 +300,18 @@ class GoPageEngine:
         return (id(context["site"]), self._query(kind, context), paginator.number if paginator is not None else 0)
 
     def preload(self, names: Sequence[str]) -> None:
+        """Before a pool of workers is forked: every layout's and every partial's and named template's Jinja they
+        call compiled here (taken from the child that compiled them ahead, when it did), so that each worker
+        inherits them instead of compiling them again."""
         for source in self.layouts.sources.values():
             try:
                 source.compiled()
             except (GoTemplateError, jinja2.TemplateError):
+                pass
+        for jinja in _translations(self.layouts, self.go):
+            try:
+                compiled(jinja)
+            except jinja2.TemplateError:   # the render that needs it reports it
                 pass
 
     def closures(self) -> TemplateFacts:
