@@ -118,6 +118,22 @@ def _translations(layouts: PageLayouts, go: GoTemplates) -> list[str]:
     return list(found)
 
 
+def _compile_all(layouts: PageLayouts, go: GoTemplates) -> None:
+    """Before a pool of workers is forked: every layout's and every partial's and named template's Jinja they
+    call compiled here (taken from the child that compiled them ahead, when it did), so that each worker inherits
+    them instead of compiling them again. A template that does not compile is left to the render that needs it."""
+    for source in layouts.sources.values():
+        try:
+            source.compiled()
+        except (GoTemplateError, jinja2.TemplateError):
+            pass
+    for jinja in _translations(layouts, go):
+        try:
+            compiled(jinja)
+        except jinja2.TemplateError:
+            pass
+
+
 class GoPageEngine:
     """The PageEngine of a Hugo site's page layouts. Its template names are Hugo's page kinds (page, home,
     section, term, taxonomy, 404); each page's layout file is Hugo's choice for that page. A Go layout is taken
@@ -300,19 +316,7 @@ class GoPageEngine:
         return (id(context["site"]), self._query(kind, context), paginator.number if paginator is not None else 0)
 
     def preload(self, names: Sequence[str]) -> None:
-        """Before a pool of workers is forked: every layout's and every partial's and named template's Jinja they
-        call compiled here (taken from the child that compiled them ahead, when it did), so that each worker
-        inherits them instead of compiling them again."""
-        for source in self.layouts.sources.values():
-            try:
-                source.compiled()
-            except (GoTemplateError, jinja2.TemplateError):
-                pass
-        for jinja in _translations(self.layouts, self.go):
-            try:
-                compiled(jinja)
-            except jinja2.TemplateError:   # the render that needs it reports it
-                pass
+        _compile_all(self.layouts, self.go)
 
     def closures(self) -> TemplateFacts:
         return TemplateFacts()
