@@ -58,6 +58,15 @@ def _from_cache(files: Iterable[tuple[str, str]], label: str) -> list[tuple[Outp
     return [(OutputFile(path, source=file, from_cache=True), label) for path, file in files]
 
 
+def _as_published(path: str, item: OutputFile, base: str) -> OutputFile:
+    """The output file at path as the published tree in base holds it: item itself when it already names that
+    file (a page a resumed build did not write again), else a new OutputFile naming it."""
+    source = f"{base}/{path}"
+    if item.source == source and not (item.data or item.staged or item.from_cache or item.shared):
+        return item
+    return OutputFile(path, source=source)
+
+
 def _media_folder(use_cache: bool, root: Path) -> Path:
     """Where image variants and cards are kept: the site's cache, or without a cache a scratch folder
     shared by the process's builders (content-addressed files, so sharing is safe) and removed at exit."""
@@ -182,7 +191,8 @@ class CacheKeeping:
         if resume is not None and loaded.state is not None and loaded.state.build_id == resume:
             # Take up the saved state (made in this folder, or in another one this site was cloned from);
             # the published files stand in for the last build's output.
-            state = loaded.state.state.relocated(loaded.state.root, root).published_at(str(output_dir))
+            state = loaded.state.state.relocated(loaded.state.root, root).published_at(str(output_dir),
+                                                                                     loaded.state.outputs)
             self.state = replace(state, rendered=loaded.rendered)
             self.resumed = True
         self.pages.published = loaded.published
@@ -206,11 +216,10 @@ class CacheKeeping:
     def published(self, output_dir: Path) -> None:
         """The last build's output is now the published tree: let go of its bytes (the feeds and the search
         index, 40 MB at 10,000 posts), so saving the cache does not hold them too (the peak of a build)."""
-        from ..core.model import OutputFile
         for language, builder in self._languages:
             builder.published(output_dir / language.prefix)
         base = str(output_dir)
-        self.state.previous = {path: OutputFile(path, source=f"{base}/{path}") for path in self.state.previous}
+        self.state.previous = {path: _as_published(path, item, base) for path, item in self.state.previous.items()}
         self.pages.cache.clear()
 
     def save_cache(self, build_id: str | None = None) -> None:
@@ -234,7 +243,7 @@ class CacheKeeping:
         if build_id is not None and self.keep_state and self.state.last_good is not None:
             if self._templates is not None:
                 self.state.closure = self._templates.templates.closures()
-            saved = SavedState(build_id, self.state.saved(), os.path.abspath(self.root))
+            saved = SavedState(build_id, self.state.saved(), os.path.abspath(self.root), tuple(self.state.previous))
         self._cache.save_posts(self.state.rendered, saved)
         self._posts_dirty = False
 
