@@ -1,7 +1,6 @@
 """SiteConfig and load_config(): blogbuild.yaml (or .toml) with defaults, checked key by key."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -341,6 +340,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         if target in ("languages", "default_language", "default_language_in_subdir"):
             continue   # read once the rest of the config is (_with_languages)
         if target is None:
+            import difflib   # only for a misspelt key
             close = difflib.get_close_matches(key, list(_FILE_KEYS), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else "; put site-specific values under params:"
             raise _fail(path, line, f"unknown config key '{key}'{hint}")

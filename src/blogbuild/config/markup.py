@@ -1,7 +1,6 @@
 """The `markup:` settings (Hugo's names: goldmark, tableOfContents, highlight), checked key by key into MarkupConfig."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any, Callable, Mapping
@@ -343,6 +342,7 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
         entry = tree.get(lowered)
         if entry is None:
             spelled = {_SPELLING.get(name, name): name for name in tree}
+            import difflib   # only for a misspelt key
             close = difflib.get_close_matches(str(key), list(spelled), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known here: {', '.join(sorted(spelled))}"
             raise reader.fail(here, f"unknown markup setting '{_dotted(names + (str(key),))}'{hint}")
