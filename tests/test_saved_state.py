@@ -45,3 +45,25 @@ def test_a_source_already_without_its_text_is_kept_as_it_is() -> None:
     thinned = BuilderState(sources={"a.md": hollow, "b.md": full}).without_texts()
     assert thinned.sources["a.md"] is hollow
     assert thinned.sources["b.md"].item.text == "" and not thinned.sources["b.md"].item.has_text
+
+
+def test_a_moved_state_keeps_what_names_no_path_of_the_old_folder() -> None:
+    """A fresh clone in another folder: absolute paths in the old folder follow the site; a state whose paths
+    are relative (a site built in the working folder) keeps its tree and its known files as they are."""
+    import os
+    from blogbuild.disk.sources import ContentTree, FoundFile
+    from blogbuild.pipeline.state import BuilderState, KnownSource
+    relative = FoundFile("content/a.md", "a.md", 1, 2)
+    state = BuilderState(tree=ContentTree(((relative, "page", ()),), ()),
+                         known={os.path.abspath(relative.path): KnownSource(relative, "page", ())})
+    moved = state.relocated("/old/site", "/new/site")
+    assert moved.tree is state.tree
+    assert moved.known == state.known and next(iter(moved.known.values())) is next(iter(state.known.values()))
+
+    absolute = FoundFile("/old/site/content/b.md", "b.md", 1, 2)
+    state = BuilderState(tree=ContentTree(((absolute, "page", ()),), (relative,)),
+                         known={absolute.path: KnownSource(absolute, "page", ())})
+    moved = state.relocated("/old/site", "/new/site")
+    assert moved.tree is not None and moved.tree.pages[0][0].path == "/new/site/content/b.md"
+    assert moved.tree.files == (relative,) and list(moved.known) == ["/new/site/content/b.md"]
+    assert moved.known["/new/site/content/b.md"].found is moved.tree.pages[0][0]

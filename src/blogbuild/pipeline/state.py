@@ -146,13 +146,19 @@ class BuilderState:
 
         tree = self.tree
         if tree is not None:
-            tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
-                               tuple(move(found) for found in tree.files), tree.skipped, tree.warnings)
+            # A site built in the working folder has relative paths: nothing moves, the tree stays as it is.
+            if any(move(found) is not found for found, _, _ in tree.pages) or \
+                    any(move(found) is not found for found in tree.files):
+                tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
+                                   tuple(move(found) for found in tree.files), tree.skipped, tree.warnings)
         known = {}
         for entry in self.known.values():
             found = move(entry.found)
             # A moved path is absolute and normal already (new_root is, and the rest was).
-            known[found.path if found is not entry.found else os.path.abspath(found.path)] = entry._replace(found=found)
+            if found is entry.found:
+                known[os.path.abspath(found.path)] = entry
+            else:
+                known[found.path] = entry._replace(found=found)
         return replace(self, tree=tree, known=known)
 
     def published_at(self, publish_dir: str, outputs: Iterable[str]) -> "BuilderState":
