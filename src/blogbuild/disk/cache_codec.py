@@ -370,9 +370,9 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
         raise NotACacheFile(f"a damaged body ({type(error).__name__})") from None
 
 
-def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
-              referenced: list[Any]) -> dict[str, Callable[[Any], Any]]:
-    """The value tags' decoders (the records' are added by loads)."""
+def _blob_readers(data: bytes, blob_start: int, blob_size: int
+                  ) -> tuple[Callable[[Any], bytes], Callable[[Any], str]]:
+    """The decoders of the blob area's values: bytes ({"b": span}) and long texts ({"u": span})."""
     read: dict[tuple[int, int], bytes] = {}   # a span read twice gives one object, as it was written
     read_texts: dict[tuple[int, int], str] = {}
     view = memoryview(data)
@@ -397,6 +397,14 @@ def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
             start = blob_start + offset
             value = read_texts[offset, length] = str(view[start:start + length], "utf-8", "surrogatepass")
         return value
+
+    return blob, text
+
+
+def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
+              referenced: list[Any]) -> dict[str, Callable[[Any], Any]]:
+    """The value tags' decoders (the records' are added by loads)."""
+    blob, text = _blob_readers(data, blob_start, blob_size)
 
     def pairs(items: Any) -> dict:
         if type(items) is not list or len(items) % 2:
