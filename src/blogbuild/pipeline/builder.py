@@ -374,7 +374,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         self._posts_dirty = False
         self._published_dirty = False
         self.cards_drawn = 0                  # social cards this builder drew (the rest came from the cache)
-        self.image_stats: ImageStats | None = None
+        self.image_stats: ImageStats | None = None   # what the last images stage did (None: it had nothing to do)
         self._links_seen: dict[str, list[SourceWarning]] = {}   # the last look at links, by post (_link_warnings)
         self._translations: dict[str, tuple[Translation, ...]] = {}
         self._rendered_ahead: dict[str, RenderOutcome] = {}   # this build's posts rendered already (render_ahead)
@@ -628,7 +628,11 @@ class Builder(CacheKeeping, TemplateKeeping):
 
     def _media(self, posts: list[Post], tree: "ContentTree",
                static: list["FoundFile"]) -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
-        """The images stage: posts' images sized, their variants (output path -> cached file)."""
+        """The images stage: posts' images sized, their variants (output path -> cached file). No post's content
+        has an <img> (Post.has_images): nothing to size, and the stage is not even imported (image_stats None)."""
+        if not any(post.has_images for post in posts):
+            self.image_stats = None
+            return posts, {}, []
         from ..media.images import IMAGE_CACHE, image_stage, published_sources
         published = published_sources(posts, static, tree.files)
         posts, files, warnings, self.image_stats = image_stage(posts, self.config, published, _media_folder(
