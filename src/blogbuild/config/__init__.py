@@ -1,7 +1,7 @@
 """SiteConfig and load_config(): blogbuild.yaml (or .toml) with defaults, checked key by key."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Mapping, Protocol
@@ -14,6 +14,7 @@ from ..core.keys import key_line, nested_key_line
 from .markup import MarkupConfig, chroma_setting, markup_from_mapping
 from ..core.names import CONFIG_NAMES
 from ..themes.options import Intro, ThemeOptions, parse_theme_options
+from ..core.records import dataclass
 
 MATH_RENDER_CHOICES = ("build", "browser")
 

@@ -1,12 +1,13 @@
 """The `markup:` settings (Hugo's names: goldmark, tableOfContents, highlight), checked key by key into MarkupConfig."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import PurePath
 from typing import Any, Callable, Mapping
 
 from ..core.errors import SourceError
 from ..core.keys import nested_key_line
+from ..core.records import dataclass
 
 # Heading id styles: Hugo's three, and blogbuild's own (GitHub's rules with Python's notion of a word
 # character, and "section" for a heading with no text), which is what blogbuild.yaml sites had before.

@@ -24,13 +24,14 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from ..media.assets import KATEX_VERSION, VENDOR_DIR
 from ..core.errors import SourceWarning
 from ..core.model import Post, TocEntry
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     import sqlite3   # imported when a formula is first looked up: most builds typeset none

@@ -6,12 +6,13 @@ import functools
 import html as html_lib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from html.parser import HTMLParser
 
 from ..config import SiteConfig
 from .math_text import tex_to_text
 from ..core.model import TextMetrics
+from ..core.records import dataclass
 
 # --- character classes -------------------------------------------------------------------------
 

@@ -25,13 +25,14 @@ import os
 import stat as stat_module
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from ..core.atomic import write_atomically
 from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, code_key
 from ..core.names import config_paths
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..core.options import SiteLocation

@@ -5,12 +5,13 @@ import contextlib
 import os
 import shutil
 import stat as stat_module
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Mapping
 
 from ..core.errors import BlogbuildError
 from ..core.model import OutputFile
+from ..core.records import dataclass
 
 MARKER = ".blogbuild-output"
 _TEMP_PREFIX = ".blogbuild-tmp-"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.cache_keys import CARDS_FORMAT
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..config import SiteConfig

@@ -15,7 +15,6 @@ import re
 import sys
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from .card_paths import CardText, card_path, card_text
 from ..config.cards import CardOptions, site_font_file
 from ..core.cache_keys import CARDS_FORMAT
 from ..core.errors import SourceError
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..config import SiteConfig

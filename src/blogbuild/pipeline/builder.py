@@ -9,7 +9,7 @@ import contextlib
 import gc
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -31,6 +31,7 @@ from .reading import read_sources
 from .rendering import render_ahead, render_posts
 from .result import BuildResult, BuildStats
 from .state import BuilderState, DiskCache, LastGood, RenderOutcome, SavedState
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..media.images import ImageStats

@@ -5,7 +5,6 @@ import json
 import os
 import re
 import shutil
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -15,6 +14,7 @@ from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import OutputFile, Post
 from ..core.urls import output_path_to_url, url_to_output_path
+from ..core.records import dataclass
 
 _JS_DIR = Path(__file__).resolve().parent.parent / "js"
 # The repository's pinned test packages, used when the site has no node_modules of its own.

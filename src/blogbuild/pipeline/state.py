@@ -12,7 +12,7 @@ import os
 import shutil
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
@@ -26,6 +26,7 @@ from ..core.model import OutputFile, Post, Site, SourceFile, TemplateFacts
 from ..core.names import TEMPORARY_SUFFIX
 from ..disk.sources import ContentTree, FoundFile
 from ..publish.site_files import SearchMemo
+from ..core.records import dataclass
 
 
 class RenderOutcome(NamedTuple):

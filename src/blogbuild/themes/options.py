@@ -8,9 +8,10 @@ a key the site sets always counts, and on a PaperMod site an absent key is Paper
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import partial
 from typing import Any
+from ..core.records import dataclass
 
 COLOR_SCHEMES = ("auto", "light", "dark")
 TOC_SIDES = ("right", "left")
