@@ -629,9 +629,8 @@ class Builder(CacheKeeping, TemplateKeeping):
 
     def _media(self, posts: list[Post], tree: "ContentTree",
                static: list["FoundFile"]) -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
-        """The images stage: posts' images sized, their variants (output path -> cached file). No post's content
-        has an <img> (Post.has_images): nothing to size, and the stage is not even imported (image_stats None)."""
-        if not any(post.has_images for post in posts):
+        """The images stage: posts' images sized, their variants (output path -> cached file)."""
+        if not any(post.has_images for post in posts):   # no <img> anywhere: the stage is not even imported
             self.image_stats = None
             return posts, {}, []
         from ..media.images import IMAGE_CACHE, image_stage, published_sources
