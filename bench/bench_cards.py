@@ -24,7 +24,8 @@ import synth  # noqa: E402  (bench/ is not a package)
 
 from blogbuild.media import indexed_png  # noqa: E402
 from blogbuild.config.cards import CardOptions  # noqa: E402
-from blogbuild.media.cards import CardMaker, CardText, draw_card, series_line  # noqa: E402
+from blogbuild.media.card_paths import series_line  # noqa: E402
+from blogbuild.media.cards import CardMaker, CardText, draw_card  # noqa: E402
 
 SITE = "Synthetic AI Infra Blog"
 

@@ -231,3 +231,25 @@ def test_a_killed_build_leaves_no_worker_running(tmp_path: Path) -> None:
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(pid) for pid in workers), "workers outlived the killed build"
+
+
+def test_a_small_tree_is_removed_at_once_and_a_large_one_by_a_detached_remover(tmp_path: Path) -> None:
+    """An edit's stage (a few pages) is removed by the build itself, no process started; a whole build's stage
+    is renamed to trash at once and removed by a detached `rm -rf`."""
+    from blogbuild.disk.output import SMALL_TREE, remove_later
+    small = tmp_path / "small" / ".blogbuild-stage-public-1"
+    (small / "posts" / "a").mkdir(parents=True)
+    (small / "posts" / "a" / "index.html").write_text("page")
+    remove_later(small)
+    assert list(small.parent.iterdir()) == []   # no trash left for a remover
+
+    large = tmp_path / "large" / ".blogbuild-stage-public-2"
+    for number in range(SMALL_TREE + 1):
+        (large / f"page-{number}").mkdir(parents=True)
+    remove_later(large)
+    assert not large.exists()
+    for _ in range(300):   # the detached remover: wait for it, never for long
+        if not any(large.parent.iterdir()):
+            break
+        time.sleep(0.1)
+    assert list(large.parent.iterdir()) == []

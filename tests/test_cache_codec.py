@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blogbuild.pipeline.state import CACHE_RECORDS, PublishedPage, RenderOutcome, SourceEntry
-from blogbuild.disk.cache_codec import NotACacheFile, UnstorableValue, dumps, loads
+from blogbuild.disk.cache_codec import FORMAT, LONG_TEXT, NotACacheFile, UnstorableValue, dumps, loads
 from blogbuild.core.errors import BlogbuildError, SourceError, SourceWarning
 from blogbuild.core.model import OutputFile, Post, SourceFile, SourceMark, TocEntry, pack_html
 from blogbuild.disk.sources import FoundFile
@@ -48,7 +49,8 @@ def round_trip(value: Any, kind: str = "posts") -> Any:
 
 zones = st.sampled_from([None, timezone.utc, timezone(timedelta(hours=8)),
                          timezone(timedelta(hours=-5, minutes=-30), "Somewhere")])
-texts = st.text(max_size=12)
+# Short texts, and long ones (kept in the blob area), one character either side of the bound.
+texts = st.one_of(st.text(max_size=12), st.text(min_size=LONG_TEXT - 1, max_size=LONG_TEXT + 1))
 keys = st.one_of(texts, st.integers(), st.tuples(texts, st.integers()))
 plain = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), texts, st.binary(max_size=12),
                   st.datetimes(timezones=zones), st.dates(), st.times(timezones=zones), st.timedeltas())
@@ -106,6 +108,18 @@ def test_an_object_held_twice_comes_back_as_one_object_and_references_resolve() 
 
 def test_text_that_is_not_valid_unicode_is_kept() -> None:
     assert round_trip(("\udcff lone surrogate", "中文 \x00 \"quotes\"")) == ("\udcff lone surrogate", "中文 \x00 \"quotes\"")
+    long = "中文 \x00 \"quotes\"\n\udcff" * LONG_TEXT
+    assert round_trip((long, long[:LONG_TEXT])) == (long, long[:LONG_TEXT])
+
+
+def test_a_long_text_is_kept_in_the_blob_area_once() -> None:
+    """A post's plain text and summaries are read as UTF-8 from the blob area, not scanned as JSON strings; a
+    text held twice is written once and comes back as one object."""
+    long = "A paragraph of a post's plain text, \"quoted\",\nwith 中文. " * 8
+    data = dumps({"text": long, "again": long, "short": long[:LONG_TEXT - 1]}, "posts", CACHE_RECORDS)
+    assert data.count(long.encode("utf-8")) == 1 and b'{"u":' in data
+    back = loads(data, "posts", CACHE_RECORDS)
+    assert back["text"] == long and back["again"] is back["text"] and back["short"] == long[:LONG_TEXT - 1]
 
 
 def test_a_type_outside_the_allow_list_is_not_written() -> None:
@@ -134,7 +148,7 @@ def test_a_pickle_is_not_a_cache_file_and_runs_nothing(tmp_path: Path) -> None:
 def _valid() -> bytes:
     post = Post("a.md", "a.md", "", "a", "/a/", "A", datetime(2024, 1, 2, tzinfo=timezone.utc), None, "", False,
                 ("t",), (), (), None, "", (), False, False, pack_html("<p>a</p>"), (), "", False, "", 0, 0, False,
-                False, False, params={"when": date(2024, 1, 2)})
+                False, False, params={"when": date(2024, 1, 2), "description": "A long description. " * 8})
     return dumps({"format": 5, "posts": {"f": RenderOutcome(post, (), ())}}, "posts", CACHE_RECORDS)
 
 
@@ -147,7 +161,7 @@ def resealed(data: bytes) -> bytes:
 
 @pytest.mark.parametrize("name, damage", [
     ("another kind", lambda data: data.replace(b" posts ", b" state ", 1)),
-    ("another version", lambda data: data.replace(b"blogbuild-cache 1 ", b"blogbuild-cache 0 ", 1)),
+    ("another version", lambda data: data.replace(b"blogbuild-cache %d " % FORMAT, b"blogbuild-cache 0 ", 1)),
     ("a pickle after the first line", lambda data: data[:data.index(b"\n") + 1] + pickle.dumps({"posts": {}})),
     ("empty", lambda data: b""),
     ("cut in the header", lambda data: data[:30]),
@@ -157,6 +171,8 @@ def resealed(data: bytes) -> bytes:
     ("a class outside the allow-list", lambda data: resealed(data.replace(b'"Post"', b'"Popen"'))),
     ("a record of other fields", lambda data: resealed(data.replace(b'"toc_enabled"', b'"toc_shown"', 1))),
     ("an unknown tag", lambda data: resealed(data.replace(b'{"t":', b'{"q":', 1))),
+    ("a text outside the file", lambda data: resealed(re.sub(rb'\{"u":\[\d+,', b'{"u":[99999999,', data, count=1))),
+    ("a text that is not UTF-8", lambda data: resealed(data.replace("A long description".encode(), b"\xff long description", 1))),
     ("a reference in a file without", lambda data: resealed(data.replace(b'"refs":[]', b'"refs":["x"]', 1))),
 ])
 def test_a_damaged_or_foreign_file_is_not_a_cache_file(name: str, damage: Any) -> None:

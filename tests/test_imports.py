@@ -220,7 +220,10 @@ def test_the_options_check_sees_any_and_getattr(tmp_path: Path) -> None:
 # With these standard modules it took 0.16 s more CPU at 1,000 posts (A/B, a slow machine), and it needs none
 # of them (feeds.py escapes XML itself; pools, thread pools and ctypes are imported where they are used).
 HEAVY_MODULES = ("urllib.request", "http.client", "ssl", "email", "xml.sax", "concurrent.futures",
-                 "multiprocessing", "ctypes.util")
+                 "multiprocessing", "ctypes.util", "subprocess", "difflib", "fractions",
+                 # not standard: no post of the test site has a code block to highlight or an image to size, and
+                 # an edit draws no social card
+                 "pygments", "blogbuild.media.images", "blogbuild.media.cards")
 # What only a Hugo site needs: a site with no Go templates (no layouts/ or themes/ folder, a blogbuild.yaml)
 # builds without the Go-template translator, Hugo's config reader and the port of Chroma (~0.1 s of imports).
 HUGO_PACKAGES = ("blogbuild.hugo", "blogbuild.markdown.chroma")

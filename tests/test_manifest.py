@@ -540,6 +540,8 @@ def test_recorded_paths_are_kept_as_the_normalising_functions_give_them(path: st
     if not os.path.isabs(expected) and not expected.startswith("<theme>"):
         assert manifest._local(expected, root) == os.path.normpath(os.path.join(root, expected))
         assert manifest._local(expected, ".") == os.path.normpath(expected)
+    for local_root in (root, "."):
+        assert manifest._local_all({expected: [1, 2]}, local_root) == {manifest._local(expected, local_root): [1, 2]}
 
 
 def test_a_killed_removers_trash_in_the_cache_folder_is_removed_by_the_next_build(site: Path) -> None:

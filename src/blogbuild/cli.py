@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from typing import NoReturn, Sequence
 
@@ -16,6 +15,7 @@ class _Parser(argparse.ArgumentParser):
         """Print this parser's usage and the message (with a suggestion when one fits), exit 2."""
         if message.startswith("argument COMMAND: invalid choice: "):
             typed = message.split("'")[1]
+            import difflib
             match = difflib.get_close_matches(typed, COMMANDS, n=1)
             message = (f"no command {typed!r}" + (f"; did you mean {match[0]!r}?" if match else "")
                        + f" (commands: {', '.join(COMMANDS)})")
@@ -177,6 +177,7 @@ def _typing_distance(typed: str, name: str) -> int:
 
 def _closest(flag: str, flags: list[str]) -> list[str]:
     """The flag meant by a misspelt one: the fewest edits among difflib's close matches (none when not close)."""
+    import difflib
     close = difflib.get_close_matches(flag, flags, n=5, cutoff=0.7)
     return sorted(close, key=lambda name: _typing_distance(flag, name))[:1]
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import difflib
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.atomic import write_atomically
 from ..core.errors import SourceError, SourceWarning
 from ..disk.frontmatter.repair import read_flattened_header, repair_damaged_header
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 from ..core.errors import SourceError
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

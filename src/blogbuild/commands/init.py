@@ -3,12 +3,12 @@ what to port."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import BlogbuildError
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..hugo.config import TemplateToPort

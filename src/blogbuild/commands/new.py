@@ -1,11 +1,11 @@
 """`blogbuild new TITLE`: write a draft post with clean front matter and a starter body, never over an existing file."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from ..core.errors import SourceError
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,7 @@
 """SiteConfig and load_config(): blogbuild.yaml (or .toml) with defaults, checked key by key."""
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Mapping, Protocol
@@ -15,6 +14,7 @@ from ..core.keys import key_line, nested_key_line
 from .markup import MarkupConfig, chroma_setting, markup_from_mapping
 from ..core.names import CONFIG_NAMES
 from ..themes.options import Intro, ThemeOptions, parse_theme_options
+from ..core.records import dataclass
 
 MATH_RENDER_CHOICES = ("build", "browser")
 
@@ -341,6 +341,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
         if target in ("languages", "default_language", "default_language_in_subdir"):
             continue   # read once the rest of the config is (_with_languages)
         if target is None:
+            import difflib   # only for a misspelt key
             close = difflib.get_close_matches(key, list(_FILE_KEYS), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else "; put site-specific values under params:"
             raise _fail(path, line, f"unknown config key '{key}'{hint}")

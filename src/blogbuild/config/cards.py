@@ -6,10 +6,10 @@ import os
 import re
 from pathlib import Path
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import SourceError
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import SourceError
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import SourceError
+from ..core.records import dataclass
 
 GISCUS_SCRIPT = "https://giscus.app/client.js"
 UTTERANCES_SCRIPT = "https://utteranc.es/client.js"

@@ -1,13 +1,13 @@
 """The `markup:` settings (Hugo's names: goldmark, tableOfContents, highlight), checked key by key into MarkupConfig."""
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import PurePath
 from typing import Any, Callable, Mapping
 
 from ..core.errors import SourceError
 from ..core.keys import nested_key_line
+from ..core.records import dataclass
 
 # Heading id styles: Hugo's three, and blogbuild's own (GitHub's rules with Python's notion of a word
 # character, and "section" for a heading with no text), which is what blogbuild.yaml sites had before.
@@ -343,6 +343,7 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
         entry = tree.get(lowered)
         if entry is None:
             spelled = {_SPELLING.get(name, name): name for name in tree}
+            import difflib   # only for a misspelt key
             close = difflib.get_close_matches(str(key), list(spelled), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known here: {', '.join(sorted(spelled))}"
             raise reader.fail(here, f"unknown markup setting '{_dotted(names + (str(key),))}'{hint}")

@@ -10,11 +10,11 @@ import html as html_lib
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
 from ..core.model import Post
+from ..core.records import dataclass
 _LINK_ATTRIBUTE = re.compile(r'(<a\s[^>]*?\bhref|<img\s[^>]*?\bsrc)="([^"]*)"')
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 

@@ -23,15 +23,18 @@ import html as html_lib
 import json
 import os
 import re
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..media.assets import KATEX_VERSION, VENDOR_DIR
 from ..core.errors import SourceWarning
 from ..core.model import Post, TocEntry
+from ..core.records import dataclass
+
+if TYPE_CHECKING:
+    import sqlite3   # imported when a formula is first looked up: most builds typeset none
 
 KATEX_SCRIPT = VENDOR_DIR / "katex" / "katex.min.js"
 MHCHEM_SCRIPT = VENDOR_DIR / "katex" / "contrib" / "mhchem.min.js"   # \ce and \pu, as sites load it
@@ -148,6 +151,7 @@ class _Cache:
         self.connection: sqlite3.Connection | None = None
 
     def _connect(self) -> sqlite3.Connection | None:
+        import sqlite3
         if self.connection is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -166,6 +170,7 @@ class _Cache:
 
     def get(self, keys: Sequence[str]) -> dict[str, Typeset]:
         """The stored renders among keys."""
+        import sqlite3
         connection = self._connect()
         found: dict[str, Typeset] = {}
         if connection is None or not keys:
@@ -183,6 +188,7 @@ class _Cache:
 
     def put(self, renders: Mapping[str, Typeset]) -> None:
         """Store new renders (one transaction)."""
+        import sqlite3
         connection = self._connect()
         if connection is None or not renders:
             return
@@ -209,6 +215,7 @@ def set_cache_file(path: Path | None) -> None:
     if _cache is not None and _cache.path == path:
         return
     if _cache is not None and _cache.connection is not None:
+        import sqlite3
         try:
             _cache.connection.close()
         except sqlite3.ProgrammingError:

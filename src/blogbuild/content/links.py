@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -18,6 +18,7 @@ from .content_links import REF_MARKER, ROOT_LINK
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import Post, SourceFile, pack_html
 from ..core.fingerprint import fingerprint_of
+from ..core.records import dataclass
 
 
 

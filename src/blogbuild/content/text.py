@@ -4,16 +4,15 @@ from __future__ import annotations
 import functools
 
 import html as html_lib
-import math
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import field
 from html.parser import HTMLParser
 
 from ..config import SiteConfig
 from .math_text import tex_to_text
 from ..core.model import TextMetrics
+from ..core.records import dataclass
 
 # --- character classes -------------------------------------------------------------------------
 
@@ -79,9 +78,10 @@ def reading_minutes(text: str, *, cjk_rate: int, latin_rate: int) -> int:
 
 
 def _minutes(cjk: int, latin: int, cjk_rate: int, latin_rate: int) -> int:
-    # Fractions, so that 300 characters at 300 a minute is exactly 1 and never 1.0000001 -> 2.
-    minutes = Fraction(cjk, max(cjk_rate, 1)) + Fraction(latin, max(latin_rate, 1))
-    return max(1, math.ceil(minutes))
+    # In whole numbers, so that 300 characters at 300 a minute is exactly 1 and never 1.0000001 -> 2: the
+    # ceiling of cjk / cjk_rate + latin / latin_rate over the common denominator.
+    cjk_rate, latin_rate = max(cjk_rate, 1), max(latin_rate, 1)
+    return max(1, -(-(cjk * latin_rate + latin * cjk_rate) // (cjk_rate * latin_rate)))
 
 
 def _cost(text: str) -> int:

@@ -7,17 +7,28 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
 from .names import TEMPORARY_SUFFIX
 
 
+def _temporary_beside(path: Path) -> tuple[int, str]:
+    """A new file `.NAME.RANDOM.tmp` beside path, open for writing and private (as tempfile.mkstemp makes it,
+    without importing tempfile and random on every build's start)."""
+    for _ in range(100):
+        temporary = os.path.join(path.parent, f".{path.name}.{os.urandom(6).hex()}{TEMPORARY_SUFFIX}")
+        try:
+            return os.open(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
 @contextlib.contextmanager
 def atomic_writer(path: Path) -> Iterator[BinaryIO]:
     """A binary stream whose bytes replace path whole when the block ends without an error (else nothing)."""
-    handle, temporary = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX)
+    handle, temporary = _temporary_beside(path)
     try:
         with os.fdopen(handle, "wb") as stream:
             yield stream

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 
 CACHE_DIR = ".blogbuild-cache"   # below the site folder
 
-STATE_FORMAT = 6        # the builder's posts, delta, state and pages files (pipeline/state.py)
+STATE_FORMAT = 7        # the builder's posts, delta, state and pages files (pipeline/state.py)
 RECORD_FORMAT = 2       # a build's record of its inputs and outputs (disk/manifest.py)
-CODEC_FORMAT = 1        # the header and framing of every cache file (disk/cache_codec.py)
+CODEC_FORMAT = 2        # the header and framing of every cache file (disk/cache_codec.py)
 IMAGES_FORMAT = "2"     # raster variants: their encoding, or which variants are made (media/images.py)
 SVG_FORMAT = "svg1"     # an SVG's record, in place of the raster settings: bump when its size reading changes
 CARDS_FORMAT = "4"      # social cards: bump when the drawing changes (media/cards.py)

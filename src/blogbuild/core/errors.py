@@ -1,8 +1,8 @@
 """Errors and warnings that name a place in a file."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
+from .records import dataclass
 
 
 class BlogbuildError(Exception):

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import functools
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from typing import Any, Literal, Mapping
 
 from .errors import SourceWarning
+from .records import dataclass
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ them without importing a command; commands/build.py and commands/serve.py run th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
+from .records import dataclass
 
 
 @dataclass(frozen=True)

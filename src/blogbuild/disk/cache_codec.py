@@ -15,7 +15,9 @@ A file is:
 
 In the body a value is JSON as it is (str, int, float, bool, None, list) or a one-key object whose key
 tags it: `{"t": [...]}` a tuple, `{"d": [k, v, k, v, ...]}` a dict (any hashable keys), `{"f": [...]}` a
-frozenset, `{"s": [...]}` a set, `{"b": [offset, length]}` bytes in the blob area, `{"dt": [...]}`,
+frozenset, `{"s": [...]}` a set, `{"b": [offset, length]}` bytes in the blob area, `{"u": [offset, length]}` a
+text of LONG_TEXT characters or more, in the blob area as UTF-8 (a post's plain text and summaries: JSON's string
+scan costs several times UTF-8's decoding), `{"dt": [...]}`,
 `{"da": [...]}`, `{"ti": [...]}`, `{"td": [...]}` datetime values, `{"P": "..."}` a path, `{"H": "..."}` text
 marked as HTML (markupsafe's Markup: what a Hugo site's shortcodes put in a page's Store), `{"E": [...]}` a
 SourceError, `{"e": [...]}` a BlogbuildError, `{Name: [field values]}` a record (positional, in field
@@ -45,6 +47,7 @@ FORMAT = CODEC_FORMAT
 MAGIC = b"blogbuild-cache"
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+LONG_TEXT = 128   # a text this long or longer is kept in the blob area ({"u": ...}), a shorter one in the body
 _NO_REFERENCES: Mapping[int, str] = {}
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -184,6 +187,8 @@ class _Writer:
 
     def encode(self, value: Any) -> Any:
         kind = type(value)
+        if kind is str:
+            return value if len(value) < LONG_TEXT else self.encode_text(value)
         if kind in _PLAIN:
             return value
         handler = self.handlers.get(kind)
@@ -206,8 +211,9 @@ class _Writer:
                 raise UnstorableValue(f"a {record.name} that holds itself cannot be cached")
             return {"r": number}
         self.numbers[identity] = -1
-        plain, encode = _PLAIN, self.encode
-        fields = [item if type(item) in plain else encode(item) for item in record.values(value)]
+        plain, encode, long = _PLAIN, self.encode, LONG_TEXT
+        fields = [item if (kind := type(item)) in plain and (kind is not str or len(item) < long) else encode(item)
+                  for item in record.values(value)]
         self.numbers[identity] = self.count
         self.count += 1
         if record.name not in self.classes:
@@ -215,8 +221,9 @@ class _Writer:
         return {record.name: fields}
 
     def encode_list(self, value: list) -> list:
-        plain, encode = _PLAIN, self.encode
-        return [item if type(item) in plain else encode(item) for item in value]
+        plain, encode, long = _PLAIN, self.encode, LONG_TEXT
+        return [item if (kind := type(item)) in plain and (kind is not str or len(item) < long) else encode(item)
+                for item in value]
 
     def reference_number(self, key: str) -> int:
         number = self.reference_numbers.get(key)
@@ -252,12 +259,12 @@ class _Writer:
         return {"s": self.encode_list(list(value))}
 
     def encode_dict(self, value: dict) -> Any:
-        plain, encode = _PLAIN, self.encode
+        plain, encode, long = _PLAIN, self.encode, LONG_TEXT
         pairs: list[Any] = []
         append = pairs.append
         for key, item in value.items():
-            append(key if type(key) in plain else encode(key))
-            append(item if type(item) in plain else encode(item))
+            append(key if (kind := type(key)) in plain and (kind is not str or len(key) < long) else encode(key))
+            append(item if (kind := type(item)) in plain and (kind is not str or len(item) < long) else encode(item))
         return {"d": pairs}
 
     def encode_bytes(self, value: bytes) -> Any:
@@ -267,6 +274,15 @@ class _Writer:
             self.blobs.append(value)
             self.blob_size += len(value)
         return {"b": span}
+
+    def encode_text(self, value: str) -> Any:
+        span = self.spans.get(id(value))   # one object held in two places is written once
+        if span is None:
+            data = value.encode("utf-8", "surrogatepass")
+            span = self.spans[id(value)] = [self.blob_size, len(data)]
+            self.blobs.append(data)
+            self.blob_size += len(data)
+        return {"u": span}
 
     def encode_datetime(self, value: datetime) -> Any:
         return {"dt": [value.year, value.month, value.day, value.hour, value.minute, value.second,
@@ -354,10 +370,12 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
         raise NotACacheFile(f"a damaged body ({type(error).__name__})") from None
 
 
-def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
-              referenced: list[Any]) -> dict[str, Callable[[Any], Any]]:
-    """The value tags' decoders (the records' are added by loads)."""
+def _blob_readers(data: bytes, blob_start: int, blob_size: int
+                  ) -> tuple[Callable[[Any], bytes], Callable[[Any], str]]:
+    """The decoders of the blob area's values: bytes ({"b": span}) and long texts ({"u": span})."""
     read: dict[tuple[int, int], bytes] = {}   # a span read twice gives one object, as it was written
+    read_texts: dict[tuple[int, int], str] = {}
+    view = memoryview(data)
 
     def blob(span: Any) -> bytes:
         offset, length = span
@@ -368,6 +386,25 @@ def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
         if value is None:
             value = read[offset, length] = data[blob_start + offset:blob_start + offset + length]
         return value
+
+    def text(span: Any) -> str:
+        offset, length = span
+        if not (type(offset) is int and type(length) is int and 0 <= offset and 0 <= length
+                and offset + length <= blob_size):
+            raise NotACacheFile("a text outside the file")
+        value = read_texts.get((offset, length))
+        if value is None:
+            start = blob_start + offset
+            value = read_texts[offset, length] = str(view[start:start + length], "utf-8", "surrogatepass")
+        return value
+
+    return blob, text
+
+
+def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
+              referenced: list[Any]) -> dict[str, Callable[[Any], Any]]:
+    """The value tags' decoders (the records' are added by loads)."""
+    blob, text = _blob_readers(data, blob_start, blob_size)
 
     def pairs(items: Any) -> dict:
         if type(items) is not list or len(items) % 2:
@@ -420,7 +457,7 @@ def _decoders(data: bytes, blob_start: int, blob_size: int, made: list[Any],
         return SourceError(path_text, line, message, stage=stage, column=column, source_line=source_line)
 
     return {
-        "t": sequence(tuple), "f": sequence(frozenset), "s": sequence(set), "d": pairs, "b": blob,
+        "t": sequence(tuple), "f": sequence(frozenset), "s": sequence(set), "d": pairs, "b": blob, "u": text,
         "dt": moment, "da": lambda parts: date(*parts), "ti": clock, "td": lambda parts: timedelta(*parts),
         "P": path, "H": markup, "E": source_error, "e": lambda arguments: BlogbuildError(*arguments),
         "r": earlier, "p": reference, "T": known_objects,

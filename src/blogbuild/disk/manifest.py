@@ -25,13 +25,14 @@ import os
 import stat as stat_module
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from ..core.atomic import write_atomically
 from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, code_key
 from ..core.names import config_paths
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..core.options import SiteLocation
@@ -226,9 +227,18 @@ def _local(path: str, root: str) -> str:
         return os.path.join(_THEME, path[len(_THEME_PREFIX) + 1:]) if path != _THEME_PREFIX else _THEME
     if os.path.isabs(path):
         return path
-    if _plain(path) and _plain(root):
+    if _plain(path) and (root == "." or _plain(root)):
         return path if root == "." else f"{root}/{path}"
     return os.path.normpath(os.path.join(root, path))
+
+
+def _local_all(entries: Mapping[str, Entry | None], root: str) -> dict[str, Entry | None]:
+    """entries with their paths made local (_local). In the site folder (root "."), the usual case, a relative
+    path in normal form is already local: 5,600 paths of a 1,000-post record without a call each."""
+    if root != ".":
+        return {_local(path, root): entry for path, entry in entries.items()}
+    return {path if path and path[0] not in "/<" and _plain(path) else _local(path, root): entry
+            for path, entry in entries.items()}
 
 
 def record_path(site: SiteLocation, key: str) -> Path:
@@ -444,7 +454,7 @@ def portable_entries(entries: dict[str, Entry | None], root: str) -> dict[str, E
 
 def local_entries(entries: dict, root: str) -> dict[str, Entry | None]:
     """A record's entries keyed by this machine's paths again (see _local)."""
-    return {_local(path, root): entry for path, entry in entries.items()}
+    return _local_all(entries, root)
 
 
 def trust_digests(entries: dict[str, Entry | None]) -> None:
@@ -554,12 +564,12 @@ def examine(site: SiteLocation) -> Examination | None:
     if valid_until is not None and (not isinstance(valid_until, (int, float)) or time.time() >= valid_until):
         return None   # a post dated in the future is due now: it must appear
     root = site.root or "."
-    if _differing({_local(path, root): entry for path, entry in record["outputs"].items()}):
+    if _differing(_local_all(record["outputs"], root)):
         return None
     if record.get("code") != code_key():
         return None
     verified: dict[str, Entry] = {}
-    inputs = {_local(path, root): entry for path, entry in record["inputs"].items()}
+    inputs = _local_all(record["inputs"], root)
     return Examination(record, tuple(_differing(inputs, verified)), verified, key)
 
 

@@ -5,12 +5,13 @@ import contextlib
 import os
 import shutil
 import stat as stat_module
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Mapping
 
 from ..core.errors import BlogbuildError
 from ..core.model import OutputFile
+from ..core.records import dataclass
 
 MARKER = ".blogbuild-output"
 _TEMP_PREFIX = ".blogbuild-tmp-"
@@ -114,7 +115,11 @@ def remove_later(folder: Path) -> None:
     """Delete a tree in a detached process, so the build does not wait (at 10,000 posts removing 15,000
     folders takes about a second). It is first renamed to a unique trash name: nothing can then be
     written under the name being removed, and a remover killed half-way leaves a folder the next build
-    recognises and removes."""
+    recognises and removes. A small tree (the stage of an edit, a few pages) is removed here: starting a
+    process costs more than that."""
+    if _entries_at_most(folder, SMALL_TREE):
+        shutil.rmtree(folder, ignore_errors=True)
+        return
     import subprocess
     trash = folder
     if not folder.name.startswith(_TRASH_PREFIX):
@@ -130,6 +135,28 @@ def remove_later(folder: Path) -> None:
                          stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
     except OSError:
         shutil.rmtree(trash if trash.exists() else folder, ignore_errors=True)
+
+
+# A tree of at most this many files and folders is removed in the build's process (remove_later).
+SMALL_TREE = 64
+
+
+def _entries_at_most(folder: Path, limit: int) -> bool:
+    """Whether folder holds at most limit files and folders (not counted further than that)."""
+    count = 0
+    stack = [str(folder)]
+    try:
+        while stack:
+            with os.scandir(stack.pop()) as entries:
+                for entry in entries:
+                    count += 1
+                    if count > limit:
+                        return False
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+    except OSError:
+        return False   # let the remover deal with it
+    return True
 
 
 def _files_below(folder: str) -> tuple[set[str], set[str]]:

@@ -6,7 +6,7 @@ import fnmatch
 import itertools
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 from typing import Container, Sequence
@@ -17,6 +17,7 @@ from ..core.model import SourceFile
 from ..core.names import is_inside, is_skipped, layout_folders
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
+from ..core.records import dataclass
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Editor droppings and OS files never count as content.

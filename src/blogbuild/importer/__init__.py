@@ -14,13 +14,13 @@ import hashlib
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..core.atomic import write_atomically
 from ..core.names import TEMPORARY_SUFFIX
 from ..core.urls import ascii_slug
+from ..core.records import dataclass
 from .dump import (DumpPost, FlatHeader, RestoredBody, comparable_text, derive_title, read_flat_header,
                    restore_body, split_dump)
 

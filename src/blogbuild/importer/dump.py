@@ -9,10 +9,11 @@ Everything here is a pure function over strings; nothing is guessed silently (no
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Mapping
 
 from .mermaid import DIAGRAM_START, restore_mermaid
+from ..core.records import dataclass
 
 _MATH_ON = "math: true"
 

@@ -5,22 +5,21 @@ import functools
 import html
 import re
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.renderer import RendererProtocol
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from pygments import highlight as pygments_highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexer import Lexer
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
 
 from ..config.markup import MarkupConfig
 from .code_attributes import UNPARSED_ATTRIBUTES, code_block_attributes, wrapper_attributes
 from .environment import environment_of
 from .fences import fence_options, needs_lines, number_lines
+
+if TYPE_CHECKING:   # Pygments is imported when a block is highlighted: most edits highlight none
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexer import Lexer
 
 _DEFAULT_MARKUP = MarkupConfig()
 _SVG_TEXT = re.compile(r"<text [^>]*>([^<]*)</text>")
@@ -31,6 +30,8 @@ def _lexer(language: str) -> Lexer | None:
     """The Pygments lexer for a language name, or None; one instance per process, as building one
     (and a formatter, below) costs more than highlighting a short block. Lexers keep no state
     between get_tokens() calls, so one instance serves every block."""
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
     try:
         return get_lexer_by_name(language, stripnl=False, ensurenl=False)
     except ClassNotFound:
@@ -40,6 +41,7 @@ def _lexer(language: str) -> Lexer | None:
 @functools.lru_cache(maxsize=1)
 def _formatter() -> HtmlFormatter:
     """The one HtmlFormatter (CSS classes, no wrapper); it only caches class names between calls."""
+    from pygments.formatters import HtmlFormatter
     return HtmlFormatter(nowrap=True)
 
 
@@ -49,7 +51,8 @@ def _highlight(language: str, code: str) -> str | None:
     lexer = _lexer(language)
     if lexer is None:
         return None
-    return pygments_highlight(code, lexer, _formatter())
+    from pygments import highlight
+    return highlight(code, lexer, _formatter())
 
 
 def fence_language(info: str) -> str:
@@ -197,6 +200,7 @@ def highlight_html(code: str, language: str) -> str:
 
 def highlight_css(light_style: str, dark_style: str) -> str:
     """One stylesheet: light code colours, and dark ones for the system preference or data-theme=dark."""
+    from pygments.formatters import HtmlFormatter
     light = HtmlFormatter(style=light_style)
     dark = HtmlFormatter(style=dark_style)
     system_dark = [":root:not([data-theme=light]) .highlight"]

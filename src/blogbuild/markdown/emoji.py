@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -23,6 +22,7 @@ from markdown_it.renderer import RendererProtocol
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
+from ..core.records import dataclass
 
 _VENDOR = Path(__file__).resolve().parent.parent / "vendor"
 GOLDMARK_EMOJI_DIR = _VENDOR / "goldmark-emoji"

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable
 
 from ..core.model import TocEntry
+from ..core.records import dataclass
 
 # markdown-it passes one mutable mapping (its "env") to every rule; its plugins keep their own keys
 # there (references, footnotes). Ours travel as one typed object under this single key.

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from markdown_it.common.utils import unescapeAll
+from ..core.records import dataclass
 
 # key=value pairs inside the braces; a value is a [list], a quoted string or a bare word.
 _OPTION = re.compile(r"""([A-Za-z_][\w-]*)\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*'|[^\s,}]+)""")

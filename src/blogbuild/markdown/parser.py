@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from markdown_it import MarkdownIt
@@ -33,6 +32,7 @@ from . import (
     typography,
 )
 from .environment import environment_of
+from ..core.records import dataclass
 
 
 def _parse_inlines(state: StateCore) -> None:

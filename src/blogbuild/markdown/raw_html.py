@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable
 
 from markdown_it.rules_block import StateBlock
@@ -11,6 +11,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from .environment import environment_of
+from ..core.records import dataclass
 
 # Raw HTML is passed through (html: True), so one unclosed construct in a post can break
 # the page around it. Two passes guard it: _html_block keeps markdown-it from turning the

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from markdown_it import MarkdownIt
@@ -20,6 +20,7 @@ from .marks import source_marks
 from .parser import parser
 from .shortcodes import ShortcodeBody, ShortcodeSet
 from .text_tree import TextTreeWalker
+from ..core.records import dataclass
 
 _DEFAULT_CONFIG = SiteConfig()
 

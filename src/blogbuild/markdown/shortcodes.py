@@ -5,7 +5,7 @@ import bisect
 import functools
 import html as html_lib
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from urllib.parse import quote, unquote
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..hugo.gotemplate import GoSource, GoTemplates
 
 from .embeds import EMBEDS, TAKE_INNER
+from ..core.records import dataclass
 
 BUILTIN_NAMES = ("figure", "details", "highlight", "ref", "relref", "rawhtml", *EMBEDS)
 

@@ -14,9 +14,9 @@ import base64
 import functools
 import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..config import SiteConfig

@@ -14,16 +14,17 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import indexed_png
+from .card_paths import CardText, card_path, card_text
 from ..config.cards import CardOptions, site_font_file
 from ..core.cache_keys import CARDS_FORMAT
 from ..core.errors import SourceError
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..config import SiteConfig
@@ -137,16 +138,6 @@ def _read_faces(files: Sequence[tuple[str, int]]) -> tuple[FontFace, ...]:
 
 
 @dataclass(frozen=True)
-class CardText:
-    """What a card shows."""
-
-    title: str
-    series: str      # "Series name · Part 2 of 5", or ""
-    site: str
-    date: str        # as shown, "2025-03-02", or ""
-
-
-@dataclass(frozen=True)
 class GlyphRun:
     """Text drawn in one font at one place: what tests look at to check each character's pixels."""
 
@@ -166,15 +157,6 @@ class DrawnCard:
     runs: tuple[GlyphRun, ...]
     missing: str
     inked_rows: tuple[tuple[int, int], ...] | None = None   # rows with ink, outside them all rows alike
-
-
-def series_line(name: str, index: int, total: int, language: str) -> str:
-    """'Part 2 of 5' in the site's language."""
-    if language.lower().startswith("zh"):
-        return f"{name} · 第 {index} 篇，共 {total} 篇"
-    if language.lower().startswith("ja"):
-        return f"{name} · {total} 回中の第 {index} 回"
-    return f"{name} · Part {index} of {total}"
 
 
 @lru_cache(maxsize=64)
@@ -487,35 +469,6 @@ class CardMaker:
         os.replace(temporary, path)
         self.drawn += 1
         return str(path), drawn.missing
-
-
-def front_matter_image(params: Mapping[str, Any]) -> str:
-    """The image a post names for sharing (PaperMod's cover.image, hero or image): it wins over a card."""
-    cover = params.get("cover")
-    image = (cover.get("image") if isinstance(cover, Mapping) else None) or params.get("hero") or params.get("image")
-    return image if isinstance(image, str) else ""
-
-
-def card_text(post: Any, nav: Any, config: SiteConfig) -> CardText:
-    """What the card of a post shows: title, first series with its part, site title, date."""
-    series = ""
-    if nav is not None and nav.series:
-        part = nav.series[0]
-        series = series_line(part.term.title or part.term.name, part.index, part.total, config.language_code)
-    date = post.date.strftime("%Y-%m-%d") if post.date is not None else ""
-    return CardText(post.title, series, config.title, date)
-
-
-def card_path(post: Any, nav: Any, config: SiteConfig) -> str:
-    """The output path of a post's card, '' when the site has cards off or the post names its own image.
-
-    Pure (no font is read): the URL hashes what the card shows and the options, so templates can name it
-    before the cards stage has drawn it."""
-    if not config.cards.enabled or post.kind != "page" or front_matter_image(post.params):
-        return ""
-    text = card_text(post, nav, config)
-    key = hashlib.sha256(repr((CARDS_FORMAT, text, config.cards)).encode()).hexdigest()
-    return f"{post.url.lstrip('/')}card-{key[:12]}.png"
 
 
 def _font_error(config: SiteConfig, error: FontError) -> SourceError:

@@ -21,7 +21,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urljoin, urlsplit
@@ -31,6 +31,7 @@ from ..core import progress
 from ..core.cache_keys import IMAGES_FORMAT, SVG_FORMAT
 from ..core.errors import SourceWarning
 from ..core.model import Post, pack_html
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..config import SiteConfig

@@ -8,13 +8,14 @@ static/robots.txt wins over the one blogbuild writes by default.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
 from ..core.model import OutputFile, Post, Site
 from ..disk.sources import FoundFile
 from ..core.urls import url_to_output_path
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..publish.outputs import PlannedData, PlannedPage

@@ -9,7 +9,7 @@ import contextlib
 import gc
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -31,6 +31,7 @@ from .reading import read_sources
 from .rendering import render_ahead, render_posts
 from .result import BuildResult, BuildStats
 from .state import BuilderState, DiskCache, LastGood, RenderOutcome, SavedState
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..media.images import ImageStats
@@ -56,6 +57,15 @@ def _templates_key(folders: list[Path], inside: tuple[str, ...] = ()) -> str:
 def _from_cache(files: Iterable[tuple[str, str]], label: str) -> list[tuple[OutputFile, str]]:
     """(output path, file in the cache) as files to publish, linked rather than copied (OutputFile.from_cache)."""
     return [(OutputFile(path, source=file, from_cache=True), label) for path, file in files]
+
+
+def _as_published(path: str, item: OutputFile, base: str) -> OutputFile:
+    """The output file at path as the published tree in base holds it: item itself when it already names that
+    file (a page a resumed build did not write again), else a new OutputFile naming it."""
+    source = f"{base}/{path}"
+    if item.source == source and not (item.data or item.staged or item.from_cache or item.shared):
+        return item
+    return OutputFile(path, source=source)
 
 
 def _media_folder(use_cache: bool, root: Path) -> Path:
@@ -182,7 +192,8 @@ class CacheKeeping:
         if resume is not None and loaded.state is not None and loaded.state.build_id == resume:
             # Take up the saved state (made in this folder, or in another one this site was cloned from);
             # the published files stand in for the last build's output.
-            state = loaded.state.state.relocated(loaded.state.root, root).published_at(str(output_dir))
+            state = loaded.state.state.relocated(loaded.state.root, root).published_at(str(output_dir),
+                                                                                     loaded.state.outputs)
             self.state = replace(state, rendered=loaded.rendered)
             self.resumed = True
         self.pages.published = loaded.published
@@ -206,11 +217,10 @@ class CacheKeeping:
     def published(self, output_dir: Path) -> None:
         """The last build's output is now the published tree: let go of its bytes (the feeds and the search
         index, 40 MB at 10,000 posts), so saving the cache does not hold them too (the peak of a build)."""
-        from ..core.model import OutputFile
         for language, builder in self._languages:
             builder.published(output_dir / language.prefix)
         base = str(output_dir)
-        self.state.previous = {path: OutputFile(path, source=f"{base}/{path}") for path in self.state.previous}
+        self.state.previous = {path: _as_published(path, item, base) for path, item in self.state.previous.items()}
         self.pages.cache.clear()
 
     def save_cache(self, build_id: str | None = None) -> None:
@@ -234,7 +244,7 @@ class CacheKeeping:
         if build_id is not None and self.keep_state and self.state.last_good is not None:
             if self._templates is not None:
                 self.state.closure = self._templates.templates.closures()
-            saved = SavedState(build_id, self.state.saved(), os.path.abspath(self.root))
+            saved = SavedState(build_id, self.state.saved(), os.path.abspath(self.root), tuple(self.state.previous))
         self._cache.save_posts(self.state.rendered, saved)
         self._posts_dirty = False
 
@@ -365,7 +375,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         self._posts_dirty = False
         self._published_dirty = False
         self.cards_drawn = 0                  # social cards this builder drew (the rest came from the cache)
-        self.image_stats: ImageStats | None = None
+        self.image_stats: ImageStats | None = None   # what the last images stage did (None: it had nothing to do)
         self._links_seen: dict[str, list[SourceWarning]] = {}   # the last look at links, by post (_link_warnings)
         self._translations: dict[str, tuple[Translation, ...]] = {}
         self._rendered_ahead: dict[str, RenderOutcome] = {}   # this build's posts rendered already (render_ahead)
@@ -620,6 +630,9 @@ class Builder(CacheKeeping, TemplateKeeping):
     def _media(self, posts: list[Post], tree: "ContentTree",
                static: list["FoundFile"]) -> tuple[list[Post], dict[str, str], list[SourceWarning]]:
         """The images stage: posts' images sized, their variants (output path -> cached file)."""
+        if not any(post.has_images for post in posts):   # no <img> anywhere: the stage is not even imported
+            self.image_stats = None
+            return posts, {}, []
         from ..media.images import IMAGE_CACHE, image_stage, published_sources
         published = published_sources(posts, static, tree.files)
         posts, files, warnings, self.image_stats = image_stage(posts, self.config, published, _media_folder(

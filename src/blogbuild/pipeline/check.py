@@ -5,8 +5,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -16,6 +14,7 @@ from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import OutputFile, Post
 from ..core.urls import output_path_to_url, url_to_output_path
+from ..core.records import dataclass
 
 _JS_DIR = Path(__file__).resolve().parent.parent / "js"
 # The repository's pinned test packages, used when the site has no node_modules of its own.
@@ -344,6 +343,7 @@ def _run_node(script: str, node: str | None, modules: Path | None, items: list, 
         install = MERMAID_INSTALL if "mermaid" in script else "npm install --no-save katex"
         return None, (f"{what} not checked: no node_modules folder has what the checker needs; run `{install}` "
                       "in the site folder (or point NODE_PATH at a node_modules folder that has them)")
+    import subprocess   # here: a build checks its posts' links with this module, never with node
     try:
         completed = subprocess.run([node, str(_JS_DIR / script), "--node-modules", str(modules)],
                                    input=json.dumps(items), capture_output=True, text=True,

@@ -8,13 +8,13 @@ the page keys decide which pages render.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..config import SiteConfig
 from ..core.model import OutputFile, Post
 from .state import LastGood
+from ..core.records import dataclass
 
 
 def only_known_posts(changed: set[str] | None, known: Mapping[str, Any]) -> bool:

@@ -6,7 +6,6 @@ A page is rendered only when no earlier build made it from the same key: the byt
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISREG
 from typing import TYPE_CHECKING, Mapping, Sequence
@@ -15,6 +14,7 @@ from ..core.errors import SourceError
 from ..core.model import OutputFile
 from .pools import render_pages
 from .state import PublishedPage
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..publish.outputs import PlannedData, PlannedPage

@@ -6,7 +6,6 @@ its text, that its post cannot have changed.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import SiteConfig
@@ -14,6 +13,7 @@ from ..core.errors import BlogbuildError, SourceError
 from ..core.model import SourceFile
 from ..disk.sources import ContentTree, FoundFile
 from .state import BuilderState, KnownSource, SourceEntry
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

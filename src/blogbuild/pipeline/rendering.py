@@ -1,7 +1,6 @@
 """The posts stage with memory: each source's post from the last build, the disk cache, or a fresh render."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
@@ -15,6 +14,7 @@ from . import pools
 from .pools import render_sources
 from .reading import read_sources, refill
 from .state import BuilderState, RememberedRender, RenderOutcome
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..markdown.shortcodes import ShortcodeSet

@@ -1,11 +1,12 @@
 """What a build returns: the output in memory, the Site, every error and warning, and the counts."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping
 
 from ..core.errors import BlogbuildError, SourceWarning
 from ..core.model import OutputFile, Site
+from ..core.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import os
 import shutil
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
@@ -26,6 +26,7 @@ from ..core.model import OutputFile, Post, Site, SourceFile, TemplateFacts
 from ..core.names import TEMPORARY_SUFFIX
 from ..disk.sources import ContentTree, FoundFile
 from ..publish.site_files import SearchMemo
+from ..core.records import dataclass
 
 
 class RenderOutcome(NamedTuple):
@@ -101,25 +102,33 @@ class BuilderState:
 
     def without_texts(self) -> "BuilderState":
         """A copy whose sources have no text: a source is reused by identity, never re-hashed, and one
-        wanted afresh is read again (reading.refill)."""
+        wanted afresh is read again (reading.refill). A source without text already is kept as it is (a
+        resumed build's sources but the edited ones)."""
         hollow: dict[int, SourceFile] = {}
 
         def thin(item: Any) -> Any:
-            if isinstance(item, SourceFile):
+            if isinstance(item, SourceFile) and item.has_text:
                 if id(item) not in hollow:
                     hollow[id(item)] = replace(item, text="", has_text=False)
                 return hollow[id(item)]
             return item
 
-        return replace(
-            self,
-            sources={rel: entry._replace(item=thin(entry.item)) for rel, entry in self.sources.items()},
-            remembered={rel: entry._replace(source=thin(entry.source)) for rel, entry in self.remembered.items()})
+        sources = dict(self.sources)
+        for rel, entry in self.sources.items():
+            item = thin(entry.item)
+            if item is not entry.item:
+                sources[rel] = entry._replace(item=item)
+        remembered = dict(self.remembered)
+        for rel, render in self.remembered.items():
+            source = thin(render.source)
+            if source is not render.source:
+                remembered[rel] = render._replace(source=source)
+        return replace(self, sources=sources, remembered=remembered)
 
     def saved(self) -> "BuilderState":
-        """A copy to save: sources without their text, and the output as names, not bytes. The posts are
-        shared with the posts cache, not copied."""
-        return replace(self.without_texts(), rendered={}, previous={path: OutputFile(path) for path in self.previous})
+        """A copy to save: sources without their text, and no output (SavedState keeps its names). The posts
+        are shared with the posts cache, not copied."""
+        return replace(self.without_texts(), rendered={}, previous={})
 
     def relocated(self, old_root: str, new_root: str) -> "BuilderState":
         """This state moved with its site to another folder (a fresh clone): absolute paths follow it."""
@@ -138,29 +147,36 @@ class BuilderState:
 
         tree = self.tree
         if tree is not None:
-            tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
-                               tuple(move(found) for found in tree.files), tree.skipped, tree.warnings)
+            # A site built in the working folder has relative paths: nothing moves, the tree stays as it is.
+            if any(move(found) is not found for found, _, _ in tree.pages) or \
+                    any(move(found) is not found for found in tree.files):
+                tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
+                                   tuple(move(found) for found in tree.files), tree.skipped, tree.warnings)
         known = {}
         for entry in self.known.values():
             found = move(entry.found)
             # A moved path is absolute and normal already (new_root is, and the rest was).
-            known[found.path if found is not entry.found else os.path.abspath(found.path)] = entry._replace(found=found)
+            if found is entry.found:
+                known[os.path.abspath(found.path)] = entry
+            else:
+                known[found.path] = entry._replace(found=found)
         return replace(self, tree=tree, known=known)
 
-    def published_at(self, publish_dir: str) -> "BuilderState":
-        """This (saved) state with its output read from the published tree in publish_dir."""
-        return replace(self, previous={path: OutputFile(path, source=f"{publish_dir}/{path}")
-                                       for path in self.previous})
+    def published_at(self, publish_dir: str, outputs: Iterable[str]) -> "BuilderState":
+        """This (saved) state with its output, these paths, read from the published tree in publish_dir."""
+        return replace(self, previous={path: OutputFile(path, source=f"{publish_dir}/{path}") for path in outputs})
 
 
 @dataclass(frozen=True)
 class SavedState:
-    """A BuilderState as saved with the posts cache, under the id of the build it belongs to, and the
-    absolute site folder it was made in."""
+    """A BuilderState as saved with the posts cache, under the id of the build it belongs to, the absolute
+    site folder it was made in, and the paths of its output (the state's own `previous` is saved empty: its
+    files are the published tree's, which BuilderState.published_at names again)."""
 
     build_id: str
     state: BuilderState
     root: str
+    outputs: tuple[str, ...]
 
 
 # Every record class a cache file may hold (cache_codec.RecordTypes): the state, the posts and the Site
@@ -243,20 +259,30 @@ class _MissingPost(Exception):
     """A saved state names a post the posts cache no longer holds: the state cannot be used (not damage)."""
 
 
-def _post_resolver(posts: Mapping[str, RenderOutcome]) -> Callable[[Any], Post]:
-    """What a saved state's {"p": fingerprint} stands for: that post of the loaded posts cache."""
-    def post(fingerprint: Any) -> Post:
+# A saved state's reference to a post's whole render (RememberedRender.outcome), not to the post alone.
+_RENDER_REFERENCE = "render:"
+
+
+def _post_resolver(posts: Mapping[str, RenderOutcome]) -> Callable[[Any], Post | RenderOutcome]:
+    """What a saved state's {"p": key} stands for: the post of that fingerprint in the loaded posts cache, or
+    (the key "render:" and the fingerprint) its render."""
+    def post(key: Any) -> Post | RenderOutcome:
+        render = isinstance(key, str) and key.startswith(_RENDER_REFERENCE)
+        fingerprint = key[len(_RENDER_REFERENCE):] if render else key
         outcome = posts.get(fingerprint) if isinstance(fingerprint, str) else None
         if outcome is None or outcome.post is None:
-            raise _MissingPost(fingerprint)
-        return outcome.post
+            raise _MissingPost(key)
+        return outcome if render else outcome.post
     return post
 
 
 def _post_references(posts: Mapping[str, RenderOutcome]) -> dict[int, str]:
-    """The posts of the posts cache by identity: a state stores each as its fingerprint, not a copy. The very
-    object the cache holds, not an equal one: links and images make new Post objects."""
-    return {id(outcome.post): fingerprint for fingerprint, outcome in posts.items() if outcome.post is not None}
+    """The posts of the posts cache and their renders by identity: a state stores each as its fingerprint, not a
+    copy. The very object the cache holds, not an equal one: links and images make new Post objects."""
+    references = {id(outcome.post): fingerprint for fingerprint, outcome in posts.items() if outcome.post is not None}
+    references.update((id(outcome), _RENDER_REFERENCE + fingerprint) for fingerprint, outcome in posts.items()
+                      if outcome.post is not None)
+    return references
 
 
 def _all_of(mapping: Any, kind: type) -> bool:
@@ -402,7 +428,8 @@ class DiskCache:
         if stored is None:
             return None
         saved = stored["state"]
-        if not (type(saved.state) is BuilderState and isinstance(saved.build_id, str) and isinstance(saved.root, str)):
+        if not (type(saved.state) is BuilderState and isinstance(saved.build_id, str) and isinstance(saved.root, str)
+                and isinstance(saved.outputs, tuple)):
             self._damaged(self.state_file, loaded.warnings)
             return None
         return saved

@@ -185,7 +185,7 @@ def _feed_alternates(config: SiteConfig, url: str) -> list[tuple[str, str, str]]
 
 def _social_card(config: SiteConfig, post: Post, nav: Any) -> str:
     """The site-relative URL of the post's generated social card, '' when it has none (cards.py)."""
-    from ..media.cards import card_path
+    from ..media.card_paths import card_path
     path = card_path(post, nav, config)
     return "/" + path if path else ""
 

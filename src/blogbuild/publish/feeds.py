@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from urllib.parse import urljoin
@@ -17,6 +16,7 @@ from urllib.parse import urljoin
 from ..config import SiteConfig
 from ..core.model import Post
 from ..core.version import __version__
+from ..core.records import dataclass
 
 # format name -> (file name in the feed's folder, media type). RSS keeps Hugo's index.xml.
 FEED_FORMATS: dict[str, tuple[str, str]] = {

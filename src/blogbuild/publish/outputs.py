@@ -3,10 +3,10 @@ page or a data file) with the key it is made from."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.urls import url_to_output_path
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..core.model import Post

@@ -25,9 +25,10 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from itertools import accumulate, compress, repeat
 from operator import itemgetter, sub
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..config import SiteConfig

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -13,6 +13,7 @@ from ..core.fingerprint import fingerprint_of
 from ..core.model import Post, Site
 from .feeds import xml_escape
 from .outputs import PlannedData
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from .search_index import SearchIndex

@@ -4,9 +4,9 @@ from __future__ import annotations
 import mimetypes
 import os
 import urllib.parse
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping
+from ..core.records import dataclass
 
 EVENTS_PATH = "/__blogbuild/events"
 STATUS_PATH = "/__blogbuild/status"

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import os
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..core.errors import BlogbuildError, describe_chain, in_file_order
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..core.errors import SourceWarning

@@ -3,13 +3,14 @@ outcome to the next state, so every rule (failures, diffs, generations) is testa
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Mapping
 
 from ..core.model import OutputFile
 from .watch import ChangeKind, WatchPlan, classify
 from .reports import ErrorReport
 from .trust import Pin
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..pipeline import BuildResult

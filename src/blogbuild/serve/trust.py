@@ -18,11 +18,11 @@ import ipaddress
 import os
 import stat
 import urllib.parse
-from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..core.model import OutputFile
 from ..core.names import is_inside
+from ..core.records import dataclass
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 

@@ -18,7 +18,6 @@ import os
 import threading
 import time
 import uuid
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -26,6 +25,7 @@ from ..core.atomic import write_atomically
 from ..core.errors import BlogbuildError, SourceWarning
 from ..core.model import OutputFile
 from .state import BuildAttempt
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..pipeline import Builder, BuildResult

@@ -6,11 +6,11 @@ import os
 import stat
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
 from ..core.names import is_config_path, is_inside, is_skipped
+from ..core.records import dataclass
 
 
 class ChangeKind(enum.Enum):

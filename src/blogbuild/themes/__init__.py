@@ -8,9 +8,10 @@ wins). The default theme is one Theme (themes/default.py); a test theme is anoth
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from ..core.records import dataclass
 
 if TYPE_CHECKING:
     from ..config import SiteConfig

@@ -7,11 +7,11 @@ a key the site sets always counts, and on a PaperMod site an absent key is Paper
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import partial
 from typing import Any
+from ..core.records import dataclass
 
 COLOR_SCHEMES = ("auto", "light", "dark")
 TOC_SIDES = ("right", "left")
@@ -197,6 +197,7 @@ def parse_theme_options(value: Any, fail: Callable[[str], Exception],
         name = str(key)
         fail_here = partial(fail_at, name) if fail_at is not None else fail
         if name not in known:
+            import difflib   # only for a misspelt key
             close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known: {', '.join(sorted(known))}"
             raise fail_here(f"unknown theme option '{name}'{hint}")

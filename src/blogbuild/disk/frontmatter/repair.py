@@ -15,10 +15,10 @@ Pure functions over strings; `blogbuild fix` (commands/fix.py) writes a repaired
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...core.errors import SourceWarning
+from ...core.records import dataclass
 
 _MATH_ON = "math: true"
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})")

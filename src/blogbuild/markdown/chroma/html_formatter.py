@@ -3,11 +3,11 @@ numbers inline or in a table's first column, highlighted lines, linkable numbers
 or (noClasses) with the inline style of a Chroma style (styles.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from .lexer import Token
 from .styles import (CODE_LINE, LINE, LINE_HIGHLIGHT, LINE_LINK, LINE_NUMBERS, LINE_NUMBERS_TABLE, LINE_TABLE,
                      LINE_TABLE_TD, PRE_WRAPPER, inline_styles, style_attribute)
 from .token_types import css_class
+from ...core.records import dataclass
 
 _GO_ESCAPES = str.maketrans({"&": "&amp;", "'": "&#39;", "<": "&lt;", ">": "&gt;", '"': "&#34;"})
 

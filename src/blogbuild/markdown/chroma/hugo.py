@@ -3,13 +3,14 @@ shortcode or transform.Highlight merge over it, and the HTML Hugo writes for a b
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from typing import Any, Mapping
 
 from .html_formatter import FormatOptions, escape, format_html, format_parts
 from .lexer import Clock, LexerError, LexingSlow, Token, coalesce
 from .registry import fallback_lexer, get_lexer, registry
 from .token_types import TEXT
+from ...core.records import dataclass
 
 
 class HighlightError(ValueError):

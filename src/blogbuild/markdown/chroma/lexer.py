@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Protocol, Sequence
 
 import regex  # type: ignore[import-untyped]
@@ -12,6 +12,7 @@ import regex  # type: ignore[import-untyped]
 from .first_chars import Dispatch
 from .patterns import MATCH_TIMEOUT, PatternError, compile_fast, compile_pattern, may_backtrack
 from .token_types import ERROR, IGNORE
+from ...core.records import dataclass
 
 
 Token = tuple[int, str]

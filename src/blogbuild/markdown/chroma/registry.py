@@ -8,12 +8,13 @@ import json
 import posixpath
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from pathlib import Path
 from typing import Any, Callable
 
 from .lexer import Config, LexerError, RegexLexer, Rule
 from .xml_lexers import XmlLexerFile
+from ...core.records import dataclass
 
 LEXER_DIR = Path(__file__).resolve().parent.parent.parent / "vendor" / "chroma" / "lexers"
 # Every vendored lexer file's <config>, as read_config reads it, by file name: a registry is made from this

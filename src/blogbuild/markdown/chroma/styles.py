@@ -7,11 +7,12 @@ from __future__ import annotations
 import functools
 import threading
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from .lexer import LexerError
 from .token_types import STANDARD_CLASSES, TYPES, category, sub_category
+from ...core.records import dataclass
 
 STYLE_DIR = Path(__file__).resolve().parent.parent.parent / "vendor" / "chroma" / "styles"
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import xml.parsers.expat
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from .lexer import (ByGroups, Combined, Config, Emitter, Include, LexerError, Mutator, Mutators, Pop, Push, Rule,
                     TokenEmitter, Using, UsingByGroup, UsingSelf)
 from .token_types import TYPES
+from ...core.records import dataclass
 
 # Go's encoding/xml accepts an attribute twice (<combined state="a" state="b"/>, read into a list); expat does
 # not, so a repeated name is renamed name.1, name.2 before parsing (line numbers stay).

@@ -1,0 +1,69 @@
+"""What a build saves of its state for the next process (pipeline/state.py): the posts cache's renders are
+named, not copied, and the output by its paths alone, so a deploy that edits one post encodes and reads back
+little beyond what changed. A build of a copy of tests/sites/basic, in this process."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from support.files import REPO
+
+BASIC = REPO / "tests" / "sites" / "basic"
+
+
+def test_a_saved_state_names_the_posts_caches_renders_and_the_outputs_paths(tmp_path: Path) -> None:
+    from blogbuild.config import load_config
+    from blogbuild.pipeline.builder import Builder
+    root = tmp_path / "site"
+    shutil.copytree(BASIC, root)
+    config = load_config(root / "blogbuild.yaml")
+    builder = Builder(config, jobs=1, use_cache=True, keep_state=True, output_dir=root / "public")
+    result = builder.build()
+    assert result.ok, result.errors
+    builder.save_cache("the-build")
+
+    loaded = Builder.disk_cache_for(config).load()
+    assert loaded.state is not None and loaded.state.build_id == "the-build"
+    assert loaded.state.outputs == tuple(result.files)
+    assert loaded.state.state.previous == {}
+    remembered = loaded.state.state.remembered
+    assert remembered and all(render.outcome is loaded.rendered[render.outcome.post.fingerprint]
+                              for render in remembered.values() if render.outcome.post is not None)
+
+    # A builder resuming that state publishes the same paths, read from the published tree.
+    again = Builder(config, jobs=1, use_cache=True, keep_state=True, output_dir=root / "public", resume="the-build")
+    assert again.resumed
+    assert {path: item.source for path, item in again.state.previous.items()} == {
+        path: f"{root / 'public'}/{path}" for path in result.files}
+
+
+def test_a_source_already_without_its_text_is_kept_as_it_is() -> None:
+    from blogbuild.core.model import SourceFile
+    from blogbuild.pipeline.state import BuilderState, SourceEntry
+    hollow = SourceEntry(10, 20, SourceFile("content/a.md", "a.md", "", has_text=False))
+    full = SourceEntry(10, 20, SourceFile("content/b.md", "b.md", "text"))
+    thinned = BuilderState(sources={"a.md": hollow, "b.md": full}).without_texts()
+    assert thinned.sources["a.md"] is hollow
+    assert thinned.sources["b.md"].item.text == "" and not thinned.sources["b.md"].item.has_text
+
+
+def test_a_moved_state_keeps_what_names_no_path_of_the_old_folder() -> None:
+    """A fresh clone in another folder: absolute paths in the old folder follow the site; a state whose paths
+    are relative (a site built in the working folder) keeps its tree and its known files as they are."""
+    import os
+    from blogbuild.disk.sources import ContentTree, FoundFile
+    from blogbuild.pipeline.state import BuilderState, KnownSource
+    relative = FoundFile("content/a.md", "a.md", 1, 2)
+    state = BuilderState(tree=ContentTree(((relative, "page", ()),), ()),
+                         known={os.path.abspath(relative.path): KnownSource(relative, "page", ())})
+    moved = state.relocated("/old/site", "/new/site")
+    assert moved.tree is state.tree
+    assert moved.known == state.known and next(iter(moved.known.values())) is next(iter(state.known.values()))
+
+    absolute = FoundFile("/old/site/content/b.md", "b.md", 1, 2)
+    state = BuilderState(tree=ContentTree(((absolute, "page", ()),), (relative,)),
+                         known={absolute.path: KnownSource(absolute, "page", ())})
+    moved = state.relocated("/old/site", "/new/site")
+    assert moved.tree is not None and moved.tree.pages[0][0].path == "/new/site/content/b.md"
+    assert moved.tree.files == (relative,) and list(moved.known) == ["/new/site/content/b.md"]
+    assert moved.known["/new/site/content/b.md"].found is moved.tree.pages[0][0]
