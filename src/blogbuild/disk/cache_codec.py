@@ -377,21 +377,22 @@ def _blob_readers(data: bytes, blob_start: int, blob_size: int
     read_texts: dict[tuple[int, int], str] = {}
     view = memoryview(data)
 
-    def blob(span: Any) -> bytes:
+    def inside(span: Any, what: str) -> tuple[int, int]:
         offset, length = span
         if not (type(offset) is int and type(length) is int and 0 <= offset and 0 <= length
                 and offset + length <= blob_size):
-            raise NotACacheFile("a bytes value outside the file")
+            raise NotACacheFile(f"{what} outside the file")
+        return offset, length
+
+    def blob(span: Any) -> bytes:
+        offset, length = inside(span, "a bytes value")
         value = read.get((offset, length))
         if value is None:
             value = read[offset, length] = data[blob_start + offset:blob_start + offset + length]
         return value
 
     def text(span: Any) -> str:
-        offset, length = span
-        if not (type(offset) is int and type(length) is int and 0 <= offset and 0 <= length
-                and offset + length <= blob_size):
-            raise NotACacheFile("a text outside the file")
+        offset, length = inside(span, "a text")
         value = read_texts.get((offset, length))
         if value is None:
             start = blob_start + offset

@@ -113,17 +113,8 @@ class BuilderState:
                 return hollow[id(item)]
             return item
 
-        sources = dict(self.sources)
-        for rel, entry in self.sources.items():
-            item = thin(entry.item)
-            if item is not entry.item:
-                sources[rel] = entry._replace(item=item)
-        remembered = dict(self.remembered)
-        for rel, render in self.remembered.items():
-            source = thin(render.source)
-            if source is not render.source:
-                remembered[rel] = render._replace(source=source)
-        return replace(self, sources=sources, remembered=remembered)
+        return replace(self, sources=_thinned(self.sources, "item", thin),
+                       remembered=_thinned(self.remembered, "source", thin))
 
     def saved(self) -> "BuilderState":
         """A copy to save: sources without their text, and no output (SavedState keeps its names). The posts
@@ -165,6 +156,17 @@ class BuilderState:
     def published_at(self, publish_dir: str, outputs: Iterable[str]) -> "BuilderState":
         """This (saved) state with its output, these paths, read from the published tree in publish_dir."""
         return replace(self, previous={path: OutputFile(path, source=f"{publish_dir}/{path}") for path in outputs})
+
+
+def _thinned(entries: dict[str, Any], name: str, thin: Callable[[Any], Any]) -> dict[str, Any]:
+    """entries (NamedTuples) with the field `name` of each thinned; an entry whose field thin keeps is kept."""
+    out = dict(entries)
+    for key, entry in entries.items():
+        value = getattr(entry, name)
+        thinned = thin(value)
+        if thinned is not value:
+            out[key] = entry._replace(**{name: thinned})
+    return out
 
 
 @dataclass(frozen=True)

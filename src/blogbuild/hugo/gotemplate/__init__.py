@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +28,7 @@ from .objects import (MAX_CALL_DEPTH, ContentStore, PageInfo, Params, RenderStat
                       UnsupportedField, typed_argument)
 from .page_resources import bundle_resources
 from .parse import GoTemplateError
+from .purity import CALLED_PARTIAL
 
 if TYPE_CHECKING:
     from .embedded import goat_code_block
@@ -276,14 +276,11 @@ class GoTemplates:
         return _runner_class()(self, markdownify).state()
 
 
-_CALLED_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s*\(?\s*["`]([^"`]+)["`]""")
-
-
 @functools.lru_cache(maxsize=1024)
 def _called_partials(text: str) -> tuple[str, ...]:
     """The partials a template's text calls by a literal name, each once, in order: asked of the same texts for
     every paginated list and every page kind (PaperMod's svg.html alone is 182 kB)."""
-    return tuple(dict.fromkeys(_CALLED_PARTIAL.findall(text)))
+    return tuple(dict.fromkeys(CALLED_PARTIAL.findall(text)))
 
 
 def _escaped(text: str) -> str:

@@ -723,6 +723,11 @@ def _from_string(target: Any, content: Any) -> Resource:
                           lambda: Resource("/" + name, name, lambda: data, what=f"resources.FromString {name}"))
 
 
+def _concat_key(name: str, parts: list[Any]) -> str:
+    """A concatenation's key among the build's resources: its target and the very resources it joins."""
+    return f"concat\x00{name}\x00" + "\x00".join(str(id(part)) for part in parts)
+
+
 def _concat(target: Any, items: Any) -> Resource:
     pipes, _ = _current("resources.Concat")
     name = _target(target, "resources.Concat")
@@ -730,7 +735,7 @@ def _concat(target: Any, items: Any) -> Resource:
     for item in items or ():   # a list inside the list (append of a slice) gives its resources
         flat.extend(item if isinstance(item, (list, tuple)) else [item])
     if flat and all(type(item) is Resource for item in flat):   # made by an earlier call (every page's head)
-        known = pipes.made.get(f"concat\x00{name}\x00" + "\x00".join(str(id(item)) for item in flat))
+        known = pipes.made.get(_concat_key(name, flat))
         if known is not None:
             return known
     parts = [_resource(item, f"resources.Concat {name}") for item in flat]
@@ -751,7 +756,7 @@ def _concat(target: Any, items: Any) -> Resource:
             if len(out) > MAX_ASSET_BYTES:
                 raise HugoFunctionError(f"resources.Concat {name}: larger than {MAX_ASSET_BYTES} bytes")
         return bytes(out)
-    return pipes.resource(f"concat\x00{name}\x00" + "\x00".join(str(id(part)) for part in parts),   # each made once
+    return pipes.resource(_concat_key(name, parts),   # each made once
                           lambda: Resource("/" + name, name, join, what=f"resources.Concat {name}", media=media,
                                            sidecars=[sidecar for part in parts for sidecar in part.sidecars]))
 

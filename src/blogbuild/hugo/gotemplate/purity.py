@@ -41,7 +41,8 @@ _IMPURE = re.compile(r"""
   | \b(?:warnf|errorf|warnidf|erroridf)\b | \bfmt\.(?:Warnf|Errorf|Warnidf|Erroridf)\b
 """, re.X)
 _PARTIAL_CALL = re.compile(r"\bpartial(?:Cached)?\b")
-_LITERAL_CALL = re.compile(r"""\bpartial(?:Cached)?\s*\(?\s*["`]([^"`]+)["`]""")
+# A partial called by a literal name, and the name (what the build's dependency and compile lists follow too).
+CALLED_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s*\(?\s*["`]([^"`]+)["`]""")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -52,7 +53,7 @@ def local_calls(text: str) -> tuple[str, ...] | None:
     code = "\n".join(actions)
     if _IMPURE.search(code):
         return None
-    called = _LITERAL_CALL.findall(code)
+    called = CALLED_PARTIAL.findall(code)
     if len(called) != len(_PARTIAL_CALL.findall(code)):
         return None
     return tuple(dict.fromkeys(called))
