@@ -73,8 +73,7 @@ posts = st.builds(
     toc=st.lists(st.builds(TocEntry, st.integers(1, 6), texts, texts), max_size=3).map(tuple),
     summary_html=texts, truncated=st.booleans(), plain_text=texts, word_count=st.integers(0, 10**6),
     reading_minutes=st.integers(0, 99), has_math=st.booleans(), has_mermaid=st.booleans(), has_code=st.booleans(),
-    params=st.dictionaries(texts, values, max_size=4), marks=st.lists(marks, max_size=3).map(tuple),
-    search_postings=st.none() | st.tuples(texts, texts, st.binary(max_size=8)))
+    params=st.dictionaries(texts, values, max_size=4), marks=st.lists(marks, max_size=3).map(tuple))
 outcomes = st.builds(RenderOutcome, st.none() | posts, st.lists(warnings, max_size=2).map(tuple),
                      st.lists(errors, max_size=2).map(tuple))
 sources = st.builds(SourceFile, texts, texts, texts, st.sampled_from(["page", "section"]), strings, st.booleans())

@@ -118,19 +118,47 @@ def test_postings_by_whole_string_operations_are_the_walk_by_characters() -> Non
     assert found["w"]["𐐨abc"] == [1, 30] and found["w"]["abc"] == [1, 32]
 
 
-def test_a_post_carries_its_postings_packed_and_gives_them_back_unchanged() -> None:
-    """The packed postings (the markdown workers', kept in the posts cache) unpack to postings() of the text,
-    with text whose folds hold spaces (ﷺ folds to four words, ¨ to a space and a mark) and NULs."""
+def test_a_post_s_postings_as_columns_are_postings() -> None:
+    """post_postings() (what an edit splices in) is postings() of the post's text as (key, hits, first)
+    columns, with text whose folds hold spaces (ﷺ folds to four words, ¨ to a space and a mark) and NULs."""
     config = site_config(Path("/tmp"))
     model, _ = post_from_text("posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nx\n", config)
     for text in (TRICKY + " ﷺ a¨b c\x00d　e", "显存 VeRL", ""):
-        post = search_index.with_postings(replace(model, plain_text=text, summary_text=""))
-        assert post.search_postings is not None
-        keys, hits, firsts = search_index.post_postings(post)
-        unpacked: dict[str, dict[str, list[int]]] = {"c": {}, "p": {}, "w": {}}
+        keys, hits, firsts = search_index.post_postings(replace(model, plain_text=text, summary_text=""))
+        columns: dict[str, dict[str, list[int]]] = {"c": {}, "p": {}, "w": {}}
         for key, hit, first in zip(keys, hits, firsts, strict=True):
-            unpacked[key[0]][key[1:]] = [hit, first]
-        assert unpacked == postings(text) == postings_by_walk(text), text[:60]
+            columns[key[0]][key[1:]] = [hit, first]
+        assert columns == postings(text) == postings_by_walk(text), text[:60]
+
+
+# Texts whose pieces the range builder must make as Python defines them: plain CJK and Latin, each kind of
+# character that folds out of place (ligatures, full-width, astral letters and CJK, emoji, a sigma, a dotted
+# capital I), pieces that sort differently by UTF-16 unit and by code point, digits and underscores, a piece
+# met more than ten times, words longer than their three-character shard key, and the empty text.
+RANGE_TEXTS = [
+    "显存管理显存 VeRL verl Verification", TRICKY, "ab" * 300 + "😀" + "c d" * 100, "𐐨𐐨a😀😀ｖｅｒｌ", "",
+    "　", "ﬁle ﬂow ㎏ ½ ⅻ", "ΣΑΣ σας İİ", "\U00020000\U00020001字 字\U00020000 \uffe6\U0002a6d6", "\ue000\uffe5 𝐀𝐁 abc",
+    "模型训练 " * 40, "x_1 x_2 42 4200 _under ___", "ﷺ a¨b c\x00d e\u2028f", "kernel kernels kerneled kern",
+]
+
+
+@pytest.mark.parametrize("count", [64, 1024, 4096])
+def test_the_range_builder_makes_the_parts_python_defines(count: int) -> None:
+    """search_engine's script (V8) gives a range's parts and each post's shard numbers byte for byte as
+    _whole_in_python(), the definition: ranges of plainly folded posts, of posts whose pieces Python makes
+    (a character folds out of place), and of both, over the bundled posts and the texts above."""
+    config = site_config(Path("/tmp"))
+    model, _ = post_from_text("posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nx\n", config)
+    # An astral CJK character in the shard of U+FA0E (a CJK character after U+E000 that folds to itself): the
+    # two keys sort one way by UTF-16 unit and the other by code point.
+    astral = next(chr(code) for code in range(0x20000, 0x2A6E0)
+                  if search_index.shard_of("c" + chr(code), 4096) == search_index.shard_of("c\ufa0e", 4096))
+    texts = RANGE_TEXTS + [f"{astral} \ufa0e 﨏{astral}", "\ufa0e\ufa0f"] + _bundled_texts()[:30]
+    ranges = [texts, [text for text in texts if text.isascii()], RANGE_TEXTS[1:4], [RANGE_TEXTS[0]] * 3]
+    for texts_of_range in ranges:
+        posts = [replace(model, plain_text=text, summary_text="") for text in texts_of_range]
+        made = search_index._whole(posts, count)
+        assert made == search_index._whole_in_python(posts, count), texts_of_range[:2]
 
 
 def test_a_post_s_text_chunks_join_back_to_its_text() -> None:
@@ -262,14 +290,13 @@ def test_an_index_from_the_last_one_equals_a_fresh_one(monkeypatch) -> None:
     config = site_config(Path("/tmp"), base_url="https://example.org/")
     model, _ = post_from_text("posts/model.md", "---\ntitle: M\ndate: 2024-01-01\n---\nx\n", config)
     synth = _load_synth()
-    posts = [search_index.with_postings(replace(model, title=post.title, url=f"/posts/{post.slug}/",
-                                                plain_text=post.body, fingerprint=post.slug))
+    posts = [replace(model, title=post.title, url=f"/posts/{post.slug}/", plain_text=post.body, fingerprint=post.slug)
              for post in synth.generate(30, 3)]
     first = SearchIndex.of(posts, config)
     edited = list(posts)
     for at in (2, 3, 17):   # newest first: ranges (oldest first) 3, 3 and 1
         edited[at] = replace(edited[at], plain_text=edited[at].plain_text + " 新写的 rewritten " + TRICKY,
-                             fingerprint=edited[at].fingerprint + "'")   # postings left stale: made again
+                             fingerprint=edited[at].fingerprint + "'")
     carried = SearchIndex.of(edited, config, first)
     assert carried == SearchIndex.of(edited, config)
     assert carried.ranges[0] is first.ranges[0] and carried.ranges[2] is first.ranges[2]

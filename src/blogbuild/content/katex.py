@@ -17,18 +17,18 @@ under other macros is ever served. mhchem (\\ce, \\pu) is loaded beside KaTeX.
 """
 from __future__ import annotations
 
-import atexit
 import hashlib
 import html as html_lib
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from ..media.assets import KATEX_VERSION, VENDOR_DIR
+from .v8 import new_isolate
 from ..core.errors import SourceWarning
 from ..core.model import Post, TocEntry
 from ..core.records import dataclass
@@ -68,10 +68,6 @@ function blogbuildTypeset(items, macros) {
 """
 
 
-class EngineMissing(RuntimeError):
-    """mini-racer is not installed (it is a dependency of blogbuild; reinstall to get it)."""
-
-
 @dataclass(frozen=True)
 class Typeset:
     """One formula's outcome: KaTeX's HTML, or KaTeX's message when it rejects the TeX."""
@@ -80,57 +76,15 @@ class Typeset:
     error: str | None = None
 
 
-V8_FLAGS = ("--single-threaded", "--no-opt")   # mini-racer's default, and no TurboFan (see _Engine)
-
-
-T = TypeVar("T")
-
-
-def _outside_any_event_loop(make: Callable[[], T]) -> T:
-    """make() run in a thread of its own: a MiniRacer made where an asyncio loop runs (a browser driver's)
-    would run its calls on that loop, and fail once the loop is closed; made elsewhere, it runs its own."""
-    import threading
-    made: list[T] = []
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            made.append(make())
-        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
-            failed.append(error)
-    thread = threading.Thread(target=run, name="katex-engine")
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
-    return made[0]
-
-
 class _Engine:
     """A V8 isolate with KaTeX loaded, for the process that made it."""
 
     def __init__(self) -> None:
-        try:
-            from py_mini_racer import MiniRacer, init_mini_racer
-        except ImportError as error:
-            raise EngineMissing("math typesetting needs the mini-racer package (pip install mini-racer), "
-                                "or set math_render: browser") from error
-        # V8's optimizing compiler does not pay for itself over a build's few thousand short calls: without
-        # it typesetting takes about a fifth less CPU and the isolate 8 MB less memory (bench/bench_math.py).
-        init_mini_racer(flags=V8_FLAGS, ignore_duplicate_init=True)
-        self.pid = os.getpid()
-        self.context = _outside_any_event_loop(MiniRacer)
+        self.context = new_isolate("math typesetting needs the mini-racer package (pip install mini-racer), "
+                                   "or set math_render: browser")
         self.context.eval(KATEX_SCRIPT.read_text(encoding="utf-8"))
         self.context.eval(MHCHEM_SCRIPT.read_text(encoding="utf-8"))
         self.context.eval(_BATCH_FUNCTION)
-        # Closed at exit while V8's threads still run: freed later, during interpreter teardown,
-        # the isolate waits for a thread that is already gone (the process hangs instead of exiting).
-        atexit.register(self.close)
-
-    def close(self) -> None:
-        """Free the isolate (only in the process that made it)."""
-        if os.getpid() == self.pid:
-            self.context.close()
 
     def typeset(self, items: Sequence[tuple[str, bool, int]], macros: Mapping[str, str]) -> list[Typeset]:
         """Run (TeX, display, flags) items in one call into V8; the outcomes of those flagged wanted, in order."""

@@ -177,9 +177,6 @@ class Post:
     # they unpack only the posts they change (True, the default, makes them look).
     has_images: bool = True  # an <img> (images.py)
     has_links: bool = True   # a link links.py may rewrite (content_links.has_links_to_rewrite)
-    # The pieces of its search text and where they occur (search_index.pack_postings), computed beside the
-    # text measures when the site's search index is sharded, so the posts cache keeps them; None: not made.
-    search_postings: "tuple[str, str, bytes] | None" = None
     # When the page is published and when it is taken down (Hugo's publishDate, which is its date when not
     # written, and expiryDate); None: no such date.
     publish_date: datetime | None = None

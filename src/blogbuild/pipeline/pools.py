@@ -79,9 +79,6 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
             from ..content.posts import shared_files_at
             elsewhere = shared_files_at(config, source.rel_path, post.url)
             post = replace(post, shared_files_at=elsewhere[0]) if elsewhere else post
-        if config.search_index == "sharded":   # in the worker, beside the text measures: cached with the post
-            from ..publish.search_index import with_postings
-            post = with_postings(post)
         return RenderOutcome(post, warnings, ())
     except SourceError as error:
         return RenderOutcome(None, (), (error,))

@@ -19,13 +19,13 @@ import base64
 import hashlib
 import json
 import re
+import sys
 import unicodedata
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from itertools import accumulate, compress, repeat
 from operator import itemgetter, sub
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
 from ..core.records import dataclass
@@ -246,51 +246,16 @@ def postings(text: str) -> dict[str, dict[str, list[int]]]:
             for kind, found in _pieces(text).items()}
 
 
-def _text_digest(text: str) -> str:
-    # Keyed by the packing's layout too: postings packed another way are never read as these.
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8, person=b"keys by space").hexdigest()
-
-
-# What joins a post's piece keys: a piece is a run of word or CJK characters and never holds a space, and a
-# space is stored as itself in the posts cache's JSON (a NUL would take six characters, \u0000).
-SEPARATOR = " "
-
-
-def pack_postings(text: str) -> tuple[str, str, bytes]:
-    """postings() of text as a Post keeps them (Post.search_postings): the text's digest, the piece keys
-    (kind and piece) joined by SEPARATOR, and (occurrences, first offset) pairs as unsigned 32-bit integers.
-    Compact, so the posts cache holds them for little: made once per post, in the markdown workers."""
+def post_postings(post: Post) -> tuple[list[str], list[int], list[int]]:
+    """A post's piece keys (kind and piece), occurrences and first offsets: postings() as columns."""
     keys: list[str] = []
     hits: list[int] = []
     firsts: list[int] = []
-    for kind, (pieces, kind_hits, kind_firsts) in _pieces(text).items():
-        if pieces:
-            keys.append(kind + (SEPARATOR + kind).join(pieces))
-            hits += kind_hits
-            firsts += kind_firsts
-    numbers = [0] * (2 * len(hits))
-    numbers[0::2], numbers[1::2] = hits, firsts
-    return _text_digest(text), SEPARATOR.join(keys), array("I", numbers).tobytes()
-
-
-def with_postings(post: Post) -> Post:
-    """The post with its search postings made (Post.search_postings)."""
-    return replace(post, search_postings=pack_postings(search_text(post)))
-
-
-def post_postings(post: Post) -> tuple[list[str], list[int], list[int]]:
-    """A post's piece keys, occurrences and first offsets: the ones it carries when they are of its text
-    (a post made by the workers), else made here."""
-    text = search_text(post)
-    packed = post.search_postings
-    if packed is None or packed[0] != _text_digest(text):
-        packed = pack_postings(text)
-    if not packed[1]:
-        return [], [], []
-    numbers = array("I")
-    numbers.frombytes(packed[2])
-    values = numbers.tolist()
-    return packed[1].split(SEPARATOR), values[0::2], values[1::2]
+    for kind, (pieces, kind_hits, kind_firsts) in _pieces(search_text(post)).items():
+        keys += [kind + piece for piece in pieces]
+        hits += kind_hits
+        firsts += kind_firsts
+    return keys, hits, firsts
 
 
 def fnv1a(text: str) -> int:
@@ -308,11 +273,12 @@ MAX_SHARDS = 4096
 
 
 def shard_count(posts: int) -> int:
-    """How many term shards a site of this many posts has: a power of two, about one per post up to
-    MAX_SHARDS, so a query's pieces fetch a small part of the index while a build writes (and every build
-    checks) few files (a body edit keeps the number: posts decide it, not text)."""
+    """How many term shards a site of this many posts has: a power of two, about one per four posts, at
+    least 64 and at most MAX_SHARDS, so a query's pieces fetch a small part of the index (at 1,000 posts a
+    shard holds ~3,500 postings, ~12 kB gzipped) while a build writes (and every build checks) few files (a
+    body edit keeps the number: posts decide it, not text)."""
     count = 64
-    while count < posts and count < MAX_SHARDS:
+    while 4 * count < posts and count < MAX_SHARDS:
         count *= 2
     return count
 
@@ -438,7 +404,43 @@ def _version(parts: Iterable[bytes]) -> str:
 
 
 def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[bytes]]:
-    """A range's part of every shard, and each post's shard numbers."""
+    """A range's part of every shard, and each post's shard numbers: made in V8 (search_engine.py), or by
+    _whole_in_python(), the definition, where mini-racer is missing."""
+    from ..content.v8 import EngineMissing
+    from .search_engine import range_parts, untaught
+    texts: list[str] = []
+    lengths: list[str] = []
+    learn: list[str] = []
+    premade: list[str] = []
+    numbers: list[int] = []
+    for post in posts:
+        text = search_text(post)
+        characters = set(text)
+        _learn(characters)
+        if characters.isdisjoint(_MOVING):   # every character folds to one BMP character, in its place
+            texts.append(text)
+            lengths.append(str(len(text)))
+            learn += [character + _FOLDS[ord(character)] + _CLASSES[ord(_FOLDS[ord(character)])]
+                      for character in untaught(characters)]
+        else:
+            keys, hits, firsts = post_postings(post)
+            premade.append(" ".join(keys))
+            pairs = [0] * (2 * len(hits))
+            pairs[0::2], pairs[1::2] = hits, firsts
+            numbers += pairs
+            lengths.append("-1")
+    try:
+        out = range_parts("".join(learn), "".join(texts), ",".join(lengths), "\n".join(premade),
+                          ",".join(map(str, numbers)), count)
+    except EngineMissing:
+        return _whole_in_python(posts, count)
+    parts, *touched = out.split("\uffff")
+    byte_order = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"   # as array("H") holds them
+    return [part.encode("utf-8") for part in parts.split("\n")], [marks.encode(byte_order) for marks in touched]
+
+
+def _whole_in_python(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[bytes]]:
+    """A range's part of every shard, and each post's shard numbers (the numbers as _numbers() packs them)."""
     table: dict[str, list[int]] = {}
     get = table.get
     numbered: list[list[str]] = []

@@ -3,8 +3,8 @@
    when all its pieces occur in the title, the terms (tags, categories, series) or the content:
    CJK text is cut into overlapping two-character pieces (a single character stays one piece),
    Latin words match as case-insensitive prefixes of words. Title hits rank first.
-   Two indexes, one script (the template's data-index names the file): search_index: sharded (the
-   default) reads search/meta.json (titles, dates, links, terms) when the box gets focus, then per query
+   Two indexes, one script (the template's data-index names the file): search_index: sharded (opt-in)
+   reads search/meta.json (titles, dates, links, terms) when the box gets focus, then per query
    only the shards of its pieces, then the text chunks around each shown result's first hit (search_index.py
    writes them); search_index: whole reads index.json, every post's text, at once. searchSharded() gives
    exactly what search() gives over the whole text (tests/test_search_index.py).
