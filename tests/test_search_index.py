@@ -312,6 +312,31 @@ def test_an_index_from_the_last_one_equals_a_fresh_one(monkeypatch) -> None:
     assert SearchIndex.of(fewer, config, carried) == SearchIndex.of(fewer, config)
 
 
+def test_edits_spliced_into_the_last_index_equal_an_index_made_afresh(monkeypatch) -> None:
+    """Rounds of random edits to random posts (words added and cut, a text emptied, pieces no other post of
+    the range has, astral and out-of-place characters, a piece met more than ten times, the only post of a
+    piece losing it): each time the index carried on from the last one (its parts' lists spliced) is the
+    index made afresh, byte for byte."""
+    monkeypatch.setattr(search_index, "RANGE", 8)
+    config = site_config(Path("/tmp"), base_url="https://example.org/")
+    model, _ = post_from_text("posts/model.md", "---\ntitle: M\ndate: 2024-01-01\n---\nx\n", config)
+    posts = [replace(model, title=post.title, url=f"/posts/{post.slug}/", plain_text=post.body, fingerprint=post.slug)
+             for post in _load_synth().generate(24, 5)]
+    extras = [*RANGE_TEXTS, "独一无二的词 zyxwvut", "显存" * 12, "qqqq", "😀 𠀀 ﬁ"]
+    rng = random.Random(7)
+    index = SearchIndex.of(posts, config)
+    for round_number in range(40):
+        for at in rng.sample(range(len(posts)), rng.choice([1, 1, 2, 3])):
+            text = posts[at].plain_text
+            cut = rng.randrange(len(text) + 1)
+            text = rng.choice([text + " " + rng.choice(extras), text[:cut], rng.choice(extras), "",
+                               text[:cut] + rng.choice(extras) + text[cut:], text.replace("的", "")])
+            posts[at] = replace(posts[at], plain_text=text, fingerprint=f"{posts[at].url}{round_number}")
+        carried = SearchIndex.of(posts, config, index)
+        assert carried == SearchIndex.of(posts, config), round_number
+        index = carried
+
+
 # ---- what a first query downloads -----------------------------------------------------------------
 
 FIRST_QUERIES = ["显存", "模型 训练", "the", "a", "kernel", "GPU 显存 带宽", "调度器", "sched 流水线并行", "attention"]

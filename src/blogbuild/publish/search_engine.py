@@ -19,8 +19,8 @@ blogbuildRangeParts(learn, texts, lengths, premadeKeys, premadeNumbers, count):
 - premadeKeys: the premade posts' piece keys (kind + piece), space-joined, one line per post;
 - premadeNumbers: their (occurrences, first offset) pairs, comma-joined, in the same order;
 - count: the number of shards.
-It returns the parts (JSON objects, newline-joined), then for each post the numbers of the shards its pieces
-are in, as one character each (at most 4,096 shards): every list led by U+FFFF, which no piece holds.
+It returns the parts (JSON objects, newline-joined), then each post's piece keys (sorted, space-joined),
+each led by U+FFFF, which no piece holds.
 """
 from __future__ import annotations
 
@@ -159,15 +159,16 @@ function blogbuildRangeParts(learn, texts, lengthsText, premadeKeys, premadeNumb
   // Python orders keys by code point; UTF-16 order differs only once a key holds an astral character.
   entries.sort(tables.surrogates ? blogbuildByCodePoint
                                  : function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; });
-  var shards = new Array(count), touched = new Uint8Array(lengths.length * count);
+  var shards = new Array(count), postKeys = new Array(lengths.length);
   for (var number = 0; number < count; number++) shards[number] = [];
+  for (var post2 = 0; post2 < lengths.length; post2++) postKeys[post2] = [];
   for (var entry = 0; entry < entries.length; entry++) {
     var key = entries[entry][0], triples = entries[entry][1];
     var head = key[0] === "w" ? (tables.surrogates ? Array.from(key).slice(0, 4).join("") : key.slice(0, 4)) : key;
     var shard = blogbuildFnv1a(head) % count, previous = 0;
     for (var index = 0; index < triples.length; index += 3) {
       var id = triples[index];
-      touched[id * count + shard] = 1;
+      postKeys[id].push(key);   // in key order: each post's keys come out sorted
       triples[index] = id - previous;   // ids as differences from the previous one
       previous = id;
     }
@@ -190,13 +191,7 @@ function blogbuildRangeParts(learn, texts, lengthsText, premadeKeys, premadeNumb
     parts[part] = text + (kind ? "}}" : "}");
   }
   var out = [parts.join("\n")];
-  for (var post2 = 0; post2 < lengths.length; post2++) {
-    var marks = [];
-    for (var number2 = 0; number2 < count; number2++) {
-      if (touched[post2 * count + number2]) marks.push(number2);
-    }
-    out.push(String.fromCharCode.apply(null, marks));
-  }
+  for (var post3 = 0; post3 < lengths.length; post3++) out.push(postKeys[post3].join(" "));
   return out.join("\uffff");
 }
 """

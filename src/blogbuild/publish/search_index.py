@@ -19,9 +19,7 @@ import base64
 import hashlib
 import json
 import re
-import sys
 import unicodedata
-from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from itertools import accumulate, compress, repeat
@@ -332,7 +330,7 @@ class RangeShards:
     parts: list[bytes]               # per term shard
     fingerprints: tuple[str, ...]    # the posts indexed, in local id order
     urls: tuple[str, ...]
-    touched: list[bytes]             # per post, the numbers of the shards its pieces are in (_numbers)
+    keys: list[str]                  # per post, its piece keys (kind and piece), sorted, space-joined
 
     @classmethod
     def of(cls, posts: Sequence[Post], count: int, last: RangeShards | None) -> RangeShards:
@@ -345,10 +343,10 @@ class RangeShards:
                 return last
             changed = [post_id for post_id, fingerprint in enumerate(fingerprints)
                        if fingerprint != last.fingerprints[post_id]]
-            parts, touched = _update(last, posts, changed)
+            parts, keys = _update(last, posts, changed)
         else:
-            parts, touched = _whole(posts, count)
-        return cls(parts, fingerprints, urls, touched)
+            parts, keys = _whole(posts, count)
+        return cls(parts, fingerprints, urls, keys)
 
 
 @dataclass
@@ -403,8 +401,8 @@ def _version(parts: Iterable[bytes]) -> str:
     return digest.hexdigest()
 
 
-def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[bytes]]:
-    """A range's part of every shard, and each post's shard numbers: made in V8 (search_engine.py), or by
+def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[str]]:
+    """A range's part of every shard, and each post's keys: made in V8 (search_engine.py), or by
     _whole_in_python(), the definition, where mini-racer is missing."""
     from ..content.v8 import EngineMissing
     from .search_engine import range_parts, untaught
@@ -434,13 +432,12 @@ def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[bytes]]
                           ",".join(map(str, numbers)), count)
     except EngineMissing:
         return _whole_in_python(posts, count)
-    parts, *touched = out.split("\uffff")
-    byte_order = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"   # as array("H") holds them
-    return [part.encode("utf-8") for part in parts.split("\n")], [marks.encode(byte_order) for marks in touched]
+    parts, *keys = out.split("\uffff")
+    return [part.encode("utf-8") for part in parts.split("\n")], keys
 
 
-def _whole_in_python(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[bytes]]:
-    """A range's part of every shard, and each post's shard numbers (the numbers as _numbers() packs them)."""
+def _whole_in_python(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[str]]:
+    """A range's part of every shard, and each post's piece keys (sorted, space-joined)."""
     table: dict[str, list[int]] = {}
     get = table.get
     numbered: list[list[str]] = []
@@ -462,42 +459,95 @@ def _whole_in_python(posts: Sequence[Post], count: int) -> tuple[list[bytes], li
         number = numbers[key] = shard_of(key, count)
         buckets[number].setdefault(key[0], {})[key[1:]] = triples
     return [_JSON_SORTED.encode(bucket).encode("utf-8") for bucket in buckets], \
-        [_numbers(map(numbers.__getitem__, keys)) for keys in numbered]
+        [" ".join(sorted(keys)) for keys in numbered]
 
 
 # _json() of a value whose dictionaries are made in key order: no sorting.
 _JSON_SORTED = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
-def _numbers(numbers: Iterable[int]) -> bytes:
-    """Shard numbers, distinct and sorted, as unsigned 16-bit integers."""
-    return array("H", sorted(set(numbers))).tobytes()
-
-
-def _update(last: RangeShards, posts: Sequence[Post], changed: list[int]) -> tuple[list[bytes], list[bytes]]:
-    """last's parts with the changed posts' entries replaced: only the parts their old or new text is in
-    are decoded and encoded again, each as _whole() would have made it (an unchanged part stays the same
-    object, so its shard file is not joined again)."""
+def _update(last: RangeShards, posts: Sequence[Post], changed: list[int]) -> tuple[list[bytes], list[str]]:
+    """last's parts with the changed posts' entries replaced, each part as _whole() would have made it. Only
+    the parts their old or new pieces are in change, and in those only the lists of those pieces, spliced
+    into the part's text; an unchanged part stays the same object, so its shard file is not joined again."""
     count = len(last.parts)
-    parts, touched = list(last.parts), list(last.touched)
-    added: dict[int, list[tuple[str, str, int, int, int]]] = {}
-    numbers: set[int] = set()
+    parts, keys = list(last.parts), list(last.keys)
+    edits: dict[int, dict[str, list[tuple[int, int, int]]]] = {}   # part -> key -> the changed posts' rows
     for post_id in changed:
-        keys, hits, firsts = post_postings(posts[post_id])
-        post_numbers = [shard_of(key, count) for key in keys]
-        for key, number, hit, first in zip(keys, post_numbers, hits, firsts, strict=True):
-            added.setdefault(number, []).append((key[0], key[1:], post_id, hit, first))
-        old = array("H")
-        old.frombytes(last.touched[post_id])
-        numbers.update(old, post_numbers)
-        touched[post_id] = _numbers(post_numbers)
-    for number in sorted(numbers):
-        shard = json.loads(parts[number])
-        _splice(shard, changed, added.get(number, ()))
-        part = _json(shard)
-        if part != parts[number]:
-            parts[number] = part
-    return parts, touched
+        for key in last.keys[post_id].split(" ") if last.keys[post_id] else ():
+            edits.setdefault(shard_of(key, count), {}).setdefault(key, [])
+        new_keys, hits, firsts = post_postings(posts[post_id])
+        for key, hit, first in zip(new_keys, hits, firsts, strict=True):
+            edits.setdefault(shard_of(key, count), {}).setdefault(key, []).append((post_id, hit, first))
+        keys[post_id] = " ".join(sorted(new_keys))
+    gone = set(changed)
+    for number in sorted(edits):
+        text = parts[number].decode("utf-8")
+        spliced = _splice_text(text, gone, edits[number])
+        if spliced is None:   # a kind of piece the part gains or loses entirely: decoded and encoded whole
+            shard = json.loads(text)
+            _splice(shard, changed, [(key[0], key[1:], *row) for key, rows in edits[number].items() for row in rows])
+            spliced = _json(shard).decode("utf-8")
+        if spliced != text:
+            parts[number] = spliced.encode("utf-8")
+    return parts, keys
+
+
+def _splice_text(text: str, gone: set[int], edits: dict[str, list[tuple[int, int, int]]]) -> str | None:
+    """A part's JSON text with the lists of the edited keys made again: the rows of the posts gone
+    removed, the edits' rows added. A list whose piece stays is replaced where it stands; a kind's object
+    that gains or loses a piece is written again from its entries. None when a kind's object must appear or
+    go. A piece holds no quote, bracket or brace, so `"piece":[` finds its list and `}` ends its kind."""
+    replacements: list[tuple[int, int, str]] = []
+    for kind in "cpw":
+        kind_edits = {key[1:]: rows for key, rows in edits.items() if key[0] == kind}
+        if not kind_edits:
+            continue
+        opener = f'"{kind}":{{'
+        start = text.find(opener)
+        if start < 0:
+            return None
+        body, end = start + len(opener), text.find("}", start + len(opener))
+        found: list[tuple[int, int, str]] = []
+        for piece, rows in kind_edits.items():
+            at = text.find(f'"{piece}":[', body, end)
+            merged = sorted([*_rows(text[at + len(piece) + 4:text.find("]", at)], gone), *rows]) if at >= 0 \
+                else sorted(rows)
+            if at < 0 or not merged:   # a piece new to this part, or gone from it: the object written again
+                found = []
+                entries = dict(_ENTRY.findall(text, body, end))
+                for name, new_rows in kind_edits.items():
+                    merged = sorted([*_rows(entries.get(name, ""), gone), *new_rows])
+                    if merged:
+                        entries[name] = ",".join(map(str, _flat(merged)))
+                    else:
+                        entries.pop(name, None)
+                if not entries:
+                    return None
+                replacements.append((body, end, ",".join(f'"{name}":[{entries[name]}]' for name in sorted(entries))))
+                break
+            list_start = at + len(piece) + 4
+            found.append((list_start, text.find("]", list_start), ",".join(map(str, _flat(merged)))))
+        replacements += found
+    pieces: list[str] = []
+    cursor = 0
+    for start, stop, replacement in sorted(replacements):
+        pieces += (text[cursor:start], replacement)
+        cursor = stop
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+_ENTRY = re.compile(r'"([^"]*)":\[([^\]]*)\]')
+
+
+def _rows(numbers: str, gone: set[int]) -> list[tuple[int, int, int]]:
+    """A list's (post id, occurrences, first) rows (its ids written as differences), without the posts gone."""
+    if not numbers:
+        return []
+    values = list(map(int, numbers.split(",")))
+    ids = list(accumulate(values[0::3]))
+    return [row for row in zip(ids, values[1::3], values[2::3], strict=True) if row[0] not in gone]
 
 
 def _splice(shard: dict[str, dict[str, list[int]]], gone: list[int],
