@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,6 +54,25 @@ def test_build_flags_reach_the_build(make_site, capsys: pytest.CaptureFixture[st
     assert not (site / "public").exists()   # --output
     # --no-cache: no cache file is written (the folder holds the build lock only, site_lock.py)
     assert [path.name for path in (site / ".blogbuild-cache").iterdir()] == ["build.lock"]
+
+
+def test_a_build_without_a_cache_leaves_no_scratch_folder_and_removes_a_killed_one_s(make_site, tmp_path: Path) -> None:
+    """Without a cache, image variants and cards go to a scratch folder in the system's temporary folder,
+    named for the process: the build removes its own at exit, and one a killed build left behind (its
+    process gone); a folder of a living process, or not named so, stays."""
+    site = make_site({"content/posts/one.md": POST})
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    (temp / f"blogbuild-media-{gone.stdout.strip()}-x1" / "cards").mkdir(parents=True)   # a killed build's
+    (temp / f"blogbuild-media-{os.getpid()}-x2").mkdir()   # a living process's
+    (temp / "blogbuild-media-other").mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    subprocess.run([sys.executable, "-m", "blogbuild", "build", "--root", str(site), "--quiet", "--no-cache"],
+                   env=env, check=True)
+    assert (site / "public" / "posts" / "one" / "index.html").is_file()
+    assert sorted(path.name for path in temp.iterdir()) == sorted(["blogbuild-media-other", f"blogbuild-media-{os.getpid()}-x2"])
 
 
 def test_content_error_exits_1_with_path_line_and_no_traceback(make_site,

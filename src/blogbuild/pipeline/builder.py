@@ -70,7 +70,9 @@ def _as_published(path: str, item: OutputFile, base: str) -> OutputFile:
 
 def _media_folder(use_cache: bool, root: Path) -> Path:
     """Where image variants and cards are kept: the site's cache, or without a cache a scratch folder
-    shared by the process's builders (content-addressed files, so sharing is safe) and removed at exit."""
+    shared by the process's builders (content-addressed files, so sharing is safe) and removed at exit.
+    The scratch folder is named for the process, so a build killed before its exit handlers ran leaves one
+    that the next build without a cache removes."""
     if use_cache:
         return root / CACHE_DIR
     global _MEDIA_SCRATCH
@@ -78,9 +80,28 @@ def _media_folder(use_cache: bool, root: Path) -> Path:
         import atexit
         import shutil
         import tempfile
-        _MEDIA_SCRATCH = tempfile.mkdtemp(prefix="blogbuild-media-")
+        _remove_dead_scratch(Path(tempfile.gettempdir()))
+        _MEDIA_SCRATCH = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-")
         atexit.register(shutil.rmtree, _MEDIA_SCRATCH, True)
     return Path(_MEDIA_SCRATCH)
+
+
+_SCRATCH_PREFIX = "blogbuild-media-"
+
+
+def _remove_dead_scratch(folder: Path) -> None:
+    """Remove the scratch folders in folder of processes that are gone."""
+    import shutil
+    for scratch in folder.glob(f"{_SCRATCH_PREFIX}*-*"):
+        pid = scratch.name[len(_SCRATCH_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or not scratch.is_dir() or scratch.is_symlink():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(scratch, ignore_errors=True)
+        except (PermissionError, OverflowError):
+            continue   # another user's process, or no process number at all: not ours to judge
 
 
 def _link_warnings(config: SiteConfig, site: Site, assembly: Assembly, edited: list[Post] | None,
