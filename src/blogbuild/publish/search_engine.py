@@ -67,7 +67,7 @@ function blogbuildTally(table, key, post, at) {
 }
 
 // search_index.postings() over one post folded here (no astral character: each UTF-16 unit is a character):
-// CJK characters (singles, by code), bigrams (pairs, by two codes), one- and two-character word prefixes and
+// CJK characters (singles, by code), bigrams (pairs, by first code then second), one- and two-character word prefixes and
 // words (strings, by key). texts: the posts as written, for their characters' classes.
 function blogbuildScan(folded, texts, start, end, post, tables) {
   var singles = tables.singles, pairs = tables.pairs, strings = tables.strings;
@@ -83,7 +83,9 @@ function blogbuildScan(folded, texts, start, end, post, tables) {
         else if (list[last + 1] < 10) list[last + 1]++;
       }
       if (index + 1 < end && BLOGBUILD_CLASS[texts.charCodeAt(index + 1)] === 99) {
-        blogbuildTally(pairs, code * 65536 + folded.charCodeAt(index + 1), post, at);
+        var seconds = pairs[code];
+        if (seconds === undefined) seconds = pairs[code] = new Map();
+        blogbuildTally(seconds, folded.charCodeAt(index + 1), post, at);
       }
       previousWord = false;
       continue;
@@ -115,8 +117,13 @@ function blogbuildPremade(keys, numbers, at, post, tables) {
       else list.push(post, hits, first);
       continue;
     }
-    var pair = key[0] === "c" && key.length === 3, table = pair ? tables.pairs : tables.strings;
-    var name = pair ? key.charCodeAt(1) * 65536 + key.charCodeAt(2) : key, triples = table.get(name);
+    var pair = key[0] === "c" && key.length === 3, table = tables.strings, name = key;
+    if (pair) {
+      table = tables.pairs[key.charCodeAt(1)];
+      if (table === undefined) table = tables.pairs[key.charCodeAt(1)] = new Map();
+      name = key.charCodeAt(2);
+    }
+    var triples = table.get(name);
     if (triples === undefined) table.set(name, [post, hits, first]);
     else triples.push(post, hits, first);
   }
@@ -134,7 +141,7 @@ function blogbuildByCodePoint(left, right) {
 function blogbuildRangeParts(learn, texts, lengthsText, premadeKeys, premadeNumbers, count) {
   blogbuildLearn(learn);
   var folded = blogbuildFold(texts), lengths = lengthsText.split(",");
-  var tables = { singles: new Array(65536), pairs: new Map(), strings: new Map(), surrogates: false };
+  var tables = { singles: new Array(65536), pairs: new Array(65536), strings: new Map(), surrogates: false };
   var premade = premadeKeys ? premadeKeys.split("\n") : [];
   var numbers = premadeNumbers ? premadeNumbers.split(",") : [];
   var made = 0, at = 0, start = 0;
@@ -152,9 +159,12 @@ function blogbuildRangeParts(learn, texts, lengthsText, premadeKeys, premadeNumb
   for (var code = 0; code < 65536; code++) {
     if (tables.singles[code] !== undefined) entries.push(["c" + String.fromCharCode(code), tables.singles[code]]);
   }
-  tables.pairs.forEach(function (list, pair) {
-    entries.push(["c" + String.fromCharCode(Math.floor(pair / 65536), pair % 65536), list]);
-  });
+  for (var first = 0; first < 65536; first++) {
+    if (tables.pairs[first] === undefined) continue;
+    tables.pairs[first].forEach(function (list, second) {
+      entries.push(["c" + String.fromCharCode(first, second), list]);
+    });
+  }
   tables.strings.forEach(function (list, key) { entries.push([key, list]); });
   // Python orders keys by code point; UTF-16 order differs only once a key holds an astral character.
   entries.sort(tables.surrogates ? blogbuildByCodePoint
