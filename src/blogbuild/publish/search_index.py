@@ -511,23 +511,20 @@ def _splice_text(text: str, gone: set[int], edits: dict[str, list[tuple[int, int
         found: list[tuple[int, int, str]] = []
         for piece, rows in kind_edits.items():
             at = text.find(f'"{piece}":[', body, end)
-            merged = sorted([*_rows(text[at + len(piece) + 4:text.find("]", at)], gone), *rows]) if at >= 0 \
-                else sorted(rows)
-            if at < 0 or not merged:   # a piece new to this part, or gone from it: the object written again
+            list_start = at + len(piece) + 4
+            numbers = _list_again(text[list_start:text.find("]", list_start)], gone, rows) if at >= 0 else ""
+            if not numbers:   # a piece new to this part, or gone from it: the object written again
                 found = []
                 entries = dict(_ENTRY.findall(text, body, end))
                 for name, new_rows in kind_edits.items():
-                    merged = sorted([*_rows(entries.get(name, ""), gone), *new_rows])
-                    if merged:
-                        entries[name] = ",".join(map(str, _flat(merged)))
-                    else:
-                        entries.pop(name, None)
+                    entries[name] = _list_again(entries.get(name, ""), gone, new_rows)
+                    if not entries[name]:
+                        del entries[name]
                 if not entries:
                     return None
                 replacements.append((body, end, ",".join(f'"{name}":[{entries[name]}]' for name in sorted(entries))))
                 break
-            list_start = at + len(piece) + 4
-            found.append((list_start, text.find("]", list_start), ",".join(map(str, _flat(merged)))))
+            found.append((list_start, text.find("]", list_start), numbers))
         replacements += found
     pieces: list[str] = []
     cursor = 0
@@ -541,13 +538,31 @@ def _splice_text(text: str, gone: set[int], edits: dict[str, list[tuple[int, int
 _ENTRY = re.compile(r'"([^"]*)":\[([^\]]*)\]')
 
 
-def _rows(numbers: str, gone: set[int]) -> list[tuple[int, int, int]]:
-    """A list's (post id, occurrences, first) rows (its ids written as differences), without the posts gone."""
-    if not numbers:
-        return []
-    values = list(map(int, numbers.split(",")))
-    ids = list(accumulate(values[0::3]))
-    return [row for row in zip(ids, values[1::3], values[2::3], strict=True) if row[0] not in gone]
+def _list_again(numbers: str, gone: set[int], rows: list[tuple[int, int, int]]) -> str:
+    """A piece's list (ids written as differences) without the rows of the posts gone, with rows added; ""
+    when none is left. With one post gone, its row is changed, cut or put in place among the others (the
+    next row's difference mended), not the whole list decoded."""
+    values = numbers.split(",") if numbers else []
+    if len(gone) == 1 and len(rows) <= 1:
+        post_id = next(iter(gone))
+        ids = list(accumulate(map(int, values[0::3])))
+        at = bisect_left(ids, post_id)
+        present = at < len(ids) and ids[at] == post_id
+        if present and rows:
+            values[3 * at + 1:3 * at + 3] = (str(rows[0][1]), str(rows[0][2]))
+        elif present:
+            difference = int(values[3 * at])
+            del values[3 * at:3 * at + 3]
+            if 3 * at < len(values):
+                values[3 * at] = str(int(values[3 * at]) + difference)
+        elif rows:
+            values[3 * at:3 * at] = (str(post_id - (ids[at - 1] if at else 0)), str(rows[0][1]), str(rows[0][2]))
+            if 3 * at + 3 < len(values):
+                values[3 * at + 3] = str(ids[at] - post_id)
+        return ",".join(values)
+    ids = list(accumulate(map(int, values[0::3])))
+    kept = [row for row in zip(ids, map(int, values[1::3]), map(int, values[2::3]), strict=True) if row[0] not in gone]
+    return ",".join(map(str, _flat(sorted(kept + rows))))
 
 
 def _splice(shard: dict[str, dict[str, list[int]]], gone: list[int],
