@@ -312,6 +312,23 @@ def test_an_index_from_the_last_one_equals_a_fresh_one(monkeypatch) -> None:
     assert SearchIndex.of(fewer, config, carried) == SearchIndex.of(fewer, config)
 
 
+def test_a_range_builder_that_fails_leaves_the_parts_to_python(monkeypatch) -> None:
+    """When V8 cannot make a range's parts (here its script does not load), the build makes them with the
+    Python definition: the same parts, no error; and the characters taught to the failed isolate are
+    taught again to the next."""
+    from blogbuild.publish import search_engine
+    config = site_config(Path("/tmp"))
+    model, _ = post_from_text("posts/a.md", "---\ntitle: A\ndate: 2024-01-01\n---\nx\n", config)
+    posts = [replace(model, plain_text=text, summary_text="") for text in RANGE_TEXTS]
+    expected = search_index._whole_in_python(posts, 64)
+    with monkeypatch.context() as patch:
+        patch.setattr(search_engine, "_function", None)
+        patch.setattr(search_engine, "_SCRIPT", "throw new Error('no script');")
+        assert search_index._whole(posts, 64) == expected
+        assert not search_engine._taught
+    assert search_index._whole(posts, 64) == expected
+
+
 def test_edits_spliced_into_the_last_index_equal_an_index_made_afresh(monkeypatch) -> None:
     """Rounds of random edits to random posts (words added and cut, a text emptied, pieces no other post of
     the range has, astral and out-of-place characters, a piece met more than ten times, the only post of a

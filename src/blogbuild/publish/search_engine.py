@@ -207,10 +207,8 @@ function blogbuildRangeParts(learn, texts, lengthsText, premadeKeys, premadeNumb
 """
 
 _function: Any = None   # blogbuildRangeParts in this process's isolate
-_inherited: list[object] = []
-
-
 _taught: set[str] = set()   # the characters whose fold and class the isolate has
+_inherited: list[object] = []
 
 
 def _after_fork_in_child() -> None:
@@ -223,6 +221,9 @@ def _after_fork_in_child() -> None:
     _taught.clear()
 
 
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def untaught(characters: set[str]) -> set[str]:
     """Those of characters the isolate has no fold and class for yet; they are taught with the next call."""
     new = characters - _taught
@@ -230,23 +231,21 @@ def untaught(characters: set[str]) -> set[str]:
     return new
 
 
-os.register_at_fork(after_in_child=_after_fork_in_child)
-
-
 def range_parts(learn: str, texts: str, lengths: str, premade_keys: str, premade_numbers: str,
                 count: int) -> str:
     """blogbuildRangeParts() in this process's isolate (made on first use; v8.EngineMissing without
     mini-racer). learn: the fold and class of each character untaught() returned since the last call."""
     global _function
-    if _function is None:
-        from ..content.v8 import new_isolate
-        isolate = new_isolate("the sharded search index needs the mini-racer package (pip install mini-racer)")
-        isolate.eval(_SCRIPT)
-        _function = isolate.eval("blogbuildRangeParts")
     try:
+        if _function is None:
+            from ..content.v8 import new_isolate
+            isolate = new_isolate("the sharded search index needs the mini-racer package (pip install mini-racer)")
+            isolate.eval(_SCRIPT)
+            _function = isolate.eval("blogbuildRangeParts")
         result = _function(learn, texts, lengths, premade_keys, premade_numbers, count)
     except BaseException:
         _taught.clear()   # this call's characters may not have been taught: teach every one again
         raise
-    assert isinstance(result, str)
+    if not isinstance(result, str):
+        raise TypeError(f"blogbuildRangeParts returned {type(result).__name__}, not a string")
     return result

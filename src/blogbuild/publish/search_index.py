@@ -404,7 +404,6 @@ def _version(parts: Iterable[bytes]) -> str:
 def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[str]]:
     """A range's part of every shard, and each post's keys: made in V8 (search_engine.py), or by
     _whole_in_python(), the definition, where mini-racer is missing."""
-    from ..content.v8 import EngineMissing
     from .search_engine import range_parts, untaught
     texts: list[str] = []
     lengths: list[str] = []
@@ -430,7 +429,7 @@ def _whole(posts: Sequence[Post], count: int) -> tuple[list[bytes], list[str]]:
     try:
         out = range_parts("".join(learn), "".join(texts), ",".join(lengths), "\n".join(premade),
                           ",".join(map(str, numbers)), count)
-    except EngineMissing:
+    except Exception:   # no mini-racer (v8.EngineMissing), or V8 failed: the definition makes the same parts
         return _whole_in_python(posts, count)
     parts, *keys = out.split("\uffff")
     return [part.encode("utf-8") for part in parts.split("\n")], keys
