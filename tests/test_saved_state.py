@@ -49,7 +49,7 @@ def test_a_source_already_without_its_text_is_kept_as_it_is() -> None:
 
 def test_a_moved_state_keeps_what_names_no_path_of_the_old_folder() -> None:
     """A fresh clone in another folder: absolute paths in the old folder follow the site; a state whose paths
-    are relative (a site built in the working folder) keeps its tree and its known files as they are."""
+    are relative (a site built in the working folder) keeps its tree as it is, and its known files are its tree's."""
     import os
     from blogbuild.disk.sources import ContentTree, FoundFile
     from blogbuild.pipeline.state import BuilderState, KnownSource
@@ -58,7 +58,7 @@ def test_a_moved_state_keeps_what_names_no_path_of_the_old_folder() -> None:
                          known={os.path.abspath(relative.path): KnownSource(relative, "page", ())})
     moved = state.relocated("/old/site", "/new/site")
     assert moved.tree is state.tree
-    assert moved.known == state.known and next(iter(moved.known.values())) is next(iter(state.known.values()))
+    assert moved.known == state.known and next(iter(moved.known.values())).found is relative
 
     absolute = FoundFile("/old/site/content/b.md", "b.md", 1, 2)
     state = BuilderState(tree=ContentTree(((absolute, "page", ()),), (relative,)),
