@@ -100,15 +100,17 @@ def test_make_image_blog_makes_page_bundles_of_distinct_pictures(tmp_path):
     assert "![picture 2](img2.jpg)" in (tmp_path / "blog" / "content" / "posts" / "post-001" / "index.md").read_text()
 
 
-def test_bench_instructions_counts_two_checkouts_alike(tmp_path):
+@pytest.mark.parametrize("mode", ["--pages-only", "--deploy"])
+def test_bench_instructions_counts_two_checkouts_alike(tmp_path, mode):
     """The same source counted twice (as this checkout and as the other) gives the same count, to a part in a
-    thousand: the figure does not move with the machine."""
+    thousand: the figure does not move with the machine (a pages-only build, and a deploy: a fresh clone with
+    the cache restored and one post edited)."""
     if shutil.which("valgrind") is None:
         from support.tools import missing_tool
         missing_tool("valgrind is not installed (Debian's valgrind package; .ci/setup installs it)")
     subprocess.run([sys.executable, str(BENCH / "synth.py"), "--n", "4", "--out", str(tmp_path / "corpus")],
                    check=True, capture_output=True)
-    output = run_script("bench_instructions.py", str(tmp_path / "corpus" / "blogbuild"), "--pages-only",
+    output = run_script("bench_instructions.py", str(tmp_path / "corpus" / "blogbuild"), mode,
                         "--other", str(BENCH.parent / "src"), cwd=tmp_path)
     counts = [int(count.replace(",", "")) for count in re.findall(r"\| (?:this checkout|other) \| ([\d,]+) \|", output)]
     assert len(counts) == 2 and abs(counts[0] - counts[1]) < counts[0] / 1000, output

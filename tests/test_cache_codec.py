@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from blogbuild.pipeline.state import CACHE_RECORDS, PublishedPage, RenderOutcome, SourceEntry
 from blogbuild.disk.cache_codec import FORMAT, LONG_TEXT, NotACacheFile, UnstorableValue, dumps, loads
 from blogbuild.core.errors import BlogbuildError, SourceError, SourceWarning
-from blogbuild.core.model import OutputFile, Post, SourceFile, SourceMark, TocEntry, pack_html
+from blogbuild.core.model import OutputFile, Post, SourceFile, SourceMark, TocEntry, pack_html, pack_marks
 from blogbuild.disk.sources import FoundFile
 
 
@@ -73,7 +73,7 @@ posts = st.builds(
     toc=st.lists(st.builds(TocEntry, st.integers(1, 6), texts, texts), max_size=3).map(tuple),
     summary_html=texts, truncated=st.booleans(), plain_text=texts, word_count=st.integers(0, 10**6),
     reading_minutes=st.integers(0, 99), has_math=st.booleans(), has_mermaid=st.booleans(), has_code=st.booleans(),
-    params=st.dictionaries(texts, values, max_size=4), marks=st.lists(marks, max_size=3).map(tuple))
+    params=st.dictionaries(texts, values, max_size=4), packed_marks=st.lists(marks, max_size=3).map(pack_marks))
 outcomes = st.builds(RenderOutcome, st.none() | posts, st.lists(warnings, max_size=2).map(tuple),
                      st.lists(errors, max_size=2).map(tuple))
 sources = st.builds(SourceFile, texts, texts, texts, st.sampled_from(["page", "section"]), strings, st.booleans())

@@ -50,7 +50,9 @@ PLACES: dict[str, Callable[[Path], Path]] = {
     "posts": lambda cache: only(cache, "posts-*.cache"),
     "delta": lambda cache: only(cache, "posts-*.cache").with_suffix(".delta.cache"),
     "state": lambda cache: only(cache, "state-*.cache"),
+    "state delta": lambda cache: only(cache, "state-*.cache").with_suffix(".delta.cache"),
     "pages": lambda cache: only(cache, "pages-*.cache"),
+    "pages delta": lambda cache: only(cache, "pages-*.cache").with_suffix(".delta.cache"),
     # What older versions wrote and read: pickles, and Jinja's compiled templates.
     "old posts pickle": lambda cache: only(cache, "posts-*.cache").with_suffix(".pickle"),
     "old state pickle": lambda cache: only(cache, "state-*.cache").with_suffix(".pickle"),
@@ -68,7 +70,7 @@ def site(tmp_path: Path) -> Path:
 def test_a_planted_cache_file_runs_nothing_and_is_rebuilt(site: Path, place: str) -> None:
     first = blogbuild(site)
     assert first.returncode == 0, first.stderr
-    if place == "delta":   # a delta is read beside the posts file: an edit and a build make one
+    if "delta" in place:   # a delta is read beside its full file: an edit and a build make one
         post = next((site / "content").rglob("*.md"))
         post.write_text(post.read_text(encoding="utf-8") + "\nMore.\n", encoding="utf-8")
         assert blogbuild(site).returncode == 0

@@ -433,6 +433,28 @@ def test_a_fresh_clone_with_the_cache_restored_re_renders_only_the_edited_post(s
     assert blogbuild(copy).stdout.startswith("Up to date")
 
 
+def test_deploys_one_after_another_save_the_state_as_a_delta_of_the_full_state_file(site: Path,
+                                                                                     tmp_path: Path) -> None:
+    """Each deploy (a fresh clone, its cache restored from the one before, one post edited) carries on from the
+    full state file the first build wrote and its delta, and writes only the delta: more edits of one post
+    than the posts cache keeps versions of (the full file names the first), each output a fresh build's."""
+    cache = site / ".blogbuild-cache"
+    full = next(path for path in cache.glob("state-*.cache") if ".delta." not in path.name)
+    written = full.read_bytes()
+    previous = site
+    for number in range(6):
+        copy = clone(previous, tmp_path / f"deploy-{number}")
+        post = first_post(copy) if number % 2 else sorted((copy / "content" / "posts").glob("*.md"))[-1]
+        post.write_text(post.read_text(encoding="utf-8") + f"\nDeploy {number}.\n", encoding="utf-8")
+        result = blogbuild(copy)
+        assert result.returncode == 0, result.stderr
+        assert "for 1 edited post, the rest as published" in result.stdout, result.stdout
+        assert (copy / ".blogbuild-cache" / full.name).read_bytes() == written
+        assert (copy / ".blogbuild-cache" / full.name.replace(".cache", ".delta.cache")).is_file()
+        previous = copy
+    assert_same_as_fresh(previous)
+
+
 def test_a_fresh_clone_with_nothing_edited_is_up_to_date(site: Path, tmp_path: Path) -> None:
     copy = clone(site, tmp_path / "clone")
     before = stats(copy / "public")

@@ -33,7 +33,9 @@ def read_whole(path: Path) -> object:
     """Reads any of the cache's files to its end (a saved state names its posts by fingerprint)."""
     from blogbuild.pipeline.state import CACHE_RECORDS
     from blogbuild.disk.cache_codec import loads
-    kind = "delta" if path.name.endswith(".delta.cache") else path.name.split("-", 1)[0]
+    kind = path.name.split("-", 1)[0]
+    if path.name.endswith(".delta.cache"):   # the posts file's delta, or a state's or pages file's
+        kind = "delta" if kind == "posts" else f"{kind}-delta"
     return loads(path.read_bytes(), kind, CACHE_RECORDS, str)
 
 

@@ -14,7 +14,8 @@ from ..config import SiteConfig
 from .content_links import has_links_to_rewrite
 from ..core.errors import SourceError, SourceWarning
 from ..core.keys import key_line
-from ..core.model import FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, TocEntry, pack_html, term_names
+from ..core.model import (FrontMatter, Post, RenderedMarkdown, SourceFile, TextMetrics, TocEntry, pack_html, pack_marks,
+                          term_names)
 from .text import plain_text
 from ..core.urls import hugo_sanitize, path_segment, permalink_path, unescape_path, urlize
 
@@ -484,7 +485,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         has_mermaid=rendered.has_mermaid, has_code=rendered.has_code, resources=source.resources,
         params=dict(data), kind=source.kind, weight=weight or 0, fingerprint=fingerprint,
         summary_text=summary_text,
-        marks=tuple(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
+        packed_marks=pack_marks(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
         has_images=has_images, has_links=has_links, publish_date=publish_date or date, expiry_date=expiry_date,
         page_store=rendered.page_store, store_reads=rendered.store_reads,
     )

@@ -22,8 +22,9 @@ scan costs several times UTF-8's decoding), `{"dt": [...]}`,
 marked as HTML (markupsafe's Markup: what a Hugo site's shortcodes put in a page's Store), `{"E": [...]}` a
 SourceError, `{"e": [...]}` a BlogbuildError, `{Name: [field values]}` a record (positional, in field
 order), `{"r": n}` the n-th record already read (records shared in memory stay shared), `{"p": n}` the
-n-th of the header's "refs", keys of objects the caller keeps elsewhere (a state's posts live in the posts
-cache: references, not copies), and `{"T": [n, ...]}` a tuple of such objects and records already read (n
+n-th of the header's "refs", keys of records or bytes values the caller keeps elsewhere (a state's posts live in
+the posts cache, and a state saved as a delta names what it shares with the full state it is of: references, not
+copies), and `{"T": [n, ...]}` a tuple of such objects and records already read (n
 a reference, ~n a record: a site's lists of posts, thousands of them, each one number).
 Records are numbered in the order their objects close, which is the order a JSON parser meets their ends
 (json's object_hook), so reading resolves `{"r": n}` without a second pass.
@@ -48,7 +49,7 @@ MAGIC = b"blogbuild-cache"
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 LONG_TEXT = 128   # a text this long or longer is kept in the blob area ({"u": ...}), a shorter one in the body
-_NO_REFERENCES: Mapping[int, str] = {}
+_NO_REFERENCES: Mapping[int, Any] = {}
 _MICROSECOND = timedelta(microseconds=1)
 
 
@@ -164,11 +165,11 @@ def _tzinfo(zone: Any) -> timezone | None:
 class _Writer:
     """One file's encoding: the records met (by id, each written once), the bytes values set aside."""
 
-    def __init__(self, records: RecordTypes, references: Mapping[int, str]) -> None:
+    def __init__(self, records: RecordTypes, references: Mapping[int, Any]) -> None:
         self.records = records
         self.known = records.loaded   # the records met so far, by class (by_type adds the rest)
         self.references = references
-        self.reference_numbers: dict[str, int] = {}   # key -> its place in the header's "refs"
+        self.reference_numbers: dict[Any, int] = {}   # key -> its place in the header's "refs"
         self.numbers: dict[int, int] = {}
         self.count = 0
         self.classes: dict[str, list[str]] = {}
@@ -225,7 +226,7 @@ class _Writer:
         return [item if (kind := type(item)) in plain and (kind is not str or len(item) < long) else encode(item)
                 for item in value]
 
-    def reference_number(self, key: str) -> int:
+    def reference_number(self, key: Any) -> int:
         number = self.reference_numbers.get(key)
         if number is None:
             number = self.reference_numbers[key] = len(self.reference_numbers)
@@ -268,6 +269,9 @@ class _Writer:
         return {"d": pairs}
 
     def encode_bytes(self, value: bytes) -> Any:
+        reference = self.references.get(id(value))
+        if reference is not None:
+            return {"p": self.reference_number(reference)}
         span = self.spans.get(id(value))   # one object held in two places is written once
         if span is None:
             span = self.spans[id(value)] = [self.blob_size, len(value)]
@@ -299,14 +303,15 @@ class _Writer:
                       value.source_line]}
 
 
-def dumps(value: Any, kind: str, records: RecordTypes, references: Mapping[int, str] = _NO_REFERENCES) -> bytes:
-    """value as a cache file of this kind. references: objects (by id) written as their keys, which loads()
-    asks its resolve function for; raises UnstorableValue for a value the format does not hold."""
+def dumps(value: Any, kind: str, records: RecordTypes, references: Mapping[int, Any] = _NO_REFERENCES) -> bytes:
+    """value as a cache file of this kind. references: records and bytes values (by id) written as their keys
+    (JSON values), which loads() asks its resolve function for; raises UnstorableValue for a value the format
+    does not hold."""
     return b"".join(dump_parts(value, kind, records, references))
 
 
 def dump_parts(value: Any, kind: str, records: RecordTypes,
-               references: Mapping[int, str] = _NO_REFERENCES) -> list[bytes]:
+               references: Mapping[int, Any] = _NO_REFERENCES) -> list[bytes]:
     """dumps() as the pieces to write one after the other (the file's bytes values are not copied again)."""
     writer = _Writer(records, references)
     try:
@@ -322,13 +327,16 @@ def dump_parts(value: Any, kind: str, records: RecordTypes,
     return [MAGIC + b" %d %s %d\n" % (FORMAT, kind.encode("ascii"), check), header, body, *writer.blobs]
 
 
-def _unresolved(key: Any) -> Any:
+def unresolved(key: Any) -> Any:
+    """The resolve function of a file that names nothing kept elsewhere: any reference is damage."""
     raise NotACacheFile("a reference where none is expected")
 
 
-def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any], Any] = _unresolved) -> Any:
+def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any], Any] = unresolved,
+          made: list[Any] | None = None) -> Any:
     """The value a cache file of this kind holds; NotACacheFile when it is anything else. resolve gives the
-    object each reference key stands for (its own exceptions pass through)."""
+    object each reference key stands for (its own exceptions pass through). made, an empty list, receives
+    every record read, in the order of their numbers (what a later file may name by reference)."""
     start = MAGIC + b" %d %s " % (FORMAT, kind.encode("ascii"))
     if not data.startswith(start):
         raise NotACacheFile("not a blogbuild cache file of this version and kind")
@@ -347,7 +355,10 @@ def loads(data: bytes, kind: str, records: RecordTypes, resolve: Callable[[Any],
     blob_start = body_start + body_size
     if len(data) != blob_start + blob_size:
         raise NotACacheFile("truncated or padded")
-    made: list[Any] = []
+    if made is None:
+        made = []
+    elif made:
+        raise ValueError("made: an empty list")
     referenced = [resolve(key) for key in keys]
     decoders = _decoders(data, blob_start, blob_size, made, referenced)
     for name, fields in classes.items():

@@ -27,6 +27,7 @@ from ..core.names import TEMPORARY_SUFFIX
 from ..disk.sources import ContentTree, FoundFile
 from ..publish.site_files import SearchMemo
 from ..core.records import dataclass
+from .state_delta import DamagedPatch, StateBase, change_of, changed, entry_blobs
 
 
 class RenderOutcome(NamedTuple):
@@ -117,14 +118,13 @@ class BuilderState:
                        remembered=_thinned(self.remembered, "source", thin))
 
     def saved(self) -> "BuilderState":
-        """A copy to save: sources without their text, and no output (SavedState keeps its names). The posts
-        are shared with the posts cache, not copied."""
-        return replace(self.without_texts(), rendered={}, previous={})
+        """A copy to save: sources without their text, no output (SavedState keeps its names) and no known
+        files (the tree's, made again by relocated()). The posts are shared with the posts cache, not copied."""
+        return replace(self.without_texts(), rendered={}, previous={}, known={})
 
     def relocated(self, old_root: str, new_root: str) -> "BuilderState":
-        """This state moved with its site to another folder (a fresh clone): absolute paths follow it."""
-        if old_root == new_root:
-            return self
+        """This saved state taken up in new_root, the folder its site is in now (a fresh clone's, or the one
+        it was made in): absolute paths in old_root follow it, and its known files are made from its tree."""
 
         moved: dict[int, FoundFile] = {}   # the tree and known share their FoundFiles: each moved once
 
@@ -137,25 +137,37 @@ class BuilderState:
             return done
 
         tree = self.tree
-        if tree is not None:
-            # A site built in the working folder has relative paths: nothing moves, the tree stays as it is.
-            if any(move(found) is not found for found, _, _ in tree.pages) or \
-                    any(move(found) is not found for found in tree.files):
-                tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
-                                   tuple(move(found) for found in tree.files), tree.skipped, tree.warnings)
-        known = {}
-        for entry in self.known.values():
-            found = move(entry.found)
-            # A moved path is absolute and normal already (new_root is, and the rest was).
-            if found is entry.found:
-                known[os.path.abspath(found.path)] = entry
-            else:
-                known[found.path] = entry._replace(found=found)
+        if tree is None:
+            return replace(self, known={})
+        # A site built in the working folder has relative paths: nothing moves, the tree stays as it is.
+        if old_root != new_root and (any(move(found) is not found for found, _, _ in tree.pages)
+                                     or any(move(found) is not found for found in tree.files)):
+            tree = ContentTree(tuple((move(found), kind, resources) for found, kind, resources in tree.pages),
+                               tuple(move(found) for found in tree.files), tree.skipped, tree.warnings)
+        # As reading.read_sources makes them (a moved path is absolute and normal already: new_root is).
+        working = os.getcwd()
+        known = {_absolute(found.path, working): KnownSource(found, kind, resources)
+                 for found, kind, resources in tree.pages}
         return replace(self, tree=tree, known=known)
 
     def published_at(self, publish_dir: str, outputs: Iterable[str]) -> "BuilderState":
         """This (saved) state with its output, these paths, read from the published tree in publish_dir."""
-        return replace(self, previous={path: OutputFile(path, source=f"{publish_dir}/{path}") for path in outputs})
+        # Each file made as the cache codec makes a record, its fields set without __init__ (a frozen class's
+        # sets each through object.__setattr__): a 1,000-post site has 4,600 files.
+        fields, new = OutputFile("", source="").__dict__, object.__new__
+        previous = {}
+        for path in outputs:
+            item = previous[path] = new(OutputFile)
+            item.__dict__.update(fields, path=path, source=f"{publish_dir}/{path}")
+        return replace(self, previous=previous)
+
+
+def _absolute(path: str, working: str) -> str:
+    """os.path.abspath(path) in the working folder, without its normalisation for a path that needs none (a
+    walked file's relative path)."""
+    if not path or path.startswith(("/", ".")) or "//" in path or "/." in path or path.endswith("/"):
+        return os.path.abspath(path)
+    return working.rstrip("/") + "/" + path
 
 
 def _thinned(entries: dict[str, Any], name: str, thin: Callable[[Any], Any]) -> dict[str, Any]:
@@ -210,7 +222,7 @@ def site_warnings(warnings: Iterable[SourceWarning]) -> list[SourceWarning]:
     return [warning for warning in warnings if warning.message != IGNORED_CACHE_FILE]
 
 
-def _write_file(path: Path, kind: str, value: Any, references: Mapping[int, str] | None = None) -> None:
+def _write_file(path: Path, kind: str, value: Any, references: Mapping[int, Any] | None = None) -> None:
     # The collector off while the file is encoded: the encoding is a container per value, and each
     # collection they trigger would walk the whole site again.
     was_enabled = gc.isenabled()
@@ -225,14 +237,15 @@ def _write_file(path: Path, kind: str, value: Any, references: Mapping[int, str]
         handle.writelines(parts)
 
 
-def _read_file(path: Path, kind: str, resolve: Callable[[Any], Any] | None = None) -> Any:
+def _read_file(path: Path, kind: str, resolve: Callable[[Any], Any] | None = None,
+               made: list[Any] | None = None) -> Any:
     """What the cache file holds, None when there is none; NotACacheFile when it is not one of this
-    version and kind (and OSError when it cannot be read)."""
+    version and kind (and OSError when it cannot be read). made receives its records (cache_codec.loads)."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return None
-    return cache_codec.loads(data, kind, CACHE_RECORDS, *(() if resolve is None else (resolve,)))
+    return cache_codec.loads(data, kind, CACHE_RECORDS, resolve or cache_codec.unresolved, made)
 
 
 @contextmanager
@@ -265,26 +278,34 @@ class _MissingPost(Exception):
 _RENDER_REFERENCE = "render:"
 
 
-def _post_resolver(posts: Mapping[str, RenderOutcome]) -> Callable[[Any], Post | RenderOutcome]:
+def _post_resolver(posts: Mapping[str, RenderOutcome], named: set[str] | None = None
+                   ) -> Callable[[Any], Post | RenderOutcome]:
     """What a saved state's {"p": key} stands for: the post of that fingerprint in the loaded posts cache, or
-    (the key "render:" and the fingerprint) its render."""
+    (the key "render:" and the fingerprint) its render. named receives each fingerprint resolved."""
     def post(key: Any) -> Post | RenderOutcome:
         render = isinstance(key, str) and key.startswith(_RENDER_REFERENCE)
         fingerprint = key[len(_RENDER_REFERENCE):] if render else key
         outcome = posts.get(fingerprint) if isinstance(fingerprint, str) else None
         if outcome is None or outcome.post is None:
             raise _MissingPost(key)
+        if named is not None:
+            named.add(fingerprint)
         return outcome if render else outcome.post
     return post
 
 
-def _post_references(posts: Mapping[str, RenderOutcome]) -> dict[int, str]:
+def _post_references(posts: Mapping[str, RenderOutcome]) -> dict[int, Any]:
     """The posts of the posts cache and their renders by identity: a state stores each as its fingerprint, not a
     copy. The very object the cache holds, not an equal one: links and images make new Post objects."""
     references = {id(outcome.post): fingerprint for fingerprint, outcome in posts.items() if outcome.post is not None}
     references.update((id(outcome), _RENDER_REFERENCE + fingerprint) for fingerprint, outcome in posts.items()
                       if outcome.post is not None)
     return references
+
+
+def _is_saved_state(saved: Any) -> bool:
+    return (type(saved) is SavedState and type(saved.state) is BuilderState and isinstance(saved.build_id, str)
+            and isinstance(saved.root, str) and isinstance(saved.outputs, tuple))
 
 
 def _all_of(mapping: Any, kind: type) -> bool:
@@ -314,6 +335,9 @@ KEEP_SAVES = 4
 # Posts rendered since the full posts file was written go in a file of their own while they are at most this
 # many, or a tenth of the full file's: past that the full file is written again.
 DELTA_POSTS = 16
+# The state is saved as a delta of its full file while it changes at most this many entries and values, or a
+# tenth of the full file's records.
+DELTA_CHANGES = 64
 # A temporary file this old in the cache folder was left by a killed process (a live one renames its
 # own within seconds).
 STALE_TEMPORARY_SECONDS = 3600.0
@@ -338,7 +362,11 @@ class DiskCache:
         # one-post edit at 10,000 posts then writes one post, not 200 MB (see save_posts).
         self.delta_file = cache_dir / f"posts-{code}-{posts_key[:16]}.delta.cache"
         self.state_file = cache_dir / f"state-{code}-{config_key[:16]}.cache"
+        # The state's changes since state_file was written in full (state_delta.py): a one-post edit writes
+        # the entries it changed, not the whole state.
+        self.state_delta_file = cache_dir / f"state-{code}-{config_key[:16]}.delta.cache"
         self.pages_file = cache_dir / f"pages-{code}-{config_key[:16]}.cache"
+        self.pages_delta_file = cache_dir / f"pages-{code}-{config_key[:16]}.delta.cache"
         # What `blogbuild serve` publishes for itself when it stops (serve/warm.py): its pages, and the
         # record that says the tree is intact and names the state saved with it.
         self.served_dir = cache_dir / f"served-{code}-{config_key[:16]}"
@@ -349,6 +377,9 @@ class DiskCache:
         self._used: dict[str, int] = {}             # fingerprint -> the save that last used it
         self._saves = 0                             # how many times the posts cache was saved
         self._held_stat: tuple[Any, ...] | None = None   # the posts and delta files' stats when they held _held
+        self._state_base: StateBase | None = None   # state_file as read, the base of a delta
+        self._state_posts: set[str] = set()           # the fingerprints state_file names
+        self._pages_base: tuple[str, str, dict[str, PublishedPage]] | None = None   # pages_file's id, output, pages
 
     def _valid(self, stored: Any, key: str, kind: type) -> bool:
         return (isinstance(stored, dict) and stored.get("format") == CACHE_FORMAT
@@ -358,17 +389,17 @@ class DiskCache:
         warnings.append(SourceWarning(str(path), 0, IGNORED_CACHE_FILE))
 
     def _read(self, path: Path, kind: str, key: str, warnings: list[SourceWarning],
-              resolve: Callable[[Any], Any] | None = None) -> dict | None:
+              resolve: Callable[[Any], Any] | None = None, made: list[Any] | None = None) -> dict | None:
         """The file's record when it is one of this code's (its key of the right type); None when there is
         none, and a warning naming the file when it is not a cache file of this version."""
         try:
-            stored = _read_file(path, kind, resolve)
-        except (NotACacheFile, OSError):
+            stored = _read_file(path, kind, resolve, made)
+        except (NotACacheFile, DamagedPatch, OSError):
             self._damaged(path, warnings)
             return None
         if stored is None:
             return None
-        if not self._valid(stored, key, dict if key != "state" else SavedState):
+        if not self._valid(stored, key, {"state": SavedState, "change": list}.get(key, dict)):
             self._damaged(path, warnings)
             return None
         return stored
@@ -398,11 +429,30 @@ class DiskCache:
             loaded.state = self._load_state(loaded)
         pages = self._read(self.pages_file, "pages", "pages", loaded.warnings)
         if pages is not None:
-            if _all_of(pages["pages"], PublishedPage) and isinstance(pages.get("output"), str):
-                loaded.published, loaded.output_dir = pages["pages"], pages["output"]
+            if _all_of(pages["pages"], PublishedPage) and isinstance(pages.get("output"), str) \
+                    and isinstance(pages.get("id"), str):
+                self._pages_base = (pages["id"], pages["output"], pages["pages"])
+                loaded.published, loaded.output_dir = self._published_with_delta(loaded.warnings)
             else:
                 self._damaged(self.pages_file, loaded.warnings)
         return loaded
+
+    def _published_with_delta(self, warnings: list[SourceWarning]) -> tuple[dict[str, PublishedPage], str]:
+        """The published pages of the full pages file read, with its delta when that is of it."""
+        assert self._pages_base is not None
+        base_id, output, pages = self._pages_base
+        delta = self._read(self.pages_delta_file, "pages-delta", "pages", warnings)
+        if delta is None or delta.get("base") != base_id:
+            return dict(pages), output
+        removed = delta.get("removed")
+        if not (_all_of(delta["pages"], PublishedPage) and isinstance(removed, list)
+                and isinstance(delta.get("output"), str)):
+            self._damaged(self.pages_delta_file, warnings)
+            return dict(pages), output
+        gone = set(removed)
+        published = {path: page for path, page in pages.items() if path not in gone}
+        published.update(delta["pages"])
+        return published, delta["output"]
 
     def _apply_delta(self, loaded: LoadedCache) -> None:
         """The posts rendered since the full file was written, when the delta is of that very file: posts
@@ -421,26 +471,62 @@ class DiskCache:
         self._used, self._saves = used, delta["saves"]
 
     def _load_state(self, loaded: LoadedCache) -> SavedState | None:
-        """The saved state of this configuration, its posts taken from the loaded posts cache; None when
-        there is none or it names a post the cache has dropped; damage is a warning."""
+        """The saved state of this configuration (the full file, with its delta when that is of it), its
+        posts taken from the loaded posts cache; None when there is none or it names a post the cache has
+        dropped; damage is a warning. The full file's state is kept as read, the base of the next delta."""
+        records: list[Any] = []
+        named: set[str] = set()
         try:
-            stored = self._read(self.state_file, "state", "state", loaded.warnings, _post_resolver(loaded.rendered))
+            stored = self._read(self.state_file, "state", "state", loaded.warnings,
+                                _post_resolver(loaded.rendered, named), records)
         except _MissingPost:
             return None
         if stored is None:
             return None
         saved = stored["state"]
-        if not (type(saved.state) is BuilderState and isinstance(saved.build_id, str) and isinstance(saved.root, str)
-                and isinstance(saved.outputs, tuple)):
+        if not (_is_saved_state(saved) and isinstance(stored.get("id"), str)):
             self._damaged(self.state_file, loaded.warnings)
+            return None
+        base = StateBase(stored["id"], saved.state, saved.outputs, records, entry_blobs(saved.state))
+        self._state_base, self._state_posts = base, named
+        try:
+            delta = self._read(self.state_delta_file, "state-delta", "change", loaded.warnings,
+                               base.resolver(_post_resolver(loaded.rendered)))
+        except _MissingPost:
+            return None
+        if delta is None or delta.get("base") != base.base_id:   # another full file's delta: not applied
+            return replace(saved, state=changed(saved.state, ["r", {}]))
+        try:
+            outputs = delta["outputs"]
+            saved = SavedState(delta["build_id"], changed(saved.state, delta["change"]), delta["root"],
+                               saved.outputs if outputs is None else outputs)
+        except (DamagedPatch, KeyError, TypeError, ValueError):
+            saved = None
+        if not _is_saved_state(saved):
+            self._damaged(self.state_delta_file, loaded.warnings)
             return None
         return saved
 
     def save_published(self, output_dir: str, published: Mapping[str, PublishedPage]) -> None:
         """Write the keys of the published pages (atomically); output_dir relative to the site folder when
-        inside it, so that a fresh clone in another folder finds its own published pages."""
+        inside it, so that a fresh clone in another folder finds its own published pages. When few differ
+        from the full pages file's, only those (and the paths gone) are written, in its delta."""
+        base = self._pages_base
+        if base is not None:
+            kept = base[2]
+            changed = {path: page for path, page in published.items() if kept.get(path) != page}
+            removed = [path for path in kept if path not in published]
+            if len(changed) + len(removed) <= max(DELTA_CHANGES, len(kept) // 10):
+                _write_file(self.pages_delta_file, "pages-delta", {
+                    "format": CACHE_FORMAT, "code": self.code_key, "base": base[0], "output": output_dir,
+                    "pages": changed, "removed": removed})
+                return
+        import uuid
+        pages = dict(published)
+        self._pages_base = (uuid.uuid4().hex, output_dir, pages)
         _write_file(self.pages_file, "pages", {"format": CACHE_FORMAT, "code": self.code_key, "output": output_dir,
-                                        "pages": dict(published)})
+                                               "pages": pages, "id": self._pages_base[0]})
+        self.pages_delta_file.unlink(missing_ok=True)   # it names the old file: never applied to this one
 
     def save_posts(self, rendered: Mapping[str, RenderOutcome], state: SavedState | None) -> None:
         """Write the rendered posts, then (with a state) this configuration's state, each atomically: a
@@ -456,7 +542,8 @@ class DiskCache:
         used = dict.fromkeys(posts, saves)
         for fingerprint, outcome in self._held.items():
             last = self._used.get(fingerprint, 0)
-            if fingerprint not in posts and saves - last < KEEP_SAVES:
+            # A post the full state file names stays while that file does (its delta replaced it).
+            if fingerprint not in posts and (saves - last < KEEP_SAVES or fingerprint in self._state_posts):
                 posts[fingerprint], used[fingerprint] = outcome, last
         added = {fingerprint: outcome for fingerprint, outcome in posts.items() if fingerprint not in self._base}
         dropped = len(self._base) - (len(posts) - len(added))
@@ -495,10 +582,25 @@ class DiskCache:
                 and all(fingerprint in self._held for fingerprint in rendered))   # a fingerprint names its render
 
     def _save_state(self, posts: Mapping[str, RenderOutcome], state: SavedState | None) -> None:
-        """Write the state (its posts as references into posts, the posts file's content), then prune."""
+        """Write the state (its posts as references into posts, the posts file's content): as a delta of the
+        full state file read when its changes are few, else in full; then prune."""
         if state is not None:
-            _write_file(self.state_file, "state", {"format": CACHE_FORMAT, "code": self.code_key, "state": state},
-                        _post_references(posts))
+            base = self._state_base
+            counted = [0]
+            change = change_of(base.state, state.state, counted) if base is not None else None
+            if base is not None and counted[0] <= max(DELTA_CHANGES, len(base.records) // 10):
+                _write_file(self.state_delta_file, "state-delta", {
+                    "format": CACHE_FORMAT, "code": self.code_key, "base": base.base_id, "build_id": state.build_id,
+                    "root": state.root, "outputs": None if state.outputs == base.outputs else state.outputs,
+                    "change": change}, {**_post_references(posts), **base.references()})
+            else:
+                import uuid
+                _write_file(self.state_file, "state", {"format": CACHE_FORMAT, "code": self.code_key,
+                                                       "state": state, "id": uuid.uuid4().hex},
+                            _post_references(posts))
+                self.state_delta_file.unlink(missing_ok=True)   # it names the old file: never applied to this one
+                # What this process holds are not the new file's records: its next save is a full one.
+                self._state_base, self._state_posts = None, set()
         self.prune()
 
     def prune(self) -> None:
@@ -506,7 +608,8 @@ class DiskCache:
         KEEP_CONFIGURATIONS, files of formats this code never reads (pickles, compiled templates), and
         temporary files killed processes left."""
         code = self.code_key[:8]
-        mine = (self.posts_file, self.delta_file, self.state_file, self.pages_file, self.served_dir, self.served_record)
+        mine = (self.posts_file, self.delta_file, self.state_file, self.state_delta_file, self.pages_file,
+                self.pages_delta_file, self.served_dir, self.served_record)
         for path in [*self.folder.glob("*.pickle"), *self.folder.glob("jinja-*")]:
             _remove(path)
         kept: dict[str, list[tuple[float, Path]]] = {}
