@@ -455,6 +455,35 @@ def test_deploys_one_after_another_save_the_state_as_a_delta_of_the_full_state_f
     assert_same_as_fresh(previous)
 
 
+def test_a_deploy_s_state_delta_names_the_search_index_ranges_it_did_not_change(tmp_path: Path) -> None:
+    """With search_index: sharded, a deploy that edits one post of 600 (three ranges of 256) writes in its
+    delta the index's one changed range, not the whole index: the others are the full state's objects,
+    named by reference. The output is a fresh build's."""
+    root = tmp_path / "site"
+    posts = root / "content" / "posts"
+    posts.mkdir(parents=True)
+    (root / "blogbuild.yaml").write_text("title: Many\nbase_url: https://example.org/\nsearch_index: sharded\n"
+                                         "cards: false\n", encoding="utf-8")
+    for number in range(600):
+        (posts / f"p{number:03}.md").write_text(
+            f"---\ntitle: Post {number}\ndate: 2024-01-01T00:{number // 60:02}:{number % 60:02}Z\n---\n"
+            f"显存 带宽 {number} kernel scheduler word{number} 模型训练第{number}篇\n", encoding="utf-8")
+    age(root)
+    assert blogbuild(root).returncode == 0
+    copy = clone(root, tmp_path / "deploy")
+    post = posts.relative_to(root) / "p300.md"
+    (copy / post).write_text((copy / post).read_text(encoding="utf-8") + "\n新的一段 rewritten.\n", encoding="utf-8")
+    result = blogbuild(copy)
+    assert result.returncode == 0, result.stderr
+    cache = copy / ".blogbuild-cache"
+    full = next(path for path in cache.glob("state-*.cache") if ".delta." not in path.name)
+    delta = full.with_name(full.name.replace(".cache", ".delta.cache"))
+    assert delta.is_file()
+    # The index is most of the state: its changed range is a fifth of the full file (a whole index a third).
+    assert delta.stat().st_size < full.stat().st_size / 4, (delta.stat().st_size, full.stat().st_size)
+    assert_same_as_fresh(copy)
+
+
 def test_a_fresh_clone_with_nothing_edited_is_up_to_date(site: Path, tmp_path: Path) -> None:
     copy = clone(site, tmp_path / "clone")
     before = stats(copy / "public")

@@ -21,8 +21,6 @@ _MISSING = object()
 _COMPARED = frozenset({str, int, float, bool, bytes, type(None)})
 _CONTAINERS = (dict, list, set)
 _SEQUENCES = (tuple, list)
-# Records a delta never names in the full state: they are opaque to the state, and may change in place.
-_NEVER_SHARED_MODULES = frozenset({"blogbuild.publish.search_index"})
 _kinds: dict[type, str] = {}
 # The types whose objects never change in place (the frozen records are added as they are met).
 _IMMUTABLE = {*_COMPARED, frozenset}
@@ -38,14 +36,12 @@ class DamagedPatch(Exception):
 
 def _kind(cls: type) -> str:
     """"frozen": a record never changed in place (a frozen dataclass or a NamedTuple of blogbuild), "mutable":
-    a dataclass that is not frozen, "opaque": a record of the search index, "": no record."""
+    a dataclass that is not frozen, "": no record."""
     known = _kinds.get(cls)
     if known is None:
         params = getattr(cls, "__dataclass_params__", None)
         named_tuple = issubclass(cls, tuple) and hasattr(cls, "_fields")
-        if cls.__module__ in _NEVER_SHARED_MODULES:
-            known = "opaque"
-        elif params is not None:
+        if params is not None:
             known = "frozen" if params.frozen else "mutable"
         else:
             known = "frozen" if named_tuple else ""

@@ -321,11 +321,12 @@ def _link_path(config: SiteConfig, url: str) -> str:
     return "/" + after_host.split("/", 1)[1] if "/" in after_host else "/"
 
 
-@dataclass
+@dataclass(frozen=True)
 class RangeShards:
     """One range of posts' part of every term shard (oldest first: a post's local id is its place in the
     range), each part a JSON object, with what the next build needs to re-encode only the parts an edit
-    touches."""
+    touches. Never changed in place (its lists neither): a build whose range holds the same posts keeps the
+    last build's object, which a saved state's delta then names instead of writing it again."""
 
     parts: list[bytes]               # per term shard
     fingerprints: tuple[str, ...]    # the posts indexed, in local id order
@@ -349,7 +350,7 @@ class RangeShards:
         return cls(parts, fingerprints, urls, keys)
 
 
-@dataclass
+@dataclass(frozen=True)
 class SearchIndex:
     """The meta file and every term shard of a site's posts. The posts are newest first (a post's id in
     meta.json is its position) and cut into ranges of RANGE from the oldest; a shard file is the JSON list
