@@ -484,48 +484,36 @@ def _update(last: RangeShards, posts: Sequence[Post], changed: list[int]) -> tup
     for number in sorted(edits):
         text = parts[number].decode("utf-8")
         spliced = _splice_text(text, gone, edits[number])
-        if spliced is None:   # a kind of piece the part gains or loses entirely: decoded and encoded whole
-            shard = json.loads(text)
-            _splice(shard, changed, [(key[0], key[1:], *row) for key, rows in edits[number].items() for row in rows])
-            spliced = _json(shard).decode("utf-8")
+        if spliced is None:   # a piece the part gains or loses: the part written again from its entries
+            spliced = _part_again(text, gone, edits[number])
         if spliced != text:
             parts[number] = spliced.encode("utf-8")
     return parts, keys
 
 
 def _splice_text(text: str, gone: set[int], edits: dict[str, list[tuple[int, int, int]]]) -> str | None:
-    """A part's JSON text with the lists of the edited keys made again: the rows of the posts gone
-    removed, the edits' rows added. A list whose piece stays is replaced where it stands; a kind's object
-    that gains or loses a piece is written again from its entries. None when a kind's object must appear or
-    go. A piece holds no quote, bracket or brace, so `"piece":[` finds its list and `}` ends its kind."""
+    """A part's JSON text with the lists of the edited keys made again where they stand: the rows of the
+    posts gone removed, the edits' rows added. None when a piece is new to the part or leaves it. A piece
+    holds no quote, bracket or brace, so `"piece":[` finds its list and `}` ends its kind's object."""
     replacements: list[tuple[int, int, str]] = []
     for kind in "cpw":
         kind_edits = {key[1:]: rows for key, rows in edits.items() if key[0] == kind}
         if not kind_edits:
             continue
-        opener = f'"{kind}":{{'
-        start = text.find(opener)
+        start = text.find(f'"{kind}":{{')
         if start < 0:
             return None
-        body, end = start + len(opener), text.find("}", start + len(opener))
-        found: list[tuple[int, int, str]] = []
+        end = text.find("}", start)
         for piece, rows in kind_edits.items():
-            at = text.find(f'"{piece}":[', body, end)
+            at = text.find(f'"{piece}":[', start, end)
+            if at < 0:
+                return None
             list_start = at + len(piece) + 4
-            numbers = _list_again(text[list_start:text.find("]", list_start)], gone, rows) if at >= 0 else ""
-            if not numbers:   # a piece new to this part, or gone from it: the object written again
-                found = []
-                entries = dict(_ENTRY.findall(text, body, end))
-                for name, new_rows in kind_edits.items():
-                    entries[name] = _list_again(entries.get(name, ""), gone, new_rows)
-                    if not entries[name]:
-                        del entries[name]
-                if not entries:
-                    return None
-                replacements.append((body, end, ",".join(f'"{name}":[{entries[name]}]' for name in sorted(entries))))
-                break
-            found.append((list_start, text.find("]", list_start), numbers))
-        replacements += found
+            list_end = text.find("]", list_start)
+            numbers = _list_again(text[list_start:list_end], gone, rows)
+            if not numbers:
+                return None
+            replacements.append((list_start, list_end, numbers))
     pieces: list[str] = []
     cursor = 0
     for start, stop, replacement in sorted(replacements):
@@ -533,6 +521,22 @@ def _splice_text(text: str, gone: set[int], edits: dict[str, list[tuple[int, int
         cursor = stop
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+def _part_again(text: str, gone: set[int], edits: dict[str, list[tuple[int, int, int]]]) -> str:
+    """A part written again from its entries, the edited lists made again (a piece without rows, a kind
+    without pieces, left out), as _whole() lays it out."""
+    kinds: dict[str, dict[str, str]] = {}
+    for kind in "cpw":
+        start = text.find(f'"{kind}":{{')
+        kinds[kind] = dict(_ENTRY.findall(text, start, text.find("}", start))) if start >= 0 else {}
+    for key, rows in edits.items():
+        entries = kinds[key[0]]
+        entries[key[1:]] = _list_again(entries.get(key[1:], ""), gone, rows)
+        if not entries[key[1:]]:
+            del entries[key[1:]]
+    return "{" + ",".join(f'"{kind}":{{' + ",".join(f'"{piece}":[{entries[piece]}]' for piece in sorted(entries)) + "}"
+                          for kind, entries in kinds.items() if entries) + "}"
 
 
 _ENTRY = re.compile(r'"([^"]*)":\[([^\]]*)\]')
@@ -563,35 +567,6 @@ def _list_again(numbers: str, gone: set[int], rows: list[tuple[int, int, int]]) 
     ids = list(accumulate(map(int, values[0::3])))
     kept = [row for row in zip(ids, map(int, values[1::3]), map(int, values[2::3]), strict=True) if row[0] not in gone]
     return ",".join(map(str, _flat(sorted(kept + rows))))
-
-
-def _splice(shard: dict[str, dict[str, list[int]]], gone: list[int],
-            added: Sequence[tuple[str, str, int, int, int]]) -> None:
-    """Remove the entries of the posts gone from a decoded shard and add the new ones, in post order, as
-    _whole() lays them out (a piece without posts, a kind without pieces, left out). Lists without those
-    posts are only scanned (a running sum in C), not rebuilt."""
-    new: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
-    for kind, piece, post_id, hits, first in added:
-        new.setdefault((kind, piece), []).append((post_id, hits, first))
-    for kind, pieces in list(shard.items()):
-        for piece, triples in list(pieces.items()):
-            ids = list(accumulate(triples[0::3]))
-            present = [index for post_id, index in ((post_id, bisect_left(ids, post_id)) for post_id in gone)
-                       if index < len(ids) and ids[index] == post_id]
-            extra = new.pop((kind, piece), None)
-            if not present and extra is None:
-                continue
-            rows = [row for index, row in enumerate(zip(ids, triples[1::3], triples[2::3], strict=True))
-                    if index not in present]
-            rows = sorted(rows + (extra or []))
-            if rows:
-                pieces[piece] = _flat(rows)
-            else:
-                del pieces[piece]
-        if not pieces:
-            del shard[kind]
-    for (kind, piece), rows in new.items():
-        shard.setdefault(kind, {})[piece] = _flat(sorted(rows))
 
 
 def _flat(triples: list[tuple[int, int, int]]) -> list[int]:
