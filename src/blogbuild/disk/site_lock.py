@@ -51,10 +51,11 @@ def _holder(descriptor: int) -> int | None:
     return None
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether a process of this number runs (another user's counts: it is not ours to judge)."""
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):   # gone, or no process number at all
         return False
     except PermissionError:   # another user's process
         return True
@@ -73,7 +74,7 @@ def _take(descriptor: int, wait: bool) -> None:
             return
         except BlockingIOError:
             pid = _holder(descriptor)
-            if pid is None or _alive(pid):
+            if pid is None or process_alive(pid):
                 raise SiteBusy(pid) from None
             deadline = deadline if deadline is not None else time.monotonic() + ORPHANS_WAIT_SECONDS
             if time.monotonic() > deadline:

@@ -92,16 +92,11 @@ _SCRATCH_PREFIX = "blogbuild-media-"
 def _remove_dead_scratch(folder: Path) -> None:
     """Remove the scratch folders in folder of processes that are gone."""
     import shutil
+    from ..disk.site_lock import process_alive
     for scratch in folder.glob(f"{_SCRATCH_PREFIX}*-*"):
         pid = scratch.name[len(_SCRATCH_PREFIX):].split("-", 1)[0]
-        if not pid.isdigit() or not scratch.is_dir() or scratch.is_symlink():
-            continue
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
+        if pid.isdigit() and scratch.is_dir() and not scratch.is_symlink() and not process_alive(int(pid)):
             shutil.rmtree(scratch, ignore_errors=True)
-        except (PermissionError, OverflowError):
-            continue   # another user's process, or no process number at all: not ours to judge
 
 
 def _link_warnings(config: SiteConfig, site: Site, assembly: Assembly, edited: list[Post] | None,
