@@ -208,6 +208,26 @@ def test_a_rebuild_after_an_edit_keeps_every_file(tmp_path: Path) -> None:
     assert _files(again.files) .keys() == _files(first.files).keys()
 
 
+def test_an_asset_edited_to_the_same_size_and_time_is_published_anew(tmp_path: Path) -> None:
+    """A build reads a template or asset file again only when its status moved: an edit that keeps the size and
+    the modification time (a tool that restores it, two saves within the clock's step) still moves the change
+    time, and the next build of the same session publishes the new bytes."""
+    site = _copy(tmp_path, "site")
+    builder = Builder(load_config(None, root=site))
+    first = builder.build()
+    assert first.ok and not first.warnings
+    assert b"--accent: " in _files(first.files)["css/vars.out.css"]
+    asset = site / "assets" / "css" / "vars.css"
+    status = asset.stat()
+    text = asset.read_text(encoding="utf-8")
+    asset.write_text(text.replace("--accent", "--ACCENT"), encoding="utf-8")   # the same length
+    os.utime(asset, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert asset.stat().st_size == status.st_size and asset.stat().st_mtime_ns == status.st_mtime_ns
+    again = builder.build([str(asset)])
+    assert again.ok, again.errors
+    assert b"--ACCENT: " in _files(again.files)["css/vars.out.css"]
+
+
 def test_pages_rendered_by_forked_workers_have_their_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")

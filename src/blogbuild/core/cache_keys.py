@@ -102,12 +102,35 @@ def posts_key(config: Config) -> str:
 def templates_key(files: Iterable[tuple[int, str, str]]) -> str:
     """The key of template files by name and content (not mtimes: a fresh clone keeps its cache): each is
     (its folder's place in the lookup order, its path in that folder, its path on disk), so the site's
-    folder and a theme's are told apart."""
+    folder and a theme's are told apart. Each file's content is read once in a process while its status
+    stands (file_digest): a build asks for the key of the same folders up to three times, each language of
+    a multilingual site again, and `serve` on every rebuild."""
     digest = hashlib.blake2b(digest_size=16)
     for index, rel_path, path in files:
         digest.update(f"\x00{index}/{rel_path}\x00".encode("utf-8", "surrogateescape"))
-        try:
-            digest.update(Path(path).read_bytes())
-        except OSError:
-            digest.update(b"\x00unreadable")
+        digest.update(file_digest(path))
     return digest.hexdigest()
+
+
+# file_digest's memo: path -> (the file's status when it was read, the digest of its bytes).
+_FILE_DIGESTS: dict[str, tuple[tuple[int, int, int, int], bytes]] = {}
+
+
+def file_digest(path: str) -> bytes:
+    """The digest of a file's bytes, read again only when its status (size, modification and change times,
+    inode) moved since this process last read it; a file that cannot be read has a digest of its own."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return b"\x00unreadable"
+    stamp = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+    known = _FILE_DIGESTS.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return b"\x00unreadable"
+    digest = hashlib.blake2b(data, digest_size=16).digest()
+    _FILE_DIGESTS[path] = (stamp, digest)
+    return digest

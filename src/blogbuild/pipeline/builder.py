@@ -46,12 +46,18 @@ _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without
 PUBLISHED_CACHE = "page-files"      # the files page renders published besides the pages (PageEngine.page_files)
 
 
-def _templates_key(folders: list[Path], inside: tuple[str, ...] = ()) -> str:
+def _templates_key(folders: list[Path], inside: tuple[str, ...] = (),
+                   walked: dict[Path, list["FoundFile"]] | None = None) -> str:
     """cache_keys.templates_key of the files in these template folders; a link out of the site
-    (sources.walk_files) is not read."""
+    (sources.walk_files) is not read. walked: the folders listed already in this look at the templates (a
+    Hugo site's assets folders hold thousands of files), filled in as they are listed."""
     from ..disk.sources import walk_files
+    walked = {} if walked is None else walked
+    for folder in folders:
+        if folder not in walked:
+            walked[folder] = walk_files(folder, inside=inside)
     return templates_key((index, item.rel_path, item.path) for index, folder in enumerate(folders)
-                         for item in walk_files(folder, inside=inside))
+                         for item in walked[folder])
 
 
 def _from_cache(files: Iterable[tuple[str, str]], label: str) -> list[tuple[OutputFile, str]]:
@@ -287,18 +293,19 @@ class TemplateKeeping:
         from ..disk.sources import go_template_folders, site_folders, skipped_templates, template_dirs
         dirs = template_dirs(self.config, self.theme)
         inside = site_folders(self.config)
-        key = _templates_key([*dirs, *go_template_folders(self.config)], inside)
+        walked: dict[Path, list["FoundFile"]] = {}
+        key = _templates_key([*dirs, *go_template_folders(self.config)], inside, walked)
         if self._templates is not None and self._templates.key == key:
             return self._templates
         from ..publish.environment import page_engine
         from ..markdown.shortcodes import load_shortcodes
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        layouts_key = _templates_key(go_template_folders(self.config), inside)
+        layouts_key = _templates_key(go_template_folders(self.config), inside, walked)
         theme_warnings = self._choose_theme(shortcodes.go, layouts_key)
         chosen_dirs = template_dirs(self.config, self.theme)
         if chosen_dirs != dirs:   # kept under the chosen theme's key, which the next call computes
             dirs = chosen_dirs
-            key = _templates_key([*dirs, *go_template_folders(self.config)], inside)
+            key = _templates_key([*dirs, *go_template_folders(self.config)], inside, walked)
         make = self.theme.engine or partial(page_engine, theme=self.theme)
         templates = make(self.config, dirs, shortcodes.go)
         templates.keep_files_in(_media_folder(self.use_cache, self.root) / PUBLISHED_CACHE)
