@@ -488,6 +488,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
         packed_marks=pack_marks(replace(mark, line=front_matter.file_line(mark.line)) for mark in rendered.marks),
         has_images=has_images, has_links=has_links, publish_date=publish_date or date, expiry_date=expiry_date,
         page_store=rendered.page_store, store_reads=rendered.store_reads,
+        hook_replays=rendered.hook_replays,
     )
     for taxonomy in config.taxonomies:
         if taxonomy not in ("tags", "categories", "series"):

@@ -86,6 +86,9 @@ class RenderedMarkdown:
     # The keys its shortcodes and render hooks read from the page's Store that were not there: a page whose
     # layouts set one renders its content again with their Store (HugoPage._content_rendered).
     store_reads: tuple[str, ...] = ()
+    # When every such read was a code block's or a block formula's hook call that wrote nothing: those calls
+    # (markdown/hooks.py HookReplay), which the page stage runs again alone instead of the whole content.
+    hook_replays: tuple[tuple[Any, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -202,6 +205,7 @@ class Post:
     expiry_date: datetime | None = None
     page_store: tuple[tuple[str, Any], ...] = ()   # RenderedMarkdown.page_store
     store_reads: tuple[str, ...] = ()               # RenderedMarkdown.store_reads
+    hook_replays: tuple[tuple[Any, ...], ...] = ()  # RenderedMarkdown.hook_replays
     # The files its content's shortcodes and render hooks published through a Hugo site's Pipes ((output path,
     # sha256 of the bytes), the bytes kept by the page engine), published by each render that reads its content.
     published_files: tuple[tuple[str, str], ...] = ()

@@ -10,6 +10,7 @@ blogbuild's own HTML stands in for that element.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -47,15 +48,60 @@ def make_render_hooks(templates: Any, runnable: Mapping[str, Any], page: Any,
 
 
 def render_with_hooks(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any], hooks: RenderHooks,
-                      line_of: Callable[[int], int] = lambda line: line + 1) -> str:
+                      line_of: Callable[[int], int] = lambda line: line + 1,
+                      replays: list[tuple[Any, ...]] | None = None) -> str:
     """The HTML of a body's block tokens, with the site's render hooks; line_of maps a 0-based line of the text
-    to its line in the file (a table's and a blockquote's .Position)."""
-    return _Renderer(md, env, hooks, line_of).block(tokens)
+    to its line in the file (a table's and a blockquote's .Position). replays: where to note each code block
+    and block formula whose hook read a key of the page's Store that was not there and wrote none (HookReplay
+    records, and the reads of each: see replay_hooks)."""
+    return _Renderer(md, env, hooks, line_of, replays).block(tokens)
+
+
+# A hook call kept to run again alone (Post.hook_replays): (kind, qualifier, ordinal, .Type, .Inner, .Options
+# pairs, .Attributes pairs, .Position, what it drew as drawn_key gives it). kind is "codeblock" or "passthrough".
+HookReplay = tuple[str, str, int, str, str, tuple[Any, ...], tuple[Any, ...], str, tuple[str, int, str]]
+
+
+def drawn_key(html: str) -> tuple[str, int, str]:
+    """What a post keeps of a hook call's HTML to find it in its content: its start, its length and a digest."""
+    return html[:64], len(html), hashlib.blake2b(html.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def find_drawn(html: str, key: tuple[str, int, str], start: int) -> int:
+    """Where the HTML drawn_key gave key for begins in html at or after start; -1 when it is not there."""
+    prefix, length, _digest = key
+    at = html.find(prefix, start)
+    while at >= 0:
+        if drawn_key(html[at:at + length]) == key:
+            return at
+        at = html.find(prefix, at + 1)
+    return -1
+
+
+def replay_hooks(replays: Sequence[HookReplay], hooks: RenderHooks) -> list[str] | None:
+    """What each kept hook call draws now, run alone with hooks (the page's, whose Store is as its layouts have
+    set it, sealed): None when one cannot run or would write to the Store (then only rendering the whole
+    content again gives what Hugo gives)."""
+    drawn: list[str] = []
+    for kind, qualifier, ordinal, type_, inner, options, attributes, position, _html in replays:
+        source = hooks.find(f"render-{kind}", qualifier)
+        if source is None:
+            return None
+        if kind == "codeblock":
+            context: Any = CodeblockContext(Page=hooks.hook_page(), Ordinal=ordinal, Type=type_, Inner=inner,
+                                            options=options, attributes=attributes, Position=position)
+        else:
+            context = PassthroughContext(Page=hooks.hook_page(), Ordinal=ordinal, Type=type_, Inner=inner)
+        try:
+            drawn.append(hooks.render(source, context))
+        except Exception:  # noqa: BLE001 - a write to the sealed Store, or a failure: the whole content again
+            return None
+    return drawn
 
 
 class _Renderer:
     def __init__(self, md: MarkdownIt, env: dict[str, Any], hooks: RenderHooks,
-                 line_of: Callable[[int], int]) -> None:
+                 line_of: Callable[[int], int], replays: list[tuple[Any, ...]] | None = None) -> None:
         self.md = md
         self.renderer: Any = md.renderer   # markdown-it's RendererHTML (its protocol names no rules)
         self.options = md.options
@@ -65,6 +111,8 @@ class _Renderer:
         self.line = 0    # the 0-based line of the block being drawn: an inline element's line in messages
         self.tables = hooks.has("render-table")
         self.quotes = hooks.has("render-blockquote")
+        self.replays = replays
+        self.enclosed = 0   # > 0 while drawing what a blockquote's hook is given: its calls are not kept alone
 
     def block(self, tokens: Sequence[Token]) -> str:
         out: list[str] = []
@@ -204,10 +252,27 @@ class _Renderer:
                                             Inner=code.rstrip("\n\r"), options=tuple(options),
                                             attributes=tuple(attributes),
                                             Position=f"{self.hooks.page.file_path}:{line}:1")
+        counts = self._store_counts()
         drawn = self._draw(source, context, token)
+        self._keep_replay(counts, drawn, ("codeblock", language, ordinal, language, context.Inner, context.options,
+                                          context.attributes, context.Position))
         if drawn is not None and language.lower() == "mermaid":
             environment_of(self.env).hooked_mermaid += 1
         return drawn
+
+    def _store_counts(self) -> tuple[int, int]:
+        """The page's Store's reads of missing keys and writes so far (ContentStore)."""
+        store = self.hooks.store
+        return getattr(store, "misses", 0), getattr(store, "writes", 0)
+
+    def _keep_replay(self, before: tuple[int, int], drawn: str | None, call: tuple[Any, ...]) -> None:
+        """Keep a hook call to run again alone when it read a Store key that was not there (the page's layouts
+        may set it before Hugo renders the content), wrote nothing there, drew its element, and is not inside
+        what another hook is given; with the count of its reads, which render.py checks against the Store's."""
+        misses, writes = self._store_counts()
+        if self.replays is None or misses == before[0] or writes != before[1] or drawn is None or self.enclosed:
+            return
+        self.replays.append((*call, drawn_key(drawn), misses - before[0]))
 
     def _passthrough(self, token: Token, kind: str) -> str | None:
         if token.markup in markup_of(self.options).goldmark_math:
@@ -219,7 +284,10 @@ class _Renderer:
         inner = environment_of(self.env).restore_text(raw if isinstance(raw, str) else token.content)
         context = PassthroughContext(Page=self.hooks.hook_page(), Ordinal=self.hooks.next_ordinal("passthrough"),
                                               Type=kind, Inner=inner)
+        counts = self._store_counts()
         drawn = self._draw(source, context, token)
+        if token.type == "math_block":   # a block of its own: its HTML stands alone in the page's
+            self._keep_replay(counts, drawn, ("passthrough", kind, context.Ordinal, kind, inner, (), (), ""))
         if drawn is not None:
             environment_of(self.env).hooked_math += 1
         return drawn
@@ -260,7 +328,11 @@ class _Renderer:
         """A blockquote through render-blockquote[-alert|-regular].html, given its inner HTML (quotes inside it
         drawn first, so they have the lower ordinals, as in Hugo) and, for an alert, what Hugo reads of it."""
         opening = tokens[start]
-        inner = self.block(tokens[start + 1:close])
+        self.enclosed += 1
+        try:
+            inner = self.block(tokens[start + 1:close])
+        finally:
+            self.enclosed -= 1
         ordinal = self.hooks.next_ordinal("blockquote")
         self.line = opening.map[0] if opening.map else self.line
         # One of blogbuild's own alerts (markdown/alerts.py: the site has no hook for alerts) stays as it is.

@@ -114,15 +114,16 @@ def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
     """(the rendered body, the render of its top level, its shortcodes)."""
     shortcode_set = shortcodes if shortcodes is not None else shortcode_stage.builtin_shortcodes()
     used_ids: set[str] = set()
-    hooks = _render_hooks(config, shortcode_set, page)
+    hooks = page_render_hooks(config, shortcode_set, page)
     prepared = ShortcodeBody(body, path=path, line_offset=line_offset, shortcodes=shortcode_set,
                              render=functools.partial(_render_plain, config=config, hooks=hooks), used_ids=used_ids,
                              page=page, markup=config.markup)
     has_shortcodes = prepared.pattern is not None
+    replays: list[tuple[Any, ...]] = []   # the body's hook calls that may run again alone (hooks.py)
     top = _render_tokens(prepared.processed, path=path, line_of=prepared.line_of,
                          restore=prepared.restore if has_shortcodes else None, config=config, used_ids=used_ids,
                          placeholders=frozenset(prepared.block_placeholders), placeholder_pattern=prepared.pattern,
-                         hooks=hooks)
+                         hooks=hooks, replays=replays)
     rendered = prepared.finish(top.rendered)
     store = getattr(page, "store", None) if page is not None else (hooks.store if hooks is not None else None)
     if store:   # what the page's shortcodes and hooks put in its Store, which its layouts read
@@ -131,10 +132,13 @@ def _render_body(body: str, *, path: str, line_offset: int, config: SiteConfig,
     missing = getattr(store, "missing_reads", None)
     if missing:   # what they read there that was not set: the page's layouts may set it before the content
         rendered = replace(rendered, store_reads=tuple(sorted(missing)))
+        if replays and sum(call[-1] for call in replays) == getattr(store, "misses", -1):
+            # Every such read was a hook call kept to run again alone: the page stage need not render it all.
+            rendered = replace(rendered, hook_replays=tuple(call[:-1] for call in replays))
     return rendered, top, prepared
 
 
-def _render_hooks(config: SiteConfig, shortcodes: ShortcodeSet, page: Any) -> Any:
+def page_render_hooks(config: SiteConfig, shortcodes: ShortcodeSet, page: Any) -> Any:
     """The site's render hooks for one page (hugo.gotemplate.hooks.RenderHooks), when its own layouts render
     it and it has some blogbuild runs; else None."""
     templates = shortcodes.go
@@ -172,8 +176,9 @@ def _render_plain(text: str, *, path: str, line_of: Callable[[int], int], restor
 
 def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], restore: Callable[[str], str] | None,
                    config: SiteConfig, used_ids: set[str] | None, placeholders: frozenset[str],
-                   placeholder_pattern: re.Pattern[str] | None, hooks: Any = None) -> _Render:
-    """_render_plain, keeping the tokens."""
+                   placeholder_pattern: re.Pattern[str] | None, hooks: Any = None,
+                   replays: list[tuple[Any, ...]] | None = None) -> _Render:
+    """_render_plain, keeping the tokens; replays: where the hooks note calls that may run again alone."""
     md = parser(bool(config.cjk_emphasis), config.markup)
     if config.markup.render_hooks:   # Hugo runs a shortcode inside code too: its HTML replaces the placeholder there
         owner = getattr(restore, "__self__", None)
@@ -188,7 +193,7 @@ def _render_tokens(text: str, *, path: str, line_of: Callable[[int], int], resto
     has_math, has_mermaid, has_code = _flags_and_warnings(tokens, lines, environment)
     if hooks is not None:
         from .hooks import render_with_hooks
-        html = render_with_hooks(md, tokens, env, hooks, line_of)
+        html = render_with_hooks(md, tokens, env, hooks, line_of, replays)
         math, mermaid = _math_and_mermaid_count(tokens)
         if has_math and environment.hooked_math == math:
             has_math = False   # the site's passthrough hook drew every formula: nothing is left to typeset

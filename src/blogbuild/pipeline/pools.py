@@ -89,10 +89,14 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
 
 
 def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site: frozenset[str],
-                  post: "Post", store: dict[str, Any], posts: Sequence["Post"]) -> "Post | None":
-    """A post's content rendered again from its file with the page's Store as its layouts have set it, its
+                  post: "Post", store: dict[str, Any], posts: Sequence["Post"]) -> "tuple[Post, bool] | None":
+    """A post's content as Hugo renders it when a layout first reads it, with the page's Store as its layouts
+    have set it: (the post with that content, whether it was rendered whole). When the markdown stage kept the
+    hook calls that read the Store (Post.hook_replays), only they run again, their HTML put in place of what
+    they drew before (the rest of the content, and what its render wrote to the Store and published, stand);
+    else the whole content is rendered again from its file, writing to the Store and publishing as it goes, its
     links resolved against the site's posts as the links stage resolves them (the tables made once for those
-    posts); None when the file cannot be read or renders with an error (the markdown stage's content then
+    posts). None when the file cannot be read or renders with an error (the markdown stage's content then
     stands; that render reported its problems)."""
     from ..content.links import link_post, link_tables
     from ..disk.sources import MAX_SOURCE_BYTES
@@ -105,6 +109,10 @@ def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site:
     except (OSError, UnicodeDecodeError):
         return None
     source = SourceFile(post.source, post.rel_path, text, "page", post.resources)
+    if post.hook_replays:
+        replayed = _hooks_again(source, config, shortcodes, post, store)
+        if replayed is not None:
+            return replayed, False
     outcome = render_source(source, config, shortcodes, post.fingerprint, None, store)
     if outcome.post is None:
         return None
@@ -112,7 +120,52 @@ def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site:
     if kept is None or kept[0] is not posts or kept[1] != drawn_by_site:   # the site's posts of this build
         kept = _LINK_TABLES["tables"] = (posts, drawn_by_site, link_tables(posts, config, drawn_by_site))
     linked, errors, _warnings, _nothing = link_post(outcome.post, kept[2])
-    return None if errors else linked
+    return None if errors else (linked, True)
+
+
+def _hooks_again(source: SourceFile, config: SiteConfig, shortcodes: "ShortcodeSet", post: "Post",
+                 store: dict[str, Any]) -> "Post | None":
+    """The post with its kept hook calls (Post.hook_replays) drawn again with the page's Store, sealed against
+    writes; None when one cannot run or writes, or when what it draws now would need what the markdown stage did
+    after the hooks (links to resolve, formulas to typeset) or cannot be found in the content as it drew it."""
+    from ..disk.frontmatter import parse_front_matter
+    from ..content.posts import shortcode_page
+    from ..hugo.gotemplate import ContentStore
+    from ..markdown.render import page_render_hooks
+    try:
+        front_matter = parse_front_matter(source)
+    except SourceError:
+        return None
+    page = shortcode_page(source, front_matter.data, config)
+    sealed = ContentStore(store)
+    sealed.sealed = True
+    object.__setattr__(page, "store", sealed)
+    hooks = page_render_hooks(config, shortcodes, page)
+    return _spliced(post, hooks) if hooks is not None else None
+
+
+def _spliced(post: "Post", hooks: Any) -> "Post | None":
+    """The post with what its kept hook calls draw with these hooks in place of what they drew before."""
+    from dataclasses import replace
+    from ..core.model import pack_html
+    from ..content.content_links import has_links_to_rewrite
+    from ..markdown.hooks import drawn_key, find_drawn, replay_hooks
+    drawn = replay_hooks(post.hook_replays, hooks)
+    if drawn is None:
+        return None
+    html, pieces, cursor, changed = post.content_html, [], 0, False
+    for call, now in zip(post.hook_replays, drawn, strict=True):
+        before = call[-1]
+        at = find_drawn(html, before, cursor)
+        if at < 0:
+            return None
+        if drawn_key(now) != before:
+            if post.has_math or has_links_to_rewrite(now):
+                return None
+            changed = True
+        pieces += [html[cursor:at], now]
+        cursor = at + before[1]
+    return replace(post, packed_html=pack_html("".join([*pieces, html[cursor:]]))) if changed else post
 
 
 # content_again's link tables: (the posts they were made of, drawn_by_site, LinkTables), one build's at a time.

@@ -619,19 +619,40 @@ class _Language(GoObject):
 class ContentStore(dict):
     """A page's Store as its content's shortcodes and render hooks see it, noting each key they read that is
     not there (missing_reads): a page's layouts may set such a key (LoveIt's init.html sets "params") before
-    Hugo renders the content, which then reads the layouts' value (HugoPage._content_rendered)."""
+    Hugo renders the content, which then reads the layouts' value (HugoPage._content_rendered).
 
-    __slots__ = ("missing_reads",)
+    It counts those reads (misses) and the Scratch methods' writes (writes), so that a render hook's call can
+    be told to have read what the layouts set and written nothing (markdown/hooks.py keeps such a call to run
+    again alone); a sealed store refuses every write (StoreSealed) before it changes anything: a call run
+    again must write nothing."""
+
+    __slots__ = ("missing_reads", "misses", "writes", "sealed")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.missing_reads: set[str] = set()
+        self.misses = 0
+        self.writes = 0
+        self.sealed = False
 
     def get(self, key: Any, default: Any = None) -> Any:
         if key in self:
             return self[key]
         self.missing_reads.add(str(key))
+        self.misses += 1
         return default
+
+
+class StoreSealed(Exception):
+    """A write to a sealed ContentStore: a render hook run again alone wrote to the page's Store."""
+
+
+def _writing(values: dict[str, Any]) -> None:
+    """Before a Scratch method writes to values: counted, or refused when values is a sealed ContentStore."""
+    if type(values) is ContentStore:
+        if values.sealed:
+            raise StoreSealed("the hook writes to the page's Store")
+        values.writes += 1
 
 
 @dataclass(frozen=True)
@@ -847,6 +868,7 @@ class Scratch(GoObject):
         self._values = values if values is not None else {}
 
     def Set(self, key: Any, value: Any) -> str:  # noqa: N802
+        _writing(self._values)
         self._values[str(key)] = value
         return ""
 
@@ -856,6 +878,7 @@ class Scratch(GoObject):
     def Add(self, key: Any, value: Any) -> str:  # noqa: N802
         """A list gets the value appended (a list's elements); numbers are added, strings joined."""
         current = self._values.get(str(key))
+        _writing(self._values)
         if current is None:
             self._values[str(key)] = value
         elif isinstance(current, list):
@@ -865,6 +888,7 @@ class Scratch(GoObject):
         return ""
 
     def SetInMap(self, key: Any, inner: Any, value: Any) -> str:  # noqa: N802
+        _writing(self._values)
         current = self._values.get(str(key))
         if not isinstance(current, dict):
             current = self._values[str(key)] = {}
@@ -872,6 +896,7 @@ class Scratch(GoObject):
         return ""
 
     def DeleteInMap(self, key: Any, inner: Any) -> str:  # noqa: N802
+        _writing(self._values)
         current = self._values.get(str(key))
         if isinstance(current, dict):
             current.pop(str(inner), None)
@@ -884,6 +909,7 @@ class Scratch(GoObject):
         return [current[name] for name in sorted(current, key=str)]
 
     def Delete(self, key: Any) -> str:  # noqa: N802
+        _writing(self._values)
         self._values.pop(str(key), None)
         return ""
 

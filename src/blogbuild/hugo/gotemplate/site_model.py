@@ -1044,15 +1044,18 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         .TableOfContents), and what its shortcodes and render hooks write to the page's Store lands then, after
         what the layouts set before (a map a layout made is added to, as their SetInMap adds to it); the files
         they published through Hugo Pipes are published by the render that reads it. Content whose shortcodes or
-        hooks read a Store key the layouts have set by then is rendered again with that Store (content_again)."""
+        hooks read a Store key the layouts have set by then is rendered again with that Store (content_again):
+        whole, or only the hook calls that read it when they wrote nothing there."""
         post, first, self._content_read = self._post, not self._content_read, True
         if first and post is not None and post.store_reads and any(key in self._store for key in post.store_reads):
             # Its shortcodes or hooks read a key of the Store that the layouts have set since: the content as Hugo
             # renders it then, seeing their values and writing into the same Store (publishing in this render).
             again = self._site.content_again(post, self._store) if self._site.content_again is not None else None
             if again is not None:
-                self._content_post, self._content_store = again, ()
-                return
+                self._content_post, whole = again
+                if whole:   # its render wrote to the Store and published: nothing of the first render is left
+                    self._content_store = ()
+                    return
         own = self._post if self._post is not None else self._index   # a page's file, or a list's _index.md
         if own is not None and own.published_files:
             from .pipes import publish_recorded
@@ -1352,7 +1355,7 @@ class HugoSite(SiteLanguages, SiteInfo):
     def __init__(self, site: "Site", info: SiteInfo, *, has_cjk: bool = False,
                  markdownify: Callable[[str], str] | None = None,
                  views: Callable[["HugoPage", str], Markup] | None = None,
-                 content_again: Callable[["Post", dict[str, Any]], "Post | None"] | None = None) -> None:
+                 content_again: Callable[["Post", dict[str, Any]], "tuple[Post, bool] | None"] | None = None) -> None:
         # markdownify: markdown to HTML with the site's settings, for a page's .RenderString.
         object.__setattr__(self, "markdownify", markdownify or (lambda text: text))
         # views: a page rendered with one of the site's layouts by name, for a page's .Render.
