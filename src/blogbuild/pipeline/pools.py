@@ -100,6 +100,10 @@ def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site:
     stands; that render reported its problems)."""
     from ..content.links import link_post, link_tables
     from ..disk.sources import MAX_SOURCE_BYTES
+    if post.hook_replays:
+        replayed = _hooks_again(config, shortcodes, post, store)
+        if replayed is not None:
+            return replayed, False
     path = Path(post.source)
     path = path if path.is_absolute() else Path(config.root) / path
     try:   # the file the markdown stage read (and checked): read again, within the same bound
@@ -109,10 +113,6 @@ def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site:
     except (OSError, UnicodeDecodeError):
         return None
     source = SourceFile(post.source, post.rel_path, text, "page", post.resources)
-    if post.hook_replays:
-        replayed = _hooks_again(source, config, shortcodes, post, store)
-        if replayed is not None:
-            return replayed, False
     outcome = render_source(source, config, shortcodes, post.fingerprint, None, store)
     if outcome.post is None:
         return None
@@ -123,20 +123,18 @@ def content_again(config: SiteConfig, shortcodes: "ShortcodeSet", drawn_by_site:
     return None if errors else (linked, True)
 
 
-def _hooks_again(source: SourceFile, config: SiteConfig, shortcodes: "ShortcodeSet", post: "Post",
+def _hooks_again(config: SiteConfig, shortcodes: "ShortcodeSet", post: "Post",
                  store: dict[str, Any]) -> "Post | None":
     """The post with its kept hook calls (Post.hook_replays) drawn again with the page's Store, sealed against
     writes; None when one cannot run or writes, or when what it draws now would need what the markdown stage did
-    after the hooks (links to resolve, formulas to typeset) or cannot be found in the content as it drew it."""
-    from ..disk.frontmatter import parse_front_matter
+    after the hooks (links to resolve, formulas to typeset) or cannot be found in the content as it drew it. The
+    hooks' `.Page` is made as the markdown stage made it, from the post's front matter (Post.params), without
+    reading its file again."""
     from ..content.posts import shortcode_page
     from ..hugo.gotemplate import ContentStore
     from ..markdown.render import page_render_hooks
-    try:
-        front_matter = parse_front_matter(source)
-    except SourceError:
-        return None
-    page = shortcode_page(source, front_matter.data, config)
+    source = SourceFile(post.source, post.rel_path, "", "page", post.resources)
+    page = shortcode_page(source, post.params, config)
     sealed = ContentStore(store)
     sealed.sealed = True
     object.__setattr__(page, "store", sealed)
