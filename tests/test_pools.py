@@ -41,3 +41,32 @@ def test_any_failure_is_none(function) -> None:
 
 def test_a_result_that_cannot_be_pickled_is_none() -> None:
     assert InBackground(lambda: (lambda: None)).result() is None
+
+
+def test_a_markdown_pool_s_workers_inherit_the_lexers_of_the_languages_its_fences_name() -> None:
+    """A Hugo site's code is highlighted by Chroma's lexers, whose rules compile on first use (10-60 ms a
+    language): the process compiles those its posts' fences name before it forks the markdown workers, so that
+    they (and the page workers forked later, whose hooks highlight again) inherit them compiled."""
+    from pathlib import Path
+
+    from blogbuild.config import load_config
+    from blogbuild.core.model import SourceFile
+    from blogbuild.markdown.chroma.registry import get_lexer
+    from blogbuild.pipeline.pools import language_of, render_in_pool
+
+    config = load_config(None, root=Path(__file__).resolve().parent / "hugo_sites" / "chroma_code")
+    assert config.markup.render_hooks
+    named = {"verilog": "fenced", "lua": "quoted", "kotlin": "listed", "autohotkey": "tilde"}
+    lexers = {name: get_lexer(name) for name in named}
+    for lexer in lexers.values():   # as a new process has them: not compiled yet
+        assert lexer is not None
+        lexer._rules = None
+    texts = ["---\ntitle: A\n---\n```verilog\nmodule m; endmodule\n```\n",
+             "---\ntitle: B\n---\n> ```lua {linenos=true}\n> print(1)\n> ```\n",
+             "---\ntitle: C\n---\n1. item\n\n   ```kotlin\n   fun f() = 1\n   ```\n",
+             "---\ntitle: D\n---\n~~~autohotkey\nMsgBox hi\n~~~\n"]
+    sources = [(0, SourceFile(f"content/posts/{index}.md", f"posts/{index}.md", text), "key")
+               for index, text in enumerate(texts)]
+    outcomes = render_in_pool([language_of(config)], sources, 2)
+    assert all(outcome.post is not None for outcome in outcomes), outcomes
+    assert {name: lexer._rules is not None for name, lexer in lexers.items()} == dict.fromkeys(named, True)

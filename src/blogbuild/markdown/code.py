@@ -55,6 +55,30 @@ def _highlight(language: str, code: str) -> str | None:
     return highlight(code, lexer, _formatter())
 
 
+# A fence's opening line, as far as compile_lexers reads it (indented, quoted or listed fences are found too:
+# a fence it misses only has its lexer compiled where it is highlighted).
+_FENCE_LINE = re.compile(r"^[ \t>*+\-0-9.]*(?:`{3,}|~{3,})([^\n`]*)$", re.MULTILINE)
+
+
+def compile_lexers(texts: Sequence[str]) -> None:
+    """Compile in this process the Chroma lexers of the languages the fences of these texts name, before a pool
+    of workers is forked to render them: the workers, and the page workers forked later (a hook that highlights
+    again), inherit them instead of each compiling its own (10-60 ms a language: Python's, CSS's, SQL's rules
+    are long). A lexer that does not compile is left to fail where it highlights, as before."""
+    from .chroma.lexer import LexerError
+    from .chroma.registry import get_lexer
+    languages = {fence_language(info) for text in texts if "``" in text or "~~~" in text
+                 for info in _FENCE_LINE.findall(text)}
+    for language in sorted(languages - {"", "mermaid", "math", "goat"}):
+        lexer = get_lexer(language)
+        if lexer is None:
+            continue
+        try:
+            lexer.rules()
+        except LexerError:
+            continue
+
+
 def fence_language(info: str) -> str:
     """The language name of a fence's info string ("python" of "{.python}" or "python{linenos=true}")."""
     info = unescapeAll(info).strip() if info else ""

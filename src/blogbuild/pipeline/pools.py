@@ -226,6 +226,11 @@ def render_in_pool(languages: list[WorkerLanguage], jobs_needed: Sequence[tuple[
     from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     chunk = max(1, len(jobs_needed) // (jobs * 8))
+    highlighting = {index for index, (_dirs, _inside, config, _publishing) in enumerate(languages)
+                    if config.markup.render_hooks}   # a Hugo site's own layouts: Chroma highlights as Hugo does
+    if highlighting:
+        from ..markdown.code import compile_lexers
+        compile_lexers([source.text for index, source, _fingerprint in jobs_needed if index in highlighting])
     gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
                              initargs=(os.getpid(), languages)) as pool:
