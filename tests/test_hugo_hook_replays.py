@@ -44,7 +44,7 @@ def test_only_the_pages_whose_hooks_cannot_run_alone_are_rendered_whole(tmp_path
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The markdown of a page is rendered again (render_source given the page's Store) only where a kept call
     cannot stand for it: a write to the Store, a link drawn, a block inside a measured quote, a shortcode that
-    reads the Store too."""
+    reads the Store too. The calls run again highlight no code: they are given the HTML they highlighted before."""
     import blogbuild.pipeline.pools as pools
     rendered_whole: list[str] = []
     render_source = pools.render_source
@@ -55,9 +55,27 @@ def test_only_the_pages_whose_hooks_cannot_run_alone_are_rendered_whole(tmp_path
         return render_source(source, config, shortcodes, fingerprint, publishing, store)
 
     monkeypatch.setattr(pools, "render_source", counting)
+    # A call run again is given the HTML of the transform.Highlight it made before: no code is highlighted again.
+    import blogbuild.markdown.chroma.hugo as chroma
+    highlight, spliced, replaying, highlighted_again = chroma.highlight, pools._spliced, [], []
+
+    def replayed(post, hooks):  # type: ignore[no-untyped-def]
+        replaying.append(post.rel_path)
+        try:
+            return spliced(post, hooks)
+        finally:
+            replaying.pop()
+
+    def highlighting(*args, **options):  # type: ignore[no-untyped-def]
+        highlighted_again.extend(replaying[-1:])
+        return highlight(*args, **options)
+
+    monkeypatch.setattr(pools, "_spliced", replayed)
+    monkeypatch.setattr(chroma, "highlight", highlighting)
     site = tmp_path / "site"
     shutil.copytree(FIXTURE, site)
     result = Builder(load_config(None, root=site)).build()
     assert result.ok, result.errors
     assert sorted(rendered_whole) == ["notes/badged.md", "notes/counted.md", "notes/linked.md", "notes/quoted.md"]
+    assert highlighted_again == []
     assert b' open" data-max="6"' in (result.files["notes/raised/index.html"].data or b"")

@@ -58,8 +58,11 @@ def render_with_hooks(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, An
 
 
 # A hook call kept to run again alone (Post.hook_replays): (kind, qualifier, ordinal, .Type, .Inner, .Options
-# pairs, .Attributes pairs, .Position, what it drew as drawn_key gives it). kind is "codeblock" or "passthrough".
-HookReplay = tuple[str, str, int, str, str, tuple[Any, ...], tuple[Any, ...], str, tuple[str, int, str]]
+# pairs, .Attributes pairs, .Position, its highlights, what it drew as drawn_key gives it). kind is "codeblock" or
+# "passthrough"; each highlight is (its key, where its HTML starts in what the call drew, its length): the HTML of a
+# transform.Highlight the call made, which the call run again is given instead of highlighting the code again.
+HookReplay = tuple[str, str, int, str, str, tuple[Any, ...], tuple[Any, ...], str, tuple[tuple[str, int, int], ...],
+                   tuple[str, int, str]]
 
 
 def drawn_key(html: str) -> tuple[str, int, str]:
@@ -78,12 +81,16 @@ def find_drawn(html: str, key: tuple[str, int, str], start: int) -> int:
     return -1
 
 
-def replay_hooks(replays: Sequence[HookReplay], hooks: RenderHooks) -> list[str] | None:
+def replay_hooks(replays: Sequence[HookReplay], hooks: RenderHooks,
+                 highlighted: Sequence[Mapping[str, str]] = ()) -> list[str] | None:
     """What each kept hook call draws now, run alone with hooks (the page's, whose Store is as its layouts have
-    set it, sealed): None when one cannot run or would write to the Store (then only rendering the whole
-    content again gives what Hugo gives)."""
+    set it, sealed), given the HTML of the highlights it made before (highlighted: by key, for each call): None
+    when one cannot run or would write to the Store (then only rendering the whole content again gives what Hugo
+    gives)."""
+    from ..hugo.gotemplate import HIGHLIGHTS
     drawn: list[str] = []
-    for kind, qualifier, ordinal, type_, inner, options, attributes, position, _html in replays:
+    for index, (kind, qualifier, ordinal, type_, inner, options, attributes, position, _highlights,
+                _drawn) in enumerate(replays):
         source = hooks.find(f"render-{kind}", qualifier)
         if source is None:
             return None
@@ -92,10 +99,14 @@ def replay_hooks(replays: Sequence[HookReplay], hooks: RenderHooks) -> list[str]
                                             options=options, attributes=attributes, Position=position)
         else:
             context = PassthroughContext(Page=hooks.hook_page(), Ordinal=ordinal, Type=type_, Inner=inner)
+        given = HIGHLIGHTS.given
+        HIGHLIGHTS.given = dict(highlighted[index]) if index < len(highlighted) else None
         try:
             drawn.append(hooks.render(source, context))
         except Exception:  # noqa: BLE001 - a write to the sealed Store, or a failure: the whole content again
             return None
+        finally:
+            HIGHLIGHTS.given = given
     return drawn
 
 
@@ -253,9 +264,18 @@ class _Renderer:
                                             attributes=tuple(attributes),
                                             Position=f"{self.hooks.page.file_path}:{line}:1")
         counts = self._store_counts()
-        drawn = self._draw(source, context, token)
+        noting = self.replays is not None and not self.enclosed
+        if noting:
+            from ..hugo.gotemplate import HIGHLIGHTS
+            noted, HIGHLIGHTS.noted = HIGHLIGHTS.noted, []
+        try:
+            drawn = self._draw(source, context, token)
+        finally:
+            if noting:
+                highlights, HIGHLIGHTS.noted = HIGHLIGHTS.noted or [], noted
+        kept = () if not noting or drawn is None else _highlights_in(drawn, highlights)
         self._keep_replay(counts, drawn, ("codeblock", language, ordinal, language, context.Inner, context.options,
-                                          context.attributes, context.Position))
+                                          context.attributes, context.Position, kept))
         if drawn is not None and language.lower() == "mermaid":
             environment_of(self.env).hooked_mermaid += 1
         return drawn
@@ -287,7 +307,7 @@ class _Renderer:
         counts = self._store_counts()
         drawn = self._draw(source, context, token)
         if token.type == "math_block":   # a block of its own: its HTML stands alone in the page's
-            self._keep_replay(counts, drawn, ("passthrough", kind, context.Ordinal, kind, inner, (), (), ""))
+            self._keep_replay(counts, drawn, ("passthrough", kind, context.Ordinal, kind, inner, (), (), "", ()))
         if drawn is not None:
             environment_of(self.env).hooked_math += 1
         return drawn
@@ -371,6 +391,17 @@ class _Renderer:
             environment_of(self.env).warn(line, f"{source.path}: {said}; blogbuild's own HTML is used for this "
                                                 "element (see docs/go-templates.md)")
             return None
+
+
+def _highlights_in(drawn: str, highlights: Sequence[tuple[str, str]]) -> tuple[tuple[str, int, int], ...]:
+    """Each highlight a hook call made whose HTML stands as it is in what the call drew: (its key, where, length)
+    (the first place; another highlight is left out, and the call run again highlights it anew)."""
+    kept = []
+    for key, html in highlights:
+        at = drawn.find(html) if html else -1
+        if at >= 0:
+            kept.append((key, at, len(html)))
+    return tuple(kept)
 
 
 def _after_hidden(tokens: Sequence[Token], index: int) -> str:

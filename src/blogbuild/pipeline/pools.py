@@ -148,21 +148,27 @@ def _spliced(post: "Post", hooks: Any) -> "Post | None":
     from ..core.model import pack_html
     from ..content.content_links import has_links_to_rewrite
     from ..markdown.hooks import drawn_key, find_drawn, replay_hooks
-    drawn = replay_hooks(post.hook_replays, hooks)
-    if drawn is None:
-        return None
-    html, pieces, cursor, changed = post.content_html, [], 0, False
-    for call, now in zip(post.hook_replays, drawn, strict=True):
-        before = call[-1]
-        at = find_drawn(html, before, cursor)
+    html, places, cursor = post.content_html, [], 0
+    for call in post.hook_replays:   # where each call's HTML stands, in order
+        at = find_drawn(html, call[-1], cursor)
         if at < 0:
             return None
-        if drawn_key(now) != before:
+        places.append(at)
+        cursor = at + call[-1][1]
+    # The highlights each call made, read from its HTML in place: the same code, language and options.
+    highlighted = [{key: html[at + start:at + start + length] for key, start, length in call[-2]}
+                   for call, at in zip(post.hook_replays, places, strict=True)]
+    drawn = replay_hooks(post.hook_replays, hooks, highlighted)
+    if drawn is None:
+        return None
+    pieces, cursor, changed = [], 0, False
+    for call, at, now in zip(post.hook_replays, places, drawn, strict=True):
+        if drawn_key(now) != call[-1]:
             if post.has_math or has_links_to_rewrite(now):
                 return None
             changed = True
         pieces += [html[cursor:at], now]
-        cursor = at + before[1]
+        cursor = at + call[-1][1]
     return replace(post, packed_html=pack_html("".join([*pieces, html[cursor:]]))) if changed else post
 
 

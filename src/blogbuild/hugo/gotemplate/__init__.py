@@ -32,14 +32,16 @@ from .purity import CALLED_PARTIAL
 
 if TYPE_CHECKING:
     from .embedded import goat_code_block
-    from .functions import HugoFunctionError
+    from .functions import HIGHLIGHTS, HugoFunctionError
     from .goat import build_svg
     from .translate import Translation
 
 # The face of the translator to the rest of blogbuild: the names below and those defined here.
-# HugoFunctionError loads on first use, with Hugo's functions (a render needs them, a template check does not), and
+# HugoFunctionError (and HIGHLIGHTS, what transform.Highlight notes and is given for a hook call run again alone)
+# loads on first use, with Hugo's functions (a render needs them, a template check does not), and
 # so do goat's diagrams (build_svg) and Hugo's embedded goat hook (goat_code_block).
-__all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "BlockquoteContext", "CodeblockContext",
+__all__ = ["EXTEND_PARTIALS", "HIGHLIGHTS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "BlockquoteContext",
+           "CodeblockContext",
            "ContentStore", "GoSource", "build_svg", "goat_code_block",
            "GoTemplateError", "GoTemplates", "HeadingContext", "HookPosition", "HugoFunctionError", "ImageContext",
            "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
@@ -48,7 +50,8 @@ __all__ = ["EXTEND_PARTIALS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "Blockquot
            "stored_values", "translated_file",
            "typed_argument"]
 
-_LAZY = {"HugoFunctionError": ".functions", "build_svg": ".goat", "goat_code_block": ".embedded"}
+_LAZY = {"HugoFunctionError": ".functions", "HIGHLIGHTS": ".functions", "build_svg": ".goat",
+         "goat_code_block": ".embedded"}
 
 
 def __getattr__(name: str) -> Any:

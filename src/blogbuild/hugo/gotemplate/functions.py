@@ -1151,9 +1151,35 @@ def _highlight(context: jinja2.runtime.Context, code: Any, language: Any, settin
     try:
         options, language_text, code_text = _call_options(settings, go_string(language), go_string(code))
         config = apply_options(config, normalize(options))
-        return Markup(highlight(code_text, language_text, config))
+        if HIGHLIGHTS.noted is None and HIGHLIGHTS.given is None:
+            return Markup(highlight(code_text, language_text, config))
+        key = highlight_key(code_text, language_text, config)
+        given = HIGHLIGHTS.given.get(key) if HIGHLIGHTS.given is not None else None
+        html = given if given is not None else highlight(code_text, language_text, config)
+        if HIGHLIGHTS.noted is not None:
+            HIGHLIGHTS.noted.append((key, html))
+        return Markup(html)
     except HighlightError as error:
         raise HugoFunctionError(f"highlight: {error}") from None
+
+
+class _Highlights:
+    """What transform.Highlight is asked while a render hook's call is kept to run again alone (noted: its key
+    and HTML, in order), and what it answers without highlighting while that call runs again (given: HTML by
+    key): the code, its language and the options are the same, so the HTML is (markdown/hooks.py)."""
+
+    noted: list[tuple[str, str]] | None = None
+    given: dict[str, str] | None = None
+
+
+HIGHLIGHTS = _Highlights()
+
+
+def highlight_key(code: str, language: str, config: Any) -> str:
+    """What decides a highlight's HTML (the code, the language, every option), as a short digest."""
+    import hashlib
+    text = f"{language}\x00{config!r}\x00{code}"
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
 def _call_options(settings: Any, language: str, code: str) -> tuple[dict[str, Any], str, str]:
