@@ -394,8 +394,8 @@ class _Renderer:
 
 
 def _highlights_in(drawn: str, highlights: Sequence[tuple[str, str]]) -> tuple[tuple[str, int, int], ...]:
-    """Each highlight a hook call made whose HTML stands as it is in what the call drew: (its key, where, length)
-    (the first place; another highlight is left out, and the call run again highlights it anew)."""
+    """Each highlight a hook call made whose HTML stands as it is in what the call drew: (its key, where it first
+    stands, its length); one whose HTML the call changed is left out, and the call run again highlights it anew."""
     kept = []
     for key, html in highlights:
         at = drawn.find(html) if html else -1
