@@ -250,7 +250,8 @@ class GoPageEngine:
         html = _with_generator(html) if kind == "home" else html
         site = context.get("site")
         publishes_katex = site is not None and any(post.has_math for post in getattr(site, "pages", ()))
-        if publishes_katex and "katex" in html.lower() and not getattr(self.config, "cdn_assets", False):
+        # The tags' own pattern finds a CDN's KaTeX sooner than a lower-cased copy of the page is made to look.
+        if publishes_katex and not getattr(self.config, "cdn_assets", False):
             html = _local_katex(html, self.config)
         if 'class="katex' in html and "</head>" in html and "katex.min.css" not in html:
             from ..media.assets import asset_url
