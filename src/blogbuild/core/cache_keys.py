@@ -114,11 +114,23 @@ def templates_key(files: Iterable[tuple[int, str, str]]) -> str:
 
 # file_digest's memo: path -> (the file's status when it was read, the digest of its bytes).
 _FILE_DIGESTS: dict[str, tuple[tuple[int, int, int, int], bytes]] = {}
+# A status this recent may not show a second write in the same tick of the file system's clock: not kept.
+_RACY_NS = 100_000_000
+
+
+def bytes_digest(path: str) -> bytes:
+    """The digest of a file's bytes (blake2b, 16 bytes), read in blocks of a mebibyte; OSError as it comes."""
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.digest()
 
 
 def file_digest(path: str) -> bytes:
-    """The digest of a file's bytes, read again only when its status (size, modification and change times,
-    inode) moved since this process last read it; a file that cannot be read has a digest of its own."""
+    """bytes_digest of a file, read again only when its status (size, modification and change times, inode)
+    moved since this process last read it, or was too recent then to be trusted; a file that cannot be read
+    has a digest of its own."""
     try:
         status = os.stat(path)
     except OSError:
@@ -128,9 +140,10 @@ def file_digest(path: str) -> bytes:
     if known is not None and known[0] == stamp:
         return known[1]
     try:
-        data = Path(path).read_bytes()
+        digest = bytes_digest(path)
     except OSError:
         return b"\x00unreadable"
-    digest = hashlib.blake2b(data, digest_size=16).digest()
-    _FILE_DIGESTS[path] = (stamp, digest)
+    import time
+    if time.time_ns() - max(status.st_mtime_ns, status.st_ctime_ns) > _RACY_NS:
+        _FILE_DIGESTS[path] = (stamp, digest)
     return digest

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from ..core.atomic import write_atomically
-from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, code_key
+from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, bytes_digest, code_key
 from ..core.names import config_paths
 from ..core.records import dataclass
 
@@ -276,11 +276,7 @@ def _output_entry(path: str) -> Entry | None:
 
 
 def _file_digest(path: str) -> str:
-    digest = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    return bytes_digest(path).hex()
 
 
 def _input_entry(path: str, size: int, mtime_ns: int, racy: bool) -> Entry | None:

@@ -293,19 +293,20 @@ class TemplateKeeping:
         from ..disk.sources import go_template_folders, site_folders, skipped_templates, template_dirs
         dirs = template_dirs(self.config, self.theme)
         inside = site_folders(self.config)
+        go_folders = go_template_folders(self.config)
         walked: dict[Path, list["FoundFile"]] = {}
-        key = _templates_key([*dirs, *go_template_folders(self.config)], inside, walked)
+        key = _templates_key([*dirs, *go_folders], inside, walked)
         if self._templates is not None and self._templates.key == key:
             return self._templates
         from ..publish.environment import page_engine
         from ..markdown.shortcodes import load_shortcodes
         shortcodes = load_shortcodes(dirs, inside, self.config)
-        layouts_key = _templates_key(go_template_folders(self.config), inside, walked)
+        layouts_key = _templates_key(go_folders, inside, walked)
         theme_warnings = self._choose_theme(shortcodes.go, layouts_key)
         chosen_dirs = template_dirs(self.config, self.theme)
         if chosen_dirs != dirs:   # kept under the chosen theme's key, which the next call computes
             dirs = chosen_dirs
-            key = _templates_key([*dirs, *go_template_folders(self.config)], inside, walked)
+            key = _templates_key([*dirs, *go_folders], inside, walked)
         make = self.theme.engine or partial(page_engine, theme=self.theme)
         templates = make(self.config, dirs, shortcodes.go)
         templates.keep_files_in(_media_folder(self.use_cache, self.root) / PUBLISHED_CACHE)

@@ -127,12 +127,14 @@ class AssetFiles:
         return sorted(found.items())
 
     def digest(self) -> str:
-        """A digest of every asset's name and bytes: what the pages that use assets depend on."""
+        """A digest of every asset's name and bytes: what the pages that use assets depend on (each file's bytes
+        digested once a process while its status stands: the templates key has read them already)."""
+        from ...core.cache_keys import file_digest
         digest = hashlib.blake2b(digest_size=16)
         try:
             for name, path in self.names():
                 digest.update(f"\x00{name}\x00".encode("utf-8", "surrogateescape"))
-                digest.update(path.read_bytes())
+                digest.update(file_digest(str(path)))
         except (OSError, HugoFunctionError) as error:
             digest.update(f"\x00unreadable {error}".encode("utf-8", "surrogateescape"))
         return digest.hexdigest()
