@@ -37,10 +37,11 @@ from .gotemplate.environment import compiled
 from .gotemplate.function_error import HugoFunctionError
 from .gotemplate.functions import new_build
 from .gotemplate.pipes import Pipes, asset_files, esbuild_binary, publishing, safe_target
+from .gotemplate.purity import is_pure, local_calls
 from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .published_records import PublishedRecords
-from .layouts import PageQuery
+from .layouts import PageQuery, partial_key
 from .page_layouts import PageLayouts, bundler_warnings, called_partials, runnable_layouts
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ class GoPageEngine:
         self.config = config
         self.go = go
         self._sites: dict[int, tuple[weakref.ref[Site], HugoSite]] = {}   # by id: a Site is not hashable
+        self._markdownified = _Markdownified(config, go)   # this build's markdownify (_markdown)
         # A list's first page as page_count rendered it (with what it published), by (site, page, number),
         # until render asks for it.
         self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str]]] = {}
@@ -412,6 +414,7 @@ class GoPageEngine:
         new_build()
         identity = id(site)
         self._sites = {identity: (weakref.ref(site, lambda _: self._sites.pop(identity, None)), hugo)}
+        self._markdownified = _Markdownified(self.config, self.go)
         return hugo
 
     def _view(self, page: HugoPage, name: str) -> Markup:
@@ -426,8 +429,56 @@ class GoPageEngine:
 
     def _markdown(self, text: str) -> str:
         """markdownify's markdown, through the site's render hooks as Hugo's markdownify runs them."""
-        return render_markdown(str(text), path=self.config.config_path or "<config>", config=self.config,
-                               shortcodes=ShortcodeSet(go=self.go)).html.strip()
+        return self._markdownified(text)
+
+
+class _Markdownified:
+    """markdownify for one build: a text's HTML kept while no render hook that may draw it could draw it
+    differently the next time (a footer's `site.Copyright | markdownify` runs on every page, 0.04-0.6 ms each
+    time for the same HTML). A text with a shortcode's braces is rendered each time."""
+
+    def __init__(self, config: SiteConfig, go: GoTemplates) -> None:
+        self.config, self.go = config, go
+        self.kept: dict[str, str] = {}
+        self.impure = _impure_hook_kinds(go)
+
+    def __call__(self, text: str) -> str:
+        text = str(text)
+        html = self.kept.get(text)
+        if html is None:
+            html = render_markdown(text, path=self.config.config_path or "<config>", config=self.config,
+                                   shortcodes=ShortcodeSet(go=self.go)).html.strip()
+            if "{{" not in text and not any(_may_draw(kind, text) for kind in self.impure):
+                self.kept[text] = html
+        return html
+
+
+def _impure_hook_kinds(go: GoTemplates) -> frozenset[str]:
+    """The kinds (codeblock, link, ...) of the site's render hooks that may draw differently for the same
+    markdown during a build: a hook, or a partial it calls, that is not pure (purity.py: it writes the page's
+    Store, as the usual mermaid hook does, publishes with Hugo Pipes, reads the clock, ...)."""
+    partials = go.partials
+    known: dict[str, bool] = {}
+    impure = set()
+    for name, source in go.runnable_hooks().items():
+        calls = local_calls(source.source)
+        callees = [partial_key(partials, call.removeprefix("partials/").removeprefix("_partials/"))
+                   for call in calls or ()]
+        if calls is None or not all(callee in partials and is_pure(callee, partials, known) for callee in callees):
+            impure.add(name.removeprefix("render-").split("-", 1)[0])
+    return frozenset(impure)
+
+
+# What a markdown text must hold for a render hook of each kind to run on it (a superset: a text without any of
+# these has no such element). A passthrough's delimiters are the site's to choose: any text may hold one.
+_HOOK_MARKS = {"codeblock": ("`", "~", "\t", "    "), "image": ("!",), "link": ("[", "<", ":", "@", "www."),
+               "heading": ("#", "\n"), "blockquote": (">",), "table": ("|",)}
+
+
+def _may_draw(kind: str, text: str) -> bool:
+    """Whether a render hook of kind may run on markdown text (any text, for a kind not known here)."""
+    marks = _HOOK_MARKS.get(kind)
+    return marks is None or any(mark in text for mark in marks)
 
 
 def _page_for(site: HugoSite, kind: str, context: Mapping[str, Any]) -> HugoPage:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 _KATEX_START = re.compile(r'<span class="katex(?:-display)?">')
-_SPAN = re.compile(r"<span\b|</span>")
 _ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.S)
 
 
@@ -16,20 +15,33 @@ def math_as_tex(html: str) -> str:
         return html
     out: list[str] = []
     position = 0
-    while True:
-        found = _KATEX_START.search(html, position)
-        if found is None:
-            break
-        depth, end = 0, len(html)
-        for tag in _SPAN.finditer(html, found.start()):
-            depth += 1 if tag.group(0) == "<span" else -1
-            if depth == 0:
-                end = tag.end()
-                break
-        annotation = _ANNOTATION.search(html, found.start(), end)
-        out.append(html[position:found.start()])
+    found = _KATEX_START.search(html)
+    while found is not None:
+        start = found.start()
+        end = _closing(html, found.end())
+        annotation = _ANNOTATION.search(html, start, end)
+        out.append(html[position:start])
         fence = "$$" if found.group(0).endswith('-display">') else "$"
         out.append(f"{fence}{annotation.group(1)}{fence}" if annotation else "")
         position = end
+        found = _KATEX_START.search(html, end)
     out.append(html[position:])
     return "".join(out)
+
+
+def _closing(html: str, position: int) -> int:
+    """Where a span whose start tag ends at position closes (the end of its end tag); the end of html when it
+    never does. From each point, as many end tags as the depth there are passed at once, and the depth is then
+    the spans started among them: a formula's hundred spans counted by str.find and str.count, not one by one
+    (KaTeX writes no tag that starts "<span" but a span's)."""
+    depth = 1
+    while depth:
+        after = position
+        for _ in range(depth):
+            after = html.find("</span>", after)
+            if after < 0:
+                return len(html)
+            after += 7
+        depth = html.count("<span", position, after)
+        position = after
+    return position
