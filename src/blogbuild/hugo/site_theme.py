@@ -555,6 +555,8 @@ _CDN_KATEX_TAG = re.compile(r"""<(?:link|script)\b[^>]*?\b(?:href|src)\s*=\s*["'
                             r"""(?:katex@[^/"'\s>]*/dist|KaTeX/[^/"'\s>]+)/"""
                             r"""(katex(?:\.min)?\.(?:css|js)|contrib/(?:auto-render|mhchem)(?:\.min)?\.js)["'\s>][^>]*>""",
                             re.IGNORECASE)
+# What every tag _CDN_KATEX_TAG finds holds: a URL naming KaTeX's package, in any case.
+_CDN_KATEX_URL = re.compile(r"""//[^"'\s>]*?[kK][aA][tT][eE][xX][@/]""")
 _SRI_ATTRIBUTES = re.compile(r"""\s(?:integrity|crossorigin)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?""", re.IGNORECASE)
 
 
@@ -571,6 +573,8 @@ def _local_katex(html: str, config: SiteConfig) -> str:
         end = cdn.find(match.group(1), url_start) + len(match.group(1))
         tag = cdn[:start] + config.site_url(f"/{PACKAGES['katex'].output_folder}/{file}") + cdn[end:]
         return _SRI_ATTRIBUTES.sub("", tag)
+    if _CDN_KATEX_URL.search(html) is None:   # the tags' pattern tries every "<" of the page: this, every "//"
+        return html
     return _CDN_KATEX_TAG.sub(local, html)
 
 

@@ -25,7 +25,7 @@ from .goat import build_svg
 from .math_source import math_as_tex
 from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
-from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, escaped, go_string, json_default
+from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, new_str, escaped, go_string, json_default
 from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
 from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
                       UnsupportedField, go_type, truthy)
@@ -283,8 +283,8 @@ def _plainify(text: Any) -> Markup:
     entities stay as written, and a run of white space keeps its first character."""
     value = go_string(text)
     if "<" not in value and ">" not in value:
-        return Markup(value)
-    return Markup(_strip_html(value))
+        return new_str(Markup, value)
+    return new_str(Markup, _strip_html(value))
 
 
 # What an HTML parser drops of a text (Python's html.parser, as Hugo's StripHTML would): the content of a

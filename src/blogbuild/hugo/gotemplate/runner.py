@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..layouts import needs_base, partial_key
 from .embedded import EMBEDDED_PARTIALS
 from .environment import compiled
-from .escape import go_string
+from .escape import go_string, new_str
 from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoObject, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
 from .purity import is_pure
@@ -200,7 +200,7 @@ class Runner:
         runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
         runner.current = CurrentTemplate(self.templates.site.root, source, self.current)
         try:
-            result: Any = Markup(runner.execute(translation.main, dot))
+            result: Any = new_str(Markup, runner.execute(translation.main, dot))
         except GoReturn as returned:
             result = returned.value
         if memo is not None and type(result) in _KEPT_RESULTS:

@@ -24,6 +24,7 @@ from ...core.urls import term_path
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
 from .collation import collation_key, fold_key
+from .escape import new_str
 from .functions import FUNCTIONS
 from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
@@ -670,7 +671,7 @@ class _PageText:
     @property
     def Summary(self) -> Markup:  # noqa: N802
         self._content_rendered()
-        return Markup(self._canonical._summary[0])
+        return new_str(Markup, self._canonical._summary[0])
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
