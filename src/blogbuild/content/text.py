@@ -23,7 +23,7 @@ class _Patterns:
     module without measuring text (the CLI starting, a build's main process while workers render)
     never pays it."""
 
-    __slots__ = ("cjk", "latin", "space_between_cjk", "token")
+    __slots__ = ("cjk", "cjk_runs", "latin", "space_between_cjk", "token")
 
     def __init__(self) -> None:
         from ..markdown.cjk import WIDE_RANGES, WORD_RANGES, character_class
@@ -36,6 +36,7 @@ class _Patterns:
         latin_letter = rf"[^\W_{word}]"
         latin = rf"{latin_letter}+(?:['’]{latin_letter}+)*"
         self.cjk = re.compile(cjk)
+        self.cjk_runs = re.compile(f"{cjk}+")   # counted by their lengths: a string a run, not a character
         self.latin = re.compile(latin)
         self.space_between_cjk = re.compile(rf"(?<={wide}) (?={wide})")
         # Tokens for cutting a summary: one CJK character, one Latin word, one whitespace run, or
@@ -62,7 +63,7 @@ def _counts(text: str) -> tuple[int, int]:
     """(CJK characters, Latin words) in text."""
     text = _normalize(text)
     patterns = _patterns()
-    return len(patterns.cjk.findall(text)), len(patterns.latin.findall(text))
+    return sum(map(len, patterns.cjk_runs.findall(text))), len(patterns.latin.findall(text))
 
 
 def count_words(text: str) -> int:
@@ -88,7 +89,7 @@ def _cost(text: str) -> int:
     """Summary budget used by text: a CJK character costs 1, a Latin word its length plus 1."""
     text = _normalize(text)
     patterns = _patterns()
-    return len(patterns.cjk.findall(text)) + sum(len(word) + 1 for word in patterns.latin.findall(text))
+    return sum(map(len, patterns.cjk_runs.findall(text))) + sum(len(word) + 1 for word in patterns.latin.findall(text))
 
 
 # --- a small HTML tree -----------------------------------------------------------------------------
