@@ -19,11 +19,11 @@ from ..core.records import dataclass
 
 class _Patterns:
     """The regexes over the CJK ranges (whose one home is markdown/cjk.py). Compiling their big
-    character classes takes about 9 ms, so it is done on first use: a process that imports this
-    module without measuring text (the CLI starting, a build's main process while workers render)
-    never pays it."""
+    character classes takes about 20 ms (re fills each class's table a character at a time, 5 ms a
+    pattern), so it is done on first use: a process that imports this module without measuring text (the
+    CLI starting, a build's main process while workers render) never pays it."""
 
-    __slots__ = ("cjk", "cjk_runs", "latin", "space_between_cjk", "token")
+    __slots__ = ("cjk_runs", "latin", "space_between_cjk", "token")
 
     def __init__(self) -> None:
         from ..markdown.cjk import WIDE_RANGES, WORD_RANGES, character_class
@@ -35,7 +35,6 @@ class _Patterns:
         # One character class (a word character, not "_", not CJK) instead of a look-ahead per character.
         latin_letter = rf"[^\W_{word}]"
         latin = rf"{latin_letter}+(?:['’]{latin_letter}+)*"
-        self.cjk = re.compile(cjk)
         self.cjk_runs = re.compile(f"{cjk}+")   # counted by their lengths: a string a run, not a character
         self.latin = re.compile(latin)
         self.space_between_cjk = re.compile(rf"(?<={wide}) (?={wide})")
