@@ -27,3 +27,10 @@ def test_a_page_that_names_no_cdn_katex_is_returned_as_it_is() -> None:
     page = ('<p><span class="katex"><span class="katex-mathml">x</span></span> '
             '<a href="https://example.org/katex-notes/">notes on katex</a></p>')
     assert _local_katex(page, SiteConfig()) is page
+
+
+def test_every_tag_of_a_page_is_replaced_and_a_link_to_katex_s_site_is_kept() -> None:
+    tags, local = "\n".join(TAGS), "\n".join(TAGS.values())
+    for text in ('<p>See <a href="https://github.com/KaTeX/KaTeX">KaTeX</a>.</p>', "<p>No link.</p>"):
+        page = f"<head>\n{tags}\n</head>\n{text}\n{tags}\n"
+        assert _local_katex(page, SiteConfig()) == f"<head>\n{local}\n</head>\n{text}\n{local}\n"

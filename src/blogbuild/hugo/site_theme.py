@@ -573,9 +573,21 @@ def _local_katex(html: str, config: SiteConfig) -> str:
         end = cdn.find(match.group(1), url_start) + len(match.group(1))
         tag = cdn[:start] + config.site_url(f"/{PACKAGES['katex'].output_folder}/{file}") + cdn[end:]
         return _SRI_ATTRIBUTES.sub("", tag)
-    if _CDN_KATEX_URL.search(html) is None:   # the tags' pattern tries every "<" of the page: this, every "//"
-        return html
-    return _CDN_KATEX_TAG.sub(local, html)
+    # The tags' pattern tries every "<" of a page (a typeset formula holds hundreds): it is tried instead at the
+    # tag holding each URL that names KaTeX's package (every tag it finds holds one), the page scanned whole
+    # only when such a URL is in no tag it takes (a link to KaTeX's site in a post).
+    parts: list[str] = []
+    position = 0
+    for found in _CDN_KATEX_URL.finditer(html):
+        if found.start() < position:
+            continue
+        start = html.rfind("<", position, found.start())
+        tag = _CDN_KATEX_TAG.match(html, start) if start >= 0 else None
+        if tag is None or tag.end() <= found.start():
+            return _CDN_KATEX_TAG.sub(local, html)
+        parts += (html[position:tag.start()], local(tag))
+        position = tag.end()
+    return "".join((*parts, html[position:])) if parts else html
 
 
 def _with_generator(html: str) -> str:
