@@ -98,6 +98,8 @@ def go_attr(value: Any, name: str) -> Any:
     kind = _FIELD_KINDS.get(cls)
     if kind == _OBJECT:
         return getattr(value, name)
+    if kind == _MAPPING:   # a map's key (LoveIt reads its merged params maps a key at a time)
+        return _lookup(value, name)
     return go_field(value, name)
 
 
