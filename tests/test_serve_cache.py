@@ -80,6 +80,20 @@ def test_a_build_after_the_server_renders_no_post_and_equals_a_fresh_build(site:
     assert_same_as_fresh(site)
 
 
+def test_a_server_started_as_a_background_job_stops_on_sigint_and_saves_its_state(site: Path) -> None:
+    """A shell script's `blogbuild serve &` starts the server ignoring SIGINT; `kill -INT` still stops it."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)   # what the job inherits from its shell
+    try:
+        server = Server(site)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    try:
+        assert b"<html" in server.get("/")
+    finally:
+        rest = server.stop(signal.SIGINT)
+    assert "saved the build state" in rest
+
+
 def strip_injection(body: bytes) -> bytes:
     start = body.rfind(b'<script src="/__blogbuild/reload.js"')
     return body if start < 0 else body[:start] + body[body.index(b"</script>", start) + len(b"</script>"):]

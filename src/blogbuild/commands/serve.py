@@ -15,8 +15,10 @@ def run(options: ServeOptions) -> int:
     from ..core.errors import BlogbuildError, describe_chain
     from ..serve import DevServer
     server = DevServer(options)
-    # SIGTERM (a service manager, `kill`) stops the server as Ctrl-C does: its state is saved on the way out.
+    # SIGTERM (a service manager, `kill`) stops the server as Ctrl-C does: its state is saved on the way out. So
+    # does SIGINT when the server was started ignoring it (a shell script's `blogbuild serve &` job: `kill -INT`).
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         server.start()
         if options.open_browser:
