@@ -37,11 +37,11 @@ from .gotemplate.environment import compiled
 from .gotemplate.function_error import HugoFunctionError
 from .gotemplate.functions import new_build
 from .gotemplate.pipes import Pipes, asset_files, esbuild_binary, publishing, safe_target
-from .gotemplate.purity import is_pure, local_calls
+from .gotemplate.purity import is_pure
 from .gotemplate.sass import SassError
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .published_records import PublishedRecords
-from .layouts import PageQuery, partial_key
+from .layouts import PageQuery
 from .page_layouts import PageLayouts, bundler_warnings, called_partials, runnable_layouts
 
 if TYPE_CHECKING:
@@ -457,16 +457,11 @@ def _impure_hook_kinds(go: GoTemplates) -> frozenset[str]:
     """The kinds (codeblock, link, ...) of the site's render hooks that may draw differently for the same
     markdown during a build: a hook, or a partial it calls, that is not pure (purity.py: it writes the page's
     Store, as the usual mermaid hook does, publishes with Hugo Pipes, reads the clock, ...)."""
-    partials = go.partials
+    hooks = {f"\0hook {name}": source for name, source in go.runnable_hooks().items()}   # no partial's key
+    templates = {**go.partials, **hooks}
     known: dict[str, bool] = {}
-    impure = set()
-    for name, source in go.runnable_hooks().items():
-        calls = local_calls(source.source)
-        callees = [partial_key(partials, call.removeprefix("partials/").removeprefix("_partials/"))
-                   for call in calls or ()]
-        if calls is None or not all(callee in partials and is_pure(callee, partials, known) for callee in callees):
-            impure.add(name.removeprefix("render-").split("-", 1)[0])
-    return frozenset(impure)
+    return frozenset(key.removeprefix("\0hook render-").split("-", 1)[0] for key in hooks
+                     if not is_pure(key, templates, known))
 
 
 # What a markdown text must hold for a render hook of each kind to run on it (a superset: a text without any of
