@@ -4,6 +4,7 @@ sitemap, robots.txt, search index) with theirs. A Builder renders what changed."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields
 from functools import cached_property, partial
 from typing import Any
 
@@ -25,20 +26,21 @@ def render_template(templates: PageEngine, page: PlannedPage) -> bytes:
                             key=page.key).encode("utf-8")
 
 
-# Front matter a post's card reads: PaperMod's cover, the meta line's switches and the author (themes/options.py).
-_CARD_PARAMS = frozenset({"cover", "hidemeta", "hidesummary", "showwordcount", "showreadingtime", "hideauthor",
-                          "author"})
+# What a post's body makes (the rest of a Post is its front matter, file and URL). A list entry shows some of it
+# (_LISTED_BODY); a page never shows the rest of another post's body but through its content.
+_BODY_FIELDS = frozenset({"packed_html", "toc", "summary_html", "truncated", "plain_text", "word_count",
+                          "reading_minutes", "has_math", "has_mermaid", "has_code", "fingerprint", "summary_text",
+                          "packed_marks", "has_images", "has_links", "page_store", "store_reads", "hook_replays",
+                          "published_files", "hugo_text"})
+_LISTED_BODY = ("summary_html", "truncated", "reading_minutes", "word_count", "has_math")   # has_math: lists load KaTeX
+_FRONT_FIELDS = tuple(field.name for field in fields(Post) if field.name not in _BODY_FIELDS)
 
 
 def post_list_key(post: Post) -> str:
-    """What a list entry shows of a post: changes when its card would look different."""
-    card_params = repr(sorted((str(key), repr(value)) for key, value in post.params.items()
-                              if str(key).lower() in _CARD_PARAMS))
-    return fingerprint_of(post.url, post.title, post.date_text, post.summary_html, "|".join(post.tags),
-                          "|".join(post.categories), "|".join(post.series), str(post.reading_minutes),
-                          str(post.word_count), str(post.draft), str(post.truncated), post.description,
-                          str(post.series_order), str(post.has_math),   # has_math: list pages load KaTeX
-                          card_params, "|".join(post.resources))
+    """What a list entry can show of a post: every field of its front matter (a site's own layouts read any
+    param of any page: a subtitle, a pinned flag, a lastmod), its file and URL, and the summary and counts of its
+    body. Changes when a page listing it could look different."""
+    return fingerprint_of(*(repr(getattr(post, name)) for name in (*_FRONT_FIELDS, *_LISTED_BODY)))
 
 
 def _link_key(post: Post | None) -> str:
