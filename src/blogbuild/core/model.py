@@ -212,6 +212,9 @@ class Post:
     # Where its bundle's files every language shares are published when another language's page publishes them
     # (a Hugo site's own layouts, core/bundle_files.py): that page's URL on the host; "": beside this page.
     shared_files_at: str = ""
+    # A Hugo site's own layouts: what they read of its text (.Plain, .WordCount, the automatic .Summary), worked out with its
+    # content (hugo/gotemplate/page_text.py); () when not.
+    hugo_text: tuple[Any, ...] = ()
 
     @property
     def content_html(self) -> str:

@@ -79,6 +79,9 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
             from ..content.posts import shared_files_at
             elsewhere = shared_files_at(config, source.rel_path, post.url)
             post = replace(post, shared_files_at=elsewhere[0]) if elsewhere else post
+        if config.markup.render_hooks:   # a Hugo site's own layouts: its text measures, once a post
+            from ..hugo.gotemplate import hugo_text
+            post = replace(post, hugo_text=hugo_text(post, config))
         return RenderOutcome(post, warnings, ())
     except SourceError as error:
         return RenderOutcome(None, (), (error,))

@@ -29,6 +29,7 @@ from .functions import FUNCTIONS
 from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
+from .page_text import DIVIDER as _DIVIDER, IS_CJK, KEY, PLAIN, SUMMARY, WORDS, content_key, page_is_cjk, without_divider, word_count
 from .summary import hugo_summary
 from .translations import SiteLanguages, translations_of
 
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
 
 _KINDS = ("home", "page", "section", "taxonomy", "term")
-_DIVIDER = "<!--more-->"
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 def pluralize(word: str) -> str:
@@ -661,8 +660,7 @@ class _PageText:
         self._content_rendered()
         post = self._content_post or self._post
         if post is not None:   # Hugo's content has no summary divider
-            html = post.content_html
-            return Markup(html.replace(_DIVIDER + "\n", "", 1).replace(_DIVIDER, "", 1) if _DIVIDER in html else html)
+            return Markup(without_divider(post.content_html))
         for source in (self._section, self._term, self._taxonomy, self._home_index):
             if source is not None:
                 return Markup(source.content_html)
@@ -711,7 +709,19 @@ class _PageText:
             return html.split(_DIVIDER, 1)[0].strip(), post.truncated
         if written is not None:
             return post.summary_html, post.truncated
-        return hugo_summary(html, self._site.config.hugo_summary_words, self._is_cjk)
+        words, known = self._site.config.hugo_summary_words, self._known_text
+        if known is not None and known[SUMMARY] and known[SUMMARY][0] == words and known[IS_CJK] == self._is_cjk:
+            return known[SUMMARY][1], known[SUMMARY][2]
+        return hugo_summary(html, words, self._is_cjk)
+
+    @functools.cached_property
+    def _known_text(self) -> tuple[Any, ...] | None:
+        """The post's measures as the markdown stage worked them out (Post.hugo_text, page_text.py), when they are
+        of the content the post holds now (a later stage may have rewritten it)."""
+        post = self._post
+        if post is None or not post.hugo_text:
+            return None
+        return post.hugo_text if post.hugo_text[KEY] == content_key(post.packed_html) else None
 
     @property
     def RawContent(self) -> str:  # noqa: N802
@@ -746,6 +756,10 @@ class _PageText:
 
     @functools.cached_property
     def _plain(self) -> str:
+        self._content_rendered()   # as .Content does (the content this page shows: rendered again, or not)
+        known = self._known_text
+        if known is not None and self._content_post is None:
+            return known[PLAIN]
         content = str(self.Content)
         return str(FUNCTIONS["plainify"](content)) if content else ""
 
@@ -760,12 +774,8 @@ class _PageText:
         the page's text has a CJK character (Hugo reads its markdown: the same but for CJK only in code, front
         matter or raw HTML)."""
         if self._post is None:
-            return self._site.has_cjk and bool(_CJK.search(self.Plain))
-        written = next((value for key, value in self._post.params.items() if str(key).lower() == "iscjklanguage"),
-                       None)
-        if written is not None:
-            return written is True or (not isinstance(written, bool) and str(written).lower() in ("1", "t", "true"))
-        return self._site.has_cjk and bool(_CJK.search(self._post.plain_text))
+            return self._site.has_cjk and page_is_cjk({}, self.Plain, True)
+        return page_is_cjk(self._post.params, self._post.plain_text, self._site.has_cjk)
 
     @property
     def WordCount(self) -> int:  # noqa: N802
@@ -775,10 +785,11 @@ class _PageText:
 
     @functools.cached_property
     def _word_count(self) -> int:
-        words = self.Plain.split()
-        if self._is_cjk:
-            return sum(1 if word.isascii() else len(word) for word in words)
-        return len(words)
+        self._content_rendered()
+        known = self._known_text
+        if known is not None and self._content_post is None and known[IS_CJK] == self._is_cjk:
+            return known[WORDS]
+        return word_count(self.Plain, self._is_cjk)
 
     @property
     def ReadingTime(self) -> int:  # noqa: N802
