@@ -22,8 +22,14 @@ LAYOUTS = {
                           "{{ end }}{{ end }}\n",
     "_default/single.html": ("{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ .Content }}"
                              "{{ with .NextInSection }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}"
+                             "{{ partialCached \"newest.html\" . \"newest\" }}"
+                             "{{ partial \"count.html\" (index (where site.RegularPages \"Section\" \"posts\") 1) }}"
                              "{{ end }}\n"),
-    "page/texts.html": "{{ define \"main\" }}{{ range site.RegularPages }}<pre>{{ .Plain }}</pre>{{ end }}{{ end }}\n",
+    # kept for every page that calls it: partialCached's result, and a pure partial's for the same page
+    "_partials/newest.html": "{{ with index (where site.RegularPages \"Section\" \"posts\") 0 }}<aside>{{ .Summary }}"
+                             "</aside>{{ end }}\n",
+    "_partials/count.html": "<small>{{ .Title }}: {{ .WordCount }} words</small>\n",
+    "_default/texts.html": "{{ define \"main\" }}{{ range site.RegularPages }}<pre>{{ .Plain }}</pre>{{ end }}{{ end }}\n",
 }
 
 
@@ -91,3 +97,74 @@ def test_a_servers_rebuild_after_an_edit_publishes_what_a_cold_build_does(tmp_pa
              for path, item in again.files.items() if path.endswith(".html")}
     cold = _cold(site, tmp_path)
     assert files == {path: data for path, data in cold.items() if path.endswith(".html")}
+
+
+def _stamped(site: Path) -> Path:
+    """The site with the time of its render on every page (Hugo's now): a page made again shows a new one."""
+    base = site / "layouts" / "_default" / "baseof.html"
+    base.write_text(base.read_text(encoding="utf-8").replace("<body>", "<body><i>{{ now.UnixNano }}</i>"),
+                    encoding="utf-8")
+    return site
+
+
+def _stamps(folder: Path) -> dict[str, str]:
+    return {str(page.relative_to(folder)): page.read_text(encoding="utf-8").split("<i>", 1)[1].split("</i>", 1)[0]
+            for page in folder.rglob("*.html") if "<i>" in page.read_text(encoding="utf-8")}
+
+
+# After an edit to the body of post 2: its own page, the home page (its summary and count), the texts page (its
+# text) and the section's list (its entry's summary) are made again; the other posts' pages, which show its title
+# at most, are not.
+REMADE = ["index.html", "posts/index.html", "posts/p2/index.html", "texts/index.html"]
+
+
+@pytest.mark.parametrize("number", [5, 4])
+def test_a_partial_kept_for_many_pages_makes_each_of_them_again(tmp_path: Path, number: int) -> None:
+    """Post 5's summary is in a partialCached result every post page shows, post 4's word count in a pure
+    partial's result each post page shows: an edit to either body makes every post page again."""
+    site = _site(tmp_path)
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    post = site / "content" / "posts" / f"p{number}.md"
+    post.write_text(post.read_text(encoding="utf-8").replace(f"The words of post {number}.", "Words, now more."),
+                    encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    assert _tree(site / "public") == _cold(site, tmp_path)
+
+
+def _result_stamps(files: dict) -> dict[str, str]:
+    pages = {path: (item.data if not item.source else Path(item.source).read_bytes()).decode()
+             for path, item in files.items() if path.endswith(".html")}
+    return {path: text.split("<i>", 1)[1].split("</i>", 1)[0] for path, text in pages.items() if "<i>" in text}
+
+
+def _edit_body(site: Path) -> Path:
+    post = site / "content" / "posts" / "p2.md"
+    post.write_text(EDITS["the body: its summary, count and text"](post.read_text(encoding="utf-8")), encoding="utf-8")
+    return post
+
+
+def test_a_body_edit_makes_again_only_the_pages_that_showed_the_body(tmp_path: Path) -> None:
+    site = _stamped(_site(tmp_path))
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    before = _stamps(site / "public")
+    _edit_body(site)
+    assert main(["build", "--root", str(site), "--quiet"]) == 0   # a new process
+    after = _stamps(site / "public")
+    assert sorted(before) == sorted(after)
+    assert sorted(path for path in after if after[path] != before[path]) == REMADE
+
+
+def test_a_servers_rebuild_after_a_body_edit_makes_again_only_the_pages_that_showed_it(tmp_path: Path) -> None:
+    from blogbuild.config import load_config
+    from blogbuild.pipeline import Builder
+    site = _stamped(_site(tmp_path))
+    builder = Builder(load_config(None, root=site), use_cache=True)
+    first = builder.build()
+    assert first.ok, first.errors
+    before = _result_stamps(first.files)
+    again = builder.build([str(_edit_body(site))])
+    assert again.ok, again.errors
+    after = _result_stamps(again.files)
+    assert sorted(before) == sorted(after)
+    assert sorted(path for path in after if after[path] != before[path]) == REMADE
+

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 CACHE_DIR = ".blogbuild-cache"   # below the site folder
 
-STATE_FORMAT = 8        # the builder's posts, delta, state and pages files (pipeline/state.py)
+STATE_FORMAT = 9        # the builder's posts, delta, state and pages files (pipeline/state.py)
 RECORD_FORMAT = 2       # a build's record of its inputs and outputs (disk/manifest.py)
 CODEC_FORMAT = 2        # the header and framing of every cache file (disk/cache_codec.py)
 IMAGES_FORMAT = "2"     # raster variants: their encoding, or which variants are made (media/images.py)

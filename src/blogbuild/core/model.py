@@ -439,3 +439,5 @@ class TemplateFacts:
 
     closures: dict[str, tuple[str, bool]] = field(default_factory=dict)
     read: dict[str, tuple[str, list[str | None]] | None] = field(default_factory=dict)
+    # What a Hugo site's layouts found of its lists' page counts (hugo/site_theme.py's _PageCounts).
+    counts: dict[str, tuple[int, tuple[str, str]]] = field(default_factory=dict)

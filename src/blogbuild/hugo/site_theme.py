@@ -26,6 +26,7 @@ from markupsafe import Markup
 from ..core.errors import SourceError, SourceWarning
 from ..core.fingerprint import fingerprint_of
 from ..core.model import OutputFile, Site, TemplateFacts
+from ..core.page_reads import Reads, bodies_of, front_key, page_reads, reads_hold
 from ..core.version import __version__
 from ..markdown import render_markdown
 from ..markdown.shortcodes import ShortcodeSet
@@ -39,6 +40,7 @@ from .gotemplate.functions import new_build
 from .gotemplate.pipes import Pipes, asset_files, esbuild_binary, publishing, safe_target
 from .gotemplate.purity import is_pure
 from .gotemplate.sass import SassError
+from .gotemplate.body_reads import note_body_reads, reading_bodies
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .published_records import PublishedRecords
 from .layouts import PageQuery
@@ -135,10 +137,33 @@ def _compile_all(layouts: PageLayouts, go: GoTemplates) -> None:
             pass
 
 
+def _page_query(config: SiteConfig, kind: str, context: Mapping[str, Any]) -> PageQuery:
+    """The page as Hugo's lookup sees it: its kind, content path, `type:` and `layout:`."""
+    language = config.language or ""
+    if kind == "post":
+        post = context["post"]
+        path = post.rel_path.rsplit(".", 1)[0]
+        path = path[:-len("/index")] if path.endswith("/index") else path
+        given_type, given_layout = post.params.get("type"), post.params.get("layout")
+        return PageQuery("page", path, str(given_type or ""), str(given_layout or ""), language=language)
+    if kind == "section":
+        return PageQuery("section", context["section"].name, language=language)
+    if kind in ("term", "series"):
+        return PageQuery("term", f"{context['taxonomy'].name}/{context['term'].slug}", language=language)
+    if kind == "terms":
+        return PageQuery("taxonomy", context["taxonomy"].name, language=language)
+    if kind == "home":
+        return PageQuery("home", language=language)
+    return PageQuery("404", "404", language=language)
+
+
 class GoPageEngine:
     """The PageEngine of a Hugo site's page layouts. Its template names are Hugo's page kinds (page, home,
     section, term, taxonomy, 404); each page's layout file is Hugo's choice for that page. A Go layout is taken
-    to show site-wide lists, so every page depends on every post."""
+    to show site-wide lists, so every page depends on the front matter of every post, and on the body of the posts
+    its last render read (take_reads)."""
+
+    tracks_reads = True
 
     def __init__(self, layouts: PageLayouts, config: SiteConfig, template_dirs: Sequence[Path],
                  go: GoTemplates | None) -> None:
@@ -151,7 +176,7 @@ class GoPageEngine:
         self._markdownified = _Markdownified(config, go)   # this build's markdownify (_markdown)
         # A list's first page as page_count rendered it (with what it published), by (site, page, number),
         # until render asks for it.
-        self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str]]] = {}
+        self._probed: dict[tuple[Any, ...], tuple[str, dict[str, str], frozenset[str]]] = {}
         self._probed_site = 0
         # The whole site's config: Hugo publishes a multilingual site's resources once, at the top; relativeURLs
         # and canonifyURLs rewrite a page's URLs against it.
@@ -159,6 +184,8 @@ class GoPageEngine:
         self.pipes = Pipes(asset_files(Path(config.root), config.hugo_themes, site_folders(config)),
                            top.site_url, top.absolute_url, translate=_go_text)
         self._records = PublishedRecords(safe_target)   # page key -> what its render published
+        self.last_reads: frozenset[str] | None = None   # the posts whose body the last render read (take_reads)
+        self._counts = _PageCounts(config)
         self._site_go: GoTemplates | None = None   # the templates with `.Site` the last build's HugoSite
         # A post's content rendered again with its page's Store (render_content_with).
         self._content_again: Callable[[Any, dict[str, Any], Sequence[Any]], Any] | None = None
@@ -192,10 +219,21 @@ class GoPageEngine:
 
     def render(self, name: str, context: Mapping[str, Any], *, page: str = "", source: str = "",
                key: str = "") -> str:
+        with reading_bodies() as reads:
+            try:
+                return self._render_page(name, context, page, source, key)
+            finally:
+                self.last_reads = frozenset(reads)
+
+    def take_reads(self) -> frozenset[str] | None:
+        reads, self.last_reads = self.last_reads, None
+        return reads
+
+    def _render_page(self, name: str, context: Mapping[str, Any], page: str, source: str, key: str) -> str:
         meta = context["page"]
         if name == ALIAS_TEMPLATE:
             return _alias_page(str(context["target"]), self.config.language_code or "en-us")
-        query = self._query(str(meta.kind), context)
+        query = _page_query(self.config, str(meta.kind), context)
         if name == SITEMAP:   # the site's sitemap layout, its `.` the sitemap (every page), else Hugo's own
             query = PageQuery("sitemap", "sitemap", language=query.language)
         output_format = name[len(PAGE_FORMAT):] if name.startswith(PAGE_FORMAT) else _OUTPUT_FORMATS.get(name, "")
@@ -216,6 +254,7 @@ class GoPageEngine:
         probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if not output_format else None
         if probed is not None:   # the list's first page, rendered already to count its pages
             self._record(key, probed[1])
+            note_body_reads(probed[2])
             return self._finished(probed[0], str(meta.kind), context)
         dot = self._dot(context) if name != SITEMAP else HugoPage(self._hugo_site(context["site"]), "sitemap",
                                                                   title=self.config.title, url="/sitemap.xml")
@@ -298,34 +337,36 @@ class GoPageEngine:
         """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list
         the layout gives .Paginate, or .Pages for .Paginator), 0 when it makes none; None when that render
         fails (the page's own render reports why)."""
-        chosen = self.layouts.choose(self._query(str(context["page"].kind), context))
-        if chosen is None:
-            return None
+        chosen = self.layouts.choose(_page_query(self.config, str(context["page"].kind), context))
+        key = self._probe_key(str(context["page"].kind), context)
+        known = self._counts.get(self._closure, context["site"], key[1:]) if chosen is not None else None
+        if chosen is None or known is not None:
+            return known
         dot = self._dot(context)
         try:
-            with publishing(self.pipes) as published:
+            with publishing(self.pipes) as published, reading_bodies() as reads:
                 html = self._render(chosen[0], chosen[1], dot)
         except Exception:  # noqa: BLE001 - the page's own render reports it
             return None
-        key = self._probe_key(str(context["page"].kind), context)
         if key[0] != self._probed_site:   # a new build's site: the last one's pages are stale
             self._probed.clear()
             self._probed_site = key[0]
-        self._probed[key] = (html, published)
-        return max(1, dot.pager.TotalPages) if dot.pager is not None else 0   # an empty list's pager is page 1
+        self._probed[key] = (html, published, frozenset(reads))
+        count = max(1, dot.pager.TotalPages) if dot.pager is not None else 0   # an empty list's pager is page 1
+        return self._counts.put(self._closure, context["site"], key[1:], count, reads)
 
     def _probe_key(self, kind: str, context: Mapping[str, Any]) -> tuple[Any, ...]:
         paginator = context.get("paginator")
-        return (id(context["site"]), self._query(kind, context), paginator.number if paginator is not None else 0)
+        return (id(context["site"]), _page_query(self.config, kind, context), paginator.number if paginator is not None else 0)
 
     def preload(self, names: Sequence[str]) -> None:
         _compile_all(self.layouts, self.go)
 
     def closures(self) -> TemplateFacts:
-        return TemplateFacts()
+        return TemplateFacts(counts=dict(self._counts.known))
 
     def remember_closures(self, facts: TemplateFacts) -> None:
-        pass
+        self._counts.known.update(facts.counts)
 
     # -- the files a render published besides its page ----------------------------------------------
     def keep_files_in(self, folder: Path) -> None:
@@ -376,25 +417,6 @@ class GoPageEngine:
             go = self._site_go = replace(self.go, site=dot.Site)
         return render_layout(base, layout, dot, go.state(self._markdown))
 
-    def _query(self, kind: str, context: Mapping[str, Any]) -> PageQuery:
-        """The page as Hugo's lookup sees it: its kind, content path, `type:` and `layout:`."""
-        language = self.config.language or ""
-        if kind == "post":
-            post = context["post"]
-            path = post.rel_path.rsplit(".", 1)[0]
-            path = path[:-len("/index")] if path.endswith("/index") else path
-            given_type, given_layout = post.params.get("type"), post.params.get("layout")
-            return PageQuery("page", path, str(given_type or ""), str(given_layout or ""), language=language)
-        if kind == "section":
-            return PageQuery("section", context["section"].name, language=language)
-        if kind in ("term", "series"):
-            return PageQuery("term", f"{context['taxonomy'].name}/{context['term'].slug}", language=language)
-        if kind == "terms":
-            return PageQuery("taxonomy", context["taxonomy"].name, language=language)
-        if kind == "home":
-            return PageQuery("home", language=language)
-        return PageQuery("404", "404", language=language)
-
     def _dot(self, context: Mapping[str, Any]) -> HugoPage:
         return _page_for(self._hugo_site(context["site"]), str(context["page"].kind), context)
 
@@ -430,6 +452,28 @@ class GoPageEngine:
     def _markdown(self, text: str) -> str:
         """markdownify's markdown, through the site's render hooks as Hugo's markdownify runs them."""
         return self._markdownified(text)
+
+
+class _PageCounts:
+    """Each list's page count as the render of its first page found it, by what that depends on (the layouts, the
+    configuration, the front matter of every page, the list and its page), with the posts' bodies the render read:
+    a rebuild that changed none of them plans the list without rendering its first page again. Kept with a build's
+    state (TemplateFacts.counts)."""
+
+    def __init__(self, config: SiteConfig) -> None:
+        self.known: dict[str, tuple[int, Reads]] = {}
+        self._config = fingerprint_of(repr(config))
+
+    def _key(self, layouts: str, site: Site, page: tuple[Any, ...]) -> str:
+        return fingerprint_of(layouts, self._config, front_key(site), repr(page))
+
+    def get(self, layouts: str, site: Site, page: tuple[Any, ...]) -> int | None:
+        known = self.known.get(self._key(layouts, site, page))
+        return known[0] if known is not None and reads_hold(known[1], bodies_of(site)) else None
+
+    def put(self, layouts: str, site: Site, page: tuple[Any, ...], count: int, reads: Iterable[str]) -> int:
+        self.known[self._key(layouts, site, page)] = (count, page_reads(reads, bodies_of(site)))
+        return count
 
 
 class _Markdownified:

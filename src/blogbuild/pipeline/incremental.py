@@ -3,7 +3,9 @@
 A change to known markdown files whose posts kept their front matter, file and URL keeps the Site's
 structure: only the outputs that can show those posts are planned again (Planner.plan_affected). Anything
 else (a new or deleted file, a template, a static file, a front-matter edit) plans the whole site, and
-the page keys decide which pages render.
+the page keys decide which pages render. A Hugo site's own layouts may show anything of any page on every page:
+the whole site is planned for any change, each page keyed by the front matter of every page, and a page is made
+again besides only when a post whose body its last render read has changed (pages.py).
 """
 from __future__ import annotations
 

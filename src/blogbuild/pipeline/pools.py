@@ -307,22 +307,23 @@ _FORKED_PAGES: "tuple[PageEngine, Sequence[PlannedPage], str | None] | None" = N
 PageOutcome = bytes | str | SourceError   # the page's bytes, the path it was spooled to, or why it failed
 
 
-def _render_forked(index: int) -> PageOutcome:
+def _render_forked(index: int) -> tuple[PageOutcome, frozenset[str] | None]:
     from ..publish.planner import render_template
     assert _FORKED_PAGES is not None
     templates, pages, stage = _FORKED_PAGES
     try:
         body = render_template(templates, pages[index])
     except SourceError as error:
-        return error
-    return spool(body, stage, pages[index].output_path) if stage else body
+        return error, None
+    return (spool(body, stage, pages[index].output_path) if stage else body), templates.take_reads()
 
 
 def render_pages(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: int,
-                 stage: str | None) -> dict[str, PageOutcome]:
+                 stage: str | None, reads: dict[str, frozenset[str]] | None = None) -> dict[str, PageOutcome]:
     """Render pages, in forked worker processes when there are many (they inherit the Site, nothing is
     pickled but the bytes coming back); a template that fails once is not tried again. With a stage
-    folder, pages are spooled there and their paths come back instead of their bytes."""
+    folder, pages are spooled there and their paths come back instead of their bytes. reads, when given, receives
+    each rendered page's take_reads() (by output path) from an engine that tracks them."""
     from ..publish.planner import render_template
     global _FORKED_PAGES
     if len(pages) >= PAGES_PER_POOL and jobs > 1 and sys.platform.startswith("linux"):
@@ -334,11 +335,14 @@ def render_pages(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: 
             gc.freeze()   # the workers inherit the Site: their collections need not walk it
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
                                      initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
-                bodies = list(pool.map(_render_forked, range(len(pages)),
-                                       chunksize=max(1, len(pages) // (jobs * 8))))
+                made = list(pool.map(_render_forked, range(len(pages)),
+                                     chunksize=max(1, len(pages) // (jobs * 8))))
         finally:
             _FORKED_PAGES = None
-        return {page.output_path: body for page, body in zip(pages, bodies, strict=True)}
+        if reads is not None:
+            reads.update((page.output_path, read) for page, (_, read) in zip(pages, made, strict=True)
+                         if read is not None)
+        return {page.output_path: body for page, (body, _) in zip(pages, made, strict=True)}
     results: dict[str, PageOutcome] = {}
     failed: dict[str, SourceError] = {}
     for page in pages:
@@ -351,6 +355,9 @@ def render_pages(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: 
             failed[page.template] = error
             results[page.output_path] = error
             continue
+        read = templates.take_reads()
+        if reads is not None and read is not None:
+            reads[page.output_path] = read
         results[page.output_path] = spool(body, stage, page.output_path) if stage else body
     return results
 

@@ -64,11 +64,13 @@ class RememberedRender(NamedTuple):
 
 
 class PublishedPage(NamedTuple):
-    """A page of the published tree: the key it was made from, and its size and mtime when written."""
+    """A page of the published tree: the key it was made from, and its size and mtime when written; with an engine
+    that tracks them, the posts whose body its render read (core/page_reads.py)."""
 
     key: str
     size: int
     mtime_ns: int
+    reads: "tuple[str, str] | None" = None   # core/page_reads.py's Reads
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,12 @@ sitemap, robots.txt, search index) with theirs. A Builder renders what changed."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
 from functools import cached_property, partial
 from typing import Any
 
 from ..config import SiteConfig
 from ..core.fingerprint import fingerprint_of
+from ..core.page_reads import FRONT_FIELDS, front_key
 from ..core.model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
 from ..core.urls import term_path, url_to_output_path
 from ..site.site import pinned_first, section_of, special_layout
@@ -26,21 +26,15 @@ def render_template(templates: PageEngine, page: PlannedPage) -> bytes:
                             key=page.key).encode("utf-8")
 
 
-# What a post's body makes (the rest of a Post is its front matter, file and URL). A list entry shows some of it
-# (_LISTED_BODY); a page never shows the rest of another post's body but through its content.
-_BODY_FIELDS = frozenset({"packed_html", "toc", "summary_html", "truncated", "plain_text", "word_count",
-                          "reading_minutes", "has_math", "has_mermaid", "has_code", "fingerprint", "summary_text",
-                          "packed_marks", "has_images", "has_links", "page_store", "store_reads", "hook_replays",
-                          "published_files", "hugo_text"})
+# What a list entry shows of a post's body (the rest of what it shows is its front matter, file and URL).
 _LISTED_BODY = ("summary_html", "truncated", "reading_minutes", "word_count", "has_math")   # has_math: lists load KaTeX
-_FRONT_FIELDS = tuple(field.name for field in fields(Post) if field.name not in _BODY_FIELDS)
 
 
 def post_list_key(post: Post) -> str:
     """What a list entry can show of a post: every field of its front matter (a site's own layouts read any
     param of any page: a subtitle, a pinned flag, a lastmod), its file and URL, and the summary and counts of its
     body. Changes when a page listing it could look different."""
-    return fingerprint_of(*(repr(getattr(post, name)) for name in (*_FRONT_FIELDS, *_LISTED_BODY)))
+    return fingerprint_of(*(repr(getattr(post, name)) for name in (*FRONT_FIELDS, *_LISTED_BODY)))
 
 
 def _link_key(post: Post | None) -> str:
@@ -107,10 +101,10 @@ class Planner(_SiteOutputs):
 
     @property
     def site_key(self) -> str:
-        """Every post's list key hashed: what a template reading site-wide lists depends on (lazy: a
-        body-edit rebuild usually needs none)."""
+        """What a template reading site-wide lists depends on: each post's list key, or front_key (tracks_reads)."""
         if self._site_key is None:
-            self._site_key = fingerprint_of(*(self.list_key(post) for post in self.site.posts))
+            self._site_key = front_key(self.site) if self.templates.tracks_reads else fingerprint_of(
+                *(self.list_key(post) for post in self.site.posts))
         return self._site_key
 
     def page_meta(self, kind: str, url: str, title: str, **extra: Any) -> PageMeta:

@@ -98,6 +98,16 @@ class PageEngine(TemplateEngine, Protocol):
         """Compile these templates now (forked workers then inherit them compiled)."""
         ...
 
+    tracks_reads: bool
+    """Whether the engine knows which posts' bodies a render read (take_reads): then a page that shows site-wide
+    lists depends on the front matter of every post and on the bodies of those it read, not on every post's
+    body."""
+
+    def take_reads(self) -> frozenset[str] | None:
+        """The URLs of the posts whose body (content, summary, text measures) the last render in this process
+        read; None when the engine does not know (tracks_reads is false)."""
+        ...
+
     def closures(self) -> TemplateFacts:
         """What the engine learnt of its template files, kept with a build's state."""
         ...

@@ -23,6 +23,8 @@ class JinjaEngine:
     """Jinja templates by name (TemplateEngine), with the hash of each one's inheritance and include closure
     and whether it shows site-wide lists (its text names one of site_wide_markers)."""
 
+    tracks_reads = False   # a page that shows site-wide lists depends on every post's list entry
+
     def __init__(self, environment: jinja2.Environment, site_wide_markers: Sequence[str] = ()) -> None:
         self.environment = environment
         self.site_wide_markers = tuple(site_wide_markers)
@@ -34,6 +36,9 @@ class JinjaEngine:
         # Each template file read and parsed once: (source, the names it extends/includes/imports, None
         # for a name given by a variable), or None when there is no such template.
         self._read: dict[str, tuple[str, list[str | None]] | None] = {}
+
+    def take_reads(self) -> frozenset[str] | None:
+        return None
 
     def closures(self) -> TemplateFacts:
         """Every closure computed so far and every template file read, by name (saved with a build's state)."""

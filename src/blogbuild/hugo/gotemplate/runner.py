@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Callable
 
 from markupsafe import Markup
@@ -19,6 +20,7 @@ from ..layouts import needs_base, partial_key
 from .embedded import EMBEDDED_PARTIALS
 from .environment import compiled
 from .escape import go_string, new_str
+from .body_reads import note_body_reads, reading_bodies
 from .objects import MAX_CALL_DEPTH, MAX_CALLS, GoObject, GoReturn, PartialNotFound, RenderState, UnsupportedField
 from .parse import GoTemplateError
 from .purity import is_pure
@@ -191,6 +193,7 @@ class Runner:
         if memo is not None:
             kept = self.templates.cache.get(memo)
             if kept is not None and kept[0] is dot:
+                note_body_reads(kept[2])   # what its first run read of the posts' bodies, read here too
                 return kept[1]
         try:
             translation = _translation(source)
@@ -199,12 +202,14 @@ class Runner:
                                    f"{error.message})") from error
         runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
         runner.current = CurrentTemplate(self.templates.site.root, source, self.current)
-        try:
-            result: Any = new_str(Markup, runner.execute(translation.main, dot))
-        except GoReturn as returned:
-            result = returned.value
-        if memo is not None and type(result) in _KEPT_RESULTS:
-            self.templates.cache[memo] = (dot, result)   # dot kept alive with it: its id names no other page
+        recording: AbstractContextManager[set[str]] = reading_bodies() if memo is not None else nullcontext(set())
+        with recording as reads:
+            try:
+                result: Any = new_str(Markup, runner.execute(translation.main, dot))
+            except GoReturn as returned:
+                result = returned.value
+        if memo is not None and type(result) in _KEPT_RESULTS:   # dot kept alive with it: its id names no other page
+            self.templates.cache[memo] = (dot, result, frozenset(reads))
         return result
 
     def _memo_key(self, key: str, dot: Any) -> tuple[Any, ...] | None:
@@ -225,9 +230,14 @@ class Runner:
         bare = name.removeprefix("partials/").removeprefix("_partials/").removesuffix(".html")
         key = (bare, *(go_string(variant) for variant in variants))
         cache = self.templates.cache
-        if key not in cache:
-            cache[key] = self.partial(name, dot)
-        return cache[key]
+        kept = cache.get(key)
+        if kept is None:
+            with reading_bodies() as reads:
+                value = self.partial(name, dot)
+            kept = cache[key] = (value, frozenset(reads))
+        else:
+            note_body_reads(kept[1])   # what its first run read of the posts' bodies, read here too
+        return kept[0]
 
     def exists(self, path: str) -> bool:
         """templates.Exists: a partial, inline partial or shortcode by its path under layouts/, or any other

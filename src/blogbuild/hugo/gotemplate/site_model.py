@@ -23,6 +23,7 @@ from ...core.dates import date_locale, go_format, shown_date
 from ...core.urls import term_path
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
+from .body_reads import note_body_read
 from .collation import collation_key, fold_key
 from .escape import new_str
 from .functions import FUNCTIONS
@@ -655,8 +656,13 @@ class _PageText:
 
         def _content_rendered(self) -> None: ...
 
+    def _reads_body(self) -> None:
+        if self._post is not None:
+            note_body_read(self._post.url)
+
     @property
     def Content(self) -> Markup:  # noqa: N802
+        self._reads_body()
         self._content_rendered()
         post = self._content_post or self._post
         if post is not None:   # Hugo's content has no summary divider
@@ -668,11 +674,13 @@ class _PageText:
 
     @property
     def Summary(self) -> Markup:  # noqa: N802
+        self._reads_body()
         self._content_rendered()
         return new_str(Markup, self._canonical._summary[0])
 
     @property
     def Truncated(self) -> bool:  # noqa: N802
+        self._reads_body()
         self._content_rendered()
         return self._canonical._summary[1]
 
@@ -680,6 +688,7 @@ class _PageText:
     def ContentWithoutSummary(self) -> Markup:  # noqa: N802
         """Hugo 0.134's: the content after the divider, or after the automatic summary; all of it when the front
         matter gives the summary."""
+        self._reads_body()
         self._content_rendered()
         post = self._content_post or self._post
         html = (post.content_html if post is not None else str(self.Content)).strip()
@@ -726,11 +735,13 @@ class _PageText:
     @property
     def RawContent(self) -> str:  # noqa: N802
         """The page's markdown as written in its file, without its front matter ("" for a page of no file)."""
+        self._reads_body()
         return self._canonical._raw_content
 
     def HasShortcode(self, name: Any) -> bool:  # noqa: N802
         """Whether the page's content calls the shortcode (`{{< name >}}` or `{{% name %}}`, one written
         literally as `{{</* name */>}}` not)."""
+        self._reads_body()
         text = _SHORTCODE_COMMENT.sub("", self._canonical._raw_content)
         return re.search(r"\{\{[<%]\s*" + re.escape(str(name)) + r"(?=[\s/>%])", text) is not None
 
@@ -751,6 +762,7 @@ class _PageText:
     @property
     def Plain(self) -> str:  # noqa: N802
         """Hugo's .Plain: the content through its StripHTML (plainify), entities kept as written."""
+        self._reads_body()
         self._content_rendered()
         return self._canonical._plain
 
@@ -781,6 +793,7 @@ class _PageText:
     def WordCount(self) -> int:  # noqa: N802
         """Hugo's count: the whitespace-separated words of the plain text; on a CJK page a word with any
         character outside ASCII counts each of its characters."""
+        self._reads_body()
         return self._canonical._word_count
 
     @functools.cached_property
@@ -1047,6 +1060,7 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
 
     @property
     def TableOfContents(self) -> Markup:  # noqa: N802
+        self._reads_body()
         self._content_rendered()
         post = self._content_post or self._post or self._index   # a list page's _index.md; none: an empty nav
         return Markup(self._site.table_of_contents(post))
@@ -1082,11 +1096,10 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
 
     @property
     def Store(self) -> "Scratch":  # noqa: N802
+        self._reads_body()   # what the content's shortcodes put there joins it when the content is read
         return Scratch(self._store)
 
-    @property
-    def Scratch(self) -> "Scratch":  # noqa: N802
-        return Scratch(self._store)
+    Scratch = Store
 
     @property
     def File(self) -> "PageFile | None":  # noqa: N802
