@@ -168,3 +168,15 @@ def test_a_servers_rebuild_after_a_body_edit_makes_again_only_the_pages_that_sho
     assert sorted(before) == sorted(after)
     assert sorted(path for path in after if after[path] != before[path]) == REMADE
 
+
+def test_a_multilingual_sites_rebuild_publishes_what_a_cold_build_does(tmp_path: Path) -> None:
+    """Each language's own sitemap stands under the default language's folder and /sitemap.xml is the index of
+    them all: a rebuild takes neither for the other."""
+    import shutil
+    site = tmp_path / "site"
+    shutil.copytree(Path(__file__).resolve().parent / "hugo_sites" / "site_languages", site)
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    post = site / "content" / "posts" / "hello.fr.md"
+    post.write_text(post.read_text(encoding="utf-8") + "\nUne phrase de plus.\n", encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    assert _tree(site / "public") == _cold(site, tmp_path)

@@ -231,8 +231,11 @@ class CacheKeeping:
         stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
         if not self.use_cache:
             return
+        from .languages import MOVED_FILES
         for language, builder in self._languages:
             builder.record_published(output_dir / language.prefix)
+            for moved in MOVED_FILES:   # not at its path under the language's folder (languages.language_files)
+                builder.pages.published.pop(moved, None)
         self.pages.record(output_dir, self.state.output_keys, stats)
         self._published_dirty = True
 

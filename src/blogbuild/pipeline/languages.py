@@ -20,6 +20,9 @@ from . import incremental
 from .result import BuildResult, BuildStats
 
 SITEMAP = "sitemap.xml"
+# A language's files that language_files publishes elsewhere than at their path under its folder, or not at all:
+# never reused from that path (made again each build; they are small).
+MOVED_FILES = (SITEMAP, "robots.txt")
 
 
 def redirect_page(target: str, language_code: str) -> bytes:
