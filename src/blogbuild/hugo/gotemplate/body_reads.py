@@ -11,8 +11,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator
 
-# The URLs of the posts whose body the render being recorded has read; None outside reading_bodies().
-_READS: list[set[str] | None] = [None]
+# The URLs of the posts whose body the render being recorded has read; None outside reading_bodies(). (The page
+# model adds to it where it stands: a page reads its body many times a render.)
+READS: list[set[str] | None] = [None]
 
 
 @contextlib.contextmanager
@@ -20,23 +21,17 @@ def reading_bodies() -> Iterator[set[str]]:
     """Record the URLs of the posts whose body the render inside reads; a recording inside another adds what it
     recorded to the outer one too."""
     reads: set[str] = set()
-    outer, _READS[0] = _READS[0], reads
+    outer, READS[0] = READS[0], reads
     try:
         yield reads
     finally:
-        _READS[0] = outer
+        READS[0] = outer
         if outer is not None:
             outer.update(reads)
 
 
-def note_body_read(url: str) -> None:
-    reads = _READS[0]
-    if reads is not None:
-        reads.add(url)
-
-
 def note_body_reads(urls: Iterable[str]) -> None:
     """Add what an earlier run read (a list's first page rendered to count its pages, a kept partial's result)."""
-    reads = _READS[0]
+    reads = READS[0]
     if reads is not None:
         reads.update(urls)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import os
-from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Callable
 
 from markupsafe import Markup
@@ -202,13 +201,11 @@ class Runner:
                                    f"{error.message})") from error
         runner = self._deeper(with_defines(self.named, translation.defines), f"partial '{name}'")
         runner.current = CurrentTemplate(self.templates.site.root, source, self.current)
-        recording: AbstractContextManager[set[str]] = reading_bodies() if memo is not None else nullcontext(set())
-        with recording as reads:
-            try:
-                result: Any = new_str(Markup, runner.execute(translation.main, dot))
-            except GoReturn as returned:
-                result = returned.value
-        if memo is not None and type(result) in _KEPT_RESULTS:   # dot kept alive with it: its id names no other page
+        if memo is None:
+            return _result(runner, translation, dot)
+        with reading_bodies() as reads:
+            result = _result(runner, translation, dot)
+        if type(result) in _KEPT_RESULTS:   # dot kept alive with it: its id names no other page
             self.templates.cache[memo] = (dot, result, frozenset(reads))
         return result
 
@@ -251,6 +248,14 @@ class Runner:
             if path.startswith(prefix):
                 return path[len(prefix):].removesuffix(".html") in self.templates.shortcodes
         return path in self.templates.files
+
+
+def _result(runner: Runner, translation: Translation, dot: Any) -> Any:
+    """A partial's HTML (Markup), or the value its {{ return }} gives."""
+    try:
+        return new_str(Markup, runner.execute(translation.main, dot))
+    except GoReturn as returned:
+        return returned.value
 
 
 class CurrentTemplate(GoObject):

@@ -23,7 +23,7 @@ from ...core.dates import date_locale, go_format, shown_date
 from ...core.urls import term_path
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
                        keywords)
-from .body_reads import note_body_read
+from .body_reads import READS as BODY_READS
 from .collation import collation_key, fold_key
 from .escape import new_str
 from .functions import FUNCTIONS
@@ -657,8 +657,9 @@ class _PageText:
         def _content_rendered(self) -> None: ...
 
     def _reads_body(self) -> None:
-        if self._post is not None:
-            note_body_read(self._post.url)
+        reads = BODY_READS[0]
+        if reads is not None and self._post is not None:
+            reads.add(self._post.url)
 
     @property
     def Content(self) -> Markup:  # noqa: N802
