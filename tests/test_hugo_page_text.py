@@ -1,7 +1,8 @@
 """A post's text as a Hugo site's layouts read it (.Plain, .WordCount, .ReadingTime, .Summary, .Truncated),
 worked out once where its content is made (hugo/gotemplate/page_text.py) and read by every page that shows it.
 The hugo binary builds the same site: every page shows what Hugo's shows. A post whose HTML a later stage
-rewrote (a relref resolved in its text) has its measures made again from the content it holds then."""
+rewrote (a relref resolved in its text) has its measures made again from the content it holds then. A ref gives the
+page's absolute permalink, as Hugo's does, a relref its URL from the site's root."""
 from __future__ import annotations
 
 import re
@@ -32,6 +33,8 @@ POSTS = {
     "divided.md": "---\ntitle: Divided\ndate: 2024-01-03\n---\nBefore the divider.\n\n<!--more-->\n\nAfter it.\n",
     "written.md": "---\ntitle: Written\ndate: 2024-01-04\nsummary: A *written* summary\n---\nThe body.\n",
     "flagged.md": "---\ntitle: Flagged\ndate: 2024-01-05\nisCJKLanguage: true\n---\nmixed 中文 words here\n",
+    "refs.md": ('---\ntitle: Refs\ndate: 2024-01-07\n---\nThe [English post]({{< ref "posts/english.md" >}}), '
+                '[its text]({{< relref "posts/english.md" >}}), at {{< ref "english" >}} and {{< relref "english" >}}.\n'),
     "linked.md": ('---\ntitle: Linked\ndate: 2024-01-06\n---\nThe English post is at {{< relref "posts/english.md" >}} '
                   "on this site.\n"),
 }

@@ -12,6 +12,7 @@ import re
 from dataclasses import field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
+from urllib.parse import urlsplit
 
 from ..config import SiteConfig
 from .content_links import REF_MARKER, ROOT_LINK
@@ -93,6 +94,7 @@ class LinkTables:
     paths: Any   # content_links.ContentPaths
     attributes: tuple[str, ...]
     base_path: str
+    origin: str = ""   # the site's scheme and host, before an absolute ref's URL
 
 
 def link_tables(posts: Iterable[Post], config: SiteConfig,
@@ -101,8 +103,10 @@ def link_tables(posts: Iterable[Post], config: SiteConfig,
     from .content_links import content_paths
     posts = list(posts)
     attributes = tuple(name for name in ("href", "src") if name not in drawn_by_site)
+    scheme, host = urlsplit(config.base_url)[:2]
     return LinkTables(page_resolver({post.rel_path: post.url for post in posts}, config),
-                      content_paths(posts, config), attributes, config.base_path if attributes else "/")
+                      content_paths(posts, config), attributes, config.base_path if attributes else "/",
+                      f"{scheme}://{host}" if scheme and host else "")
 
 
 def link_post(post: Post, tables: LinkTables, source: SourceFile | None = None, *, plain: bool = False
@@ -124,13 +128,13 @@ def link_post(post: Post, tables: LinkTables, source: SourceFile | None = None, 
         html, missing = resolve_content_links(html, post.rel_path, paths, attributes)
         summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths, attributes)
         warnings += [missing_link(post, target, source) for target in missing]
-    html, errors = resolve_refs(html, tables.resolve, path=post.source)
+    html, errors = resolve_refs(html, tables.resolve, path=post.source, origin=tables.origin)
     if base_path != "/":
         # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
         html = rebase_links(html, base_path, attributes, paths.elsewhere)
     if html != content:
         # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
-        summary, _ = resolve_refs(summary_html, tables.resolve, path=post.source)
+        summary, _ = resolve_refs(summary_html, tables.resolve, path=post.source, origin=tables.origin)
         if base_path != "/":
             summary = rebase_links(summary, base_path, attributes, paths.elsewhere)
         post = replace(post, packed_html=pack_html(html), summary_html=summary,

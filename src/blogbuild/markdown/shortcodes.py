@@ -594,12 +594,15 @@ def _chroma_highlight(context: _Context, node: _Node, positional: Sequence[str],
     return html
 
 
-_REF_MARKER = re.compile(r"\{\{bbref:(\d+):([A-Za-z0-9%/._\-~]*)\}\}")
+_REF_MARKER = re.compile(r"\{\{bbref:(\d+):([A-Za-z0-9%/._\-~]*)(:abs)?\}\}")
 
 
 def _ref(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
+    """A marker the links stage replaces by the page's URL; a Hugo site's ref (its own layouts render it) is the
+    absolute permalink, as Hugo gives it, relref the URL from the site's root."""
     target = named.get("path") or (positional[0] if positional else "")
-    return "{{bbref:%d:%s}}" % (line, quote(target, safe="/._-~"))
+    absolute = ":abs" if node.name == "ref" and context.markup is not None and context.markup.render_hooks else ""
+    return "{{bbref:%d:%s%s}}" % (line, quote(target, safe="/._-~"), absolute)
 
 
 def _rawhtml(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
@@ -614,8 +617,10 @@ _BUILTINS = {"figure": _figure, "details": _details, "highlight": _highlight, "r
              "rawhtml": _rawhtml, **EMBEDS}
 
 
-def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str) -> tuple[str, tuple[SourceError, ...]]:
-    """Replace ref/relref markers by the URL resolve(path) gives; unknown pages are errors."""
+def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str,
+                 origin: str = "") -> tuple[str, tuple[SourceError, ...]]:
+    """Replace ref/relref markers by the URL resolve(path) gives (an absolute ref's after origin, the site's
+    scheme and host); unknown pages are errors."""
     errors: list[SourceError] = []
 
     def substitute(match: re.Match) -> str:
@@ -627,6 +632,8 @@ def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str) 
                                       f"ref '{target}' names no page; check the path relative to content/",
                                       stage="shortcode"))
             return "#"
+        if match.group(3) and url.startswith("/"):
+            url = origin + url
         return url + (hash_mark + fragment if hash_mark else "")
 
     if "{{bbref:" not in html:
