@@ -180,3 +180,30 @@ def test_a_multilingual_sites_rebuild_publishes_what_a_cold_build_does(tmp_path:
     post.write_text(post.read_text(encoding="utf-8") + "\nUne phrase de plus.\n", encoding="utf-8")
     assert main(["build", "--root", str(site), "--quiet"]) == 0
     assert _tree(site / "public") == _cold(site, tmp_path)
+
+
+def test_a_lists_page_count_is_not_worked_out_again_after_an_edit_it_does_not_show(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan renders a paginated list's first page to count its pages; after an edit to a post that page does
+    not show, the count is the one the last build found (kept with its state), and the page is not rendered."""
+    from blogbuild.hugo import site_theme
+    site = _site(tmp_path)
+    (site / "hugo.toml").write_text('baseURL = "https://example.org/"\ntitle = "Edits"\n[pagination]\npagerSize = 2\n',
+                                    encoding="utf-8")
+    (site / "layouts" / "index.html").write_text(
+        "{{ define \"main\" }}{{ range (.Paginate site.RegularPages).Pages }}<p>{{ .Title }}: {{ .Summary }}</p>"
+        "{{ end }}{{ end }}\n",
+        encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    rendered: list[tuple[str, int]] = []
+    real = site_theme.GoPageEngine._render
+
+    def render(self: site_theme.GoPageEngine, layout: object, base: object, dot: site_theme.HugoPage) -> str:
+        rendered.append((dot.Kind, dot.page_number))
+        return real(self, layout, base, dot)   # type: ignore[arg-type]
+    monkeypatch.setattr(site_theme.GoPageEngine, "_render", render)
+    post = site / "content" / "posts" / "p1.md"   # the oldest: on the home's last page
+    post.write_text(post.read_text(encoding="utf-8").replace("The words of post 1.", "Other words."), encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    assert ("home", 3) in rendered and ("home", 1) not in rendered
+    assert _tree(site / "public") == _cold(site, tmp_path)

@@ -366,7 +366,7 @@ class GoPageEngine:
         return TemplateFacts(counts=dict(self._counts.known))
 
     def remember_closures(self, facts: TemplateFacts) -> None:
-        self._counts.known.update(facts.counts)
+        self._counts.remember(facts.counts)
 
     # -- the files a render published besides its page ----------------------------------------------
     def keep_files_in(self, folder: Path) -> None:
@@ -461,15 +461,26 @@ class _PageCounts:
     state (TemplateFacts.counts)."""
 
     def __init__(self, config: SiteConfig) -> None:
-        self.known: dict[str, tuple[int, Reads]] = {}
+        self.known: dict[str, tuple[int, Reads]] = {}   # what the last build planned with (and what it found)
         self._config = fingerprint_of(repr(config))
+        self._earlier: dict[str, tuple[int, Reads]] = {}   # what builds before it found (this process's, or saved)
+        self._site = 0   # the id of the Site the last build planned
+
+    def remember(self, known: dict[str, tuple[int, Reads]]) -> None:
+        self._earlier.update(known)
 
     def _key(self, layouts: str, site: Site, page: tuple[Any, ...]) -> str:
+        if id(site) != self._site:   # a new build: what the last one used is kept, nothing older
+            self._earlier, self.known, self._site = self.known or self._earlier, {}, id(site)
         return fingerprint_of(layouts, self._config, front_key(site), repr(page))
 
     def get(self, layouts: str, site: Site, page: tuple[Any, ...]) -> int | None:
-        known = self.known.get(self._key(layouts, site, page))
-        return known[0] if known is not None and reads_hold(known[1], bodies_of(site)) else None
+        key = self._key(layouts, site, page)
+        known = self.known.get(key) or self._earlier.get(key)
+        if known is None or not reads_hold(known[1], bodies_of(site)):
+            return None
+        self.known[key] = known
+        return known[0]
 
     def put(self, layouts: str, site: Site, page: tuple[Any, ...], count: int, reads: Iterable[str]) -> int:
         self.known[self._key(layouts, site, page)] = (count, page_reads(reads, bodies_of(site)))
