@@ -157,6 +157,14 @@ class SiteConfig:
         return path if path.endswith("/") else path + "/"
 
     @cached_property
+    def origin(self) -> str:
+        """The scheme and host of base_url ('https://example.org'), before a path from the host's root; '' when
+        base_url names none."""
+        scheme, found, rest = self.base_url.partition("://")
+        host = rest.split("/", 1)[0]
+        return f"{scheme}://{host}" if found and scheme and host else ""
+
+    @cached_property
     def language_folder(self) -> str:
         """The folder ("fr/") this language's site is published in; "" for the default language's at the top
         (and for a site of one language)."""

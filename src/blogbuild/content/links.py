@@ -12,7 +12,6 @@ import re
 from dataclasses import field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
-from urllib.parse import urlsplit
 
 from ..config import SiteConfig
 from .content_links import REF_MARKER, ROOT_LINK
@@ -103,10 +102,9 @@ def link_tables(posts: Iterable[Post], config: SiteConfig,
     from .content_links import content_paths
     posts = list(posts)
     attributes = tuple(name for name in ("href", "src") if name not in drawn_by_site)
-    scheme, host = urlsplit(config.base_url)[:2]
     return LinkTables(page_resolver({post.rel_path: post.url for post in posts}, config),
                       content_paths(posts, config), attributes, config.base_path if attributes else "/",
-                      f"{scheme}://{host}" if scheme and host else "")
+                      config.origin)
 
 
 def link_post(post: Post, tables: LinkTables, source: SourceFile | None = None, *, plain: bool = False

@@ -57,8 +57,13 @@ def _front_key(site: Site) -> str:
                *(taxonomy.index for taxonomy in site.taxonomies),
                *(term.index for taxonomy in site.taxonomies for term in taxonomy.terms)]
     return fingerprint_of(str(any(post.has_math for post in site.pages)),
-                          *(fingerprint_of(*(repr(getattr(post, name)) for name in FRONT_FIELDS)) for post in site.pages),
+                          *(post_front_key(post) for post in site.pages),
                           *(index.fingerprint for index in indexes if index is not None))
+
+
+def post_front_key(post: Post) -> str:
+    """A post's front matter, file and URL: every field of it but what its body makes."""
+    return fingerprint_of(*(repr(getattr(post, name)) for name in FRONT_FIELDS))
 
 
 def page_reads(urls: Iterable[str], bodies: Mapping[str, str]) -> Reads:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..config import SiteConfig
 from ..core.fingerprint import fingerprint_of
-from ..core.page_reads import FRONT_FIELDS, front_key
+from ..core.page_reads import front_key, post_front_key
 from ..core.model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
 from ..core.urls import term_path, url_to_output_path
 from ..site.site import pinned_first, section_of, special_layout
@@ -34,7 +34,7 @@ def post_list_key(post: Post) -> str:
     """What a list entry can show of a post: every field of its front matter (a site's own layouts read any
     param of any page: a subtitle, a pinned flag, a lastmod), its file and URL, and the summary and counts of its
     body. Changes when a page listing it could look different."""
-    return fingerprint_of(*(repr(getattr(post, name)) for name in (*FRONT_FIELDS, *_LISTED_BODY)))
+    return fingerprint_of(post_front_key(post), *(repr(getattr(post, name)) for name in _LISTED_BODY))
 
 
 def _link_key(post: Post | None) -> str:
