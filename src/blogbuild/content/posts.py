@@ -148,9 +148,26 @@ def _terms(data: Mapping[str, Any], key: str, warnings: list[SourceWarning], *, 
 
 
 def _hugo_site(config: SiteConfig) -> bool:
-    """Whether the site is read from its Hugo config (no blogbuild.yaml): Hugo's reading of a value applies."""
-    from ..core.names import HUGO_CONFIG_NAMES
-    return os.path.basename(config.config_path) in HUGO_CONFIG_NAMES
+    """Whether the site is read from its Hugo config (a hugo.toml or config.yaml, or a config/_default/ folder; no
+    blogbuild.yaml): Hugo's reading of a value applies."""
+    from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES
+    path = os.path.normpath(config.config_path or ".")
+    return os.path.basename(path) in HUGO_CONFIG_NAMES or path.endswith(os.sep + HUGO_CONFIG_FOLDER) \
+        or path == HUGO_CONFIG_FOLDER
+
+
+def as_hugo_reads(data: Mapping[str, Any], config: SiteConfig) -> Mapping[str, Any]:
+    """A page's front matter as its site reads it: on a Hugo site, whose front matter keys are case-insensitive,
+    each key in lower case (`Categories:` is the categories taxonomy, `Draft: true` a draft); of two keys that
+    differ only in case, the one written in lower case. A blogbuild site's as written."""
+    if not _hugo_site(config) or all(key == key.lower() for key in data):
+        return data
+    folded: dict[str, Any] = {}
+    for key, value in data.items():
+        lower = key.lower()
+        if lower not in folded or key == lower:
+            folded[lower] = value
+    return folded
 
 
 def _hugo_alias(alias: str, url: str) -> str:
@@ -289,7 +306,7 @@ def permalink_pattern(permalinks: Mapping[str, Any], section: str) -> str:
 
 def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: str, date: datetime | None) -> str:
     """A Hugo permalink pattern ('/:year/:month/:slug/') filled in for one page, as Hugo fills it: the page's file
-    or folder name, slug and title go in as they are (the title made a path as urlize makes one), and the path is
+    or folder name and slug go in as they are, the title as one segment of a path, and the path is
     then decoded and sanitized as a whole (core.urls.permalink_path): a file named by a tool that escapes names,
     "%E5%BD%93%E6%99%BA.md", is /…/当智/; "sl%2Fash" is two folders; "AI+深度.md" is /…/ai-深度/."""
     parts = rel_path.split("/")
@@ -297,7 +314,9 @@ def expand_permalink(pattern: str, *, rel_path: str, slug: str | None, title: st
     if name.lower() == "index" and len(parts) > 1:
         name = parts.pop(-2)   # a bundle is named by its folder, which is no section of its own
     when = date or datetime(1, 1, 1, tzinfo=timezone.utc)   # Hugo's zero date for an undated page
-    titled = hugo_sanitize(unescape_path(title)).lower()
+    # A title is one segment: each "/" in it a "-", with the hyphens beside it ("Hugo w/ Math" is hugo-w-math,
+    # "x / y" x-y, "A/B Testing" a-b-testing, "a//b" a--b), as Hugo's :title and :slug make it.
+    titled = re.sub(r"-?/-?", "-", hugo_sanitize(unescape_path(title)).lower())
     values = {
         "year": f"{when.year:04d}", "month": f"{when.month:02d}", "day": f"{when.day:02d}",
         "monthname": when.strftime("%B").lower(), "weekday": str(when.isoweekday() % 7),
@@ -391,7 +410,7 @@ def translation_url(config: SiteConfig, rel_path: str, file_name: str, language:
         with open(path, encoding="utf-8-sig") as handle:
             text = handle.read().replace("\r\n", "\n")
         source = SourceFile(path=path, rel_path=f"{folder}/index.md" if folder else "index.md", text=text)
-        data = parse_front_matter(source).data
+        data = as_hugo_reads(parse_front_matter(source).data, config)
         values = dict(next((item.values for item in config.languages if item.key == language), ()))
         own = replace(config, language=language, permalinks=values.get("permalinks", config.permalinks))
         title = str(data.get("title") or "")

@@ -333,6 +333,11 @@ class GoPageEngine:
         """Whether any layout asks for a paginator (which list does, page_count finds out)."""
         return self.mentions(name, ".Paginat")
 
+    def writes(self, name: str, context: Mapping[str, Any]) -> bool:
+        """Whether a layout fits the page in the output format of name (Hugo writes none, and warns, else)."""
+        query = _page_query(self.config, str(context["page"].kind), context)
+        return self.layouts.choose(replace(query, output_format=_OUTPUT_FORMATS.get(name, ""))) is not None
+
     def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
         """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list
         the layout gives .Paginate, or .Pages for .Paginator), 0 when it makes none; None when that render

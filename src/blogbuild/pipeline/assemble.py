@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
 from ..core.model import OutputFile, Post, Site
-from ..disk.sources import FoundFile
+from ..disk.sources import ContentTree, FoundFile
 from ..core.urls import url_to_output_path
 from ..core.records import dataclass
 
@@ -69,20 +69,24 @@ class _Claims:
             self.copied.add(path)
 
 
-def copied_files(site: Site, static: Sequence[FoundFile], content_files: Sequence[FoundFile],
+def copied_files(site: Site, static: Sequence[FoundFile], tree: ContentTree,
                  shown: Callable[[str], str]) -> list[tuple[OutputFile, str]]:
     """The files copied as they are, with their owners: static files, then the content folder's other files
     (a bundle's resources go next to its page, at the page's URL: a leaf bundle's, and a branch bundle's, the
     files beside an _index.md, at its list page's; a file every language shares once, where another language's
-    page publishes it, on a site its own layouts render)."""
+    page publishes it, on a site its own layouts render). A bundle whose page is not published (a draft, a page
+    dated in the future or expired) has none of its files published either, as in Hugo."""
     from ..core.bundle_files import publishes_bundle_file
     copied = [(OutputFile(item.rel_path, source=item.path), shown(item.path)) for item in static]
     indexes = [site.home, *(section.index for section in site.sections),
                *(term.index for taxonomy in site.taxonomies for term in taxonomy.terms)]
     resources = {resource: post for post in (*site.pages, *(index for index in indexes if index is not None))
                  for resource in post.resources}
-    for item in content_files:
+    bundled = {resource for _, _, owned in tree.pages for resource in owned}
+    for item in tree.files:
         post = resources.get(item.rel_path)
+        if post is None and item.rel_path in bundled:
+            continue   # its page is not published
         if post is not None and not publishes_bundle_file(site, post, item.rel_path):
             continue   # another language's page publishes it
         if post is not None:

@@ -226,6 +226,15 @@ class CacheKeeping:
         """The key this builder's posts render under: the code, the posts' configuration, the templates."""
         return fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key)
 
+    def _list_key(self, post: Post) -> str:
+        """A post's list entry key, kept in the state by the post's fingerprint."""
+        key = self.state.list_keys.get(post.fingerprint)
+        if key is None:
+            from ..publish.planner import post_list_key
+            key = post_list_key(post)
+            self.state.list_keys[post.fingerprint] = key
+        return key
+
     def record_published(self, output_dir: Path, stats: Mapping[str, list | None] | None = None) -> None:
         """Remember each written page's key, size and mtime, so the next process can reuse it (see save_cache).
         stats: manifest.snapshot_outputs() of the same tree, when taken, so no file is stated twice."""
@@ -503,6 +512,7 @@ class Builder(CacheKeeping, TemplateKeeping):
             edited = None   # a translation came or went: the pages that link it change
         if edited is not None:
             site, assembly = self._assemble_edits(templates.templates, edited)
+            warnings += assembly.warnings
         else:
             site, assembly, card_warnings = self._assemble_site(templates.templates, posts, prepared.tree,
                                                                 prepared.media, prepared.static)
@@ -560,7 +570,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         self._site_made_at = datetime.now(timezone.utc)
         site = build_site(posts, self.config, now=self._site_made_at, translations=self._translations)
         conflict_errors, conflicted = url_conflicts(site)
-        copied = copied_files(site, static, tree.files,
+        copied = copied_files(site, static, tree,
                               lambda path: display_path(path, str(self.root)))
         site, copied, css_warnings = _with_stylesheet(site, copied, self.config)
         copied += _from_cache(media.items(), "<image variants>")
@@ -577,7 +587,8 @@ class Builder(CacheKeeping, TemplateKeeping):
                                                         mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
         try:
-            pages, data = Planner(site, templates, self._list_key, self.state.search, self.theme).plan()
+            planner = Planner(site, templates, self._list_key, self.state.search, self.theme)
+            pages, data = planner.plan()
         except SourceError as error:   # a template that does not parse: report it with the content errors
             copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
             assembly = copied_only(copied, css, error)
@@ -592,7 +603,8 @@ class Builder(CacheKeeping, TemplateKeeping):
         self.state.static_count = assembly.static_files
         return site, replace(assembly, errors=(*conflict_errors, *assembly.errors),
                              rendered=made.rendered, reused=made.reused), [
-            *alias_warnings(site, self.config.aliases), *css_warnings, *card_warnings, *assembly.warnings]
+            *alias_warnings(site, self.config.aliases), *css_warnings, *card_warnings, *assembly.warnings,
+            *planner.warnings]
 
     def _with_cards(self, copied: list[tuple[OutputFile, str]], site: Site, card_folder: Path,
                     drawing: InBackground | None) -> tuple[list[tuple[OutputFile, str]], list[SourceWarning]]:
@@ -612,7 +624,8 @@ class Builder(CacheKeeping, TemplateKeeping):
         assert self.state.last_good is not None
         self._site_made_at = self.state.last_good.made_at
         site = replace_posts(self.state.last_good.site, {post.url: post for post in edited})
-        pages, data = Planner(site, templates, self._list_key, self.state.search, self.theme).plan_affected(edited)
+        planner = Planner(site, templates, self._list_key, self.state.search, self.theme)
+        pages, data = planner.plan_affected(edited)
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         for item in planned:   # what record_published keeps for the next process's reuse check
             self.state.output_keys[item.output_path] = item.key
@@ -620,7 +633,8 @@ class Builder(CacheKeeping, TemplateKeeping):
         published = {item.path: item for item in templates.page_files(
             page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile))}
         assembly = overlay(self.state.previous, pages, {**published, **made.outputs}, self.state.static_count)
-        return site, replace(assembly, rendered=made.rendered, reused=made.reused)
+        return site, replace(assembly, rendered=made.rendered, reused=made.reused,
+                             warnings=(*assembly.warnings, *planner.warnings))
 
     def _succeeded(self, posts: list[Post], site: Site, assembly: Assembly, edited: list[Post] | None,
                    warnings: list[SourceWarning], stats: BuildStats, started: float) -> BuildResult:
@@ -666,15 +680,6 @@ class Builder(CacheKeeping, TemplateKeeping):
             self.use_cache, self.root) / IMAGE_CACHE, self.jobs, die_with_parent if can_fork() else None)
         return posts, files, warnings
 
-    def _list_key(self, post: Post) -> str:
-        key = self.state.list_keys.get(post.fingerprint)
-        if key is None:
-            from ..publish.planner import post_list_key
-            key = post_list_key(post)
-            self.state.list_keys[post.fingerprint] = key
-        return key
-
-    # -- the disk cache -------------------------------------------------------------------------------
 
 
 def _unstage(files: Iterable[OutputFile]) -> None:

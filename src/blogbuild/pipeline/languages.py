@@ -50,26 +50,43 @@ def _last_modified(site: Site | None) -> str:
 
 
 def language_files(config: SiteConfig, language: Language, files: Mapping[str, OutputFile],
-                   static_folders: tuple[str, ...]) -> dict[str, OutputFile]:
+                   static_folders: tuple[str, ...], published: set[str] | None = None) -> dict[str, OutputFile]:
     """One language's files at their paths in the whole site: under its prefix (a shared file, as Hugo Pipes
     publish, at the top: the first language's); the default language's sitemap
     at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt only at the top; and the
     site's static files: when its own Hugo layouts render it, once, at the top, as Hugo 0.123 and later copy
     static/ (on several hosts, a language with a baseURL of its own, each host's folder has them); under the default
     theme, which links them in the language's folder, in each language's folder (and the default language's at the
-    top as well when it has a folder of its own)."""
+    top as well when it has a folder of its own). published: the content files (bundles' and loose files, by their
+    source) an earlier language published; when the site's own layouts render it, a content folder the languages
+    share has each of its files published once, by the first language that publishes it (as Hugo 0.123 and later
+    publish a resource once, where the other languages' pages link it); the set is added to."""
     placed: dict[str, OutputFile] = {}
     once = config.markup.render_hooks and not any(dict(item.values).get("base_url") for item in config.languages)
+    content = _content_folders(config) if once and published is not None else ()
     for path, item in files.items():
         if path == "robots.txt" and language.prefix:
             continue
-        static = bool(item.source) and os.path.abspath(item.source).startswith(static_folders)
+        source = os.path.abspath(item.source) if item.source else ""
+        if published is not None and content and source.startswith(content) and not item.staged:
+            if source in published:
+                continue
+            published.add(source)
+        static = bool(item.source) and source.startswith(static_folders)
         target = f"{language.key}/{SITEMAP}" if path == SITEMAP and not language.prefix else \
             path if item.shared or (static and once) else language.prefix + path
         placed[target] = replace(item, path=target) if target != path else item
         if static and not once and language.prefix and language.key == config.languages[0].key:
             placed.setdefault(path, item)
     return placed
+
+
+def _content_folders(config: SiteConfig) -> tuple[str, ...]:
+    """The content folders that more than one language reads (each with a trailing separator)."""
+    from ..config import for_language
+    folders = Counter(os.path.join(os.path.abspath(Path(config.root) / for_language(config, item.key).source_dir), "")
+                      for item in config.languages)
+    return tuple(folder for folder, count in folders.items() if count > 1)
 
 
 def merged_result(config: SiteConfig, results: Sequence[tuple[Language, BuildResult]],
@@ -90,8 +107,9 @@ def merged_result(config: SiteConfig, results: Sequence[tuple[Language, BuildRes
     static_folders = tuple(os.path.join(os.path.abspath(folder), "") for folder in
                            (Path(config.root) / config.static_dir, *theme_static_dirs(config)))
     files: dict[str, OutputFile] = {}
+    content_published: set[str] = set()
     for language, result in results:
-        for path, item in language_files(config, language, result.files, static_folders).items():
+        for path, item in language_files(config, language, result.files, static_folders, content_published).items():
             files.setdefault(path, item)
     sitemaps = [(config.absolute_url(f"{language.prefix or language.key + '/'}{SITEMAP}"), _last_modified(result.site))
                 for language, result in results]

@@ -45,9 +45,10 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
     from dataclasses import replace
     from ..disk.frontmatter import parse_front_matter
     from ..markdown import render_post
-    from ..content.posts import make_post, shortcode_page
+    from ..content.posts import as_hugo_reads, make_post, shortcode_page
     try:
         front_matter = parse_front_matter(source)
+        front_matter = replace(front_matter, data=as_hugo_reads(front_matter.data, config))
         # What Go shortcodes, the param shortcode and a Hugo site's render hooks see of the page (only where one
         # may run).
         page = shortcode_page(source, front_matter.data, config) \

@@ -8,6 +8,7 @@ from functools import cached_property, partial
 from typing import Any
 
 from ..config import SiteConfig
+from ..core.errors import SourceWarning
 from ..core.fingerprint import fingerprint_of
 from ..core.page_reads import front_key, post_front_key
 from ..core.model import Paginator, Post, Section, SeriesNav, Site, Taxonomy, Term
@@ -90,8 +91,8 @@ class Planner(_SiteOutputs):
         self.templates = templates
         self.list_key = list_keys
         self._site_key: str | None = None
-        newest = site.posts[0].date if site.posts else None
-        self.site_year = newest.year if newest is not None else None
+        self.site_year = site.posts[0].date.year if site.posts and site.posts[0].date is not None else None
+        self.warnings: list[SourceWarning] = []   # outputs a page names that no template writes
         self._series_keys: dict[str, str] = {}
         self.touching: set[str] | None = None    # set by plan_affected: list pages without these urls are skipped
         self.memo = memo if memo is not None else SearchMemo()
@@ -437,9 +438,15 @@ def post_outputs(planner: Planner, post: Post) -> list[PlannedPage]:
         if name in planner.theme.front_matter_outputs:
             suffix, template = planner.theme.front_matter_outputs[name]
             meta_info = planner.page_meta("post", post.url, post.title, description=post.description)
-            pages.append(planner._page(post.url, template, "post", {"page": meta_info, "post": post,
-                                                                    "nav": planner.site.nav(post)},
-                                       [post.fingerprint, name], source=post.source,
+            context = {"page": meta_info, "post": post, "nav": planner.site.nav(post)}
+            if not planner.templates.writes(template, context):   # Hugo writes the page without it, and warns
+                planner.warnings.append(SourceWarning(post.source, 1, f"no layout of the site writes this page as "
+                                                      f"{name} (its front matter's outputs): it is written without "
+                                                      f"it, as Hugo writes it; add a {name} layout that fits it, "
+                                                      f"or take {name} out of outputs"))
+                continue
+            pages.append(planner._page(post.url, template, "post", context, [post.fingerprint, name],
+                                       source=post.source,
                                        output_path=url_to_output_path(post.url).rsplit("/", 1)[0] + f"/index.{suffix}"))
     return pages
 

@@ -94,6 +94,11 @@ class PageEngine(TemplateEngine, Protocol):
         does."""
         ...
 
+    def writes(self, name: str, context: Mapping[str, Any]) -> bool:
+        """Whether a template renders this page (context) with the template name: a Hugo site's layouts may have
+        none for an output format a page's front matter names, and Hugo then writes none."""
+        ...
+
     def preload(self, names: Iterable[str]) -> None:
         """Compile these templates now (forked workers then inherit them compiled)."""
         ...

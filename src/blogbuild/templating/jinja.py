@@ -104,6 +104,10 @@ class JinjaEngine:
         """How many pages a list has, when the template decides it: never (the Planner's paginator does)."""
         return None
 
+    def writes(self, name: str, context: Mapping[str, Any]) -> bool:
+        """Whether the template renders this page: always (the theme names a template for each output)."""
+        return True
+
     def exists(self, name: str) -> bool:
         """Whether a template of that name is found in the site or the theme."""
         try:

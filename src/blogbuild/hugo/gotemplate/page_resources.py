@@ -4,7 +4,7 @@ publishes it, beside the page), in Hugo's order (by resource type, then name), w
 resource with `.Name`, `.Title`, `.RelPermalink`, `.Permalink`, `.MediaType`, `.ResourceType`, `.Params`, and
 for a raster image `.Width` and `.Height` (read from the file) and Hugo's image processing (`.Resize`, `.Fit`,
 `.Fill`, `.Crop`, made by pipes.py, published beside the page). Front matter's `resources` metadata names, titles
-and gives params to them as Hugo does. A file of a type Hugo's media types do not name is an UnsupportedField.
+and gives params to them as Hugo does. A file's media type is Hugo's (media_types.py).
 """
 from __future__ import annotations
 
@@ -15,53 +15,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from .media_types import media_type_of, suffix_of
 from .objects import GoObject, Params, UnsupportedField
 
-# Hugo's default media types by suffix (the ones a bundle commonly holds).
-MEDIA_TYPES = {
-    "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
-    "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff", "svg": "image/svg+xml", "avif": "image/avif",
-    "ico": "image/x-icon", "pdf": "application/pdf", "json": "application/json", "xml": "application/xml",
-    "js": "text/javascript", "css": "text/css", "csv": "text/csv", "txt": "text/plain", "html": "text/html",
-    "wasm": "application/wasm", "mp4": "video/mp4", "webm": "video/webm", "ogg": "audio/ogg", "mp3": "audio/mpeg",
-    "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf", "yaml": "application/yaml",
-    "yml": "application/yaml", "toml": "application/toml", "scss": "text/x-scss", "sass": "text/x-sass",
-    "ts": "text/typescript", "tsx": "text/tsx", "jsx": "text/jsx",
-}
 # The image types whose size Hugo reads (its processable formats).
-_RASTER = frozenset({"jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"})
+_RASTER = frozenset({"jpg", "jpeg", "jpe", "jif", "jfif", "png", "gif", "webp", "bmp", "tif", "tiff"})
 # What processes a bundle's image (.Resize, .Fit, .Fill, .Crop): pipes.py adds its processing here when it is
 # imported (with Hugo's functions), so this module imports nothing of it. Called (target, file, name, action, spec).
 IMAGE_PROCESSORS: list[Callable[[str, Path, str, str, Any], Any]] = []
-
-
-class MediaType(GoObject):
-    """A resource's media type: prints as `image/png`; `.Type`, `.MainType`, `.SubType`, `.Suffixes`."""
-
-    kind = "media.Type"
-
-    def __init__(self, media_type: str, suffix: str) -> None:
-        self.Type = media_type
-        self.MainType, _, self.SubType = media_type.partition("/")
-        self.Suffixes = [name for name, value in MEDIA_TYPES.items() if value == media_type]
-        self.FirstSuffix = _Suffix(self.Suffixes[0] if self.Suffixes else suffix)
-
-    def __str__(self) -> str:
-        return self.Type
-
-    def __eq__(self, other: object) -> bool:
-        return str(self) == str(other)
-
-    def __hash__(self) -> int:
-        return hash(self.Type)
-
-
-class _Suffix(GoObject):
-    kind = "media.SuffixInfo"
-
-    def __init__(self, suffix: str) -> None:
-        self.Suffix = suffix
-        self.FullSuffix = "." + suffix
 
 
 class PageResource(GoObject):
@@ -70,20 +31,16 @@ class PageResource(GoObject):
     kind = "Resource"
 
     def __init__(self, name: str, path: Path, rel_url: str, permalink: str, target: str = "") -> None:
-        suffix = name.rsplit(".", 1)[-1].lower() if "." in name.rsplit("/", 1)[-1] else ""
-        media = MEDIA_TYPES.get(suffix)
-        if media is None:
-            raise UnsupportedField(f".Resources: the media type of {name!r} is not one blogbuild knows as Hugo's")
         self.Name = name
         self.Title = name
         self.RelPermalink = rel_url
         self.Permalink = permalink
-        self.MediaType = MediaType(media, suffix)
+        self.MediaType = media_type_of(name)
         self.ResourceType = self.MediaType.MainType
         self.Params = Params()
         self.Data = Params()
         self._path = path
-        self._suffix = suffix
+        self._suffix = suffix_of(name)
         self.original = name   # its path in the bundle, which .Get and .GetMatch also find it by when renamed
         self.target = target or name   # its path in the output (the page's folder and its name)
 
@@ -183,7 +140,8 @@ def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page
     the whole site) of a file another language's page publishes; prefix: the page's language's folder ("fr/"),
     where the others are (and what Hugo Pipes make of them: a processed image beside its file)."""
     found = []
-    for file in sorted(files, key=lambda path: path.split("/")):   # a walk of the bundle folder
+    # Hugo walks a bundle in the order of its content tree, whose keys are the lower-cased paths
+    for file in sorted(files, key=lambda path: path.lower().split("/")):
         name = file[len(bundle_folder):]
         url = quote(page_url + name, safe="/:@!$&'()*+,;=-._~")
         elsewhere = shared(name) if shared is not None else None

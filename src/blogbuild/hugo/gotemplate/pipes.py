@@ -38,7 +38,8 @@ import jinja2
 from ...core.names import is_inside
 from .escape import go_string
 from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace, truthy
-from .page_resources import _RASTER, IMAGE_PROCESSORS, MEDIA_TYPES, MediaType, PageResource, PageResources, _glob
+from .media_types import MediaType, media_type_of
+from .page_resources import _RASTER, IMAGE_PROCESSORS, PageResource, PageResources, _glob
 from .parse import GoTemplateError
 from .sass import QuotedString, SassOptions, SassPlace, SassSource, UnquotedString, compile_sass, sass_options
 
@@ -51,8 +52,8 @@ MAX_ASSET_FILES = 20000                  # files listed in the assets folders
 # Hugo's names of image formats in a processing spec, with the suffix and Pillow's format.
 _FORMATS = {"jpg": ("jpg", "JPEG"), "jpeg": ("jpg", "JPEG"), "png": ("png", "PNG"), "gif": ("gif", "GIF"),
             "webp": ("webp", "WEBP"), "tif": ("tif", "TIFF"), "tiff": ("tif", "TIFF"), "bmp": ("bmp", "BMP")}
-_SOURCE_FORMATS = {"jpg": "jpg", "jpeg": "jpg", "png": "png", "gif": "gif", "webp": "webp", "tif": "tif",
-                   "tiff": "tif", "bmp": "bmp"}
+_SOURCE_FORMATS = {"jpg": "jpg", "jpeg": "jpg", "jpe": "jpg", "jif": "jpg", "jfif": "jpg", "png": "png", "gif": "gif",
+                   "webp": "webp", "tif": "tif", "tiff": "tif", "bmp": "bmp"}
 _ANCHORS = {"smart", "center", "topleft", "top", "topright", "left", "right", "bottomleft", "bottom",
             "bottomright"}
 _FILTERS = {"nearestneighbor", "box", "linear", "hermite", "mitchellnetravali", "catmullrom", "bspline",
@@ -96,8 +97,8 @@ class AssetFiles:
         return None
 
     def names(self) -> list[tuple[str, Path]]:
-        """Every asset (name, file), the union of the folders, first wins, sorted by name; links out of the site
-        are left out. Listed once: the folders' files are part of the templates key, so an engine (made again
+        """Every asset (name, file), the union of the folders, first wins, sorted by name (lower-cased first, as
+        Hugo walks them); links out of the site are left out. Listed once: the folders' files are part of the templates key, so an engine (made again
         when they change) sees one listing."""
         if self._names is None:
             self._names = self._list()
@@ -105,8 +106,9 @@ class AssetFiles:
 
     @functools.cached_property
     def published_names(self) -> list[tuple[str, Path]]:
-        """The assets of a media type Hugo knows (what `resources.Match` and `ByType` look through)."""
-        return [(name, path) for name, path in self.names() if _suffix(name) in MEDIA_TYPES]
+        """The assets `resources.Match` and `ByType` look through: every one (a suffix Hugo has no type for
+        gives the zero type, media_types.py)."""
+        return self.names()
 
     def _list(self) -> list[tuple[str, Path]]:
         found: dict[str, Path] = {}
@@ -124,7 +126,9 @@ class AssetFiles:
                     if not path.is_file() or not is_inside(os.path.realpath(path), self.allowed):
                         continue
                     found.setdefault(path.relative_to(folder).as_posix(), path)
-        return sorted(found.items())
+        # In the order of Hugo's file tree, whose keys are the lower-cased paths (what resources.Match returns
+        # of a folder's files of one media type).
+        return sorted(found.items(), key=lambda item: (item[0].lower(), item[0]))
 
     def digest(self) -> str:
         """A digest of every asset's name and bytes: what the pages that use assets depend on (each file's bytes
@@ -268,14 +272,6 @@ def _suffix(name: str) -> str:
     return last.rsplit(".", 1)[-1].lower() if "." in last else ""
 
 
-def _media(name: str, what: str) -> MediaType:
-    suffix = _suffix(name)
-    media = MEDIA_TYPES.get(suffix)
-    if media is None:
-        raise HugoFunctionError(f"{what}: the media type of {name!r} is not one of Hugo's that blogbuild knows")
-    return MediaType(media, suffix)
-
-
 class Resource(GoObject):
     """A resource of Hugo Pipes: its bytes made on first need; published when its URL is read."""
 
@@ -288,7 +284,7 @@ class Resource(GoObject):
         self.target = target.lstrip("/")
         # The asset it was made from, through resources.ExecuteAsTemplate: where Sass resolves its imports.
         self.origin = self.target
-        self.MediaType = media or _media(target, what)
+        self.MediaType = media or media_type_of(target)
         self.ResourceType = self.MediaType.MainType
         self.Params = Params()
         self.Data = Params({"Integrity": integrity} if integrity else {})
@@ -523,8 +519,11 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
                                     f"{size[0]}x{size[1]} pixels, more than blogbuild makes")
         tag = hashlib.sha256(f"{source_digest}\x00{action}\x00{parsed}".encode()).hexdigest()[:16]
         folder, _, file = image.target.rpartition("/")
-        stem = re.sub(r"_hu_[0-9a-f]{16}$", "", file.rsplit(".", 1)[0])   # a processed image's: its source's name
-        target = (folder + "/" if folder else "") + f"{stem}_hu_{tag}.{parsed.format}"
+        stem, _, written = file.rpartition(".")
+        stem = re.sub(r"_hu_[0-9a-f]{16}$", "", stem)   # a processed image's: its source's name
+        # The source's suffix as written (.jpeg, .JPG) while the format stays its own, as Hugo keeps it.
+        suffix = written if stem and parsed.format == _SOURCE_FORMATS.get(source_suffix) else parsed.format
+        target = (folder + "/" if folder else "") + f"{stem}_hu_{tag}.{suffix}"
         return ImageResource(name, target, lambda: _processed(image, action, parsed, size),
                              what=f"{image.what} .{action.title()} {text!r}", size=size)
     return pipes.resource(key, make)
@@ -746,7 +745,7 @@ def _concat(target: Any, items: Any) -> Resource:
     kinds = {str(part.MediaType) for part in parts}
     if len(kinds) > 1:
         raise HugoFunctionError(f"resources.Concat {name}: resources of different media types ({', '.join(sorted(kinds))})")
-    media = _media(name, f"resources.Concat {name}")
+    media = media_type_of(name)
 
     def join() -> bytes:
         out = bytearray()
@@ -846,7 +845,7 @@ def _execute_as_template(context: jinja2.runtime.Context, target: Any, dot: Any,
     data = rendered.encode("utf-8")
     def make() -> Resource:
         made = Resource(source.Name, name, lambda: data, what=f"resources.ExecuteAsTemplate {name}",
-                        media=_media(name, name))
+                        media=media_type_of(name))
         made.origin = source.origin   # Hugo's Sass finds the imports beside the template's asset
         return made
     return pipes.resource(f"template\x00{name}\x00{source.origin}\x00{hashlib.sha256(data).hexdigest()}", make)

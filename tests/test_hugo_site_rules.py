@@ -1,0 +1,150 @@
+"""Rules of Hugo's that real blogs lean on, each a fixture site built by the hugo binary and by blogbuild, whose
+outputs are compared: a bundle's files of any suffix (Hugo's media types, else the system's MIME table, else
+none), an output format a page's front matter names without a layout for it, front matter keys in any case on a
+site configured by a config/_default/ folder, a title holding a "/" in a permalink, a content folder two languages
+share, and a draft bundle's files."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from support.files import write_files as _write
+from support.hugo_build import blogbuild_files, hugo_files
+
+
+def _both(tmp_path: Path, files: dict[str, str]) -> tuple[dict[str, bytes], dict[str, bytes], list]:
+    """(Hugo's files, blogbuild's files, blogbuild's warnings) of the same site, each built in its own copy."""
+    hugo = hugo_files(_write(tmp_path / "hugo", files), tmp_path / "hugo-public")
+    ours, warnings = blogbuild_files(_write(tmp_path / "ours", files))
+    return hugo, ours, warnings
+
+
+def _fell_back(warnings: list) -> list[str]:
+    return [str(warning) for warning in warnings if "default theme renders the pages" in str(warning)]
+
+
+def _text(files: dict[str, bytes], path: str) -> str:
+    return files[path].decode("utf-8").strip()
+
+
+RESOURCE = ("[{{ .Name }}|{{ .MediaType }}|{{ .MediaType.MainType }}|{{ .MediaType.SubType }}|{{ .ResourceType }}|"
+            "{{ .RelPermalink }}|{{ .MediaType.Suffixes }}|{{ .MediaType.FirstSuffix.Suffix }}]\n")
+BUNDLE = ("README", "Makefile", "PIC.JPG", "h.jpe", "a.PY", "p.py", "x.code-workspace", "notes.weird", "doc.docx",
+          "s.sh", "y.zip", "z.ipynb", "b.tar.gz", "a.xml", "g.rss", "m.JSON", "k.webmanifest", "l.gotmpl")
+SITE = {
+    "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Rules"\n',
+    "layouts/_default/list.html": "{{ range .Pages }}{{ .RelPermalink }} {{ end }}\n",
+}
+
+
+def test_a_bundles_files_of_any_suffix_have_hugos_media_types_and_order(tmp_path: Path) -> None:
+    files = {**SITE, "content/posts/a/index.md": "---\ntitle: A\n---\nHello\n",
+             "layouts/_default/single.html": ("{{ range .Resources }}" + RESOURCE + "{{ end }}"
+                                              'images: {{ range .Resources.ByType "image" }}{{ .Name }} {{ end }}\n'
+                                              'found: {{ with .Resources.GetMatch "*.code-workspace" }}{{ .Name }} '
+                                              "{{ .Content }}{{ end }}\n"),
+             "layouts/index.html": ('{{ range resources.Match "css/*" }}{{ .Name }} {{ end }}\n'
+                                    '{{ with resources.Get "data.weird" }}{{ .Name }}|{{ .MediaType }}|'
+                                    "{{ .Content }}{{ end }}\n"),
+             "assets/data.weird": "kept", "assets/css/b.css": "b{}", "assets/css/A.css": "a{}",
+             "assets/css/C.css": "c{}"}
+    files.update({f"content/posts/a/{name}": f"{name}\n" for name in BUNDLE})
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "posts/a/index.html") == _text(hugo, "posts/a/index.html")
+    assert _text(ours, "index.html") == _text(hugo, "index.html")
+    assert "[x.code-workspace|||||/posts/a/x.code-workspace|[]|]" in _text(ours, "posts/a/index.html")
+    assert {name for name in ours if name.startswith("posts/a/")} == {name for name in hugo if
+                                                                     name.startswith("posts/a/")}
+
+
+def test_an_output_format_with_no_layout_for_the_page_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    files = {**SITE, "content/contact.md": "---\ntitle: Contact\nlayout: contact\noutputs: [html, json]\n---\nMe.\n",
+             "content/posts/b.md": "---\ntitle: B\noutputs: [html, json]\n---\nB.\n",
+             "layouts/_default/single.html": "<h1>{{ .Title }}</h1>\n",
+             "layouts/posts/single.json": '{"title": {{ .Title | jsonify }}}\n'}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert "contact/index.json" not in hugo and "contact/index.json" not in ours
+    assert _text(ours, "contact/index.html") == _text(hugo, "contact/index.html") == "<h1>Contact</h1>"
+    assert _text(ours, "posts/b/index.json") == _text(hugo, "posts/b/index.json")
+    assert [str(warning) for warning in warnings if "index" not in str(warning) and "json" in str(warning)] == [
+        "content/contact.md:1: warning: no layout of the site writes this page as json (its front matter's "
+        "outputs): it is written without it, as Hugo writes it; add a json layout that fits it, or take json "
+        "out of outputs"]
+
+
+def test_front_matter_keys_in_any_case_on_a_site_configured_by_a_folder(tmp_path: Path) -> None:
+    files = {"config/_default/hugo.yaml": 'baseURL: "https://example.org/"\ntitle: Rules\n',
+             "layouts/_default/list.html": "{{ range .Pages }}{{ .RelPermalink }} {{ end }}\n",
+             "layouts/_default/single.html": "<h1>{{ .Title }}</h1>{{ .Params.categories }}\n",
+             "content/posts/a.md": "---\nTitle: Upper\nCategories: [Cloud, GCP]\nTags:\n- Pulumi\n---\nA.\n",
+             "content/posts/b.md": "---\ntitle: Hidden\nDraft: true\n---\nB.\n",
+             "content/posts/c.md": "---\ntitle: Lower\ncategories: [cloud]\n---\nC.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    pages = {name for name in hugo if name.endswith(".html")}
+    assert {name for name in ours if name.endswith(".html")} == pages
+    assert {"categories/gcp/index.html", "tags/pulumi/index.html"} <= pages and "posts/b/index.html" not in pages
+    assert _text(ours, "posts/a/index.html") == _text(hugo, "posts/a/index.html")
+
+
+def test_a_title_holding_a_slash_is_one_segment_of_its_permalink(tmp_path: Path) -> None:
+    titles = ("A/B Testing", "Hugo w/ Math", "x / y", "a//b", "TCP/IP and UDP")
+    files = {"hugo.toml": SITE["hugo.toml"] + '[permalinks]\nposts = "/p/:slug/"\n[taxonomies]\n',
+             "layouts/_default/list.html": SITE["layouts/_default/list.html"],
+             "layouts/_default/single.html": "{{ .Title }}\n"}
+    files.update({f"content/posts/p{index}.md": f'---\ntitle: "{title}"\n---\nText.\n'
+                  for index, title in enumerate(titles)})
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert {name for name in ours if name.startswith("p/")} == {name for name in hugo if name.startswith("p/")}
+    assert "p/hugo-w-math/index.html" in ours and "p/a-b-testing/index.html" in ours
+
+
+def test_languages_sharing_a_content_folder_publish_each_of_its_files_once(tmp_path: Path) -> None:
+    files = {"hugo.toml": (SITE["hugo.toml"] + 'defaultContentLanguage = "en"\n[languages.en]\nweight = 1\n'
+                           "[languages.it]\nweight = 2\n"),
+             "layouts/_default/list.html": SITE["layouts/_default/list.html"],
+             "layouts/_default/single.html": ('{{ .Title }}{{ range .Resources }} {{ .RelPermalink }}{{ end }}\n'),
+             "content/img/loose.png": "png", "content/posts/notes.txt": "loose",
+             "content/posts/x/index.md": "---\ntitle: X\n---\nEnglish.\n",
+             "content/posts/x/index.it.md": "---\ntitle: X it\n---\nItaliano.\n", "content/posts/x/pic.png": "png"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+
+    def copied(files: dict[str, bytes]) -> set[str]:
+        return {name for name in files if name.endswith((".png", ".txt")) and "vendor/" not in name}
+    assert copied(ours) == copied(hugo)
+    assert "it/img/loose.png" not in ours and "it/posts/x/pic.png" not in ours
+    assert _text(ours, "it/posts/x/index.html") == _text(hugo, "it/posts/x/index.html")
+
+
+def test_a_draft_bundle_publishes_none_of_its_files(tmp_path: Path) -> None:
+    files = {**SITE, "layouts/_default/single.html": "{{ .Title }}\n",
+             "content/posts/draft/index.md": "---\ntitle: Draft\ndraft: true\n---\nNot yet.\n",
+             "content/posts/draft/cover.jpg": "jpg", "content/posts/draft/notes/plan.txt": "plan",
+             "content/posts/live/index.md": "---\ntitle: Live\n---\nHere.\n", "content/posts/live/cover.jpg": "jpg"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert {name for name in ours if name.startswith("posts/")} == {name for name in hugo if
+                                                                     name.startswith("posts/")}
+    assert "posts/live/cover.jpg" in ours and not any(name.startswith("posts/draft/") for name in ours)
+
+
+def test_a_processed_image_keeps_its_sources_suffix_unless_converted(tmp_path: Path) -> None:
+    from PIL import Image
+    files = {**SITE, "content/posts/a/index.md": "---\ntitle: A\n---\nx\n",
+             "layouts/_default/single.html": ('{{ range .Resources.ByType "image" }}{{ (.Resize "10x").RelPermalink }} '
+                                              '{{ (.Resize "10x webp").RelPermalink }} {{ end }}\n')}
+    for site in ("hugo", "ours"):
+        _write(tmp_path / site, files)
+        for name in ("a.jpeg", "B.JPG", "c.jpe", "d.png", "e.JPEG"):
+            Image.new("RGB", (40, 30), (200, 10, 10)).save(tmp_path / site / "content/posts/a" / name,
+                                                          "PNG" if name.endswith("png") else "JPEG")
+    hugo = hugo_files(tmp_path / "hugo", tmp_path / "hugo-public")
+    ours, warnings = blogbuild_files(tmp_path / "ours")
+    assert not _fell_back(warnings)
+
+    def named(files: dict[str, bytes]) -> list[str]:   # the hash in the names is each tool's own
+        return sorted(re.sub(r"_hu_[0-9a-f]+", "_hu_", link) for link in _text(files, "posts/a/index.html").split())
+    assert named(ours) == named(hugo)
+    assert "/posts/a/B_hu_.JPG" in named(ours) and "/posts/a/c_hu_.webp" in named(ours)
