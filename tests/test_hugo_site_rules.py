@@ -148,3 +148,14 @@ def test_a_processed_image_keeps_its_sources_suffix_unless_converted(tmp_path: P
         return sorted(re.sub(r"_hu_[0-9a-f]+", "_hu_", link) for link in _text(files, "posts/a/index.html").split())
     assert named(ours) == named(hugo)
     assert "/posts/a/B_hu_.JPG" in named(ours) and "/posts/a/c_hu_.webp" in named(ours)
+
+
+def test_the_top_level_disqus_shortname_feeds_hugos_disqus_partial(tmp_path: Path) -> None:
+    files = {"hugo.toml": SITE["hugo.toml"] + 'disqusShortname = "blog-x"\n',
+             "layouts/_default/list.html": SITE["layouts/_default/list.html"],
+             "layouts/_default/single.html": '<main>{{ partial "disqus.html" . }}</main>\n',
+             "content/posts/a.md": "---\ntitle: A\n---\nA.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert "blog-x" in _text(hugo, "posts/a/index.html")
+    assert _text(ours, "posts/a/index.html") == _text(hugo, "posts/a/index.html")
+    assert not [warning for warning in warnings if "disqusShortname" in str(warning)]

@@ -865,6 +865,10 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     shortname = _lower_keys(disqus).get("shortname", ("", None))[1] if isinstance(disqus, Mapping) else None
     if isinstance(services, Mapping) and {str(key).lower() for key in services} <= {"rss", "disqus"}:
         honoured.add("services")   # the limit of its feeds, the Disqus shortname of Hugo's disqus.html
+    legacy = keyed.get("disqusshortname", ("", None))[1]   # the top-level key Hugo still reads when services has none
+    if isinstance(legacy, str):
+        honoured.add("disqusshortname")
+        shortname = shortname if isinstance(shortname, str) and shortname else legacy
     privacy = keyed.get("privacy", ("", None))[1]
     if isinstance(privacy, Mapping):
         honoured.add("privacy")   # site.Config.Privacy
