@@ -448,3 +448,14 @@ def test_hugo_pipes_in_a_shortcode_show_its_inner_text_with_a_warning(make_site)
     assert len(said) == 1 and said[0].path.endswith("content/posts/a.md"), result.warnings
     assert "inner words" in result.files["posts/a/index.html"].data.decode()
     assert "x.css" not in result.files
+
+
+def test_an_image_processed_beside_the_render_that_fails_is_the_layouts_error(tmp_path: Path) -> None:
+    """A processed image is made in a thread while the page renders (pipes.ImageResource); a picture whose
+    header reads but whose pixels do not fails the render that published it, as it did when made in line."""
+    site = _copy(tmp_path, "site")
+    logo = (site / "assets" / "images" / "logo.png").read_bytes()
+    (site / "assets" / "images" / "cut.png").write_bytes(logo[: len(logo) // 2])
+    message = _layout_warning(site, '{{ ((resources.Get "images/cut.png").Resize "8x").RelPermalink }}'
+                                    '{{ ((resources.Get "images/logo.png").Resize "9x").RelPermalink }}')
+    assert "while rendering" in message and ("truncated" in message or "broken" in message), message

@@ -27,7 +27,9 @@ import json
 import os
 import posixpath
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -205,13 +207,29 @@ _RENDER: contextvars.ContextVar[tuple[Pipes, dict[str, str]] | None] = contextva
 
 @contextlib.contextmanager
 def publishing(pipes: Pipes) -> Iterator[dict[str, str]]:
-    """A render with Hugo Pipes: what it publishes (target path -> digest) fills the dict."""
+    """A render with Hugo Pipes: what it publishes (target path -> digest) fills the dict; the images it had
+    processed in threads are made before it ends (an error in one is the render's)."""
     published: dict[str, str] = {}
     token = _RENDER.set((pipes, published))
     try:
         yield published
     finally:
         _RENDER.reset(token)
+        for target, digest in published.items():
+            if isinstance(digest, Future):
+                published[target] = digest.result()
+
+
+_THREADS: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _image_threads() -> ThreadPoolExecutor:
+    """This process's threads for image processing (a forked worker makes its own: threads do not fork)."""
+    global _THREADS
+    if _THREADS is None or _THREADS[0] != os.getpid():
+        _THREADS = (os.getpid(), ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                                    thread_name_prefix="blogbuild-images"))
+    return _THREADS[1]
 
 
 def publish_recorded(files: Sequence[tuple[str, str]]) -> None:
@@ -293,17 +311,19 @@ class Resource(GoObject):
         self.sidecars = tuple(sidecars)  # published with it (a stylesheet's source map)
         self._make = make
         self._bytes: bytes | None = None
-        self._kept: str | None = None    # the digest of the bytes, once they are kept
+        self._made = threading.Lock()    # made once, whichever thread asks first (ImageResource)
+        self._kept: Any = None   # the digest of the bytes once they are kept (an image's: a Future of it)
 
     def __repr__(self) -> str:
         return f"Resource({self.target})"
 
     def bytes(self) -> bytes:
-        if self._bytes is None:
-            data = self._make()
-            if len(data) > MAX_ASSET_BYTES:
-                raise HugoFunctionError(f"{self.what}: {self.target} is larger than {MAX_ASSET_BYTES} bytes")
-            self._bytes = data
+        with self._made:
+            if self._bytes is None:
+                data = self._make()
+                if len(data) > MAX_ASSET_BYTES:
+                    raise HugoFunctionError(f"{self.what}: {self.target} is larger than {MAX_ASSET_BYTES} bytes")
+                self._bytes = data
         return self._bytes
 
     def _publish(self) -> str:
@@ -377,12 +397,22 @@ class Resource(GoObject):
 
 
 class ImageResource(Resource):
-    """A processed image: its size known from the spec, its pixels made when it is published."""
+    """A processed image: its size known from the spec, its pixels made when it is published, in a thread of the
+    process beside the render (Pillow decodes, resizes and encodes without the interpreter's lock, so a page
+    listing twenty pictures has them made on every core while its templates go on); the render waits for them
+    when it ends (publishing)."""
 
     def __init__(self, name: str, target: str, make: Callable[[], bytes], *, what: str,
                  size: tuple[int, int]) -> None:
         super().__init__(name, target, make, what=what)
         self._size = size
+
+    def _publish(self) -> str:
+        pipes, published = _current(f"the URL of {self.target}")
+        if self._kept is None:
+            self._kept = _image_threads().submit(lambda: pipes.keep(self.bytes()))
+        published[self.target] = self._kept   # its digest when publishing ends
+        return quote("/" + self.target, safe="/:@!$&'()*+,;=-._~")
 
     @property
     def Width(self) -> int:  # noqa: N802
