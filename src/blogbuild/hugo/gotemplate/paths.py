@@ -3,6 +3,7 @@
 `urls.PathEscape`, `urls.PathUnescape`: PATH_FUNCTIONS and URL_FUNCTIONS by member name."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Callable
 
@@ -87,8 +88,16 @@ def _unescape(text: str, what: str) -> str:
 
 def parse_url(text: Any) -> GoURL:
     """Go's url.Parse: scheme, //authority, path (unescaped), ?query (as written), #fragment (unescaped)."""
-    raw = go_string(text)
-    if any(ord(char) < 0x20 or ord(char) == 0x7f for char in raw):
+    return _parsed_url(go_string(text))
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed_url(raw: str) -> GoURL:
+    """parse_url's work, kept by the text (a URL is immutable): a theme parses its assets' URLs on every page."""
+    if _CONTROL.search(raw):
         raise HugoFunctionError(f'parse "{raw}": net/url: invalid control character in URL')
     rest, _, fragment = raw.partition("#")
     raw_fragment = fragment if "#" in raw else ""
