@@ -34,11 +34,18 @@ HUGO_TYPES: dict[str, tuple[str, ...]] = {
     "text/x-scss": ("scss",), "video/3gpp": ("3gpp", "3gp"), "video/mp4": ("mp4",), "video/mpeg": ("mpg", "mpeg"),
     "video/ogg": ("ogv",), "video/webm": ("webm",), "video/x-msvideo": ("avi",),
 }
-# A suffix's Hugo type: the first type listing it, but `xml` is application/xml (as Hugo answers).
-BY_SUFFIX: dict[str, str] = {"xml": "application/xml"}
-for _type, _suffixes in HUGO_TYPES.items():
-    for _suffix in _suffixes:
-        BY_SUFFIX.setdefault(_suffix, _type)
+
+
+def _by_suffix() -> dict[str, str]:
+    """A suffix's Hugo type: the first type listing it, but `xml` is application/xml (as Hugo answers)."""
+    found = {"xml": "application/xml"}
+    for media_type, suffixes in HUGO_TYPES.items():
+        for suffix in suffixes:
+            found.setdefault(suffix, media_type)
+    return found
+
+
+BY_SUFFIX = _by_suffix()
 OCTET_STREAM = "application/octet-stream"
 
 # Go's built-in table (mime/type.go), which the system's files do not override in a globs2 database.

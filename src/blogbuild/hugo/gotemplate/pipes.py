@@ -224,10 +224,11 @@ _THREADS: tuple[int, ThreadPoolExecutor] | None = None
 
 
 def _image_threads() -> ThreadPoolExecutor:
-    """This process's threads for image processing (a forked worker makes its own: threads do not fork)."""
+    """This process's threads for image processing (a forked worker makes its own: threads do not fork): one a
+    core, at most four, so that the pictures decoded at once stay a few (a 2,880 px photo is ~25 MB of pixels)."""
     global _THREADS
     if _THREADS is None or _THREADS[0] != os.getpid():
-        _THREADS = (os.getpid(), ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+        _THREADS = (os.getpid(), ThreadPoolExecutor(max_workers=min(os.cpu_count() or 1, 4),
                                                     thread_name_prefix="blogbuild-images"))
     return _THREADS[1]
 
