@@ -160,11 +160,11 @@ def as_hugo_reads(data: Mapping[str, Any], config: SiteConfig) -> Mapping[str, A
     """A page's front matter as its site reads it: on a Hugo site, whose front matter keys are case-insensitive,
     each key in lower case (`Categories:` is the categories taxonomy, `Draft: true` a draft); of two keys that
     differ only in case, the one written in lower case. A blogbuild site's as written."""
-    if not _hugo_site(config) or all(key == key.lower() for key in data):
+    if not _hugo_site(config) or all(not isinstance(key, str) or key == key.lower() for key in data):
         return data
     folded: dict[str, Any] = {}
     for key, value in data.items():
-        lower = key.lower()
+        lower = key.lower() if isinstance(key, str) else key
         if lower not in folded or key == lower:
             folded[lower] = value
     return folded
