@@ -681,7 +681,6 @@ class Builder(CacheKeeping, TemplateKeeping):
         return posts, files, warnings
 
 
-
 def _unstage(files: Iterable[OutputFile]) -> None:
     """Remove the pages a render spooled to the build's stage (their render is abandoned)."""
     for item in files:

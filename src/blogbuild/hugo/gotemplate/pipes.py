@@ -100,8 +100,8 @@ class AssetFiles:
 
     def names(self) -> list[tuple[str, Path]]:
         """Every asset (name, file), the union of the folders, first wins, sorted by name (lower-cased first, as
-        Hugo walks them); links out of the site are left out. Listed once: the folders' files are part of the templates key, so an engine (made again
-        when they change) sees one listing."""
+        Hugo walks them); links out of the site are left out. Listed once: the folders' files are part of the
+        templates key, so an engine (made again when they change) sees one listing."""
         if self._names is None:
             self._names = self._list()
         return self._names
