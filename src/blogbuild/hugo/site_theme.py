@@ -137,6 +137,12 @@ def _compile_all(layouts: PageLayouts, go: GoTemplates) -> None:
             pass
 
 
+def _output_format(name: str) -> str:
+    """The output format a page template's name renders ("" for a page's HTML): a config's format ("page.NAME"),
+    or the home page's JSON, a feed, robots.txt, the sitemap."""
+    return name[len(PAGE_FORMAT):] if name.startswith(PAGE_FORMAT) else _OUTPUT_FORMATS.get(name, "")
+
+
 def _page_query(config: SiteConfig, kind: str, context: Mapping[str, Any]) -> PageQuery:
     """The page as Hugo's lookup sees it: its kind, content path, `type:` and `layout:`."""
     language = config.language or ""
@@ -236,7 +242,7 @@ class GoPageEngine:
         query = _page_query(self.config, str(meta.kind), context)
         if name == SITEMAP:   # the site's sitemap layout, its `.` the sitemap (every page), else Hugo's own
             query = PageQuery("sitemap", "sitemap", language=query.language)
-        output_format = name[len(PAGE_FORMAT):] if name.startswith(PAGE_FORMAT) else _OUTPUT_FORMATS.get(name, "")
+        output_format = _output_format(name)
         if output_format:
             query = replace(query, output_format=output_format)
         chosen = self.layouts.choose(query)
@@ -336,7 +342,7 @@ class GoPageEngine:
     def writes(self, name: str, context: Mapping[str, Any]) -> bool:
         """Whether a layout fits the page in the output format of name (Hugo writes none, and warns, else)."""
         query = _page_query(self.config, str(context["page"].kind), context)
-        return self.layouts.choose(replace(query, output_format=_OUTPUT_FORMATS.get(name, ""))) is not None
+        return self.layouts.choose(replace(query, output_format=_output_format(name))) is not None
 
     def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
         """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list

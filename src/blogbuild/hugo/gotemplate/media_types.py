@@ -47,6 +47,10 @@ def _by_suffix() -> dict[str, str]:
 
 BY_SUFFIX = _by_suffix()
 OCTET_STREAM = "application/octet-stream"
+# The raster images Hugo reads the size of and processes, by suffix, with the format a processed one is written in
+# unless converted.
+RASTER_FORMATS = {"jpg": "jpg", "jpeg": "jpg", "jpe": "jpg", "jif": "jpg", "jfif": "jpg", "png": "png", "gif": "gif",
+                  "webp": "webp", "tif": "tif", "tiff": "tif", "bmp": "bmp"}
 
 # Go's built-in table (mime/type.go), which the system's files do not override in a globs2 database.
 _GO_BUILTIN = {

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .media_types import media_type_of, suffix_of
+from .media_types import RASTER_FORMATS, media_type_of, suffix_of
 from .objects import GoObject, Params, UnsupportedField
 
 # The image types whose size Hugo reads (its processable formats).
-_RASTER = frozenset({"jpg", "jpeg", "jpe", "jif", "jfif", "png", "gif", "webp", "bmp", "tif", "tiff"})
+_RASTER = frozenset(RASTER_FORMATS)
 # What processes a bundle's image (.Resize, .Fit, .Fill, .Crop): pipes.py adds its processing here when it is
 # imported (with Hugo's functions), so this module imports nothing of it. Called (target, file, name, action, spec).
 IMAGE_PROCESSORS: list[Callable[[str, Path, str, str, Any], Any]] = []

@@ -40,7 +40,7 @@ import jinja2
 from ...core.names import is_inside
 from .escape import go_string
 from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace, truthy
-from .media_types import MediaType, media_type_of
+from .media_types import RASTER_FORMATS, MediaType, media_type_of, suffix_of
 from .page_resources import _RASTER, IMAGE_PROCESSORS, PageResource, PageResources, _glob
 from .parse import GoTemplateError
 from .sass import QuotedString, SassOptions, SassPlace, SassSource, UnquotedString, compile_sass, sass_options
@@ -54,8 +54,6 @@ MAX_ASSET_FILES = 20000                  # files listed in the assets folders
 # Hugo's names of image formats in a processing spec, with the suffix and Pillow's format.
 _FORMATS = {"jpg": ("jpg", "JPEG"), "jpeg": ("jpg", "JPEG"), "png": ("png", "PNG"), "gif": ("gif", "GIF"),
             "webp": ("webp", "WEBP"), "tif": ("tif", "TIFF"), "tiff": ("tif", "TIFF"), "bmp": ("bmp", "BMP")}
-_SOURCE_FORMATS = {"jpg": "jpg", "jpeg": "jpg", "jpe": "jpg", "jif": "jpg", "jfif": "jpg", "png": "png", "gif": "gif",
-                   "webp": "webp", "tif": "tif", "tiff": "tif", "bmp": "bmp"}
 _ANCHORS = {"smart", "center", "topleft", "top", "topright", "left", "right", "bottomleft", "bottom",
             "bottomright"}
 _FILTERS = {"nearestneighbor", "box", "linear", "hermite", "mitchellnetravali", "catmullrom", "bspline",
@@ -286,10 +284,6 @@ def pipes_outside_layouts(text: str) -> str:
             "in a partial the default theme runs")
 
 
-def _suffix(name: str) -> str:
-    last = name.rsplit("/", 1)[-1]
-    return last.rsplit(".", 1)[-1].lower() if "." in last else ""
-
 
 class Resource(GoObject):
     """A resource of Hugo Pipes: its bytes made on first need; published when its URL is read."""
@@ -348,7 +342,7 @@ class Resource(GoObject):
 
     @property
     def Content(self) -> str:  # noqa: N802 - a text resource's text; publishes nothing, as in Hugo
-        if self.ResourceType == "image" and _suffix(self.target) in _RASTER:   # an SVG's is its text
+        if self.ResourceType == "image" and suffix_of(self.target) in _RASTER:   # an SVG's is its text
             raise HugoFunctionError(f"{self.what}: .Content of the image {self.target} is not supported")
         if self.sidecars and _RENDER.get() is not None:   # Hugo publishes a source map when it compiles
             for sidecar in self.sidecars:
@@ -360,7 +354,7 @@ class Resource(GoObject):
 
     # -- images ------------------------------------------------------------------------------------
     def _image(self) -> "ImageSource":
-        if _suffix(self.target) not in _RASTER:
+        if suffix_of(self.target) not in _RASTER:
             raise HugoFunctionError(f"{self.what}: {self.target} is not an image Hugo processes")
         return self._image_source
 
@@ -463,7 +457,7 @@ class _Spec:
 
 def _parse_spec(spec: str, action: str, source_suffix: str, what: str) -> _Spec:
     width = height = 0
-    form, quality, rotate, anchor, background = _SOURCE_FORMATS.get(source_suffix, "png"), 75, 0, "smart", ""
+    form, quality, rotate, anchor, background = RASTER_FORMATS.get(source_suffix, "png"), 75, 0, "smart", ""
     sized = False
     for token in spec.lower().split():
         size = re.fullmatch(r"(\d*)x(\d*)", token)
@@ -532,11 +526,11 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
     `NAME_hu_<hash>.EXT` as Hugo names it (the hash is blogbuild's); version tells two states of one file
     apart (a bundle's image edited while serving)."""
     pipes, _ = _current(f".{action.title()}")
-    source_suffix = _suffix(image.target)
+    source_suffix = suffix_of(image.target)
     if action == "filter":
         filters = _filters(spec, image.what)
         text = " ".join(item.name for item in filters)
-        parsed = _Spec(0, 0, _SOURCE_FORMATS.get(source_suffix, "png"), 75, 0, text, "")
+        parsed = _Spec(0, 0, RASTER_FORMATS.get(source_suffix, "png"), 75, 0, text, "")
     else:
         text = go_string(spec)
         parsed = _parse_spec(text, action, source_suffix, image.what)
@@ -553,7 +547,7 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
         stem, _, written = file.rpartition(".")
         stem = re.sub(r"_hu_[0-9a-f]{16}$", "", stem)   # a processed image's: its source's name
         # The source's suffix as written (.jpeg, .JPG) while the format stays its own, as Hugo keeps it.
-        suffix = written if stem and parsed.format == _SOURCE_FORMATS.get(source_suffix) else parsed.format
+        suffix = written if stem and parsed.format == RASTER_FORMATS.get(source_suffix) else parsed.format
         target = (folder + "/" if folder else "") + f"{stem}_hu_{tag}.{suffix}"
         return ImageResource(name, target, lambda: _processed(image, action, parsed, size),
                              what=f"{image.what} .{action.title()} {text!r}", size=size)
@@ -942,7 +936,7 @@ def _compiled(pipes: Pipes, source: Resource, options: SassOptions, target: str)
         with contextlib.suppress(ValueError):
             site_path = absolute(source.file).relative_to(roots[0]).as_posix()
     place = SassPlace(roots[0], tuple(absolute(folder) for folder in assets.folders), roots[1:], assets.allowed, find)
-    entry = SassSource(source.Content, source.origin, site_path, _suffix(source.target) == "sass")
+    entry = SassSource(source.Content, source.origin, site_path, suffix_of(source.target) == "sass")
     return compile_sass(entry, options, place, target.rpartition("/")[2])
 
 
@@ -987,7 +981,7 @@ def _js_build(*arguments: Any) -> Resource:
     bundler = esbuild_binary(pipes.assets.roots[0] if pipes.assets.roots else None)
     if bundler is not None:
         return _esbuild(pipes, source, lowered, bundler)
-    if _suffix(source.target) in NEEDS_BUNDLER:
+    if suffix_of(source.target) in NEEDS_BUNDLER:
         target = _target(lowered["targetpath"], "js.Build") if lowered.get("targetpath") else \
             re.sub(r"\.(?:ts|tsx|jsx)$", ".js", source.target)
         return pipes.resource(f"js\x00{id(source)}\x00{target}", lambda: Resource(
@@ -1150,7 +1144,7 @@ def _bundled(source: Resource, bundler: str, params: str, flags: list[str]) -> b
         params_file.write_text(params, encoding="utf-8")
         where = source.file.parent if source.file is not None else Path(folder)
         arguments = [bundler, "--bundle", "--format=iife", "--target=esnext", "--log-level=error", "--color=false",
-                     f"--loader={_LOADERS.get(_suffix(source.target), 'js')}", f"--alias:@params={params_file}",
+                     f"--loader={_LOADERS.get(suffix_of(source.target), 'js')}", f"--alias:@params={params_file}",
                      *flags]
         try:
             completed = subprocess.run(arguments, input=source.bytes(), capture_output=True,
