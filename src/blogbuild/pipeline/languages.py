@@ -50,7 +50,8 @@ def _last_modified(site: Site | None) -> str:
 
 
 def language_files(config: SiteConfig, language: Language, files: Mapping[str, OutputFile],
-                   static_folders: tuple[str, ...], published: set[str] | None = None) -> dict[str, OutputFile]:
+                   static_folders: tuple[str, ...], published: set[str] | None = None,
+                   shared_content: tuple[str, ...] = ()) -> dict[str, OutputFile]:
     """One language's files at their paths in the whole site: under its prefix (a shared file, as Hugo Pipes
     publish, at the top: the first language's); the default language's sitemap
     at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt only at the top; and the
@@ -59,11 +60,12 @@ def language_files(config: SiteConfig, language: Language, files: Mapping[str, O
     theme, which links them in the language's folder, in each language's folder (and the default language's at the
     top as well when it has a folder of its own). published: the content files (bundles' and loose files, by their
     source) an earlier language published; when the site's own layouts render it, a content folder the languages
-    share has each of its files published once, by the first language that publishes it (as Hugo 0.123 and later
-    publish a resource once, where the other languages' pages link it); the set is added to."""
+    share (shared_content, _content_folders) has each of its files published once, by the first language that
+    publishes it (as Hugo 0.123 and later publish a resource once, where the other languages' pages link it); the set
+    is added to."""
     placed: dict[str, OutputFile] = {}
     once = config.markup.render_hooks and not any(dict(item.values).get("base_url") for item in config.languages)
-    content = _content_folders(config) if once and published is not None else ()
+    content = shared_content if once and published is not None else ()
     for path, item in files.items():
         if path == "robots.txt" and language.prefix:
             continue
@@ -108,8 +110,10 @@ def merged_result(config: SiteConfig, results: Sequence[tuple[Language, BuildRes
                            (Path(config.root) / config.static_dir, *theme_static_dirs(config)))
     files: dict[str, OutputFile] = {}
     content_published: set[str] = set()
+    shared_content = _content_folders(config)
     for language, result in results:
-        for path, item in language_files(config, language, result.files, static_folders, content_published).items():
+        for path, item in language_files(config, language, result.files, static_folders, content_published,
+                                         shared_content).items():
             files.setdefault(path, item)
     sitemaps = [(config.absolute_url(f"{language.prefix or language.key + '/'}{SITEMAP}"), _last_modified(result.site))
                 for language, result in results]

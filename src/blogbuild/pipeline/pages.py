@@ -137,20 +137,22 @@ class PageStore:
         self._track(templates, pages)
         on_disk: dict[str, str] = {}
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
+        # Each output's kept bytes, looked up once (with an engine that tracks reads, the check of its reads hashes
+        # the bodies it read).
+        cached = {item.output_path: self._cached(item.output_path, item.key) for item in planned}
         for item in planned:
-            if self._cached(item.output_path, item.key) is None:
+            if cached[item.output_path] is None:
                 published = self.published_copy(item.output_path, item.key)
                 if published is not None:
                     on_disk[item.output_path] = published
-        stale = [page for page in pages
-                 if self._cached(page.output_path, page.key) is None and page.output_path not in on_disk]
+        stale = [page for page in pages if cached[page.output_path] is None and page.output_path not in on_disk]
         fresh = self._rendered(templates, stale, jobs, stage)
         new_cache: dict[str, tuple[str, bytes, Reads | None]] = {}
         outputs: dict[str, OutputFile | SourceError] = {}
         rendered = 0
         for page in pages:
             path = page.output_path
-            body = self._cached(path, page.key)
+            body = cached[path]
             if body is not None:
                 new_cache[path] = self.cache[path]
                 outputs[path] = OutputFile(path, body)
@@ -163,7 +165,7 @@ class PageStore:
                 rendered += not isinstance(outcome, SourceError)
         for item in data:
             path = item.output_path
-            body = self._cached(path, item.key)
+            body = cached[path]
             if body is None and path in on_disk:
                 outputs[path] = OutputFile(path, source=on_disk[path])
                 continue
