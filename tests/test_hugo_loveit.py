@@ -24,7 +24,9 @@ params.code.maxShownLines (50) lines is open, a map takes the site's styles and 
   blocks are open, where Hugo's page links none and folds them (there too Hugo first renders the content for the
   home page's summaries, so its Store entry does not reach the page's layouts);
 - the word counts of the pages above whose content differs (their JSON-LD wordcount);
-- blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX copy."""
+- blogbuild writes its highlighting stylesheet (css/syntax.css) and its KaTeX and mermaid copies, which the pages
+  load where Hugo's load the CDN's (the exampleSite's `params.cdn`): compared with Hugo's after the copy's URL is
+  put back (test_every_page_has_hugos_dom)."""
 from __future__ import annotations
 
 import os
@@ -32,7 +34,7 @@ import re
 import subprocess
 
 import pytest
-from support.dom import dom_tokens
+from support.dom import dom_tokens, with_hugos_mermaid
 from support.hugo_site_oracle import hugo_binary
 from support.loveit import loveit_site
 
@@ -48,7 +50,7 @@ def _extra(path: str, hugo: set[str]) -> bool:
     """Whether blogbuild publishes path where Hugo does not, for a documented reason (or it is compared apart)."""
     if _APART.search(path):
         return True   # compared in test_the_same_files_are_published
-    return path not in hugo and re.search(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-", path) is not None
+    return path not in hugo and re.search(r"(^|/)css/syntax\.css$|(^|/)vendor/(katex|mermaid)-", path) is not None
 
 
 # The pages that are not Hugo's DOM, by why (the module's docstring says more).
@@ -109,9 +111,15 @@ def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]
     hugo, ours, _warnings = both
     pages = sorted(path for path in hugo if path.endswith(".html"))
     assert len(pages) == 77
-    differing = [path for path in pages if dom_tokens(ours[path].decode(), drop=_GENERATOR)
-                 != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
+    differing = [path for path in pages if dom_tokens(with_hugos_mermaid(ours[path].decode(), hugo[path].decode()),
+                                                      drop=_GENERATOR) != dom_tokens(hugo[path].decode(), drop=_GENERATOR)]
     assert sorted(differing) == sorted(DIFFERENT)   # every other page is Hugo's; each documented one still differs
+    # Every page that loads mermaid loads blogbuild's copy (the content pages load it in blogbuild's build alone:
+    # their diagram hook's Store entry does not reach Hugo's layouts, see above).
+    loading = {path for path in pages if "/mermaid.min.js" in hugo[path].decode()}
+    ours_loading = {path for path in pages if "/vendor/mermaid-" in ours[path].decode()}
+    assert loading <= ours_loading and ours_loading - loading <= DIFFERENT
+    assert "zh-cn/theme-documentation-mermaid-shortcode/index.html" in loading
 
 
 def test_content_reads_what_init_set(both: tuple[dict[str, bytes], dict[str, bytes], list]) -> None:

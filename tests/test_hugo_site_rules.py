@@ -159,3 +159,22 @@ def test_the_top_level_disqus_shortname_feeds_hugos_disqus_partial(tmp_path: Pat
     assert "blog-x" in _text(hugo, "posts/a/index.html")
     assert _text(ours, "posts/a/index.html") == _text(hugo, "posts/a/index.html")
     assert not [warning for warning in warnings if "disqusShortname" in str(warning)]
+
+
+def test_a_resource_s_publish_writes_its_file_and_prints_nothing(tmp_path: Path) -> None:
+    """`.Publish` (LoveIt publishes its icon fonts and gallery images this way when it loads its libraries from its
+    own assets, its default) writes the resource at its path, fingerprinted or not, and prints nothing."""
+    files = {**SITE, "content/posts/a.md": "---\ntitle: A\n---\nA.\n",
+             "layouts/_default/single.html": "<h1>{{ .Title }}</h1>\n",
+             "layouts/index.html": ('[{{ range resources.Match "lib/fonts/*" }}{{ .Publish }}{{ end }}]'
+                                    '[{{ (resources.Get "lib/images/loading.gif").Publish }}]'
+                                    '[{{ (resources.Get "lib/app.css" | resources.Minify | fingerprint).Publish }}]\n'),
+             "assets/lib/fonts/a.woff2": "font a", "assets/lib/fonts/b.ttf": "font b",
+             "assets/lib/images/loading.gif": "GIF89a", "assets/lib/app.css": "body { color: red; }\n",
+             "assets/lib/unused.js": "1"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "index.html") == _text(hugo, "index.html") == "[][][]"
+    published = {name for name in hugo if name.startswith("lib/")}
+    assert len(published) == 4 and {name for name in ours if name.startswith("lib/")} == published
+    assert all(ours[name] == hugo[name] for name in published if not name.endswith(".css"))

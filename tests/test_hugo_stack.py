@@ -13,7 +13,9 @@ info), except the documented differences:
   page links (scss/style.min.<hash>.css): the hash is left out of the comparison;
 - a processed image's name: blogbuild's `_hu_` hash is not Hugo's (its pixels are Pillow's), so image names are
   compared without it;
-- css/syntax.css (blogbuild's highlighting stylesheet) and its KaTeX copy (vendor/katex-*) are published too;
+- css/syntax.css (blogbuild's highlighting stylesheet) and its KaTeX copy (vendor/katex-*) are published too, and
+  its mermaid copy (vendor/mermaid-*), which a page with a diagram loads where Hugo's loads Stack's CDN mermaid
+  (compared with the CDN's URL put back, support/dom.with_hugos_mermaid);
 - the pages in DIFFERENT, each for the reasons given there."""
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from support.dom import dom_tokens
+from support.dom import dom_tokens, with_hugos_mermaid
 from support.hugo_site_oracle import hugo_binary
 from support.stack import esbuild_folder, published, stack_site
 from support.tools import missing_tool
@@ -41,7 +43,7 @@ _PROCESSED = re.compile(r"_hu_[0-9a-f]+\.")
 # blogbuild's highlighting stylesheet and KaTeX.
 _HASHED = re.compile(r"^ts/\w+\.[0-9a-f]{64}\.js$|^scss/style\.min\.[0-9a-f]{64}\.css$")
 _STYLE_FILE = re.compile(r"^scss/style\.min\.[0-9a-f]{64}\.css$")
-_OURS_ONLY = re.compile(r"(^|/)css/syntax\.css$|(^|/)vendor/katex-")
+_OURS_ONLY = re.compile(r"(^|/)css/syntax\.css$|(^|/)vendor/(katex|mermaid)-")
 
 _MATH = "blogbuild typesets the math at build time, where Hugo's page leaves the TeX for KaTeX in the browser"
 DIFFERENT: dict[str, str] = {"p/math-typesetting/index.html": _MATH, "zh/p/math-typesetting/index.html": _MATH}
@@ -132,6 +134,6 @@ def test_every_page_has_hugos_dom(both: tuple[dict[str, bytes], dict[str, bytes]
     pages = sorted(path for path in hugo if path.endswith(".html"))
     assert len(pages) == 183
     bundled = _bundled(ours)
-    differing = [path for path in pages if _comparable(ours[path].decode(), bundled)
-                 != _comparable(hugo[path].decode(), bundled)]
+    differing = [path for path in pages if _comparable(with_hugos_mermaid(ours[path].decode(), hugo[path].decode()),
+                                                       bundled) != _comparable(hugo[path].decode(), bundled)]
     assert sorted(differing) == sorted(DIFFERENT)   # every other page is Hugo's; each documented one still differs

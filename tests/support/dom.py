@@ -37,3 +37,15 @@ def dom_tokens(page: str, *, drop: tuple[str, ...] = ()) -> list[str]:
     parser.feed(page)
     parser.close()
     return [token for token in parser.tokens if not token.startswith(drop)]
+
+
+def with_hugos_mermaid(ours: str, hugo: str) -> str:
+    """blogbuild's page with the mermaid copy it loads named by the CDN URL Hugo's page loads instead, and without
+    the script after it that keeps the layout of the CDN's version (hugo/local_libraries.py): what a theme's CDN
+    mermaid is compared by."""
+    import re
+    cdn = re.search(r'https://[^"]*/mermaid(?:@[^"/]*)?/dist/mermaid\.min\.js', hugo)
+    if cdn is None:
+        return ours
+    ours = re.sub(r'<script>mermaid\.initialize=\(function.*?</script>', "", ours, count=1)
+    return re.sub(r'/vendor/mermaid-[0-9.]+/mermaid\.min\.js', cdn.group(0), ours)

@@ -19,7 +19,10 @@ import secrets
 from collections.abc import Callable
 from pathlib import Path
 
-Record = tuple[tuple[str, str], ...]   # (target path, sha256 of the bytes), sorted
+from .local_libraries import vendored_file
+
+# (target path, sha256 of the bytes or a file blogbuild ships: local_libraries.VENDORED), sorted
+Record = tuple[tuple[str, str], ...]
 
 JOURNAL_PREFIX = "journal-"
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -133,7 +136,8 @@ class PublishedRecords:
             return
         record = tuple((target, digest) for target, digest in (pair for pair in pairs if isinstance(pair, list)
                                                                 and len(pair) == 2)
-                       if isinstance(target, str) and isinstance(digest, str) and _DIGEST.fullmatch(digest)
+                       if isinstance(target, str) and isinstance(digest, str)
+                       and (_DIGEST.fullmatch(digest) or vendored_file(digest) is not None)
                        and self._safe_target(target))
         self._records.setdefault(key, record)
 

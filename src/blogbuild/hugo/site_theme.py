@@ -42,6 +42,7 @@ from .gotemplate.purity import is_pure
 from .gotemplate.sass import SassError
 from .gotemplate.body_reads import note_body_reads, reading_bodies
 from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
+from .local_libraries import VENDORED, local_libraries, vendored_file
 from .published_records import PublishedRecords
 from .layouts import PageQuery
 from .page_layouts import PageLayouts, bundler_warnings, called_partials, runnable_layouts
@@ -259,15 +260,16 @@ class GoPageEngine:
             base = replace(base, text=True) if base is not None else None
         probed = self._probed.pop(self._probe_key(str(meta.kind), context), None) if not output_format else None
         if probed is not None:   # the list's first page, rendered already to count its pages
-            self._record(key, probed[1])
             note_body_reads(probed[2])
-            return self._finished(probed[0], str(meta.kind), context)
+            published = dict(probed[1])
+            html = self._finished(probed[0], str(meta.kind), context, published)
+            self._record(key, published)
+            return html
         dot = self._dot(context) if name != SITEMAP else HugoPage(self._hugo_site(context["site"]), "sitemap",
                                                                   title=self.config.title, url="/sitemap.xml")
         try:
             with publishing(self.pipes) as published:
                 html = self._render(layout, base, dot)
-            self._record(key, published)
         except GoTemplateError as error:
             raise SourceError(layout.path, error.line, f"{error.message} while rendering {page}; port the layout "
                                                        "to templates/", stage="template") from error
@@ -281,25 +283,27 @@ class GoPageEngine:
             raise SourceError(layout.path, 1, f"{type(error).__name__}: {error}{where} while rendering {page}"
                               + (f" from {source}" if source else ""), stage="template") from error
         if name == FEED:
-            return self._feed(html)
-        return self._finished(html, str(meta.kind), context) if not output_format else html
+            html = self._feed(html)
+        elif not output_format:
+            html = self._finished(html, str(meta.kind), context, published)
+        self._record(key, published)
+        return html
 
     def _feed(self, xml: str) -> str:
         """An RSS feed as Hugo publishes it: its site-relative URLs absolute against the whole site's base URL
         (a language's own pages' URLs hold its folder already), whatever its template wrote."""
         return absolute_urls_in_xml(xml, self._top.base_url or "/")
 
-    def _finished(self, html: str, kind: str, context: Mapping[str, Any]) -> str:
-        """The page as published: the home page names its generator; a page with math typeset at build time
-        links the KaTeX stylesheet its formulas need (blogbuild's own copy), whatever the layouts load, and a
-        CDN's KaTeX is blogbuild's copy when the site publishes it (some page has math); relativeURLs and
-        canonifyURLs rewrite its site-relative URLs, blogbuild's own among them."""
+    def _finished(self, html: str, kind: str, context: Mapping[str, Any], published: dict[str, str]) -> str:
+        """The page as published: the home page names its generator; the KaTeX and mermaid it loads from a CDN
+        are blogbuild's copies (unless cdn_assets is on), published with what its render published; a page with
+        math typeset at build time links the KaTeX stylesheet its formulas need (blogbuild's own copy), whatever
+        the layouts load; relativeURLs and canonifyURLs rewrite its site-relative URLs, blogbuild's own among
+        them."""
         html = _with_generator(html) if kind == "home" else html
-        site = context.get("site")
-        publishes_katex = site is not None and any(post.has_math for post in getattr(site, "pages", ()))
-        # The tags' own pattern finds a CDN's KaTeX sooner than a lower-cased copy of the page is made to look.
-        if publishes_katex and not getattr(self.config, "cdn_assets", False):
-            html = _local_katex(html, self.config)
+        if not getattr(self.config, "cdn_assets", False):
+            html, vendored = local_libraries(html, self.pipes.site_url)
+            published.update(vendored)
         if 'class="katex' in html and "</head>" in html and "katex.min.css" not in html:
             from ..media.assets import asset_url
             html = html.replace("</head>", f'<link rel="stylesheet" href="{asset_url("katex_css", self.config)}">\n'
@@ -413,13 +417,8 @@ class GoPageEngine:
                 found.setdefault(target, digest)
         if every:
             self._records.compact(set(asked))
-        files = []
-        for target, digest in sorted(found.items()):
-            if self.pipes.store is None:
-                files.append(OutputFile(target, self.pipes.kept[digest], shared=True))
-            else:
-                files.append(OutputFile(target, source=str(self.pipes.stored(digest)), from_cache=True, shared=True))
-        return files
+        return [file for file in (_published_file(self.pipes, target, digest) for target, digest in sorted(found.items()))
+                if file is not None]
 
     # -- helpers -----------------------------------------------------------------------------------
     def _render(self, layout: GoSource, base: GoSource | None, dot: HugoPage) -> str:
@@ -610,45 +609,15 @@ def _alias_page(target: str, language: str) -> str:
             f'\t\t<meta http-equiv="refresh" content="0; url={url}">\n\t</head>\n</html>\n')
 
 
-# A <link> or <script> tag loading KaTeX (its stylesheet, script, auto-render or mhchem) from a CDN, as themes
-# and extend_head partials do (jsDelivr's katex@V/dist/…, cdnjs' KaTeX/V/…, unpkg's katex@V/dist/…).
-_CDN_KATEX_TAG = re.compile(r"""<(?:link|script)\b[^>]*?\b(?:href|src)\s*=\s*["']?(?:https?:)?//[^"'\s>]*?"""
-                            r"""(?:katex@[^/"'\s>]*/dist|KaTeX/[^/"'\s>]+)/"""
-                            r"""(katex(?:\.min)?\.(?:css|js)|contrib/(?:auto-render|mhchem)(?:\.min)?\.js)["'\s>][^>]*>""",
-                            re.IGNORECASE)
-# What every tag _CDN_KATEX_TAG finds holds: a URL naming KaTeX's package, in any case.
-_CDN_KATEX_URL = re.compile(r"""//[^"'\s>]*?[kK][aA][tT][eE][xX][@/]""")
-_SRI_ATTRIBUTES = re.compile(r"""\s(?:integrity|crossorigin)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?""", re.IGNORECASE)
-
-
-def _local_katex(html: str, config: SiteConfig) -> str:
-    """KaTeX a page loads from a CDN, loaded from blogbuild's own copy instead (the site builds offline and
-    the pinned version matches the build-time typesetting); the tag's SRI and CORS attributes go with it."""
-    from ..media.assets import PACKAGES
-
-    def local(match: re.Match[str]) -> str:
-        file = match.group(1).replace(".min", "").replace(".css", ".min.css").replace(".js", ".min.js")
-        cdn = match.group(0)
-        url_start = cdn.lower().find("//")
-        start = cdn.rfind('"', 0, url_start) + 1 or cdn.rfind("'", 0, url_start) + 1 or cdn.rfind("=", 0, url_start) + 1
-        end = cdn.find(match.group(1), url_start) + len(match.group(1))
-        tag = cdn[:start] + config.site_url(f"/{PACKAGES['katex'].output_folder}/{file}") + cdn[end:]
-        return _SRI_ATTRIBUTES.sub("", tag)
-    # The tags' pattern tries every "<" of a page (a typeset formula holds hundreds): it is tried instead at the
-    # tag holding each URL that names KaTeX's package (every tag it finds holds one), the page scanned whole
-    # only when such a URL is in no tag it takes (a link to KaTeX's site in a post).
-    parts: list[str] = []
-    position = 0
-    for found in _CDN_KATEX_URL.finditer(html):
-        if found.start() < position:
-            continue
-        start = html.rfind("<", position, found.start())
-        tag = _CDN_KATEX_TAG.match(html, start) if start >= 0 else None
-        if tag is None or tag.end() <= found.start():
-            return _CDN_KATEX_TAG.sub(local, html)
-        parts += (html[position:tag.start()], local(tag))
-        position = tag.end()
-    return "".join((*parts, html[position:])) if parts else html
+def _published_file(pipes: Pipes, target: str, digest: str) -> OutputFile | None:
+    """The file a page's render published at target: the bytes Hugo Pipes kept by digest, or a library it loads
+    from blogbuild's copy (local_libraries: None for a file blogbuild no longer ships)."""
+    if digest.startswith(VENDORED):
+        vendored = vendored_file(digest)
+        return OutputFile(target, source=str(vendored), shared=True) if vendored is not None else None
+    if pipes.store is None:
+        return OutputFile(target, pipes.kept[digest], shared=True)
+    return OutputFile(target, source=str(pipes.stored(digest)), from_cache=True, shared=True)
 
 
 def _with_generator(html: str) -> str:

@@ -43,7 +43,7 @@ COLLATION_VERSION = "hugo-0.168.0"
 KEPT_FOLDERS = {"chroma": CHROMA_VERSION, **EMOJI_TABLES, "hugo": HUGO_TEMPLATES_VERSION,
                 "collation": COLLATION_VERSION}
 
-# Vendored files the build uses itself and never publishes (katex's contrib/).
+# Vendored files blogbuild's default theme never publishes (katex's contrib/).
 UNPUBLISHED_PREFIX = "contrib/"
 VENDOR_DIR = Path(__file__).resolve().parent.parent / "vendor"
 MANIFEST_PATH = VENDOR_DIR / "manifest.json"
@@ -66,17 +66,22 @@ class Package:
 
 PACKAGES: dict[str, Package] = {
     # All three font formats: katex.min.css names them all (browsers fetch only the first they support).
-    # contrib/: mhchem (\ce, \pu), loaded into the build's V8 isolate beside katex.min.js, and auto-render,
-    # what Hugo sites' pages run (the browser tests compare blogbuild's output with it); neither is published.
+    # contrib/: mhchem (\ce, \pu), loaded into the build's V8 isolate beside katex.min.js; it and the other
+    # contrib scripts (auto-render, copy-tex...) are published only for a page of a site's own layouts that loads
+    # them from a CDN (hugo/local_libraries.py).
     "katex": Package("katex", KATEX_VERSION, (("LICENSE", "LICENSE"), ("dist/katex.min.css", ""),
                                               ("dist/katex.min.js", ""), ("dist/fonts/*", ""),
-                                              ("dist/contrib/mhchem.min.js", ""),
-                                              ("dist/contrib/auto-render.min.js", ""))),
+                                              ("dist/contrib/*.min.js", ""))),
     # The ES module build: a small entry and the chunks it imports, so a page downloads only what its diagrams
-    # need (a flowchart: ~0.9 MB of the 5.5 MB).
+    # need (a flowchart: ~0.9 MB of the 5.5 MB). And the one-file build a classic <script> loads (a theme's or
+    # a layout's `mermaid.min.js` from a CDN, which defines the global `mermaid`): published only for such a page.
     "mermaid": Package("mermaid", MERMAID_VERSION, (("LICENSE", "LICENSE"), ("dist/mermaid.esm.min.mjs", ""),
-                                                    ("dist/chunks/mermaid.esm.min/*.mjs", ""))),
+                                                    ("dist/chunks/mermaid.esm.min/*.mjs", ""),
+                                                    ("dist/mermaid.min.js", ""))),
 }
+# Vendored files published only for a page of a site's own layouts that loads them from a CDN (SCRIPT_BUILDS),
+# never with blogbuild's default theme, which loads the module build.
+SCRIPT_BUILDS = {"mermaid": "mermaid.min.js"}
 
 
 @dataclass(frozen=True)
@@ -164,7 +169,7 @@ def vendor_outputs(config: SiteConfig, *, math: bool, mermaid: bool) -> list[tup
     for name in names:
         package = PACKAGES[name]
         for file in sorted(manifest()[name]["files"]):
-            if file.startswith(UNPUBLISHED_PREFIX):
+            if file.startswith(UNPUBLISHED_PREFIX) or file == SCRIPT_BUILDS.get(name):
                 continue
             outputs.append((f"{package.output_folder}/{file}", VENDOR_DIR / name / file))
     return outputs

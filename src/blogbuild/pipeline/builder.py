@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 _MEDIA_SCRATCH: str | None = None   # image variants and cards of builds without a cache (_media_folder)
 PUBLISHED_CACHE = "page-files"      # the files page renders published besides the pages (PageEngine.page_files)
+VENDORED_OWNER = "<blogbuild's vendored assets>"   # the owner of KaTeX's and mermaid's files a build publishes
 
 
 def _templates_key(folders: list[Path], inside: tuple[str, ...] = (),
@@ -582,7 +583,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         drawing = InBackground(partial(card_stage, site, self.config, card_folder, 1)) \
             if self.config.cards.enabled and self.jobs > 1 and can_fork() else None
         # KaTeX and mermaid, from inside the package, only when some page needs them (none with cdn_assets).
-        copied += [(OutputFile(path, source=str(vendored)), "<blogbuild's vendored assets>")
+        copied += [(OutputFile(path, source=str(vendored)), VENDORED_OWNER)
                    for path, vendored in vendor_outputs(self.config, math=any(post.has_math for post in site.pages),
                                                         mermaid=any(post.has_mermaid for post in site.pages))]
         css = highlight_css(self.config.code_style_light, self.config.code_style_dark).encode("utf-8")
@@ -596,8 +597,11 @@ class Builder(CacheKeeping, TemplateKeeping):
         planned: list[PlannedPage | PlannedData] = [*pages, *data]
         self.state.output_keys = {item.output_path: item.key for item in planned}
         made = self.pages.make_all(templates, pages, data, self.jobs, self.stage_dir)
+        # A vendored file a page loads (a theme's CDN KaTeX, blogbuild's copy) may be published for the posts too.
+        vendored = {item.path for item, owner in copied if owner == VENDORED_OWNER}
         published = [(item, "<the layouts' Hugo Pipes>") for item in templates.page_files(
-            (page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile)), every=True)]
+            (page.key for page in pages if isinstance(made.outputs.get(page.output_path), OutputFile)), every=True)
+            if item.path not in vendored]
         copied, card_warnings = self._with_cards(copied, site, card_folder, drawing)
         assembly = assemble(copied, css, pages, data, made.outputs, conflicted, published)
         self.state.static_count = assembly.static_files

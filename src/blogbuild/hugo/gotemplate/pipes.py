@@ -341,6 +341,11 @@ class Resource(GoObject):
         return pipes.absolute_url(self._publish())
 
     @property
+    def Publish(self) -> str:  # noqa: N802 - publishes the resource at its path, and prints nothing, as in Hugo
+        self._publish()
+        return ""
+
+    @property
     def Content(self) -> str:  # noqa: N802 - a text resource's text; publishes nothing, as in Hugo
         if self.ResourceType == "image" and suffix_of(self.target) in _RASTER:   # an SVG's is its text
             raise HugoFunctionError(f"{self.what}: .Content of the image {self.target} is not supported")
