@@ -314,3 +314,22 @@ def test_a_template_that_fails_at_run_time_in_any_way_falls_back_with_a_warning(
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert "seq is limited to 2000 items" in err and "divide the value by 0" in err and "dict needs key value pairs" in err
+
+
+def test_a_method_printed_without_its_arguments_fails_as_in_go(make_site, monkeypatch, capsys) -> None:
+    """`{{ .Get }}` calls the method, as Go does, and one that needs arguments fails the template (Hugo: "wrong
+    number of args"), never printing Python's text for a method."""
+    from blogbuild.cli import main
+    site = make_site({
+        "hugo.yaml": 'baseURL: "https://example.org/"\ntitle: "T"\n',
+        "layouts/shortcodes/get.html": "[{{ .Get }}]",
+        "layouts/shortcodes/scratch.html": "[{{ .Page.Scratch.Get }}]",
+        "content/posts/p.md": '---\ntitle: "P"\ndate: 2025-01-02\n---\n{{< get >}}A{{< /get >}}\n\n'
+                              '{{< scratch >}}B{{< /scratch >}}\n',
+    })
+    monkeypatch.chdir(site)
+    capsys.readouterr()
+    assert main(["build", "-j", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "wrong number of args for Get" in err and "Traceback" not in err
+    assert "bound method" not in (site / "public/posts/p/index.html").read_text(encoding="utf-8")

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import re
+from types import MethodType
 from typing import Any
 
 from markupsafe import Markup
+
+from .function_error import HugoFunctionError
 
 
 class SafeJS(str):
@@ -54,6 +57,8 @@ def go_string(value: Any) -> str:
     if isinstance(value, dict):
         return "map[" + " ".join(f"{key}:{go_string(value[key]) if value[key] is not None else '<nil>'}"
                                  for key in sorted(value, key=str)) + "]"
+    if isinstance(value, MethodType):   # `{{ .Resize }}`: Go calls a method, and one that needs arguments fails
+        raise HugoFunctionError(f"wrong number of args for {value.__name__}: it takes arguments, got 0")
     return str(value)
 
 
