@@ -178,3 +178,61 @@ def test_a_resource_s_publish_writes_its_file_and_prints_nothing(tmp_path: Path)
     published = {name for name in hugo if name.startswith("lib/")}
     assert len(published) == 4 and {name for name in ours if name.startswith("lib/")} == published
     assert all(ours[name] == hugo[name] for name in published if not name.endswith(".css"))
+
+
+def test_hugo_sites_is_every_languages_site(tmp_path: Path) -> None:
+    """`hugo.Sites` (Hugo 0.156; LoveIt's language switch and its init.html) is `.Site.Sites`: every language's
+    site, the default language first, with `.Default`."""
+    shown = ('{{ range hugo.Sites }}[{{ .Language.Lang }} {{ .Title }} {{ .LanguagePrefix }} {{ .Language.Label }}]'
+             '{{ end }}'
+             '|{{ eq .Site hugo.Sites.Default }}|{{ hugo.Sites.Default.Language.Lang }}|{{ len hugo.Sites }}\n')
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\ndefaultContentLanguage = "it"\n'
+                           '[languages.en]\nweight = 1\ntitle = "English"\n[languages.it]\nweight = 2\ntitle = "Italiano"\n'),
+             "layouts/_default/list.html": shown, "layouts/_default/single.html": shown,
+             "content/a.md": "---\ntitle: A it\n---\nA.\n", "content/a.en.md": "---\ntitle: A\n---\nA.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    for path in ("index.html", "en/index.html", "a/index.html", "en/a/index.html"):
+        assert _text(ours, path) == _text(hugo, path), path
+    assert _text(ours, "index.html").endswith("|true|it|2")
+
+
+def test_a_kind_no_layout_fits_is_left_out_and_the_rest_built(tmp_path: Path) -> None:
+    """An old theme's `taxonomy/list.html` fits no term page in Hugo 0.146 on: Hugo writes no term page (nor the
+    aliases that lead to one), warns, and builds every other page with the site's layouts; so does blogbuild,
+    where it sent the whole site back to its default theme."""
+    files = {"hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Rules"\n[pagination]\npagerSize = 1\n',
+             "layouts/index.html": "home {{ range .Paginator.Pages }}{{ .RelPermalink }} {{ end }}\n",
+             "layouts/_default/single.html": "single {{ .Title }} {{ range .GetTerms \"tags\" }}{{ .RelPermalink }}"
+                                             "{{ end }}\n",
+             "layouts/_default/section.html": "section {{ range .Paginator.Pages }}{{ .RelPermalink }} {{ end }}\n",
+             "layouts/taxonomy/terms.html": "terms {{ range .Pages }}{{ .RelPermalink }} {{ end }}\n",
+             "layouts/taxonomy/list.html": "old term {{ .Title }}\n",
+             "content/posts/a.md": "---\ntitle: A\ntags: [go]\naliases: [/old-a/]\n---\nA.\n",
+             "content/posts/b.md": "---\ntitle: B\ntags: [go, rust]\n---\nB.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    shown = {path for path in hugo if path.endswith(".html")}
+    assert shown == {path for path in ours if path.endswith(".html")}
+    assert not [path for path in hugo if path.startswith("tags/go/") and path.endswith(".html")]
+    for path in sorted(shown):
+        assert _text(ours, path) == _text(hugo, path), path
+    assert [str(warning) for warning in warnings if "no layout of the site fits" in str(warning)] == [
+        "layouts/:1: warning: no layout of the site fits a term page (/tags/go/ and 2 more): they are not written, "
+        "as Hugo writes none; add a layout for them (layouts/_default/term.html, or list.html)"]
+
+
+def test_a_paginator_unasked_pages_what_hugo_pages(tmp_path: Path) -> None:
+    """`.Paginator` without `.Paginate` first: the home page pages every regular page of the site, a section its
+    own regular pages (not its subsections), a taxonomy and a term their pages."""
+    files = {"hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Rules"\n[pagination]\npagerSize = 10\n',
+             "layouts/_default/list.html": "{{ .Kind }}: {{ range .Paginator.Pages }}{{ .RelPermalink }} {{ end }}\n",
+             "layouts/_default/single.html": "{{ .Title }}\n",
+             "content/posts/a.md": "---\ntitle: A\n---\nA.\n", "content/posts/b.md": "---\ntitle: B\n---\nB.\n",
+             "content/top.md": "---\ntitle: Top\n---\nT.\n", "content/posts/sub/_index.md": "---\ntitle: Sub\n---\n",
+             "content/posts/sub/c.md": "---\ntitle: C\ntags: [t]\n---\nC.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    for path in ("index.html", "posts/index.html", "posts/sub/index.html", "tags/index.html", "tags/t/index.html"):
+        assert _text(ours, path) == _text(hugo, path), path
+    assert _text(ours, "posts/index.html") == "section: /posts/a/ /posts/b/"

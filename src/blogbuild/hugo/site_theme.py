@@ -295,11 +295,9 @@ class GoPageEngine:
         return absolute_urls_in_xml(xml, self._top.base_url or "/")
 
     def _finished(self, html: str, kind: str, context: Mapping[str, Any], published: dict[str, str]) -> str:
-        """The page as published: the home page names its generator; the KaTeX and mermaid it loads from a CDN
-        are blogbuild's copies (unless cdn_assets is on), published with what its render published; a page with
-        math typeset at build time links the KaTeX stylesheet its formulas need (blogbuild's own copy), whatever
-        the layouts load; relativeURLs and canonifyURLs rewrite its site-relative URLs, blogbuild's own among
-        them."""
+        """The page as published: the home page names its generator; CDN KaTeX and mermaid are blogbuild's
+        (local_libraries, published with the render's files); typeset math links KaTeX's stylesheet; relativeURLs
+        and canonifyURLs rewrite its site-relative URLs, blogbuild's own among them."""
         html = _with_generator(html) if kind == "home" else html
         if not getattr(self.config, "cdn_assets", False):
             html, vendored = local_libraries(html, self.pipes.site_url)
@@ -344,9 +342,13 @@ class GoPageEngine:
         return self.mentions(name, ".Paginat")
 
     def writes(self, name: str, context: Mapping[str, Any]) -> bool:
-        """Whether a layout fits the page in the output format of name (Hugo writes none, and warns, else)."""
+        """Whether a layout fits the page in the output format of name (Hugo writes none, and warns, else); an
+        alias, a feed, robots.txt and the sitemap always (Hugo's own template when the site has none)."""
+        if name in (ALIAS_TEMPLATE, FEED, ROBOTS, SITEMAP):
+            return True
         query = _page_query(self.config, str(context["page"].kind), context)
-        return self.layouts.choose(replace(query, output_format=_output_format(name))) is not None
+        output_format = _output_format(name)
+        return self.layouts.choose(replace(query, output_format=output_format) if output_format else query) is not None
 
     def page_count(self, name: str, context: Mapping[str, Any]) -> int | None:
         """The number of pages of the pager the layout makes on the list's first page (Hugo pages the list

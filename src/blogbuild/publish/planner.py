@@ -175,7 +175,7 @@ class Planner(_SiteOutputs):
         pages += self._singletons()
         pages += self._site_pages()
         data += self._site_files()
-        return _enabled(pages, self.config.hugo_disabled_kinds), data
+        return _with_layouts(self, _enabled(pages, self.config.hugo_disabled_kinds)), data
 
     def _layout_page(self, layout: str) -> Post | None:
         """The content page written as the archives or search page (PaperMod's `layout: archives`), if any."""
@@ -245,7 +245,7 @@ class Planner(_SiteOutputs):
         key = fingerprint_of("search-after-edit", *(post.fingerprint for post in changed))
         if self.config.search_index != "none":
             data.append(PlannedData("index.json", lambda: search_index(site, self.memo, edited=changed), key))
-        return pages, data + search
+        return _with_layouts(self, pages), data + search
 
     def _home(self) -> tuple[list[PlannedPage], list[PlannedData]]:
         config = self.config
@@ -382,6 +382,31 @@ class Planner(_SiteOutputs):
 
 # Hugo's kind of a planned page's (disableKinds names Hugo's): a post's alias page goes with the post.
 _HUGO_KINDS = {"post": "page", "alias": "page", "series": "term", "terms": "taxonomy"}
+
+
+def _with_layouts(planner: Planner, pages: list[PlannedPage]) -> list[PlannedPage]:
+    """The pages a template of the engine writes: a Hugo site's layouts may fit no page of a kind (an old theme's
+    `taxonomy/list.html`, which Hugo 0.146 no longer takes for a term), and Hugo then writes none of them and
+    warns once, building the rest; so does blogbuild, a warning for each kind, naming its first page."""
+    kept: list[PlannedPage] = []
+    left: dict[str, list[PlannedPage]] = {}
+    for page in pages:
+        if planner.templates.writes(page.template, page.context):
+            kept.append(page)
+        else:
+            left.setdefault(_HUGO_KINDS.get(page.kind, page.kind), []).append(page)
+    if not left:
+        return kept
+    # Nor the aliases that lead to them (a list's page/1/, a page's own aliases).
+    gone = {planner.config.absolute_url(page.url) for unwritten in left.values() for page in unwritten}
+    kept = [page for page in kept if page.kind != "alias" or page.context.get("target") not in gone]
+    for kind, unwritten in left.items():
+        more = f" and {len(unwritten) - 1} more" if len(unwritten) > 1 else ""
+        planner.warnings.append(SourceWarning("layouts/", 1, f"no layout of the site fits a {kind} page "
+                                              f"({unwritten[0].url}{more}): they are not written, as Hugo writes "
+                                              f"none; add a layout for them (layouts/_default/{kind}.html, or "
+                                              f"{'single' if kind == 'page' else 'list'}.html)"))
+    return kept
 
 
 def _enabled(pages: list[PlannedPage], disabled: Sequence[str]) -> list[PlannedPage]:

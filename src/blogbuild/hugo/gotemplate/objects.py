@@ -584,8 +584,8 @@ class _Language(GoObject):
         return self.Lang
 
     @property
-    def LanguageName(self) -> str:  # noqa: N802 - languageName, else the key
-        return self.name or self.Lang
+    def LanguageName(self) -> str:  # noqa: N802 - languageName, else "" (the config's name falls back to the key)
+        return self.name if self.name != self.Lang else ""
 
     @property
     def LanguageDirection(self) -> str:  # noqa: N802
@@ -601,7 +601,7 @@ class _Language(GoObject):
 
     @property
     def Label(self) -> str:  # noqa: N802 - Hugo 0.158's: the config's label or languageName, else ""
-        return self.name
+        return self.LanguageName
 
     @property
     def Weight(self) -> int:  # noqa: N802
@@ -1095,6 +1095,13 @@ class HugoInfo(GoObject):
     @property
     def WorkingDir(self) -> str:  # noqa: N802
         return self._root()
+
+    @property
+    def Sites(self) -> Any:  # noqa: N802 - hugo.Sites (Hugo 0.156): every language's site, as .Site.Sites
+        sites = getattr(self.site, "Sites", None)
+        if sites is None:
+            raise UnsupportedField("hugo.Sites runs in a site's page layouts and partials, not in a shortcode")
+        return sites
 
     @property
     def Store(self) -> "Scratch":  # noqa: N802

@@ -351,6 +351,12 @@ class _PageRelations:
 
     @property
     def Paginator(self) -> "Pager":  # noqa: N802
+        """The list paged, as Hugo pages it unasked: the home page every regular page of the site, a section
+        its own regular pages (not its subsections'), a taxonomy and a term their pages."""
+        if self._kind == "home":
+            return self.Paginate(self._site.RegularPages)
+        if self._section is not None:
+            return self.Paginate(self.RegularPages)
         return self.Paginate(self._listed())
 
     @property

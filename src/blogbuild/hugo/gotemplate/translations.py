@@ -1,11 +1,11 @@
-"""A multilingual Hugo site as its own layouts see it: `.Sites` (every language's site, the default language
-first, then by weight; the language being built is `.Site` itself, so `eq . $.Site` holds for it),
+"""A multilingual Hugo site as its own layouts see it: `.Sites` (every language's site by weight, `.Default` the
+default language's; the language being built is `.Site` itself, so `eq . $.Site` holds for it),
 `.LanguagePrefix`, and a page's `.Translations`/`.AllTranslations` (its versions in the other languages, read
 off the site's translations, as pages with a title, links and a language)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .objects import GoObject, Params, _Language, site_config
@@ -60,13 +60,18 @@ class LanguageSite(GoObject):
 
 
 class SiteList(list, GoObject):
-    """`.Sites`: a site for each language, the default language's first."""
+    """`.Sites`: a site for each language, by weight (as Hugo orders languages: a weight of 0 last, then by key),
+    and `.Default`, the default language's."""
 
     kind = "Sites"
 
+    def __init__(self, sites: Iterable[Any] = (), default: Any = None) -> None:
+        super().__init__(sites)
+        self._default = default
+
     @property
     def Default(self) -> Any:  # noqa: N802
-        return self[0] if self else None
+        return self._default if self._default is not None else (self[0] if self else None)
 
     @property
     def First(self) -> Any:  # noqa: N802
@@ -95,9 +100,11 @@ def sites_of(site: Any) -> SiteList:
     if not languages:
         return SiteList([site])
     homes = {item.language: item for item in site._model.translated("/")}
-    return SiteList(site if language.key == current else
-                    LanguageSite(config, language, homes.get(language.key), language_params(site, language.key))
-                    for language in languages)
+    sites = {language.key: site if language.key == current else
+             LanguageSite(config, language, homes.get(language.key), language_params(site, language.key))
+             for language in languages}
+    ordered = sorted(languages, key=lambda language: (language.weight == 0, language.weight, language.key))
+    return SiteList((sites[language.key] for language in ordered), default=sites[languages[0].key])
 
 
 class TranslatedPage(GoObject):
