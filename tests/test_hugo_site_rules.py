@@ -236,3 +236,23 @@ def test_a_paginator_unasked_pages_what_hugo_pages(tmp_path: Path) -> None:
     for path in ("index.html", "posts/index.html", "posts/sub/index.html", "tags/index.html", "tags/t/index.html"):
         assert _text(ours, path) == _text(hugo, path), path
     assert _text(ours, "posts/index.html") == "section: /posts/a/ /posts/b/"
+
+
+def test_a_leaf_bundles_other_content_files_are_its_resources_of_type_page(tmp_path: Path) -> None:
+    """A leaf bundle's other content file (notes.md beside index.md) is among its page's `.Resources`, as in Hugo:
+    of type page, titled and given params by its front matter, with no URL, never published; images before it."""
+    files = {**SITE, "content/posts/a/index.md": "---\ntitle: A\n---\nA.\n",
+             "content/posts/a/temp.md": "---\ntitle: Temp note\nx: 1\n---\nTemp *body*.\n",
+             "content/posts/a/sub/more.md": "No front matter.\n", "content/posts/a/p.png": "P",
+             "layouts/_default/single.html": ('{{ range .Resources }}[{{ .Name }}|{{ .ResourceType }}|{{ .Title }}|'
+                                              '{{ .RelPermalink }}|{{ .MediaType }}]{{ end }}\n'
+                                              'img: {{ range .Resources.ByType "image" }}{{ .Name }}{{ end }}\n'
+                                              'page: {{ range .Resources.ByType "page" }}{{ .Name }} {{ .Kind }} '
+                                              '{{ .Params.x }};{{ end }}\n'
+                                              'match: {{ with .Resources.GetMatch "*.md" }}{{ .Title }}{{ end }}\n')}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "posts/a/index.html") == _text(hugo, "posts/a/index.html")
+    assert "[temp.md|page|Temp note||application/octet-stream]" in _text(ours, "posts/a/index.html")
+    assert {name for name in ours if name.startswith("posts/a/")} == {name for name in hugo if
+                                                                     name.startswith("posts/a/")}

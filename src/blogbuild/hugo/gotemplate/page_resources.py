@@ -23,6 +23,8 @@ _RASTER = frozenset(RASTER_FORMATS)
 # What processes a bundle's image (.Resize, .Fit, .Fill, .Crop): pipes.py adds its processing here when it is
 # imported (with Hugo's functions), so this module imports nothing of it. Called (target, file, name, action, spec).
 IMAGE_PROCESSORS: list[Callable[[str, Path, str, str, Any], Any]] = []
+# What of a bundle's content file is read for its front matter (the header is at its start).
+MAX_CONTENT_RESOURCE = 1 << 20
 
 
 class PageResource(GoObject):
@@ -134,12 +136,13 @@ def _original(resource: Any) -> str:
 def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page_url: str,
                    site_url: Callable[[str], str], absolute_url: Callable[[str], str],
                    metadata: Any = None, shared: Callable[[str], tuple[str, str, str] | None] | None = None,
-                   prefix: str = "") -> PageResources:
+                   prefix: str = "", pages: Iterable[str] = ()) -> PageResources:
     """The resources of one bundle: its files (paths under content/), published beside the page's URL, with
     front matter's `resources` metadata, in Hugo's order; shared(file) gives (URL on the host, permalink, path in
     the whole site) of a file another language's page publishes; prefix: the page's language's folder ("fr/"),
-    where the others are (and what Hugo Pipes make of them: a processed image beside its file)."""
-    found = []
+    where the others are (and what Hugo Pipes make of them: a processed image beside its file); pages: a leaf
+    bundle's other content files (paths in the bundle), each a resource of type page."""
+    found: list[PageResource] = [ContentResource(name, content / bundle_folder / name) for name in pages]
     # Hugo walks a bundle in the order of its content tree, whose keys are the lower-cased paths
     for file in sorted(files, key=lambda path: path.lower().split("/")):
         name = file[len(bundle_folder):]
@@ -151,6 +154,49 @@ def page_resources(files: Iterable[str], bundle_folder: str, content: Path, page
     if metadata is not None:
         assign_metadata(found, metadata)
     return PageResources(go_stable_sort(found, _resource_less))
+
+
+class ContentResource(PageResource):
+    """A leaf bundle's other content file (`notes.md` beside `index.md`), as Hugo lists it among the page's
+    resources: of type page, its title and params its front matter's, never published (no URL). Its content is not
+    rendered: a template that reads it is told so."""
+
+    kind = "Page"
+
+    def __init__(self, name: str, path: Path) -> None:
+        super().__init__(name, path, "", "")
+        self.ResourceType = "page"
+        self.MediaType = media_type_of(name.rsplit(".", 1)[0])   # Hugo's page: application/octet-stream
+        data = _front_matter(path)
+        title = data.get("title")
+        self.Title = str(title) if isinstance(title, (str, int, float)) else ""   # a page's: "" without one
+        self.Params = Params({str(key).lower(): value for key, value in data.items()})
+
+    @property
+    def Kind(self) -> str:  # noqa: N802
+        return "page"
+
+    @property
+    def Content(self) -> str:  # noqa: N802
+        return self.__getattr__("Content")
+
+    def __getattr__(self, name: str) -> Any:
+        if name[:1].isupper():   # .Content, .Summary, .Date, ... of a bundle's content file
+            raise UnsupportedField(f"{name} of the bundle's content file {self.Name!r} is not supported (its title "
+                                   "and params are)")
+        raise AttributeError(name)
+
+
+def _front_matter(path: Path) -> Mapping[str, Any]:
+    """A bundle's content file's front matter (empty when it has none or it cannot be read)."""
+    from ...core.errors import SourceError
+    from ...disk.frontmatter import split_front_matter
+    try:
+        data = split_front_matter(path.read_text(encoding="utf-8", errors="replace")[:MAX_CONTENT_RESOURCE],
+                                  path=str(path)).data
+    except (OSError, SourceError):
+        return {}
+    return data if isinstance(data, Mapping) else {}
 
 
 def _resource_less(one: PageResource, other: PageResource) -> bool:
@@ -341,12 +387,12 @@ def bundle_resources(rel_path: str, files: Iterable[str], params: Mapping[str, A
     if rel_path != "index.md" and not rel_path.endswith("/index.md"):
         return PageResources()
     translations = {f"index.{key}.md" for key in languages}   # the page in other languages: none of its resources
-    if any(path.name != "index.md" and path.name not in translations for path in (content / bundle).rglob("*.md")):
-        return f"a bundle's content files as .Resources ({bundle}) are not supported"
+    pages = sorted(path for path in (content / bundle).rglob("*.md") if path.name != "index.md"
+                   and path.name not in translations)
     if languages:
         files = language_files(files, language, languages)
     found = page_resources(files, bundle, content, page_url, site_url, absolute_url, params.get("resources"), shared,
-                           prefix)
+                           prefix, [path.relative_to(content / bundle).as_posix() for path in pages])
     for resource in found:   # map.fr.png is the French page's map.png: .Get and .GetMatch find it by that path too
         stem, dot, suffix = resource.original.rpartition(".")
         base, _, key = stem.rpartition(".")
