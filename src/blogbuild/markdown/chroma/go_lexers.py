@@ -78,12 +78,6 @@ def _go_rules(text_template: Callable[[], RegexLexer]) -> Callable[[], dict[str,
     ]})
 
 
-def _go_analyser(text: str) -> float:
-    if "fmt." in text and "package " in text:
-        return 0.5
-    return 0.1 if "package " in text else 0.0
-
-
 def _markdown_rules() -> Callable[[], dict[str, list[Rule]]]:
     inline_self = UsingSelf("inline")
     emitters: Sequence[Emitter | None]
@@ -160,6 +154,11 @@ class DelegatingLexer(RegexLexer):
 
     def rules(self) -> dict[str, list[Rule]]:
         return self._language.rules()
+
+    def analyse(self, text: str) -> float:
+        """delegatingLexer.AnalyseText: the root lexer's score (HTML's: none), not the language lexer's."""
+        root = self._root()
+        return root.analyse(text) if root is not None else 0.0
 
     def tokens(self, text: str, *, state: str = "root", nested: bool = False, ensure_lf: bool | None = None,
                clock: Clock | None = None) -> list[Token]:
@@ -246,7 +245,6 @@ def register_go_lexers(registry: LexerRegistry, xml_lexer: Callable[[str], Regex
 
     go = RegexLexer(Config("Go", ("go", "golang"), ("*.go",), mime_types=("text/x-gosrc",)),
                     _go_rules(text_template), where="lexers/go.go")
-    go.analyser = _go_analyser
     registry.register(go)
     html_template = xml_lexer("go_template.xml")
     html_template.config = Config("Go HTML Template", ("go-html-template",))

@@ -9,6 +9,7 @@ from typing import Callable, Protocol, Sequence
 
 import regex  # type: ignore[import-untyped]
 
+from .analysers import float32
 from .first_chars import Dispatch
 from .patterns import MATCH_TIMEOUT, PatternError, compile_fast, compile_pattern, may_backtrack
 from .token_types import ERROR, IGNORE
@@ -380,9 +381,10 @@ class RegexLexer:
         return None
 
     def analyse(self, text: str) -> float:
-        """AnalyseText(): how likely text is in this language, 0 to 1."""
+        """AnalyseText(): how likely text is in this language, 0 to 1, a Go float32 (analysers.float32): the
+        Go-coded analyser set on it (analysers.ANALYSERS, in place of its file's), else its <analyse>."""
         if self.analyser is not None:
-            return self.analyser(text)
+            return float32(self.analyser(text))
         if not self.config.analyse:
             return 0.0
         flags = regex.IGNORECASE if self.config.case_insensitive else 0
@@ -393,10 +395,10 @@ class RegexLexer:
             except (PatternError, TimeoutError):
                 return 0.0
             if found and self.config.analyse_first:
-                return min(weight, 1.0)
+                return float32(min(float32(weight), 1.0))
             if found:
-                score += weight
-        return min(score, 1.0)
+                score = float32(score + float32(weight))
+        return float32(min(score, 1.0))
 
 
 def coalesce(tokens: list[Token]) -> list[Token]:

@@ -12,6 +12,7 @@ from dataclasses import field, fields
 from pathlib import Path
 from typing import Any, Callable
 
+from .analysers import ANALYSERS
 from .lexer import Config, LexerError, RegexLexer, Rule
 from .xml_lexers import XmlLexerFile
 from ...core.records import dataclass
@@ -116,7 +117,8 @@ class Registry:
         return None
 
     def analyse(self, text: str) -> RegexLexer | None:
-        """lexers.Analyse: the lexer whose analyser scores text highest (guessSyntax)."""
+        """lexers.Analyse: the lexer whose analyser scores text highest (guessSyntax); of equal scores the
+        first registered (the lexer files in name order, then the Go-coded lexers)."""
         picked: RegexLexer | None = None
         highest = 0.0
         for lexer in self.lexers:
@@ -172,6 +174,8 @@ def _registry() -> Registry:
     registry = Registry()
     registry.load_folder(LEXER_DIR, "blogbuild/vendor/chroma/lexers", read_config_index())
     register_go_lexers(registry, lambda name: _xml_file_lexer(registry, name))
+    for name, analyser in ANALYSERS.items():   # lexers/*.go's init(): Get(name).SetAnalyser(...)
+        registry.by_name[name].analyser = analyser
     return registry
 
 
