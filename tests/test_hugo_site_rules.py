@@ -256,3 +256,42 @@ def test_a_leaf_bundles_other_content_files_are_its_resources_of_type_page(tmp_p
     assert "[temp.md|page|Temp note||application/octet-stream]" in _text(ours, "posts/a/index.html")
     assert {name for name in ours if name.startswith("posts/a/")} == {name for name in hugo if
                                                                      name.startswith("posts/a/")}
+
+
+def test_keywords_in_any_form_are_read_as_hugo_reads_them(tmp_path: Path) -> None:
+    """A page's keywords as cast.ToStringSlice reads them: a text's words, a list's scalars as text, none for a
+    list holding a map (a YAML `key: value` item); .Related by the keywords index follows them."""
+    page = ("[{{ range .Site.RegularPages.Related . }}{{ .Title }} {{ end }}]"
+            "[{{ range .Keywords }}({{ . }}){{ end }}]\n")
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\n[related]\nthreshold = 0\n'
+                           'includeNewer = true\n[[related.indices]]\nname = "keywords"\nweight = 100\n'),
+             "layouts/_default/list.html": "L\n", "layouts/_default/single.html": page,
+             "content/posts/a.md": '---\ntitle: a\nkeywords: ["x", {"SLUB": "mem"}, "y"]\n---\nA.\n',
+             "content/posts/c.md": '---\ntitle: c\nkeywords: ["y", "k2"]\n---\nC.\n',
+             "content/posts/d.md": '---\ntitle: d\nkeywords: "k1, k2 k3"\n---\nD.\n',
+             "content/posts/e.md": '---\ntitle: e\nkeywords: [1, true, 2.5, "s", "y"]\n---\nE.\n'}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    for name in "acde":
+        assert _text(ours, f"posts/{name}/index.html") == _text(hugo, f"posts/{name}/index.html"), name
+    assert _text(ours, "posts/d/index.html").endswith("[(k1,)(k2)(k3)]")
+
+
+def test_what_themes_before_hugo_0_124_read_of_the_site_is_there(tmp_path: Path) -> None:
+    """.Site.LastChange, .Author, .Social, .GoogleAnalytics, .DisqusShortname and .IsMultiLingual, which old
+    PaperMod and Stack themes read (Hugo 0.168 no longer has them, so the oracle is not asked): what the Hugo of
+    their time gave, from the config."""
+    from support.hugo_build import blogbuild_files
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\ngoogleAnalytics = "G-ABC123"\n'
+                           'disqusShortname = "blog"\n[author]\nname = "Ann"\nemail = "ann@example.org"\n'
+                           '[social]\ntwitter = "ann"\nfacebook_admin = "fb"\n'),
+             "layouts/_default/list.html": ("{{ eq .Site.LastChange .Site.Lastmod }}|{{ .Site.Author.name }}|"
+                                            "{{ .Site.Author.email }}|{{ site.Social.twitter }}|"
+                                            "{{ site.Social.facebook_admin }}|{{ .Site.GoogleAnalytics }}|"
+                                            "{{ .Site.DisqusShortname }}|{{ .Site.IsMultiLingual }}|"
+                                            "{{ .Site.LastChange.Year }}\n"),
+             "layouts/_default/single.html": "S\n",
+             "content/posts/a.md": "---\ntitle: a\ndate: 2024-05-06\n---\nA.\n"}
+    ours, warnings = blogbuild_files(_write(tmp_path / "ours", files))
+    assert not _fell_back(warnings)
+    assert _text(ours, "index.html") == "true|Ann|ann@example.org|ann|fb|G-ABC123|blog|false|2024"

@@ -88,3 +88,39 @@ def test_an_esbuild_error_names_the_script_and_its_line(tmp_path: Path) -> None:
         _ours, warnings = blogbuild_files(site)
     failed = [warning.message for warning in warnings if "cannot run the site's layouts" in warning.message]
     assert failed and "js.Build of ts/app.ts: esbuild: ts/app.ts:2:16: Unexpected \";\"" in failed[0], failed
+
+
+def test_a_script_imports_by_a_path_from_the_assets_folders(tmp_path: Path) -> None:
+    """js.Build follows an import written as a path from the assets folders (`import gallery from "ts/gallery"`,
+    older Stack's main.ts), the site's assets/ before the theme's, as Hugo's resolver does: the same script as
+    Hugo's (tests/node's esbuild is the version Hugo embeds), minified: unminified, esbuild names each module in a
+    comment, which Hugo writes with the module's absolute path on the machine that built it."""
+    from support.stack import esbuild_folder
+    from support.tools import missing_tool
+    folder = esbuild_folder()
+    if folder is None:
+        missing_tool("esbuild is not installed in tests/node (cd tests/node && npm ci)")
+    scripts = {"site": {"assets/ts/app.ts": 'import gallery from "ts/gallery";\nimport { size } from "ts/size";\n'
+                                            "console.log(gallery(size));\n",
+                        "assets/ts/size.ts": "export const size: number = 2;\n"},
+               "theme": {"themes/t/assets/ts/gallery.ts": "export default (n: number): string => `g${n}`;\n",
+                         "themes/t/assets/ts/size.ts": "export const size: number = 99;\n"}}
+    built = {}
+    for tool in ("hugo", "blogbuild"):
+        site = copy_site(FIXTURE, tmp_path / tool)
+        for name, text in {**scripts["site"], **scripts["theme"]}.items():
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
+            (site / name).write_text(text, encoding="utf-8")
+        layout = site / "themes" / "t" / "layouts" / "baseof.html"
+        layout.write_text(layout.read_text(encoding="utf-8").replace(
+            "</body>", '<script src="{{ (resources.Get "ts/app.ts" | js.Build (dict "minify" true)).RelPermalink }}">'
+                       '</script>\n</body>'), encoding="utf-8")
+        if tool == "hugo":
+            built[tool] = hugo_files(site, tmp_path / "hugo-public")
+        else:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("PATH", str(folder))
+                built[tool], warnings = blogbuild_files(site)
+            assert not [warning for warning in warnings if "cannot run the site's layouts" in warning.message]
+    assert built["blogbuild"]["ts/app.js"] == built["hugo"]["ts/app.js"]
+    assert b"g${" in built["hugo"]["ts/app.js"] and b"(2)" in built["hugo"]["ts/app.js"]

@@ -86,6 +86,9 @@ class SiteConfig:
     # A Hugo site's minify.minifyOutput: its own layouts' HTML pages are minified (minify-html) as Hugo minifies them.
     hugo_minify_output: bool = False
     hugo_disqus_shortname: str = ""     # services.disqus.shortname: Hugo's disqus.html partial of a Hugo site
+    # A Hugo config's top-level author and social maps, which themes before Hugo 0.124 read as .Site.Author and
+    # .Site.Social (hugo/gotemplate/site_model.py).
+    hugo_site_maps: Mapping[str, Any] = field(default_factory=dict)
     # Lists show pages with `layout: archives` or `search` too, as Hugo lists every page (a site's own layouts).
     list_layout_pages: bool = False
     # The output formats a Hugo config defines that its pages are written in besides HTML (outputs.page), by name:
@@ -199,7 +202,7 @@ _FILE_KEYS = {
     "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit", "hugo_rss_kinds": "hugo_rss_kinds",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",
     "hugo_url_rewrite": "hugo_url_rewrite", "hugo_minify_output": "hugo_minify_output",
-    "hugo_disqus_shortname": "hugo_disqus_shortname",
+    "hugo_disqus_shortname": "hugo_disqus_shortname", "hugo_site_maps": "hugo_site_maps",
     "hugo_page_outputs": "hugo_page_outputs", "hugo_disabled_kinds": "hugo_disabled_kinds",
     "hugo_inline_shortcodes": "hugo_inline_shortcodes",
     "analytics": "analytics",
@@ -394,7 +397,7 @@ def config_from_mapping(data: Mapping[str, Any], *, path: str = "<config>", text
                             "(quote both: \"\\\\RR\": \"\\\\mathbb{R}\")")
             values["math_macros"] = tuple((str(name), str(expansion)) for name, expansion in value.items())
         elif target in ("params", "permalinks", "hugo_related", "hugo_sitemap", "hugo_menus", "hugo_privacy",
-                        "hugo_page_outputs"):
+                        "hugo_page_outputs", "hugo_site_maps"):
             if not isinstance(value, Mapping):
                 raise _fail(path, line, f"{key} must be a mapping")
             values[target] = dict(value)

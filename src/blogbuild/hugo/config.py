@@ -872,6 +872,10 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
     privacy = keyed.get("privacy", ("", None))[1]
     if isinstance(privacy, Mapping):
         honoured.add("privacy")   # site.Config.Privacy
+    # .Site.Author and .Site.Social of themes written before Hugo 0.124 deprecated them (0.168 no longer has them).
+    site_maps = {name: dict(keyed[name][1]) for name in ("author", "social")
+                 if isinstance(keyed.get(name, ("", None))[1], Mapping)}
+    honoured |= set(site_maps)
     # relativeURLs wins over canonifyURLs, as Hugo checks it first.
     rewrite = "relative" if keyed.get("relativeurls", ("", False))[1] is True else \
         "canonify" if keyed.get("canonifyurls", ("", False))[1] is True else ""
@@ -895,7 +899,7 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,
             "hugo_home_json": home_json, "hugo_sitemap": sitemap_settings,
             "hugo_privacy": dict(privacy) if isinstance(privacy, Mapping) else {}, "hugo_url_rewrite": rewrite,
-            "hugo_disqus_shortname": shortname if isinstance(shortname, str) else "",
+            "hugo_disqus_shortname": shortname if isinstance(shortname, str) else "", "hugo_site_maps": site_maps,
             "hugo_page_outputs": page_outputs, "hugo_minify_output": minify_output,
             "hugo_disabled_kinds": tuple(sorted(disabled & _DISABLED_PAGES)),
             **({"taxonomies": []} if "term" in disabled else {})}, honoured | ({"outputformats", "mediatypes"} if page_outputs else set())

@@ -121,17 +121,30 @@ def from_mapping(kept: Mapping[str, Any]) -> RelatedConfig:
                          bool(kept["include_newer"]))
 
 
+def string_slice(value: Any) -> list[str]:
+    """cast.ToStringSlice, as Hugo reads a page's keywords and a list param: a text's words (strings.Fields), a
+    list's items as text (booleans "true", numbers as Go prints them); none when an item is not a scalar (a map
+    a YAML `key: value` made), or for anything else."""
+    from .gotemplate.escape import go_string
+    if isinstance(value, str):
+        return value.split()
+    if not isinstance(value, (list, tuple)):
+        return []
+    if not all(item is None or isinstance(item, (str, int, float, bool)) for item in value):
+        return []
+    return [go_string(item) for item in value]
+
+
 def keywords(value: Any, index: RelatedIndex, format_date: Callable[[datetime, str], str]) -> list[str]:
-    """An index's keywords of one value, as Hugo's ToKeywords makes them."""
+    """An index's keywords of one value, as Hugo's ToKeywords makes them (a list as cast.ToStringSlice reads it)."""
     if value is None:
         return []
     if isinstance(value, datetime):
         return [format_date(value, index.pattern or "2006")]
     if isinstance(value, str):
         words = [value]
-    elif isinstance(value, (list, tuple)) and all(isinstance(item, (str, int, float)) and not isinstance(item, bool)
-                                                  for item in value):
-        words = [str(item) for item in value]
+    elif isinstance(value, (list, tuple)):
+        words = string_slice(value)
     else:
         raise RelatedError(f"indexing is not supported for index {index.name!r} and a {type(value).__name__}")
     return [word.lower() for word in words] if index.to_lower else words

@@ -1129,7 +1129,7 @@ def _esbuild(pipes: Pipes, source: Resource, lowered: Mapping[str, Any], bundler
         flags.append("--minify")
 
     def build() -> bytes:
-        return _bundled(source, bundler, params, flags)
+        return _bundled(source, bundler, params, flags, pipes.assets.folders)
     key = f"esbuild\x00{id(source)}\x00{target}\x00{params}\x00{flags!r}"
     return pipes.resource(key, lambda: Resource(source.Name, target, build, what=f"js.Build of {source.target}",
                                                 media=MediaType("text/javascript", "js")))
@@ -1139,9 +1139,11 @@ def _esbuild(pipes: Pipes, source: Resource, lowered: Mapping[str, Any], bundler
 _LOADERS = {"ts": "ts", "mts": "ts", "cts": "ts", "tsx": "tsx", "jsx": "jsx"}
 
 
-def _bundled(source: Resource, bundler: str, params: str, flags: list[str]) -> bytes:
+def _bundled(source: Resource, bundler: str, params: str, flags: list[str], assets: Sequence[Path]) -> bytes:
     """The script bundled by esbuild (on stdin, as `<stdin>`, its imports followed from its folder; its output
-    on stdout); an esbuild error is a HugoFunctionError with its message, which names the file and line."""
+    on stdout); an esbuild error is a HugoFunctionError with its message, which names the file and line. An
+    import by a path from the assets folders (`import Gallery from "ts/gallery"`, as Hugo's resolver finds it in
+    the site's, then each theme's assets/) is found there: those folders are esbuild's NODE_PATH."""
     import subprocess
     import tempfile
     with tempfile.TemporaryDirectory(prefix="blogbuild-esbuild-") as folder:
@@ -1153,7 +1155,9 @@ def _bundled(source: Resource, bundler: str, params: str, flags: list[str]) -> b
                      *flags]
         try:
             completed = subprocess.run(arguments, input=source.bytes(), capture_output=True,
-                                       timeout=_ESBUILD_TIMEOUT, cwd=where, check=False)
+                                       timeout=_ESBUILD_TIMEOUT, cwd=where, check=False,
+                                       env={**os.environ, "NODE_PATH": os.pathsep.join(
+                                           str(folder) for folder in assets if folder.is_dir())})
         except (OSError, subprocess.TimeoutExpired) as error:
             raise HugoFunctionError(f"js.Build of {source.target}: esbuild ({bundler}) did not run: {error}") from None
         if completed.returncode != 0:

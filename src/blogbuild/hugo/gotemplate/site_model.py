@@ -22,7 +22,7 @@ from markupsafe import Markup
 from ...core.dates import date_locale, go_format, shown_date
 from ...core.urls import term_path
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
-                       keywords)
+                       keywords, string_slice)
 from .body_reads import READS as BODY_READS
 from .collation import collation_key, fold_key
 from .escape import new_str
@@ -239,10 +239,8 @@ def _related_words(page: "HugoPage", index: RelatedIndex) -> list[str]:
     if field is not None:
         value = getattr(page, field)
         value = value.value if isinstance(value, GoTime) else value
-    elif index.name == "keywords":
-        value = page.Params.get("keywords")
-        if isinstance(value, str):
-            raise RelatedError("keywords written as one string are not supported; write a list")
+    elif index.name == "keywords":   # the page's .Keywords: a text's words, a list of scalars as text
+        value = page.Keywords
     elif index.name in ("weight", "draft", "slug", "lang", "layout", "expirydate"):
         raise RelatedError(f"an index of {index.name!r} is not supported")
     else:
@@ -1052,9 +1050,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         return None
 
     @property
-    def Keywords(self) -> list[str]:  # noqa: N802 - front matter's keywords
-        keywords = self.Params.get("keywords")
-        return [str(keyword) for keyword in keywords] if isinstance(keywords, list) else []
+    def Keywords(self) -> list[str]:  # noqa: N802 - front matter's keywords, as cast.ToStringSlice reads them
+        return string_slice(self.Params.get("keywords"))
 
     @property
     def Draft(self) -> bool:  # noqa: N802
@@ -1378,7 +1375,39 @@ class PageFile(GoObject):
         self.Ext = self.LogicalName.rsplit(".", 1)[-1] if "." in self.LogicalName else ""
 
 
-class HugoSite(SiteLanguages, SiteInfo):
+class SiteBefore0124:
+    """What themes written before Hugo 0.124 read of `.Site`, as that Hugo gave it (0.168 no longer has these: a
+    site pinned to an older Hugo builds with its theme as that Hugo builds it)."""
+
+    config: Any
+    Config: Any
+
+    @property
+    def LastChange(self) -> GoTime:  # noqa: N802 - Hugo before 0.123: the site's last change, Lastmod since
+        return cast(Any, self).Lastmod
+
+    @property
+    def Author(self) -> Params:  # noqa: N802 - the config's top-level author map
+        return Params.of(self.config.hugo_site_maps.get("author") or {})
+
+    @property
+    def Social(self) -> Params:  # noqa: N802 - the config's top-level social map
+        return Params.of(self.config.hugo_site_maps.get("social") or {})
+
+    @property
+    def DisqusShortname(self) -> str:  # noqa: N802 - services.disqus.shortname since
+        return str(self.config.hugo_disqus_shortname or "")
+
+    @property
+    def GoogleAnalytics(self) -> str:  # noqa: N802 - services.googleAnalytics.id since
+        return str(self.Config.Services.GoogleAnalytics.ID or "")
+
+    @property
+    def IsMultiLingual(self) -> bool:  # noqa: N802 - hugo.IsMultilingual since
+        return len(getattr(self.config, "languages", ()) or ()) > 1
+
+
+class HugoSite(SiteLanguages, SiteBefore0124, SiteInfo):
     """`site` / `.Site` over a blogbuild Site: its pages, sections, taxonomies and menus, besides the title,
     base URL, params and language SiteInfo has."""
 
