@@ -295,3 +295,24 @@ def test_what_themes_before_hugo_0_124_read_of_the_site_is_there(tmp_path: Path)
     ours, warnings = blogbuild_files(_write(tmp_path / "ours", files))
     assert not _fell_back(warnings)
     assert _text(ours, "index.html") == "true|Ann|ann@example.org|ann|fb|G-ABC123|blog|false|2024"
+
+
+def test_a_config_folders_key_file_merges_over_the_main_files_key(tmp_path: Path) -> None:
+    """config/_default/params.toml over hugo.toml's [params]: merged map by map, the key's own file winning (a
+    list, menus' entries, replaced), as Hugo merges them; and relURL of a URL under the base URL is its path."""
+    files = {"config/_default/hugo.toml": ('baseURL = "https://example.org/blog/"\ntitle = "Rules"\n[params]\na = 1\n'
+                                           'b = 1\n[params.m]\nx = 1\ny = 1\n[menus]\n[[menus.main]]\nname = "One"\n'
+                                           'url = "/one/"\n'),
+             "config/_default/params.toml": "b = 2\nc = 2\n[m]\ny = 2\nz = 2\n",
+             "config/_default/menus.toml": '[[main]]\nname = "Two"\nurl = "/two/"\n',
+             "layouts/partials/p.html": "{{ with . }}{{ .Title }}{{ else }}nil{{ end }}",
+             "layouts/_default/list.html": ("{{ .Site.Params.a }}|{{ .Site.Params.b }}|{{ .Site.Params.c }}|"
+                                            "{{ .Site.Params.m }}|{{ range .Site.Menus.main }}{{ .Name }} {{ end }}|"
+                                            '{{ .Site.BaseURL | relURL }}|{{ .Site.BaseURL | relLangURL }}|'
+                                            '{{ "https://example.org/blog/x/" | relURL }}|{{ "https://example.org/y" | relURL }}|'
+                                            '{{ partial "p" . .RelPermalink "more" }}\n'),
+             "layouts/_default/single.html": "S\n", "content/a.md": "---\ntitle: A\n---\nA.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "index.html") == _text(hugo, "index.html")
+    assert _text(ours, "index.html").startswith("1|2|2|map[x:1 y:2 z:2]|Two |/blog|/blog|/blog/x/|")

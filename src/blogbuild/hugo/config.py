@@ -135,11 +135,21 @@ def _read_folder(folder: Path, shown: str, files: list[tuple[str, str, str]]) ->
             language_entry = data.setdefault("languages", {}).setdefault(language, {})
             language_entry[key] = content
             under = f"languages.{language}.{key}"
-        else:
-            data[stem] = content
+        else:   # merged over what hugo.toml gives the key, as Hugo merges them (this file's value wins)
+            data[stem] = _deep_merged(data[stem], content) if isinstance(data.get(stem), Mapping) \
+                and isinstance(content, Mapping) else content
             under = stem
         files.append((f"{HUGO_CONFIG_FOLDER}/{path.name}", path.read_text(encoding="utf-8-sig"), under))
     return data
+
+
+def _deep_merged(below: Mapping[str, Any], above: Mapping[str, Any]) -> dict[str, Any]:
+    """above over below, mappings merged key by key at any depth (a list or a value of above replaces below's)."""
+    merged = dict(below)
+    for key, value in above.items():
+        merged[key] = _deep_merged(merged[key], value) if isinstance(merged.get(key), Mapping) \
+            and isinstance(value, Mapping) else value
+    return merged
 
 
 def _lower_keys(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -812,10 +822,21 @@ def _submodule_paths(root: Path) -> set[str]:
 
 
 def _theme_names(data: Mapping[str, Any]) -> list[str]:
-    """Hugo's theme key: a folder name under themes/, or a list of them (first wins)."""
-    given = _lower_keys(data).get("theme", ("", None))[1]
-    names = [given] if isinstance(given, str) else given if isinstance(given, list) else []
-    return [str(name) for name in names if isinstance(name, str) and name]
+    """The site's themes, first wins: its module imports (`module.imports`' paths that are not disabled: a path
+    Hugo finds as a folder under themes/ when it is not a module it downloads), then the theme key (a folder name
+    under themes/, or a list of them), each once."""
+    keyed = _lower_keys(data)
+    module = keyed.get("module", ("", None))[1]
+    imports = _lower_keys(module).get("imports", ("", None))[1] if isinstance(module, Mapping) else None
+    names = []
+    for entry in imports if isinstance(imports, list) else []:
+        fields = _lower_keys(entry) if isinstance(entry, Mapping) else {}
+        path = fields.get("path", ("", None))[1]
+        if isinstance(path, str) and path.strip("/") and fields.get("disable", ("", False))[1] is not True:
+            names.append(path.strip("/"))
+    given = keyed.get("theme", ("", None))[1]
+    names += [given] if isinstance(given, str) else given if isinstance(given, list) else []
+    return list(dict.fromkeys(str(name) for name in names if isinstance(name, str) and name))
 
 
 def _related(data: Mapping[str, Any]) -> dict[str, Any]:

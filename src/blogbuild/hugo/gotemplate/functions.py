@@ -653,8 +653,9 @@ def _markdownify(context: jinja2.runtime.Context, text: Any) -> Markup:
     return markdownify(context["_state"].markdownify, go_string(text))
 
 
-def _partial(context: jinja2.runtime.Context, name: Any, dot: Any = None) -> Any:
-    """The partial's HTML, or the value it returns ({{ return }})."""
+def _partial(context: jinja2.runtime.Context, name: Any, dot: Any = None, *_more: Any) -> Any:
+    """The partial's HTML, or the value it returns ({{ return }}); arguments after the context are ignored, as
+    Hugo's partial ignores them (`partial "x" . .RelPermalink`, written after a caching partialCached call)."""
     return context["_state"].partial(go_string(name), dot)
 
 

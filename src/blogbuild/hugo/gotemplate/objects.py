@@ -6,6 +6,7 @@ needs more than blogbuild knows is reported, never rendered differently in silen
 from __future__ import annotations
 
 import functools
+import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -517,7 +518,14 @@ class SiteInfo(GoObject):
         return path if path.endswith("/") else path + "/"
 
     def rel_url(self, url: str) -> str:
-        """Hugo's relURL: a path with a leading slash or a full URL stays; anything else gets the base path."""
+        """Hugo's relURL: a URL under the base URL becomes its path from the host (`.Site.BaseURL | relURL` is the
+        base path, without its last slash); a path with a leading slash or another full URL stays; anything else
+        gets the base path."""
+        root = self.BaseURL if self.BaseURL.endswith("/") else self.BaseURL + "/"
+        if "://" in root and url.startswith(root):   # paths.AddContextRoot: path.Join, a given last slash kept
+            rest = url[len(root):]
+            joined = "/" + posixpath.normpath(self.base_path.rstrip("/") + "/" + rest).lstrip("/")
+            return joined + "/" if joined != "/" and rest.endswith("/") else joined
         if "://" in url or url.startswith(("/", "#", "mailto:")):
             return url
         return self.base_path + url
