@@ -316,3 +316,19 @@ def test_a_config_folders_key_file_merges_over_the_main_files_key(tmp_path: Path
     assert not _fell_back(warnings)
     assert _text(ours, "index.html") == _text(hugo, "index.html")
     assert _text(ours, "index.html").startswith("1|2|2|map[x:1 y:2 z:2]|Two |/blog|/blog|/blog/x/|")
+
+
+def test_a_module_import_of_a_folder_under_themes_is_the_sites_theme(tmp_path: Path) -> None:
+    """`module.imports` naming a path Hugo finds under themes/ (a theme imported as a module, with no `theme`
+    key) is the site's theme: its layouts render the site; a disabled import is not."""
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\n[module]\n[[module.imports]]\n'
+                           'path = "off"\ndisable = true\n[[module.imports]]\npath = "t"\n'),
+             "themes/t/layouts/_default/list.html": "theme list {{ .Title }}\n",
+             "themes/t/layouts/_default/single.html": "theme single {{ .Title }}\n",
+             "themes/off/layouts/_default/single.html": "disabled {{ .Title }}\n",
+             "content/a.md": "---\ntitle: A\n---\nA.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    for path in ("index.html", "a/index.html"):
+        assert _text(ours, path) == _text(hugo, path), path
+    assert _text(ours, "a/index.html") == "theme single A"
