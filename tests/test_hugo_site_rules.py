@@ -332,3 +332,16 @@ def test_a_module_import_of_a_folder_under_themes_is_the_sites_theme(tmp_path: P
     for path in ("index.html", "a/index.html"):
         assert _text(ours, path) == _text(hugo, path), path
     assert _text(ours, "a/index.html") == "theme single A"
+
+
+def test_a_goldmark_parser_attribute_written_as_a_bool_is_its_title_setting(tmp_path: Path) -> None:
+    """`markup.goldmark.parser.attribute = true`, a bool before Hugo 0.81, which Hugo 0.168 still reads as the
+    headings' attributes on and the blocks' off."""
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\n[markup.goldmark.parser]\n'
+                           "attribute = true\n"),
+             "layouts/_default/single.html": "{{ .Content }}", "layouts/_default/list.html": "L\n",
+             "content/a.md": "---\ntitle: A\n---\n## Head {#hid .hc}\n\nPara\n{.pc}\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "a/index.html") == _text(hugo, "a/index.html")
+    assert '<h2 id="hid" class="hc">Head</h2>' in _text(ours, "a/index.html")

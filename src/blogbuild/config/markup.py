@@ -348,6 +348,8 @@ def _walk(mapping: Mapping[str, Any], tree: Mapping[str, Any], names: tuple[str,
             hint = f"; did you mean '{close[0]}'?" if close else f"; known here: {', '.join(sorted(spelled))}"
             raise reader.fail(here, f"unknown markup setting '{_dotted(names + (str(key),))}'{hint}")
         if isinstance(entry, dict):
+            if here == ("goldmark", "parser", "attribute") and isinstance(value, bool):
+                value = {"title": value, "block": False}   # a bool before Hugo 0.81, read by 0.168 as its title
             _walk(value, entry, here, reader, values, ignored)
             continue
         target, kind = entry
