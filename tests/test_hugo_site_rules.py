@@ -27,7 +27,7 @@ def _text(files: dict[str, bytes], path: str) -> str:
     return files[path].decode("utf-8").strip()
 
 
-RESOURCE = ("[{{ .Name }}|{{ .MediaType }}|{{ .MediaType.MainType }}|{{ .MediaType.SubType }}|{{ .ResourceType }}|"
+RESOURCE = ("[{{ .Name }}|{{ .MediaType }}|{{ .MediaType.String }}|{{ .MediaType.MainType }}|{{ .MediaType.SubType }}|{{ .ResourceType }}|"
             "{{ .RelPermalink }}|{{ .MediaType.Suffixes }}|{{ .MediaType.FirstSuffix.Suffix }}]\n")
 BUNDLE = ("README", "Makefile", "PIC.JPG", "h.jpe", "a.PY", "p.py", "x.code-workspace", "notes.weird", "doc.docx",
           "s.sh", "y.zip", "z.ipynb", "b.tar.gz", "a.xml", "g.rss", "m.JSON", "k.webmanifest", "l.gotmpl")
@@ -53,7 +53,7 @@ def test_a_bundles_files_of_any_suffix_have_hugos_media_types_and_order(tmp_path
     assert not _fell_back(warnings)
     assert _text(ours, "posts/a/index.html") == _text(hugo, "posts/a/index.html")
     assert _text(ours, "index.html") == _text(hugo, "index.html")
-    assert "[x.code-workspace|||||/posts/a/x.code-workspace|[]|]" in _text(ours, "posts/a/index.html")
+    assert "[x.code-workspace||||||/posts/a/x.code-workspace|[]|]" in _text(ours, "posts/a/index.html")
     assert {name for name in ours if name.startswith("posts/a/")} == {name for name in hugo if
                                                                      name.startswith("posts/a/")}
 

@@ -132,7 +132,7 @@ def _store(exact: dict[str, str], lower: dict[str, str], extension: str, mime: s
 
 
 class MediaType(GoObject):
-    """A resource's media type: prints as `image/png` ("" for none); `.Type`, `.MainType`, `.SubType`,
+    """A resource's media type: prints as `image/png` ("" for none), as `.String` does; `.Type`, `.MainType`, `.SubType`,
     `.Suffixes`, `.FirstSuffix`. A Hugo type has its own suffixes; one from the MIME table the file's suffix."""
 
     kind = "media.Type"
@@ -147,6 +147,10 @@ class MediaType(GoObject):
         self.FirstSuffix = _Suffix(self.Suffixes[0] if self.Suffixes else "")
 
     def __str__(self) -> str:
+        return self.Type
+
+    @property
+    def String(self) -> str:  # noqa: N802 - Hugo's media.Type.String()
         return self.Type
 
     def __eq__(self, other: object) -> bool:

@@ -5,7 +5,8 @@ What differs and is rewritten: a flag group in the middle of a pattern (`a(?s)b`
 enclosing group, across its alternatives), `$` without `m` (the end of the text only, Python's `\\Z`), `\\z`,
 Go's ASCII `\\d`, `\\w`, `\\s`, `\\b` (Python's are Unicode's), the POSIX classes (`[[:alpha:]]`), `\\Q…\\E`,
 `\\x{…}`, `(?<name>…)`, and inside a bracket a `-` next to a class (`[\\w- ]`: a literal in Go) and the
-characters Python would read as a set operation (`[`, `&&`, `--`, `~~`, `||`). A construct Go has and this does
+characters Python would read as a set operation (`[`, `&&`, `--`, `~~`, `||`); a bracket holding a negated class
+(`[\\s\\S]`, `[a\\D]`, `[[:^alpha:]]`) becomes an alternation (or, negated, lookaheads). A construct Go has and this does
 not translate (`\\p{…}` classes, `(?U)`) is a GoRegexError naming it; one Go rejects is left for Python to reject.
 """
 from __future__ import annotations
@@ -178,6 +179,7 @@ class _Translator:
             out.append("^")
             self.index += 1
         items: list[tuple[str, bool]] = []   # (text, is a class), in order
+        negated: list[str] = []   # the classes given negated (\S, [:^alpha:]): their bodies
         first = True
         while self.index < len(pattern):
             char = pattern[self.index]
@@ -188,14 +190,19 @@ class _Translator:
             if pattern.startswith("[:", self.index):
                 posix = re.match(r"\[:(\^?)(\w+):\]", pattern[self.index:])
                 if posix is not None and posix.group(2) in POSIX_CLASSES:
-                    if posix.group(1):
-                        raise GoRegexError(f"has the negated class {posix.group(0)} inside a bracket, which is not read "
-                                           "by blogbuild's translation")
                     self.index += posix.end()
-                    items.append((POSIX_CLASSES[posix.group(2)], True))
+                    if posix.group(1):
+                        negated.append(POSIX_CLASSES[posix.group(2)])
+                    else:
+                        items.append((POSIX_CLASSES[posix.group(2)], True))
                     continue
             if char == "\\":
                 letter = pattern[self.index + 1] if self.index + 1 < len(pattern) else ""
+                if letter and letter in "DWS":
+                    self.index += 2
+                    negated.append(_CLASSES[letter.lower()])
+                    items.append(("", True))   # a class stands here: a "-" beside it is itself
+                    continue
                 text = self._escape(in_bracket=True)
                 items.append((text, letter in "dws"))
                 continue
@@ -214,8 +221,21 @@ class _Translator:
                 if before is None or after is None or before[1] or after[1]:
                     text = "\\-"
             out.append(text)
-        out.append("]")
-        return "".join(out)
+        if not negated:
+            out.append("]")
+            return "".join(out)
+        return _with_negated_classes("".join(out[1:]), out[1:2] == ["^"], negated)
+
+
+def _with_negated_classes(listed: str, complement: bool, negated: list[str]) -> str:
+    """A bracket holding negated classes (`[\\s\\S]`, `[a\\D]`, `[^x\\W]`), which Python's bracket cannot hold: as
+    one of the listed characters or a character outside a class, or (complemented) a character that is none of
+    the listed and inside every class."""
+    listed = listed[1:] if complement else listed
+    if not complement:
+        choices = ([f"[{listed}]"] if listed else []) + [f"[^{body}]" for body in negated]
+        return "(?:" + "|".join(choices) + ")"
+    return "(?:" + (f"(?![{listed}])" if listed else "") + "".join(f"(?=[{body}])" for body in negated) + "[\\s\\S])"
 
 
 def _merged(opened: str, setting: str) -> str:
