@@ -345,3 +345,32 @@ def test_a_goldmark_parser_attribute_written_as_a_bool_is_its_title_setting(tmp_
     assert not _fell_back(warnings)
     assert _text(ours, "a/index.html") == _text(hugo, "a/index.html")
     assert '<h2 id="hid" class="hc">Head</h2>' in _text(ours, "a/index.html")
+
+
+def test_process_names_the_action_and_its_options_in_one_text(tmp_path: Path) -> None:
+    """`.Process SPEC` (Hugo 0.119): "fit 20x10", "crop 10x10 jpg", a bundle's image or an asset; options alone
+    ("webp q80") convert at the image's size; the same sizes and types as Hugo's, and what it publishes."""
+    import io
+    from PIL import Image
+
+    def png(size: tuple[int, int]) -> bytes:
+        buffer = io.BytesIO()
+        Image.new("RGB", size, "red").save(buffer, "PNG")
+        return buffer.getvalue()
+    layout = ('{{ with .Resources.Get "p.png" }}{{ with .Process "fit 20x10" }}{{ .Width }}x{{ .Height }} '
+              '{{ .MediaType }}|{{ end }}{{ with .Process "webp q80" }}{{ .Width }}x{{ .Height }} {{ .MediaType }}|'
+              '{{ end }}{{ with .Process "Crop 10x10 jpg" }}{{ .Width }}x{{ .Height }} {{ .MediaType }}{{ end }}'
+              '{{ end }}{{ with resources.Get "q.png" }}|{{ (.Process "resize 8x").Width }}{{ end }}\n')
+    files = {**SITE, "layouts/_default/single.html": layout, "content/a/index.md": "---\ntitle: A\n---\nA.\n"}
+    for name, site in (("hugo", tmp_path / "hugo"), ("ours", tmp_path / "ours")):
+        _write(site, files)
+        (site / "content" / "a" / "p.png").write_bytes(png((40, 30)))
+        (site / "assets").mkdir()
+        (site / "assets" / "q.png").write_bytes(png((16, 4)))
+    from support.hugo_build import blogbuild_files, hugo_files
+    hugo = hugo_files(tmp_path / "hugo", tmp_path / "hugo-public")
+    ours, warnings = blogbuild_files(tmp_path / "ours")
+    assert not _fell_back(warnings)
+    assert _text(ours, "a/index.html") == _text(hugo, "a/index.html") == \
+        "13x10 image/png|40x30 image/webp|10x10 image/jpeg|8"
+    assert {name for name in ours if name.startswith("a/")} == {name for name in hugo if name.startswith("a/")}

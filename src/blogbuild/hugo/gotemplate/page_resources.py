@@ -94,6 +94,9 @@ class PageResource(GoObject):
     def Filter(self, *filters: Any) -> Any:  # noqa: N802
         return self._process("filter", filters)
 
+    def Process(self, spec: Any) -> Any:  # noqa: N802 - Hugo 0.119's: an action and its options in one text
+        return self._process(*process_action(spec, lambda: (self.Width, self.Height)))
+
     @property
     def Content(self) -> str:  # noqa: N802 - a text file's text, as Hugo gives it
         if self.ResourceType == "image":
@@ -197,6 +200,26 @@ def _front_matter(path: Path) -> Mapping[str, Any]:
     except (OSError, SourceError):
         return {}
     return data if isinstance(data, Mapping) else {}
+
+
+_ACTIONS = ("resize", "fit", "fill", "crop")
+
+
+def process_action(spec: Any, size: Callable[[], tuple[int, int]]) -> tuple[str, str]:
+    """`.Process SPEC` as the action it names and that action's options: "fit 600x400 webp" is Fit "600x400 webp";
+    without an action, options alone ("webp q80") keep the image's size (size()), and a size is an error, as in
+    Hugo."""
+    from .escape import go_string
+    from .function_error import HugoFunctionError
+    text = go_string(spec).strip()
+    words = text.split()
+    if words and words[0].lower() in _ACTIONS:
+        return words[0].lower(), " ".join(words[1:])
+    if any(re.fullmatch(r"\d*x\d*", word.lower()) for word in words):
+        raise HugoFunctionError(f".Process {text!r}: a width or height needs an action (resize, fit, fill or crop "
+                                "first), as in Hugo")
+    width, height = size()
+    return "resize", f"{width}x{height} {text}".strip()
 
 
 def _resource_less(one: PageResource, other: PageResource) -> bool:

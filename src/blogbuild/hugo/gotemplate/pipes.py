@@ -41,7 +41,7 @@ from ...core.names import is_inside
 from .escape import go_string
 from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace, truthy
 from .media_types import RASTER_FORMATS, MediaType, media_type_of, suffix_of
-from .page_resources import _RASTER, IMAGE_PROCESSORS, PageResource, PageResources, _glob
+from .page_resources import _RASTER, IMAGE_PROCESSORS, PageResource, PageResources, _glob, process_action
 from .parse import GoTemplateError
 from .sass import QuotedString, SassOptions, SassPlace, SassSource, UnquotedString, compile_sass, sass_options
 
@@ -394,6 +394,9 @@ class Resource(GoObject):
 
     def Filter(self, *filters: Any) -> "Resource":  # noqa: N802
         return process(self._image(), "filter", filters, self.Name)
+
+    def Process(self, spec: Any) -> "Resource":  # noqa: N802 - Hugo 0.119's: an action and its options in one text
+        return process(self._image(), *process_action(spec, lambda: self._image().size), self.Name)
 
 
 class ImageResource(Resource):
