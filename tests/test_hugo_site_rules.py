@@ -362,7 +362,7 @@ def test_process_names_the_action_and_its_options_in_one_text(tmp_path: Path) ->
               '{{ end }}{{ with .Process "Crop 10x10 jpg" }}{{ .Width }}x{{ .Height }} {{ .MediaType }}{{ end }}'
               '{{ end }}{{ with resources.Get "q.png" }}|{{ (.Process "resize 8x").Width }}{{ end }}\n')
     files = {**SITE, "layouts/_default/single.html": layout, "content/a/index.md": "---\ntitle: A\n---\nA.\n"}
-    for name, site in (("hugo", tmp_path / "hugo"), ("ours", tmp_path / "ours")):
+    for site in (tmp_path / "hugo", tmp_path / "ours"):
         _write(site, files)
         (site / "content" / "a" / "p.png").write_bytes(png((40, 30)))
         (site / "assets").mkdir()
