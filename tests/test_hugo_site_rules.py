@@ -374,3 +374,26 @@ def test_process_names_the_action_and_its_options_in_one_text(tmp_path: Path) ->
     assert _text(ours, "a/index.html") == _text(hugo, "a/index.html") == \
         "13x10 image/png|40x30 image/webp|10x10 image/jpeg|8"
     assert {name for name in ours if name.startswith("a/")} == {name for name in hugo if name.startswith("a/")}
+
+
+def test_an_image_alone_in_its_paragraph_unwrapped_and_image_config(tmp_path: Path) -> None:
+    """`wrapStandAloneImageWithinParagraph = false`: an image alone in its paragraph is written without the
+    paragraph (a hook's `.IsBlock`), one among text is not; `imageConfig` (images.Config) gives a site file's
+    size. With and without a render-image hook, as Hugo writes them."""
+    import io
+    from PIL import Image
+    buffer = io.BytesIO()
+    Image.new("RGB", (30, 20), "red").save(buffer, "PNG")
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\n[markup.goldmark.parser]\n'
+                           "wrapStandAloneImageWithinParagraph = false\n"),
+             "layouts/_default/single.html": ('{{ .Content }}|{{ with imageConfig "static/i.png" }}{{ .Width }}x'
+                                              '{{ .Height }}{{ end }}|{{ (images.Config "static/i.png").Width }}'),
+             "layouts/_default/list.html": "L\n", "static/i.png": buffer.getvalue(),
+             "content/a.md": '---\ntitle: A\n---\n![x](p.png)\n\nText ![y](q.png) more\n\n![z](r.png "T")\n## H\n'}
+    hook = {"layouts/_default/_markup/render-image.html": "[{{ .Destination }}|{{ .IsBlock }}|{{ .Text }}]"}
+    for name, given in (("plain", files), ("hooked", {**files, **hook})):
+        hugo, ours, warnings = _both(tmp_path / name, given)
+        assert not _fell_back(warnings)
+        assert _text(ours, "a/index.html") == _text(hugo, "a/index.html"), name
+    assert _text(ours, "a/index.html").startswith("[p.png|true|x]<p>Text [q.png|false|y] more</p>")
+    assert _text(ours, "a/index.html").endswith("|30x20|30")

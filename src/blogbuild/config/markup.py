@@ -32,6 +32,9 @@ class MarkupConfig:
     title_attributes: bool = True
     heading_ids: bool = True
     heading_anchors: bool = True        # a "#" link after each heading (the default theme's; not a Hugo setting)
+    # goldmark's parser.wrapStandAloneImageWithinParagraph: False leaves an image alone in its paragraph unwrapped
+    # (a block: a render-image hook's .IsBlock).
+    wrap_standalone_images: bool = True
     render_hooks: bool = False          # a Hugo site's _markup/render-*.html draw its elements (its layouts render it)
     # A line break between two CJK characters: None is blogbuild's way (no space); True drops it only between
     # goldmark's East Asian wide characters, False keeps it (goldmark's default). A Hugo site its own layouts
@@ -102,7 +105,7 @@ _TREE: dict[str, Any] = {
                 "block": ("block_attributes", "bool"),
                 "title": ("title_attributes", "bool"),
             },
-            "wrapstandaloneimagewithinparagraph": ("hugo", "wrapStandAloneImageWithinParagraph"),
+            "wrapstandaloneimagewithinparagraph": ("wrap_standalone_images", "bool"),
         },
         "duplicateresourcefiles": ("hugo", "duplicateResourceFiles"),
         "renderhooks": {

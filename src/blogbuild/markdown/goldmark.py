@@ -76,6 +76,28 @@ def render_strikethrough_close(renderer: Any, tokens: Sequence[Token], index: in
 STRIKETHROUGH_RULES = (("s_open", render_strikethrough_open), ("s_close", render_strikethrough_close))
 
 
+def unwrap_standalone_images(state: StateCore) -> None:
+    """goldmark's wrapStandAloneImageWithinParagraph = false: a paragraph holding one image and nothing else is
+    not written; the image is a block (a render-image hook's .IsBlock)."""
+    tokens = state.tokens
+    kept: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        opening = tokens[index]
+        if opening.type == "paragraph_open" and index + 2 < len(tokens) and tokens[index + 1].type == "inline" \
+                and tokens[index + 2].type == "paragraph_close":
+            inline = tokens[index + 1]
+            children = inline.children or []
+            if len(children) == 1 and children[0].type == "image":
+                children[0].meta["block"] = True
+                kept.append(inline)   # the paragraph's own tokens left out: nothing written around the image
+                index += 3
+                continue
+        kept.append(opening)
+        index += 1
+    state.tokens = kept
+
+
 def task_lists(state: StateCore) -> None:
     """A task list as goldmark's tasklist extension writes it: no classes on the list and its items, the
     checkbox `<input checked="" disabled="" type="checkbox">` (themes rewrite exactly that, LoveIt into icons)."""

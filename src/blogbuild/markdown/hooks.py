@@ -230,7 +230,8 @@ class _Renderer:
         context = ImageContext(Page=self.hooks.hook_page(), Ordinal=self.hooks.next_ordinal("image"),
                                         Destination=_destination(token.attrGet("src")),
                                         Title=str(token.attrGet("title") or ""), text=self.inline(children),
-                                        PlainText=_plain(children), attributes=attributes)
+                                        PlainText=_plain(children), attributes=attributes,
+                                        IsBlock=bool(token.meta.get("block")))
         return self._draw(source, context, token)
 
     def _heading(self, token: Token, inline: Token) -> str | None:

@@ -156,6 +156,8 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
                                   anchor="heading_ids"))
     if markup.enable_emoji:
         changes.append(RuleChange("inline", "before", "emoji", emoji.emoji_shortcode, anchor="emphasis"))
+    if not markup.wrap_standalone_images:
+        changes.append(RuleChange("core", "push", "unwrap_standalone_images", goldmark.unwrap_standalone_images))
     if markup.render_hooks:   # a Hugo site's own layouts: table cells aligned as Hugo's embedded table hook writes,
         # and tables whose header row is short read as goldmark reads them
         changes.append(RuleChange("core", "push", "hugo_table_alignment", goldmark.table_alignment))

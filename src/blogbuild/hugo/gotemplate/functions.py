@@ -30,7 +30,7 @@ from .lists import complement, intersect, is_list, merge, same_kind, shuffle, so
 from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
                       UnsupportedField, go_type, truthy)
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
-from .site_files import OS_FUNCTIONS
+from .site_files import IMAGE_CONFIG, OS_FUNCTIONS
 from .times import TIME_FUNCTIONS, time_function
 from .translations import abs_url, lang_url, rel_url
 
@@ -1306,7 +1306,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "dateFormat": TIME_FUNCTIONS["Format"], "html": _go_html,
     "countrunes": _count_runes, "findRESubmatch": _find_re_submatch, "slicestr": _slice_string,
     "unmarshal": _unmarshal, "safeJSStr": lambda text: SafeJS(json.dumps(go_string(text))[1:-1]),
-    "readFile": OS_FUNCTIONS["ReadFile"], "fileExists": OS_FUNCTIONS["FileExists"],
+    "readFile": OS_FUNCTIONS["ReadFile"], "fileExists": OS_FUNCTIONS["FileExists"], "imageConfig": IMAGE_CONFIG,
     "readDir": OS_FUNCTIONS["ReadDir"], "getenv": OS_FUNCTIONS["Getenv"], "time": jinja2.pass_context(time_function),
     "keyVals": _key_vals, "hmac": _hmac, "highlight": jinja2.pass_context(_highlight),
     "ref": lambda page, target: _ref_url(page, target, True), "relref": lambda page, target: _ref_url(page, target, False),

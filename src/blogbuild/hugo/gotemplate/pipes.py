@@ -41,6 +41,7 @@ from ...core.names import is_inside
 from .escape import go_string
 from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace, truthy
 from .media_types import RASTER_FORMATS, MediaType, media_type_of, suffix_of
+from .site_files import IMAGE_CONFIG
 from .page_resources import _RASTER, IMAGE_PROCESSORS, PageResource, PageResources, _glob, process_action
 from .parse import GoTemplateError
 from .sass import QuotedString, SassOptions, SassPlace, SassSource, UnquotedString, compile_sass, sass_options
@@ -1212,7 +1213,8 @@ PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (tra
         "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template),
         "GetRemote": _get_remote, "ToCSS": _to_css}),   # ToCSS: Hugo's name before 0.128 (removed in 0.156): themes of that time call it
     "js": _Namespace("js", {"Build": _js_build}),
-    "images": _Namespace("images", {"AutoOrient": lambda: ImageFilter("autoorient"), "Filter": _images_filter}),
+    "images": _Namespace("images", {"AutoOrient": lambda: ImageFilter("autoorient"), "Filter": _images_filter,
+                                    "Config": IMAGE_CONFIG}),
     "css": _Namespace("css", {"Build": _css_build, "Sass": _to_css, "Quoted": lambda text: QuotedString(go_string(text)),
                               "Unquoted": lambda text: UnquotedString(go_string(text))}),
 }

@@ -1,7 +1,8 @@
 """What a template reads from the site's folder with `os.ReadFile`, `os.FileExists`, `os.Stat`, `os.ReadDir`
 (and `readFile`, `fileExists`, `readDir`): a path under the site, else under content/, as Hugo looks; nothing
 outside the site is read (`..`, an absolute path, a symlink out of it), a file up to 10 MB, a folder of up
-to 10,000 entries. `os.Getenv` reads HUGO_* and CI only, Hugo's default policy. OS_FUNCTIONS by member name."""
+to 10,000 entries. `os.Getenv` reads HUGO_* and CI only, Hugo's default policy. OS_FUNCTIONS by member name;
+IMAGE_CONFIG is images.Config (imageConfig), an image file's size by the same lookup."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -103,6 +104,32 @@ def _read_dir(context: jinja2.runtime.Context, name: Any) -> list[FileInfo]:
     root = os.path.realpath(path)
     return [FileInfo(entry) for entry in entries if os.path.realpath(entry).startswith(root)]
 
+
+class ImageConfig(GoObject):
+    """images.Config's answer: the image's `.Width` and `.Height` (its header read, the pixels not decoded)."""
+
+    kind = "image.Config"
+
+    def __init__(self, width: int, height: int) -> None:
+        self.Width = width
+        self.Height = height
+
+
+def _image_config(context: jinja2.runtime.Context, name: Any) -> ImageConfig:
+    """images.Config (imageConfig): the size of an image file of the site, by its path from the site folder."""
+    path = _site_file(context, name, "images.Config")
+    if path is None or path.is_dir():
+        raise HugoFunctionError(f"images.Config: {go_string(name)} does not exist")
+    from PIL import Image, UnidentifiedImageError
+    try:
+        with Image.open(path) as image:
+            width, height = image.size
+    except (OSError, UnidentifiedImageError, ValueError) as error:
+        raise HugoFunctionError(f"images.Config: {go_string(name)} is not an image blogbuild reads ({error})") from None
+    return ImageConfig(width, height)
+
+
+IMAGE_CONFIG = jinja2.pass_context(_image_config)
 
 OS_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "FileExists": jinja2.pass_context(_file_exists), "ReadFile": jinja2.pass_context(_read_file),
