@@ -397,3 +397,20 @@ def test_an_image_alone_in_its_paragraph_unwrapped_and_image_config(tmp_path: Pa
         assert _text(ours, "a/index.html") == _text(hugo, "a/index.html"), name
     assert _text(ours, "a/index.html").startswith("[p.png|true|x]<p>Text [q.png|false|y] more</p>")
     assert _text(ours, "a/index.html").endswith("|30x20|30")
+
+
+def test_a_list_pages_own_aliases_redirect_to_it(tmp_path: Path) -> None:
+    """aliases in a section's, a term's, a taxonomy's and the home page's _index.md are written, as Hugo writes
+    any page's (a term page keeping its old tags' URLs)."""
+    files = {**SITE, "layouts/_default/single.html": "S {{ .Title }}\n",
+             "content/_index.md": "---\ntitle: Home\naliases: [/start/]\n---\n",
+             "content/posts/_index.md": "---\ntitle: Posts\naliases: [/blog/, /articles/]\n---\n",
+             "content/tags/_index.md": "---\ntitle: Tags\naliases: [/labels/]\n---\n",
+             "content/tags/amiga/_index.md": '---\ntitle: Amiga\naliases: ["/tags/a1200/", "/tags/amigaos/"]\n---\n',
+             "content/posts/a.md": "---\ntitle: A\ntags: [amiga]\n---\nA.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    aliases = ("start/index.html", "blog/index.html", "articles/index.html", "labels/index.html",
+               "tags/a1200/index.html", "tags/amigaos/index.html")
+    for path in aliases:
+        assert path in hugo and ours.get(path) == hugo[path], path

@@ -173,7 +173,7 @@ class Planner(_SiteOutputs):
             for term in taxonomy.terms:
                 self._term(taxonomy, term, pages, data)
         pages += self._singletons()
-        pages += self._site_pages()
+        pages += self._site_pages() + index_aliases(self)
         data += self._site_files()
         return _with_layouts(self, _enabled(pages, self.config.hugo_disabled_kinds)), data
 
@@ -261,7 +261,7 @@ class Planner(_SiteOutputs):
 
     @cached_property
     def _alias_owners(self) -> dict[str, Post]:
-        return alias_owners(self.site.pages)
+        return alias_owners([*self.site.pages, *list_indexes(self.site)])
 
     def _post_pages(self, post: Post) -> list[PlannedPage]:
         # A layout page is published as the archives or search page itself (_singletons); its aliases stay.
@@ -382,6 +382,28 @@ class Planner(_SiteOutputs):
 
 # Hugo's kind of a planned page's (disableKinds names Hugo's): a post's alias page goes with the post.
 _HUGO_KINDS = {"post": "page", "alias": "page", "series": "term", "terms": "taxonomy"}
+
+
+def list_indexes(site: Site) -> list[Post]:
+    """The list pages' own content files: the home page's, each section's, taxonomy's and term's _index.md."""
+    found = [site.home, *(section.index for section in site.sections),
+             *(taxonomy.index for taxonomy in site.taxonomies),
+             *(term.index for taxonomy in site.taxonomies for term in taxonomy.terms)]
+    return [index for index in found if index is not None]
+
+
+def index_aliases(planner: Planner) -> list[PlannedPage]:
+    """The redirects a list page's _index.md names in its aliases (a term page's old tags, `/tags/a1200/`), as
+    Hugo writes them for any page; one at another page's URL, or another page's alias, is not written."""
+    pages = []
+    for index in list_indexes(planner.site) if planner.config.aliases else ():
+        for alias in index.aliases:
+            if planner._alias_owners.get(url_to_output_path(alias)) is not index:
+                continue
+            pages.append(planner._page(alias, planner._template("alias"), "alias", {
+                "page": planner.page_meta("alias", alias, index.title),
+                "target": planner.config.absolute_url(index.url)}, [index.url], source=index.source))
+    return pages
 
 
 def _with_layouts(planner: Planner, pages: list[PlannedPage]) -> list[PlannedPage]:
