@@ -414,3 +414,19 @@ def test_a_list_pages_own_aliases_redirect_to_it(tmp_path: Path) -> None:
                "tags/a1200/index.html", "tags/amigaos/index.html")
     for path in aliases:
         assert path in hugo and ours.get(path) == hugo[path], path
+
+
+def test_rel_urls_resolve_dot_segments_as_go_joins_them(tmp_path: Path) -> None:
+    """relURL and relLangURL join a relative path as Go's path.Join does, `.` and `..` resolved (a LoveIt menu's
+    `url: ../` in the English site is the whole site's root), a last slash kept; in a language's site and not."""
+    shown = ('{{ "../" | relLangURL }}|{{ "a/../b/" | relURL }}|{{ "./c" | relURL }}|{{ "../x" | relURL }}|'
+             '{{ "posts/" | relLangURL }}|{{ "" | relLangURL }}|{{ "a/./b" | relLangURL }}\n')
+    files = {"hugo.toml": ('baseURL = "https://example.org/blog/"\ntitle = "Rules"\ndefaultContentLanguage = "zh"\n'
+                           "[languages.zh]\nweight = 1\n[languages.en]\nweight = 2\n"),
+             "layouts/_default/list.html": shown, "layouts/_default/single.html": "S\n",
+             "content/a.md": "---\ntitle: A\n---\nA.\n", "content/a.en.md": "---\ntitle: A\n---\nA.\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    for path in ("index.html", "en/index.html"):
+        assert _text(ours, path) == _text(hugo, path), path
+    assert _text(ours, "en/index.html").startswith("/blog/|")

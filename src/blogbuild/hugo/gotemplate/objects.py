@@ -528,7 +528,10 @@ class SiteInfo(GoObject):
             return joined + "/" if joined != "/" and rest.endswith("/") else joined
         if "://" in url or url.startswith(("/", "#", "mailto:")):
             return url
-        return self.base_path + url
+        if "/." not in "/" + url:
+            return self.base_path + url
+        joined = "/" + posixpath.normpath(self.base_path + url).lstrip("/")   # `..` resolved, as path.Join does
+        return joined + "/" if joined != "/" and url.endswith("/") else joined
 
     def abs_url(self, url: str) -> str:
         """Hugo's absURL: a URL with a scheme (or from //) stays as it is; anything else is joined to the base URL

@@ -4,6 +4,7 @@ default language's; the language being built is `.Site` itself, so `eq . $.Site`
 off the site's translations, as pages with a title, links and a language)."""
 from __future__ import annotations
 
+import posixpath
 from dataclasses import replace
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -176,10 +177,19 @@ def _lang_url(site: Any, url: str, absolute: bool, language: bool) -> str | None
     path = url[1:] if rooted else url
     if language and not (path == prefix or path.startswith(prefix + "/")):
         path = f"{prefix}/{path}" if path else prefix + "/"
-    path = ("/" if rooted else _top_path(site.base_path, prefix)) + path.lstrip("/")
+    path = dot_segments_resolved(("/" if rooted else _top_path(site.base_path, prefix)) + path.lstrip("/"))
     if absolute:
         return str(site.abs_url(path))
     return path
+
+
+def dot_segments_resolved(path: str) -> str:
+    """A path with its `.` and `..` segments resolved, as Go's path.Join cleans what Hugo's relURL joins
+    (`/en/../` is `/`), a last slash kept; a path without them as it is."""
+    if "/." not in path:
+        return path
+    cleaned = "/" + posixpath.normpath(path).lstrip("/")
+    return cleaned + "/" if cleaned != "/" and path.endswith("/") else cleaned
 
 
 def rel_url(site: Any, url: str) -> str:
