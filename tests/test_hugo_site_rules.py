@@ -430,3 +430,18 @@ def test_rel_urls_resolve_dot_segments_as_go_joins_them(tmp_path: Path) -> None:
     for path in ("index.html", "en/index.html"):
         assert _text(ours, path) == _text(hugo, path), path
     assert _text(ours, "en/index.html").startswith("/blog/|")
+
+
+def test_a_hooks_destination_is_the_url_as_written(tmp_path: Path) -> None:
+    """A render hook's `.Destination` is the URL as written, percent-escapes as they are (`%E7%81%B0`, `%e7`) and
+    non-ASCII as it is, in the hook's text and in an href."""
+    hook = '[{{ .Destination }}]<a href="{{ .Destination | safeURL }}">x</a><a href="{{ .Destination }}">y</a>'
+    files = {**SITE, "layouts/_default/single.html": "{{ .Content }}",
+             "layouts/_default/_markup/render-link.html": hook,
+             "layouts/_default/_markup/render-image.html": "[{{ .Destination }}]",
+             "content/a.md": ("---\ntitle: A\n---\n[a](https://a.org/item/%E7%81%B0/8?q=%e7) [b](/x/%C3%A9) "
+                              "[c](/y/é) ![d](/i/%E7.png) [e][r]\n\n[r]: /ref/%C3%A9\n")}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "a/index.html") == _text(hugo, "a/index.html")
+    assert "[https://a.org/item/%E7%81%B0/8?q=%e7]" in _text(ours, "a/index.html")

@@ -449,7 +449,11 @@ def _plain(tokens: Sequence[Token]) -> str:
 
 
 def _destination(href: Any) -> str:
-    """A link's destination as written: markdown-it percent-encodes non-ASCII characters, Hugo does not."""
+    """A link's destination as written: markdown-it percent-encodes non-ASCII characters, Hugo does not. The
+    parser keeps what was written (parser.WrittenURL); a URL made otherwise has its UTF-8 escapes decoded."""
+    written = getattr(href, "written", None)
+    if isinstance(written, str):
+        return written
     text = str(href or "")
     if "%" not in text:
         return text

@@ -171,6 +171,21 @@ def _markup_rules(markup: MarkupConfig) -> tuple[RuleChange, ...]:
     return tuple(changes)
 
 
+class WrittenURL(str):
+    """A link's or image's URL as markdown-it normalises it (non-ASCII percent-encoded), carrying the destination
+    as written (`.written`): what a Hugo render hook's `.Destination` is (`%E7%81%B0` stays as written)."""
+
+    written: str
+
+
+def _keeping_written(normalize: Callable[[str], str]) -> Callable[[str], str]:
+    def normalized(url: str) -> str:
+        result = WrittenURL(normalize(url))
+        result.written = url
+        return result
+    return normalized
+
+
 @functools.lru_cache(maxsize=8)
 def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     """The markdown-it instance for one set of options, built once per process."""
@@ -193,6 +208,7 @@ def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     for token_type, function in RENDER_RULES:
         md.add_render_rule(token_type, function)
     if markup.render_hooks:   # a Hugo site's own layouts: footnotes and strikethrough as goldmark writes them
+        md.normalizeLink = _keeping_written(md.normalizeLink)   # type: ignore[method-assign,assignment]
         for token_type, function in goldmark.FOOTNOTE_RULES + goldmark.STRIKETHROUGH_RULES:
             md.add_render_rule(token_type, function)
         md.add_render_rule("text", typography.render_text)
