@@ -445,3 +445,15 @@ def test_a_hooks_destination_is_the_url_as_written(tmp_path: Path) -> None:
     assert not _fell_back(warnings)
     assert _text(ours, "a/index.html") == _text(hugo, "a/index.html")
     assert "[https://a.org/item/%E7%81%B0/8?q=%e7]" in _text(ours, "a/index.html")
+
+
+def test_one_tilde_strikes_through_as_goldmark_does(tmp_path: Path) -> None:
+    """goldmark's strikethrough takes one tilde or two (a Chinese post's "4~6次…10~15秒" is struck through in Hugo,
+    and its word count is Hugo's); three are text."""
+    files = {**SITE, "hugo.toml": SITE["hugo.toml"] + "hasCJKLanguage = true\n",
+             "layouts/_default/single.html": "{{ .WordCount }}{{ .Content }}",
+             "content/a.md": "---\ntitle: A\n---\n每分钟4~6次，每次10~15秒 ~a~ ~~b~~ ~~~c~~~ a~b~c x ~ y\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "a/index.html") == _text(hugo, "a/index.html")
+    assert "<del>a</del> <del>b</del> ~~~c~~~" in _text(ours, "a/index.html")

@@ -193,6 +193,9 @@ def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True, "typographer": markup.typographer, "xhtmlOut": not markup.render_hooks,
                                    "breaks": markup.hard_wraps, "maxNesting": nesting.MAX_NESTING})
     md.enable(["table", "strikethrough"])
+    # goldmark's strikethrough (GFM's): one tilde or two, the opener's as many as the closer's ("4~6次...10~15秒"
+    # strikes through in Hugo); blogbuild's default theme keeps markdown-it's two.
+    md.options["strikethrough_single_tilde"] = markup.render_hooks
     if markup.typographer:
         md.enable(["replacements", "smartquotes"])
     # The renderers (code fences' line numbers) and the heading rule read the settings from here.
