@@ -1,5 +1,7 @@
 """The lexers Chroma writes in Go rather than XML (lexers/go.go, markdown.go, delegate.go), ported rule for rule:
-Go, Go's text and HTML templates, and markdown (with its YAML front matter)."""
+Go, Go's text and HTML templates, and markdown (with its YAML front matter); and register_go_lexers, which
+registers them with the others Chroma writes in Go (go_lexers_more, go_lexers_templates, go_lexer_haxe,
+go_lexer_raku) in Chroma's order."""
 from __future__ import annotations
 
 import re
@@ -239,7 +241,36 @@ class DelegatingLexer(RegexLexer):
 
 
 def register_go_lexers(registry: LexerRegistry, xml_lexer: Callable[[str], RegexLexer]) -> None:
-    """Register the Go-coded lexers after the XML ones, in lexers/*.go's file order as Go initialises them."""
+    """Register the Go-coded lexers after the XML ones, in lexers/*.go's file order as Go initialises them
+    (caddyfile.go, gemtext.go, genshi.go, go.go, haxe.go, http.go, markdown.go, markless.go, php.go, raku.go,
+    rst.go, svelte.go, yaml_jinja.go)."""
+    from .go_lexer_haxe import haxe_lexer
+    from .go_lexer_raku import raku_lexer
+    from .go_lexers_more import caddyfile_lexers, gemtext_lexer, http_lexer, markless_lexer, rst_lexer
+    from .go_lexers_templates import genshi_lexers, phtml_lexer, svelte_lexer, yaml_jinja_lexer
+
+    def html() -> RegexLexer | None:
+        return registry.get("HTML")
+
+    for lexer in [*caddyfile_lexers(), gemtext_lexer(), *genshi_lexers()]:
+        registry.register(lexer)
+    _register_go(registry, xml_lexer)
+    registry.register(haxe_lexer())
+    registry.register(http_lexer())
+    registry.register(MarkdownLexer(Config("markdown", ("md", "mkd"), ("*.md", "*.mkd", "*.markdown"),
+                                           mime_types=("text/x-markdown",)), _markdown_rules(),
+                                    where="lexers/markdown.go"))
+    registry.register(markless_lexer())
+    registry.register(DelegatingLexer(html, phtml_lexer(registry)))
+    registry.register(raku_lexer())
+    registry.register(rst_lexer())
+    registry.register(DelegatingLexer(html, svelte_lexer()))
+    yaml = xml_lexer("yaml.xml")
+    registry.register(DelegatingLexer(lambda: yaml, yaml_jinja_lexer(xml_lexer)))
+
+
+def _register_go(registry: LexerRegistry, xml_lexer: Callable[[str], RegexLexer]) -> None:
+    """go.go's lexers: Go, Go's HTML templates (HTML around them) and its text templates."""
     def text_template() -> RegexLexer:
         return registry.by_name["go text template"]
 
@@ -252,9 +283,6 @@ def register_go_lexers(registry: LexerRegistry, xml_lexer: Callable[[str], Regex
     text = xml_lexer("go_template.xml")
     text.config = Config("Go Text Template", ("go-text-template",))
     registry.register(text)
-    registry.register(MarkdownLexer(Config("markdown", ("md", "mkd"), ("*.md", "*.mkd", "*.markdown"),
-                                           mime_types=("text/x-markdown",)), _markdown_rules(),
-                                    where="lexers/markdown.go"))
 
 
 _unused: tuple[type, ...] = (LexerState,)

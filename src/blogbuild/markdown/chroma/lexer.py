@@ -20,9 +20,12 @@ Token = tuple[int, str]
 
 
 class LexerLookup(Protocol):
-    """What a lexer asks of its registry (registry.Registry): another lexer by name, as lexers.Get finds it."""
+    """What a lexer asks of its registry (registry.Registry): another lexer by name, as lexers.Get finds it,
+    or by MIME type, as lexers.MatchMimeType finds it."""
 
     def get(self, name: str) -> "RegexLexer | None": ...
+
+    def match_mime_type(self, mime_type: str) -> "RegexLexer | None": ...
 
 
 class LexerRegistry(LexerLookup, Protocol):
@@ -227,11 +230,36 @@ class Rule:
     where: str = ""                      # file:line, for messages
     compiled: "regex.Pattern[str] | re.Pattern[str] | None" = None
     bounded: bool = False                # its matches run under MATCH_TIMEOUT (patterns.may_backtrack)
+    # A pattern with named groups: regexp2 numbers them after the unnamed ones (.NET's rule), so the groups an
+    # emitter gets are (Python's group numbers in regexp2's order, regexp2's name of each); else None.
+    dotnet_groups: "tuple[tuple[int, ...], tuple[str, ...]] | None" = None
+
+
+def regexp2_groups(compiled: "regex.Pattern[str] | re.Pattern[str]"
+                   ) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+    """regexp2's numbering of a pattern's groups: the unnamed ones in order, then the named ones in the order
+    they first appear (a name given twice is one group); None when it has no named group."""
+    if not compiled.groupindex:
+        return None
+    named = sorted(set(compiled.groupindex.values()))
+    unnamed = [number for number in range(1, compiled.groups + 1) if number not in named]
+    names_of = {number: name for name, number in compiled.groupindex.items()}
+    order = tuple(unnamed + named)
+    names = tuple([str(index + 1) for index in range(len(unnamed))] + [names_of[number] for number in named])
+    return order, names
+
+
+def compile_rule(rule: Rule, flags: int) -> None:
+    """Compile a rule's pattern under the lexer's flags (the regex module when it may backtrack, bounded)."""
+    rule.bounded = may_backtrack(rule.pattern or "")
+    rule.compiled = (compile_pattern if rule.bounded else compile_fast)(rule.pattern or "", flags)
+    rule.dotnet_groups = regexp2_groups(rule.compiled)
 
 
 @dataclass
 class LexerState:
-    """One lex: the text, the position, the state stack, and what a rule's emitter may need."""
+    """One lex: the text, the position, the state stack, and what a rule's mutator and emitter may need (the
+    rule that matched, its match and groups, which a mutator may change, and a mutator's own context)."""
 
     lexer: "RegexLexer"
     registry: "LexerLookup | None"
@@ -240,6 +268,25 @@ class LexerState:
     clock: "Clock"
     state: str = ""
     pos: int = 0
+    groups: list[str] = field(default_factory=list)
+    rule: "Rule | None" = None
+    match: "regex.Match[str] | None" = None
+    named: dict[str, str] | None = None
+    context: dict[object, object] = field(default_factory=dict)
+
+    def named_groups(self) -> dict[str, str]:
+        """LexerState.NamedGroups: every group of the match by its regexp2 name ("0", "1", ..., then the
+        named ones), made on first use; a mutator may change it before the emitter reads it."""
+        if self.named is None:
+            self.named = {}
+            if self.rule is not None and self.match is not None:
+                match, order = self.match, self.rule.dotnet_groups
+                numbers, names = order if order else (range(1, len(match.groups()) + 1),
+                                                      [str(number) for number in range(1, len(match.groups()) + 1)])
+                self.named["0"] = match.group(0)
+                for name, number in zip(names, numbers, strict=True):
+                    self.named[name] = match.group(number) or ""
+        return self.named
 
 
 @dataclass
@@ -308,8 +355,7 @@ class RegexLexer:
             for rule in state_rules:
                 if rule.compiled is None:
                     try:
-                        rule.bounded = may_backtrack(rule.pattern or "")
-                        rule.compiled = (compile_pattern if rule.bounded else compile_fast)(rule.pattern or "", flags)
+                        compile_rule(rule, flags)
                     except PatternError as error:
                         raise LexerError(f"{rule.where}: the pattern {rule.pattern!r} does not compile: {error}") \
                             from None
@@ -326,7 +372,7 @@ class RegexLexer:
             text += "\n"
             newline_added = True
         clock = clock or Clock(time.monotonic() + BLOCK_BUDGET)
-        lex = LexerState(self, self.registry, text, [state], clock)
+        lex = LexerState(self, self.registry, text, self.new_stack(state), clock)
         end = len(text) - 1 if newline_added else len(text)
         out: list[Token] = []
         while lex.pos < end and lex.stack:
@@ -344,22 +390,39 @@ class RegexLexer:
             matched = self._match(candidates, text, lex.pos, clock)
             if matched is None:
                 if char == "\n" and lex.state != state:
-                    lex.stack = [state]
+                    lex.stack = self.new_stack(state)
                     continue
                 out.append((ERROR, char))
                 lex.pos += 1
                 continue
             rule, match = matched
-            groups = [group if group is not None else "" for group in match.groups()]
+            found = match.groups()
+            if rule.dotnet_groups is not None:
+                found = tuple(found[number - 1] for number in rule.dotnet_groups[0])
+            groups = [group if group is not None else "" for group in found]
             groups.insert(0, match.group(0))
+            lex.groups, lex.rule, lex.match, lex.named = groups, rule, match, None
             lex.pos = match.end()
             if rule.mutator is not None:
                 rule.mutator.mutate(lex)
             if rule.emitter is not None:
-                out.extend(token for token in rule.emitter.emit(groups, lex) if token[0] != IGNORE)
+                out.extend(token for token in rule.emitter.emit(lex.groups, lex) if token[0] != IGNORE)
         if lex.pos < len(text) and not lex.stack:
             out.append((ERROR, text[lex.pos:]))
         return out
+
+    def replace_rule(self, state: str, index: int, rule: Rule) -> None:
+        """Put a rule in the place of a state's rule at index (a Go-coded mutator editing the compiled rules,
+        which every lex of this lexer shares, as Chroma's lexes share them)."""
+        state_rules = self.rules().get(state)
+        if state_rules is None or not -len(state_rules) <= index < len(state_rules):
+            raise LexerError(f"{self.where}: no rule {index} in state {state!r}")
+        state_rules[index] = rule
+        self._dispatch.pop(state, None)
+
+    def new_stack(self, state: str) -> list[str]:
+        """A lex's state stack, holding the state it starts in."""
+        return [state]
 
     def _match(self, state_rules: list[Rule], text: str, pos: int,
                clock: Clock) -> tuple[Rule, regex.Match[str]] | None:

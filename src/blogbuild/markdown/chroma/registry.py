@@ -100,6 +100,12 @@ class Registry:
             return None
         return sorted(candidates, key=_priority, reverse=True)[0]
 
+    def match_mime_type(self, mime_type: str) -> RegexLexer | None:
+        """lexers.MatchMimeType: the lexer listing exactly this MIME type, by priority (the first registered of
+        equal ones)."""
+        matched = [lexer for lexer in self.lexers for listed in lexer.config.mime_types if listed == mime_type]
+        return sorted(matched, key=_priority, reverse=True)[0] if matched else None
+
     def match(self, filename: str) -> RegexLexer | None:
         """lexers.Match: the lexer whose file patterns match a file's base name, by priority."""
         filename = posixpath.basename(filename)
