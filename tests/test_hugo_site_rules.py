@@ -457,3 +457,18 @@ def test_one_tilde_strikes_through_as_goldmark_does(tmp_path: Path) -> None:
     assert not _fell_back(warnings)
     assert _text(ours, "a/index.html") == _text(hugo, "a/index.html")
     assert "<del>a</del> <del>b</del> ~~~c~~~" in _text(ours, "a/index.html")
+
+
+def test_a_module_import_blogbuild_cannot_fetch_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """A Go module path in module.imports, not under themes/: one warning names it, says a build never downloads
+    it, and where to put its files (the unused-settings line does not name module again)."""
+    from support.hugo_build import blogbuild_files
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\n[module]\n[[module.imports]]\n'
+                           'path = "github.com/CaiJimmy/hugo-theme-stack/v3"\n'),
+             "content/a.md": "---\ntitle: A\n---\nA.\n"}
+    _ours, warnings = blogbuild_files(_write(tmp_path / "ours", files))
+    said = [warning.message for warning in warnings if "module" in warning.message]
+    assert said == ["theme 'github.com/CaiJimmy/hugo-theme-stack/v3' is a Hugo module "
+                    "(module.imports), which a build never downloads and blogbuild does not read from _vendor/, so "
+                    "blogbuild's default theme renders the site; put the module's files in themes/hugo-theme-stack/ "
+                    'and name it as the theme (theme = "hugo-theme-stack")']

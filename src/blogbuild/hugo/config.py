@@ -754,6 +754,10 @@ def read_hugo_config(root: Path, shown_root: str = "") -> HugoConfig | None:
     theme = values.get("theme")
     stylesheets = theme.get("extended_css", ()) if isinstance(theme, dict) else ()
     themes = _theme_names(data)
+    module = _lower_keys(data).get("module", ("", None))[1]
+    if isinstance(module, Mapping) and {str(key).lower() for key in module} <= {"imports", "hugoversion"}:
+        # Its imports are the themes: each found under themes/, or named in a warning of its own (missing_themes).
+        ignored = [name for name in ignored if name.lower() != "module"]
     own_layouts = runs_own_layouts(root, themes, _taxonomy_map(data))
     if themes:
         values = {**values, "hugo_themes": themes}
@@ -782,6 +786,13 @@ def missing_themes(root: Path, themes: Sequence[str]) -> list[str]:
     for name in themes:
         folder = root / "themes" / name
         if folder.is_dir() and any(folder.iterdir()):
+            continue
+        if "." in name.split("/")[0] and "/" in name:   # a Go module path (module.imports): Hugo downloads it
+            short = name.rstrip("/").split("/")[-1]
+            short = name.rstrip("/").split("/")[-2] if re.fullmatch(r"v\d+", short) and name.count("/") > 1 else short
+            notes.append(f"theme {name!r} is a Hugo module (module.imports), which a build never downloads and "
+                         "blogbuild does not read from _vendor/, so blogbuild's default theme renders the site; put "
+                         f"the module's files in themes/{short}/ and name it as the theme (theme = \"{short}\")")
             continue
         submodule = f"themes/{name}" in submodules
         if not (folder.is_dir() or submodule or own_layouts):
