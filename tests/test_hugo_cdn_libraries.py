@@ -86,6 +86,9 @@ MERMAID = {
         f'<script type="module">import m from "{MODULE}"; m.run();</script>',
     '<link rel="modulepreload" href="https://unpkg.com/mermaid@10/dist/mermaid.esm.mjs">':
         f'<link rel="modulepreload" href="{MODULE}">',
+    # A preload of the one-file build: its link rewritten, no script after it (the script tag that loads it has).
+    '<link rel="preload" as="script" href="https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.min.js"><script>x</script>':
+        f'<link rel="preload" as="script" href="{SCRIPT}"><script>x</script>',
 }
 
 

@@ -135,7 +135,8 @@ def _local_mermaid(html: str, site_url: Callable[[str], str], needed: dict[str, 
             tag = html[tag_start:found.start()] + local + html[found.end():tag_end]
             parts += (html[position:tag_start], _SRI_ATTRIBUTES.sub("", tag))
             position = tag_end
-            shim = _dagre_shim(tag, found.group(0)) if found.group(1) else ""
+            script = tag[1:7].lower() == "script"   # a <link> (a preload) is followed by no script
+            shim = _dagre_shim(tag, found.group(0)) if found.group(1) and script else ""
             closed = _SCRIPT_END.search(html, tag_end) if shim else None
             if closed is not None:   # after the script element
                 parts += (html[tag_end:closed.end()], shim)
