@@ -34,6 +34,19 @@ def go_clean(path: str) -> str:
     return cleaned or ("/" if rooted else ".")
 
 
+def add_context_root(base_path: str, relative: str) -> str:
+    """Hugo's paths.AddContextRoot: Go's path.Join of the base path and a relative path, its last slash kept
+    (`/blog/` and `x/` is `/blog/x/`, `/blog/` and "" is `/blog`)."""
+    joined = go_clean(base_path + "/" + relative)
+    return joined + "/" if joined != "/" and relative.endswith("/") else joined
+
+
+def dot_segments_resolved(path: str) -> str:
+    """A path from the root with its `.` and `..` segments resolved, as path.Join cleans what Hugo's relURL joins
+    (`/en/../` is `/`), a last slash kept; a path without them as it is."""
+    return add_context_root("/", path) if "/." in path else path
+
+
 def _go_join(first: str, second: str) -> str:
     """Go's path.Join of two elements (empty ones left out, the result cleaned; "" when both are empty)."""
     joined = "/".join(part for part in (first, second) if part)

@@ -6,7 +6,6 @@ needs more than blogbuild knows is reported, never rendered differently in silen
 from __future__ import annotations
 
 import functools
-import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ from typing import Any, Callable
 from markupsafe import Markup
 
 from .collation import table_name
-from .go_url import is_absolute, make_permalink
+from .go_url import add_context_root, dot_segments_resolved, is_absolute, make_permalink
 from .arithmetic import add_values
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, go_string
 from .function_error import HugoFunctionError  # noqa: F401 - the functions import it from here too
@@ -522,16 +521,11 @@ class SiteInfo(GoObject):
         base path, without its last slash); a path with a leading slash or another full URL stays; anything else
         gets the base path."""
         root = self.BaseURL if self.BaseURL.endswith("/") else self.BaseURL + "/"
-        if "://" in root and url.startswith(root):   # paths.AddContextRoot: path.Join, a given last slash kept
-            rest = url[len(root):]
-            joined = "/" + posixpath.normpath(self.base_path.rstrip("/") + "/" + rest).lstrip("/")
-            return joined + "/" if joined != "/" and rest.endswith("/") else joined
+        if "://" in root and url.startswith(root):
+            return add_context_root(self.base_path, url[len(root):])
         if "://" in url or url.startswith(("/", "#", "mailto:")):
             return url
-        if "/." not in "/" + url:
-            return self.base_path + url
-        joined = "/" + posixpath.normpath(self.base_path + url).lstrip("/")   # `..` resolved, as path.Join does
-        return joined + "/" if joined != "/" and url.endswith("/") else joined
+        return dot_segments_resolved(self.base_path + url)
 
     def abs_url(self, url: str) -> str:
         """Hugo's absURL: a URL with a scheme (or from //) stays as it is; anything else is joined to the base URL

@@ -4,11 +4,11 @@ default language's; the language being built is `.Site` itself, so `eq . $.Site`
 off the site's translations, as pages with a title, links and a language)."""
 from __future__ import annotations
 
-import posixpath
 from dataclasses import replace
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from .go_url import dot_segments_resolved
 from .objects import GoObject, Params, _Language, site_config
 
 if TYPE_CHECKING:
@@ -181,15 +181,6 @@ def _lang_url(site: Any, url: str, absolute: bool, language: bool) -> str | None
     if absolute:
         return str(site.abs_url(path))
     return path
-
-
-def dot_segments_resolved(path: str) -> str:
-    """A path with its `.` and `..` segments resolved, as Go's path.Join cleans what Hugo's relURL joins
-    (`/en/../` is `/`), a last slash kept; a path without them as it is."""
-    if "/." not in path:
-        return path
-    cleaned = "/" + posixpath.normpath(path).lstrip("/")
-    return cleaned + "/" if cleaned != "/" and path.endswith("/") else cleaned
 
 
 def rel_url(site: Any, url: str) -> str:
