@@ -268,13 +268,7 @@ class Planner(_SiteOutputs):
         special = special_layout(post)
         pages = [] if special and self._template(special) else [self._post_page(post)]
         pages += post_outputs(self, post) + config_outputs(self.theme, pages)
-        for alias in post.aliases if self.config.aliases else ():
-            if self._alias_owners.get(url_to_output_path(alias)) is not post:   # another page's URL or alias
-                continue
-            pages.append(self._page(alias, self._template("alias"), "alias", {
-                "page": self.page_meta("alias", alias, post.title), "target": self.config.absolute_url(post.url)},
-                [post.url], source=post.source))
-        return pages
+        return pages + alias_pages(self, post)
 
     def _section(self, section: Section, pages: list[PlannedPage], data: list[PlannedData]) -> None:
         crumbs = (("Home", "/"), *section.parents, (section.title, section.url))
@@ -392,18 +386,22 @@ def list_indexes(site: Site) -> list[Post]:
     return [index for index in found if index is not None]
 
 
-def index_aliases(planner: Planner) -> list[PlannedPage]:
-    """The redirects a list page's _index.md names in its aliases (a term page's old tags, `/tags/a1200/`), as
-    Hugo writes them for any page; one at another page's URL, or another page's alias, is not written."""
+def alias_pages(planner: Planner, page: Post) -> list[PlannedPage]:
+    """The redirects a page's front matter names in its aliases (a post's, or a list page's _index.md's: a term
+    page's old tags, `/tags/a1200/`); one at another page's URL, or another page's alias, is not written."""
     pages = []
-    for index in list_indexes(planner.site) if planner.config.aliases else ():
-        for alias in index.aliases:
-            if planner._alias_owners.get(url_to_output_path(alias)) is not index:
-                continue
-            pages.append(planner._page(alias, planner._template("alias"), "alias", {
-                "page": planner.page_meta("alias", alias, index.title),
-                "target": planner.config.absolute_url(index.url)}, [index.url], source=index.source))
+    for alias in page.aliases if planner.config.aliases else ():
+        if planner._alias_owners.get(url_to_output_path(alias)) is not page:
+            continue
+        pages.append(planner._page(alias, planner._template("alias"), "alias", {
+            "page": planner.page_meta("alias", alias, page.title), "target": planner.config.absolute_url(page.url)},
+            [page.url], source=page.source))
     return pages
+
+
+def index_aliases(planner: Planner) -> list[PlannedPage]:
+    """The list pages' own aliases, as Hugo writes any page's."""
+    return [alias for index in list_indexes(planner.site) for alias in alias_pages(planner, index)]
 
 
 def _with_layouts(planner: Planner, pages: list[PlannedPage]) -> list[PlannedPage]:
