@@ -207,3 +207,58 @@ def test_a_lists_page_count_is_not_worked_out_again_after_an_edit_it_does_not_sh
     assert main(["build", "--root", str(site), "--quiet"]) == 0
     assert ("home", 3) in rendered and ("home", 1) not in rendered
     assert _tree(site / "public") == _cold(site, tmp_path)
+
+
+THEMED = "_vendor/example.org/people/paper"
+SITE_FILE_EDITS = {
+    # (file, text before, text after): a file outside content/ and layouts/ that a page or the output shows
+    "the site's data file a layout reads": ("data/people.yaml", "owner: Ada\n", "owner: Bob\n"),
+    "a data file appearing in the site's data/": ("data/extra.yaml", None, "owner: Cy\n"),
+    "a theme's data file": ("themes/plain/data/plain.yaml", "owner: Di\n", "owner: Ed\n"),
+    "a vendored theme's data file": (f"{THEMED}/data/vendored.yaml", "owner: Flo\n", "owner: Gus\n"),
+    "a theme's static file": ("themes/plain/static/a.txt", "one\n", "two\n"),
+    "a vendored theme's static file": (f"{THEMED}/static/b.txt", "one\n", "two\n"),
+    "a vendored theme's config params": (f"{THEMED}/hugo.toml", '[params]\nmotto = "first"\n',
+                                         '[params]\nmotto = "second"\n'),
+    "the list of vendored modules": ("_vendor/modules.txt", "# example.org/people/paper v1.0.0\n", ""),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(SITE_FILE_EDITS))
+def test_a_rebuild_after_an_edit_of_data_a_themes_files_or_the_vendor_list_publishes_what_a_cold_build_does(
+        tmp_path: Path, edit: str) -> None:
+    """Data files (the site's and its themes'), a theme's static files and own config, and _vendor/modules.txt
+    are inputs of the build: a rebuild after one changes publishes what a cold build does (the no-op check
+    and the templates' key see them)."""
+    site = _site(tmp_path)
+    (site / "hugo.toml").write_text('baseURL = "https://example.org/"\ntitle = "Edits"\n'
+                                    'theme = ["example.org/people/paper", "plain"]\n', encoding="utf-8")
+    files = {"layouts/_default/single.html": ("<h1>{{ .Title }}</h1>{{ range $k, $v := site.Data }}{{ $k }}="
+                                              "{{ $v.owner }} {{ end }}{{ site.Params.motto }}\n"),
+             "data/people.yaml": "owner: Ada\n", "themes/plain/data/plain.yaml": "owner: Di\n",
+             "themes/plain/static/a.txt": "one\n", f"{THEMED}/data/vendored.yaml": "owner: Flo\n",
+             f"{THEMED}/static/b.txt": "one\n", f"{THEMED}/hugo.toml": '[params]\nmotto = "first"\n',
+             "_vendor/modules.txt": "# example.org/people/paper v1.0.0\n"}
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    name, before, after = SITE_FILE_EDITS[edit]
+    assert (site / name).read_text(encoding="utf-8") == before if before else not (site / name).exists()
+    (site / name).parent.mkdir(parents=True, exist_ok=True)
+    (site / name).write_text(after, encoding="utf-8")
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    built = _tree(site / "public")
+    assert built == _cold(site, tmp_path)
+    assert built != _cold_of(tmp_path, files, before_edit=True)
+
+
+def _cold_of(tmp_path: Path, files: dict[str, str], *, before_edit: bool) -> dict[str, bytes]:
+    """A cold build of the site as it was before the edit: the edit changed what is published."""
+    site = _site(tmp_path / "before")
+    (site / "hugo.toml").write_text('baseURL = "https://example.org/"\ntitle = "Edits"\n'
+                                    'theme = ["example.org/people/paper", "plain"]\n', encoding="utf-8")
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    return _cold(site, tmp_path / "before")

@@ -469,6 +469,71 @@ def test_a_module_import_blogbuild_cannot_fetch_is_named_with_what_to_do(tmp_pat
     _ours, warnings = blogbuild_files(_write(tmp_path / "ours", files))
     said = [warning.message for warning in warnings if "module" in warning.message]
     assert said == ["theme 'github.com/CaiJimmy/hugo-theme-stack/v3' is a Hugo module "
-                    "(module.imports), which a build never downloads and blogbuild does not read from _vendor/, so "
-                    "blogbuild's default theme renders the site; put the module's files in themes/hugo-theme-stack/ "
-                    'and name it as the theme (theme = "hugo-theme-stack")']
+                    "(module.imports), which a build never downloads, and _vendor/modules.txt does not list it, so "
+                    "blogbuild's default theme renders the site; vendor it with `hugo mod vendor` (which writes its "
+                    "files under _vendor/), or put its files in themes/hugo-theme-stack/ and name it as the theme "
+                    '(theme = "hugo-theme-stack")']
+
+
+VENDORED = "_vendor/example.org/people/paper/v2"
+
+
+def test_a_theme_vendored_with_hugo_mod_vendor_renders_the_site_as_hugo_reads_it(tmp_path: Path) -> None:
+    """`hugo mod vendor` writes the site's modules under _vendor/ and lists them in _vendor/modules.txt: Hugo
+    reads the theme's layouts, partials, assets, data, i18n, static files and config params from there (before a
+    themes/ folder of the same path), whether the config imports it as a module or names it as the theme."""
+    theme = {f"{VENDORED}/layouts/_default/baseof.html": ('<html><head>{{ partial "head.html" . }}</head><body>'
+                                                          "{{ block \"main\" . }}{{ end }}</body></html>\n"),
+             f"{VENDORED}/layouts/partials/head.html": ('{{ with resources.Get "css/main.css" | minify | fingerprint }}'
+                                                        '<link rel="stylesheet" href="{{ .RelPermalink }}">{{ end }}'
+                                                        "<title>{{ .Title }}</title>\n"),
+             f"{VENDORED}/layouts/_default/single.html": ('{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}'
+                                                          '<p>{{ i18n "readMore" }} {{ site.Params.accent }} '
+                                                          "{{ site.Params.motto }} {{ site.Data.people.owner }}</p>"
+                                                          "{{ end }}\n"),
+             f"{VENDORED}/layouts/_default/list.html": ('{{ define "main" }}{{ range .Pages }}<a href="{{ .RelPermalink }}">'
+                                                        "{{ .Title }}</a>{{ end }}{{ end }}\n"),
+             f"{VENDORED}/assets/css/main.css": "body {  color: red;  }\n",
+             f"{VENDORED}/data/people.yaml": "owner: Ada\n",
+             f"{VENDORED}/i18n/en.yaml": "readMore: Read on\n",
+             f"{VENDORED}/static/theme.txt": "from the vendored theme\n",
+             f"{VENDORED}/hugo.toml": '[params]\naccent = "teal"\nmotto = "the theme\'s"\n',
+             # The same path under themes/: Hugo reads the vendored copy first.
+             "themes/example.org/people/paper/v2/layouts/_default/single.html": "<p>themes/ copy</p>\n",
+             "_vendor/modules.txt": ("# example.org/people/paper/v2 v2.1.0\n# ../outside v1.0.0\n"
+                                     "# example.org/not/there v1.0.0\n"),
+             "content/posts/a.md": "---\ntitle: A post\n---\nHello.\n"}
+    for config in ('[[module.imports]]\npath = "example.org/people/paper/v2"\n',
+                   'theme = "example.org/people/paper/v2"\n'):
+        files = {**theme, "hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Vendored"\n'
+                                        f'{config}[params]\nmotto = "the site\'s"\n')}
+        case = tmp_path / str(len(config))
+        hugo, ours, warnings = _both(case, files)
+        assert not _fell_back(warnings)
+        assert not [str(warning) for warning in warnings if "theme" in str(warning)]
+        page = _text(ours, "posts/a/index.html")
+        assert page == _text(hugo, "posts/a/index.html")
+        assert "<h1>A post</h1>" in page and "Read on teal the site&#39;s Ada" in page
+        generator = re.compile(r'<meta name="generator" content="[^"]*">')   # the home page's, each its own
+        assert generator.sub("", _text(ours, "index.html")) == generator.sub("", _text(hugo, "index.html"))
+        assert ours["theme.txt"] == hugo["theme.txt"]
+        css = sorted(name for name in hugo if name.startswith("css/main."))
+        assert css and css == sorted(name for name in ours if name.startswith("css/main."))
+        assert ours[css[0]] == hugo[css[0]]
+
+
+def test_a_module_the_vendor_list_does_not_name_is_the_missing_theme_it_was(tmp_path: Path) -> None:
+    """A vendored folder that _vendor/modules.txt does not list is not read (Hugo reads the list, not the
+    folder): the module is missing, named in a warning that says how to vendor it."""
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\n[module]\n[[module.imports]]\n'
+                           'path = "example.org/people/paper/v2"\n'),
+             f"{VENDORED}/layouts/_default/single.html": "<p>vendored</p>\n",
+             "_vendor/modules.txt": "# example.org/people/other v1.0.0\n",
+             "content/a.md": "---\ntitle: A\n---\nA.\n"}
+    ours, warnings = blogbuild_files(_write(tmp_path / "ours", files))
+    assert "<p>vendored</p>" not in ours["a/index.html"].decode()
+    assert [warning.message for warning in warnings if "module" in warning.message] == [
+        "theme 'example.org/people/paper/v2' is a Hugo module (module.imports), which a build never downloads, and "
+        "_vendor/modules.txt does not list it, so blogbuild's default theme renders the site; vendor it with "
+        "`hugo mod vendor` (which writes its files under _vendor/), or put its files in themes/paper/ and name it "
+        'as the theme (theme = "paper")']

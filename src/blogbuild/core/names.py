@@ -65,9 +65,61 @@ def is_inside(real_path: str, folders: Sequence[str]) -> bool:
     return any(real_path == folder or real_path.startswith(folder.rstrip(os.sep) + os.sep) for folder in folders)
 
 
+# `hugo mod vendor` copies a site's Hugo modules (a theme imported by its Go module path) under _vendor/ and
+# lists them in _vendor/modules.txt, one `# PATH VERSION` a line; Hugo then reads each listed module from
+# _vendor/PATH, before themes/.
+VENDOR_FOLDER = "_vendor"
+_MAX_MODULES_LIST = 1_000_000
+
+
+def vendored_modules(root: Path) -> dict[str, Path]:
+    """The site's vendored Hugo modules, {module path: its folder under _vendor/}, in the list's order, read as
+    Hugo reads _vendor/modules.txt (a line's `#` and spaces trimmed, then its two fields: path and version; a
+    line of other fields is skipped, where Hugo stops). A path leaving _vendor/ (`..`, a link out of the site) or
+    naming no folder is left out."""
+    vendor = root / VENDOR_FOLDER
+    try:
+        with open(vendor / "modules.txt", encoding="utf-8", errors="replace") as listing:
+            text = listing.read(_MAX_MODULES_LIST)
+    except OSError:
+        return {}
+    inside = (os.path.realpath(vendor),)
+    found: dict[str, Path] = {}
+    for line in text.splitlines():
+        fields = line.strip("# ").split()
+        path = fields[0].strip("/") if len(fields) == 2 else ""
+        if not path or path in found:
+            continue
+        folder = vendor / path
+        if ".." not in path.split("/") and is_inside(os.path.realpath(folder), inside) and folder.is_dir():
+            found[path] = folder
+    return found
+
+
+def theme_folder(root: Path, name: str, vendored: dict[str, Path] | None = None) -> Path:
+    """Where a Hugo site's theme (a name under themes/, or a module path from module.imports) is read from: its
+    folder under _vendor/ when the site vendored it, else themes/NAME, as Hugo looks. vendored: the site's
+    vendored_modules(), when the caller has read them."""
+    found = (vendored_modules(root) if vendored is None else vendored).get(name.strip("/"))
+    return found if found is not None else root / "themes" / name
+
+
+def data_folders(root: Path) -> list[Path]:
+    """The folders hugo.Data reads: data/, then each theme's data/ (themes/*/data, in name order; then the
+    vendored modules' in the order _vendor/modules.txt lists them)."""
+    folders = [root / "data"]
+    themes = root / "themes"
+    if themes.is_dir():
+        folders += sorted(folder for folder in themes.glob("*/data"))
+    folders += [folder / "data" for folder in vendored_modules(root).values()]
+    return [folder for folder in folders if folder.is_dir()]
+
+
 def layout_folders(root: Path) -> list[Path]:
-    """A Hugo site's Go template folders in lookup order: layouts/, then each theme's (themes/*/layouts/). Here,
-    not beside the translator, so that whether a site has any is asked without importing it."""
+    """A Hugo site's Go template folders in lookup order: layouts/, then each theme's (themes/*/layouts/, then
+    the vendored modules' in the order _vendor/modules.txt lists them). Here, not beside the translator, so that
+    whether a site has any is asked without importing it."""
     folders = [root / "layouts"]
     folders += sorted((root / "themes").glob("*/layouts")) if (root / "themes").is_dir() else []
+    folders += [folder / "layouts" for folder in vendored_modules(root).values()]
     return [folder for folder in folders if folder.is_dir()]

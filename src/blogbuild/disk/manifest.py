@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from ..core.atomic import write_atomically
 from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, bytes_digest, code_key
-from ..core.names import config_paths
+from ..core.names import HUGO_CONFIG_NAMES, VENDOR_FOLDER, config_paths, theme_folder, vendored_modules
 from ..core.records import dataclass
 
 if TYPE_CHECKING:
@@ -352,25 +352,36 @@ def config_candidates(site: SiteOptions) -> list[str]:
 
 def input_folders(config: SiteConfig) -> list[str]:
     """The folders a build reads below the config: content, templates, static, the theme's, and a Hugo
-    site's Go templates and i18n strings (its layouts/ and i18n/), and the folders of its own stylesheets
-    (theme.extended_css: PaperMod's assets/css/extended/)."""
-    from .sources import go_template_folders, stylesheet_folders
+    site's Go templates, i18n strings, assets and data (its layouts/, i18n/, assets/, data/: data/ named when
+    it is not there, so that its appearing is a change), its themes' static/ folders, and the folders of its own
+    stylesheets (theme.extended_css: PaperMod's assets/css/extended/)."""
+    from .sources import go_template_folders, stylesheet_folders, theme_static_dirs
     root = Path(config.root)
     languages = [str(root / folder) for folder in dict.fromkeys(language.value("source_dir", config.source_dir)
                                                                 for language in config.languages)
                  if folder != config.source_dir]   # a multilingual site's other content folders
-    return [str(root / config.source_dir), *languages, str(root / config.templates_dir), str(root / config.static_dir),
+    return list(dict.fromkeys([
+            str(root / config.source_dir), *languages, str(root / config.templates_dir), str(root / config.static_dir),
             _THEME,
-            *(str(folder) for folder in go_template_folders(config)),
-            *(str(folder) for folder in stylesheet_folders(config))]
+            *(str(folder) for folder in go_template_folders(config)), str(root / "data"),
+            *(str(folder) for folder in theme_static_dirs(config)),
+            *(str(folder) for folder in stylesheet_folders(config))]))
 
 
 def input_files(config: SiteConfig) -> list[str]:
     """The files a build reads outside the config and the input folders: the social cards' own font (a new
-    font must redraw the cards, not leave a no-op build up to date)."""
+    font must redraw the cards, not leave a no-op build up to date), and a Hugo site's list of vendored modules
+    and its themes' own config files (their params lie beneath the site's)."""
     from ..config.cards import site_font_file
     font = site_font_file(config.cards, config.root)
-    return [font] if font else []
+    files = [font] if font else []
+    if config.hugo_themes:
+        root = Path(config.root)
+        vendored = vendored_modules(root)
+        files.append(str(root / VENDOR_FOLDER / "modules.txt"))
+        files += [str(theme_folder(root, name, vendored) / config_name) for name in config.hugo_themes
+                  for config_name in HUGO_CONFIG_NAMES]
+    return files
 
 
 def snapshot_site(config: SiteConfig, config_files: dict[str, Entry | None], started_ns: int, *,

@@ -14,7 +14,7 @@ from typing import Container, Sequence
 from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import SourceFile
-from ..core.names import is_inside, is_skipped, layout_folders
+from ..core.names import data_folders, is_inside, is_skipped, layout_folders, theme_folder, vendored_modules
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from ..core.records import dataclass
@@ -302,7 +302,9 @@ def _not_a_page(item: FoundFile, index: FoundFile, root: str) -> SourceWarning:
 def theme_static_dirs(config: SiteConfig) -> list[Path]:
     """A Hugo site's themes' static/ folders, the first theme's first (published under the site's static/ when
     its own layouts render it)."""
-    return [Path(config.root) / "themes" / name / "static" for name in config.hugo_themes]
+    root = Path(config.root)
+    vendored = vendored_modules(root)
+    return [theme_folder(root, name, vendored) / "static" for name in config.hugo_themes]
 
 
 def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
@@ -377,14 +379,17 @@ def stylesheet_bundle(config: SiteConfig) -> tuple[bytes, list[SourceWarning]]:
 
 
 def go_template_folders(config: SiteConfig) -> list[Path]:
-    """A Hugo site's Go template folders (layouts/, themes/*/layouts/) and i18n/: what its Go shortcodes
-    and partials are read from (gotemplate/), so a change there renders the posts again; with them, the
-    assets folders its layouts' Hugo Pipes read (assets/, themes/*/assets/)."""
+    """A Hugo site's Go template folders (layouts/, themes/*/layouts/, the vendored modules') and i18n/: what its
+    Go shortcodes and partials are read from (gotemplate/), so a change there renders the posts again; with them,
+    the assets folders its layouts' Hugo Pipes read (assets/, each theme's assets/) and the data folders
+    hugo.Data reads (data/, each theme's data/)."""
     root = Path(config.root)
     layouts = layout_folders(root)
-    assets = [root / "assets", *(root / "themes" / name / "assets" for name in config.hugo_themes)] if layouts else []
+    vendored = vendored_modules(root)
+    assets = [root / "assets", *(theme_folder(root, name, vendored) / "assets" for name in config.hugo_themes)] \
+        if layouts else []
     return [*layouts, *([root / "i18n"] if (root / "i18n").is_dir() else []),
-            *(folder for folder in assets if folder.is_dir())]
+            *(folder for folder in assets if folder.is_dir()), *data_folders(root)]
 
 
 def template_dirs(config: SiteConfig, theme: Theme = DEFAULT_THEME) -> list[Path]:

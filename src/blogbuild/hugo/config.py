@@ -23,7 +23,7 @@ from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, u
 from .theme_params import from_hugo, papermod_theme
 from ..core.keys import nested_key_line
 from ..config.markup import known_settings
-from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES, is_inside
+from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES, is_inside, theme_folder, vendored_modules
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 
@@ -695,16 +695,18 @@ def _with_theme_params(root: Path, data: dict[str, Any], themes: Sequence[str]) 
     site sets wins, a mapping both set is merged key by key (the first theme's over the next's)."""
     params = _lower_keys(data).get("params", ("", None))[1]
     merged: dict[str, Any] = dict(params) if isinstance(params, Mapping) else {}
+    vendored = vendored_modules(root)
     for name in themes:
-        folder = root / "themes" / name
+        folder = theme_folder(root, name, vendored)
         if not is_inside(os.path.realpath(folder), (os.path.realpath(root),)):
             continue
         found = find_hugo_config(folder)
         if found is None:
             continue
+        shown = folder.relative_to(root).as_posix()
         try:
-            theme_data = _read_folder(found, f"themes/{name}/config/_default", []) if found.is_dir() \
-                else _parse(found, f"themes/{name}/{found.name}")
+            theme_data = _read_folder(found, f"{shown}/config/_default", []) if found.is_dir() \
+                else _parse(found, f"{shown}/{found.name}")
         except (OSError, UnicodeDecodeError):
             continue
         theme_params = _lower_keys(theme_data).get("params", ("", None))[1]
@@ -783,16 +785,18 @@ def missing_themes(root: Path, themes: Sequence[str]) -> list[str]:
     notes = []
     submodules = _submodule_paths(root)
     own_layouts = _has_page_layouts(root)
+    vendored = vendored_modules(root)
     for name in themes:
-        folder = root / "themes" / name
+        folder = theme_folder(root, name, vendored)
         if folder.is_dir() and any(folder.iterdir()):
             continue
         if "." in name.split("/")[0] and "/" in name:   # a Go module path (module.imports): Hugo downloads it
             short = name.rstrip("/").split("/")[-1]
             short = name.rstrip("/").split("/")[-2] if re.fullmatch(r"v\d+", short) and name.count("/") > 1 else short
-            notes.append(f"theme {name!r} is a Hugo module (module.imports), which a build never downloads and "
-                         "blogbuild does not read from _vendor/, so blogbuild's default theme renders the site; put "
-                         f"the module's files in themes/{short}/ and name it as the theme (theme = \"{short}\")")
+            notes.append(f"theme {name!r} is a Hugo module (module.imports), which a build never downloads, and "
+                         "_vendor/modules.txt does not list it, so blogbuild's default theme renders the site; "
+                         "vendor it with `hugo mod vendor` (which writes its files under _vendor/), or put its files "
+                         f"in themes/{short}/ and name it as the theme (theme = \"{short}\")")
             continue
         submodule = f"themes/{name}" in submodules
         if not (folder.is_dir() or submodule or own_layouts):

@@ -37,7 +37,7 @@ from urllib.parse import quote
 
 import jinja2
 
-from ...core.names import is_inside
+from ...core.names import is_inside, theme_folder, vendored_modules
 from .escape import go_string
 from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace, truthy
 from .media_types import RASTER_FORMATS, MediaType, media_type_of, suffix_of
@@ -146,8 +146,10 @@ class AssetFiles:
 
 
 def asset_files(root: Path, themes: Sequence[str], allowed: tuple[str, ...]) -> AssetFiles:
-    """A Hugo site's assets folders: assets/, then themes/NAME/assets/ for each configured theme."""
-    roots = [root, *(root / "themes" / name for name in themes)]
+    """A Hugo site's assets folders: assets/, then each configured theme's assets/ (themes/NAME/ or its vendored
+    module's folder)."""
+    vendored = vendored_modules(root)
+    roots = [root, *(theme_folder(root, name, vendored) for name in themes)]
     return AssetFiles(tuple(folder / "assets" for folder in roots), allowed, tuple(roots))
 
 

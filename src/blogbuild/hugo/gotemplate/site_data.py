@@ -10,20 +10,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...core.names import is_inside
+from ...core.names import data_folders, is_inside
 from .arithmetic import HugoFunctionError
 
 MAX_DATA_FILE = 10 * 1024 * 1024
 _SUFFIXES = (".json", ".yaml", ".yml", ".toml")
-
-
-def data_folders(root: Path) -> list[Path]:
-    """data/, then each theme's data/ (themes/*/data, in name order)."""
-    folders = [root / "data"]
-    themes = root / "themes"
-    if themes.is_dir():
-        folders += sorted(folder for folder in themes.glob("*/data"))
-    return [folder for folder in folders if folder.is_dir()]
 
 
 def site_data(root: Path) -> dict[str, Any]:
