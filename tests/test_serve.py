@@ -149,6 +149,31 @@ def test_classify(plan, relative, kind):
     assert classify(os.path.join(plan.root, relative), plan) is kind
 
 
+@pytest.mark.parametrize("relative, kind", [
+    ("data/people.yaml", ChangeKind.TEMPLATE),                    # read by the templates (site.Data), there or not
+    ("themes/plain/data/x.yaml", ChangeKind.TEMPLATE),
+    ("_vendor/example.org/paper/data/x.yaml", ChangeKind.TEMPLATE),
+    ("themes/plain/static/a.txt", ChangeKind.STATIC),
+    ("_vendor/example.org/paper/static/b.txt", ChangeKind.STATIC),
+    ("_vendor/example.org/paper/hugo.toml", ChangeKind.CONFIG),   # a theme's params lie beneath the site's
+    ("themes/plain/config.toml", ChangeKind.CONFIG),
+    ("_vendor/modules.txt", ChangeKind.CONFIG),                   # where each theme is read from
+    ("_vendor/example.org/other/layouts/x.html", None),          # a module the list does not name
+])
+def test_a_hugo_sites_data_themes_static_and_config_and_vendor_list_are_watched(tmp_path, relative, kind):
+    from blogbuild.config import load_config
+    from blogbuild.serve.watch import plan_for
+    files = {"hugo.toml": 'baseURL = "https://example.org/"\ntitle = "W"\ntheme = ["example.org/paper", "plain"]\n',
+             "themes/plain/layouts/_default/single.html": "x", "themes/plain/data/x.yaml": "a: 1\n",
+             "_vendor/modules.txt": "# example.org/paper v1.0.0\n", "_vendor/example.org/paper/data/x.yaml": "a: 1\n",
+             "_vendor/example.org/paper/layouts/_default/list.html": "x", "content/a.md": "---\ntitle: A\n---\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    plan = plan_for(load_config(None, root=tmp_path))
+    assert classify(str(tmp_path / relative), plan) is kind
+
+
 def test_editor_temp_names():
     assert is_ignored_name("/x/.post.md.swx")
     assert not is_ignored_name("/x/post.md")

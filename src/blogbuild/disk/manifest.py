@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from ..core.atomic import write_atomically
 from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, bytes_digest, code_key
-from ..core.names import HUGO_CONFIG_NAMES, VENDOR_FOLDER, config_paths, theme_folder, vendored_modules
+from ..core.names import config_paths
 from ..core.records import dataclass
 
 if TYPE_CHECKING:
@@ -373,15 +373,9 @@ def input_files(config: SiteConfig) -> list[str]:
     font must redraw the cards, not leave a no-op build up to date), and a Hugo site's list of vendored modules
     and its themes' own config files (their params lie beneath the site's)."""
     from ..config.cards import site_font_file
+    from .sources import theme_config_files
     font = site_font_file(config.cards, config.root)
-    files = [font] if font else []
-    if config.hugo_themes:
-        root = Path(config.root)
-        vendored = vendored_modules(root)
-        files.append(str(root / VENDOR_FOLDER / "modules.txt"))
-        files += [str(theme_folder(root, name, vendored) / config_name) for name in config.hugo_themes
-                  for config_name in HUGO_CONFIG_NAMES]
-    return files
+    return [*([font] if font else []), *(str(path) for path in theme_config_files(config))]
 
 
 def snapshot_site(config: SiteConfig, config_files: dict[str, Entry | None], started_ns: int, *,

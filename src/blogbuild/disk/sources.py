@@ -14,7 +14,8 @@ from typing import Container, Sequence
 from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import SourceFile
-from ..core.names import data_folders, is_inside, is_skipped, layout_folders, theme_folder, vendored_modules
+from ..core.names import (HUGO_CONFIG_NAMES, VENDOR_FOLDER, data_folders, is_inside, is_skipped, layout_folders,
+                          theme_folder, vendored_modules)
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from ..core.records import dataclass
@@ -376,6 +377,19 @@ def stylesheet_bundle(config: SiteConfig) -> tuple[bytes, list[SourceWarning]]:
             warnings.append(SourceWarning(display_path(item.path, config.root), 0,
                                           f"stylesheet not published: {error.strerror or error}"))
     return b"".join(parts), warnings
+
+
+def theme_config_files(config: SiteConfig) -> list[Path]:
+    """The files besides the site's config that make a Hugo site's config: the list of vendored modules (which
+    says where each theme is read from) and each theme's own config files (their params lie beneath the site's),
+    whether they exist or not."""
+    if not config.hugo_themes:
+        return []
+    root = Path(config.root)
+    vendored = vendored_modules(root)
+    return [root / VENDOR_FOLDER / "modules.txt",
+            *(theme_folder(root, name, vendored) / config_name for name in config.hugo_themes
+              for config_name in HUGO_CONFIG_NAMES)]
 
 
 def go_template_folders(config: SiteConfig) -> list[Path]:

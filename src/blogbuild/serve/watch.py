@@ -35,10 +35,16 @@ class WatchPlan:
     go_template_dirs: tuple[str, ...] = ()    # a Hugo site's layouts/ and i18n/ (templates too)
     # The folders of the site's own CSS (theme.extended_css), read by every build, whether they exist yet or not.
     stylesheet_dirs: tuple[str, ...] = ()
+    # A Hugo site's data/ folders (read by its templates, whether there yet or not) and its themes' static/.
+    data_dirs: tuple[str, ...] = ()
+    theme_static_dirs: tuple[str, ...] = ()
+    # Files whose change changes the config: the vendor list and the themes' own config files.
+    config_files: tuple[str, ...] = ()
 
     def planned(self) -> tuple[str, ...]:
         """Every folder a build reads from, existing or not."""
-        return (self.content_dir, self.templates_dir, self.static_dir, *self.go_template_dirs, *self.stylesheet_dirs)
+        return (self.content_dir, self.templates_dir, self.static_dir, *self.go_template_dirs, *self.stylesheet_dirs,
+                *self.data_dirs, *self.theme_static_dirs)
 
     def folders(self) -> tuple[str, ...]:
         """The existing folders to watch recursively."""
@@ -64,14 +70,19 @@ def plan_for(config, *, ignored: Iterable[str | Path] = ()) -> WatchPlan:
     # The build cache and the output folder are written by blogbuild itself: never rebuild for them.
     ignored_dirs = [_absolute(root, config.output_dir), _absolute(root, ".blogbuild-cache")]
     ignored_dirs += [os.path.abspath(path) for path in ignored]
-    from ..disk.sources import go_template_folders, stylesheet_folders
+    from ..core.names import data_folders
+    from ..disk.sources import go_template_folders, stylesheet_folders, theme_config_files, theme_static_dirs
     return WatchPlan(root=root, content_dir=_absolute(root, config.source_dir),
                      templates_dir=_absolute(root, config.templates_dir),
                      static_dir=_absolute(root, config.static_dir), config_path=config_path,
                      ignored_dirs=tuple(ignored_dirs),
                      go_template_dirs=tuple(os.path.abspath(folder) for folder in go_template_folders(config)),
                      stylesheet_dirs=tuple(os.path.abspath(folder)
-                                           for folder in stylesheet_folders(config, existing=False)))
+                                           for folder in stylesheet_folders(config, existing=False)),
+                     data_dirs=tuple(dict.fromkeys(os.path.abspath(folder) for folder
+                                                   in (Path(root) / "data", *data_folders(Path(root))))),
+                     theme_static_dirs=tuple(os.path.abspath(folder) for folder in theme_static_dirs(config)),
+                     config_files=tuple(os.path.abspath(path) for path in theme_config_files(config)))
 
 
 def is_ignored_name(path: str) -> bool:
@@ -94,7 +105,7 @@ def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
     path = os.path.abspath(path)
     if is_ignored_name(path) or any(is_inside(path, (folder,)) for folder in plan.ignored_dirs):
         return None
-    if plan.config_path and path == plan.config_path:
+    if plan.config_path and path == plan.config_path or path in plan.config_files:
         return ChangeKind.CONFIG
     # A config file appearing (or vanishing) at the root, Hugo's included, changes which config applies.
     if is_config_path(path, plan.root):
@@ -102,7 +113,9 @@ def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
     # Most specific folder first, so a templates/ inside content/ (odd, but possible) is a template.
     folders = [(plan.templates_dir, ChangeKind.TEMPLATE), (plan.static_dir, ChangeKind.STATIC),
                (plan.content_dir, ChangeKind.CONTENT), *((folder, ChangeKind.TEMPLATE) for folder in plan.go_template_dirs),
-               *((folder, ChangeKind.STATIC) for folder in plan.stylesheet_dirs)]
+               *((folder, ChangeKind.STATIC) for folder in plan.stylesheet_dirs),
+               *((folder, ChangeKind.TEMPLATE) for folder in plan.data_dirs),
+               *((folder, ChangeKind.STATIC) for folder in plan.theme_static_dirs)]
     for folder, kind in sorted(folders, key=lambda item: -len(item[0])):
         if is_inside(path, (folder,)):
             return kind
@@ -225,6 +238,10 @@ class Watcher:
         # The root itself, not recursively: for the config file (and a config file being created).
         if os.path.isdir(plan.root):
             self._watch(plan.root, recursive=False)
+        # The folders of the files that make the config besides it (a theme's own config, the vendor list).
+        for folder in dict.fromkeys(os.path.dirname(path) for path in plan.config_files):
+            if os.path.isdir(folder) and is_inside(folder, (plan.root,)):
+                self._watch(folder, recursive=False)
         self._watch_for_missing(plan)
 
     def _is_watched(self, folder: str) -> bool:
