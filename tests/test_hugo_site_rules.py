@@ -537,3 +537,81 @@ def test_a_module_the_vendor_list_does_not_name_is_the_missing_theme_it_was(tmp_
         "_vendor/modules.txt does not list it, so blogbuild's default theme renders the site; vendor it with "
         "`hugo mod vendor` (which writes its files under _vendor/), or put its files in themes/paper/ and name it "
         'as the theme (theme = "paper")']
+
+
+PLURALS_LAYOUT = ("{{ range slice 0 1 2 3 5 11 99 100 102 1.0 1.5 \"2\" \"1.50\" \"x\" }}"
+                  "{{ i18n \"minutes\" . }}|{{ i18n \"days\" . }}|{{ i18n \"hours\" (dict \"Count\" .) }}\n{{ end }}"
+                  "{{ i18n \"minutes\" }}|{{ i18n \"onlyEnglish\" 2 }}|{{ i18n \"onlyEnglish\" 1 }}\n")
+
+
+def test_i18n_picks_the_plural_form_by_the_languages_cldr_rule(tmp_path: Path) -> None:
+    """go-i18n's plural forms: Arabic's zero, one, two, few, many and other by CLDR's rule for the count (an
+    integer, a float as "1.0", a number written as text, a map's Count); a form the translation lacks falls back to
+    other; a string only the default language has takes that language's rule; the message runs as a Go template
+    on the data (an integer's Count, a map's key, "<no value>" without data, "" when a field fails)."""
+    files = {"hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Plurals"\ndefaultContentLanguage = "en"\n'
+                           "[languages.en]\nweight = 1\n[languages.ar]\nweight = 2\n[languages.ru]\nweight = 3\n"),
+             "i18n/en.yaml": ("minutes:\n  one: a minute\n  other: '{{ .Count }} minutes'\ndays:\n  other: days\n"
+                              "hours:\n  one: an hour\n  other: hours\nonlyEnglish:\n  one: one (en)\n"
+                              "  other: other (en)\n"),
+             "i18n/ar.yaml": ("minutes:\n  zero: صفر\n  one: دقيقة\n  two: دقيقتان\n  few: '{{ .Count }} دقائق'\n"
+                              "  many: '{{ .Count }} دقيقة'\n  other: '{{ .Count }} دقيقة أخرى'\n"
+                              "days:\n  one: يوم\n  other: أيام\nhours:\n  two: ساعتان\n  other: ساعات\n"),
+             "i18n/ru.yaml": ("minutes:\n  one: минута\n  few: минуты\n  many: минут\n  other: минуты (дробь)\n"
+                              "days:\n  one: день\n  other: дни\nhours:\n  few: часа\n  other: часов\n"),
+             "layouts/index.html": PLURALS_LAYOUT, "layouts/_default/list.html": "{{ .Title }}\n",
+             "layouts/_default/single.html": "{{ .Title }}\n",
+             "content/_index.md": "---\ntitle: Home\n---\n", "content/_index.ar.md": "---\ntitle: Home\n---\n",
+             "content/_index.ru.md": "---\ntitle: Home\n---\n"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    for page in ("index.html", "ar/index.html", "ru/index.html"):
+        assert _text(ours, page) == _text(hugo, page), page
+    arabic = _text(ours, "ar/index.html").splitlines()
+    assert arabic[:4] == ["صفر|أيام|ساعات", "دقيقة|يوم|ساعات", "دقيقتان|أيام|ساعتان", "3 دقائق|أيام|ساعات"]
+    english = _text(ours, "index.html").splitlines()
+    # 1.0 picks other ("1.0" has a fraction digit), whose {{ .Count }} fails on a float: Hugo writes ""; the map's
+    # Count is read; without data a field is "<no value>".
+    assert english[9] == "|days|hours" and english[1] == "a minute|days|an hour"
+    assert english[-1] == "&lt;no value&gt; minutes|other (en)|one (en)"
+
+
+def test_a_term_pages_name_is_the_term_as_written(tmp_path: Path) -> None:
+    """.Name of a term page is its term as the front matter writes it (its .Title is title-cased); of any other
+    page, its title."""
+    files = {**SITE, "content/posts/a.md": ('---\ntitle: A\ntags: ["data-visualization", "Others", "machine learning", '
+                                            '"C++", "数据 科学"]\n---\nA\n'),
+             "layouts/_default/single.html": "{{ .Name }}\n",
+             "layouts/_default/list.html": "{{ range .Pages }}{{ .Name }}|{{ .Title }}|{{ .RelPermalink }}\n{{ end }}"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    assert _text(ours, "tags/index.html") == _text(hugo, "tags/index.html")
+    assert "data-visualization|Data-Visualization|" in _text(ours, "tags/index.html")
+    assert _text(ours, "posts/a/index.html") == _text(hugo, "posts/a/index.html") == "A"
+
+
+def test_a_static_folders_hidden_files_are_published_as_hugo_publishes_them(tmp_path: Path) -> None:
+    """static/'s hidden files are the site's (.nojekyll for GitHub Pages, .well-known/, .htaccess), the site's
+    and its theme's, as in Hugo; editor and OS droppings and version control's folders are left out (Hugo
+    copies .DS_Store; blogbuild does not)."""
+    files = {**SITE, "layouts/_default/single.html": "{{ .Title }}\n", "content/a.md": "---\ntitle: A\n---\nA\n",
+             "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "Rules"\ntheme = "plain"\n',
+             "static/.nojekyll": "", "static/.well-known/security.txt": "Contact: mailto:a@example.org\n",
+             "static/.htaccess": "Options -Indexes\n", "themes/plain/static/.well-known/theme.txt": "theme\n",
+             "static/.DS_Store": "litter", "static/notes.md.swp": "swap", "static/.#lock": "lock"}
+    hugo, ours, warnings = _both(tmp_path, files)
+    assert not _fell_back(warnings)
+    kept = {".nojekyll", ".well-known/security.txt", ".htaccess", ".well-known/theme.txt"}
+    assert kept <= set(hugo) and kept <= set(ours)
+    assert all(ours[name] == hugo[name] for name in kept)
+    assert not {".DS_Store", "notes.md.swp", ".#lock"} & set(ours)
+
+
+def test_a_blogbuild_sites_static_hidden_files_are_published(tmp_path: Path) -> None:
+    from support.hugo_build import blogbuild_files
+    files = {"blogbuild.yaml": "title: Mine\nbase_url: https://example.org/\n", "static/.nojekyll": "",
+             "static/.well-known/security.txt": "Contact: mailto:a@example.org\n", "static/.git/config": "[core]\n",
+             "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nA.\n"}
+    ours, _warnings = blogbuild_files(_write(tmp_path / "ours", files))
+    assert ".nojekyll" in ours and ".well-known/security.txt" in ours
+    assert not [name for name in ours if name.startswith(".git/")]

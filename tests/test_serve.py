@@ -159,6 +159,12 @@ def test_classify(plan, relative, kind):
     ("themes/plain/config.toml", ChangeKind.CONFIG),
     ("_vendor/modules.txt", ChangeKind.CONFIG),                   # where each theme is read from
     ("_vendor/example.org/other/layouts/x.html", None),          # a module the list does not name
+    ("static/.nojekyll", ChangeKind.STATIC),                       # static/'s hidden files are published
+    ("static/.well-known/security.txt", ChangeKind.STATIC),
+    ("themes/plain/static/.htaccess", ChangeKind.STATIC),
+    ("static/.DS_Store", None),
+    ("static/a.txt.swp", None),
+    ("content/.hidden.md", None),
 ])
 def test_a_hugo_sites_data_themes_static_and_config_and_vendor_list_are_watched(tmp_path, relative, kind):
     from blogbuild.config import load_config

@@ -36,6 +36,18 @@ def is_skipped(name: str) -> bool:
     return name.startswith((".", "#")) or name.endswith(_SKIPPED_SUFFIXES) or name in _SKIPPED_NAMES
 
 
+# Version control's folders: never published, not even from static/.
+_VCS_FOLDERS = frozenset({".git", ".svn", ".hg", ".bzr", "CVS"})
+
+
+def is_skipped_static(name: str) -> bool:
+    """is_skipped for a name inside a static/ folder, whose hidden files are published as Hugo publishes them
+    (.nojekyll, .well-known/, .htaccess, _headers' neighbours): only editor and OS droppings, lock and auto-save
+    files, blogbuild's temporaries and version control's folders are left out there."""
+    return name in _VCS_FOLDERS or name.startswith(("#", ".#", ".goutputstream-")) \
+        or name.endswith(_SKIPPED_SUFFIXES) or name in _SKIPPED_NAMES
+
+
 def config_paths(root: str) -> list[str]:
     """Every path whose change can change a site's config when no --config is given: blogbuild's config
     files, Hugo's, and Hugo's config/_default/ folder with the files in it (missing ones included: a

@@ -9,13 +9,13 @@ import re
 from dataclasses import replace
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
-from typing import Container, Sequence
+from typing import Callable, Container, Sequence
 
 from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import SourceFile
-from ..core.names import (HUGO_CONFIG_NAMES, VENDOR_FOLDER, data_folders, is_inside, is_skipped, layout_folders,
-                          theme_folder, vendored_modules)
+from ..core.names import (HUGO_CONFIG_NAMES, VENDOR_FOLDER, data_folders, is_inside, is_skipped, is_skipped_static,
+                          layout_folders, theme_folder, vendored_modules)
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from ..core.records import dataclass
@@ -78,8 +78,10 @@ def unreadable_folder(folder: str, error: OSError, shown_from: str | None) -> So
 
 
 def walk_files(root: Path, *, inside: Sequence[str] = (), skipped: list[SkippedLink] | None = None,
-               shown_from: str | None = None, unreadable: list[SourceError] | None = None) -> list[FoundFile]:
-    """Every non-ignored file below root, sorted by relative path (so discovery order never matters).
+               shown_from: str | None = None, unreadable: list[SourceError] | None = None,
+               skip_name: Callable[[str], bool] = is_skipped) -> list[FoundFile]:
+    """Every non-ignored file below root (skip_name: the names left out, is_skipped_static in a static/ folder),
+    sorted by relative path (so discovery order never matters).
 
     A symbolic link is followed only when its real path is below root or one of the folders inside names
     (site_folders()): a link out of the site, a loop, a dangling link or a second path to a folder already
@@ -108,7 +110,7 @@ def walk_files(root: Path, *, inside: Sequence[str] = (), skipped: list[SkippedL
                 unreadable.append(unreadable_folder(folder, error, shown_from))
             continue
         for entry in entries:
-            if is_skipped(entry.name):
+            if skip_name(entry.name):
                 continue
             full = entry.path
             try:
@@ -318,10 +320,10 @@ def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
     if theme.engine is not None:   # a Hugo site's own layouts: its themes' static/ too, the first theme's over the next
         for folder in reversed(theme_static_dirs(config)):
             for item in walk_files(folder, inside=site_folders(config), skipped=skipped, shown_from=config.root,
-                                   unreadable=unreadable):
+                                   unreadable=unreadable, skip_name=is_skipped_static):
                 merged[item.rel_path] = item
     for item in walk_files(Path(config.root) / config.static_dir, inside=site_folders(config), skipped=skipped,
-                           shown_from=config.root, unreadable=unreadable):
+                           shown_from=config.root, unreadable=unreadable, skip_name=is_skipped_static):
         merged[item.rel_path] = item
     return [merged[key] for key in sorted(merged)]
 

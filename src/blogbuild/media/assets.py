@@ -39,9 +39,11 @@ HUGO_TEMPLATES_VERSION = "0.165.0-9-g7b5199fde"
 # The orders Hugo 0.168's collator sorts characters in (vendor/collation/: scripts/vendor_collation.py asks the hugo
 # binary; hugo/gotemplate/collation.py reads them).
 COLLATION_VERSION = "hugo-0.168.0"
+# CLDR's plural rules as the go-i18n Hugo 0.168 pins ships them (vendor/cldr/plurals.xml, i18n's plural forms).
+PLURALS_VERSION = "go-i18n-2.1.3-0.20230805085216-e63c13218d0e"
 # The vendor/ folders kept as they are, each with its LICENSE (scripts/vendor_assets.py writes their entries).
 KEPT_FOLDERS = {"chroma": CHROMA_VERSION, **EMOJI_TABLES, "hugo": HUGO_TEMPLATES_VERSION,
-                "collation": COLLATION_VERSION}
+                "collation": COLLATION_VERSION, "cldr": PLURALS_VERSION}
 
 # Vendored files blogbuild's default theme never publishes (katex's contrib/).
 UNPUBLISHED_PREFIX = "contrib/"

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..core.names import is_config_path, is_inside, is_skipped
+from ..core.names import is_config_path, is_inside, is_skipped, is_skipped_static
 from ..core.records import dataclass
 
 
@@ -103,7 +103,9 @@ def _identity(folder: str) -> tuple[int, int] | None:
 def classify(path: str, plan: WatchPlan) -> ChangeKind | None:
     """The kind of a changed absolute path, or None when the change does not matter."""
     path = os.path.abspath(path)
-    if is_ignored_name(path) or any(is_inside(path, (folder,)) for folder in plan.ignored_dirs):
+    static = is_inside(path, (plan.static_dir, *plan.theme_static_dirs))   # whose hidden files are published
+    ignored = is_skipped_static(os.path.basename(path)) if static else is_ignored_name(path)
+    if ignored or any(is_inside(path, (folder,)) for folder in plan.ignored_dirs):
         return None
     if plan.config_path and path == plan.config_path or path in plan.config_files:
         return ChangeKind.CONFIG

@@ -485,8 +485,11 @@ def _i18n(root: Path, language: str, allowed: tuple[str, ...]) -> dict[str, Any]
         files = {path.name.lower(): path for path in sorted(folder.iterdir()) if path.is_file()}   # zh-CN.toml is zh-cn's
         found = next((files[name + suffix] for name in wanted for suffix in (".yaml", ".yml", ".toml", ".json")
                       if name + suffix in files and is_inside(os.path.realpath(files[name + suffix]), allowed)), None)
-        for key, value in (_read_strings(found) if found is not None else {}).items():
-            strings.setdefault(key, value)
+        if found is None:
+            continue
+        for key, value in _read_strings(found).items():
+            # A message of plural forms takes its form by its own file's language's rule (plurals.py).
+            strings.setdefault(key, PluralMessage(value, language=found.stem) if isinstance(value, Mapping) else value)
     return strings
 
 
@@ -518,6 +521,16 @@ def _read_strings(path: Path) -> dict[str, Any]:
 _PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 
+class PluralMessage(dict[str, Any]):
+    """A translation's plural forms ({"one": …, "other": …}) and the language of the file that holds it, whose
+    plural rule picks the form (a string missing from the site's language is the default language's, and takes
+    that language's rule, as go-i18n does)."""
+
+    def __init__(self, forms: Mapping[str, Any], language: str) -> None:
+        super().__init__(forms)
+        self.language = language
+
+
 def _flat_strings(data: Mapping[str, Any], prefix: str, strings: dict[str, Any]) -> None:
     """go-i18n v2's strings: a table of plural forms or {translation} is one string; any other nested table
     holds more strings, each id its path joined by dots ([notFound] title -> notFound.title)."""
@@ -528,6 +541,6 @@ def _flat_strings(data: Mapping[str, Any], prefix: str, strings: dict[str, Any])
         elif "translation" in value:
             strings[name] = value.get("translation")
         elif value and set(map(str, value)) <= _PLURAL_FORMS | {"description", "hash"}:
-            strings[name] = dict(value) if ("one" in value or "other" in value) else value.get("other")
+            strings[name] = dict(value)
         else:
             _flat_strings(value, name + ".", strings)

@@ -815,30 +815,47 @@ class RenderState:
 
     def translate(self, key: str, data: Any) -> str:
         entry = self.strings.get(key)
-        if isinstance(entry, Mapping):
-            count = data if isinstance(data, int) else (data.get("Count") if isinstance(data, Mapping) else None)
-            entry = entry.get("one" if count == 1 else "other", entry.get("other"))
+        if isinstance(entry, Mapping):   # its plural forms: the one the count picks, else other, as go-i18n
+            from .plurals import plural_form
+            form = plural_form(getattr(entry, "language", "") or self.site.LanguageCode, data)
+            entry = entry.get(form, entry.get("other"))
         if entry is None:
             return ""
         text = str(entry)
-        if data is None:
+        if "{{" not in text:
             return text
 
+        class Failed(Exception):
+            """The message's template failed on the data: Hugo writes the message as ""."""
+
         def field(match: re.Match[str]) -> str:
-            """`{{ . }}`, `{{ .Count }}` of a number, `{{ .Name }}` of a map or of an object (a menu entry, a
-            page), as Hugo runs the string as a template with the data as its dot."""
+            """`{{ . }}` and `{{ .Name }}` as Go's text/template runs the message on the data: a map's key
+            ("<no value>" when missing, or without data), an integer's Count (Hugo wraps an integer so), an
+            object's field; a field of any other value fails the message."""
             name = match.group(1)
+            if data is None:
+                return "<no value>"
             if name is None:
                 return go_string(data)
             if isinstance(data, Mapping):
-                return go_string(data.get(name, ""))
-            if name == "Count" and isinstance(data, (int, float, str)):
-                return go_string(data)
+                value = data.get(name)
+                return "<no value>" if value is None else go_string(value)
+            if isinstance(data, bool) or isinstance(data, (float, str)):
+                raise Failed
+            if isinstance(data, int):
+                if name == "Count":
+                    return go_string(data)
+                raise Failed
             try:   # a field of an object (a method is Hugo's too): its value
-                return go_string(getattr(data, name)) if not name.startswith("_") else ""
-            except (UnsupportedField, AttributeError):
-                return ""
-        return re.sub(r"\{\{-?\s*\.(\w+)?\s*-?\}\}", field, text)
+                if name.startswith("_"):
+                    raise Failed
+                return go_string(getattr(data, name))
+            except (UnsupportedField, AttributeError) as error:
+                raise Failed from error
+        try:
+            return re.sub(r"\{\{-?\s*\.(\w+)?\s*-?\}\}", field, text)
+        except Failed:
+            return ""
 
 
 @dataclass(frozen=True)

@@ -993,8 +993,8 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         return value if value is not None else _dotted(self._site.Params, name)
 
     @property
-    def Name(self) -> str:  # noqa: N802 - Hugo's .Name of a page is its title
-        return self.Title
+    def Name(self) -> str:  # noqa: N802 - Hugo's .Name of a page is its title; a term page's, its term as written
+        return self._term.name if self._term is not None and self._kind == "term" else self.Title
 
     @property
     def Page(self) -> "HugoPage":  # noqa: N802 - a page's .Page is itself
