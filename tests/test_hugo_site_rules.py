@@ -615,3 +615,25 @@ def test_a_blogbuild_sites_static_hidden_files_are_published(tmp_path: Path) -> 
     ours, _warnings = blogbuild_files(_write(tmp_path / "ours", files))
     assert ".nojekyll" in ours and ".well-known/security.txt" in ours
     assert not [name for name in ours if name.startswith(".git/")]
+
+
+def test_a_multilingual_sites_robots_txt_is_one_file_at_the_top(tmp_path: Path) -> None:
+    """robots.txt is the default language's, written once at the top of the site (with the default language's
+    pages in a folder of their own or not), by a cold build and by one after an edit."""
+    from blogbuild.cli import main
+    for in_subdir in ("false", "true"):
+        files = {**SITE, "layouts/_default/single.html": "{{ .Title }}\n",
+                 "hugo.toml": ('baseURL = "https://example.org/"\ntitle = "Rules"\nenableRobotsTXT = true\n'
+                               f'defaultContentLanguage = "en"\ndefaultContentLanguageInSubdir = {in_subdir}\n'
+                               "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"),
+                 "content/a.md": "---\ntitle: A\n---\nA\n", "content/a.fr.md": "---\ntitle: A\n---\nA\n"}
+        hugo, ours, _warnings = _both(tmp_path / in_subdir, files)
+        assert [name for name in hugo if name.endswith("robots.txt")] == ["robots.txt"]
+        assert [name for name in ours if name.endswith("robots.txt")] == ["robots.txt"]
+        assert ours["robots.txt"] == hugo["robots.txt"]
+        site = _write(tmp_path / in_subdir / "edited", files)
+        assert main(["build", "--root", str(site), "--quiet"]) == 0
+        (site / "content" / "a.md").write_text("---\ntitle: A\n---\nEdited.\n", encoding="utf-8")
+        assert main(["build", "--root", str(site), "--quiet"]) == 0
+        assert sorted(path.relative_to(site / "public").as_posix()
+                      for path in (site / "public").rglob("robots.txt")) == ["robots.txt"]

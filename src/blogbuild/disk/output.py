@@ -302,8 +302,10 @@ def _start_tree(parent: Path, output_dir: Path, spare: Path, prepared: Path | No
 
 def _fill_tree(files: Mapping[str, OutputFile], tree: _Tree, output_dir: Path) -> int:
     """Make every file of the build present in the tree, linking unchanged ones to the live tree's inode;
-    returns the number of files whose bytes changed."""
+    returns the number of files whose bytes changed. A file a render staged in the tree at another path than its
+    own (a language's robots.txt, published at the top) is not left at that path."""
     changed = 0
+    moved: set[str] = set()
     made_dirs = set(tree.existing_dirs)
     existing, in_place = tree.existing, tree.in_place
     # Plain strings, not Path objects or abspath: this loop runs once per output file.
@@ -320,6 +322,8 @@ def _fill_tree(files: Mapping[str, OutputFile], tree: _Tree, output_dir: Path) -
             else:
                 changed += 1
             continue
+        if in_place and item.staged and item.source.startswith(in_place):
+            moved.add(item.source[len(in_place):])
         folder = path.rpartition("/")[0]
         if folder and folder not in made_dirs:
             os.makedirs(temp_prefix + folder, exist_ok=True)
@@ -345,6 +349,8 @@ def _fill_tree(files: Mapping[str, OutputFile], tree: _Tree, output_dir: Path) -
             except OSError:
                 pass   # another file system: copy below
         _replace_with_bytes(item, target)
+    for path in moved - set(files):
+        os.unlink(in_place + path)
     return changed
 
 

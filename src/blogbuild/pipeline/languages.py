@@ -54,7 +54,8 @@ def language_files(config: SiteConfig, language: Language, files: Mapping[str, O
                    shared_content: tuple[str, ...] = ()) -> dict[str, OutputFile]:
     """One language's files at their paths in the whole site: under its prefix (a shared file, as Hugo Pipes
     publish, at the top: the first language's); the default language's sitemap
-    at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt only at the top; and the
+    at <key>/sitemap.xml when it is at the top (/sitemap.xml is the index); robots.txt, the default language's
+    only, at the top (even when its pages are in a folder, as Hugo writes the first site's robots.txt); and the
     site's static files: when its own Hugo layouts render it, once, at the top, as Hugo 0.123 and later copy
     static/ (on several hosts, a language with a baseURL of its own, each host's folder has them); under the default
     theme, which links them in the language's folder, in each language's folder (and the default language's at the
@@ -68,6 +69,9 @@ def language_files(config: SiteConfig, language: Language, files: Mapping[str, O
     content = shared_content if once and published is not None else ()
     for path, item in files.items():
         if path == "robots.txt" and language.prefix:
+            if language.key != config.languages[0].key:
+                continue
+            placed[path] = item   # the default language's, at the top even when its pages have a folder
             continue
         source = os.path.abspath(item.source) if item.source else ""
         if published is not None and content and source.startswith(content) and not item.staged:

@@ -56,10 +56,16 @@ class _SiteOutputs:
     def _site_pages(self) -> list[PlannedPage]:
         """The site's files the theme's templates write (a Hugo site's robots.txt and sitemap layouts), each
         when the site publishes it; they read the whole site."""
-        wanted = {"robots.txt": self.config.robots_txt, "sitemap.xml": self.config.sitemap}
+        wanted = {"robots.txt": self._writes_robots(), "sitemap.xml": self.config.sitemap}
         return [self._page("/", template, output_path, {"page": self.page_meta("home", "/", self.config.title)},
                            (output_path,), output_path=output_path)
                 for output_path, template in self.theme.site_outputs.items() if wanted.get(output_path)]
+
+    def _writes_robots(self) -> bool:
+        """robots.txt is one file at the top of the site, the default language's (languages.language_files puts
+        it there), as Hugo writes it: another language's site writes none."""
+        config = self.config
+        return config.robots_txt and (not config.languages or config.language in ("", config.languages[0].key))
 
     def _site_files(self) -> list[PlannedData]:
         site, config = self.site, self.config
@@ -72,7 +78,7 @@ class _SiteOutputs:
         files = [PlannedData("sitemap.xml", lambda: sitemap(site), sitemap_key)] \
             if config.sitemap and "sitemap.xml" not in own else []
         files += [PlannedData("robots.txt", lambda: robots(config), config.base_url)] \
-            if config.robots_txt and "robots.txt" not in own else []
+            if self._writes_robots() and "robots.txt" not in own else []
         if config.search_index != "none":
             files.append(PlannedData("index.json", lambda: search_index(site, self.memo), fingerprint_of(every_key)))
         files += (search_files(site, self.memo) or ()) if config.search_index == "sharded" else ()
