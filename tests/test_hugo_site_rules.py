@@ -637,3 +637,74 @@ def test_a_multilingual_sites_robots_txt_is_one_file_at_the_top(tmp_path: Path) 
         assert main(["build", "--root", str(site), "--quiet"]) == 0
         assert sorted(path.relative_to(site / "public").as_posix()
                       for path in (site / "public").rglob("robots.txt")) == ["robots.txt"]
+
+
+LINK_HOOK = """{{- $u := urls.Parse .Destination -}}
+{{- $href := $u.String -}}
+{{- if strings.HasPrefix $u.String "#" -}}
+  {{- $href = printf "%s#%s" .PageInner.RelPermalink $u.Fragment -}}
+{{- else if and $href (not $u.IsAbs) -}}
+  {{- $path := strings.TrimPrefix "./" $u.Path -}}
+  {{- with or ($.PageInner.GetPage $path) ($.PageInner.Resources.Get $path) (resources.Get $path) -}}
+    {{- $href = .RelPermalink -}}
+    {{- with $u.RawQuery -}}{{- $href = printf "%s?%s" $href . -}}{{- end -}}
+    {{- with $u.Fragment -}}{{- $href = printf "%s#%s" $href . -}}{{- end -}}
+  {{- end -}}
+{{- end -}}
+<a href="{{ $href }}" {{- with .Title }} title="{{ . }}" {{- end }}>{{ .Text }}</a>
+{{- /**/ -}}
+"""
+NAMING_SITE = {
+    **SITE, "layouts/_default/single.html": "{{ .Content }}\n",
+    "layouts/_default/_markup/render-link.html": LINK_HOOK,
+    "layouts/_default/_markup/render-image.html": ('<img src="{{ .Destination }}" alt="{{ .Text }}" '
+                                                   'data-rel="{{ relref .Page "c" }}" data-abs="{{ ref .Page "posts/b" }}" '
+                                                   'data-page="{{ .Page.RelRef (dict "path" "/posts/b/index.md") }}">'),
+    "layouts/shortcodes/to.html": ('{{ with .Page.GetPage (.Get 0) }}<a class="to" href="{{ .Permalink }}">to</a>'
+                                   "{{ else }}none{{ end }}"),
+    "content/posts/a.md": ("---\ntitle: A\n---\nSee [b](b), [b md](b/index.md#x), [up](/posts/b/), [c](../c.md), "
+                           "[self](#top), [file](b/data.txt), [web](https://x.org/a), [q](b?x=1#y), [C](C), "
+                           "[gone](nothere), [draft](e).\n\n![pic](b/data.txt)\n\n{{< to \"../c\" >}} {{< to \"nothere\" >}}\n"),
+    "content/posts/e.md": "---\ntitle: E\ndraft: true\n---\nE.\n",
+    "content/posts/b/index.md": "---\ntitle: B\n---\n## X {#x}\n\nB\n", "content/posts/b/data.txt": "data\n",
+    "content/c.md": "---\ntitle: C\n---\nSee [a](posts/a).\n",
+}
+
+
+def test_a_hook_or_shortcode_names_other_pages_by_getpage_ref_and_relref_as_in_hugo(tmp_path: Path) -> None:
+    """A render hook's or shortcode's `.Page.GetPage` (Hugo's own link hook's lookup: relative to the page's
+    folder, then from the content root, a bundle's index, any case), `ref`, `relref` and `.RelRef` while the
+    content renders give the pages' URLs, as Hugo writes them; a page not found (or a draft) is nil."""
+    hugo, ours, warnings = _both(tmp_path, NAMING_SITE)
+    assert not _fell_back(warnings)
+    assert not [str(warning) for warning in warnings if "not supported" in str(warning) or "no site" in str(warning)]
+    # A draft is no page of the build: Hugo's GetPage gives nil, and the hook writes the link as written; blogbuild,
+    # which knew only the files when the content rendered, writes it as asked and says so.
+    assert '<a href="e">draft</a>' in _text(ours, "posts/a/index.html")
+    assert [warning.message for warning in warnings if "GetPage" in warning.message] == [
+        "GetPage 'e' found posts/e.md, which is not published (a draft, or a date to come or past): written as "
+        "asked, where Hugo's GetPage gives nil"]
+    for page in ("posts/a/index.html", "c/index.html"):
+        assert _text(ours, page) == _text(hugo, page), page
+    assert '<a href="/posts/b/#x">b md</a>' in _text(ours, "posts/a/index.html")
+    assert '<a class="to" href="https://example.org/c/">to</a> none' in _text(ours, "posts/a/index.html")
+
+
+def test_a_post_that_named_a_page_is_rendered_again_when_that_page_appears_or_goes(tmp_path: Path) -> None:
+    """What GetPage found while a post rendered is kept with it: a rebuild after the named page is removed, or
+    after a page it did not find is added, renders the post again and publishes what a cold build does."""
+    from blogbuild.cli import main
+    files = {**NAMING_SITE, "content/posts/d.md": "---\ntitle: D\n---\nD.\n",
+             "content/posts/a.md": NAMING_SITE["content/posts/a.md"] + "\nAnd [d](d).\n"}
+    site = _write(tmp_path / "site", files)
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    first = (site / "public" / "posts" / "a" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="/posts/d/">d</a>' in first and '<a href="nothere">gone</a>' in first
+    (site / "content" / "posts" / "nothere.md").write_text("---\ntitle: Now here\n---\nHere.\n", encoding="utf-8")
+    (site / "content" / "posts" / "d.md").unlink()
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    again = (site / "public" / "posts" / "a" / "index.html").read_text(encoding="utf-8")
+    cold = tmp_path / "cold"
+    assert main(["build", "--root", str(site), "--no-cache", "--quiet", "--output", str(cold)]) == 0
+    assert again == (cold / "posts" / "a" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="/posts/nothere/">gone</a>' in again and '<a href="d">d</a>' in again

@@ -111,6 +111,7 @@ _CANDIDATE = re.compile(r'(?:href|src)="(?!#|//|[a-zA-Z][a-zA-Z0-9+.\-]*:)(?:[^"
 # The other links the links stage (links.py) rewrites: ref/relref shortcodes' markers, and root-relative
 # href/src (rebased under the site's base path).
 REF_MARKER = "{{bbref:"
+PAGE_MARKER = "bbref~"   # a page content named while it rendered (core/page_lookups.MARKER_START)
 # \b(href|src)="/(?!/), its boundary asked after the name: a pattern that starts with the names is looked
 # for by their first characters, one that starts with \b at every character of the page (3x the time).
 ROOT_LINK = re.compile(r'(href(?<!\whref)|src(?<!\wsrc))="/(?!/)')
@@ -118,7 +119,8 @@ ROOT_LINK = re.compile(r'(href(?<!\whref)|src(?<!\wsrc))="/(?!/)')
 
 def has_links_to_rewrite(html: str) -> bool:
     """Whether the links stage may have anything to do in this HTML (Post.has_links)."""
-    return REF_MARKER in html or ROOT_LINK.search(html) is not None or has_content_links(html)
+    return REF_MARKER in html or PAGE_MARKER in html or ROOT_LINK.search(html) is not None \
+        or has_content_links(html)
 
 
 def has_content_links(html: str) -> bool:

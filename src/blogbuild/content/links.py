@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from ..config import SiteConfig
-from .content_links import REF_MARKER, ROOT_LINK
+from .content_links import PAGE_MARKER, REF_MARKER, ROOT_LINK
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import Post, SourceFile, pack_html
 from ..core.fingerprint import fingerprint_of
@@ -94,17 +94,24 @@ class LinkTables:
     attributes: tuple[str, ...]
     base_path: str
     origin: str = ""   # the site's scheme and host, before an absolute ref's URL
+    # The URLs of the published pages alone (no draft, none to come or expired): what GetPage found (Hugo's
+    # GetPage gives nil for a page the build leaves out).
+    resolve_published: Callable[[str], str | None] | None = None
 
 
 def link_tables(posts: Iterable[Post], config: SiteConfig,
                 drawn_by_site: frozenset[str] = frozenset()) -> LinkTables:
     """The tables of a site's posts (drawn_by_site: resolve_links')."""
+    from datetime import datetime, timezone
     from .content_links import content_paths
+    from ..site.site import is_published
     posts = list(posts)
     attributes = tuple(name for name in ("href", "src") if name not in drawn_by_site)
+    now = datetime.now(timezone.utc)
+    published = {post.rel_path: post.url for post in posts if post.kind != "page" or is_published(post, config, now)}
     return LinkTables(page_resolver({post.rel_path: post.url for post in posts}, config),
                       content_paths(posts, config), attributes, config.base_path if attributes else "/",
-                      config.origin)
+                      config.origin, page_resolver(published, config))
 
 
 def link_post(post: Post, tables: LinkTables, source: SourceFile | None = None, *, plain: bool = False
@@ -118,7 +125,8 @@ def link_post(post: Post, tables: LinkTables, source: SourceFile | None = None, 
     # marked plain, so a page added later resolves its links.
     content = post.content_html if post.has_links and not plain else ""
     linkable = has_content_links(content) and bool(attributes)
-    if not content or (base_path == "/" and REF_MARKER not in content and not linkable):
+    if not content or (base_path == "/" and REF_MARKER not in content and PAGE_MARKER not in content
+                       and not linkable):
         return post, [], [], True
     html, summary_html = content, post.summary_html
     warnings: list[SourceWarning] = []
@@ -126,13 +134,15 @@ def link_post(post: Post, tables: LinkTables, source: SourceFile | None = None, 
         html, missing = resolve_content_links(html, post.rel_path, paths, attributes)
         summary_html, _ = resolve_content_links(summary_html, post.rel_path, paths, attributes)
         warnings += [missing_link(post, target, source) for target in missing]
-    html, errors = resolve_refs(html, tables.resolve, path=post.source, origin=tables.origin)
+    html, errors = resolve_refs(html, tables.resolve, path=post.source, origin=tables.origin, warnings=warnings,
+                                resolve_page=tables.resolve_published)
     if base_path != "/":
         # Root-relative links in content mean "on this site": give them the base path, as Hugo does.
         html = rebase_links(html, base_path, attributes, paths.elsewhere)
     if html != content:
         # The summary was cut from the unresolved HTML: resolve it too (its errors are the same ones).
-        summary, _ = resolve_refs(summary_html, tables.resolve, path=post.source, origin=tables.origin)
+        summary, _ = resolve_refs(summary_html, tables.resolve, path=post.source, origin=tables.origin,
+                                  resolve_page=tables.resolve_published)
         if base_path != "/":
             summary = rebase_links(summary, base_path, attributes, paths.elsewhere)
         post = replace(post, packed_html=pack_html(html), summary_html=summary,

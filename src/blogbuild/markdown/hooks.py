@@ -384,6 +384,8 @@ class _Renderer:
                             ColumnNumber=int(token.meta.get("column", 1)))
 
     def _draw(self, source: Any, context: Any, token: Token) -> str | None:
+        from ..core.page_lookups import set_line
+        set_line(self.line_of(token.map[0] if token.map else self.line))   # a page it names: the marker's line
         try:
             return self.hooks.render(source, context)
         except Exception as error:  # noqa: BLE001 - a hook that fails draws nothing; blogbuild's HTML stands in

@@ -617,10 +617,13 @@ _BUILTINS = {"figure": _figure, "details": _details, "highlight": _highlight, "r
              "rawhtml": _rawhtml, **EMBEDS}
 
 
-def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str,
-                 origin: str = "") -> tuple[str, tuple[SourceError, ...]]:
+def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str, origin: str = "",
+                 warnings: list[SourceWarning] | None = None,
+                 resolve_page: Callable[[str], str | None] | None = None) -> tuple[str, tuple[SourceError, ...]]:
     """Replace ref/relref markers by the URL resolve(path) gives (an absolute ref's after origin, the site's
-    scheme and host); unknown pages are errors."""
+    scheme and host): the ref shortcode's, and those of a page content named while it rendered
+    (core/page_lookups.MARKER: GetPage's, ref's and relref's in a hook or shortcode); unknown pages are errors."""
+    from ..core.page_lookups import MARKER, MARKER_START
     errors: list[SourceError] = []
 
     def substitute(match: re.Match) -> str:
@@ -636,9 +639,31 @@ def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str,
             url = origin + url
         return url + (hash_mark + fragment if hash_mark else "")
 
-    if "{{bbref:" not in html:
-        return html, ()
-    return _REF_MARKER.sub(substitute, html), tuple(errors)
+    def named(match: re.Match) -> str:   # bbref~LINE~KIND~TARGET~[ASKED~]: the same, absolute by its a or P
+        target = unquote(match.group(3))
+        page, hash_mark, fragment = target.partition("#")
+        getpage = match.group(2) in "pP"
+        url = ((resolve_page or resolve) if getpage else resolve)(page) if page else ""
+        if url is None and getpage:   # GetPage found a file the build leaves out (a draft): nil in Hugo
+            asked = unquote(match.group(4) or "")
+            said = [] if warnings is None else warnings
+            said.append(SourceWarning(path, int(match.group(1)), f"GetPage {asked!r} found {target}, which is not "
+                                      "published (a draft, or a date to come or past): written as asked, where "
+                                      "Hugo's GetPage gives nil"))
+            return asked
+        if url is None:
+            errors.append(SourceError(path, int(match.group(1)),
+                                      f"ref '{target}' names no page; check the path relative to content/",
+                                      stage="shortcode"))
+            return "#"
+        return (origin + url if match.group(2) in "aP" and url.startswith("/") else url) \
+            + (hash_mark + fragment if hash_mark else "")
+
+    if "{{bbref:" in html:
+        html = _REF_MARKER.sub(substitute, html)
+    if MARKER_START in html:
+        html = MARKER.sub(named, html)
+    return html, tuple(errors)
 
 
 # --------------------------------------------------------------------------- the placeholder pass

@@ -55,9 +55,11 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
             if "{{" in front_matter.body or config.markup.render_hooks else None
         if page is not None and store is not None:
             object.__setattr__(page, "store", store)
+        from ..core.page_lookups import looking_up_pages
         try:
             # The text measures come from the same tokens as the HTML: one parse per post.
-            with publishing() if publishing is not None else nullcontext({}) as published:
+            with publishing() if publishing is not None else nullcontext({}) as published, \
+                    looking_up_pages() as lookups:
                 rendered, metrics = render_post(front_matter.body, path=source.path,
                                                 line_offset=front_matter.body_line - 1, config=config,
                                                 shortcodes=shortcodes, page=page)
@@ -76,6 +78,8 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
             warnings = (*warnings, *typeset.warnings(post, source.text, front_matter.body_line))
         if published:
             post = replace(post, published_files=tuple(sorted(published.items())))
+        if lookups:
+            post = replace(post, page_lookups=tuple(sorted(lookups)))
         if config.markup.render_hooks and len(config.languages) > 1 and post.resources:
             from ..content.posts import shared_files_at
             elsewhere = shared_files_at(config, source.rel_path, post.url)

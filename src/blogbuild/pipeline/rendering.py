@@ -58,6 +58,16 @@ def needed_posts(state: BuilderState, sources: Sequence[SourceFile], base: str) 
     return needed
 
 
+def _named_pages_hold(outcome: RenderOutcome, source: SourceFile, config: SiteConfig) -> bool:
+    """Whether each page a post's content named while it rendered (Post.page_lookups) is still the one found:
+    a page it named that appeared or went renders it again."""
+    post = outcome.post
+    if post is None or not post.page_lookups:
+        return True
+    from ..core.page_lookups import lookups_hold
+    return lookups_hold(config.language, source.rel_path, post.page_lookups)
+
+
 def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: SiteConfig,
                  shortcodes: "ShortcodeSet | None", base: str, jobs: int,
                  theme: Theme = DEFAULT_THEME, publishing: "Publishing | None" = None,
@@ -69,15 +79,17 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
     page engine's content_publishing() (pools.render_source); ahead: posts this build rendered already, by
     fingerprint (a multilingual site's languages in one pool): counted as rendered, not rendered again."""
     from ..core import progress
+    from ..core.page_lookups import set_content_files
     progress.stage("markdown")
     root = str(Path(config.root))
+    set_content_files(config.language, (source.rel_path for source in sources))   # what GetPage finds
     needed: list[tuple[SourceFile, str]] = []
     results: dict[str, RenderOutcome] = {}
     known = state.remembered
     state.remembered = {}
     for source in sources:
         remembered = _still_rendered(known, source, base)
-        if remembered is not None:
+        if remembered is not None and _named_pages_hold(remembered.outcome, source, config):
             state.remembered[source.rel_path] = remembered
             results[source.rel_path] = remembered.outcome
             continue
@@ -90,7 +102,7 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
         # Hashed only when the SourceFile is new: a rebuild does not hash every file's text.
         fingerprint = post_fingerprint(base, source)
         cached = state.rendered.get(fingerprint)
-        if cached is not None:
+        if cached is not None and _named_pages_hold(cached, source, config):
             results[source.rel_path] = cached
             state.remembered[source.rel_path] = RememberedRender(source, base, fingerprint, cached)
         else:
@@ -126,8 +138,12 @@ def render_ahead(languages: Sequence[tuple[BuilderState, SiteConfig, Theme, "Pub
     a pool of its own, and render a small one in this process alone. Each language is (its builder's state,
     config, theme, content_publishing(), the key its posts render under); nothing when there are few."""
     from ..core import progress
-    needed = [needed_posts(state, read_sources(state, config, None).sources, base)
-              for state, config, _, _, base in languages]
+    from ..core.page_lookups import set_content_files
+    needed = []
+    for state, config, _, _, base in languages:
+        sources = read_sources(state, config, None).sources
+        set_content_files(config.language, (source.rel_path for source in sources))   # what GetPage finds
+        needed.append(needed_posts(state, sources, base))
     ahead: list[dict[str, RenderOutcome]] = [{} for _ in languages]
     if jobs <= 1 or not pools.can_fork() or sum(len(posts) for posts in needed) < pools.POSTS_PER_POOL:
         return ahead

@@ -388,7 +388,8 @@ def page_view(config: Any, *, title: str, url: str, params: Mapping[str, Any], k
     return PageInfo(Title=title, RelPermalink=config.site_url(url), Permalink=config.absolute_url(url),
                     Params=Params.of(params), Section=section, Draft=draft, date=date, lastmod=lastmod,
                     Description=str(params.get("description") or ""), file_path=file_path, page_kind=kind,
-                    resources=resources, site_info=site)
+                    resources=resources, site_info=site, content_path=bundle[0] if bundle is not None else "",
+                    language=str(getattr(config, "language", "") or ""))
 
 
 def load_go_templates(root: Path, *, inside: tuple[str, ...] = (), title: str = "", base_url: str = "/",

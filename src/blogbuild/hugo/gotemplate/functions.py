@@ -27,9 +27,10 @@ from .arithmetic import HugoFunctionError, add_values
 from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, new_str, escaped, go_string, json_default
 from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
-from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
+from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PageInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
                       UnsupportedField, go_type, truthy)
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
+from .hooks import HookPage
 from .site_files import IMAGE_CONFIG, OS_FUNCTIONS
 from .times import TIME_FUNCTIONS, time_function
 from .translations import abs_url, lang_url, rel_url
@@ -1255,6 +1256,10 @@ def _ref_url(page: Any, target: Any, absolute: bool) -> str:
     path, hash_mark, fragment = text.partition("#")
     if path == "":
         return hash_mark + fragment       # "#x": the fragment alone, as Hugo writes it
+    rendering = page._page if isinstance(page, HookPage) else page   # a hook's page is its content's
+    if isinstance(rendering, PageInfo) and rendering.content_path:
+        # While content renders (a hook's, a shortcode's page): a marker the links stage resolves.
+        return rendering.named_url(text, absolute=absolute)
     try:
         site, file = page.Site, page.File
     except (UnsupportedField, AttributeError):

@@ -660,6 +660,33 @@ def _writing(values: dict[str, Any]) -> None:
         values.writes += 1
 
 
+class PageRef(GoObject):
+    """A page GetPage found while content renders: its URLs, as markers; any other field of it fails, naming
+    why (the hook then draws blogbuild's HTML, with a warning)."""
+
+    kind = "Page"
+
+    def __init__(self, path: str, asked: str) -> None:
+        self._path = path
+        self._asked = asked
+
+    @property
+    def RelPermalink(self) -> str:  # noqa: N802
+        from ...core.page_lookups import marker
+        return marker(self._path, absolute=False, asked=self._asked)
+
+    @property
+    def Permalink(self) -> str:  # noqa: N802
+        from ...core.page_lookups import marker
+        return marker(self._path, absolute=True, asked=self._asked)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise UnsupportedField(f"Page.{name} of another page (GetPage) is not known while the content renders: "
+                               "its URL is (.RelPermalink, .Permalink)")
+
+
 @dataclass(frozen=True)
 class PageInfo(ShortcodePage, GoObject):
     """`.Page` of a shortcode: what is known of the page before its body is rendered."""
@@ -682,7 +709,43 @@ class PageInfo(ShortcodePage, GoObject):
     markdownify: "Callable[[str], str] | None" = field(default=None, compare=False, repr=False)
     # .Store, .Scratch: what the page's content (its shortcodes and render hooks) reads and writes.
     store: dict[str, Any] = field(default_factory=ContentStore, compare=False, repr=False, init=False)
+    # Its file under the content folder and its language: where .GetPage, ref and relref look from (page_refs).
+    content_path: str = ""
+    language: str = ""
     kind = "Page"
+
+    def GetPage(self, ref: Any) -> Any:  # noqa: N802
+        """The page ref names (page_refs.find_page): its URLs known as the links stage will make them; nil for
+        none."""
+        from ...core.page_lookups import noted
+        if not self.content_path:
+            raise UnsupportedField("Page.GetPage is not known here")
+        asked = go_string(ref)
+        try:
+            found = noted(self.language, self.content_path, asked)
+        except LookupError as error:
+            raise UnsupportedField(f"GetPage: {error}") from None
+        return PageRef(found, asked) if found else None
+
+    def Ref(self, target: Any) -> str:  # noqa: N802
+        return self.named_url(target, absolute=True)
+
+    def RelRef(self, target: Any) -> str:  # noqa: N802
+        return self.named_url(target, absolute=False)
+
+    def named_url(self, target: Any, *, absolute: bool) -> str:
+        """ref / relref of another page while content renders: the marker of its URL (core/page_lookups), which
+        the links stage resolves (an error there, as Hugo's REF_NOT_FOUND, for no page); "#x" alone stays."""
+        from ...core.page_lookups import marker, noted
+        text = go_string(target.get("path") if isinstance(target, Mapping) else target)
+        path, hash_mark, fragment = text.partition("#")
+        if path == "":
+            return hash_mark + fragment
+        try:
+            named = noted(self.language, self.content_path, path) if self.content_path else ""
+        except LookupError:
+            named = ""
+        return marker(named or path, absolute=absolute) + hash_mark + fragment
 
     @property
     def Store(self) -> "Scratch":  # noqa: N802
