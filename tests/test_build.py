@@ -88,6 +88,24 @@ def test_search_index_fields(site: Path) -> None:
     assert "O(n²)" in paged["content"] and "显存是瓶颈" in paged["content"]
 
 
+@pytest.mark.parametrize("in_subdir", ["false", "true"])
+def test_a_multilingual_sites_robots_txt_is_one_file_naming_the_sitemap_index(tmp_path: Path, in_subdir: str) -> None:
+    """One robots.txt at the top, the default language's, naming the top sitemap (the index of the languages'),
+    whether the default language's pages are at the top or in a folder of their own."""
+    files = {"blogbuild.yaml": ("title: ML\nbase_url: https://example.org/blog/\ndefault_language: en\n"
+                                f"default_language_in_subdir: {in_subdir}\nlanguages:\n  en: {{title: ML}}\n"
+                                "  fr: {title: ML fr}\n"),
+             "content/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nA\n",
+             "content/a.fr.md": "---\ntitle: A\ndate: 2024-01-01\n---\nA\n"}
+    site = write_files(tmp_path / "site", files)
+    assert main(["build", "--root", str(site), "--quiet"]) == 0
+    public = site / "public"
+    assert sorted(path.relative_to(public).as_posix() for path in public.rglob("robots.txt")) == ["robots.txt"]
+    assert (public / "robots.txt").read_text(encoding="utf-8").endswith(
+        "Sitemap: https://example.org/blog/sitemap.xml\n")
+    assert "<sitemapindex" in (public / "sitemap.xml").read_text(encoding="utf-8")
+
+
 def test_feeds_sitemap_robots_and_alias(site: Path) -> None:
     build(site)
     public = site / "public"

@@ -207,7 +207,7 @@ class Post:
     store_reads: tuple[str, ...] = ()               # RenderedMarkdown.store_reads
     hook_replays: tuple[tuple[Any, ...], ...] = ()  # RenderedMarkdown.hook_replays
     # The pages its content named while it rendered (a hook's or shortcode's GetPage, ref, relref): (what was asked,
-    # the content file found or ""), checked before the posts cache gives it again (hugo/gotemplate/page_refs.py).
+    # the content file found or ""), checked before the posts cache gives it again (core/page_lookups.py).
     page_lookups: tuple[tuple[str, str], ...] = ()
     # The files its content's shortcodes and render hooks published through a Hugo site's Pipes ((output path,
     # sha256 of the bytes), the bytes kept by the page engine), published by each render that reads its content.

@@ -69,8 +69,11 @@ def sitemap(site: Site) -> bytes:
 
 
 def robots(config: SiteConfig) -> bytes:
-    """robots.txt allowing everything and naming the sitemap."""
-    return f"User-agent: *\nAllow: /\nSitemap: {config.absolute_url('/sitemap.xml')}\n".encode("utf-8")
+    """robots.txt allowing everything and naming the sitemap at the top of the site (a multilingual site's index
+    of its languages' sitemaps, where the default language's config has its pages in a folder)."""
+    prefix = config.language_folder
+    top = config.base_url[:-len(prefix)] if prefix and config.base_url.endswith(prefix) else config.base_url
+    return f"User-agent: *\nAllow: /\nSitemap: {top.rstrip('/')}/sitemap.xml\n".encode("utf-8")
 
 
 def search_entry(post: Post, config: SiteConfig) -> dict[str, Any]:

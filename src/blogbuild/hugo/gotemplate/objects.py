@@ -709,14 +709,15 @@ class PageInfo(ShortcodePage, GoObject):
     markdownify: "Callable[[str], str] | None" = field(default=None, compare=False, repr=False)
     # .Store, .Scratch: what the page's content (its shortcodes and render hooks) reads and writes.
     store: dict[str, Any] = field(default_factory=ContentStore, compare=False, repr=False, init=False)
-    # Its file under the content folder and its language: where .GetPage, ref and relref look from (page_refs).
+    # Its file under the content folder and its language: where .GetPage, ref and relref look from
+    # (core/page_lookups).
     content_path: str = ""
     language: str = ""
     kind = "Page"
 
     def GetPage(self, ref: Any) -> Any:  # noqa: N802
-        """The page ref names (page_refs.find_page): its URLs known as the links stage will make them; nil for
-        none."""
+        """The page ref names (core/page_lookups.find_page): its URLs known as the links stage will make them;
+        nil for none."""
         from ...core.page_lookups import noted
         if not self.content_path:
             raise UnsupportedField("Page.GetPage is not known here")
