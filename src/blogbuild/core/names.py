@@ -108,23 +108,23 @@ def vendored_modules(root: Path) -> dict[str, Path]:
     return found
 
 
-def theme_folder(root: Path, name: str, vendored: dict[str, Path] | None = None) -> Path:
-    """Where a Hugo site's theme (a name under themes/, or a module path from module.imports) is read from: its
-    folder under _vendor/ when the site vendored it, else themes/NAME, as Hugo looks. vendored: the site's
-    vendored_modules(), when the caller has read them."""
-    found = (vendored_modules(root) if vendored is None else vendored).get(name.strip("/"))
-    return found if found is not None else root / "themes" / name
+def theme_folders(root: Path, names: Sequence[str]) -> list[Path]:
+    """Where each of a Hugo site's themes (a name under themes/, or a module path from module.imports) is read
+    from, in order: its folder under _vendor/ when the site vendored it, else themes/NAME, as Hugo looks."""
+    vendored = vendored_modules(root)
+    return [vendored.get(name.strip("/"), root / "themes" / name) for name in names]
 
 
-def data_folders(root: Path) -> list[Path]:
+def data_folders(root: Path, *, existing: bool = True) -> list[Path]:
     """The folders hugo.Data reads: data/, then each theme's data/ (themes/*/data, in name order; then the
-    vendored modules' in the order _vendor/modules.txt lists them)."""
+    vendored modules' in the order _vendor/modules.txt lists them); existing: only those that exist (else the
+    site's data/ whether it does or not, whose appearing is a change)."""
     folders = [root / "data"]
     themes = root / "themes"
     if themes.is_dir():
         folders += sorted(folder for folder in themes.glob("*/data"))
     folders += [folder / "data" for folder in vendored_modules(root).values()]
-    return [folder for folder in folders if folder.is_dir()]
+    return [folder for index, folder in enumerate(folders) if folder.is_dir() or (index == 0 and not existing)]
 
 
 def layout_folders(root: Path) -> list[Path]:

@@ -33,13 +33,19 @@ _LOOKUPS: list[set[tuple[str, str]]] = []     # the lookups of the renders under
 def set_content_files(language: str, paths: Iterable[str]) -> None:
     """The content files (paths under the content folder) the build renders in a language: what GetPage finds
     while content renders. Set before the posts render, in the process that forks their workers."""
-    suffix = f".{language.lower()}.md"
     content: dict[str, str] = {}
     for path in paths:
         posix = path.replace("\\", "/")
-        lower = posix.lower()
-        content.setdefault(lower[:-len(suffix)] + ".md" if language and lower.endswith(suffix) else lower, posix)
+        content.setdefault(_as_looked_up(posix, language), posix)
     _CONTENT[language] = content
+
+
+def _as_looked_up(path: str, language: str) -> str:
+    """A content file's path as GetPage reads it: lower case, posix, without the language's suffix (a.fr.md is
+    a.md in French)."""
+    lower = path.replace("\\", "/").lower()
+    suffix = f".{language.lower()}.md"
+    return lower[:-len(suffix)] + ".md" if language and lower.endswith(suffix) else lower
 
 
 def set_line(line: int) -> None:
@@ -69,9 +75,7 @@ def find_page(language: str, page_path: str, ref: str) -> str:
     target = unquote(ref.split("#", 1)[0]).strip().lower()
     if not target:
         return ""
-    suffix = f".{language.lower()}.md"
-    page_path = page_path[:-len(suffix)] + ".md" if language and page_path.lower().endswith(suffix) else page_path
-    folder = posixpath.dirname(page_path.replace("\\", "/").lower())
+    folder = posixpath.dirname(_as_looked_up(page_path, language))
     bases = [target] if target.startswith("/") else [posixpath.join(folder, target), target]
     for base in bases:
         base = posixpath.normpath("/" + base).strip("/")

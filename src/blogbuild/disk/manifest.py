@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from ..core.atomic import write_atomically
 from ..core.cache_keys import CACHE_DIR, RECORD_FORMAT, bytes_digest, code_key
-from ..core.names import config_paths
+from ..core.names import config_paths, data_folders
 from ..core.records import dataclass
 
 if TYPE_CHECKING:
@@ -363,7 +363,8 @@ def input_folders(config: SiteConfig) -> list[str]:
     return list(dict.fromkeys([
             str(root / config.source_dir), *languages, str(root / config.templates_dir), str(root / config.static_dir),
             _THEME,
-            *(str(folder) for folder in go_template_folders(config)), str(root / "data"),
+            *(str(folder) for folder in go_template_folders(config)),
+            *(str(folder) for folder in data_folders(root, existing=False)),
             *(str(folder) for folder in theme_static_dirs(config)),
             *(str(folder) for folder in stylesheet_folders(config))]))
 

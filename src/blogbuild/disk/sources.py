@@ -15,7 +15,7 @@ from ..config import SiteConfig
 from ..core.errors import SourceError, SourceWarning
 from ..core.model import SourceFile
 from ..core.names import (HUGO_CONFIG_NAMES, VENDOR_FOLDER, data_folders, is_inside, is_skipped, is_skipped_static,
-                          layout_folders, theme_folder, vendored_modules)
+                          layout_folders, theme_folders)
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
 from ..core.records import dataclass
@@ -305,9 +305,7 @@ def _not_a_page(item: FoundFile, index: FoundFile, root: str) -> SourceWarning:
 def theme_static_dirs(config: SiteConfig) -> list[Path]:
     """A Hugo site's themes' static/ folders, the first theme's first (published under the site's static/ when
     its own layouts render it)."""
-    root = Path(config.root)
-    vendored = vendored_modules(root)
-    return [theme_folder(root, name, vendored) / "static" for name in config.hugo_themes]
+    return [folder / "static" for folder in theme_folders(Path(config.root), config.hugo_themes)]
 
 
 def static_files(config: SiteConfig, skipped: list[SkippedLink] | None = None,
@@ -388,9 +386,8 @@ def theme_config_files(config: SiteConfig) -> list[Path]:
     if not config.hugo_themes:
         return []
     root = Path(config.root)
-    vendored = vendored_modules(root)
     return [root / VENDOR_FOLDER / "modules.txt",
-            *(theme_folder(root, name, vendored) / config_name for name in config.hugo_themes
+            *(folder / config_name for folder in theme_folders(root, config.hugo_themes)
               for config_name in HUGO_CONFIG_NAMES)]
 
 
@@ -401,8 +398,7 @@ def go_template_folders(config: SiteConfig) -> list[Path]:
     hugo.Data reads (data/, each theme's data/)."""
     root = Path(config.root)
     layouts = layout_folders(root)
-    vendored = vendored_modules(root)
-    assets = [root / "assets", *(theme_folder(root, name, vendored) / "assets" for name in config.hugo_themes)] \
+    assets = [root / "assets", *(folder / "assets" for folder in theme_folders(root, config.hugo_themes))] \
         if layouts else []
     return [*layouts, *([root / "i18n"] if (root / "i18n").is_dir() else []),
             *(folder for folder in assets if folder.is_dir()), *data_folders(root)]

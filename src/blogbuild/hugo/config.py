@@ -23,7 +23,7 @@ from .unused import RENDER_HOOKS_INSTEAD, params_read_by_the_site, site_files, u
 from .theme_params import from_hugo, papermod_theme
 from ..core.keys import nested_key_line
 from ..config.markup import known_settings
-from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES, is_inside, theme_folder, vendored_modules
+from ..core.names import HUGO_CONFIG_FOLDER, HUGO_CONFIG_NAMES, is_inside, theme_folders
 
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 
@@ -695,9 +695,7 @@ def _with_theme_params(root: Path, data: dict[str, Any], themes: Sequence[str]) 
     site sets wins, a mapping both set is merged key by key (the first theme's over the next's)."""
     params = _lower_keys(data).get("params", ("", None))[1]
     merged: dict[str, Any] = dict(params) if isinstance(params, Mapping) else {}
-    vendored = vendored_modules(root)
-    for name in themes:
-        folder = theme_folder(root, name, vendored)
+    for folder in theme_folders(root, themes):
         if not is_inside(os.path.realpath(folder), (os.path.realpath(root),)):
             continue
         found = find_hugo_config(folder)
@@ -785,9 +783,7 @@ def missing_themes(root: Path, themes: Sequence[str]) -> list[str]:
     notes = []
     submodules = _submodule_paths(root)
     own_layouts = _has_page_layouts(root)
-    vendored = vendored_modules(root)
-    for name in themes:
-        folder = theme_folder(root, name, vendored)
+    for name, folder in zip(themes, theme_folders(root, themes), strict=True):
         if folder.is_dir() and any(folder.iterdir()):
             continue
         if "." in name.split("/")[0] and "/" in name:   # a Go module path (module.imports): Hugo downloads it

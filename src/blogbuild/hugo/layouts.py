@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..core.names import theme_folder, vendored_modules
+from ..core.names import theme_folders
 
 # Page kinds, and the output formats Hugo defines by default: name -> (media type, file suffix).
 KINDS = {"page": "page", "home": "home", "section": "section", "taxonomy": "taxonomy", "term": "term",
@@ -128,8 +128,8 @@ def layout_folders(root: Path, theme: str | Sequence[str] | None = None) -> list
     """The layout folders of the site at root in Hugo's order: layouts/, then each named theme's (under themes/,
     or vendored under _vendor/)."""
     names = [theme] if isinstance(theme, str) else list(theme or ())
-    vendored = vendored_modules(root)
-    folders = [root / "layouts", *(theme_folder(root, str(name), vendored) / "layouts" for name in names if name)]
+    folders = [root / "layouts", *(folder / "layouts" for folder in theme_folders(root, [str(name) for name in names
+                                                                                            if name]))]
     return [folder for folder in folders if folder.is_dir()]
 
 

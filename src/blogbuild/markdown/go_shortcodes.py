@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
+from ..core.page_lookups import set_line
 from ..core.errors import SourceError, SourceWarning
 from ..hugo.gotemplate import GoTemplateError, HugoFunctionError, PageInfo, ShortcodeCall, UnsupportedField, render, \
     typed_argument
@@ -45,7 +46,6 @@ def expand_go(context: Any, source: "GoSource", node: Any, line: int, column: in
     call = ShortcodeCall(Name=node.name, positional=positional, named=named, is_named=bool(named), inner=inner,
                          Ordinal=ordinal, Position=f"{context.path}:{line}:{column}", Page=page, Site=templates.site)
     state = templates.state(markdown)
-    from ..core.page_lookups import set_line
     set_line(line)   # a page it names (GetPage, ref, relref): the marker's line
     try:
         html = render(source, call, state)

@@ -20,6 +20,7 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 
+from ..core.page_lookups import set_line
 from ..hugo.gotemplate import (BlockquoteContext, CodeblockContext, ContentStore, HeadingContext, HookPosition,
                                ImageContext, LinkContext, PageInfo, PassthroughContext, RenderHooks, TableCell,
                                TableContext, render)
@@ -384,7 +385,6 @@ class _Renderer:
                             ColumnNumber=int(token.meta.get("column", 1)))
 
     def _draw(self, source: Any, context: Any, token: Token) -> str | None:
-        from ..core.page_lookups import set_line
         set_line(self.line_of(token.map[0] if token.map else self.line))   # a page it names: the marker's line
         try:
             return self.hooks.render(source, context)

@@ -626,43 +626,29 @@ def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str, 
     from ..core.page_lookups import MARKER, MARKER_START
     errors: list[SourceError] = []
 
-    def substitute(match: re.Match) -> str:
-        target = unquote(match.group(2))
+    def url_of(target: str, line: int, absolute: bool, asked: str | None = None) -> str:
+        """The URL of the page a marker names; asked: what GetPage was asked (its page left out by the build,
+        a draft, is written as asked, where Hugo's GetPage gives nil)."""
         page, hash_mark, fragment = target.partition("#")
-        url = resolve(page) if page else ""
+        url = ((resolve_page or resolve) if asked is not None else resolve)(page) if page else ""
+        if url is None and asked is not None:
+            (warnings if warnings is not None else []).append(SourceWarning(
+                path, line, f"GetPage {asked!r} found {target}, which is not published (a draft, or a date to come "
+                "or past): written as asked, where Hugo's GetPage gives nil"))
+            return asked
         if url is None:
-            errors.append(SourceError(path, int(match.group(1)),
-                                      f"ref '{target}' names no page; check the path relative to content/",
-                                      stage="shortcode"))
+            errors.append(SourceError(path, line, f"ref '{target}' names no page; check the path relative to "
+                                      "content/", stage="shortcode"))
             return "#"
-        if match.group(3) and url.startswith("/"):
+        if absolute and url.startswith("/"):
             url = origin + url
         return url + (hash_mark + fragment if hash_mark else "")
 
-    def named(match: re.Match) -> str:   # bbref~LINE~KIND~TARGET~[ASKED~]: the same, absolute by its a or P
-        target = unquote(match.group(3))
-        page, hash_mark, fragment = target.partition("#")
-        getpage = match.group(2) in "pP"
-        url = ((resolve_page or resolve) if getpage else resolve)(page) if page else ""
-        if url is None and getpage:   # GetPage found a file the build leaves out (a draft): nil in Hugo
-            asked = unquote(match.group(4) or "")
-            said = [] if warnings is None else warnings
-            said.append(SourceWarning(path, int(match.group(1)), f"GetPage {asked!r} found {target}, which is not "
-                                      "published (a draft, or a date to come or past): written as asked, where "
-                                      "Hugo's GetPage gives nil"))
-            return asked
-        if url is None:
-            errors.append(SourceError(path, int(match.group(1)),
-                                      f"ref '{target}' names no page; check the path relative to content/",
-                                      stage="shortcode"))
-            return "#"
-        return (origin + url if match.group(2) in "aP" and url.startswith("/") else url) \
-            + (hash_mark + fragment if hash_mark else "")
-
-    if "{{bbref:" in html:
-        html = _REF_MARKER.sub(substitute, html)
-    if MARKER_START in html:
-        html = MARKER.sub(named, html)
+    if "{{bbref:" in html:   # {{bbref:LINE:TARGET[:abs]}}
+        html = _REF_MARKER.sub(lambda match: url_of(unquote(match[2]), int(match[1]), bool(match[3])), html)
+    if MARKER_START in html:   # bbref~LINE~KIND~TARGET~[ASKED~]: absolute by its a or P, GetPage's by p or P
+        html = MARKER.sub(lambda match: url_of(unquote(match[3]), int(match[1]), match[2] in "aP",
+                                               unquote(match[4] or "") if match[2] in "pP" else None), html)
     return html, tuple(errors)
 
 

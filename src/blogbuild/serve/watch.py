@@ -79,8 +79,7 @@ def plan_for(config, *, ignored: Iterable[str | Path] = ()) -> WatchPlan:
                      go_template_dirs=tuple(os.path.abspath(folder) for folder in go_template_folders(config)),
                      stylesheet_dirs=tuple(os.path.abspath(folder)
                                            for folder in stylesheet_folders(config, existing=False)),
-                     data_dirs=tuple(dict.fromkeys(os.path.abspath(folder) for folder
-                                                   in (Path(root) / "data", *data_folders(Path(root))))),
+                     data_dirs=tuple(os.path.abspath(folder) for folder in data_folders(Path(root), existing=False)),
                      theme_static_dirs=tuple(os.path.abspath(folder) for folder in theme_static_dirs(config)),
                      config_files=tuple(os.path.abspath(path) for path in theme_config_files(config)))
 

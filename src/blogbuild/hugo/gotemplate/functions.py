@@ -28,7 +28,7 @@ from .arithmetic import number as _number
 from .escape import SafeAttr, SafeCSS, SafeJS, SafeURL, new_str, escaped, go_string, json_default
 from .lists import complement, intersect, is_list, merge, same_kind, shuffle, sort, symdiff, union
 from .objects import (_Namespace, GoObject, GoReturn, HugoInfo, PageInfo, PartialNotFound, Scratch, SiteInfo, TryResult,
-                      UnsupportedField, go_type, truthy)
+                      UnsupportedField, _lookup, go_type, ref_text, truthy)
 from .paths import PATH_FUNCTIONS, URL_FUNCTIONS, parse_url
 from .hooks import HookPage
 from .site_files import IMAGE_CONFIG, OS_FUNCTIONS
@@ -214,23 +214,6 @@ def _index(collection: Any, *keys: Any) -> Any:
             # Out of range is nothing, as Hugo's index gives (`with index $images 0` on no images).
             value = value[position] if 0 <= position < len(value) else None
     return value
-
-
-def _lookup(mapping: Mapping, key: Any) -> Any:
-    if key in mapping:
-        return mapping[key]
-    lowered = str(key).lower()
-    key_for = getattr(type(mapping), "key_for", None)   # Params: an index of its keys by their lower case
-    if key_for is not None:
-        try:
-            return mapping[key_for(mapping, lowered)]
-        except KeyError:
-            return None
-    if getattr(type(mapping), "case_insensitive", False):
-        for name, value in mapping.items():
-            if str(name).lower() == lowered:
-                return value
-    return None
 
 
 def _len(value: Any) -> int:
@@ -1250,16 +1233,14 @@ def _can_highlight(language: Any) -> bool:
 def _ref_url(page: Any, target: Any, absolute: bool) -> str:
     """ref / relref: the URL of the page a content path names (a path relative to the page's folder first,
     then from the content root), with its #fragment; "#x" alone stays "#x"."""
-    if isinstance(target, Mapping):
-        target = _lookup(target, "path") or ""
-    text = go_string(target)
-    path, hash_mark, fragment = text.partition("#")
-    if path == "":
-        return hash_mark + fragment       # "#x": the fragment alone, as Hugo writes it
+    text = ref_text(target)
     rendering = page._page if isinstance(page, HookPage) else page   # a hook's page is its content's
     if isinstance(rendering, PageInfo) and rendering.content_path:
         # While content renders (a hook's, a shortcode's page): a marker the links stage resolves.
         return rendering.named_url(text, absolute=absolute)
+    path, hash_mark, fragment = text.partition("#")
+    if path == "":
+        return hash_mark + fragment       # "#x": the fragment alone, as Hugo writes it
     try:
         site, file = page.Site, page.File
     except (UnsupportedField, AttributeError):

@@ -109,6 +109,29 @@ class Params(dict):
         super().clear()
 
 
+def _lookup(mapping: Mapping, key: Any) -> Any:
+    """A map's key as Go templates read it: as written, else (Hugo's params maps) in any case; None when none."""
+    if key in mapping:
+        return mapping[key]
+    lowered = str(key).lower()
+    key_for = getattr(type(mapping), "key_for", None)   # Params: an index of its keys by their lower case
+    if key_for is not None:
+        try:
+            return mapping[key_for(mapping, lowered)]
+        except KeyError:
+            return None
+    if getattr(type(mapping), "case_insensitive", False):
+        for name, value in mapping.items():
+            if str(name).lower() == lowered:
+                return value
+    return None
+
+
+def ref_text(target: Any) -> str:
+    """ref's and relref's target as text: a content path (with its "#fragment"), or an options map's path."""
+    return go_string(_lookup(target, "path") or "" if isinstance(target, Mapping) else target)
+
+
 def _wrap(value: Any) -> Any:
     if isinstance(value, Mapping):
         return Params.of(value)
@@ -729,16 +752,16 @@ class PageInfo(ShortcodePage, GoObject):
         return PageRef(found, asked) if found else None
 
     def Ref(self, target: Any) -> str:  # noqa: N802
-        return self.named_url(target, absolute=True)
+        return self.named_url(ref_text(target), absolute=True)
 
     def RelRef(self, target: Any) -> str:  # noqa: N802
-        return self.named_url(target, absolute=False)
+        return self.named_url(ref_text(target), absolute=False)
 
-    def named_url(self, target: Any, *, absolute: bool) -> str:
-        """ref / relref of another page while content renders: the marker of its URL (core/page_lookups), which
-        the links stage resolves (an error there, as Hugo's REF_NOT_FOUND, for no page); "#x" alone stays."""
+    def named_url(self, text: str, *, absolute: bool) -> str:
+        """ref / relref of another page (text: ref_text's) while content renders: the marker of its URL
+        (core/page_lookups), which the links stage resolves (an error there, as Hugo's REF_NOT_FOUND, for no
+        page); "#x" alone stays."""
         from ...core.page_lookups import marker, noted
-        text = go_string(target.get("path") if isinstance(target, Mapping) else target)
         path, hash_mark, fragment = text.partition("#")
         if path == "":
             return hash_mark + fragment

@@ -37,7 +37,7 @@ from urllib.parse import quote
 
 import jinja2
 
-from ...core.names import is_inside, theme_folder, vendored_modules
+from ...core.names import is_inside, theme_folders
 from .escape import go_string
 from .objects import GoObject, HugoFunctionError, Params, UnsupportedField, _Namespace, truthy
 from .media_types import RASTER_FORMATS, MediaType, media_type_of, suffix_of
@@ -148,8 +148,7 @@ class AssetFiles:
 def asset_files(root: Path, themes: Sequence[str], allowed: tuple[str, ...]) -> AssetFiles:
     """A Hugo site's assets folders: assets/, then each configured theme's assets/ (themes/NAME/ or its vendored
     module's folder)."""
-    vendored = vendored_modules(root)
-    roots = [root, *(theme_folder(root, name, vendored) for name in themes)]
+    roots = [root, *theme_folders(root, themes)]
     return AssetFiles(tuple(folder / "assets" for folder in roots), allowed, tuple(roots))
 
 
