@@ -49,10 +49,10 @@ def test_only_the_pages_whose_hooks_cannot_run_alone_are_rendered_whole(tmp_path
     rendered_whole: list[str] = []
     render_source = pools.render_source
 
-    def counting(source, config, shortcodes, fingerprint, publishing=None, store=None):  # type: ignore[no-untyped-def]
+    def counting(source, config, shortcodes, fingerprint, publishing=None, store=None, **options):  # type: ignore[no-untyped-def]
         if store is not None:
             rendered_whole.append(source.rel_path)
-        return render_source(source, config, shortcodes, fingerprint, publishing, store)
+        return render_source(source, config, shortcodes, fingerprint, publishing, store, **options)
 
     monkeypatch.setattr(pools, "render_source", counting)
     # A call run again is given the HTML of the transform.Highlight it made before: no code is highlighted again.

@@ -148,6 +148,48 @@ def test_a_layout_that_fails_on_a_page_leaves_the_default_theme_with_one_warning
     assert again.ok and not [warning for warning in again.warnings if "cannot run" in warning.message]
 
 
+def test_posts_make_hugos_measures_for_the_sites_layouts_and_their_own_for_the_default_theme(tmp_path: Path) -> None:
+    """Where the site's own layouts render every page, a post's measures (plain text, words, reading time,
+    summary) are made of Hugo's (.Plain, .WordCount, .ReadingTime, the automatic .Summary), which the layouts
+    read anyway; when the layouts fail and the default theme renders the site, the posts are measured again as
+    blogbuild measures them, not taken from the render for the layouts."""
+    from blogbuild.core.model import SourceFile
+    from blogbuild.hugo.gotemplate import hugo_text
+    from blogbuild.hugo.gotemplate.page_text import PLAIN, WORDS
+    from blogbuild.markdown.shortcodes import load_shortcodes
+    from blogbuild.pipeline.pools import render_source
+
+    def measures(post):  # type: ignore[no-untyped-def]
+        return post.plain_text, post.word_count, post.reading_minutes, post.summary_html, post.summary_text
+
+    site = _copy(tmp_path, "site")
+    config = load_config(None, root=site)
+    own_layouts = Builder(config).build()
+    assert own_layouts.ok and own_layouts.site is not None
+    posts = {post.rel_path: post for post in own_layouts.site.posts}
+    kv = posts["posts/paged-kv.md"]
+    assert (kv.plain_text, kv.word_count) == (kv.hugo_text[PLAIN], kv.hugo_text[WORDS])
+    assert kv.reading_minutes == (kv.word_count + 211) // 212 and kv.summary_html.startswith("<p>")
+    assert kv.hugo_text == hugo_text(kv, config)
+
+    path = site / "content" / "posts" / "paged-kv.md"
+    source = SourceFile(str(path), "posts/paged-kv.md", path.read_text(encoding="utf-8"), "page")
+    shortcodes = load_shortcodes([], (str(site),), config)
+    own = render_source(source, config, shortcodes, "key", measure=True).post
+    hugo = render_source(source, config, shortcodes, "key", measure=False).post
+    assert own is not None and hugo is not None and own.packed_html == hugo.packed_html
+    assert measures(own) != measures(hugo)   # blogbuild's plain text has a line a block, Hugo's .Plain joins them
+
+    single = site / "layouts" / "_default" / "single.html"   # the layouts fail: the default theme renders the site
+    single.write_text(single.read_text(encoding="utf-8").replace(
+        "</article>", "{{ with .Fragments }}{{ end }}</article>", 1), encoding="utf-8")
+    fallen_back = Builder(load_config(None, root=site)).build()
+    assert fallen_back.ok and fallen_back.site is not None
+    assert any("cannot run the site's layouts" in warning.message for warning in fallen_back.warnings)
+    again = {post.rel_path: post for post in fallen_back.site.posts}["posts/paged-kv.md"]
+    assert measures(again) == measures(own)
+
+
 def test_a_cli_build_after_the_layouts_failed_publishes_the_default_themes_files(tmp_path: Path) -> None:
     """`blogbuild build` spools rendered pages to a stage: what the site's layouts rendered before one of them
     failed (their feeds included, which the default theme writes as data) leaves the stage, so the

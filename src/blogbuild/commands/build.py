@@ -106,9 +106,10 @@ def _build(options: BuildOptions, examination: Examination | None = None) -> int
     examination: what manifest.examine() found against the last build's record; when only known posts
     changed since, the build carries on from the state that build saved instead of reading every source."""
     from ..disk import manifest
-    from ..pipeline.pools import forget_spool_folders
+    from ..pipeline.pools import forget_spool_folders, tune_collector
     from ..pipeline.session import load_site_config
     started_ns = time.time_ns()
+    tune_collector()
     # Stat the config before reading it and the input folders before the build reads them (manifest.py).
     config_files = manifest.stat_files(manifest.config_candidates(options))
     config = load_site_config(options, manifest.examined_config(options, config_files))

@@ -49,7 +49,9 @@ def run(options: CheckOptions) -> int:
     from ..core import progress
     from ..pipeline import Builder, load_site_config
     from ..pipeline.check import check_site
+    from ..pipeline.pools import tune_collector
     from ..core.errors import in_file_order
+    tune_collector()
     # Math left as TeX in the pages (browser mode): the checker reads each formula's TeX and runs KaTeX itself.
     config = replace(load_site_config(options), math_render="browser")
     progress.start(options.quiet)

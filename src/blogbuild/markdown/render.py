@@ -94,15 +94,19 @@ def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
 
 
 def render_post(body: str, *, path: str = "<string>", line_offset: int = 0, config: SiteConfig | None = None,
-                shortcodes: ShortcodeSet | None = None, page: Any = None) -> tuple[RenderedMarkdown, TextMetrics]:
+                shortcodes: ShortcodeSet | None = None, page: Any = None,
+                measure: bool = True) -> tuple[RenderedMarkdown, TextMetrics | None]:
     """Render a post body, and measure its text (plain text, words, reading time, summary) from the
-    same tokens: one parse per post."""
+    same tokens: one parse per post. measure=False: no measures (None), for a post whose measures come from
+    its HTML as Hugo's page model makes them (a Hugo site's own layouts: page_text.hugo_measures)."""
     config = config or _DEFAULT_CONFIG
     if config.markup.render_hooks:   # a Hugo site's own layouts: its summary divider as Hugo's page lexer takes it
         from .goldmark import hugo_summary_divider
         body = hugo_summary_divider(body)
     rendered, top, prepared = _render_body(body, path=path, line_offset=line_offset, config=config,
                                            shortcodes=shortcodes, page=page)
+    if not measure:
+        return rendered, None
     builder = TextTreeBuilder()
     substitute = prepared.substitute if prepared.pattern is not None else None
     TextTreeWalker(top.md, top.env, builder, substitute).walk(top.tokens)

@@ -26,7 +26,7 @@ from ..themes.default import DEFAULT_THEME
 from . import incremental
 from .assemble import Assembly, alias_warnings, assemble, copied_files, copied_only, overlay, url_conflicts
 from .pages import PageStore
-from .pools import InBackground, can_fork, die_with_parent
+from .pools import InBackground, can_fork, die_with_parent, own_measures
 from .reading import read_sources
 from .rendering import render_ahead, render_posts
 from .result import BuildResult, BuildStats
@@ -196,6 +196,7 @@ class CacheKeeping:
     _posts_dirty: bool
     _published_dirty: bool
     _templates: "_Templates | None"
+    theme: Theme
 
     @staticmethod
     def disk_cache_for(config: SiteConfig) -> DiskCache:
@@ -224,8 +225,10 @@ class CacheKeeping:
             self.pages.published_dir = os.path.join(self.root, loaded.output_dir)
 
     def _posts_base(self, templates: "_Templates") -> str:
-        """The key this builder's posts render under: the code, the posts' configuration, the templates."""
-        return fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key)
+        """The key this builder's posts render under: the code, the posts' configuration, the templates, and
+        whose measures they make (a Hugo site's own layouts read Hugo's: pools.own_measures)."""
+        return fingerprint_of(self._cache.code_key, posts_key(self.config), templates.key,
+                              str(own_measures(self.theme)))
 
     def _list_key(self, post: Post) -> str:
         """A post's list entry key, kept in the state by the post's fingerprint."""

@@ -40,19 +40,19 @@ if TYPE_CHECKING:
 # HugoFunctionError (and HIGHLIGHTS, what transform.Highlight notes and is given for a hook call run again alone)
 # loads on first use, with Hugo's functions (a render needs them, a template check does not), and
 # so do goat's diagrams (build_svg), Hugo's embedded goat hook (goat_code_block) and a post's text measures
-# (hugo_text, page_text.py).
+# (hugo_text and hugo_measures, page_text.py).
 __all__ = ["EXTEND_PARTIALS", "HIGHLIGHTS", "MAX_PARTIAL_DEPTH", "TRANSLATED_MARK", "BlockquoteContext",
            "CodeblockContext",
            "ContentStore", "GoSource", "build_svg", "goat_code_block",
            "GoTemplateError", "GoTemplates", "HeadingContext", "HookPosition", "HugoFunctionError", "ImageContext",
            "LinkContext", "PageInfo", "PassthroughContext", "RenderHooks", "Params", "RenderState", "ShortcodeCall",
            "SiteInfo", "TableCell", "TableContext", "UnsupportedField",
-           "check_jinja", "content_resource_url", "hugo_text", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
+           "check_jinja", "content_resource_url", "hugo_measures", "hugo_text", "layout_folders", "load_go_templates", "page_view", "render", "render_layout",
            "stored_values", "translated_file",
            "typed_argument"]
 
 _LAZY = {"HugoFunctionError": ".functions", "HIGHLIGHTS": ".functions", "build_svg": ".goat",
-         "goat_code_block": ".embedded", "hugo_text": ".page_text"}
+         "goat_code_block": ".embedded", "hugo_measures": ".page_text", "hugo_text": ".page_text"}
 
 
 def __getattr__(name: str) -> Any:

@@ -58,8 +58,29 @@ def hugo_text(post: Any, config: Any) -> tuple[Any, ...]:
     html = post.content_html
     content = without_divider(html)
     plain = str(FUNCTIONS["plainify"](content)) if content else ""
-    is_cjk = page_is_cjk(post.params, post.plain_text, config.has_cjk_language)
+    is_cjk = page_is_cjk(post.params, plain, config.has_cjk_language)
     summary: tuple[Any, ...] = ()
     if DIVIDER not in html and not any(str(key).lower() == "summary" for key in post.params):
         summary = (config.hugo_summary_words, *hugo_summary(html, config.hugo_summary_words, is_cjk))
     return (content_key(post.packed_html), plain, is_cjk, word_count(plain, is_cjk), summary)
+
+
+
+def hugo_measures(post: Any, text: tuple[Any, ...], config: Any) -> dict[str, Any]:
+    """The Post's own measures as Hugo's page model makes them, from its hugo_text: where a site's own layouts
+    render every page, blogbuild's measures (content/text.py) would serve only a page its layouts fail on, which
+    falls back to the default theme. plain_text, word_count, reading_minutes, and the automatic summary's
+    summary_html and truncated unless the front matter writes a summary (make_post's) or the content has a
+    divider (the caller's, as blogbuild cuts it)."""
+    words, is_cjk = text[WORDS], text[IS_CJK]
+    measures: dict[str, Any] = {"plain_text": text[PLAIN], "word_count": words,
+                                "reading_minutes": (words + 499) // 500 if is_cjk else (words + 211) // 212}
+    if post.summary_html or text[SUMMARY]:
+        if not post.summary_html:
+            measures.update(summary_html=text[SUMMARY][1], truncated=text[SUMMARY][2] or post.truncated)
+        return measures
+    html = post.content_html
+    if DIVIDER not in html:   # a summary key that is not text: Hugo summarises automatically
+        summary, truncated = hugo_summary(html, config.hugo_summary_words, is_cjk)
+        measures.update(summary_html=summary, truncated=truncated or post.truncated)
+    return measures

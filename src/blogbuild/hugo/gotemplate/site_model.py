@@ -713,7 +713,13 @@ class _PageText:
         if post is None:   # a list page: its _index.md's text, summarised the same way
             content = str(self.Content)
             return hugo_summary(content, self._site.config.hugo_summary_words, self._is_cjk) if content else ("", False)
+        words, known = self._site.config.hugo_summary_words, self._known_text
         written = self.Params.get("summary")
+        if known is not None and known[SUMMARY] and known[SUMMARY][0] == words and known[IS_CJK] == self._is_cjk \
+                and written is None:
+            # Made of this content, which has no divider, for a page whose front matter writes no summary: a
+            # list showing the post need not unpack its content.
+            return known[SUMMARY][1], known[SUMMARY][2]
         written = written if isinstance(written, (str, int, float)) else None   # not text: Hugo ignores it
         html = post.content_html   # unpacked once here
         if written and _DIVIDER not in html:
@@ -723,9 +729,6 @@ class _PageText:
             return html.split(_DIVIDER, 1)[0].strip(), post.truncated
         if written is not None:
             return post.summary_html, post.truncated
-        words, known = self._site.config.hugo_summary_words, self._known_text
-        if known is not None and known[SUMMARY] and known[SUMMARY][0] == words and known[IS_CJK] == self._is_cjk:
-            return known[SUMMARY][1], known[SUMMARY][2]
         return hugo_summary(html, words, self._is_cjk)
 
     @functools.cached_property
