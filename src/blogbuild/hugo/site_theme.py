@@ -28,7 +28,7 @@ from ..core.fingerprint import fingerprint_of
 from ..core.model import OutputFile, Site, TemplateFacts
 from ..core.page_reads import Reads, bodies_of, front_key, page_reads, reads_hold
 from ..core.version import __version__
-from ..markdown import render_markdown
+from ..markdown import plain_line, render_markdown
 from ..markdown.shortcodes import ShortcodeSet
 from ..themes import PAGE_KINDS, Theme
 from .abs_urls import absolute_urls_in_xml, dotted_path, site_urls_in_html
@@ -512,6 +512,8 @@ class _Markdownified:
     def __call__(self, text: str) -> str:
         text = str(text)
         html = self.kept.get(text)
+        if html is None and plain_line(text, self.config.markup):   # a title: no parse (archives list thousands)
+            html = self.kept[text] = f"<p>{text}</p>"
         if html is None:
             html = render_markdown(text, path=self.config.config_path or "<config>", config=self.config,
                                    shortcodes=ShortcodeSet(go=self.go)).html.strip()

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
     from .code import highlight_css, highlight_html
     from .headings import slugify_heading
     from .nesting import MAX_NESTING
-    from .render import render_markdown, render_post
+    from .render import plain_line, render_markdown, render_post
 
-__all__ = ["MAX_NESTING", "highlight_css", "highlight_html", "render_markdown", "render_post", "slugify_heading"]
+__all__ = ["MAX_NESTING", "highlight_css", "highlight_html", "plain_line", "render_markdown", "render_post", "slugify_heading"]
 
 _HOMES = {"MAX_NESTING": ".nesting", "highlight_css": ".code", "highlight_html": ".code",
-          "render_markdown": ".render", "render_post": ".render", "slugify_heading": ".headings"}
+          "plain_line": ".render", "render_markdown": ".render", "render_post": ".render", "slugify_heading": ".headings"}
 
 
 def __getattr__(name: str) -> Any:

@@ -10,6 +10,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from ..config import SiteConfig
+from ..config.markup import MarkupConfig
 from ..core.errors import SourceWarning
 from ..core.model import RenderedMarkdown, TextMetrics
 from ..content.text import TextTreeBuilder
@@ -82,6 +83,24 @@ def _math_and_mermaid_count(tokens: list[Token]) -> tuple[int, int]:
             if token.children:
                 stack.append(token.children)
     return math, mermaid
+
+
+# A line markdown renders as one paragraph holding the line as it is: ASCII letters and digits, any non-ASCII
+# character but white space, single spaces and a few ASCII marks where no rule reads them (a "." or ":" before a
+# space or at the end, "-" inside a word, "," ";" "/" "%" "!" "?" alone). What any inline or block rule, the
+# typographer, linkify, emoji or an HTML escape reads ("*", "[", "<", "&", quotes, "--", "...", "://", a list
+# number "1. ", a leading "-") is not in it.
+_PLAIN_LINE = re.compile(r"(?:[A-Za-z0-9]|[^\x00-\x7f\s]|(?<=\S) (?=\S)|[.:](?= |$)|(?<=\w)-(?=\w)"
+                         r"|[,;/%](?![,;/%])|[!?](?![!?.,]))+")   # one way to match each character: no backtracking
+_LIST_NUMBER = re.compile(r"\d{1,9}[.)](?: |$)")
+
+
+def plain_line(text: str, markup: MarkupConfig) -> bool:
+    """Whether markdown renders text as one paragraph of text itself (`<p>text</p>`), so that markdownify (a
+    list of a thousand post titles) need not parse it: see _PLAIN_LINE. A math delimiter of the config's
+    keeps the text out."""
+    return (_PLAIN_LINE.fullmatch(text) is not None and _LIST_NUMBER.match(text) is None
+            and not any(opening in text for opening, _ in (*markup.inline_math, *markup.block_math)))
 
 
 def render_markdown(body: str, *, path: str = "<string>", line_offset: int = 0,
