@@ -110,13 +110,23 @@ def pack_html(html: str) -> bytes:
     while its content is read once, by its own page. Deflated, KaTeX's verbose markup and the CJK text (held
     by Python as 2 bytes a character) take a quarter to a sixth of the memory, and the posts cache as much
     less disk and load time; packing costs about 0.1 ms a post, unpacking a third of that."""
-    return zlib.compress(html.encode("utf-8"), 1)
+    packed = zlib.compress(html.encode("utf-8"), 1)
+    _LAST_PACKED[:] = (packed, html)
+    return packed
+
+
+# The last HTML packed and its packing: the post just made reads its content back at once (its Hugo measures).
+_LAST_PACKED: list[Any] = [None, ""]
+
+
+def unpack_html(packed: bytes) -> str:
+    """The HTML pack_html() packed; the last packed and the last few unpacked kept (a page reads its content for
+    its body, summary, plain text and word count, one after another)."""
+    return _LAST_PACKED[1] if packed is _LAST_PACKED[0] else _unpacked(packed)
 
 
 @functools.lru_cache(maxsize=16)
-def unpack_html(packed: bytes) -> str:
-    """The HTML pack_html() packed; the last few kept (a page reads its content for its body, summary, plain
-    text and word count, one after another)."""
+def _unpacked(packed: bytes) -> str:
     return zlib.decompress(packed).decode("utf-8")
 
 

@@ -40,6 +40,9 @@ _CDN_MERMAID_URL = re.compile(
     r"""(?<=["'=])(?:https?:)?//[^"'\s<>]*?/(?:"""
     r"""(mermaid(?:@[^/"'\s<>]*)?/dist/mermaid(?:\.min)?\.js|libs/mermaid/[^/"'\s<>]+/mermaid(?:\.min)?\.js)"""
     r"""|(mermaid(?:@[^/"'\s<>]*)?/(?:dist/mermaid\.esm(?:\.min)?\.mjs|\+esm)))(?=["'\s>])""", re.IGNORECASE)
+# What each of the URLs above holds (a superset): a page without it loads neither library from a CDN. Its "//"
+# is found by a fast search, where _CDN_MERMAID_URL's look-behind is tried at every character of a page.
+_CDN_URL_HINT = re.compile(r"""//[^"'\s>]*?(?:katex[@/]|mermaid)""", re.IGNORECASE)
 _VERSION = re.compile(r"(?:mermaid@|libs/mermaid/)v?(\d+)", re.IGNORECASE)
 _ASYNC = re.compile(r"""\sasync(?=[\s>=/])""", re.IGNORECASE)
 _DEFER = re.compile(r"""\sdefer(?=[\s>=/])""", re.IGNORECASE)
@@ -57,7 +60,10 @@ def local_libraries(html: str, site_url: Callable[[str], str]) -> tuple[str, dic
     files it then needs (output path -> vendored key); the page itself when it loads neither. site_url: the URL of
     a path of the whole site's output (Hugo Pipes' files are the whole site's, not a language's)."""
     needed: dict[str, str] = {}
-    if _CDN_KATEX_URL.search(html) is not None:
+    found = _CDN_URL_HINT.search(html)
+    if found is None:   # the usual page: one scan of its "//"s
+        return html, needed
+    if _CDN_KATEX_URL.search(html, found.start()) is not None:
         html = _local_katex(html, site_url, needed)
     if "ermaid" in html or "ERMAID" in html:
         html = _local_mermaid(html, site_url, needed)

@@ -96,9 +96,10 @@ class PublishedRecords:
             self._journal = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
             self._journal_pid = os.getpid()
             self._journal_path = path
-        os.write(self._journal, _line(key, record))
+        line = _line(key, record)
+        os.write(self._journal, line)
         if self._journal_path is not None:   # this process knows its own lines already
-            self._read[self._journal_path.name] = self._read.get(self._journal_path.name, 0) + len(_line(key, record))
+            self._read[self._journal_path.name] = self._read.get(self._journal_path.name, 0) + len(line)
 
     def _close(self) -> None:
         if self._journal is not None and self._journal_pid == os.getpid():

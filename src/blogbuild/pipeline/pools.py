@@ -105,17 +105,14 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
 
 
 def _measured(post: "Post", text: tuple[Any, ...], config: SiteConfig) -> dict[str, Any]:
-    """The post's own measures made of Hugo's (hugo_measures), a divider's summary cut as blogbuild cuts it,
-    and the summary's plain text."""
+    """The post's own measures made of Hugo's (hugo_measures), a divider's summary cut as blogbuild cuts it."""
     from ..content.text import plain_text, summarize
     from ..hugo.gotemplate import hugo_measures
     measures = hugo_measures(post, text, config)
     if "summary_html" not in measures and not post.summary_html:   # the content has a summary divider
         summary, truncated = summarize(post.content_html, length=config.summary_length)
-        measures.update(summary_html=summary, truncated=truncated or post.truncated)
-    summary = measures.get("summary_html")
-    if summary is not None:
-        measures["summary_text"] = plain_text(summary) if summary else ""
+        measures.update(summary_html=summary, truncated=truncated or post.truncated,
+                        summary_text=plain_text(summary) if summary else "")
     return measures
 
 

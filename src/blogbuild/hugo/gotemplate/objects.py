@@ -347,13 +347,16 @@ def _go_layout(moment: datetime, _offset: object, _zone: object, layout: str) ->
         if token[0] in "Z-":
             return zone(token)
         if not table:
-            table.update(_layout_values(moment))
+            table.update(_layout_values(moment, _offset, _zone))
         return table[token]
     return _LAYOUT_CHUNK.sub(chunk, layout)
 
 
-def _layout_values(moment: datetime) -> dict[str, str]:
-    """What each of Go's layout tokens (but the zone and fractions) writes of the time."""
+@functools.lru_cache(maxsize=4096)
+def _layout_values(moment: datetime, _offset: object, _zone: object) -> dict[str, str]:
+    """What each of Go's layout tokens (but the zone and fractions) writes of the time; made once for the
+    layouts a page's date is written in (RFC 1123 for RSS, RFC 3339, the year, the month's name, ...), by the
+    time, its offset and zone (equal instants in two zones are equal datetimes). Read only."""
     hour12 = moment.hour % 12 or 12
     day_of_year = moment.timetuple().tm_yday
     month, weekday = _MONTH_NAMES[moment.month - 1], _WEEKDAY_NAMES[(moment.weekday() + 1) % 7]

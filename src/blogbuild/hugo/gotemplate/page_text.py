@@ -70,17 +70,20 @@ def hugo_measures(post: Any, text: tuple[Any, ...], config: Any) -> dict[str, An
     """The Post's own measures as Hugo's page model makes them, from its hugo_text: where a site's own layouts
     render every page, blogbuild's measures (content/text.py) would serve only a page its layouts fail on, which
     falls back to the default theme. plain_text, word_count, reading_minutes, and the automatic summary's
-    summary_html and truncated unless the front matter writes a summary (make_post's) or the content has a
-    divider (the caller's, as blogbuild cuts it)."""
+    summary_html, truncated and summary_text unless the front matter writes a summary (make_post's) or the
+    content has a divider (the caller's, as blogbuild cuts it)."""
     words, is_cjk = text[WORDS], text[IS_CJK]
     measures: dict[str, Any] = {"plain_text": text[PLAIN], "word_count": words,
                                 "reading_minutes": (words + 499) // 500 if is_cjk else (words + 211) // 212}
-    if post.summary_html or text[SUMMARY]:
-        if not post.summary_html:
-            measures.update(summary_html=text[SUMMARY][1], truncated=text[SUMMARY][2] or post.truncated)
+    if post.summary_html:
         return measures
-    html = post.content_html
-    if DIVIDER not in html:   # a summary key that is not text: Hugo summarises automatically
-        summary, truncated = hugo_summary(html, config.hugo_summary_words, is_cjk)
-        measures.update(summary_html=summary, truncated=truncated or post.truncated)
-    return measures
+    if text[SUMMARY]:
+        summary, truncated = text[SUMMARY][1], text[SUMMARY][2]
+    elif DIVIDER not in post.content_html:   # a summary key that is not text: Hugo summarises automatically
+        summary, truncated = hugo_summary(post.content_html, config.hugo_summary_words, is_cjk)
+    else:
+        return measures
+    # Its text as `.Summary | plainify` shows it, each line trimmed.
+    lines = str(FUNCTIONS["plainify"](summary)).splitlines()
+    return {**measures, "summary_html": summary, "truncated": truncated or post.truncated,
+            "summary_text": "\n".join(line for line in (line.strip() for line in lines) if line)}
