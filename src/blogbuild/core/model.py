@@ -110,19 +110,21 @@ def pack_html(html: str) -> bytes:
     while its content is read once, by its own page. Deflated, KaTeX's verbose markup and the CJK text (held
     by Python as 2 bytes a character) take a quarter to a sixth of the memory, and the posts cache as much
     less disk and load time; packing costs about 0.1 ms a post, unpacking a third of that."""
+    global _LAST_PACKED
     packed = zlib.compress(html.encode("utf-8"), 1)
-    _LAST_PACKED[:] = (packed, html)
+    _LAST_PACKED = (packed, html)   # one assignment: a thread reading it sees a pair, never half of two
     return packed
 
 
-# The last HTML packed and its packing: the post just made reads its content back at once (its Hugo measures).
-_LAST_PACKED: list[Any] = [None, ""]
+# The last HTML packed, with its packing: the post just made reads its content back at once (its Hugo measures).
+_LAST_PACKED: tuple[bytes | None, str] = (None, "")
 
 
 def unpack_html(packed: bytes) -> str:
     """The HTML pack_html() packed; the last packed and the last few unpacked kept (a page reads its content for
     its body, summary, plain text and word count, one after another)."""
-    return _LAST_PACKED[1] if packed is _LAST_PACKED[0] else _unpacked(packed)
+    last = _LAST_PACKED
+    return last[1] if packed is last[0] else _unpacked(packed)
 
 
 @functools.lru_cache(maxsize=16)

@@ -94,7 +94,7 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
         if config.markup.render_hooks:   # a Hugo site's own layouts: its text measures, once a post
             from ..hugo.gotemplate import hugo_text
             text = hugo_text(post, config)
-            post = replace(post, hugo_text=text, **({} if metrics else _measured(post, text, config)))
+            post = replace(post, hugo_text=text, **({} if metrics is not None else _measured(post, text, config)))
         return RenderOutcome(post, warnings, ())
     except SourceError as error:
         return RenderOutcome(None, (), (error,))

@@ -65,7 +65,6 @@ def hugo_text(post: Any, config: Any) -> tuple[Any, ...]:
     return (content_key(post.packed_html), plain, is_cjk, word_count(plain, is_cjk), summary)
 
 
-
 def hugo_measures(post: Any, text: tuple[Any, ...], config: Any) -> dict[str, Any]:
     """The Post's own measures as Hugo's page model makes them, from its hugo_text: where a site's own layouts
     render every page, blogbuild's measures (content/text.py) would serve only a page its layouts fail on, which
