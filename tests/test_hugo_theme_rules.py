@@ -121,6 +121,11 @@ def test_a_script_imports_by_a_path_from_the_assets_folders(tmp_path: Path) -> N
             with pytest.MonkeyPatch.context() as patch:
                 patch.setenv("PATH", str(folder))
                 built[tool], warnings = blogbuild_files(site)
-            assert not [warning for warning in warnings if "cannot run the site's layouts" in warning.message]
-    assert built["blogbuild"]["ts/app.js"] == built["hugo"]["ts/app.js"]
+                assert not [warning for warning in warnings if "cannot run the site's layouts" in warning.message]
+                # Built in the site's own folder (`blogbuild build` there: the site and its assets folders are
+                # relative paths, esbuild runs in the script's folder).
+                patch.chdir(site)
+                built["blogbuild here"], warnings = blogbuild_files(Path("."))
+                assert not [warning for warning in warnings if "cannot run the site's layouts" in warning.message]
+    assert built["blogbuild"]["ts/app.js"] == built["blogbuild here"]["ts/app.js"] == built["hugo"]["ts/app.js"]
     assert b"g${" in built["hugo"]["ts/app.js"] and b"(2)" in built["hugo"]["ts/app.js"]

@@ -1161,8 +1161,8 @@ def _bundled(source: Resource, bundler: str, params: str, flags: list[str], asse
         try:
             completed = subprocess.run(arguments, input=source.bytes(), capture_output=True,
                                        timeout=_ESBUILD_TIMEOUT, cwd=where, check=False,
-                                       env={**os.environ, "NODE_PATH": os.pathsep.join(
-                                           str(folder) for folder in assets if folder.is_dir())})
+                                       env={**os.environ, "NODE_PATH": os.pathsep.join(   # from esbuild's folder
+                                           os.path.abspath(folder) for folder in assets if folder.is_dir())})
         except (OSError, subprocess.TimeoutExpired) as error:
             raise HugoFunctionError(f"js.Build of {source.target}: esbuild ({bundler}) did not run: {error}") from None
         if completed.returncode != 0:
