@@ -51,6 +51,12 @@ def word_count(plain: str, is_cjk: bool) -> int:
     return len(words)
 
 
+def reading_time(words: int, is_cjk: bool) -> int:
+    """Hugo 0.168's .ReadingTime: the words over 212 a minute, or 500 on a CJK page, rounded up (213 words are 2
+    minutes, 1,485 are 8)."""
+    return (words + 499) // 500 if is_cjk else (words + 211) // 212
+
+
 def hugo_text(post: Any, config: Any) -> tuple[Any, ...]:
     """The post's measures as Post.hugo_text keeps them. The automatic summary is made only where the page model
     would make it (no divider, no summary in the front matter); the page model checks the rest when it reads
@@ -73,7 +79,7 @@ def hugo_measures(post: Any, text: tuple[Any, ...], config: Any) -> dict[str, An
     content has a divider (the caller's, as blogbuild cuts it)."""
     words, is_cjk = text[WORDS], text[IS_CJK]
     measures: dict[str, Any] = {"plain_text": text[PLAIN], "word_count": words,
-                                "reading_minutes": (words + 499) // 500 if is_cjk else (words + 211) // 212}
+                                "reading_minutes": reading_time(words, is_cjk)}
     if post.summary_html:
         return measures
     if text[SUMMARY]:

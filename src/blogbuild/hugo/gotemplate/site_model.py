@@ -30,7 +30,7 @@ from .functions import FUNCTIONS
 from .menus import MenuEntry, page_entries, same_entry, site_menus
 from .objects import GoObject, GoTime, Params, Scratch, SiteInfo, UnsupportedField, _ZERO_TIME
 from .page_resources import PageResources, bundle_resources
-from .page_text import DIVIDER as _DIVIDER, IS_CJK, KEY, PLAIN, SUMMARY, WORDS, content_key, page_is_cjk, without_divider, word_count
+from .page_text import DIVIDER as _DIVIDER, IS_CJK, KEY, PLAIN, SUMMARY, WORDS, content_key, page_is_cjk, reading_time, without_divider, word_count
 from .summary import hugo_summary
 from .translations import SiteLanguages, translations_of
 
@@ -814,10 +814,8 @@ class _PageText:
 
     @property
     def ReadingTime(self) -> int:  # noqa: N802
-        """Hugo 0.168's minutes: the words over 212 a minute, or 500 on a CJK page, rounded up (213 words are 2
-        minutes, 1,485 are 8)."""
-        words = self.WordCount
-        return (words + 499) // 500 if self._is_cjk else (words + 211) // 212
+        """Hugo 0.168's minutes (page_text.reading_time)."""
+        return reading_time(self.WordCount, self._is_cjk)
 
 
 class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelations, GoObject):
