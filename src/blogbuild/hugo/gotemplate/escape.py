@@ -186,16 +186,30 @@ def json_default(value: Any) -> Any:
     return go_json(value) if go_json is not None else str(value)
 
 
+# One encoder for every value (json.dumps with options makes one a call): a string is encoded as the encoder
+# itself encodes one, its text escaped for JSON.
+_JSON_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=json_default)
+_JSON_STRING = json.encoder.encode_basestring
+_UNSAFE_IN_JS = re.compile("[<>&\u2028\u2029]")
+
+
+def _js_escape(match: re.Match[str]) -> str:
+    return _JS_ESCAPES[match.group(0)]
+
+
 def _json(value: Any) -> str:
     if isinstance(value, (SafeJS,)):
         return str(value)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    try:
-        text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=json_default)
-    except (TypeError, ValueError):
-        text = json.dumps(str(value), ensure_ascii=False)
-    return re.sub("[<>&\u2028\u2029]", lambda match: _JS_ESCAPES[match.group(0)], text)
+    if isinstance(value, str):
+        text = _JSON_STRING(value)
+    else:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        try:
+            text = _JSON_ENCODER.encode(value)
+        except (TypeError, ValueError):
+            text = _JSON_STRING(str(value))
+    return _UNSAFE_IN_JS.sub(_js_escape, text) if _UNSAFE_IN_JS.search(text) else text
 
 
 def js_value(value: Any) -> Markup:
@@ -225,7 +239,12 @@ _JS_STRING_RE = re.compile("[\0\t\n\v\f\r\"&'+/<>\\\\`\u2028\u2029]")
 
 def js_string(value: Any) -> Markup:
     """An action inside a JavaScript string literal: escaped so the string cannot end early."""
-    return Markup(_JS_STRING_RE.sub(lambda match: _JS_STRING[match.group(0)], go_string(value)))
+    text = go_string(value)
+    return Markup(_JS_STRING_RE.sub(_js_string_escape, text) if _JS_STRING_RE.search(text) else text)
+
+
+def _js_string_escape(match: re.Match[str]) -> str:
+    return _JS_STRING[match.group(0)]
 
 
 _CSS_UNSAFE = re.compile(r"[\0\"'()/;@\[\\\]`{}<>]|<!--|-->|expression|mozbinding", re.I)
