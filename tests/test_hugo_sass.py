@@ -198,3 +198,22 @@ def test_the_dartsass_transpiler_is_named_with_the_template(tmp_path: Path) -> N
     assert len(said) == 1, result.warnings
     assert "css.Sass of sass/theme.scss: the transpiler dartsass is not supported" in said[0].message
     assert "(in layouts/_partials/styles.html)" in said[0].message
+
+
+def test_plain_css_imports_are_kept_line_by_line_as_hugos_patterns_keep_them() -> None:
+    """Hugo's `.*(@import "(.*\\.css)";).*` and its way back replace whole lines; sass.py tries them only on the
+    lines that hold what they match (Python's backtracking would try every other line from each of its
+    characters: a minified stylesheet's one long line took minutes). Same results as the patterns applied to the
+    whole text, on Hugo's own test case and on lines around it."""
+    from blogbuild.hugo.gotemplate.sass import _CSS_IMPORT_IN, _CSS_IMPORT_OUT, _line_subn
+    into, back = r"/* HUGO_IMPORT_START \2 HUGO_IMPORT_END */", r'@import "\2";'
+    cases = ['\n\t\n@import "moo";\n@import "regular.css";\n@import "moo";\n@import "another.css";\n'
+             '@import "foo.scss";\n\n/* foo */',
+             'a { } @import "x.css"; b {} @import "y.css"; c\n@import "z.css"',
+             '@import ".css";', '@import "a.css"', 'x @import "a.css";@import "b.scss"; .css";', '.css"; @import "',
+             "", "\n\n", "a{color:red}" * 500 + '\n@import "last.css";\n' + "b{}" * 500]
+    for text in cases:
+        protected = _line_subn(_CSS_IMPORT_IN, into, text, '@import "', '.css";')
+        assert protected == _CSS_IMPORT_IN.subn(into, text)
+        assert _line_subn(_CSS_IMPORT_OUT, back, protected[0], "/* HUGO_IMPORT_START ", " HUGO_IMPORT_END */")[0] \
+            == _CSS_IMPORT_OUT.sub(back, protected[0])

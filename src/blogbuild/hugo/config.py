@@ -596,6 +596,8 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
         handled.add(hugo_key)
         return keyed.get(hugo_key, ("", None))[1]
 
+    title = take("title")   # .Site.Title as written ("" unset, or a language's ""); blogbuild's theme keeps its default
+    values["hugo_title"] = "" if title is None else str(title)
     for hugo_key, target in (("title", "title"), ("baseurl", "base_url"), ("copyright", "copyright")):
         value = take(hugo_key)
         if value not in (None, ""):

@@ -161,7 +161,8 @@ def load_shortcodes(template_dirs: Sequence[Path], inside: Sequence[str] = (),
     go = None
     if config is not None and _has_go_templates(config):
         from ..hugo.gotemplate import load_go_templates
-        go = load_go_templates(Path(config.root), inside=tuple(inside), title=config.title,
+        go = load_go_templates(Path(config.root), inside=tuple(inside),
+                               title=config.title if config.hugo_title is None else config.hugo_title,
                                base_url=config.base_url, params=config.params, language=config.language_code,
                                copyright_text=config.copyright, highlight=config.markup.highlight,
                                embedded_shortcodes=config.markup.render_hooks,

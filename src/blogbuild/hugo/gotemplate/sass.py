@@ -367,7 +367,8 @@ def compile_sass(source: SassSource, options: SassOptions, place: SassPlace, out
     except ImportError:
         raise HugoFunctionError(f"css.Sass of {source.name}: the libsass package is not installed (reinstall "
                                 "blogbuild: it is one of its dependencies)") from None
-    text, protected = _CSS_IMPORT_IN.subn(r"/* HUGO_IMPORT_START \2 HUGO_IMPORT_END */", source.text)
+    text, protected = _line_subn(_CSS_IMPORT_IN, r"/* HUGO_IMPORT_START \2 HUGO_IMPORT_END */", source.text,
+                                 '@import "', '.css";')
     base_dir = source.name.rpartition("/")[0]
     with tempfile.TemporaryDirectory(prefix="blogbuild-sass-") as scratch:
         entry = "stdin"
@@ -390,13 +391,28 @@ def compile_sass(source: SassSource, options: SassOptions, place: SassPlace, out
             raise _error(str(error), resolver, source, place, entry) from None
     css, source_map = (result if options.source_map else (result, None))
     if protected:
-        css = _CSS_IMPORT_OUT.sub(r'@import "\2";', css)
+        css = _line_subn(_CSS_IMPORT_OUT, r'@import "\2";', css, "/* HUGO_IMPORT_START ", " HUGO_IMPORT_END */")[0]
     if source_map is not None:
         # Hugo names the entry by its file (relative to the site folder) where LibSass wrote "stdin"
         source_map = re.sub(r'"[^"\n]*stdin(?:\.sass)?"', lambda _: _json_string(source.site_path), source_map,
                             count=1)
         source_map = source_map.replace(_json_string(resolver.vars_path)[1:-1], VARS_IMPORT)
     return css, source_map
+
+
+def _line_subn(pattern: re.Pattern[str], template: str, text: str, first: str, then: str) -> tuple[str, int]:
+    """pattern.subn(template, text) for Hugo's `.*(…first….*then).*` patterns, which replace whole lines: tried only
+    on a line holding first with then after it, the lines such a pattern matches. Go's regexp is linear; Python's
+    tries a line the pattern does not match from each of its characters to its end and back (a minified
+    stylesheet's one line of 100 kB: minutes)."""
+    lines = text.split("\n")
+    count = 0
+    for number, line in enumerate(lines):
+        start = line.find(first)
+        if start >= 0 and line.find(then, start + len(first)) >= 0:
+            lines[number], found = pattern.subn(template, line)
+            count += found
+    return ("\n".join(lines), count) if count else (text, 0)
 
 
 def _json_string(text: str) -> str:

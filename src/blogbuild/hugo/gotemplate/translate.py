@@ -62,6 +62,39 @@ class Translation:
     main_empty: bool = False
 
 
+def _wraps_partial(branch: Branch) -> bool:
+    """A `with` whose pipe is one call of a partial (`partial`, `partialCached`, `partials.Include(Cached)`, in
+    parentheses or not) and whose body breaks no loop outside its own ranges: what Hugo (0.153 on) turns into a
+    partial decorator, whose else part prints the decorator's pop."""
+    commands = branch.pipe.commands
+    while len(commands) == 1 and commands[0].operands and isinstance(commands[0].operands[0], Chain) \
+            and not commands[0].operands[0].names:
+        commands = commands[0].operands[0].pipe.commands
+    if len(branch.pipe.commands) != 1 or not commands or not commands[0].operands:
+        return False
+    head = commands[0].operands[0]
+    if not isinstance(head, Identifier):
+        return False
+    called = (head.name, *head.names)
+    if called not in (("partial",), ("partialCached",), ("partials", "Include"), ("partials", "IncludeCached")):
+        return False
+    return not _breaks_outside_range(branch.body)
+
+
+def _breaks_outside_range(nodes: tuple[Node, ...]) -> bool:
+    return any(isinstance(node, Loop) or (isinstance(node, Branch) and node.kind != "range"
+                                          and (_breaks_outside_range(node.body) or _breaks_outside_range(node.otherwise)))
+               for node in nodes)
+
+
+def _decorator_pop(before: HtmlContext) -> str:
+    """What the else part of a partial's `with` prints first, as Hugo's decorator transform writes it: the pop's
+    value, an empty safeJS, through the escaper where the `with` stands; inside a tag, between attributes,
+    html/template writes an empty name as ZgotmplZ (`<html lang="en"ZgotmplZ>`), elsewhere it is nothing."""
+    escaper = before.escaper()
+    return "" if escaper in ("html", "text", "comment") else f'{{{{ safeJS("") | {escaper} }}}}'
+
+
 def translate(source: str) -> str:
     """Jinja source for a Go template's main template; GoTemplateError (line:col of the Go template) for what
     cannot be."""
@@ -164,6 +197,10 @@ class _Translator:
             if isinstance(node, Define):
                 return
         escaper = self.context.escaper()
+        if escaper == "comment":   # html/template runs it, writing nothing: what it sets (.Scratch) still holds
+            dot = "none" if node.pipe is None else self.pipe(node.pipe)
+            self.out.append(f"{{{{ go_template({json.dumps(node.name, ensure_ascii=False)}, {dot}) | comment }}}}")
+            return
         if escaper not in ("html", "attr", "text"):
             kind = "template" if isinstance(node, TemplateCall) else "block"
             raise GoTemplateError(node.at.line, node.at.column, f"{{{{ {kind} }}}} "
@@ -222,6 +259,9 @@ class _Translator:
             self.dots.append(name)
             self.nodes(branch.body)
             self.dots.pop()
+            if _wraps_partial(branch):
+                self._otherwise(branch, before, "{% endif %}", first=_decorator_pop(before))
+                return
         else:
             if branch.pipe.variables:
                 self.out.append(f"{{% set v.{self._variable(branch.pipe.variables[0], branch.at)} = {expression} %}}")
@@ -240,12 +280,13 @@ class _Translator:
             self.context = after
         self._otherwise(branch, before, "{% endif %}")
 
-    def _otherwise(self, branch: Branch, before: HtmlContext, end: str) -> None:
-        """The else part starts where the branch started (html/template wants both to end alike)."""
+    def _otherwise(self, branch: Branch, before: HtmlContext, end: str, first: str = "") -> None:
+        """The else part starts where the branch started (html/template wants both to end alike); first: Jinja
+        it starts with."""
         after = self.context
-        if branch.otherwise:
+        if branch.otherwise or first:
             self.context = before.copy()
-            self.out.append("{% else %}")
+            self.out.append("{% else %}" + first)
             self.nodes(branch.otherwise)
         self.context = after
         self.out.append(end)
