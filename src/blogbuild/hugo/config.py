@@ -927,7 +927,11 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
                         if str(key).lower() in ("changefreq", "priority")} if isinstance(sitemap, Mapping) else {}
     if isinstance(sitemap, Mapping) and len(sitemap_settings) == len(sitemap):
         honoured.add("sitemap")   # its change frequency and priority; a filename is not followed
+    cascade = keyed.get("cascade", ("", None))[1]
+    if cascade is not None:
+        honoured.add("cascade")   # handed down to the pages (core/cascade.py)
     return {"hugo_rss_limit": max(0, limit) if isinstance(limit, int) and not isinstance(limit, bool) else 0,
+            "hugo_cascade": json.loads(json.dumps(cascade, default=str)) if cascade is not None else None,
             "hugo_rss_kinds": rss_kinds,
             "feeds": [] if "rss" in disabled else ["rss"], "sitemap": "sitemap" not in disabled,
             "robots_txt": robots and "robotstxt" not in disabled, "search_index": "none", "images": False,

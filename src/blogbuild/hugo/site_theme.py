@@ -45,6 +45,7 @@ from .gotemplate.site_model import HugoPage, HugoSite, hugo_escapes
 from .local_libraries import VENDORED, local_libraries, vendored_file
 from .published_records import PublishedRecords
 from .layouts import PageQuery
+from ..core.cascade import cascades_of
 from .page_layouts import PageLayouts, bundler_warnings, called_partials, runnable_layouts
 
 if TYPE_CHECKING:
@@ -154,14 +155,29 @@ def _page_query(config: SiteConfig, kind: str, context: Mapping[str, Any]) -> Pa
         given_type, given_layout = post.params.get("type"), post.params.get("layout")
         return PageQuery("page", path, str(given_type or ""), str(given_layout or ""), language=language)
     if kind == "section":
-        return PageQuery("section", context["section"].name, language=language)
+        section = context["section"]
+        return PageQuery("section", section.name, *_given(config, "section", section.name, section.index), language=language)
     if kind in ("term", "series"):
-        return PageQuery("term", f"{context['taxonomy'].name}/{context['term'].slug}", language=language)
+        path, term = f"{context['taxonomy'].name}/{context['term'].slug}", context["term"]
+        return PageQuery("term", path, *_given(config, "term", path, getattr(term, "index", None)), language=language)
     if kind == "terms":
-        return PageQuery("taxonomy", context["taxonomy"].name, language=language)
+        name = context["taxonomy"].name
+        return PageQuery("taxonomy", name, *_given(config, "taxonomy", name, None), language=language)
     if kind == "home":
-        return PageQuery("home", language=language)
-    return PageQuery("404", "404", language=language)
+        return PageQuery("home", "", *_given(config, "home", "", getattr(context.get("site"), "home", None)),
+                         language=language)
+    return PageQuery("404", "404", *_given(config, "404", "404", None), language=language)
+
+
+def _given(config: SiteConfig, kind: str, path: str, index: Any) -> tuple[str, str]:
+    """A list page's `type:` and `layout:`: its _index.md's (with what its cascades handed down to it), else, without
+    one, what its cascades hand down (core/cascade.py)."""
+    if index is not None:
+        params = index.params
+    else:
+        language = config.language or ""
+        params = cascades_of(language).values_for("/" + path.lower(), kind, language)
+    return str(params.get("type") or ""), str(params.get("layout") or "")
 
 
 class GoPageEngine:

@@ -22,7 +22,7 @@ from .state import RenderOutcome
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
-    from ..core.model import Post
+    from ..core.model import FrontMatter, Post
     from ..publish.outputs import PlannedPage
     from ..templating import PageEngine
     from ..markdown.shortcodes import ShortcodeSet
@@ -54,6 +54,8 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
     try:
         front_matter = parse_front_matter(source)
         front_matter = replace(front_matter, data=as_hugo_reads(front_matter.data, config))
+        if config.markup.render_hooks:   # a Hugo site's own layouts: what its cascades hand down
+            front_matter = _cascaded(front_matter, source, config)
         # What Go shortcodes, the param shortcode and a Hugo site's render hooks see of the page (only where one
         # may run).
         page = shortcode_page(source, front_matter.data, config) \
@@ -102,6 +104,33 @@ def render_source(source: SourceFile, config: SiteConfig, shortcodes: "Shortcode
         return RenderOutcome(None, (), (SourceError(source.path, 1, "too deeply nested to render (quotes or "
                                                     "lists thousands of levels deep); flatten the nesting",
                                                     stage="markdown"),))
+
+
+def _cascaded(front_matter: "FrontMatter", source: SourceFile, config: SiteConfig) -> "FrontMatter":
+    """The front matter with what reaches the page of its cascades (core/cascade.py): its own, its sections',
+    the config's; the fields it sets itself stay."""
+    from dataclasses import replace
+    from ..core.cascade import cascade_entries, cascades_of, page_path, with_cascade
+    cascades = cascades_of(config.language)
+    own = cascade_entries(front_matter.data.get("cascade"))
+    if not cascades and not own:
+        return front_matter
+    path = page_path(source.rel_path)
+    data = with_cascade(front_matter.data, cascades.values_for(path, _kind(source, path, config), config.language,
+                                                               own))
+    return front_matter if data is front_matter.data else replace(front_matter, data=data)
+
+
+def _kind(source: SourceFile, path: str, config: SiteConfig) -> str:
+    """The kind of page a content file makes, as a cascade's target names it."""
+    if source.kind != "section":
+        return "page"
+    if path == "/":
+        return "home"
+    top = path.strip("/").split("/")
+    if top[0] in {str(name).lower() for name in config.taxonomies}:
+        return "taxonomy" if len(top) == 1 else "term"
+    return "section"
 
 
 def _measured(post: "Post", text: tuple[Any, ...], config: SiteConfig) -> dict[str, Any]:

@@ -39,6 +39,56 @@ def post_fingerprint(base: str, source: SourceFile) -> str:
     return fingerprint_of(base, source.rel_path, source.path, source.text, "|".join(source.resources))
 
 
+def with_cascades(state: BuilderState, sources: Sequence[SourceFile], config: SiteConfig, base: str) -> str:
+    """A Hugo site's cascades (core/cascade.py) gathered from its list pages' _index.md files and its config, set
+    for its posts about to render; the key they render under, which takes the cascades in."""
+    from ..core.cascade import Cascades, set_cascades
+    if not config.markup.render_hooks:   # a Hugo site's own layouts only
+        set_cascades(config.language, Cascades())
+        return base
+    root = str(Path(config.root))
+    owners = {}
+    for source in sources:
+        if source.kind != "section":
+            continue
+        if not source.has_text:
+            refilled = refill(state, source, root)
+            if not isinstance(refilled, SourceFile):
+                continue
+            source = refilled
+        entries = _own_cascade(source.rel_path, source.path, source.text, config)
+        if entries:
+            owners[_page_path(source.rel_path)] = entries
+    cascades = Cascades(owners, _config_cascade(config), "development" if config.serving else "production")
+    set_cascades(config.language, cascades)
+    return f"{base}:{cascades.key}" if cascades else base
+
+
+def _page_path(rel_path: str) -> str:
+    from ..core.cascade import page_path
+    return page_path(rel_path)
+
+
+def _config_cascade(config: SiteConfig) -> tuple:
+    from ..core.cascade import cascade_entries
+    return cascade_entries(config.hugo_cascade)
+
+
+def _own_cascade(rel_path: str, path: str, text: str, config: SiteConfig) -> tuple:
+    """The cascade an _index.md's front matter holds (none when its front matter does not parse: its render says
+    why)."""
+    from ..content.posts import as_hugo_reads
+    from ..core.cascade import cascade_entries
+    from ..disk.frontmatter import parse_front_matter
+    if "cascade" not in text.lower():
+        return ()
+    try:
+        data = parse_front_matter(SourceFile(path, rel_path, text, kind="section")).data
+    except BlogbuildError:
+        return ()
+    return cascade_entries(as_hugo_reads(data, config).get("cascade"))
+
+
 def _still_rendered(known: Mapping[str, RememberedRender], source: SourceFile, base: str) -> RememberedRender | None:
     """The last build's render of the very same SourceFile under the same key, if it made one."""
     remembered = known.get(source.rel_path)
@@ -83,6 +133,7 @@ def render_posts(state: BuilderState, sources: Sequence[SourceFile], config: Sit
     progress.stage("markdown")
     root = str(Path(config.root))
     set_content_files(config.language, (source.rel_path for source in sources))   # what GetPage finds
+    base = with_cascades(state, sources, config, base)
     needed: list[tuple[SourceFile, str]] = []
     results: dict[str, RenderOutcome] = {}
     known = state.remembered
@@ -143,7 +194,7 @@ def render_ahead(languages: Sequence[tuple[BuilderState, SiteConfig, Theme, "Pub
     for state, config, _, _, base in languages:
         sources = read_sources(state, config, None).sources
         set_content_files(config.language, (source.rel_path for source in sources))   # what GetPage finds
-        needed.append(needed_posts(state, sources, base))
+        needed.append(needed_posts(state, sources, with_cascades(state, sources, config, base)))
     ahead: list[dict[str, RenderOutcome]] = [{} for _ in languages]
     if jobs <= 1 or not pools.can_fork() or sum(len(posts) for posts in needed) < pools.POSTS_PER_POOL:
         return ahead

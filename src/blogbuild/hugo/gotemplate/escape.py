@@ -277,6 +277,8 @@ ESCAPERS = {"html": html_text, "attr": attribute, "url_start": url_start, "url_p
 
 # ---------------------------------------------------------------------------- the context of an action
 
+# A style attribute's value so far ends inside an unclosed `url(`, quoted or not: the URL written so far.
+_CSS_URL_OPEN = re.compile(r"url\(\s*['\"]?([^'\")]*)$", re.IGNORECASE)
 _URL_ATTRIBUTES = frozenset({"action", "archive", "background", "cite", "classid", "codebase", "data", "formaction",
                              "href", "icon", "longdesc", "manifest", "poster", "profile", "src", "usemap",
                              "xmlns"})
@@ -343,7 +345,12 @@ class HtmlContext:
             if name.startswith("on"):
                 return "js_string" if self.js_quote else "js"
             if name == "style":
-                return "css"
+                opened = _CSS_URL_OPEN.search(self.value)
+                if opened is None:
+                    return "css"
+                # Inside `url(…)` of a style attribute, as html/template's CSS URL states: a URL's escapers.
+                url = opened.group(1)
+                return "url_start" if not url else "url_query" if ("?" in url or "#" in url) else "url_part"
             if name in _URL_ATTRIBUTES or name.endswith(("url", "uri")) or name.startswith("data-src"):
                 if not self.value:
                     return "url_start"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from ...core.globs import GlobError, glob_regex
 from .media_types import RASTER_FORMATS, media_type_of, suffix_of
 from .objects import GoObject, Params, UnsupportedField
 
@@ -434,36 +435,8 @@ def _named_for(name: str, languages: Collection[str]) -> bool:
 @functools.lru_cache(maxsize=256)
 def _glob(pattern: str) -> Callable[[str], bool]:
     """Hugo's glob over a resource name (both lower-cased, each with a leading slash; `/` separates)."""
-    text = "/" + pattern.lower().lstrip("/")
-    parts: list[str] = []
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if text.startswith("**", index):
-            parts.append(".*")
-            index += 2
-            continue
-        if char == "*":
-            parts.append("[^/]*")
-        elif char == "?":
-            parts.append("[^/]")
-        elif char == "{":
-            end = text.find("}", index)
-            if end < 0:
-                raise UnsupportedField(f"the glob {pattern!r} has an unclosed {{")
-            parts.append("(?:" + "|".join(re.escape(choice) for choice in text[index + 1:end].split(",")) + ")")
-            index = end + 1
-            continue
-        elif char == "[":
-            end = text.find("]", index)
-            if end < 0:
-                raise UnsupportedField(f"the glob {pattern!r} has an unclosed [")
-            body = text[index + 1:end]
-            parts.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
-            index = end + 1
-            continue
-        else:
-            parts.append(re.escape(char))
-        index += 1
-    compiled = re.compile("".join(parts) + r"\Z")
-    return lambda name: compiled.match("/" + name.lower().lstrip("/")) is not None
+    try:
+        compiled = glob_regex("/" + pattern.lower().lstrip("/"))
+    except GlobError as error:
+        raise UnsupportedField(str(error)) from None
+    return lambda name: compiled.fullmatch("/" + name.lower().lstrip("/")) is not None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from markupsafe import Markup
 
+from ...core.cascade import cascades_of
 from ...core.dates import date_locale, go_format, shown_date
 from ...core.urls import term_path
 from ..related import (RelatedConfig, RelatedError, RelatedIndex, RelatedIndexes, default_config, from_mapping,
@@ -982,7 +983,7 @@ class HugoPage(_PageText, _PageDates, _PageOutputs, _PageRelations, _MenuRelatio
         if self._post is not None:   # Hugo sets a page's iscjklanguage param to what it decided
             return Params.of({**{key: value for key, value in self._post.params.items()
                                  if str(key).lower() != "iscjklanguage"}, "iscjklanguage": self._is_cjk})
-        return Params.of(own.params if own is not None else {})
+        return Params.of(own.params if own is not None else _cascaded_params(self._kind, self.url, self._site.config))
 
     @property
     def Params(self) -> Params:  # noqa: N802
@@ -1902,3 +1903,9 @@ def _where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, opera
     return PageList(found) if isinstance(collection, PageList) else found   # Hugo's where keeps a page list
 
 
+def _cascaded_params(kind: str, url: str, config: Any) -> dict[str, Any]:
+    """The params of a list page of no content file (a section, taxonomy or term without _index.md, the home page
+    without one, 404): what its cascades hand down (core/cascade.py), found by its URL's path."""
+    path = "/404" if kind == "404" else "/" + url.strip("/").lower()
+    language = getattr(config, "language", "")
+    return cascades_of(language).values_for(path, kind, language)
