@@ -13,6 +13,7 @@ import contextlib
 import posixpath
 import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 from urllib.parse import quote, unquote
 
 
@@ -26,6 +27,9 @@ MARKER_START = "bbref~"
 # A language's key -> its content files: {the path as GetPage reads it (lower case, without the language's
 # suffix: a.fr.md is a.md) -> the file's path under the content folder}.
 _CONTENT: dict[str, dict[str, str]] = {}
+# A multilingual build's languages: key -> (its SiteConfig, its pages: every content file's Post, its _index.md
+# files' too), for another language's site in `.Sites` (its GetPage). Set before the pages render.
+_LANGUAGE_PAGES: dict[str, tuple[Any, tuple[Any, ...]]] = {}
 _LINE = [0]                                   # the line (in its file) of the element being drawn
 _LOOKUPS: list[set[tuple[str, str]]] = []     # the lookups of the renders under way (looking_up_pages)
 
@@ -38,6 +42,24 @@ def set_content_files(language: str, paths: Iterable[str]) -> None:
         posix = path.replace("\\", "/")
         content.setdefault(_as_looked_up(posix, language), posix)
     _CONTENT[language] = content
+
+
+def set_language_pages(language: str, config: Any, pages: Iterable[Any]) -> None:
+    """A language's config and pages, for the other languages' layouts (`.Sites.First.GetPage`)."""
+    _LANGUAGE_PAGES[language] = (config, tuple(pages))
+
+
+def language_page(language: str, wanted: str, logical: Any) -> tuple[Any, Any] | None:
+    """(config, page) of the language's page whose content path logical() makes wanted; None when there is none;
+    LookupError when the language's pages are not known (a build of one language)."""
+    known = _LANGUAGE_PAGES.get(language)
+    if known is None:
+        raise LookupError(language)
+    config, pages = known
+    for page in pages:
+        if logical(_as_looked_up(page.rel_path, language)) == wanted:
+            return config, page
+    return None
 
 
 def _as_looked_up(path: str, language: str) -> str:

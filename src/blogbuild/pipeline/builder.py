@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
@@ -547,8 +547,7 @@ class Builder(CacheKeeping, TemplateKeeping):
             _render_ahead([builder for _, builder in self._languages], self.jobs)
         prepared = [(language, builder, builder._prepare(changed)) for language, builder in self._languages]
         from ..site.site import translations_of
-        linked = translations_of([(builder.config, outcome.posts) for _, builder, outcome in prepared
-                                  if isinstance(outcome, _Prepared)], self._site_made_at_now())
+        linked = translations_of(_languages_posts(prepared), self._site_made_at_now())
         results = [(language, outcome if isinstance(outcome, BuildResult)
                     else builder._finish(outcome, linked.get(language.key, {})))
                    for language, builder, outcome in prepared]
@@ -694,3 +693,13 @@ def _unstage(files: Iterable[OutputFile]) -> None:
         if item.staged and item.source:
             with contextlib.suppress(OSError):
                 os.unlink(item.source)
+
+
+def _languages_posts(prepared: Sequence[tuple[Any, "Builder", Any]]) -> list[tuple[SiteConfig, list[Post]]]:
+    """Each prepared language's config and posts; set for the other languages' sites in `.Sites`, whose GetPage
+    finds their pages (core/page_lookups.set_language_pages)."""
+    from ..core.page_lookups import set_language_pages
+    found = [(builder.config, outcome.posts) for _, builder, outcome in prepared if isinstance(outcome, _Prepared)]
+    for config, posts in found:
+        set_language_pages(config.language, config, posts)
+    return found

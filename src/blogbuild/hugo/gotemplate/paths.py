@@ -10,7 +10,7 @@ from typing import Any, Callable
 from .arithmetic import HugoFunctionError
 from .escape import go_string, url_path_escape
 from .go_url import go_clean
-from .objects import GoObject, GoURL
+from .objects import GoObject, GoURL, UnsupportedField
 
 
 def _is_list(value: Any) -> bool:
@@ -174,3 +174,38 @@ URL_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "PathEscape": lambda text: __import__("urllib.parse").parse.quote(go_string(text), safe="!$&'()*+,;=:@~-._"),
     "PathUnescape": lambda text: _unescape(go_string(text), "path"),
 }
+
+
+# Pages' paths as Hugo's page model reads them (site_model.py; another language's site, translations.py).
+_ESCAPE = re.compile(r"%[0-9a-f]{2}|[^\x00-\x7f]+", re.IGNORECASE)
+
+
+def hugo_escapes(url: str) -> str:
+    """A page's URL with its non-ASCII characters percent-encoded in upper case, as Hugo's permalinks are
+    (`/tags/%E6%98%87/`; html/template's own escaping would write lower case)."""
+    return _ESCAPE.sub(lambda found: found.group(0).upper() if found.group(0).startswith("%") else
+                       "".join(f"%{byte:02X}" for byte in found.group(0).encode("utf-8")), url)
+
+
+def logical_path(path: str) -> str:
+    """A content path as Hugo's GetPage compares them: lower case, spaces as hyphens (Hugo's normalised paths:
+    "/series/storage engines" is the term page /series/storage-engines), a leading slash, no .md, a bundle's index
+    file as its folder."""
+    text = "/" + path.strip().strip("/").lower().replace(" ", "-")
+    for suffix in ("/_index.md", "/index.md", "_index.md", ".md"):
+        if text.endswith(suffix):
+            text = text[: -len(suffix)]
+            break
+    return text.rstrip("/") or "/"
+
+
+def get_page_ref(refs: tuple[Any, ...]) -> str:
+    """The one path of GetPage's arguments as Hugo's getPageOldVersion reads them: "" and "/" left out, a
+    kind first then a path (the path), "home" or nothing the home page, "section" with an empty path too."""
+    given = [str(ref) for ref in refs]
+    kept = [ref for ref in given if ref not in ("", "/")]
+    if len(kept) > 2:
+        raise UnsupportedField(f"too many arguments to .Site.GetPage: {given}")
+    if not kept or kept[0] == "home" or (len(kept) == 1 and len(given) == 2 and kept[0] == "section"):
+        return "/"
+    return kept[-1]

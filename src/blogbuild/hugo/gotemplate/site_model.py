@@ -34,6 +34,7 @@ from .page_resources import PageResources, bundle_resources
 from .page_text import DIVIDER as _DIVIDER, IS_CJK, KEY, PLAIN, SUMMARY, WORDS, content_key, page_is_cjk, reading_time, without_divider, word_count
 from .summary import hugo_summary
 from .translations import SiteLanguages, translations_of
+from .paths import get_page_ref as _get_page_ref, hugo_escapes, logical_path as _logical_path
 
 if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
@@ -248,17 +249,6 @@ def _related_words(page: "HugoPage", index: RelatedIndex) -> list[str]:
         value = page.Params.get(index.name)
     return keywords(value, index, go_format)
 
-
-def _get_page_ref(refs: tuple[Any, ...]) -> str:
-    """The one path of GetPage's arguments as Hugo's getPageOldVersion reads them: "" and "/" left out, a
-    kind first then a path (the path), "home" or nothing the home page, "section" with an empty path too."""
-    given = [str(ref) for ref in refs]
-    kept = [ref for ref in given if ref not in ("", "/")]
-    if len(kept) > 2:
-        raise UnsupportedField(f"too many arguments to .Site.GetPage: {given}")
-    if not kept or kept[0] == "home" or (len(kept) == 1 and len(given) == 2 and kept[0] == "section"):
-        return "/"
-    return kept[-1]
 
 
 def _unix(value: GoTime) -> float:
@@ -1712,26 +1702,6 @@ def _page_indexes(site: HugoSite) -> tuple[dict[str, Callable[[], HugoPage]], di
     return paths, urls
 
 
-_ESCAPE = re.compile(r"%[0-9a-f]{2}|[^\x00-\x7f]+", re.IGNORECASE)
-
-
-def hugo_escapes(url: str) -> str:
-    """A page's URL with its non-ASCII characters percent-encoded in upper case, as Hugo's permalinks are
-    (`/tags/%E6%98%87/`; html/template's own escaping would write lower case)."""
-    return _ESCAPE.sub(lambda found: found.group(0).upper() if found.group(0).startswith("%") else
-                       "".join(f"%{byte:02X}" for byte in found.group(0).encode("utf-8")), url)
-
-
-def _logical_path(path: str) -> str:
-    """A content path as Hugo's GetPage compares them: lower case, spaces as hyphens (Hugo's normalised paths:
-    "/series/storage engines" is the term page /series/storage-engines), a leading slash, no .md, a bundle's index
-    file as its folder."""
-    text = "/" + path.strip().strip("/").lower().replace(" ", "-")
-    for suffix in ("/_index.md", "/index.md", "_index.md", ".md"):
-        if text.endswith(suffix):
-            text = text[: -len(suffix)]
-            break
-    return text.rstrip("/") or "/"
 
 
 def _bundle_path(post: "Post") -> str:

@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .go_url import dot_segments_resolved
-from .objects import GoObject, Params, _Language, site_config
+from .paths import get_page_ref, hugo_escapes, logical_path
+from .objects import GoObject, Params, UnsupportedField, _Language, site_config
 
 if TYPE_CHECKING:
     from ...core.model import Translation
@@ -44,6 +45,7 @@ class LanguageSite(GoObject):
         # The language's title and code are its home page's (a language's config holds only its own values).
         self._config = config
         self._language = language
+        self._home = home
         self.Title = home.title if home is not None else str(language.value("title", config.title))
         self.LanguageCode = home.language_code if home is not None else str(language.value("language_code",
                                                                                             language.key))
@@ -58,6 +60,56 @@ class LanguageSite(GoObject):
     @property
     def LanguagePrefix(self) -> str:  # noqa: N802
         return language_prefix(self._config, self._language.key)
+
+    def GetPage(self, *refs: Any) -> "LanguagePage | None":  # noqa: N802
+        """The language's page at a content path (`.Sites.First.GetPage "/search"`, an old PaperMod header's), as
+        far as its front matter and URL say; None when it has none."""
+        from ...core.page_lookups import language_page
+        try:
+            found = language_page(self._language.key, logical_path(get_page_ref(refs)),
+                                  lambda path: logical_path(path[:-len("/index.md")] if path.endswith("/index.md")
+                                                            else path))
+        except LookupError:
+            raise UnsupportedField(f"GetPage of the {self._language.key} site is not known here") from None
+        return LanguagePage.of(*found) if found is not None else None
+
+    @property
+    def Home(self) -> "LanguagePage":  # noqa: N802 - the language's home page
+        home = self._home
+        if home is None:
+            raise UnsupportedField(f"Site.Home of the {self._language.key} site is not known here")
+        return LanguagePage(self.Title, home.url, home.permalink, self._language.key, kind="home")
+
+
+class LanguagePage(GoObject):
+    """A page of another language's site that its GetPage found: its title, URLs, language, layout, type and
+    params (what its front matter says); any other field fails, naming it."""
+
+    kind = "Page"
+
+    def __init__(self, title: str, rel_permalink: str, permalink: str, lang: str, *, kind: str = "page",
+                 section: str = "", params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        self.Title = title
+        self.LinkTitle = str(params.get("linktitle") or title)
+        self.RelPermalink, self.Permalink, self.Lang, self.Kind, self.Section = rel_permalink, permalink, lang, kind, section
+        self.Layout = str(params.get("layout") or "")
+        self.Type = str(params.get("type") or section or "page")
+        self.Params = Params.of(params)
+        self.Description = str(params.get("description") or "")
+
+    @classmethod
+    def of(cls, config: Any, post: Any) -> "LanguagePage":
+        kind = "page" if post.kind != "section" else ("home" if post.rel_path.startswith("_index.") else "section")
+        return cls(post.title, hugo_escapes(config.site_url(post.url)), hugo_escapes(config.absolute_url(post.url)),
+                   str(getattr(config, "language", "")), kind=kind, section=post.section,
+                   params={str(key).lower(): value for key, value in post.params.items()})
+
+    def __getattr__(self, name: str) -> Any:
+        if name[:1].isupper():
+            raise UnsupportedField(f"Page.{name} of another language's page (.Sites … GetPage) is not supported "
+                                   "by blogbuild's translation")
+        raise AttributeError(name)
 
 
 class SiteList(list, GoObject):
