@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,10 +78,14 @@ def cascade_entries(value: Any) -> tuple[CascadeEntry, ...]:
     return tuple(entries)
 
 
-def page_path(rel_path: str) -> str:
+def page_path(rel_path: str, languages: Iterable[str] = ()) -> str:
     """Hugo's path of the page a content file makes, lower case: `posts/a.md` /posts/a, a bundle's `index.md` and
-    a section's `_index.md` their folder (/posts/b, /posts), the home page's /."""
+    a section's `_index.md` their folder (/posts/b, /posts), the home page's /; a language's suffix (`a.zh.md`,
+    `_index.fr.md`, for a key of languages) left out."""
     stem = rel_path.rsplit(".", 1)[0] if "." in rel_path.rsplit("/", 1)[-1] else rel_path
+    head, dot, suffix = stem.rpartition(".")
+    if dot and "/" not in suffix and suffix.lower() in {language.lower() for language in languages}:
+        stem = head
     folder, _, name = stem.rpartition("/")
     if name in ("index", "_index"):
         stem = folder

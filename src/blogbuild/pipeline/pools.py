@@ -115,7 +115,7 @@ def _cascaded(front_matter: "FrontMatter", source: SourceFile, config: SiteConfi
     own = cascade_entries(front_matter.data.get("cascade"))
     if not cascades and not own:
         return front_matter
-    path = page_path(source.rel_path)
+    path = page_path(source.rel_path, (language.key for language in config.languages))
     data = with_cascade(front_matter.data, cascades.values_for(path, _kind(source, path, config), config.language,
                                                                own))
     return front_matter if data is front_matter.data else replace(front_matter, data=data)

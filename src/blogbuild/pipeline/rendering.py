@@ -58,15 +58,15 @@ def with_cascades(state: BuilderState, sources: Sequence[SourceFile], config: Si
             source = refilled
         entries = _own_cascade(source.rel_path, source.path, source.text, config)
         if entries:
-            owners[_page_path(source.rel_path)] = entries
+            owners[_page_path(source.rel_path, config)] = entries
     cascades = Cascades(owners, _config_cascade(config), "development" if config.serving else "production")
     set_cascades(config.language, cascades)
     return f"{base}:{cascades.key}" if cascades else base
 
 
-def _page_path(rel_path: str) -> str:
+def _page_path(rel_path: str, config: SiteConfig) -> str:
     from ..core.cascade import page_path
-    return page_path(rel_path)
+    return page_path(rel_path, (language.key for language in config.languages))
 
 
 def _config_cascade(config: SiteConfig) -> tuple:
