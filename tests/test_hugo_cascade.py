@@ -63,3 +63,18 @@ def test_a_changed_cascade_renders_the_pages_below_it_again(tmp_path: Path) -> N
     shutil.copytree(site, cold, ignore=shutil.ignore_patterns("public", ".blogbuild-cache"))
     assert main(["build", "--quiet", "--root", str(cold)]) == 0
     assert warm == {path.relative_to(cold / "public"): path.read_bytes() for path in (cold / "public").rglob("*.html")}
+
+
+def test_a_cascade_that_is_no_map_is_an_error_at_its_line(tmp_path: Path, capsys) -> None:
+    """Hugo refuses the site ("expected a map, got 'string'"); blogbuild names the file, the line and the shape to
+    write, and leaves the output as it was."""
+    import shutil
+
+    from blogbuild.cli import main
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURE, site)
+    (site / "content/notes/n.md").write_text("---\ntitle: N\nlayout: plain\ncascade:\n  - color: red\n  - oops\n---\nN.\n")
+    assert main(["build", "--quiet", "--root", str(site)]) == 1
+    error = capsys.readouterr().err
+    assert "content/notes/n.md:4: cascade must be a map of front matter" in error and "Traceback" not in error
+    assert not (site / "public").exists()

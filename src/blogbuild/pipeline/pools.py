@@ -8,7 +8,7 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..config import SiteConfig
 from ..core.errors import BlogbuildError, SourceError
@@ -112,7 +112,15 @@ def _cascaded(front_matter: "FrontMatter", source: SourceFile, config: SiteConfi
     from dataclasses import replace
     from ..core.cascade import cascade_entries, cascades_of, page_path, with_cascade
     cascades = cascades_of(config.language)
-    own = cascade_entries(front_matter.data.get("cascade"))
+    given = front_matter.data.get("cascade")
+    if given is not None and not (isinstance(given, Mapping) or (isinstance(given, (list, tuple)) and all(
+            isinstance(item, Mapping) for item in given))):   # Hugo refuses the page too: "expected a map"
+        from ..core.keys import key_line
+        raise SourceError(source.path, key_line(source.text, "cascade"),
+                          "cascade must be a map of front matter (and an optional target), or a list of such maps, "
+                          f"not {type(given).__name__} {str(given)[:40]!r}; write it as `cascade:` followed by "
+                          "indented `key: value` lines")
+    own = cascade_entries(given)
     if not cascades and not own:
         return front_matter
     path = page_path(source.rel_path, (language.key for language in config.languages))
