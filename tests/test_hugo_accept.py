@@ -180,6 +180,8 @@ HUGO_DATES = [
     "Mon, 02 Jan 2006 15:04:05 MST", "Mon, 02 Jan 2006 15:04:05 -0700", "Monday, 02-Jan-06 15:04:05 MST",
     "Mon Jan  2 15:04:05 2006", "Mon Jan 12 15:04:05 2006", "Mon Jan  2 15:04:05 MST 2006",
     "Mon Jan 02 15:04:05 -0700 2006", "2006-01-02 15:04:05.999999999 -0700 MST",
+    # a Unix date whose zone is a signed hour (`date` in some locales, a real blog's): Go reads it as UTC
+    "Fri Jun 25 17:56:30 +08 2021", "Mon Sep  6 17:58:12 -5 2021",
 ]
 # What Hugo refuses ("not a parsable date"), and so does blogbuild.
 NOT_DATES = ["2025-1-5", "2025-01-5", "Jan 2, 2006", "January 2, 2006", "2025/10/10"]

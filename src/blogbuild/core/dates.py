@@ -118,7 +118,7 @@ _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 # Each element of a Go layout (longest first where one starts another) and the pattern it reads.
 _ELEMENTS = (
     ("2006", r"(?P<year>\d{4})"), ("Z07:00", r"(?P<zone>Z|[+-]\d{2}:\d{2})"), ("Z0700", r"(?P<zone>Z|[+-]\d{4})"),
-    ("-07:00", r"(?P<zone>[+-]\d{2}:\d{2})"), ("-0700", r"(?P<zone>[+-]\d{4})"), ("MST", r"(?P<name>[A-Za-z]{3,5})"),
+    ("-07:00", r"(?P<zone>[+-]\d{2}:\d{2})"), ("-0700", r"(?P<zone>[+-]\d{4})"), ("MST", r"(?P<name>[A-Za-z]{3,5}|[+-]\d{1,2})"),
     ("Monday", "(?:" + "|".join(_WEEKDAYS) + ")"), ("Mon", "(?:" + "|".join(day[:3] for day in _WEEKDAYS) + ")"),
     ("Jan", "(?P<mon>" + "|".join(_MONTHS) + ")"), ("01", r"(?P<month>\d{2})"), ("_2", r" ?(?P<day>\d{1,2})"),
     ("02", r"(?P<day>\d{2})"), ("06", r"(?P<yy>\d{2})"), ("15", r"(?P<hour>\d{1,2})"), ("04", r"(?P<minute>\d{2})"),
@@ -145,7 +145,8 @@ _PATTERNS: list[re.Pattern[str]] = []
 
 def hugo_date(text: str) -> datetime | None:
     """A date string read by the first of Hugo's layouts that takes all of it (naive when it names no offset: a
-    zone given by name only, MST, is read as UTC, as Hugo does), or None."""
+    zone given by name only, MST, or by a signed hour where the layout has a name, `+08`, is read as UTC, as Go's
+    parser reads a zone it does not know), or None."""
     if not _PATTERNS:
         _PATTERNS.extend(_layout_pattern(layout) for layout in HUGO_DATE_LAYOUTS)
     for pattern in _PATTERNS:
