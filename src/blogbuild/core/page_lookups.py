@@ -45,7 +45,7 @@ def set_content_files(language: str, paths: Iterable[str]) -> None:
 
 
 def set_language_pages(language: str, config: Any, pages: Iterable[Any]) -> None:
-    """A language's config and pages, for the other languages' layouts (`.Sites.First.GetPage`)."""
+    """A language's config and pages, for the other languages' layouts (`.Sites.Default.GetPage`)."""
     _LANGUAGE_PAGES[language] = (config, tuple(pages))
 
 

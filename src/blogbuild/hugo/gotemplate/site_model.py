@@ -250,7 +250,6 @@ def _related_words(page: "HugoPage", index: RelatedIndex) -> list[str]:
     return keywords(value, index, go_format)
 
 
-
 def _unix(value: GoTime) -> float:
     """A time's whole seconds, as Hugo's date sorts compare them."""
     return math.floor(value.value.timestamp()) if value else float("-inf")
@@ -1700,8 +1699,6 @@ def _page_indexes(site: HugoSite) -> tuple[dict[str, Callable[[], HugoPage]], di
     for post in model.pages:
         urls.setdefault(post.url.rstrip("/").lower(), functools.partial(site.page_of, post))
     return paths, urls
-
-
 
 
 def _bundle_path(post: "Post") -> str:
