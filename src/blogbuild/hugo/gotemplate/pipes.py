@@ -44,6 +44,7 @@ from .media_types import RASTER_FORMATS, MediaType, media_type_of, suffix_of
 from .site_files import IMAGE_CONFIG
 from .page_resources import _RASTER, IMAGE_PROCESSORS, PageResource, PageResources, _glob, process_action
 from .parse import GoTemplateError
+from .image_filters import NAMES as FILTER_NAMES, ImageFilter, apply_filter
 from .sass import QuotedString, SassOptions, SassPlace, SassSource, UnquotedString, compile_sass, sass_options
 
 MAX_ASSET_BYTES = 32 * 1024 * 1024       # an asset (or a concatenation) larger than this is refused
@@ -537,9 +538,10 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
     apart (a bundle's image edited while serving)."""
     pipes, _ = _current(f".{action.title()}")
     source_suffix = suffix_of(image.target)
+    filters: tuple[ImageFilter, ...] = ()
     if action == "filter":
         filters = _filters(spec, image.what)
-        text = " ".join(item.name for item in filters)
+        text = " ".join(item.describe() for item in filters)
         parsed = _Spec(0, 0, RASTER_FORMATS.get(source_suffix, "png"), 75, 0, text, "")
     else:
         text = go_string(spec)
@@ -548,7 +550,7 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
 
     def make() -> Resource:
         source_digest = hashlib.sha256(image.data()).hexdigest()
-        size = _oriented_size(image) if action == "filter" else _target_size(image.size, action, parsed)
+        size = _filtered_size(image, filters) if action == "filter" else _target_size(image.size, action, parsed)
         if max(size) > MAX_IMAGE_SIDE or size[0] * size[1] > MAX_IMAGE_PIXELS:
             raise HugoFunctionError(f"{image.what}: .{action.title()} {text!r} would make an image of "
                                     f"{size[0]}x{size[1]} pixels, more than blogbuild makes")
@@ -559,12 +561,13 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
         # The source's suffix as written (.jpeg, .JPG) while the format stays its own, as Hugo keeps it.
         suffix = written if stem and parsed.format == RASTER_FORMATS.get(source_suffix) else parsed.format
         target = (folder + "/" if folder else "") + f"{stem}_hu_{tag}.{suffix}"
-        return ImageResource(name, target, lambda: _processed(image, action, parsed, size),
+        return ImageResource(name, target, lambda: _processed(image, action, parsed, size, filters),
                              what=f"{image.what} .{action.title()} {text!r}", size=size)
     return pipes.resource(key, make)
 
 
-def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, int]) -> bytes:
+def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, int],
+               filters: Sequence[ImageFilter] = ()) -> bytes:
     import io
 
     from PIL import Image, ImageOps
@@ -576,8 +579,9 @@ def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, in
     if spec.rotate:   # Hugo's rN turns counter-clockwise
         picture = picture.rotate(spec.rotate, expand=True)
     width, height = size
-    if action == "filter":   # the filters: AutoOrient turns the pixels as the EXIF orientation says
-        picture = ImageOps.exif_transpose(picture) if "autoorient" in spec.anchor.split() else picture
+    if action == "filter":   # the filters, in the order given (AutoOrient turns the pixels as the EXIF says)
+        for item in filters:
+            picture = apply_filter(picture, item)
     elif action in ("resize", "fit"):
         picture = picture.resize((width, height), Image.Resampling.LANCZOS)
     elif action == "fill":
@@ -600,14 +604,7 @@ def _processed(image: ImageSource, action: str, spec: _Spec, size: tuple[int, in
     return out.getvalue()
 
 
-@dataclass(frozen=True)
-class ImageFilter:
-    """One of Hugo's image filters (images.AutoOrient …), for images.Filter and an image's .Filter."""
-
-    name: str
-
-
-_KNOWN_FILTERS = frozenset({"autoorient"})
+_KNOWN_FILTERS = frozenset(FILTER_NAMES)
 
 
 def _filters(given: Any, what: str) -> tuple[ImageFilter, ...]:
@@ -619,11 +616,25 @@ def _filters(given: Any, what: str) -> tuple[ImageFilter, ...]:
         elif isinstance(item, ImageFilter) and item.name in _KNOWN_FILTERS:
             found.append(item)
         else:
-            raise HugoFunctionError(f"{what}: .Filter of {go_string(item)!r}: blogbuild applies images.AutoOrient "
-                                    "only")
+            raise HugoFunctionError(f"{what}: .Filter of {go_string(item)!r}: blogbuild applies images.AutoOrient, "
+                                    "Brightness, Contrast, Gamma, GaussianBlur, Grayscale, Hue, Invert, Opacity, "
+                                    "Overlay, Pixelate, Saturation, Sepia and Text")
     if not found:
         raise HugoFunctionError(f"{what}: .Filter needs at least one filter")
     return tuple(found)
+
+
+def _filtered_size(image: "ImageSource", filters: Sequence[ImageFilter]) -> tuple[int, int]:
+    """The size of the image once filtered: AutoOrient's turn, Padding's margins; the other filters keep it."""
+    width, height = image.size
+    for item in filters:
+        if item.name == "autoorient":
+            width, height = _oriented_size(image) if (width, height) == image.size else (width, height)
+        elif item.name == "padding":
+            width, height = width + item.args[1] + item.args[3], height + item.args[0] + item.args[2]
+    if width < 1 or height < 1:
+        raise HugoFunctionError(f"{image.what}: images.Padding leaves an image of {width}x{height} pixels")
+    return width, height
 
 
 def _oriented_size(image: "ImageSource") -> tuple[int, int]:
@@ -757,6 +768,21 @@ def _from_string(target: Any, content: Any) -> Resource:
     data = go_string(content).encode("utf-8")
     return pipes.resource(f"string\x00{name}\x00{hashlib.sha256(data).hexdigest()}",
                           lambda: Resource("/" + name, name, lambda: data, what=f"resources.FromString {name}"))
+
+
+def _copy(target: Any, value: Any) -> Resource:
+    """resources.Copy TARGET RESOURCE: the resource published at the target path instead (a processed image stays
+    an image of its size)."""
+    pipes, _ = _current("resources.Copy")
+    name = _target(target, "resources.Copy")
+    source = _resource(value, "resources.Copy")
+
+    def make() -> Resource:
+        what = f"resources.Copy {name}"
+        if isinstance(source, ImageResource):
+            return ImageResource(source.Name, name, source.bytes, what=what, size=(source.Width, source.Height))
+        return Resource("/" + name, name, source.bytes, what=what, media=source.MediaType, sidecars=source.sidecars)
+    return pipes.resource(f"copy\x00{name}\x00{id(source)}", make)
 
 
 def _concat_key(name: str, parts: list[Any]) -> str:
@@ -1206,16 +1232,92 @@ def _get_remote(url: Any, settings: Any = None) -> Resource:
                             "put the file in assets/ and use resources.Get")
 
 
+def _number(value: Any, what: str) -> float:
+    try:
+        return float(go_string(value))
+    except ValueError:
+        raise HugoFunctionError(f"{what}: {go_string(value)!r} is not a number") from None
+
+
+def _image_filter_functions() -> dict[str, Callable[..., ImageFilter]]:
+    """images.Brightness and the other filters Hugo has that blogbuild draws (image_filters.py), their arguments
+    read as Hugo casts them."""
+    def numeric(name: str, title: str) -> Callable[..., ImageFilter]:
+        return lambda *values: ImageFilter(name, tuple(_number(value, f"images.{title}") for value in values))
+    made: dict[str, Callable[..., ImageFilter]] = {
+        title: numeric(title.lower(), title)
+        for title in ("Brightness", "Contrast", "Gamma", "GaussianBlur", "Hue", "Opacity", "Pixelate", "Saturation",
+                      "Sepia")}
+    made.update(Grayscale=lambda: ImageFilter("grayscale"), Invert=lambda: ImageFilter("invert"),
+                Text=_text_filter, Overlay=_overlay_filter, Padding=_padding_filter)
+    return made
+
+
+def _text_filter(text: Any, settings: Any = None) -> ImageFilter:
+    """images.Text TEXT OPTIONS: color (#ffffff), size (20), x and y (10), alignx (left, center, right), aligny (top,
+    center, bottom), linespacing (2), font (a resource of a TrueType font)."""
+    given = {str(key).lower(): value for key, value in settings.items()} if isinstance(settings, Mapping) else {}
+    align_x, align_y = go_string(given.get("alignx", "left")), go_string(given.get("aligny", "top"))
+    if align_x not in ("left", "center", "right") or align_y not in ("top", "center", "bottom"):
+        raise HugoFunctionError("images.Text: alignx must be one of left, center, right, and aligny one of top, "
+                                "center, bottom")
+    font = _resource(given["font"], "images.Text's font") if given.get("font") is not None else None
+    return ImageFilter("text", (go_string(text), _color(given.get("color", "#ffffff"), "images.Text color"),
+                                _number(given.get("size", 20), "images.Text size"),
+                                int(_number(given.get("x", 10), "images.Text x")),
+                                int(_number(given.get("y", 10), "images.Text y")), align_x, align_y,
+                                int(_number(given.get("linespacing", 2), "images.Text linespacing")),
+                                font.target if font is not None else ""),
+                       font.bytes if font is not None else None)
+
+
+def _color(value: Any, what: str) -> str:
+    """A colour as Hugo's filters read it: `#RGB`, `#RRGGBB`, with alpha `#RGBA`, `#RRGGBBAA`."""
+    text = go_string(value).strip()
+    if not re.fullmatch(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})", text):
+        raise HugoFunctionError(f"{what}: {text!r} is not a colour; write it in hex notation, like #ffffff")
+    return text
+
+
+def _padding_filter(*values: Any) -> ImageFilter:
+    """images.Padding V1 [V2 [V3 [V4]]] [COLOR]: margins as CSS's padding shorthand gives them (top, right, bottom,
+    left), then the canvas colour (white unless given, as `#RGB`, `#RRGGBB` or with alpha)."""
+    given = list(values)
+    color = "#ffffff"
+    if given and go_string(given[-1]).strip().startswith("#"):
+        color = _color(given.pop(), "images.Padding")
+    if not 1 <= len(given) <= 4:
+        raise HugoFunctionError("images.Padding takes one to four padding values (CSS's shorthand), then an "
+                                "optional colour")
+    sides = [int(_number(value, "images.Padding")) for value in given]
+    if any(side > 5000 for side in sides):
+        raise HugoFunctionError("images.Padding: padding values must not exceed 5000 pixels")
+    top, right, bottom, left = (sides * 4)[:4] if len(sides) == 1 else (
+        (sides[0], sides[1], sides[0], sides[1]) if len(sides) == 2 else
+        (sides[0], sides[1], sides[2], sides[1]) if len(sides) == 3 else tuple(sides))
+    return ImageFilter("padding", (top, right, bottom, left, color))
+
+
+def _overlay_filter(image: Any, x: Any, y: Any) -> ImageFilter:
+    """images.Overlay IMAGE X Y: the image drawn over at (x, y)."""
+    overlay = _resource(image, "images.Overlay")
+    return ImageFilter("overlay", (int(_number(x, "images.Overlay x")), int(_number(y, "images.Overlay y")),
+                                   overlay.target), overlay.bytes)
+
+
 PIPES_FUNCTIONS: dict[str, Callable[..., Any]] = {"fingerprint": _fingerprint, "minify": _minify, "toCSS": _to_css}
 PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (translate.py asks)
     "resources": _Namespace("resources", {
         "Get": _get, "GetMatch": _get_match, "Match": _match, "ByType": _by_type, "FromString": _from_string,
         "Concat": _concat, "Minify": _minify, "Fingerprint": _fingerprint,
         "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template),
-        "GetRemote": _get_remote, "ToCSS": _to_css}),   # ToCSS: Hugo's name before 0.128 (removed in 0.156): themes of that time call it
+        "GetRemote": _get_remote, "ToCSS": _to_css, "Copy": _copy,
+        # PostProcess runs a resource's transformations once the build ends (PostCSS's purge, with the build's
+        # stats): of a resource none of whose transformations waits for them, the resource as it is.
+        "PostProcess": lambda value: _resource(value, "resources.PostProcess")}),   # ToCSS: Hugo's name before 0.128 (removed in 0.156): themes of that time call it
     "js": _Namespace("js", {"Build": _js_build}),
     "images": _Namespace("images", {"AutoOrient": lambda: ImageFilter("autoorient"), "Filter": _images_filter,
-                                    "Config": IMAGE_CONFIG}),
+                                    "Config": IMAGE_CONFIG, **_image_filter_functions()}),
     "css": _Namespace("css", {"Build": _css_build, "Sass": _to_css, "Quoted": lambda text: QuotedString(go_string(text)),
                               "Unquoted": lambda text: UnquotedString(go_string(text))}),
 }
