@@ -412,6 +412,15 @@ class ImageResource(Resource):
                  size: tuple[int, int]) -> None:
         super().__init__(name, target, make, what=what)
         self._size = size
+        # A filtered image's source and filters: filtering it again filters the source once with all of them
+        # (a theme drawing a card in ten .Filter steps decodes and encodes it once, not ten times).
+        self.filtered: "tuple[ImageSource, tuple[ImageFilter, ...]] | None" = None
+
+    def Filter(self, *filters: Any) -> "Resource":  # noqa: N802
+        if self.filtered is None:
+            return super().Filter(*filters)
+        source, earlier = self.filtered
+        return process(source, "filter", (*earlier, *_filters(filters, self.what)), self.Name)
 
     def _publish(self) -> str:
         pipes, published = _current(f"the URL of {self.target}")
@@ -561,8 +570,10 @@ def process(image: ImageSource, action: str, spec: Any, name: str, version: str 
         # The source's suffix as written (.jpeg, .JPG) while the format stays its own, as Hugo keeps it.
         suffix = written if stem and parsed.format == RASTER_FORMATS.get(source_suffix) else parsed.format
         target = (folder + "/" if folder else "") + f"{stem}_hu_{tag}.{suffix}"
-        return ImageResource(name, target, lambda: _processed(image, action, parsed, size, filters),
+        made = ImageResource(name, target, lambda: _processed(image, action, parsed, size, filters),
                              what=f"{image.what} .{action.title()} {text!r}", size=size)
+        made.filtered = (image, filters) if action == "filter" else None
+        return made
     return pipes.resource(key, make)
 
 
