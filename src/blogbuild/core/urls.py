@@ -45,7 +45,7 @@ def path_segment(text: str) -> str:
     Hugo keeps in a path (letters, digits, marks, . _ + ~ - @) kept, the rest dropped, and no run of '-' made one
     ("rss & atom" -> "rss--atom", "File Name (1).md" -> "file-name-1"); always one safe path segment, so the
     parts between the '/' or '\\' Hugo keeps are joined by '-', a '#' or '%' is dropped, and so are dots at the
-    ends."""
+    end (a leading one stays, as in Hugo: ".NET" is ".net")."""
     # A folder separator Hugo keeps joins the named parts by a "-" ("TCP/IP" -> "tcp-ip"; "../x" -> "x").
     parts = [part for part in re.split(r"[/\\]", str(text)) if part.strip() not in ("", ".", "..")]
     normalized = unicodedata.normalize("NFC", "-".join(parts)).lower()
@@ -55,8 +55,9 @@ def path_segment(text: str) -> str:
             characters.append("-")
         elif unicodedata.category(character)[0] in "LNM" or character in _PATH_PUNCTUATION:
             characters.append(character)
-    segment = unicodedata.normalize("NFC", "".join(characters)).strip(".")
-    return _safe(_cap(segment, "."), text)
+    # A leading dot stays, as in Hugo (the tag ".NET" is /tags/.net/); trailing ones go (Windows drops them).
+    segment = unicodedata.normalize("NFC", "".join(characters)).rstrip(".")
+    return _safe(_cap(segment, "").rstrip("."), text)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -108,7 +109,7 @@ def permalink_path(expanded: str) -> str:
     segments = []
     for segment in sanitized.split("/"):
         cleaned = segment.replace("\\", "").replace("#", "").replace("%", "")
-        segments.append(_safe(_cap(cleaned, "."), segment) if segment else "")
+        segments.append(_safe(_cap(cleaned, "").rstrip("."), segment) if segment else "")
     return "/".join(segments) + ("/" if trailing else "")
 
 
