@@ -66,17 +66,17 @@ class ShortcodeSet:
 
     def go_source(self, name: str) -> "GoSource | None":
         """The Go template that renders name: the site's layouts/ before blogbuild's built-ins; a theme's
-        before Hugo's embeds (youtube, gist, x, …: a theme's overrides Hugo's, as in Hugo) but after blogbuild's
-        own figure, details, highlight, refs and PaperMod stand-ins (a theme's highlight wins on a site its own
-        layouts render, as it overrides Hugo's). A translation in templates/shortcodes/ is the author's own and
-        comes first."""
+        before Hugo's embeds (youtube, gist, x, …: a theme's overrides Hugo's, as in Hugo); under blogbuild's own
+        theme, after blogbuild's own figure, details, highlight, refs and PaperMod stand-ins, and on a site its own
+        layouts render, before them too, as a theme's shortcode overrides Hugo's own of the name. A translation in
+        templates/shortcodes/ is the author's own and comes first."""
         if name in self.translated:
             return self.translated[name]
         if self.go is None or name in self.templates:
             return None
         source = self.go.shortcodes.get(name)
         if source is None or (name in _OWN_BUILTINS and not source.path.startswith("layouts/")
-                              and not (self.own_layouts and name == "highlight")):
+                              and not self.own_layouts):
             return None
         return source
 

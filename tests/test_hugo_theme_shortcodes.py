@@ -1,0 +1,19 @@
+"""A theme's shortcode of a name Hugo has its own of (figure, details) runs on a site its own layouts render, as in
+Hugo, where a theme's shortcode overrides Hugo's embedded one (a real blog's theme, tui, writes its figures with
+loading="lazy"). tests/hugo_sites/theme_shortcodes built by the hugo binary and by blogbuild: every page the same
+DOM. Under blogbuild's own theme its figure and details stay."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.hugo_build import built_by_both, differing_pages
+
+FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "theme_shortcodes"
+
+
+def test_a_themes_figure_and_details_override_hugos_own(tmp_path: Path) -> None:
+    hugo, ours, _warnings = built_by_both(FIXTURE, tmp_path)
+    assert differing_pages(hugo, ours) == []
+    page = ours["posts/a/index.html"].decode()
+    assert '<figure class="theme"><img loading="lazy" src="/x.png"></figure>' in page
+    assert '<details class="theme-details"><summary>More</summary>' in page
