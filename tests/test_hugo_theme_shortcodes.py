@@ -1,7 +1,9 @@
 """A theme's shortcode of a name Hugo has its own of (figure, details) runs on a site its own layouts render, as in
 Hugo, where a theme's shortcode overrides Hugo's embedded one (a real blog's theme, tui, writes its figures with
 loading="lazy"). tests/hugo_sites/theme_shortcodes built by the hugo binary and by blogbuild: every page the same
-DOM. Under blogbuild's own theme its figure and details stay."""
+DOM. Under blogbuild's own theme its figure and details stay. A ref and a relref written as a link's destination
+reach the theme's render-link hook and come out as the page's URLs (its braces, which a link's destination
+percent-encodes, no longer hide the marker from the links stage)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,3 +19,5 @@ def test_a_themes_figure_and_details_override_hugos_own(tmp_path: Path) -> None:
     page = ours["posts/a/index.html"].decode()
     assert '<figure class="theme"><img loading="lazy" src="/x.png"></figure>' in page
     assert '<details class="theme-details"><summary>More</summary>' in page
+    assert '<a href="https://example.org/posts/b/" class="hooked">the other page</a>' in page
+    assert '<a href="/posts/b/" class="hooked">again</a>' in page and "bbref" not in page

@@ -110,7 +110,7 @@ _CANDIDATE = re.compile(r'(?:href|src)="(?!#|//|[a-zA-Z][a-zA-Z0-9+.\-]*:)(?:[^"
 
 # The other links the links stage (links.py) rewrites: ref/relref shortcodes' markers, and root-relative
 # href/src (rebased under the site's base path).
-REF_MARKER = "{{bbref:"
+REF_MARKER = "bbref:"     # "{{bbref:", or its braces percent-encoded where a link's destination holds it
 PAGE_MARKER = "bbref~"   # a page content named while it rendered (core/page_lookups.MARKER_START)
 # \b(href|src)="/(?!/), its boundary asked after the name: a pattern that starts with the names is looked
 # for by their first characters, one that starts with \b at every character of the page (3x the time).

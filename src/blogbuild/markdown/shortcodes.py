@@ -595,7 +595,9 @@ def _chroma_highlight(context: _Context, node: _Node, positional: Sequence[str],
     return html
 
 
-_REF_MARKER = re.compile(r"\{\{bbref:(\d+):([A-Za-z0-9%/._\-~]*)(:abs)?\}\}")
+# The ref shortcode's marker, as it is or as a link's destination percent-encodes its braces (markdown-it's
+# normaliser, before a render-link hook writes it): `[text]({{< ref "x" >}})`.
+_REF_MARKER = re.compile(r"(?:\{\{|%7[bB]%7[bB])bbref:(\d+):([A-Za-z0-9%/._\-~]*?)(:abs)?(?:\}\}|%7[dD]%7[dD])")
 
 
 def _ref(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
@@ -645,7 +647,7 @@ def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str, 
             url = origin + url
         return url + (hash_mark + fragment if hash_mark else "")
 
-    if "{{bbref:" in html:   # {{bbref:LINE:TARGET[:abs]}}
+    if "bbref:" in html:   # {{bbref:LINE:TARGET[:abs]}}, its braces percent-encoded in a link's destination
         html = _REF_MARKER.sub(lambda match: url_of(unquote(match[2]), int(match[1]), bool(match[3])), html)
     if MARKER_START in html:   # bbref~LINE~KIND~TARGET~[ASKED~]: absolute by its a or P, GetPage's by p or P
         html = MARKER.sub(lambda match: url_of(unquote(match[3]), int(match[1]), match[2] in "aP",
