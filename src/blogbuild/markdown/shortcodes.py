@@ -385,6 +385,7 @@ class _Context:
         self.used_ids = used_ids
         self.collected = collected
         self.page = page     # gotemplate.objects.PageInfo for Go shortcodes' .Page (None outside a post)
+        self.nested = False  # whether the built-in shortcode being expanded is inside another's inner text
 
     def markdown(self, text: str, line_offset: int, *, inline: bool) -> str:
         """Render inner markdown (with its own shortcodes); inline drops a lone <p> wrapper."""
@@ -446,6 +447,7 @@ class _Context:
             return expand_go(self, go, node, line, column, inner_line_offset, standalone=standalone,
                              ordinal=ordinal, arguments=raw_arguments(node.arguments), nested=nested)
         if site is None and builtin is not None:
+            self.nested = nested
             return builtin(self, node, positional, named, line, inner_line_offset, standalone)
         if site is None:
             self.collected.warnings.append(SourceWarning(
@@ -602,10 +604,22 @@ _REF_MARKER = re.compile(r"(?:\{\{|%7[bB]%7[bB])bbref:(\d+):([A-Za-z0-9%/._\-~]*
 
 def _ref(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
     """A marker the links stage replaces by the page's URL; a Hugo site's ref (its own layouts render it) is the
-    absolute permalink, as Hugo gives it, relref the URL from the site's root."""
+    absolute permalink, as Hugo gives it, relref the URL from the site's root. Inside another shortcode's inner
+    text, which Hugo renders with its shortcodes done (RenderString of .Inner), an absolute ref's marker starts
+    with the site's scheme and host, so that a render-link hook given it as a link's destination sees a URL that
+    starts as the permalink does (`strings.HasPrefix .Destination "http"`); outside, Hugo's hook sees a
+    placeholder there, and so does blogbuild's."""
     target = named.get("path") or (positional[0] if positional else "")
     absolute = ":abs" if node.name == "ref" and context.markup is not None and context.markup.render_hooks else ""
-    return "{{bbref:%d:%s%s}}" % (line, quote(target, safe="/._-~"), absolute)
+    origin = _origin(getattr(context.page, "Permalink", "")) if absolute and context.nested else ""
+    return "%s{{bbref:%d:%s%s}}" % (origin, line, quote(target, safe="/._-~"), absolute)
+
+
+def _origin(url: str) -> str:
+    """The scheme and host of an absolute URL (SiteConfig.origin's rule); "" when it names none."""
+    scheme, found, rest = str(url).partition("://")
+    host = rest.split("/", 1)[0]
+    return f"{scheme}://{host}" if found and scheme and host else ""
 
 
 def _rawhtml(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:
@@ -648,7 +662,9 @@ def resolve_refs(html: str, resolve: Callable[[str], str | None], *, path: str, 
         return url + (hash_mark + fragment if hash_mark else "")
 
     if "bbref:" in html:   # {{bbref:LINE:TARGET[:abs]}}, its braces percent-encoded in a link's destination
-        html = _REF_MARKER.sub(lambda match: url_of(unquote(match[2]), int(match[1]), bool(match[3])), html)
+        # An absolute ref's marker comes after the site's origin (_ref), which its URL then carries itself.
+        marker = re.compile(f"(?:{re.escape(origin)})?{_REF_MARKER.pattern}") if origin else _REF_MARKER
+        html = marker.sub(lambda match: url_of(unquote(match[2]), int(match[1]), bool(match[3])), html)
     if MARKER_START in html:   # bbref~LINE~KIND~TARGET~[ASKED~]: absolute by its a or P, GetPage's by p or P
         html = MARKER.sub(lambda match: url_of(unquote(match[3]), int(match[1]), match[2] in "aP",
                                                unquote(match[4] or "") if match[2] in "pP" else None), html)

@@ -262,6 +262,13 @@ def register_go_lexers(registry: LexerRegistry, xml_lexer: Callable[[str], Regex
                                     where="lexers/markdown.go"))
     registry.register(markless_lexer())
     registry.register(DelegatingLexer(html, phtml_lexer(registry)))
+    # lexers/erb.go: ERB is erb.xml's rules under a config of Go's, its Other tokens (the HTML around the Ruby)
+    # lexed by HTML.
+    erb = xml_lexer("erb.xml")
+    erb.config = Config("ERB", ("erb", "html+erb", "html+ruby", "rhtml"),
+                        ("*.erb", "*.html.erb", "*.xml.erb", "*.rhtml"),
+                        mime_types=("application/x-ruby-templating",), dot_all=True)
+    registry.register(DelegatingLexer(html, erb))
     registry.register(raku_lexer())
     registry.register(rst_lexer())
     registry.register(DelegatingLexer(html, svelte_lexer()))
