@@ -1,5 +1,5 @@
 """Code on a Hugo site its own layouts render is highlighted as Hugo 0.168 highlights it, with Chroma v2.27.0:
-tests/hugo_sites/chroma_code (fences in 25 languages, line numbers inline and in a table, hl_lines, linenostart,
+tests/hugo_sites/chroma_code (fences in 26 languages, ERB among them (Ruby in HTML, whose HTML the HTML lexer lexes), line numbers inline and in a table, hl_lines, linenostart,
 an unknown language and none, blank lines after the code (chomped), transform.Highlight with an option string and a map, the highlight shortcode, transform.CanHighlight, a
 shortcode written literally ({{</* x */>}}) inside code, lexed as the text it shows) built by the hugo binary and
 by blogbuild: every code block the same bytes (quotes escaped as Go's &#34; and &#39;). Unit tests of the engine cover
