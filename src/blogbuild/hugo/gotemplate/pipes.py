@@ -1254,7 +1254,11 @@ def _image_filter_functions() -> dict[str, Callable[..., ImageFilter]]:
     """images.Brightness and the other filters Hugo has that blogbuild draws (image_filters.py), their arguments
     read as Hugo casts them."""
     def numeric(name: str, title: str) -> Callable[..., ImageFilter]:
-        return lambda *values: ImageFilter(name, tuple(_number(value, f"images.{title}") for value in values))
+        def make(*values: Any) -> ImageFilter:
+            if len(values) != 1:
+                raise HugoFunctionError(f"images.{title} takes one number, not {len(values)} arguments")
+            return ImageFilter(name, (_number(values[0], f"images.{title}"),))
+        return make
     made: dict[str, Callable[..., ImageFilter]] = {
         title: numeric(title.lower(), title)
         for title in ("Brightness", "Contrast", "Gamma", "GaussianBlur", "Hue", "Opacity", "Pixelate", "Saturation",
