@@ -636,11 +636,15 @@ def _filters(given: Any, what: str) -> tuple[ImageFilter, ...]:
 
 
 def _filtered_size(image: "ImageSource", filters: Sequence[ImageFilter]) -> tuple[int, int]:
-    """The size of the image once filtered: AutoOrient's turn, Padding's margins; the other filters keep it."""
+    """The size of the image once filtered: AutoOrient's turn (once: the turned image has no orientation left),
+    Padding's margins; the other filters keep it."""
     width, height = image.size
+    turned = False
     for item in filters:
-        if item.name == "autoorient":
-            width, height = _oriented_size(image) if (width, height) == image.size else (width, height)
+        if item.name == "autoorient" and not turned:
+            turned = True
+            if _oriented_size(image) != image.size:
+                width, height = height, width
         elif item.name == "padding":
             width, height = width + item.args[1] + item.args[3], height + item.args[0] + item.args[2]
     if width < 1 or height < 1:
@@ -1326,10 +1330,11 @@ PIPES_NAMESPACES: dict[str, Any] = {   # namespaces by name, each with .has (tra
         "Get": _get, "GetMatch": _get_match, "Match": _match, "ByType": _by_type, "FromString": _from_string,
         "Concat": _concat, "Minify": _minify, "Fingerprint": _fingerprint,
         "ExecuteAsTemplate": jinja2.pass_context(_execute_as_template),
-        "GetRemote": _get_remote, "ToCSS": _to_css, "Copy": _copy,
+        "GetRemote": _get_remote, "Copy": _copy,
+        "ToCSS": _to_css,   # Hugo's name before 0.128 (removed in 0.156): themes of that time call it
         # PostProcess runs a resource's transformations once the build ends (PostCSS's purge, with the build's
         # stats): of a resource none of whose transformations waits for them, the resource as it is.
-        "PostProcess": lambda value: _resource(value, "resources.PostProcess")}),   # ToCSS: Hugo's name before 0.128 (removed in 0.156): themes of that time call it
+        "PostProcess": lambda value: _resource(value, "resources.PostProcess")}),
     "js": _Namespace("js", {"Build": _js_build}),
     "images": _Namespace("images", {"AutoOrient": lambda: ImageFilter("autoorient"), "Filter": _images_filter,
                                     "Config": IMAGE_CONFIG, **_image_filter_functions()}),
