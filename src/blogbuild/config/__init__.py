@@ -11,6 +11,7 @@ from ..core.errors import SourceError, parser_problem
 from .images import ImageOptions, parse_image_options
 from .integrations import Analytics, Comments, parse_analytics, parse_comments
 from ..core.keys import key_line, nested_key_line
+from ..core.urls import url_origin
 from .markup import MarkupConfig, chroma_setting, markup_from_mapping
 from ..core.names import CONFIG_NAMES
 from ..themes.options import Intro, ThemeOptions, parse_theme_options
@@ -163,11 +164,8 @@ class SiteConfig:
 
     @cached_property
     def origin(self) -> str:
-        """The scheme and host of base_url ('https://example.org'), before a path from the host's root; '' when
-        base_url names none."""
-        scheme, found, rest = self.base_url.partition("://")
-        host = rest.split("/", 1)[0]
-        return f"{scheme}://{host}" if found and scheme and host else ""
+        """The scheme and host of base_url ('https://example.org'); '' when base_url names none."""
+        return url_origin(self.base_url)
 
     @cached_property
     def language_folder(self) -> str:

@@ -92,6 +92,19 @@ def page_path(rel_path: str, languages: Iterable[str] = ()) -> str:
     return "/" + stem.lower()
 
 
+def page_kind(path: str, is_list: bool, taxonomies: Iterable[str]) -> str:
+    """The kind of page at a content file's page path (page_path's): a regular page; else, for an _index.md, the
+    home page, a taxonomy or term (under a taxonomy's folder) or a section."""
+    if not is_list:
+        return "page"
+    if path == "/":
+        return "home"
+    top = path.strip("/").split("/")
+    if top[0] in {str(name).lower() for name in taxonomies}:
+        return "taxonomy" if len(top) == 1 else "term"
+    return "section"
+
+
 def _ancestors(path: str) -> list[str]:
     """The section paths above a page's, nearest first, ending with the home page's."""
     parts = path.strip("/").split("/") if path != "/" else []

@@ -21,6 +21,14 @@ _PATH_PUNCTUATION = frozenset("-_.+~@")   # Hugo's path characters that are safe
 _EDGE_JUNK = "-._~"
 
 
+def url_origin(url: str) -> str:
+    """The scheme and host of an absolute URL ('https://example.org'), before a path from the host's root; '' when
+    the URL names none."""
+    scheme, found, rest = str(url).partition("://")
+    host = rest.split("/", 1)[0]
+    return f"{scheme}://{host}" if found and scheme and host else ""
+
+
 @functools.lru_cache(maxsize=65536)
 def urlize(text: str) -> str:
     """Hugo's urlize, as a slug from a title is made: lowercase, spaces to '-', CJK kept, unsafe characters gone,

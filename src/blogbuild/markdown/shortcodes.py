@@ -17,6 +17,7 @@ from ..core.errors import SourceError, SourceWarning
 from ..config.markup import MarkupConfig
 from ..core.model import RenderedMarkdown, SourceMark, TocEntry
 from ..core.names import layout_folders
+from ..core.urls import url_origin
 from ..templating.environment import jinja_environment
 from ..templating.markdownify import markdownify
 from .code import highlight_html
@@ -611,15 +612,9 @@ def _ref(context: _Context, node: _Node, positional, named, line, inner_offset, 
     placeholder there, and so does blogbuild's."""
     target = named.get("path") or (positional[0] if positional else "")
     absolute = ":abs" if node.name == "ref" and context.markup is not None and context.markup.render_hooks else ""
-    origin = _origin(getattr(context.page, "Permalink", "")) if absolute and context.nested else ""
+    origin = url_origin(getattr(context.page, "Permalink", "")) if absolute and context.nested else ""
     return "%s{{bbref:%d:%s%s}}" % (origin, line, quote(target, safe="/._-~"), absolute)
 
-
-def _origin(url: str) -> str:
-    """The scheme and host of an absolute URL (SiteConfig.origin's rule); "" when it names none."""
-    scheme, found, rest = str(url).partition("://")
-    host = rest.split("/", 1)[0]
-    return f"{scheme}://{host}" if found and scheme and host else ""
 
 
 def _rawhtml(context: _Context, node: _Node, positional, named, line, inner_offset, standalone) -> str:

@@ -110,7 +110,7 @@ def _cascaded(front_matter: "FrontMatter", source: SourceFile, config: SiteConfi
     """The front matter with what reaches the page of its cascades (core/cascade.py): its own, its sections',
     the config's; the fields it sets itself stay."""
     from dataclasses import replace
-    from ..core.cascade import cascade_entries, cascades_of, page_path, with_cascade
+    from ..core.cascade import cascade_entries, cascades_of, page_kind, page_path, with_cascade
     cascades = cascades_of(config.language)
     given = front_matter.data.get("cascade")
     if given is not None and not (isinstance(given, Mapping) or (isinstance(given, (list, tuple)) and all(
@@ -124,21 +124,9 @@ def _cascaded(front_matter: "FrontMatter", source: SourceFile, config: SiteConfi
     if not cascades and not own:
         return front_matter
     path = page_path(source.rel_path, (language.key for language in config.languages))
-    data = with_cascade(front_matter.data, cascades.values_for(path, _kind(source, path, config), config.language,
-                                                               own))
+    kind = page_kind(path, source.kind == "section", config.taxonomies)
+    data = with_cascade(front_matter.data, cascades.values_for(path, kind, config.language, own))
     return front_matter if data is front_matter.data else replace(front_matter, data=data)
-
-
-def _kind(source: SourceFile, path: str, config: SiteConfig) -> str:
-    """The kind of page a content file makes, as a cascade's target names it."""
-    if source.kind != "section":
-        return "page"
-    if path == "/":
-        return "home"
-    top = path.strip("/").split("/")
-    if top[0] in {str(name).lower() for name in config.taxonomies}:
-        return "taxonomy" if len(top) == 1 else "term"
-    return "section"
 
 
 def _measured(post: "Post", text: tuple[Any, ...], config: SiteConfig) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from ...core.cascade import page_kind, page_path
 from .go_url import dot_segments_resolved
 from .paths import get_page_ref, hugo_escapes, logical_path
 from .objects import GoObject, Params, UnsupportedField, _Language, site_config
@@ -100,7 +101,8 @@ class LanguagePage(GoObject):
 
     @classmethod
     def of(cls, config: Any, post: Any) -> "LanguagePage":
-        kind = "page" if post.kind != "section" else ("home" if post.rel_path.startswith("_index.") else "section")
+        languages = (language.key for language in getattr(config, "languages", ()))
+        kind = page_kind(page_path(post.rel_path, languages), post.kind == "section", getattr(config, "taxonomies", ()))
         return cls(post.title, hugo_escapes(config.site_url(post.url)), hugo_escapes(config.absolute_url(post.url)),
                    str(getattr(config, "language", "")), kind=kind, section=post.section,
                    params={str(key).lower(): value for key, value in post.params.items()})
