@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 
 import pytest
 
@@ -70,3 +71,59 @@ def test_a_markdown_pool_s_workers_inherit_the_lexers_of_the_languages_its_fence
     outcomes = render_in_pool([language_of(config)], sources, 2)
     assert all(outcome.post is not None for outcome in outcomes), outcomes
     assert {name: lexer._rules is not None for name, lexer in lexers.items()} == dict.fromkeys(named, True)
+
+
+def test_a_shared_map_gives_every_result_in_order_and_shares_the_work() -> None:
+    """This process and a forked helper take chunks of the indexes from one pipe of tickets: the results come
+    back in order whoever made them, a helper's past a pipe's buffer, and both made some."""
+    from blogbuild.pipeline.pools import shared_map
+
+    def made(index: int) -> tuple[int, int, str]:
+        if index % 40 == 0:
+            time.sleep(0.01)   # a slower chunk: the other process takes the next ones meanwhile
+        return index, os.getpid(), "x" * 2000
+
+    results = shared_map(made, 400, 2)
+    assert [index for index, _, _ in results] == list(range(400))
+    assert {pid for _, pid, _ in results} - {os.getpid()}, "no helper made any of them"
+    assert os.getpid() in {pid for _, pid, _ in results}, "this process waited instead of working"
+
+
+def test_what_a_failed_helper_took_is_made_here() -> None:
+    """A helper that dies (a bug, a kill) after taking a chunk loses nothing: this process makes what it did
+    not send back."""
+    from blogbuild.pipeline.pools import shared_map
+    parent = os.getpid()
+
+    def made(index: int) -> int:
+        if os.getpid() != parent and index % 7 == 3:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return index * index
+
+    assert shared_map(made, 300, 3) == [index * index for index in range(300)]
+
+
+def test_an_error_here_raises_and_ends_the_helpers(tmp_path) -> None:
+    """A bug in this process's share raises from shared_map as it would without helpers, and no helper is left
+    working (or unreaped) after it."""
+    from blogbuild.pipeline.pools import shared_map
+    parent = os.getpid()
+
+    def made(index: int) -> int:
+        if os.getpid() == parent:
+            while not list(tmp_path.iterdir()):   # the helper has started
+                time.sleep(0.01)
+            raise ValueError("a bug")
+        (tmp_path / str(os.getpid())).touch()
+        time.sleep(0.5)
+        return index
+
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="a bug"):
+        shared_map(made, 400, 2)
+    assert time.monotonic() - started < 30   # the helper was killed, not waited for through 400 half-seconds
+    helpers = [int(path.name) for path in tmp_path.iterdir()]
+    assert helpers
+    for pid in helpers:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)   # ended and reaped

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
+import signal
+import struct
 import sys
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from ..config import SiteConfig
 from ..core.errors import BlogbuildError, SourceError
@@ -235,7 +239,6 @@ def die_with_parent(parent: int) -> None:
     if not sys.platform.startswith("linux"):
         return
     import ctypes
-    import signal
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL, 0, 0, 0)   # PR_SET_PDEATHSIG = 1
@@ -243,6 +246,128 @@ def die_with_parent(parent: int) -> None:
         return
     if os.getppid() != parent:   # the parent died before the signal was asked for
         os._exit(1)
+
+
+_TICKET = struct.Struct("<I")   # a chunk's number, as the pipe of tickets holds it
+_LENGTH = struct.Struct("<Q")   # the length of a helper's pickled chunk of results
+_MAX_CHUNKS = 4096              # tickets of 4 bytes: all of them fit in a pipe's buffer (64 KiB on Linux)
+
+
+def shared_map(function: Callable[[int], Any], count: int, jobs: int) -> list[Any]:
+    """[function(index) for index in range(count)], the work shared between this process and jobs - 1 helpers
+    forked from it, which inherit everything it holds (nothing is pickled but their results). The indexes
+    come in chunks, eight for each process, whose numbers wait in a pipe: whoever is free reads the next one
+    (a pipe's read of four bytes takes one whole ticket), so a slow chunk holds nobody up. This process takes
+    its share rather than waiting: one fork fewer than a pool of `jobs` workers, whose copies of the heap's
+    pages (a fork copies a page when either side first writes to it, and every object read is written: its
+    reference count) and whose warming up of caches were a tenth of a 1,000-post build's CPU. A helper that
+    fails (a bug, a kill) loses nothing: the chunks it took and did not send back are done here at the end,
+    where a bug raises as it would without helpers."""
+    size = max(1, -(-count // (jobs * 8)), -(-count // _MAX_CHUNKS))
+    chunks = [range(start, min(start + size, count)) for start in range(0, count, size)]
+    tickets, filler = os.pipe()
+    os.write(filler, b"".join(_TICKET.pack(number) for number in range(len(chunks))))
+    os.close(filler)   # once the tickets are taken, a read finds the end of the pipe
+    gc.freeze()   # the helpers' collections then skip (and do not copy) the inherited heap
+    helpers = [helper for helper in (_Helper.fork(function, chunks, tickets) for _ in range(jobs - 1)) if helper]
+    for helper in helpers:   # the threads once every helper is forked: none is copied into a helper
+        helper.reader.start()
+    done: dict[int, list[Any]] = {}
+    try:
+        for number in _taken(tickets):
+            done[number] = [function(index) for index in chunks[number]]
+    except BaseException:   # an error (or ^C) here ends the helpers' work too
+        for helper in helpers:
+            helper.kill()
+        raise
+    finally:
+        os.close(tickets)
+        for helper in helpers:
+            done.update(helper.results())
+    for number, chunk in enumerate(chunks):   # taken by a helper that failed
+        if number not in done:
+            done[number] = [function(index) for index in chunk]
+    return [result for number in range(len(chunks)) for result in done[number]]
+
+
+def _taken(tickets: int) -> Iterator[int]:
+    """The numbers of the chunks this process takes, one at a time, until none is left."""
+    while True:
+        data = os.read(tickets, _TICKET.size)
+        if len(data) < _TICKET.size:
+            return
+        yield _TICKET.unpack(data)[0]
+
+
+class _Helper:
+    """A process forked to take chunks from the pipe of tickets; a thread of this one reads what it sends
+    back as it comes (it never waits on a full pipe while this process works)."""
+
+    def __init__(self, pid: int, read: int) -> None:
+        self.pid = pid
+        self.sent: list[bytes] = []
+        self.reader = threading.Thread(target=self._read, args=(read,), name="shared-map", daemon=True)
+
+    @classmethod
+    def fork(cls, function: Callable[[int], Any], chunks: list[range], tickets: int) -> "_Helper | None":
+        read, write = os.pipe()
+        parent = os.getpid()
+        try:
+            pid = os.fork()
+        except OSError:   # no process to spare: this one does the work
+            os.close(read)
+            os.close(write)
+            return None
+        if pid == 0:   # the helper: never returns into the caller's code, never runs its exit handlers
+            code = 1
+            try:
+                die_with_parent(parent)
+                os.close(read)
+                with os.fdopen(write, "wb") as pipe:
+                    for number in _taken(tickets):
+                        data = pickle.dumps((number, [function(index) for index in chunks[number]]),
+                                            protocol=pickle.HIGHEST_PROTOCOL)
+                        pipe.write(_LENGTH.pack(len(data)) + data)
+                        pipe.flush()
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        return cls(pid, read)
+
+    def _read(self, read: int) -> None:
+        with os.fdopen(read, "rb") as pipe:
+            while True:
+                header = pipe.read(_LENGTH.size)
+                if len(header) < _LENGTH.size:
+                    return
+                (length,) = _LENGTH.unpack(header)
+                data = pipe.read(length)
+                if len(data) < length:
+                    return
+                self.sent.append(data)
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    def results(self) -> dict[int, list[Any]]:
+        """The chunks it sent whole, once it has ended (by their numbers)."""
+        self.reader.join()
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+        results: dict[int, list[Any]] = {}
+        for data in self.sent:
+            try:
+                number, made = pickle.loads(data)
+            except Exception:   # noqa: BLE001 - a torn chunk: done again in this process
+                continue
+            results[number] = made
+        return results
 
 
 # A pool's workers get each language's config once (a site of one language has one) and load its shortcodes
@@ -254,17 +379,10 @@ _WORKER_LANGUAGES: list[WorkerLanguage] = []
 _WORKER_SHORTCODES: dict[int, Any] = {}
 
 
-def _init_worker(parent: int, languages: list[WorkerLanguage]) -> None:
-    global _WORKER_LANGUAGES
-    die_with_parent(parent)
-    _WORKER_LANGUAGES = languages
-    _WORKER_SHORTCODES.clear()
-
-
 def _render_in_worker(job: tuple[int, SourceFile, str]) -> RenderOutcome:
     from ..markdown.shortcodes import load_shortcodes
     index, source, fingerprint = job
-    assert _WORKER_LANGUAGES, "a worker renders only after _init_worker"
+    assert _WORKER_LANGUAGES, "a worker renders only inside render_in_pool"
     template_dirs, inside, config, publishing, measure = _WORKER_LANGUAGES[index]
     shortcodes = _WORKER_SHORTCODES.get(index)
     if shortcodes is None:
@@ -289,19 +407,18 @@ def own_measures(theme: Theme) -> bool:
 def render_in_pool(languages: list[WorkerLanguage], jobs_needed: Sequence[tuple[int, SourceFile, str]],
                    jobs: int) -> list[RenderOutcome]:
     """render_source for each (language's index, source, fingerprint), in one pool of forked workers."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor   # here: a build with few posts to render never needs it
-    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    chunk = max(1, len(jobs_needed) // (jobs * 8))
     highlighting = {index for index, (_dirs, _inside, config, _publishing, _measure) in enumerate(languages)
                     if config.markup.render_hooks}   # a Hugo site's own layouts: Chroma highlights as Hugo does
     if highlighting:
         from ..markdown.code import compile_lexers
         compile_lexers([source.text for index, source, _fingerprint in jobs_needed if index in highlighting])
-    gc.freeze()   # before forking: workers' collections then skip (and do not touch) the inherited heap
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                             initargs=(os.getpid(), languages)) as pool:
-        return list(pool.map(_render_in_worker, jobs_needed, chunksize=chunk))
+    global _WORKER_LANGUAGES
+    _WORKER_LANGUAGES = languages   # this process renders its share too, as the helpers forked from it do
+    try:
+        return shared_map(lambda index: _render_in_worker(jobs_needed[index]), len(jobs_needed), jobs)
+    finally:
+        _WORKER_LANGUAGES = []
+        _WORKER_SHORTCODES.clear()
 
 
 def render_sources(jobs_needed: Sequence[tuple[SourceFile, str]], config: SiteConfig,
@@ -393,16 +510,10 @@ def render_pages(templates: "PageEngine", pages: Sequence["PlannedPage"], jobs: 
     from ..publish.planner import render_template
     global _FORKED_PAGES
     if len(pages) >= PAGES_PER_POOL and jobs > 1 and sys.platform.startswith("linux"):
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
         _FORKED_PAGES = (templates, pages, stage)
         templates.preload(page.template for page in pages)
         try:
-            gc.freeze()   # the workers inherit the Site: their collections need not walk it
-            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                                     initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
-                made = list(pool.map(_render_forked, range(len(pages)),
-                                     chunksize=max(1, len(pages) // (jobs * 8))))
+            made = shared_map(_render_forked, len(pages), jobs)
         finally:
             _FORKED_PAGES = None
         if reads is not None:
