@@ -35,6 +35,8 @@ from .page_text import DIVIDER as _DIVIDER, IS_CJK, KEY, PLAIN, SUMMARY, WORDS, 
 from .summary import hugo_summary
 from .translations import SiteLanguages, translations_of
 from .paths import get_page_ref as _get_page_ref, hugo_escapes, logical_path as _logical_path
+from .function_error import HugoFunctionError
+from .where import holds, where_operator
 
 if TYPE_CHECKING:
     from ...core.model import Post, Section, Site, Taxonomy, Term
@@ -1820,9 +1822,13 @@ def group(key: Any, pages: Any) -> PageGroup:
 
 def where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, *arguments: Any) -> list[Any]:
     """Hugo's where: the elements whose field (a dotted path, "Params.x" too, read with go_field) compares
-    with the value; the operator is "=" unless given (=, ==, !=, <>, >=, >, <=, <, in, not in, intersect).
-    On site.RegularPages the answer is kept for the site's life: every list page asks the same."""
-    operator, value = ("=", arguments[0]) if len(arguments) == 1 else (str(arguments[0]), arguments[1])
+    with the value; the operator is "=" unless given (where.py: Hugo's operators and its rules for comparing
+    values of different kinds). On site.RegularPages the answer is kept for the site's life: every list page
+    asks the same."""
+    if len(arguments) not in (1, 2):
+        raise HugoFunctionError("where: can't evaluate the array by no match argument or more than or equal to "
+                                "two arguments")
+    operator, value = ("=", arguments[0]) if len(arguments) == 1 else (where_operator(arguments[0]), arguments[1])
     site = collection[0]._site if isinstance(collection, PageList) and collection and \
         isinstance(collection[0], HugoPage) else None
     if site is None or collection is not site.RegularPages:
@@ -1840,32 +1846,15 @@ def _where(go_field: Callable[[Any, Any], Any], collection: Any, key: Any, opera
         # any other value (a map of maps: Ananke's social networks) is left out.
         return {name: item for name, item in collection.items()
                 if isinstance(item, (list, tuple)) and _where(go_field, item, key, operator, value)}
-
-    def field_of(item: Any) -> Any:
-        for name in str(key).lstrip(".").split("."):
-            item = go_field(item, name)
-        return item
+    path = str(key).strip(".").split(".")
 
     def matches(item: Any) -> bool:
-        try:
-            found = field_of(item)
-        except UnsupportedField:   # an element without the field (a string): Hugo leaves it out
-            return False
-        if operator in ("=", "==", "eq"):
-            return bool(found == value)
-        if operator in ("!=", "<>", "ne"):
-            return bool(found != value)
-        if operator in ("in",):
-            return found in (value or [])
-        if operator in ("not in",):
-            return found not in (value or [])
-        if operator == "intersect":
-            return bool(set(found or []) & set(value or []))
-        comparisons = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
-                       "<": lambda a, b: a < b}
-        if operator in comparisons:
-            return found is not None and bool(comparisons[operator](found, value))
-        raise UnsupportedField(f"where's operator {operator!r} is not supported by blogbuild's translation")
+        for name in path:
+            try:
+                item = go_field(item, name)
+            except (UnsupportedField, AttributeError):   # no such field, method or key: nil, as in Hugo
+                item = None
+        return holds(item, operator, value)
     found = [item for item in (collection or []) if matches(item)]
     return PageList(found) if isinstance(collection, PageList) else found   # Hugo's where keeps a page list
 
