@@ -24,7 +24,8 @@ def test_every_page_is_published_where_hugo_publishes_it(tmp_path: Path) -> None
     assert "2024/01/11/当智e/index.html" in ours and "u/page.html" in ours
     for path in ("2024/02/10/ai-深度/", "2024/02/11/c-tips/", "2024/02/12/w--x/", "2024/02/13/-lead/",
                  "2024/02/14/trail-/", "2024/02/15/a--b/", "2024/02/16/m@n/", "2024/02/17/p+q/", "2024/02/18/-plus/",
-                 "n/note-three-c--ai-深度-@home/"):
+                 "n/note-three-c--ai-深度-@home/", "2024/02/19/a-file-name-longer-than-one-hundred-characters-as-a-"
+                 "blog-keeps-a-whole-title-in-it-which-hugo-publishes-whole/"):
         assert path + "index.html" in ours, path
     for listing in ("index.html", "posts/index.html"):   # every page's RelPermalink, as the layouts print them
         assert ours[listing] == hugo[listing], listing

@@ -38,10 +38,13 @@ def test_urlize_unsafe_inputs_map_to_readable_or_stable_names():
     assert urlize("???") != urlize("!!!")          # and distinct for distinct terms
 
 
-def test_urlize_caps_length_in_characters_and_bytes():
-    assert len(urlize("x" * 300)) == 100
+def test_urlize_keeps_what_a_file_name_can_hold_and_cuts_the_rest_in_bytes():
+    """Hugo keeps a segment whole; one past a file name's 255 bytes could not be written: cut to 250 bytes (room
+    for an ugly URL's .html), never inside a character."""
+    assert urlize("x" * 240) == "x" * 240
+    assert len(urlize("x" * 300)) == 250
     long_cjk = urlize("中" * 300)
-    assert len(long_cjk.encode("utf-8")) <= 200
+    assert len(long_cjk.encode("utf-8")) <= 250 and len(long_cjk) == 83
     assert set(long_cjk) == {"中"}
 
 

@@ -11,10 +11,9 @@ import unicodedata
 _WINDOWS_RESERVED = frozenset(
     ["con", "prn", "aux", "nul"] + [f"com{digit}" for digit in range(10)] + [f"lpt{digit}" for digit in range(10)]
 )
-_MAX_CHARACTERS = 100
-# A path segment is also a file or folder name: 255 bytes on most file systems. 100 CJK characters
-# are 300 bytes of UTF-8, so bytes are capped too, with room for a suffix.
-_MAX_BYTES = 200
+# A path segment is also a file or folder name: 255 bytes on most file systems. A segment is cut to 250 bytes of
+# UTF-8 (room for ".html" of an ugly URL); a shorter one is Hugo's whole, however long (a content file's long name).
+_MAX_BYTES = 250
 _SEPARATORS = frozenset("/\\|:;,")
 _KEPT_PUNCTUATION = frozenset("-_.+~")
 _PATH_PUNCTUATION = frozenset("-_.+~@")   # Hugo's path characters that are safe in one segment
@@ -147,9 +146,10 @@ def _safe(segment: str, text: str) -> str:
 
 
 def _cap(segment: str, edges: str = _EDGE_JUNK) -> str:
-    segment = segment[:_MAX_CHARACTERS]
-    while len(segment.encode("utf-8", "surrogatepass")) > _MAX_BYTES:
-        segment = segment[:-1]
+    if len(segment) * 4 > _MAX_BYTES:   # only a segment that may pass the cap is measured
+        encoded = segment.encode("utf-8", "surrogatepass")
+        if len(encoded) > _MAX_BYTES:
+            segment = encoded[:_MAX_BYTES].decode("utf-8", "ignore")   # a character cut in two is left out
     return segment.strip(edges)
 
 
