@@ -277,7 +277,7 @@ def test_every_hugo_key_is_used_or_named_at_its_line_never_refused(tmp_path: Pat
     assert [str(error) for error in ours.errors] == []
     (notice,) = [warning.message for warning in ours.warnings if "Hugo site settings" in warning.message]
     lines = EVERY_KEY.split("\n")
-    for name, written in (("enableGitInfo", "enableGitInfo"), ("timeZone", "timeZone"), ("related", "[related]"),
+    for name, written in (("enableGitInfo", "enableGitInfo"), ("related", "[related]"),
                           ("security", "[security.funcs]"), ("module", "[module]"), ("services", "[services.disqus]"),
                           ("privacy", "[privacy.youtube]"), ("minify", "[minify]"), ("caches", "[caches.images]"),
                           ("imaging", "[imaging]"), ("frontmatter", "[frontmatter]"), ("sitemap", "[sitemap]"),
@@ -286,7 +286,7 @@ def test_every_hugo_key_is_used_or_named_at_its_line_never_refused(tmp_path: Pat
         line = next(number for number, text in enumerate(lines, 1) if text.startswith(written))
         assert notice.count(f"{name} (hugo.toml:{line})") == 1, (name, line, notice)
     # Used, or what blogbuild does anyway (extras off, raw HTML kept): not named.
-    for used in ("BuildDrafts", "pagination", "outputs", "passthrough", "unsafe", "extras",
+    for used in ("BuildDrafts", "timeZone", "pagination", "outputs", "passthrough", "unsafe", "extras",
                  "wrapStandAloneImageWithinParagraph"):
         assert f"{used} (" not in notice and f".{used} (" not in notice, used
 

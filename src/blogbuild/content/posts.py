@@ -29,7 +29,8 @@ _FORBIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\uff
 
 
 def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime | None, str]:
-    """A front-matter date as (aware datetime, text as written); naive dates are taken as UTC. ISO 8601, and
+    """A front-matter date as (aware datetime, text as written); a date without an offset is in the site's timeZone
+    (dates.local_time: UTC unless it sets one). ISO 8601, and
     every layout Hugo reads (dates.HUGO_DATE_LAYOUTS: a one-digit hour, a space for the T, RFC 1123, ...), whose
     text is kept in ISO 8601."""
     if value in (None, ""):
@@ -48,8 +49,9 @@ def parse_date(value: Any, *, path: str, line: int, key: str) -> tuple[datetime 
         # ISO 8601's basic form (20250101, 20250101T093000+0800): read right, and kept as text in
         # extended form, so index.json and every other place that shows the text agree with the page.
         text = parsed.isoformat() if "T" in text or " " in text else parsed.date().isoformat()
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=timezone.utc)
+    if parsed.tzinfo is None:   # in the site's timeZone (UTC unless it sets one)
+        from ..core.dates import local_time
+        parsed = local_time(parsed)
     return parsed, text
 
 

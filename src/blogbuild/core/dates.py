@@ -13,6 +13,57 @@ from datetime import datetime, timedelta, timezone
 
 from .date_locales import LOCALES
 
+# The site's timeZone (Hugo's setting): the zone a date without an offset is read in; "" is UTC.
+_TIME_ZONE = [""]
+
+
+def set_time_zone(name: str) -> None:
+    """The zone this process reads dates without an offset in, for the site it builds (a build sets it before
+    reading its posts; the workers it forks inherit it)."""
+    _TIME_ZONE[0] = name
+
+
+def time_zone_error(name: str) -> str | None:
+    """Why a timeZone names no zone this system knows (the IANA database: "Asia/Shanghai", "Europe/Oslo"), or None."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return f"timeZone '{name}' is no time zone (write one of the IANA names, such as Asia/Shanghai or Europe/Oslo)"
+    return None
+
+
+def local_time(value: datetime) -> datetime:
+    """A date written without an offset, in the site's time zone as Hugo reads it (UTC when the site sets none):
+    the zone's offset at that moment (summer time too) and its abbreviation (CST, CEST), held as a fixed offset."""
+    if value.tzinfo is not None:
+        return value
+    name = _TIME_ZONE[0]
+    if not name:
+        return value.replace(tzinfo=timezone.utc)
+    return _go_local(name, value)
+
+
+def _go_local(name: str, value: datetime) -> datetime:
+    """Go's time.Date in a location: the wall time read as UTC finds an offset; when the instant that offset gives
+    lies outside that offset's period (a wall time summer time skips), the offset at that instant is taken. So a
+    time the clocks pass twice is the later one, and one they skip is moved on by the gap (02:30 is 03:30 CEST)."""
+    from zoneinfo import ZoneInfo
+    zone = ZoneInfo(name)
+    wall = value.replace(tzinfo=timezone.utc)
+    offset = wall.astimezone(zone).utcoffset() or timedelta(0)
+    instant = wall - offset
+    if instant.astimezone(zone).utcoffset() != offset:
+        instant = wall - (instant.astimezone(zone).utcoffset() or timedelta(0))
+    local = instant.astimezone(zone)
+    offset, abbreviation = local.utcoffset() or timedelta(0), local.tzname() or ""
+    if offset == timedelta(0) and abbreviation in ("UTC", ""):
+        fixed = timezone.utc
+    else:
+        fixed = timezone(offset, abbreviation) if abbreviation and abbreviation[0] not in "+-" else timezone(offset)
+    return local.replace(tzinfo=fixed)
+
+
 NAMED_LAYOUTS = (":date_full", ":date_long", ":date_medium", ":date_short")
 
 

@@ -598,6 +598,9 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
 
     title = take("title")   # .Site.Title as written ("" unset, or a language's ""); blogbuild's theme keeps its default
     values["hugo_title"] = "" if title is None else str(title)
+    zone = take("timezone")
+    if zone not in (None, ""):
+        values["time_zone"] = str(zone)
     for hugo_key, target in (("title", "title"), ("baseurl", "base_url"), ("copyright", "copyright")):
         value = take(hugo_key)
         if value not in (None, ""):

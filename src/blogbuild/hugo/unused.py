@@ -55,7 +55,6 @@ _KEYS = {
     "related": "related posts are the ones sharing the most tags",
     "imaging": "images are sized by blogbuild's images: settings",
     "enablegitinfo": "lastmod comes from front matter",
-    "timezone": "dates without a zone are read as written",
     "sitemap": "blogbuild writes sitemap.xml itself",
     "privacy": "no embedded third-party shortcodes",
     "cascade": "front matter is read per page",

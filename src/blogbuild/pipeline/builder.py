@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
+from ..core.dates import set_time_zone, time_zone_error
 from ..content.links import resolve_links
 from ..core.cache_keys import CACHE_DIR, code_key, config_key, posts_key, templates_key
 from ..core.model import OutputFile, Post, Site, Translation
@@ -444,6 +445,7 @@ class Builder(CacheKeeping, TemplateKeeping):
     # -- the recipe -----------------------------------------------------------------------------------
     def build(self, changed_paths: Iterable[str] | None = None) -> BuildResult:
         """Build everything, reusing what did not change; content errors are in the result, not raised."""
+        set_time_zone("" if time_zone_error(self.config.time_zone or "UTC") else self.config.time_zone)
         if self._languages:
             return self._build_languages(changed_paths)
         prepared = self._prepare(changed_paths)
@@ -456,6 +458,10 @@ class Builder(CacheKeeping, TemplateKeeping):
         changed = {os.path.abspath(path) for path in changed_paths} if changed_paths is not None else None
         warnings: list[SourceWarning] = self._cache_warnings
         warnings += [SourceWarning(self.config.config_path, 1, notice) for notice in self.config.notices]
+        zone_error = time_zone_error(self.config.time_zone) if self.config.time_zone else None
+        if zone_error:
+            warnings.append(SourceWarning(self.config.config_path, 1, f"{zone_error}; dates without an offset are "
+                                          "read as UTC"))
         self._cache_warnings = []
         try:
             templates = self._load_templates()

@@ -1350,8 +1350,11 @@ def _truncate(size: int, *rest: Any) -> Any:
         count += 1
         if char.isspace():
             last_word = last_non_space
-        elif _CJK_SCRIPTS.match(char):
-            last_word = index
+        elif _CJK_SCRIPTS.match(char):   # a word of its own, whole when it is within the size
+            last_word = last_non_space
+            last_non_space = index + 1
+            if count <= size:
+                last_word = last_non_space
         else:
             last_non_space = index + 1
         if count > size:

@@ -529,6 +529,9 @@ class _PageDates:
 
     @property
     def PublishDate(self) -> GoTime:  # noqa: N802
+        """Front matter's publishDate (pubdate, published), else the date, as Hugo's."""
+        if self._post is not None and self._post.publish_date is not None and self._post.publish_date != self._post.date:
+            return GoTime(self._post.publish_date)
         return self.Date
 
     @property

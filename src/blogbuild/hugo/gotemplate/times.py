@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import jinja2
 
-from ...core.dates import date_locale, hugo_date, shown_date
+from ...core.dates import date_locale, hugo_date, local_time, shown_date
 from .arithmetic import HugoFunctionError
 from .arithmetic import number as _number
 from .escape import go_string
@@ -17,24 +17,24 @@ from .objects import GoDuration, GoTime, go_layout, site_config
 
 
 def _site_zone(context: jinja2.runtime.Context) -> Any:
-    """Dates without an offset are UTC (blogbuild reads no timeZone from the config)."""
-    return timezone.utc
+    """Dates without an offset are in the site's timeZone (as_time reads them with dates.local_time)."""
+    return None
 
 
 def as_time(value: Any, zone: Any = None) -> GoTime:
-    """time.AsTime: a time as it is; a date string as Hugo reads front matter (no offset: in zone, UTC by
-    default); a number as Unix seconds."""
+    """time.AsTime: a time as it is; a date string as Hugo reads front matter (no offset: in zone, the site's
+    timeZone by default); a number as Unix seconds."""
     if isinstance(value, GoTime):
         return value
     if isinstance(value, datetime):
-        return GoTime(value if value.tzinfo else value.replace(tzinfo=zone or timezone.utc))
+        return GoTime(value if value.tzinfo else value.replace(tzinfo=zone) if zone else local_time(value))
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return GoTime(datetime.fromtimestamp(value, timezone.utc))
     text = go_string(value).strip()
     parsed = hugo_date(text)
     if parsed is None:
         raise HugoFunctionError(f'unable to parse date: "{text}" (write it as 2006-01-02 or 2006-01-02T15:04:05Z07:00)')
-    return GoTime(parsed if parsed.tzinfo else parsed.replace(tzinfo=zone or timezone.utc))
+    return GoTime(parsed if parsed.tzinfo else parsed.replace(tzinfo=zone) if zone else local_time(parsed))
 
 
 def _location(name: Any) -> Any:
@@ -53,8 +53,12 @@ def _as_time(context: jinja2.runtime.Context, value: Any, *zone: Any) -> GoTime:
 
 
 def time_format(context: jinja2.runtime.Context, layout: Any, value: Any) -> str:
-    """time.Format (dateFormat): Go's layout or :date_long and the like, in the site's language."""
+    """time.Format (dateFormat): Go's layout or :date_long and the like, in the site's language. A time given as a
+    time (a page's .Date) is written in its offset without its zone's name ("+0100" where .Format writes "CET"), as
+    Hugo's conversion of it leaves it; UTC stays UTC, and a date string's zone keeps its name."""
     moment = as_time(value, _site_zone(context)).value
+    if isinstance(value, GoTime) and moment.tzinfo is not timezone.utc and moment.utcoffset() is not None:
+        moment = GoTime(moment.replace(tzinfo=timezone(moment.utcoffset()))).value   # type: ignore[arg-type]
     site = context["_state"].site
     config = site_config(site)
     locale = date_locale(getattr(config, "date_language", "") or "", site.LanguageCode or "")
