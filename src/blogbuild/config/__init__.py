@@ -72,6 +72,7 @@ class SiteConfig:
     hugo_cascade: Any = None            # the Hugo config's cascade (core/cascade.py), as written
     hugo_title: str | None = None       # a Hugo site's title as its own layouts read .Site.Title ("" when it sets none)
     time_zone: str = ""                 # Hugo's timeZone: where a date without an offset is read ("" is UTC)
+    rss_file: str = "index.xml"         # every list's RSS feed's file name (Hugo's outputFormats.RSS.baseName)
     hugo_summary_words: int = 70        # Hugo's summaryLength (words), for a Hugo site's own layouts' .Summary
     hugo_home_json: bool = False        # outputs.home names JSON: a Hugo site's own home.json layout writes index.json
     hugo_rss_limit: int = 0             # services.rss.limit: the items of a Hugo site's feeds (0: all)
@@ -201,6 +202,7 @@ _FILE_KEYS = {
     "sitemap": "sitemap", "robots_txt": "robots_txt", "hugo_themes": "hugo_themes",
     "hugo_related": "hugo_related", "hugo_summary_words": "hugo_summary_words", "hugo_title": "hugo_title",
     "time_zone": "time_zone",
+    "rss_file": "rss_file",
     "hugo_cascade": "hugo_cascade",
     "hugo_home_json": "hugo_home_json", "hugo_rss_limit": "hugo_rss_limit", "hugo_rss_kinds": "hugo_rss_kinds",
     "hugo_sitemap": "hugo_sitemap", "hugo_menus": "hugo_menus", "hugo_privacy": "hugo_privacy",

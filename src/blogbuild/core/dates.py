@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from .date_locales import LOCALES
 
@@ -21,6 +22,15 @@ def set_time_zone(name: str) -> None:
     """The zone this process reads dates without an offset in, for the site it builds (a build sets it before
     reading its posts; the workers it forks inherit it)."""
     _TIME_ZONE[0] = name
+
+
+def read_dates_in(config: Any) -> list[Any]:
+    """Read this site's dates in its timeZone (SiteConfig.time_zone) from now on in this process; a warning at the
+    config when it names no zone (its dates are then read as UTC)."""
+    from .errors import SourceWarning
+    error = time_zone_error(config.time_zone) if config.time_zone else None
+    set_time_zone("" if error else config.time_zone)
+    return [SourceWarning(config.config_path, 1, f"{error}; dates without an offset are read as UTC")] if error else []
 
 
 def time_zone_error(name: str) -> str | None:

@@ -581,6 +581,10 @@ def convert(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return values, ignored
 
 
+# Hugo's settings of a site that are blogbuild's as they are written (Hugo key in lower case, SiteConfig field).
+_SITE_TEXTS = (("title", "title"), ("baseurl", "base_url"), ("copyright", "copyright"), ("timezone", "time_zone"))
+
+
 def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[str, Any], list[str]]:
     """The blogbuild.yaml mapping of one language's site (the default language's when language is None)."""
     ignored: list[str] = []
@@ -598,10 +602,7 @@ def _convert_one(data: Mapping[str, Any], language: str | None) -> tuple[dict[st
 
     title = take("title")   # .Site.Title as written ("" unset, or a language's ""); blogbuild's theme keeps its default
     values["hugo_title"] = "" if title is None else str(title)
-    zone = take("timezone")
-    if zone not in (None, ""):
-        values["time_zone"] = str(zone)
-    for hugo_key, target in (("title", "title"), ("baseurl", "base_url"), ("copyright", "copyright")):
+    for hugo_key, target in _SITE_TEXTS:
         value = take(hugo_key)
         if value not in (None, ""):
             values[target] = str(value)
@@ -943,7 +944,34 @@ def _own_layout_outputs(data: Mapping[str, Any]) -> tuple[dict[str, Any], set[st
             "hugo_disqus_shortname": shortname if isinstance(shortname, str) else "", "hugo_site_maps": site_maps,
             "hugo_page_outputs": page_outputs, "hugo_minify_output": minify_output,
             "hugo_disabled_kinds": tuple(sorted(disabled & _DISABLED_PAGES)),
-            **({"taxonomies": []} if "term" in disabled else {})}, honoured | ({"outputformats", "mediatypes"} if page_outputs else set())
+            "rss_file": _rss_file(keyed),
+            **({"taxonomies": []} if "term" in disabled else {})}, \
+        honoured | ({"outputformats", "mediatypes"} if page_outputs or _only_rss_named(keyed) else set())
+
+
+def _rss_formats(keyed: Mapping[str, Any]) -> dict[str, Any]:
+    defined = keyed.get("outputformats", ("", None))[1]
+    return {str(name).lower(): value for name, value in defined.items()} if isinstance(defined, Mapping) else {}
+
+
+def _rss_file(keyed: Mapping[str, Any]) -> str:
+    """The file name of every list's feed: Hugo's RSS output format's baseName (outputFormats.RSS.baseName:
+    "atom" writes /atom.xml, /posts/atom.xml, ...), index.xml by default."""
+    settings = _rss_formats(keyed).get("rss")
+    base = _lower_keys(settings).get("basename", ("", None))[1] if isinstance(settings, Mapping) else None
+    return f"{base}.xml" if isinstance(base, str) and base and "/" not in base and base not in (".", "..") \
+        else "index.xml"
+
+
+def _only_rss_named(keyed: Mapping[str, Any]) -> bool:
+    """outputFormats sets only the RSS format's baseName (and its own media type), which blogbuild follows."""
+    formats = _rss_formats(keyed)
+    settings = formats.get("rss")
+    if set(formats) != {"rss"} or not isinstance(settings, Mapping):
+        return False
+    known = _lower_keys(settings)
+    media = str(known.get("mediatype", ("", "application/rss+xml"))[1]).lower()
+    return set(known) <= {"basename", "mediatype"} and media == "application/rss+xml"
 
 
 # Hugo's default media types' file suffix (the first of their suffixes).

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..config import Language, SiteConfig, for_language
 from ..core.errors import BlogbuildError, SourceError, SourceWarning
-from ..core.dates import set_time_zone, time_zone_error
+from ..core.dates import read_dates_in
 from ..content.links import resolve_links
 from ..core.cache_keys import CACHE_DIR, code_key, config_key, posts_key, templates_key
 from ..core.model import OutputFile, Post, Site, Translation
@@ -387,6 +387,12 @@ def _render_ahead(builders: Sequence["Builder"], jobs: int) -> None:
         builder._rendered_ahead = rendered
 
 
+def _config_warnings(config: SiteConfig) -> list[SourceWarning]:
+    """What the config says of itself (Hugo settings not used, a theme not checked out) and of its time zone, which
+    the dates are read in from now on (core/dates.read_dates_in)."""
+    return [SourceWarning(config.config_path, 1, notice) for notice in config.notices] + read_dates_in(config)
+
+
 class Builder(CacheKeeping, TemplateKeeping):
     """Keeps caches between builds (for serve and warm builds); each build() re-reads what changed."""
 
@@ -445,7 +451,7 @@ class Builder(CacheKeeping, TemplateKeeping):
     # -- the recipe -----------------------------------------------------------------------------------
     def build(self, changed_paths: Iterable[str] | None = None) -> BuildResult:
         """Build everything, reusing what did not change; content errors are in the result, not raised."""
-        set_time_zone("" if time_zone_error(self.config.time_zone or "UTC") else self.config.time_zone)
+        read_dates_in(self.config)
         if self._languages:
             return self._build_languages(changed_paths)
         prepared = self._prepare(changed_paths)
@@ -457,11 +463,7 @@ class Builder(CacheKeeping, TemplateKeeping):
         started = time.perf_counter()
         changed = {os.path.abspath(path) for path in changed_paths} if changed_paths is not None else None
         warnings: list[SourceWarning] = self._cache_warnings
-        warnings += [SourceWarning(self.config.config_path, 1, notice) for notice in self.config.notices]
-        zone_error = time_zone_error(self.config.time_zone) if self.config.time_zone else None
-        if zone_error:
-            warnings.append(SourceWarning(self.config.config_path, 1, f"{zone_error}; dates without an offset are "
-                                          "read as UTC"))
+        warnings += _config_warnings(self.config)
         self._cache_warnings = []
         try:
             templates = self._load_templates()

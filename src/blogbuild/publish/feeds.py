@@ -75,14 +75,15 @@ class FeedSpec:
     posts: tuple[Post, ...]
 
 
-def feed_url(folder: str, format_name: str) -> str:
-    """The site-relative url of a list's feed in one format: feed_url('/posts/', 'atom') -> '/posts/atom.xml'."""
-    return folder + FEED_FORMATS[format_name][0]
+def feed_url(folder: str, format_name: str, rss_file: str = "index.xml") -> str:
+    """The site-relative url of a list's feed in one format: feed_url('/posts/', 'atom') -> '/posts/atom.xml';
+    rss_file: the RSS feed's file name (SiteConfig.rss_file)."""
+    return folder + (rss_file if format_name == "rss" else FEED_FORMATS[format_name][0])
 
 
 def feed_alternates(config: SiteConfig, folder: str) -> list[tuple[str, str, str]]:
     """(format, media type, site-relative url) of every feed the site publishes for a list folder."""
-    return [(name, FEED_FORMATS[name][1], feed_url(folder, name)) for name in config.feeds]
+    return [(name, FEED_FORMATS[name][1], feed_url(folder, name, config.rss_file)) for name in config.feeds]
 
 
 def absolute_links(html: str, page_url: str) -> str:
@@ -167,7 +168,7 @@ def rss_feed(config: SiteConfig, feed: FeedSpec) -> bytes:
              f"<language>{xml_escape(config.language_code)}</language>\n"]
     if newest is not None:
         parts.append(f"<lastBuildDate>{format_datetime(newest)}</lastBuildDate>\n")
-    parts.append(f'<atom:link href="{xml_escape(config.absolute_url(feed_url(feed.folder, "rss")))}" rel="self" '
+    parts.append(f'<atom:link href="{xml_escape(config.absolute_url(feed_url(feed.folder, "rss", config.rss_file)))}" rel="self" '
                  'type="application/rss+xml"/>\n')
     for post in feed.posts:
         permalink = config.absolute_url(post.url)

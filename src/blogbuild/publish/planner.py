@@ -258,7 +258,7 @@ class Planner(_SiteOutputs):
         # PaperMod's profile mode: the home page is the profile alone, one page, no post list (its feed stays).
         listed = config.theme.home_posts
         pages = self._list_pages(pinned_first(self.site.posts) if listed else (), "/", self._template("home"), "home",
-                                 config.title, (), {}, "home", "/index.xml", page_one_alias=listed)
+                                 config.title, (), {}, "home", "/" + config.rss_file, page_one_alias=listed)
         for output_path, template in self.theme.home_outputs.items():   # the home page as JSON, ...
             pages.append(self._page("/", template, "home", {"page": self.page_meta("home", "/", config.title)},
                                     ("home", output_path), output_path=output_path))
@@ -283,7 +283,7 @@ class Planner(_SiteOutputs):
                                   fingerprint_of(section.title, section.content_html, section.description,
                                                  *(f"{title}\x01{url}" for title, url in section.parents),
                                                  *(f"{title}\x01{url}" for title, url in section.subsections)),
-                                  f"{section.url}index.xml")
+                                  f"{section.url}{self.config.rss_file}")
         feed_pages, feeds = self._feed(section.url, f"{section.title} - {self.config.title}", section.url,
                                        section.posts, "section", {"section": section})
         pages += feed_pages
@@ -345,7 +345,7 @@ class Planner(_SiteOutputs):
         title = taxonomy.title or taxonomy.name.title()
         term_title = term.title or term.name
         term_crumbs = (("Home", "/"), (title, taxonomy.url), (term_title, term.url))
-        feed_url = f"{term.url}index.xml"
+        feed_url = f"{term.url}{self.config.rss_file}"
         if taxonomy.name == "series" and self.templates.exists(self._template("series")) and \
                 self.templates.mentions(self._template("series"), "paginator"):
             # Paginated like a term page, so a series of 2,000 parts is not one page of 2,000 summaries.
@@ -371,12 +371,12 @@ class Planner(_SiteOutputs):
         feed_template = self.theme.feed_template if "rss" in self.config.feeds else ""
         pages = [self._page(link, feed_template, kind, {"page": self.page_meta(kind, link, title), **extra},
                             ("feed", *(self.list_key(post) for post in posts)),
-                            output_path=feed_url(folder, "rss").lstrip("/"))] if feed_template else []
+                            output_path=feed_url(folder, "rss", self.config.rss_file).lstrip("/"))] if feed_template else []
         spec = FeedSpec(folder, title, link, tuple(posts[:self.config.feed_limit or len(posts)]))
         key = fingerprint_of(folder, title, link, self.config.feed_content,
                              *(self.list_key(post) if self.config.feed_content == "summary" else post.fingerprint
                                for post in spec.posts))
-        return pages, [PlannedData(feed_url(folder, name).lstrip("/"), partial(make_feed, self.config, spec, name),
+        return pages, [PlannedData(feed_url(folder, name, self.config.rss_file).lstrip("/"), partial(make_feed, self.config, spec, name),
                                    fingerprint_of(name, key)) for name in self.config.feeds
                        if not (feed_template and name == "rss")]
 
