@@ -21,6 +21,7 @@ def test_every_term_and_page_has_hugos_path(tmp_path: Path) -> None:
     assert "tags/rss--atom/index.html" in ours and "my-notes/part-1---intro--more/index.html" in ours
     assert "tags/tcp/ip/index.html" in ours and "tags/移民/移居/index.html" in ours   # a "/" is a folder, as in Hugo
     assert b"/my-notes/caf" in ours["tags/rss--atom/index.html"]   # "RSS & Atom" is the same term
+    assert "tags/f#/index.html" in ours and "tags/c#--.net/index.html" in ours   # a "#" kept, as in Hugo
 
 
 @pytest.mark.parametrize(("text", "path", "slug"), [
@@ -29,7 +30,7 @@ def test_every_term_and_page_has_hugos_path(tmp_path: Path) -> None:
     ("-lead", "-lead", "lead"),
     ("at@me", "at@me", "atme"),
     ("TCP/IP", "tcp-ip", "tcp-ip"),       # a file's name: one segment (a term's path is tcp/ip: term_path)
-    ("hash#tag 100%", "hashtag-100", "hashtag-100"),
+    ("hash#tag 100%", "hash%23tag-100", "hashtag-100"),   # Hugo keeps a "#" (the URL escapes it), drops a "%"
     ("..", path_segment(".."), urlize("..")),
 ])
 def test_a_path_keeps_what_a_slug_collapses(text: str, path: str, slug: str) -> None:

@@ -62,6 +62,8 @@ def test_content_as_hugo_writes_it(both: tuple[dict[str, bytes], dict[str, bytes
     post = ours["post/first/index.html"].decode()
     assert '<a class="link" href="https://creativecommons.org/licenses/by/4.0/"' in post  # markdownify, its hook
     assert '<sup id="fnref:1"><a href="#fn:1" class="footnote-ref" role="doc-noteref">1</a></sup>' in post
+    assert "<p>A pattern, not a note: ^[a-zA-Z][a-zA-Z0-9_]{4,15}$</p>" in post   # goldmark has no ^[inline] note
+    assert "tags/c#/index.html" in ours and "/tags/c%23/" in ours["tags/index.html"].decode()   # Hugo keeps a "#"
     assert '<a href="#using-code-in-a-heading">Using <code>code</code> in a heading</a>' in post
     assert '<pre tabindex="0" class="chroma"><code class="language-html" data-lang="html">' in post
     assert '<div class="video-wrapper"><iframe src="https://www.youtube.com/embed/abc123"' in post   # the theme's

@@ -64,7 +64,7 @@ def assert_safe_segment(segment: str) -> None:
     assert segment not in ("", ".", "..")
     assert "/" not in segment and "\\" not in segment and "\x00" not in segment
     assert segment.split(".")[0].lower() not in WINDOWS_RESERVED
-    assert len(segment) <= 100
+    assert len(segment.encode("utf-8", "surrogatepass")) <= 250   # a file name's 255 bytes, room for ".html"
     assert not segment.endswith((".", " ")), "Windows drops trailing dots and spaces"
 
 

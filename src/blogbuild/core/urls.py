@@ -51,8 +51,8 @@ def path_segment(text: str) -> str:
     """Hugo's path of a term or a content file or folder: lowercase, each white-space character a '-', what
     Hugo keeps in a path (letters, digits, marks, . _ + ~ - @) kept, the rest dropped, and no run of '-' made one
     ("rss & atom" -> "rss--atom", "File Name (1).md" -> "file-name-1"); always one safe path segment, so the
-    parts between the '/' or '\\' Hugo keeps are joined by '-', a '#' or '%' is dropped, and so are dots at the
-    end (a leading one stays, as in Hugo: ".NET" is ".net")."""
+    parts between the '/' or '\\' Hugo keeps are joined by '-', a '%' is dropped and so are dots at the end (a
+    leading one stays, as in Hugo: ".NET" is ".net"), and a '#' is kept as a URL writes it ('%23')."""
     # A folder separator Hugo keeps joins the named parts by a "-" ("TCP/IP" -> "tcp-ip"; "../x" -> "x").
     parts = [part for part in re.split(r"[/\\]", str(text)) if part.strip() not in ("", ".", "..")]
     normalized = unicodedata.normalize("NFC", "-".join(parts)).lower()
@@ -62,6 +62,8 @@ def path_segment(text: str) -> str:
             characters.append("-")
         elif unicodedata.category(character)[0] in "LNM" or character in _PATH_PUNCTUATION:
             characters.append(character)
+        elif character == "#":   # Hugo keeps it ("C#" is /tags/c%23/): escaped in the URL, "#" in the file's name
+            characters.append("%23")
     # A leading dot stays, as in Hugo (the tag ".NET" is /tags/.net/); trailing ones go (Windows drops them).
     segment = unicodedata.normalize("NFC", "".join(characters)).rstrip(".")
     return _safe(_cap(segment, "").rstrip("."), text)
@@ -167,8 +169,9 @@ def ascii_slug(title: str, *, max_length: int = 60) -> str:
 
 
 def url_to_output_path(url: str) -> str:
-    """The output file a site URL is served from: '/posts/x/' -> 'posts/x/index.html'; '/feed.xml' -> 'feed.xml'."""
-    path = url.lstrip("/")
+    """The output file a site URL is served from: '/posts/x/' -> 'posts/x/index.html'; '/feed.xml' -> 'feed.xml';
+    '/tags/c%23/' -> 'tags/c#/index.html' (the one escape a site's own URLs hold)."""
+    path = url.lstrip("/").replace("%23", "#")
     if not path or path.endswith("/"):
         return path + "index.html"
     if "." in posixpath.basename(path):
@@ -177,7 +180,9 @@ def url_to_output_path(url: str) -> str:
 
 
 def output_path_to_url(output_path: str) -> str:
-    """The site URL an output file is served at: 'posts/x/index.html' -> '/posts/x/'; 'index.html' -> '/'."""
+    """The site URL an output file is served at: 'posts/x/index.html' -> '/posts/x/'; 'index.html' -> '/'; a "#" in
+    a name escaped ('tags/c#/index.html' -> '/tags/c%23/')."""
+    output_path = output_path.replace("#", "%23")
     if output_path == "index.html":
         return "/"
     if output_path.endswith("/index.html"):

@@ -200,7 +200,9 @@ def parser(cjk_emphasis: bool, markup: MarkupConfig) -> MarkdownIt:
         md.enable(["replacements", "smartquotes"])
     # The renderers (code fences' line numbers) and the heading rule read the settings from here.
     md.options["markup"] = markup
-    md.use(footnote_plugin)
+    # goldmark's footnotes are [^label] with a definition; markdown-it's inline ^[note] is not one on a Hugo site
+    # its own layouts render (a regular expression's ^[a-z] stays text).
+    md.use(footnote_plugin, inline=not markup.render_hooks)
     md.use(deflist_plugin)
     md.use(tasklists_plugin)
     changes = RULES + _markup_rules(markup) + (CJK_EMPHASIS_RULES if cjk_emphasis else ())

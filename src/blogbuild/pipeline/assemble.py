@@ -91,7 +91,7 @@ def copied_files(site: Site, static: Sequence[FoundFile], tree: ContentTree,
             continue   # another language's page publishes it
         if post is not None:
             bundle_folder = post.rel_path.rsplit("/", 1)[0] + "/" if "/" in post.rel_path else ""
-            path = post.url.lstrip("/") + item.rel_path[len(bundle_folder):]
+            path = post.url.lstrip("/").replace("%23", "#") + item.rel_path[len(bundle_folder):]
         else:
             path = item.rel_path
         copied.append((OutputFile(path, source=item.path), shown(item.path)))

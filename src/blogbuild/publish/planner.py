@@ -371,12 +371,12 @@ class Planner(_SiteOutputs):
         feed_template = self.theme.feed_template if "rss" in self.config.feeds else ""
         pages = [self._page(link, feed_template, kind, {"page": self.page_meta(kind, link, title), **extra},
                             ("feed", *(self.list_key(post) for post in posts)),
-                            output_path=feed_url(folder, "rss", self.config.rss_file).lstrip("/"))] if feed_template else []
+                            output_path=url_to_output_path(feed_url(folder, "rss", self.config.rss_file)))] if feed_template else []
         spec = FeedSpec(folder, title, link, tuple(posts[:self.config.feed_limit or len(posts)]))
         key = fingerprint_of(folder, title, link, self.config.feed_content,
                              *(self.list_key(post) if self.config.feed_content == "summary" else post.fingerprint
                                for post in spec.posts))
-        return pages, [PlannedData(feed_url(folder, name, self.config.rss_file).lstrip("/"), partial(make_feed, self.config, spec, name),
+        return pages, [PlannedData(url_to_output_path(feed_url(folder, name, self.config.rss_file)), partial(make_feed, self.config, spec, name),
                                    fingerprint_of(name, key)) for name in self.config.feeds
                        if not (feed_template and name == "rss")]
 
