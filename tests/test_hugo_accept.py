@@ -66,6 +66,11 @@ PUBLISHING = {
     "content/posts/publish-later.md": page("Publish later", "date: 2025-01-01\npublishDate: 2099-01-01"),
     "content/posts/pubdate-later.md": page("Pubdate later", "date: 2025-01-01\npubdate: 2099-01-01"),
     "content/posts/published-now.md": page("Published now", "date: 2099-01-01\npublishDate: 2025-01-01"),
+    # draft as Hugo casts it (spf13/cast's ToBool), not a stop: a typo is false, 1 and T are true
+    "content/posts/draft-typo.md": page("Draft typo", "date: 2025-01-01\ndraft: falseforwardRef"),
+    "content/posts/draft-one.md": page("Draft one", "date: 2025-01-01\ndraft: 1"),
+    "content/posts/draft-t.md": page("Draft T", "date: 2025-01-01\ndraft: T"),
+    "content/posts/draft-zero.md": page("Draft zero", "date: 2025-01-01\ndraft: 0"),
 }
 
 
@@ -81,6 +86,7 @@ def test_hugo_build_settings_publish_what_hugo_publishes(tmp_path: Path, setting
     ours = build_with_blogbuild(root)
     assert [str(error) for error in ours.errors] == []
     assert sorted(pages_of(blogbuild_records(ours.site))) == sorted(pages_of(hugo_side(root, tmp_path)))
+    assert [warning.line for warning in ours.warnings if "draft 'falseforwardRef' is neither" in str(warning)] == [4]
 
 
 @pytest.mark.parametrize("name,text", [

@@ -213,7 +213,11 @@ def _optional_int(data: Mapping[str, Any], key: str, *, path: str, text: str) ->
                           stage="front matter") from None
 
 
-def _flag(data: Mapping[str, Any], key: str, default: bool, *, path: str, text: str) -> bool:
+def _flag(data: Mapping[str, Any], key: str, default: bool, *, path: str, text: str,
+          hugo: list[SourceWarning] | None = None) -> bool:
+    """A true-or-false field. hugo: a Hugo site's warnings, where any other value is read as Hugo casts it
+    (spf13/cast's ToBool: 1, t, TRUE and the like are true, a number other than 0 is true, anything else false)
+    with a warning, instead of stopping the build."""
     value = data.get(key, default)
     if value is None:
         return default
@@ -221,6 +225,15 @@ def _flag(data: Mapping[str, Any], key: str, default: bool, *, path: str, text: 
         return value
     if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
         return value.lower() in ("true", "yes")
+    if hugo is not None:
+        if isinstance(value, (int, float)):
+            return value != 0
+        truth = {"1": True, "t": True, "T": True, "TRUE": True, "True": True,
+                 "0": False, "f": False, "F": False, "FALSE": False, "False": False}.get(str(value).strip())
+        if truth is None:
+            hugo.append(SourceWarning(path, key_line(text, key), f"{key} '{value}' is neither true nor false; Hugo "
+                                      "reads it as false, and so does blogbuild"))
+        return bool(truth)
     raise SourceError(path, key_line(text, key), f"{key} must be true or false, not '{value}'",
                       stage="front matter")
 
@@ -491,7 +504,7 @@ def make_post(source: SourceFile, front_matter: FrontMatter, rendered: RenderedM
     post = Post(
         source=path, rel_path=source.rel_path, section=section, slug=slug_final, url=url,
         title=title, date=date, lastmod=lastmod, date_text=date_text,
-        draft=_flag(data, "draft", False, path=path, text=text),
+        draft=_flag(data, "draft", False, path=path, text=text, hugo=warnings if hugo else None),
         tags=_terms(data, "tags", warnings, path=path, text=text, hugo=hugo),
         categories=_terms(data, "categories", warnings, path=path, text=text, hugo=hugo),
         series=_terms(data, "series", warnings, path=path, text=text, hugo=hugo),
