@@ -117,7 +117,7 @@ def test_the_last_line_names_the_expired_pages_left_out(tmp_path: Path, capsys: 
     assert main(["build", "--root", str(root), "--no-cache"]) == 0
     out = capsys.readouterr().out
     assert "2 expired pages not published (`--expired` to include them)" in out
-    assert "1 draft not published (`--drafts` to include it)" in out
+    assert "3 drafts not published (`--drafts` to include them)" in out
     assert main(["build", "--root", str(root), "--no-cache", "--expired"]) == 0
     assert (root / "public/posts/expired/index.html").is_file()
     assert "expired page" not in capsys.readouterr().out
