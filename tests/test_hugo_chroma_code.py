@@ -23,7 +23,8 @@ FIXTURE = Path(__file__).resolve().parent / "hugo_sites" / "chroma_code"
 PAGES = ("posts/systems/index.html", "posts/ops/index.html", "posts/web/index.html", "posts/options/index.html",
          "posts/literal/index.html")
 _BLOCK = re.compile(r'<div class="highlight">.*?</code></pre>(?:</td></tr></table>\n</div>\n)?</div>'
-                    r'|<pre tabindex="0"><code[^>]*>.*?</code></pre>|<code class="code-inline[^>]*>.*?</code>', re.S)
+                    r'|<pre tabindex="0"><code[^>]*>.*?</code></pre>|<code class="code-inline[^>]*>.*?</code>'
+                    r'|<pre><code[^>]*>.*?</code></pre>', re.S)
 
 
 def _blocks(page: str) -> list[str]:
@@ -31,10 +32,12 @@ def _blocks(page: str) -> list[str]:
 
 
 # The fixture's markup.highlight (classes), then Hugo's default (noClasses: inline styles of monokai), then
-# inline styles of another Chroma style.
+# inline styles of another Chroma style, then fences not highlighted (codeFences = false).
 _CONFIGS = {"classes": lambda text: text,
             "monokai": lambda text: text.replace("noClasses = false\n", ""),
-            "dracula": lambda text: text.replace("noClasses = false\n", 'style = "dracula"\n')}
+            "dracula": lambda text: text.replace("noClasses = false\n", 'style = "dracula"\n'),
+            # no highlighting of fences at all (a highlight.js theme's setting): goldmark's own <pre><code>
+            "no-fences": lambda text: text.replace("noClasses = false\n", "codeFences = false\n")}
 
 
 @pytest.fixture(scope="module", params=sorted(_CONFIGS))

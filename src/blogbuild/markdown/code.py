@@ -105,6 +105,8 @@ def fence_html_and_text(code: str, info: str, markup: MarkupConfig = _DEFAULT_MA
     The text lets text measures skip parsing the fence's HTML: it is the code itself (Pygments keeps
     every character of it but a leading byte order mark, and carriage returns, which markdown-it has
     already replaced); line numbers are not text of the code."""
+    if markup.render_hooks and not markup.code_fences:   # Hugo's codeFences = false: goldmark's own block
+        return _goldmark_fence(code, info), code
     language = fence_language(info)
     lowered = language.lower()
     if lowered == "mermaid":
@@ -197,6 +199,14 @@ def render_fence(renderer: RendererProtocol, tokens: Sequence[Token], index: int
         html = "\n" + html
     token.meta["fence"] = (html, text)   # the text measures read it (text_tree.py), not highlighting twice
     return html
+
+
+def _goldmark_fence(code: str, info: str) -> str:
+    """A fence as goldmark writes it when Hugo's markup.highlight.codeFences is false (no Chroma, no code block hook,
+    no attributes read): `<pre><code class="language-X">`, X the info up to its first space, the code escaped."""
+    language = info.strip().split(" ", 1)[0] if info.strip() else ""
+    class_attribute = f' class="language-{escapeHtml(language)}"' if language else ""
+    return f"<pre><code{class_attribute}>{escapeHtml(code)}</code></pre>\n"
 
 
 def markup_of(options: OptionsDict) -> MarkupConfig:

@@ -248,6 +248,8 @@ class _Renderer:
         return self._draw(source, context, token)
 
     def _codeblock(self, token: Token) -> str | None:
+        if not markup_of(self.options).code_fences:   # Hugo's codeFences = false: no code block hook runs
+            return None
         language = fence_language(token.info)
         source = self.hooks.find("render-codeblock", language)
         ordinal = self.hooks.next_ordinal("codeblock")

@@ -153,19 +153,47 @@ def _format_one(value: Any, kind: str, flags: str, precision: str | None) -> str
 
 
 # Hugo's default titleCaseStyle, AP: small words stay lower case unless first or last.
+# Hugo's title case (titleCaseStyle "AP", its default): jdkato/prose's TitleConverter, its small words and its rules
+# for a word after a hyphen, a slash or a colon, worked on the text's UTF-8 bytes as Go works on them.
 _AP_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "en", "for", "if", "in", "nor", "of", "on",
-                             "or", "per", "so", "the", "to", "up", "v", "vs", "via", "yet"})
+                             "or", "per", "the", "to", "vs", "vs.", "via", "v", "v."})
+_TITLE_WORD = re.compile(r"[^\W_]+[^\t\n\f\r \-/]*")   # letters or digits, then anything but space, - and /
+_TITLE_PLAIN = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": "-",
+                              "\u2014": "-", "\u2026": "..."})
 
 
 def _title(text: Any) -> str:
-    words = go_string(text).split(" ")
-    last = len(words) - 1
+    """title (strings.Title): each word's first letter upper case, but AP's small words (of, and, the, …) lower
+    case where a space, hyphen or slash comes before them and they are neither first nor last ("Wine-for-Wechat",
+    "X/of/Y", "The End: Of Days"); curly quotes and dashes read as their ASCII forms while deciding."""
+    value = go_string(text)
+    plain = value.translate(_TITLE_PLAIN).encode("utf-8", "surrogatepass")
+    end, place = len(plain), 0
+    out: list[str] = []
+    last = 0
 
-    def one(index: int, word: str) -> str:
-        if 0 < index < last and word.lower() in _AP_SMALL_WORDS:
-            return word.lower()
-        return "-".join(part[:1].upper() + part[1:] for part in word.split("-"))   # Hello-World, as Hugo
-    return " ".join(one(index, word) for index, word in enumerate(words))
+    def byte_at(index: int) -> int:
+        return plain[index] if 0 <= index < end else (plain[0] if plain else 0)
+
+    for found in _TITLE_WORD.finditer(value):
+        word = found.group()
+        encoded = word.encode("utf-8", "surrogatepass")
+        start = plain.find(encoded, place)
+        start = start if start >= 0 else place - 1
+        before = byte_at(start - 1)
+        place = start + len(encoded)
+        lower = _go_case(word, str.lower)
+        small = lower in _AP_SMALL_WORDS and not (start == 0 or place == end)
+        if small and before in b" -/" and byte_at(start - 2) not in b":-" and \
+                (byte_at(start + len(encoded)) != ord("-") or before == ord("-")):
+            word = lower
+        else:
+            first = word[0].title()
+            word = (first if len(first) == 1 else word[0]) + word[1:]
+        out.append(value[last:found.start()] + word)
+        last = found.end()
+    out.append(value[last:])
+    return "".join(out)
 
 
 def _trim(text: Any, cutset: str) -> str:
