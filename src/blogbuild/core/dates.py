@@ -68,10 +68,9 @@ def _go_local(name: str, value: datetime) -> datetime:
     local = instant.astimezone(zone)
     offset, abbreviation = local.utcoffset() or timedelta(0), local.tzname() or ""
     if offset == timedelta(0) and abbreviation in ("UTC", ""):
-        fixed = timezone.utc
-    else:
-        fixed = timezone(offset, abbreviation) if abbreviation and abbreviation[0] not in "+-" else timezone(offset)
-    return local.replace(tzinfo=fixed)
+        return local.replace(tzinfo=timezone.utc)
+    # The zone's abbreviation as Go prints it for MST: CET, CST, or a number where the zone has no name ("+08").
+    return local.replace(tzinfo=timezone(offset, abbreviation) if abbreviation else timezone(offset))
 
 
 NAMED_LAYOUTS = (":date_full", ":date_long", ":date_medium", ":date_short")

@@ -608,7 +608,8 @@ class _PageOutputs:
         formats = [OutputFormat("html", "canonical", "text/html", cast(Any, self).url)]
         if self._kind in ("home", "section", "taxonomy", "term") and "rss" in self._site.config.feeds \
                 and self._kind in getattr(self._site.config, "hugo_rss_kinds", (self._kind,)):
-            formats.append(OutputFormat("rss", "alternate", "application/rss+xml", cast(Any, self).url + getattr(self._site.config, "rss_file", "index.xml")))
+            feed = cast(Any, self).url + getattr(self._site.config, "rss_file", "index.xml")
+            formats.append(OutputFormat("rss", "alternate", "application/rss+xml", feed))
         if self._kind == "home" and getattr(self._site.config, "hugo_home_json", False):
             formats.append(OutputFormat("json", "alternate", "application/json", "/index.json"))
         post = cast(Any, self)._post
