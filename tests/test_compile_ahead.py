@@ -11,6 +11,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
+from blogbuild.core.frames import read_frames
 from blogbuild.hugo.gotemplate import compile_ahead
 from blogbuild.hugo.gotemplate.environment import compiled, go_environment
 from blogbuild.hugo.gotemplate.translate import translate
@@ -74,17 +75,14 @@ def test_the_child_skips_what_the_build_compiled_itself() -> None:
     os.set_blocking(skips, False)
     os.write(skips_in, compile_ahead._INDEX.pack(1))   # the build said: the second one is mine
     compile_ahead._compile_and_send(go_environment(), sources, results_in, skips)
-    with os.fdopen(results, "rb") as pipe:
-        data = pipe.read()
+    frames = list(read_frames(results))
     os.close(skips)
     os.close(skips_in)
     places = []
-    while data:
-        place, length = compile_ahead._HEADER.unpack(data[:compile_ahead._HEADER.size])
-        code = marshal.loads(data[compile_ahead._HEADER.size:compile_ahead._HEADER.size + length])
+    for place, data in frames:
+        code = marshal.loads(data)
         assert code.co_filename == "<template>"
         places.append(place)
-        data = data[compile_ahead._HEADER.size + length:]
     assert places == [2, 0]   # the last first, the skipped one never
 
 

@@ -18,6 +18,7 @@ from ..config import SiteConfig
 from ..core.errors import BlogbuildError, SourceError
 from ..core.model import SourceFile, TextMetrics
 from ..core.fingerprint import fingerprint_of
+from ..core.frames import read_frames, write_frame
 from ..disk.output import check_output_path
 from ..themes import Theme
 from ..themes.default import DEFAULT_THEME
@@ -249,7 +250,6 @@ def die_with_parent(parent: int) -> None:
 
 
 _TICKET = struct.Struct("<I")   # a chunk's number, as the pipe of tickets holds it
-_LENGTH = struct.Struct("<Q")   # the length of a helper's pickled chunk of results
 _MAX_CHUNKS = 4096              # tickets of 4 bytes: all of them fit in a pipe's buffer (64 KiB on Linux)
 
 
@@ -305,7 +305,7 @@ class _Helper:
 
     def __init__(self, pid: int, read: int) -> None:
         self.pid = pid
-        self.sent: list[bytes] = []
+        self.sent: list[tuple[int, bytes]] = []   # (chunk's number, its pickled results), as they arrived
         self.reader = threading.Thread(target=self._read, args=(read,), name="shared-map", daemon=True)
 
     @classmethod
@@ -325,10 +325,8 @@ class _Helper:
                 os.close(read)
                 with os.fdopen(write, "wb") as pipe:
                     for number in _taken(tickets):
-                        data = pickle.dumps((number, [function(index) for index in chunks[number]]),
-                                            protocol=pickle.HIGHEST_PROTOCOL)
-                        pipe.write(_LENGTH.pack(len(data)) + data)
-                        pipe.flush()
+                        made = [function(index) for index in chunks[number]]
+                        write_frame(pipe, number, pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
                 code = 0
             finally:
                 os._exit(code)
@@ -336,16 +334,7 @@ class _Helper:
         return cls(pid, read)
 
     def _read(self, read: int) -> None:
-        with os.fdopen(read, "rb") as pipe:
-            while True:
-                header = pipe.read(_LENGTH.size)
-                if len(header) < _LENGTH.size:
-                    return
-                (length,) = _LENGTH.unpack(header)
-                data = pipe.read(length)
-                if len(data) < length:
-                    return
-                self.sent.append(data)
+        self.sent.extend(read_frames(read))
 
     def kill(self) -> None:
         try:
@@ -361,12 +350,11 @@ class _Helper:
         except ChildProcessError:
             pass
         results: dict[int, list[Any]] = {}
-        for data in self.sent:
+        for number, data in self.sent:
             try:
-                number, made = pickle.loads(data)
-            except Exception:   # noqa: BLE001 - a torn chunk: done again in this process
+                results[number] = pickle.loads(data)
+            except Exception:   # noqa: BLE001 - a chunk that does not unpickle: done again in this process
                 continue
-            results[number] = made
         return results
 
 

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from types import CodeType
 from typing import Any
 
-_HEADER = struct.Struct("<II")   # the template's place in the list, the length of its marshalled code
+from ...core.frames import read_frames, write_frame
+
 _INDEX = struct.Struct("<I")     # a template the build compiled itself: the child skips it
 
 
@@ -39,17 +40,11 @@ class _Ahead:
         self.reader.start()
 
     def _read(self, read_end: int) -> None:
-        with os.fdopen(read_end, "rb") as pipe:
-            while True:
-                header = pipe.read(_HEADER.size)
-                if len(header) < _HEADER.size:
-                    break
-                index, length = _HEADER.unpack(header)
-                data = pipe.read(length)
-                if len(data) < length or index >= len(self.sources):
-                    break
-                with self.lock:
-                    self.arrived[self.sources[index]] = data
+        for index, data in read_frames(read_end):
+            if index >= len(self.sources):
+                break
+            with self.lock:
+                self.arrived[self.sources[index]] = data
         try:
             os.waitpid(self.child, 0)
         except ChildProcessError:
@@ -139,9 +134,7 @@ def _compile_and_send(environment: Any, sources: Sequence[str], write_end: int, 
                 code = environment.compile(sources[index])
             except Exception:   # noqa: BLE001 - the build compiles it again and reports the error itself
                 continue
-            data = marshal.dumps(code)
-            pipe.write(_HEADER.pack(index, len(data)) + data)
-            pipe.flush()
+            write_frame(pipe, index, marshal.dumps(code))
 
 
 def take(source: str) -> CodeType | None:
